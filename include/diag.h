@@ -1,0 +1,31 @@
+/* diag.h: source locations and located error messages ("file:line:col: error: ...").
+ * A function that can fail fills a caller-owned struct diag and returns -1; it never prints. */
+#ifndef FB_DIAG_H
+#define FB_DIAG_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+struct srcloc {
+    const char *file; /* owned by the interpreter's source list; lives as long as it */
+    int line;
+    int col;
+};
+
+struct diag {
+    struct srcloc loc;
+    int has_loc;
+    char msg[1024];
+};
+
+__attribute__((format(printf, 3, 4)))
+int diag_set(struct diag *d, const struct srcloc *loc, const char *fmt, ...);
+__attribute__((format(printf, 3, 0)))
+int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list ap);
+void diag_clear(struct diag *d);
+/* Prints "file:line:col: error: msg" (or "flowbench: error: msg" without a location). */
+void diag_print(const struct diag *d, FILE *out);
+__attribute__((format(printf, 3, 4)))
+void warn_at(FILE *out, const struct srcloc *loc, const char *fmt, ...);
+
+#endif

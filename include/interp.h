@@ -1,0 +1,77 @@
+/* interp.h: the run context of one flowbench invocation: variables, the model,
+ * options, and the execution of parsed commands. All mutable interpreter state
+ * lives here; there is no other global state. */
+#ifndef FB_INTERP_H
+#define FB_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "ast.h"
+#include "model.h"
+#include "plan.h"
+#include "vars.h"
+
+enum exit_status { EXIT_OK = 0, EXIT_RUNFAIL = 1, EXIT_USAGE = 2 };
+
+struct override {
+    char *name;
+    char *value;
+};
+
+struct interp_options {
+    bool check_only;          /* --check: validate, touch nothing */
+    bool have_runtime;        /* --runtime S given */
+    uint64_t runtime;         /* seconds */
+    char **workload_dirs;     /* search path of `load`, in order */
+    size_t nworkload_dirs;
+    struct override *overrides; /* -D name=value */
+    size_t noverrides;
+    bool interactive;         /* a person at a terminal: errors abort one command only */
+};
+
+struct interp {
+    struct interp_options opt;
+    FILE *out, *err;
+    struct vartab vars;
+    struct model model;
+    enum quit_mode mode;
+    struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
+    int debug;
+    bool lathist;
+    char **files;                 /* names of every source read; srclocs point here */
+    size_t nfiles;
+    char **usage;                 /* raw usage lines of the current workload */
+    size_t nusage;
+    char *workload;               /* name of the loaded workload, if any */
+    int load_depth;               /* > 0 while executing a `load`ed file */
+    int nruns;                    /* runs done (or checked) so far */
+    bool files_created;
+    bool quit;
+    int status;                   /* worst status so far */
+};
+
+int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);
+void interp_free(struct interp *in);
+/* Parses and executes text; returns an enum exit_status. Errors are printed. */
+int interp_exec_buffer(struct interp *in, const char *text, size_t len, const char *name, int first_line);
+int interp_exec_file(struct interp *in, const char *path, const struct srcloc *from);
+/* Batch mode: a script that never ran gets one run at its end. */
+int interp_finish_batch(struct interp *in);
+const char *interp_intern_name(struct interp *in, const char *name);
+/* Applies -D overrides to the variable table (again after a `load` resets it). */
+int interp_apply_overrides(struct interp *in);
+/* Forgets the model and variables (a `load` starts from a clean slate). */
+void interp_reset(struct interp *in);
+
+/* Finds a workload by name or path along the search path; returns a malloc'ed path or NULL. */
+char *workload_find(const struct interp *in, const char *name);
+/* Calls fn for every workload on the search path (name without ".f", first line summary). */
+void workload_each(const struct interp *in, void (*fn)(const char *name, const char *path, void *ctx), void *ctx);
+/* Reads the first-line summary ("# text") of a workload file into buf. */
+void workload_summary(const char *path, char *buf, size_t len);
+
+/* Expands $var references and escapes in a raw quoted string. Returns malloc'ed text. */
+char *interp_expand(const struct interp *in, const char *raw);
+
+#endif

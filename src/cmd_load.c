@@ -1,0 +1,37 @@
+/* cmd_load.c: `load NAME|PATH`: define a workload (its runs are skipped) and show its usage. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "interp.h"
+
+int cmd_load(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (in->load_depth > 8)
+        return diag_set(err, &c->loc, "load nested more than 8 deep");
+    char *path = workload_find(in, c->word);
+    if (path == NULL)
+        return diag_set(err, &c->loc, "no workload '%s' (see 'list workloads')", c->word);
+    /* A workload starts from a clean slate; -D values still win over its defaults. */
+    interp_reset(in);
+    if (interp_apply_overrides(in) != 0) {
+        free(path);
+        return diag_set(err, &c->loc, "out of memory");
+    }
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    in->workload = strndup(base, strcspn(base, "."));
+    in->load_depth++;
+    int rc = interp_exec_file(in, path, &c->loc);
+    in->load_depth--;
+    free(path);
+    if (rc != 0)
+        return rc;
+    if (in->opt.interactive || in->load_depth > 0 || in->nusage > 0) {
+        fprintf(in->out, "loaded workload '%s'\n", in->workload ? in->workload : c->word);
+        struct ast_cmd show = { .kind = CMD_USAGE };
+        if (in->nusage > 0)
+            cmd_usage(in, &show, err);
+    }
+    return 0;
+}

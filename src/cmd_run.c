@@ -1,0 +1,112 @@
+/* cmd_run.c: `run`, `psrun`, `create files` and `eventgen`: binding the model to
+ * the variables of this moment (plan.h) and handing it to the engine. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "engine.h"
+#include "eval.h"
+#include "interp.h"
+
+static int run_length(struct interp *in, const struct ast_value *v, uint64_t *secs, struct diag *err)
+{
+    struct scope sc = { &in->vars, NULL, 0 };
+    *secs = 0;
+    if (v != NULL && eval_u64(v, &sc, "run length", secs, err) != 0)
+        return -1;
+    if (in->opt.have_runtime)
+        *secs = in->opt.runtime;
+    if (*secs == 0 && in->mode == QUIT_TIMEOUT)
+        *secs = 60;
+    if (*secs > 366ull * 24 * 3600)
+        return diag_set(err, v ? &v->loc : NULL, "run length of %" PRIu64 " s is more than a year", *secs);
+    return 0;
+}
+
+static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_request *r, struct diag *err)
+{
+    memset(r, 0, sizeof *r);
+    r->psrun = c->kind == CMD_PSRUN;
+    r->index = in->nruns + 1;
+    if (!r->psrun)
+        return run_length(in, c->has_value ? &c->value : NULL, &r->seconds, err);
+    r->period = 10;
+    if (c->has_value) {
+        struct scope sc = { &in->vars, NULL, 0 };
+        if (eval_u64(&c->value, &sc, "psrun period", &r->period, err) != 0)
+            return -1;
+        r->interval_stats = c->value.kind == AV_INT && c->value.b; /* written with a minus sign */
+        if (r->period == 0)
+            return diag_set(err, &c->value.loc, "psrun period must be at least 1 second");
+    }
+    return run_length(in, c->has_value2 ? &c->value2 : NULL, &r->seconds, err);
+}
+
+int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (in->load_depth > 0) {
+        fprintf(in->out, "note: %s:%d: '%s' in a loaded workload is skipped; type 'run SECONDS' to start it\n",
+                c->loc.file, c->loc.line, c->kind == CMD_PSRUN ? "psrun" : "run");
+        return 0;
+    }
+    struct run_request req;
+    struct plan plan;
+    if (fill_request(in, c, &req, err) != 0)
+        return -1;
+    if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
+        plan_free(&plan);
+        if (!err->has_loc && c->loc.file != NULL && c->loc.line > 0) {
+            struct diag d = *err;
+            diag_set(err, &c->loc, "%s", d.msg);
+        }
+        return -1;
+    }
+    in->nruns++;
+    int rc;
+    if (in->opt.check_only) {
+        fprintf(in->out, "check: run %d (%s) is valid; it would:\n", req.index,
+                req.seconds ? "timed" : "until the workload finishes");
+        plan_describe(&plan, in->out);
+        rc = 0;
+    } else {
+        rc = engine_run(in, &plan, &req, err);
+        in->files_created = in->files_created || rc == 0;
+    }
+    plan_free(&plan);
+    return rc;
+}
+
+int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (in->load_depth > 0 || in->opt.check_only)
+        return 0;
+    struct plan plan;
+    int rc = plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err);
+    if (rc == 0)
+        rc = engine_create_files(in, &plan, err);
+    plan_free(&plan);
+    if (rc == 0)
+        in->files_created = true;
+    return rc;
+}
+
+int cmd_eventgen(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    struct attrvals a = { 0 };
+    if (attrvals_build(&a, &eventgen_attrs, c->attrs, NULL, err) != 0) {
+        attrvals_free(&a);
+        return -1;
+    }
+    if (a.val[EG_RATE] == NULL) {
+        attrvals_free(&a);
+        return 0;
+    }
+    if (in->eventrate != NULL) {
+        ast_value_free(in->eventrate);
+        free(in->eventrate);
+    }
+    in->eventrate = a.val[EG_RATE];
+    a.val[EG_RATE] = NULL;
+    return 0;
+}

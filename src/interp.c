@@ -1,0 +1,225 @@
+/* interp.c: executing parsed commands in order, with errors that carry their
+ * place; in batch mode the first error stops the script, in the shell only the command. */
+#include "interp.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "command.h"
+
+#define SCRIPT_MAX (16u << 20)
+
+int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err)
+{
+    memset(in, 0, sizeof *in);
+    in->opt = *opt;
+    in->out = out;
+    in->err = err;
+    in->debug = 2;
+    return interp_apply_overrides(in);
+}
+
+static void usage_free(struct interp *in)
+{
+    for (size_t i = 0; i < in->nusage; i++)
+        free(in->usage[i]);
+    free(in->usage);
+    in->usage = NULL;
+    in->nusage = 0;
+}
+
+void interp_reset(struct interp *in)
+{
+    model_free(&in->model);
+    vars_free(&in->vars);
+    usage_free(in);
+    free(in->workload);
+    in->workload = NULL;
+    if (in->eventrate != NULL) {
+        ast_value_free(in->eventrate);
+        free(in->eventrate);
+        in->eventrate = NULL;
+    }
+    in->mode = QUIT_TIMEOUT;
+    in->files_created = false;
+}
+
+void interp_free(struct interp *in)
+{
+    interp_reset(in);
+    for (size_t i = 0; i < in->nfiles; i++)
+        free(in->files[i]);
+    free(in->files);
+}
+
+const char *interp_intern_name(struct interp *in, const char *name)
+{
+    for (size_t i = 0; i < in->nfiles; i++)
+        if (strcmp(in->files[i], name) == 0)
+            return in->files[i];
+    char **v = realloc(in->files, (in->nfiles + 1) * sizeof *v);
+    if (v == NULL)
+        return "<?>";
+    in->files = v;
+    v[in->nfiles] = strdup(name);
+    if (v[in->nfiles] == NULL)
+        return "<?>";
+    return v[in->nfiles++];
+}
+
+/* -D values are typed like the right side of `set`: numbers with suffixes, true/false, or text. */
+int interp_apply_overrides(struct interp *in)
+{
+    for (size_t i = 0; i < in->opt.noverrides; i++) {
+        const struct override *o = &in->opt.overrides[i];
+        struct parse_result r;
+        size_t len = strlen(o->name) + strlen(o->value) + 16;
+        char *text = malloc(len);
+        if (text == NULL)
+            return -1;
+        snprintf(text, len, "set $%s = %s", o->name, o->value);
+        parse_buffer(text, strlen(text), "-D", 1, &r);
+        free(text);
+        int rc;
+        if (r.failed || r.cmds == NULL || r.cmds->kind != CMD_SET_VAR || r.cmds->next != NULL)
+            rc = vars_set_str(&in->vars, o->name, o->value);
+        else {
+            struct diag err;
+            rc = cmd_set_var(in, r.cmds, &err);
+            if (rc != 0)
+                rc = vars_set_str(&in->vars, o->name, o->value);
+        }
+        ast_cmd_free(r.cmds);
+        struct var *v = vars_find(&in->vars, o->name);
+        if (rc != 0 || v == NULL)
+            return -1;
+        v->overridden = true;
+    }
+    return 0;
+}
+
+static int exec_cmd(struct interp *in, const struct ast_cmd *c)
+{
+    const struct command_def *def = command_for_kind(c->kind);
+    struct diag err;
+    diag_clear(&err);
+    int rc = def->exec(in, c, &err);
+    if (rc == 0)
+        return EXIT_OK;
+    if (rc > 0)
+        return rc;
+    if (err.msg[0] != '\0')
+        diag_print(&err, in->err);
+    return EXIT_USAGE;
+}
+
+int interp_exec_buffer(struct interp *in, const char *text, size_t len, const char *name, int first_line)
+{
+    struct parse_result r;
+    if (memchr(text, '\0', len) != NULL) {
+        /* Report a NUL where it is, rather than letting C strings cut the script short. */
+        const char *nul = memchr(text, '\0', len);
+        int line = first_line, col = 1;
+        for (const char *p = text; p < nul; p++) {
+            if (*p == '\n') {
+                line++;
+                col = 1;
+            } else
+                col++;
+        }
+        struct diag d;
+        struct srcloc at = { interp_intern_name(in, name), line, col };
+        diag_set(&d, &at, "unexpected NUL byte (is this a binary file?)");
+        diag_print(&d, in->err);
+        return EXIT_USAGE;
+    }
+    parse_buffer(text, len, interp_intern_name(in, name), first_line, &r);
+    if (r.failed) {
+        diag_print(&r.err, in->err);
+        return EXIT_USAGE;
+    }
+    int status = EXIT_OK;
+    for (const struct ast_cmd *c = r.cmds; c != NULL && !in->quit; c = c->next) {
+        int rc = exec_cmd(in, c);
+        if (rc != EXIT_OK) {
+            status = rc;
+            if (!in->opt.interactive || in->load_depth > 0)
+                break;
+        }
+    }
+    ast_cmd_free(r.cmds);
+    return status;
+}
+
+static char *read_all(const char *path, size_t *len, struct diag *err, const struct srcloc *from)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        diag_set(err, from, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        diag_set(err, from, "'%s' is a directory, not a script", path);
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf != NULL) {
+        if (n == cap) {
+            if (cap >= SCRIPT_MAX) {
+                diag_set(err, from, "'%s' is larger than %u MiB; not a workload script", path, SCRIPT_MAX >> 20);
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (nb == NULL)
+                break;
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (buf == NULL || ferror(f)) {
+        diag_set(err, from, "cannot read '%s': %s", path, buf ? strerror(errno) : "out of memory");
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+int interp_exec_file(struct interp *in, const char *path, const struct srcloc *from)
+{
+    struct diag err;
+    size_t len;
+    char *text = read_all(path, &len, &err, from);
+    if (text == NULL) {
+        diag_print(&err, in->err);
+        return EXIT_USAGE;
+    }
+    int rc = interp_exec_buffer(in, text, len, path, 1);
+    free(text);
+    return rc;
+}
+
+int interp_finish_batch(struct interp *in)
+{
+    if (in->nruns > 0 || in->quit)
+        return EXIT_OK;
+    if (in->model.nprocs == 0) {
+        fprintf(in->err, "flowbench: note: the script defines no process; nothing to run\n");
+        return EXIT_OK;
+    }
+    struct ast_cmd run = { .kind = CMD_RUN, .loc = { "<end of script>", 0, 0 } };
+    return exec_cmd(in, &run);
+}

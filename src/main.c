@@ -1,0 +1,173 @@
+/* main.c: the command line: batch (-f), check (--check), shell or piped commands. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "doc_tables.h"
+#include "interp.h"
+#include "shell.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: flowbench [options]                 interactive shell (or commands from a pipe)\n"
+            "       flowbench [options] -f SCRIPT.f     run a workload script\n"
+            "\n"
+            "options:\n"
+            "  -f, --file FILE        run the script in FILE (a script without 'run' runs once at its end)\n"
+            "      --check            parse and validate everything; touch nothing (exit 0 valid, 2 invalid)\n"
+            "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
+            "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
+            "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
+            "  -h, --help             this text\n"
+            "      --version          print the version\n"
+            "\n"
+            "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated),\n"
+            "%s and %s.\n"
+            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error.\n",
+            FLOWBENCH_INSTALL_WORKLOADS, FLOWBENCH_SOURCE_WORKLOADS);
+}
+
+struct args {
+    const char *file;
+    struct interp_options opt;
+    size_t dircap, ovcap;
+};
+
+static int add_dir(struct args *a, const char *dir)
+{
+    char **v = realloc(a->opt.workload_dirs, (a->opt.nworkload_dirs + 1) * sizeof *v);
+    if (v == NULL)
+        return -1;
+    a->opt.workload_dirs = v;
+    v[a->opt.nworkload_dirs] = strdup(dir);
+    return v[a->opt.nworkload_dirs++] ? 0 : -1;
+}
+
+static int add_override(struct args *a, const char *text)
+{
+    const char *eq = strchr(text, '=');
+    const char *name = text[0] == '$' ? text + 1 : text;
+    if (eq == NULL || eq == name) {
+        fprintf(stderr, "flowbench: error: -D wants NAME=VALUE, got '%s'\n", text);
+        return -1;
+    }
+    for (const char *p = name; p < eq; p++)
+        if (!(p[0] == '_' || (p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z') || (p > name && p[0] >= '0' && p[0] <= '9'))) {
+            fprintf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
+            return -1;
+        }
+    struct override *v = realloc(a->opt.overrides, (a->opt.noverrides + 1) * sizeof *v);
+    if (v == NULL)
+        return -1;
+    a->opt.overrides = v;
+    v[a->opt.noverrides].name = strndup(name, (size_t)(eq - name));
+    v[a->opt.noverrides].value = strdup(eq + 1);
+    a->opt.noverrides++;
+    return 0;
+}
+
+static int parse_runtime(struct args *a, const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
+        fprintf(stderr, "flowbench: error: --runtime wants a number of seconds (1 or more), got '%s'\n", text);
+        return -1;
+    }
+    a->opt.have_runtime = true;
+    a->opt.runtime = n;
+    return 0;
+}
+
+static int default_dirs(struct args *a)
+{
+    const char *env = getenv("FLOWBENCH_WORKLOADS");
+    if (env != NULL) {
+        char *copy = strdup(env);
+        for (char *save = NULL, *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
+            if (add_dir(a, d) != 0)
+                return -1;
+        free(copy);
+    }
+    if (add_dir(a, FLOWBENCH_INSTALL_WORKLOADS) != 0 || add_dir(a, FLOWBENCH_SOURCE_WORKLOADS) != 0)
+        return -1;
+    return 0;
+}
+
+enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES };
+
+static int parse_args(int argc, char **argv, struct args *a)
+{
+    static const struct option longopts[] = {
+        { "file", required_argument, NULL, 'f' },    { "check", no_argument, NULL, OPT_CHECK },
+        { "runtime", required_argument, NULL, OPT_RUNTIME }, { "workloads", required_argument, NULL, OPT_WORKLOADS },
+        { "help", no_argument, NULL, 'h' },          { "version", no_argument, NULL, OPT_VERSION },
+        { "doc-tables", no_argument, NULL, OPT_DOC_TABLES },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+    while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': a->file = optarg; break;
+        case 'D': if (add_override(a, optarg) != 0) return -1; break;
+        case OPT_CHECK: a->opt.check_only = true; break;
+        case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
+        case OPT_WORKLOADS: if (add_dir(a, optarg) != 0) return -1; break;
+        case 'h': usage(stdout); exit(0);
+        case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
+        case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
+        default: usage(stderr); return -1;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
+        return -1;
+    }
+    return default_dirs(a);
+}
+
+static void args_free(struct args *a)
+{
+    for (size_t i = 0; i < a->opt.nworkload_dirs; i++)
+        free(a->opt.workload_dirs[i]);
+    free(a->opt.workload_dirs);
+    for (size_t i = 0; i < a->opt.noverrides; i++) {
+        free(a->opt.overrides[i].name);
+        free(a->opt.overrides[i].value);
+    }
+    free(a->opt.overrides);
+}
+
+int main(int argc, char **argv)
+{
+    struct args a = { 0 };
+    struct interp in;
+    if (parse_args(argc, argv, &a) != 0) {
+        args_free(&a);
+        return EXIT_USAGE;
+    }
+    bool tty = a.file == NULL && isatty(STDIN_FILENO);
+    a.opt.interactive = tty;
+    if (interp_init(&in, &a.opt, stdout, stderr) != 0) {
+        fprintf(stderr, "flowbench: error: out of memory\n");
+        args_free(&a);
+        return EXIT_USAGE;
+    }
+    int status;
+    if (a.file != NULL) {
+        status = interp_exec_file(&in, a.file, NULL);
+        if (status == EXIT_OK)
+            status = interp_finish_batch(&in);
+    } else {
+        status = shell_run(&in, stdin, tty);
+    }
+    interp_free(&in);
+    args_free(&a);
+    fflush(stdout);
+    return status;
+}

@@ -1,0 +1,106 @@
+/* model.c: the defined filesets, processes and composite flowops, and their lifetimes. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FIND(arr, n, key)                                  \
+    for (size_t i_ = 0; i_ < (n); i_++)                    \
+        if (strcmp((arr)[i_]->name, (key)) == 0)           \
+            return (arr)[i_];                              \
+    return NULL
+
+struct fileset_def *model_fileset(const struct model *m, const char *name) { FIND(m->filesets, m->nfilesets, name); }
+struct process_def *model_process(const struct model *m, const char *name) { FIND(m->procs, m->nprocs, name); }
+struct composite_def *model_composite(const struct model *m, const char *name) { FIND(m->comps, m->ncomps, name); }
+
+static int push(void *arrp, size_t *n, void *item, struct diag *err, const struct srcloc *loc)
+{
+    void ***arr = arrp;
+    void **p = realloc(*arr, (*n + 1) * sizeof *p);
+    if (p == NULL)
+        return diag_set(err, loc, "out of memory");
+    p[(*n)++] = item;
+    *arr = p;
+    return 0;
+}
+
+static int duplicate(struct diag *err, const struct srcloc *loc, const char *what, const char *name,
+                     const struct srcloc *first)
+{
+    return diag_set(err, loc, "%s '%s' is already defined (at %s:%d:%d)", what, name, first->file, first->line,
+                    first->col);
+}
+
+int model_add_fileset(struct model *m, struct fileset_def *f, struct diag *err)
+{
+    const struct fileset_def *old = model_fileset(m, f->name);
+    if (old != NULL)
+        return duplicate(err, &f->loc, old->is_file ? "file" : "fileset", f->name, &old->loc);
+    return push(&m->filesets, &m->nfilesets, f, err, &f->loc);
+}
+
+int model_add_process(struct model *m, struct process_def *p, struct diag *err)
+{
+    const struct process_def *old = model_process(m, p->name);
+    if (old != NULL)
+        return duplicate(err, &p->loc, "process", p->name, &old->loc);
+    return push(&m->procs, &m->nprocs, p, err, &p->loc);
+}
+
+int model_add_composite(struct model *m, struct composite_def *c, struct diag *err)
+{
+    const struct composite_def *old = model_composite(m, c->name);
+    if (old != NULL)
+        return duplicate(err, &c->loc, "composite flowop", c->name, &old->loc);
+    if (flowop_type_find(c->name) != NULL)
+        return diag_set(err, &c->loc, "composite flowop '%s' has the name of a built-in flowop", c->name);
+    return push(&m->comps, &m->ncomps, c, err, &c->loc);
+}
+
+void flowop_defs_free(struct flowop_def *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(ops[i].name);
+        attrvals_free(&ops[i].a);
+        locals_free(&ops[i].locals);
+    }
+    free(ops);
+}
+
+static void thread_free(struct thread_def *t)
+{
+    free(t->name);
+    attrvals_free(&t->a);
+    flowop_defs_free(t->ops, t->nops);
+}
+
+void model_free(struct model *m)
+{
+    for (size_t i = 0; i < m->nfilesets; i++) {
+        free(m->filesets[i]->name);
+        attrvals_free(&m->filesets[i]->a);
+        free(m->filesets[i]);
+    }
+    for (size_t i = 0; i < m->nprocs; i++) {
+        struct process_def *p = m->procs[i];
+        for (size_t t = 0; t < p->nthreads; t++)
+            thread_free(&p->threads[t]);
+        free(p->threads);
+        free(p->name);
+        attrvals_free(&p->a);
+        free(p);
+    }
+    for (size_t i = 0; i < m->ncomps; i++) {
+        struct composite_def *c = m->comps[i];
+        free(c->name);
+        attrvals_free(&c->a);
+        locals_free(&c->locals);
+        flowop_defs_free(c->ops, c->nops);
+        free(c);
+    }
+    free(m->filesets);
+    free(m->procs);
+    free(m->comps);
+    memset(m, 0, sizeof *m);
+}

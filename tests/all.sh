@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# all.sh: the whole test suite from a fresh clone on Debian 12 as root: installs the
+# build dependencies, builds a release and an ASan+UBSan build, runs ctest on both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev libhwloc-dev python3"
+missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' $deps 2>/dev/null | awk '$1 != "ii" {print $2}'; \
+          for d in $deps; do dpkg-query -W "$d" >/dev/null 2>&1 || echo "$d"; done)
+if [ -n "$missing" ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $deps >/dev/null
+fi
+jobs=$(nproc)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/null
+cmake --build build-asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build-asan --output-on-failure -j "$jobs"

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# test_cli.sh BIN: the command line and piped commands, checked on their output and exit codes.
+set -u
+bin=$1
+pass=0 fail=0
+tmp=$(mktemp -d /tmp/flowbench-cli.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # name, expected exit, command...; output in $tmp/out, $tmp/err
+    local name=$1 want=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    local rc=$?
+    if [ $rc -ne "$want" ]; then echo "FAIL $name: exit $rc, want $want: $(head -3 "$tmp/err")"; fail=$((fail + 1)); return 1; fi
+    return 0
+}
+has() { # name, file, text
+    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else echo "FAIL $1: '$3' not in output: $(head -5 "$2")"; fail=$((fail + 1)); fi
+}
+piped() { printf '%b' "$1" | "$bin" "${@:2}" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
+
+# load + list through a pipe: the varmail fileset is listed, no prompt
+piped 'load varmail\nlist\nquit\n'
+has pipe_list "$tmp/out" "bigfileset"
+if grep -q "flowbench>" "$tmp/out"; then echo "FAIL pipe_no_prompt"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+
+# late binding: set after load changes what the run uses
+piped 'load varmail\nset $dir=/mnt/x\nset $nfiles=50\nrun 10\n' --check
+has late_binding "$tmp/out" "fileset /mnt/x/bigfileset: 50 files"
+
+# a run inside a loaded workload is skipped with a note
+printf 'set $dir=/tmp\ndefine file name=f1,path=$dir,size=1k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f1,iosize=1k}}\nrun 5\n' >"$tmp/withrun.f"
+piped "load $tmp/withrun.f\nquit\n" --check
+has load_skips_run "$tmp/out" "is skipped"
+if grep -q "check: run" "$tmp/out"; then echo "FAIL load_skips_run: a run happened"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+
+# an error in piped input aborts only that command; the exit status remembers it
+piped 'bogus 1\necho "after"\n'
+has pipe_continues "$tmp/out" "after"
+has pipe_error_located "$tmp/err" "<stdin>:1:1: error: unknown command 'bogus'"
+[ "$(cat "$tmp/rc")" = 2 ] && pass=$((pass + 1)) || { echo "FAIL pipe_status: $(cat "$tmp/rc")"; fail=$((fail + 1)); }
+
+# a command spanning lines in a pipe
+piped 'define fileset name=fs,\n  path=/tmp, entries=5,\n  dirwidth=5\nlist filesets\n'
+has pipe_multiline "$tmp/out" "fs"
+
+# -D overrides the script's own set; --check exits 0
+check d_override 0 "$bin" --check -D nfiles=50 -D dir=/srv/t -f workloads/varmail.f && has d_override "$tmp/out" "/srv/t/bigfileset: 50 files"
+
+# batch: a syntax error exits 2 with a located message
+printf 'set $a = \ndefine fileset name=x\n' >"$tmp/bad.f"
+check syntax_exit 2 "$bin" --check -f "$tmp/bad.f" && has syntax_loc "$tmp/err" "$tmp/bad.f:2:1: error:"
+
+# missing file, unknown option, bad runtime, stray argument: exit 2
+check missing_file 2 "$bin" -f "$tmp/nope.f" && has missing_file "$tmp/err" "cannot open"
+check unknown_option 2 "$bin" --bogus
+check bad_runtime 2 "$bin" --runtime 0 -f workloads/varmail.f && has bad_runtime "$tmp/err" "--runtime"
+check stray_arg 2 "$bin" workloads/varmail.f && has stray_arg "$tmp/err" "-f"
+check help 0 "$bin" -h && has help "$tmp/out" "--check"
+check version 0 "$bin" --version && has version "$tmp/out" "flowbench "
+
+# the workload search path: --workloads and FLOWBENCH_WORKLOADS
+mkdir -p "$tmp/wl1" "$tmp/wl2"
+printf '# my own test workload\nusage "mine"\n' >"$tmp/wl1/mine.f"
+printf '# another one\nusage "other"\n' >"$tmp/wl2/other.f"
+piped 'load mine\nlist workloads\n' --workloads "$tmp/wl1"
+has workloads_flag "$tmp/out" "loaded workload 'mine'"
+has list_workloads "$tmp/out" "my own test workload"
+has list_workloads_shipped "$tmp/out" "varmail"
+printf 'load other\n' | FLOWBENCH_WORKLOADS="$tmp/wl2" "$bin" >"$tmp/out" 2>&1
+has workloads_env "$tmp/out" "loaded workload 'other'"
+piped 'load nosuchworkload\n'
+has load_unknown "$tmp/err" "no workload 'nosuchworkload'"
+
+# help reads the same tables as the parser
+piped 'help flowop\nhelp fileset\nhelp run\n'
+has help_flowops "$tmp/out" "appendfilerand"
+has help_fileset "$tmp/out" "dirwidth"
+has help_run "$tmp/out" "run [seconds"
+
+# a script that never says run is run once at its end (checked here)
+check implicit_run 0 "$bin" --check -f workloads/varmail.f && has implicit_run "$tmp/out" "check: run 1"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""test_shell_pty.py BIN: the interactive shell on a pseudo-terminal: prompt,
+tab completion, line editing, and history kept across sessions."""
+import os
+import pty
+import select
+import shutil
+import sys
+import tempfile
+import time
+
+BIN = sys.argv[1]
+results = {"pass": 0, "fail": 0}
+
+
+def check(name, cond, detail=""):
+    if cond:
+        results["pass"] += 1
+    else:
+        results["fail"] += 1
+        print(f"FAIL {name}: {detail}")
+
+
+class Shell:
+    def __init__(self, home):
+        env = dict(os.environ, HOME=home, TERM="xterm")
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(BIN, [BIN], env)
+        self.buf = b""
+
+    def read_until(self, token, timeout=10.0):
+        end = time.time() + timeout
+        while token.encode() not in self.buf:
+            left = end - time.time()
+            if left <= 0:
+                return False
+            r, _, _ = select.select([self.fd], [], [], left)
+            if not r:
+                continue
+            try:
+                data = os.read(self.fd, 4096)
+            except OSError:
+                return False
+            if not data:
+                return False
+            self.buf += data
+        return True
+
+    def send(self, text):
+        os.write(self.fd, text.encode())
+
+    def take(self):
+        out, self.buf = self.buf, b""
+        return out.decode(errors="replace")
+
+    def close(self):
+        try:
+            _, status = os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            status = 0
+        os.close(self.fd)
+        return status
+
+
+home = tempfile.mkdtemp(prefix="flowbench-pty.", dir="/tmp")
+try:
+    sh = Shell(home)
+    check("prompt", sh.read_until("flowbench> "), repr(sh.buf[-200:]))
+    sh.take()
+    # completion of a command name, then run it
+    sh.send("vers\t")
+    check("complete_command", sh.read_until("ion"), repr(sh.buf))
+    sh.send("\r")
+    check("run_completed", sh.read_until("flowbench 0.") and sh.read_until("flowbench> "), repr(sh.buf))
+    sh.take()
+    # completion of a flowop type after 'help'
+    sh.send("help appendfiler\t\r")
+    check("complete_flowop", sh.read_until("flowop appendfilerand:"), repr(sh.buf))
+    sh.read_until("flowbench> ")
+    sh.take()
+    # completion of a workload name after 'load'
+    sh.send("load varm\t\r")
+    check("complete_workload", sh.read_until("loaded workload 'varmail'"), repr(sh.buf))
+    sh.read_until("flowbench> ")
+    sh.take()
+    # completion of a variable
+    sh.send("echo \"$nfi\t\"\r")
+    check("complete_variable", sh.read_until("1000"), repr(sh.buf))
+    sh.read_until("flowbench> ")
+    sh.take()
+    # line editing: type, move left, insert
+    sh.send("echo \"ac\"\x1b[D\x1b[Db\r")
+    check("line_editing", sh.read_until("abc\r\n") or "abc" in sh.buf.decode(errors="replace"), repr(sh.buf))
+    sh.read_until("flowbench> ")
+    sh.take()
+    # an error aborts the command only
+    sh.send("define fileset name=x, sizze=1\r")
+    check("error_in_shell", sh.read_until("did you mean 'size'?"), repr(sh.buf))
+    check("shell_survives", sh.read_until("flowbench> "), repr(sh.buf))
+    # a command over several lines gets a continuation prompt
+    sh.send("define fileset name=y,\r")
+    check("continuation", sh.read_until("...> "), repr(sh.buf))
+    sh.send("path=/tmp, entries=3, dirwidth=3\r")
+    sh.read_until("flowbench> ")
+    sh.take()
+    sh.send("list filesets\r")
+    check("multiline_defined", sh.read_until("y ") , repr(sh.buf))
+    sh.read_until("flowbench> ")
+    sh.send("quit\r")
+    status = sh.close()
+    check("quit_status", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+    hist = os.path.join(home, ".flowbench_history")
+    text = open(hist, errors="replace").read() if os.path.exists(hist) else ""
+    text = text.replace("\\040", " ")  # libedit's history file escapes spaces
+    check("history_saved", "version" in text and "list filesets" in text, repr(text[:300]))
+    # history survives into the next session: up arrow recalls the last line
+    sh = Shell(home)
+    sh.read_until("flowbench> ")
+    sh.take()
+    sh.send("\x1b[A")
+    check("history_recall", sh.read_until("quit"), repr(sh.buf))
+    sh.send("\r")
+    status = sh.close()
+    check("recalled_quit", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+finally:
+    shutil.rmtree(home, ignore_errors=True)
+
+print(f"{results['pass']} passed, {results['fail']} failed")
+sys.exit(1 if results["fail"] else 0)
