@@ -246,7 +246,11 @@ rows
                                   if ($1.n >= 1000) {
                                       struct srcloc w = at(st, &@3);
                                       diag_set(st->err, &w, "randtable has too many rows (the limit is 1000)");
-                                      st->failed = true; YYABORT;
+                                      st->failed = true;
+                                      /* bison does not reclaim the symbols of the rule that aborts */
+                                      for (size_t i = 0; i < $1.n; i++) for (int k = 0; k < 3; k++) ast_value_free(&$1.rows[i][k]);
+                                      free($1.rows); ast_value_free(&$4); ast_value_free(&$6); ast_value_free(&$8);
+                                      YYABORT;
                                   }
                                   void *r = realloc($1.rows, ($1.n + 1) * sizeof *$1.rows);
                                   if (!r) YYNOMEM;
@@ -381,6 +385,8 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const 
     if (st->failed)
         return;
     struct srcloc w = at(st, loc);
+    if (strcmp(msg, "memory exhausted") == 0)
+        msg = "nested too deeply (the parser's stack is full)";
     diag_set(st->err, &w, "%s", msg);
     st->failed = true;
 }
