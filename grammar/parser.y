@@ -32,7 +32,20 @@ static struct ast_value value_word(struct lex_state *st, char *w, const YYLTYPE 
 static struct ast_expr *expr_leaf(struct ast_value v);
 static struct ast_expr *expr_op(char op, struct ast_expr *a, struct ast_expr *b, struct srcloc loc);
 static void expr_free(struct ast_expr *e);
+static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l);
 static int cmd_mode(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l);
+/* Frees the expression (bison does not reclaim an aborting rule's symbols). */
+static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l)
+{
+    if (e->depth <= 1000)
+        return false;
+    struct srcloc w = at(st, l);
+    diag_set(st->err, &w, "expression has more than 1000 operators");
+    st->failed = true;
+    expr_free(e);
+    return true;
+}
+
 static int check_word(struct lex_state *st, const char *got, const char *want, const char *ctx, const YYLTYPE *l);
 }
 
@@ -195,14 +208,14 @@ strings
 
 expr
     : term                      { $$ = $1; }
-    | expr '+' term             { $$ = expr_op('+', $1, $3, at(st, &@2)); }
-    | expr '-' term             { $$ = expr_op('-', $1, $3, at(st, &@2)); }
+    | expr '+' term             { $$ = expr_op('+', $1, $3, at(st, &@2)); if (too_deep(st, $$, &@2)) YYABORT; }
+    | expr '-' term             { $$ = expr_op('-', $1, $3, at(st, &@2)); if (too_deep(st, $$, &@2)) YYABORT; }
     ;
 
 term
     : factor                    { $$ = $1; }
-    | term '*' factor           { $$ = expr_op('*', $1, $3, at(st, &@2)); }
-    | term '/' factor           { $$ = expr_op('/', $1, $3, at(st, &@2)); }
+    | term '*' factor           { $$ = expr_op('*', $1, $3, at(st, &@2)); if (too_deep(st, $$, &@2)) YYABORT; }
+    | term '/' factor           { $$ = expr_op('/', $1, $3, at(st, &@2)); if (too_deep(st, $$, &@2)) YYABORT; }
     ;
 
 factor
@@ -356,6 +369,7 @@ static struct ast_expr *expr_op(char op, struct ast_expr *a, struct ast_expr *b,
     e->lhs = a;
     e->rhs = b;
     e->loc = loc;
+    e->depth = 1 + (a->depth > b->depth ? a->depth : b->depth);
     return e;
 }
 

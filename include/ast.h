@@ -38,6 +38,7 @@ struct ast_table {
 /* Arithmetic on the right of `set $v = ...`: op is one of + - * / or 0 for a leaf. */
 struct ast_expr {
     char op;
+    int depth;          /* operators on the longest path; bounded so evaluation cannot overflow the stack */
     struct ast_value leaf;
     struct ast_expr *lhs, *rhs;
     struct srcloc loc;

@@ -19,6 +19,7 @@ struct scope {
     const struct vartab *vars;
     const struct binding *b;
     size_t nb;
+    const struct scope *parent; /* the enclosing composite use: its parameters are visible too */
 };
 
 enum rv_kind { R_INT, R_BOOL, R_STR, R_DIST };

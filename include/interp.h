@@ -56,6 +56,8 @@ void interp_free(struct interp *in);
 /* Parses and executes text; returns an enum exit_status. Errors are printed. */
 int interp_exec_buffer(struct interp *in, const char *text, size_t len, const char *name, int first_line);
 int interp_exec_file(struct interp *in, const char *path, const struct srcloc *from);
+/* Commands from a pipe: read to the end, then run like a script (first error stops). */
+int interp_exec_stream(struct interp *in, FILE *f, const char *name);
 /* Batch mode: a script that never ran gets one run at its end. */
 int interp_finish_batch(struct interp *in);
 const char *interp_intern_name(struct interp *in, const char *name);

@@ -12,7 +12,7 @@
 static int def_name(struct interp *in, const struct attrvals *a, int idx, const char *what, const struct srcloc *loc,
                     char **out, struct diag *err)
 {
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     const char *name;
     if (a->val[idx] == NULL)
         return diag_set(err, loc, "%s needs name=", what);

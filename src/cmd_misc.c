@@ -11,7 +11,7 @@
 
 int cmd_sleep(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     uint64_t secs;
     if (eval_u64(&c->value, &sc, "sleep", &secs, err) != 0)
         return -1;
@@ -28,8 +28,8 @@ int cmd_sleep(struct interp *in, const struct ast_cmd *c, struct diag *err)
 int cmd_debug(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     if (c->value.i > 10)
-        return diag_set(err, &c->value.loc, "debug level %" PRIu64 " is out of range (0..10)", c->value.i);
-    in->debug = (int)c->value.i;
+        warn_at(in->err, &c->value.loc, "debug level %" PRIu64 " is more than 10; using 10", c->value.i);
+    in->debug = c->value.i > 10 ? 10 : (int)c->value.i;
     return 0;
 }
 

@@ -11,7 +11,7 @@
 
 static int run_length(struct interp *in, const struct ast_value *v, uint64_t *secs, struct diag *err)
 {
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     *secs = 0;
     if (v != NULL && eval_u64(v, &sc, "run length", secs, err) != 0)
         return -1;
@@ -33,7 +33,7 @@ static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_r
         return run_length(in, c->has_value ? &c->value : NULL, &r->seconds, err);
     r->period = 10;
     if (c->has_value) {
-        struct scope sc = { &in->vars, NULL, 0 };
+        struct scope sc = { .vars = &in->vars };
         if (eval_u64(&c->value, &sc, "psrun period", &r->period, err) != 0)
             return -1;
         r->interval_stats = c->value.kind == AV_INT && c->value.b; /* written with a minus sign */

@@ -12,7 +12,7 @@
 /* Integer arithmetic on current values; overflow and division by zero are errors. */
 static int eval_expr(const struct interp *in, const struct ast_expr *e, uint64_t *out, struct diag *err)
 {
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     if (e->op == 0)
         return eval_u64(&e->leaf, &sc, "arithmetic", out, err);
     uint64_t a, b;
@@ -83,7 +83,7 @@ int cmd_set_var(struct interp *in, const struct ast_cmd *c, struct diag *err)
             return -1;
         return vars_set_int(&in->vars, c->var, n) == 0 ? 0 : diag_set(err, &c->loc, "out of memory");
     }
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     struct rvalue r;
     if (eval_value(&c->value, &sc, &r, err) != 0)
         return -1;
@@ -153,7 +153,7 @@ static int randvar_table(const struct ast_value *v, const struct scope *sc, stru
 static int make_randvar(struct interp *in, const struct attrvals *a, const struct srcloc *loc, struct dist *d,
                         struct diag *err)
 {
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     struct randvar_spec s;
     memset(&s, 0, sizeof s);
     uint64_t seed;
@@ -221,7 +221,7 @@ int cmd_define_randvar(struct interp *in, const struct ast_cmd *c, struct diag *
 int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     struct attrvals a = { 0 };
-    struct scope sc = { &in->vars, NULL, 0 };
+    struct scope sc = { .vars = &in->vars };
     struct cvar_spec s = { 0 };
     struct dist d;
     int rc = attrvals_build(&a, &cvar_attrs, c->attrs, NULL, err);

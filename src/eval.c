@@ -9,9 +9,10 @@
 
 static const struct binding *find_binding(const struct scope *sc, const char *name)
 {
-    for (size_t i = 0; i < sc->nb; i++)
-        if (strcmp(sc->b[i].name, name) == 0)
-            return &sc->b[i];
+    for (; sc != NULL; sc = sc->parent)
+        for (size_t i = 0; i < sc->nb; i++)
+            if (strcmp(sc->b[i].name, name) == 0)
+                return &sc->b[i];
     return NULL;
 }
 
@@ -20,8 +21,8 @@ static int eval_var(const struct ast_value *v, const struct scope *sc, struct rv
     const struct binding *b = find_binding(sc, v->s);
     if (b != NULL) {
         if (b->val == NULL)
-            return diag_set(err, &v->loc, "composite parameter $%s has no value at this use (declared at line %d)",
-                            v->s, b->loc.line);
+            return diag_set(err, &v->loc, "composite parameter $%s has no value at this use (declared at %s:%d:%d)",
+                            v->s, b->loc.file, b->loc.line, b->loc.col);
         return eval_value(b->val, b->where, out, err);
     }
     const struct var *var = vars_find(sc->vars, v->s);
@@ -96,6 +97,14 @@ int eval_u64(const struct ast_value *v, const struct scope *sc, const char *what
     }
     if (r.kind == R_STR && parse_number_text(r.s, out) == 0)
         return 0;
+    if (r.kind == R_DIST) {
+        /* A count bound once per run (entries=, instances=) takes one sample, as classic does. */
+        struct rng rng;
+        rng_seed(&rng, dist_seed(r.dist));
+        double s = dist_sample(r.dist, &rng);
+        *out = s > 0 ? (s >= 1.8e19 ? UINT64_MAX : (uint64_t)s) : 0;
+        return 0;
+    }
     if (r.kind == R_STR)
         return diag_set(err, &v->loc, "%s wants a number, got '%s'", what, r.s);
     return diag_set(err, &v->loc, "%s wants a number, got %s", what, kind_name(&r));

@@ -153,19 +153,8 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     return status;
 }
 
-static char *read_all(const char *path, size_t *len, struct diag *err, const struct srcloc *from)
+static char *read_stream(FILE *f, const char *path, size_t *len, struct diag *err, const struct srcloc *from)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        diag_set(err, from, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        diag_set(err, from, "'%s' is a directory, not a script", path);
-        return NULL;
-    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     while (buf != NULL) {
@@ -173,7 +162,6 @@ static char *read_all(const char *path, size_t *len, struct diag *err, const str
             if (cap >= SCRIPT_MAX) {
                 diag_set(err, from, "'%s' is larger than %u MiB; not a workload script", path, SCRIPT_MAX >> 20);
                 free(buf);
-                fclose(f);
                 return NULL;
             }
             char *nb = realloc(buf, cap * 2);
@@ -190,12 +178,42 @@ static char *read_all(const char *path, size_t *len, struct diag *err, const str
     if (buf == NULL || ferror(f)) {
         diag_set(err, from, "cannot read '%s': %s", path, buf ? strerror(errno) : "out of memory");
         free(buf);
-        fclose(f);
         return NULL;
     }
-    fclose(f);
     *len = n;
     return buf;
+}
+
+static char *read_all(const char *path, size_t *len, struct diag *err, const struct srcloc *from)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        diag_set(err, from, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        diag_set(err, from, "'%s' is a directory, not a script", path);
+        return NULL;
+    }
+    char *text = read_stream(f, path, len, err, from);
+    fclose(f);
+    return text;
+}
+
+int interp_exec_stream(struct interp *in, FILE *f, const char *name)
+{
+    struct diag err;
+    size_t len;
+    char *text = read_stream(f, name, &len, &err, NULL);
+    if (text == NULL) {
+        diag_print(&err, in->err);
+        return EXIT_USAGE;
+    }
+    int rc = interp_exec_buffer(in, text, len, name, 1);
+    free(text);
+    return rc;
 }
 
 int interp_exec_file(struct interp *in, const char *path, const struct srcloc *from)

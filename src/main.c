@@ -163,8 +163,10 @@ int main(int argc, char **argv)
         status = interp_exec_file(&in, a.file, NULL);
         if (status == EXIT_OK)
             status = interp_finish_batch(&in);
+    } else if (tty) {
+        status = shell_run(&in, stdin, 1);
     } else {
-        status = shell_run(&in, stdin, tty);
+        status = interp_exec_stream(&in, stdin, "<stdin>");
     }
     interp_free(&in);
     args_free(&a);

@@ -32,8 +32,21 @@ static const struct keyword keywords[] = {
     { "usage", USAGE, false },       { "version", VERSION, false },
 };
 
+/* Classic spellings: "fileset" with any number of 's', "process" with any run of 'e'/'s'. */
+static int plural(const char *word)
+{
+    if (strncmp(word, "fileset", 7) == 0 && strspn(word + 7, "s") == strlen(word + 7))
+        return FILESET;
+    if (strncmp(word, "process", 7) == 0 && strspn(word + 7, "es") == strlen(word + 7))
+        return PROCESS;
+    return 0;
+}
+
 int lex_keyword(const char *word)
 {
+    int p = plural(word);
+    if (p != 0)
+        return p;
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
         if (strcmp(keywords[i].word, word) == 0)
             return keywords[i].token;

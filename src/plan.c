@@ -279,7 +279,7 @@ static int composite_scope(struct builder *b, const struct flowop_def *d, const 
         }
     }
     *out = bind;
-    *inner = (struct scope){ caller->vars, bind, c->locals.n };
+    *inner = (struct scope){ caller->vars, bind, c->locals.n, caller };
     return 0;
 }
 
@@ -421,7 +421,7 @@ int plan_build(struct plan *out, const struct model *m, const struct vartab *var
     memset(out, 0, sizeof *out);
     out->mode = mode;
     struct builder b = { m, out, err };
-    struct scope sc = { vars, NULL, 0 };
+    struct scope sc = { .vars = vars };
     if (eventrate != NULL && eval_u64(eventrate, &sc, "eventgen rate", &out->eventrate, err) != 0)
         return -1;
     out->filesets = calloc(m->nfilesets + 1, sizeof *out->filesets);

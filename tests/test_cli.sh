@@ -33,11 +33,15 @@ piped "load $tmp/withrun.f\nquit\n" --check
 has load_skips_run "$tmp/out" "is skipped"
 if grep -q "check: run" "$tmp/out"; then echo "FAIL load_skips_run: a run happened"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 
-# an error in piped input aborts only that command; the exit status remembers it
-piped 'bogus 1\necho "after"\n'
-has pipe_continues "$tmp/out" "after"
-has pipe_error_located "$tmp/err" "<stdin>:1:1: error: unknown command 'bogus'"
+# piped commands are a script: an error stops everything before any command runs
+piped 'echo "before"\nbogus 1\necho "after"\n'
+has pipe_error_located "$tmp/err" "<stdin>:2:1: error: unknown command 'bogus'"
+if grep -q "before\|after" "$tmp/out"; then echo "FAIL pipe_stops: $(cat "$tmp/out")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 [ "$(cat "$tmp/rc")" = 2 ] && pass=$((pass + 1)) || { echo "FAIL pipe_status: $(cat "$tmp/rc")"; fail=$((fail + 1)); }
+
+# a command continues on the next line when that line begins with a comma, as in a file
+piped 'define fileset name=a,path=/tmp,dirwidth=5\n  ,entries=5\ndefine process name=p { thread name=t { flowop read name=r, filename=a, iosize=1k } }\nrun\n 3\n' --check
+has pipe_continuation "$tmp/out" "fileset /tmp/a: 5 files"
 
 # a command spanning lines in a pipe
 piped 'define fileset name=fs,\n  path=/tmp, entries=5,\n  dirwidth=5\nlist filesets\n'
