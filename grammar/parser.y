@@ -131,9 +131,9 @@ command
                                   }
                                   free($4);
                                 }
-    | SET WORD WORD             { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = $3;
+    | SET WORD WORD             { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = $3; $$->word_loc = at(st, &@3);
                                   if (cmd_mode(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
-    | SET WORD QUIT WORD        { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = strdup("quit"); $$->word2 = $4;
+    | SET WORD QUIT WORD        { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = strdup("quit"); $$->word2 = $4; $$->word_loc = at(st, &@4);
                                   if (cmd_mode(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
     | DEFINE FILESET attrs      { $$ = cmd_new(st, CMD_DEFINE_FILESET, &@1); $$->attrs = $3.head; }
     | DEFINE FILE_ attrs        { $$ = cmd_new(st, CMD_DEFINE_FILE, &@1); $$->attrs = $3.head; }
@@ -168,7 +168,7 @@ command
     | DEBUG INTEGER             { $$ = cmd_new(st, CMD_DEBUG, &@1); $$->value.kind = AV_INT; $$->value.i = $2;
                                   $$->value.loc = at(st, &@2); $$->has_value = true; }
     | LIST                      { $$ = cmd_new(st, CMD_LIST, &@1); }
-    | LIST listword             { $$ = cmd_new(st, CMD_LIST, &@1); $$->word = $2; }
+    | LIST listword             { $$ = cmd_new(st, CMD_LIST, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
     | LOAD WORD                 { $$ = cmd_new(st, CMD_LOAD, &@1); $$->word = $2; }
     | LOAD STRING               { $$ = cmd_new(st, CMD_LOAD, &@1); $$->word = ast_string_literal($2); free($2); }
     | VERSION                   { $$ = cmd_new(st, CMD_VERSION, &@1); }
@@ -420,6 +420,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, stru
     st->failed = true;
     if (tok == YYSYMBOL_YYEOF) {
         st->incomplete = true;
+        w.line = st->end_line ? st->end_line : w.line;
+        w.col = st->end_line ? st->end_col : w.col;
         diag_set(st->err, &w, "unexpected end of input (an unfinished command or a missing '}')");
         return 0;
     }

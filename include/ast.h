@@ -88,6 +88,7 @@ struct ast_cmd {
     bool has_value, has_value2;
     char *word;                 /* list/help/load/enable argument; set mode word */
     char *word2;                /* set mode quit <word> */
+    struct srcloc word_loc;     /* where word2 (or else word) stands */
     struct ast_attr *attrs;     /* define, randvar(), cvar(), eventgen, enable ... */
     struct ast_attr *attrs2;    /* define flowop: attributes after the closing brace */
     struct ast_thread *threads; /* define process */

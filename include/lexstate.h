@@ -26,6 +26,7 @@ struct lex_state {
     size_t strlen, strcap;
     YYLTYPE str_loc;
     char last_text[64]; /* the latest token, for error messages */
+    int end_line, end_col;
     struct ast_cmd *head, **tail; /* commands parsed so far */
 };
 

@@ -133,5 +133,5 @@ int cmd_list(struct interp *in, const struct ast_cmd *c, struct diag *err)
             return 0;
         }
     /* Singular spellings (fileset, flowop, variable, workload) are prefixes too. */
-    return diag_set(err, &c->loc, "cannot list '%s' (filesets, flowops, processes, variables or workloads)", c->word);
+    return diag_set(err, &c->word_loc, "cannot list '%s' (filesets, flowops, processes, variables or workloads)", c->word);
 }

@@ -170,7 +170,7 @@ static int make_randvar(struct interp *in, const struct attrvals *a, const struc
         return diag_set(err, loc, "a tabular randvar needs randtable={{pct, lo, hi}, ...}");
     char why[256];
     if (randvar_init(d, &s, why, sizeof why) != 0)
-        return diag_set(err, loc, "%s", why);
+        return diag_set(err, strstr(why, "randtable") && a->val[RV_RANDTABLE] ? &a->loc[RV_RANDTABLE] : loc, "%s", why);
     return 0;
 }
 
@@ -234,8 +234,15 @@ int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
                      || num_attr(&a, CV_ROUND, &sc, &s.has_round, &s.round, err)
                  ? -1 : 0;
     char why[256];
-    if (rc == 0 && cvar_init(&d, &s, why, sizeof why) != 0)
-        rc = diag_set(err, &c->loc, "%s", why);
+    if (rc == 0 && cvar_init(&d, &s, why, sizeof why) != 0) {
+        /* Point at the attribute the message is about. */
+        const struct srcloc *at = &c->loc;
+        if (strstr(why, "cvar type") != NULL)
+            at = &a.loc[CV_TYPE];
+        else if (strstr(why, "parameter") != NULL && a.val[CV_PARAMETERS] != NULL)
+            at = &a.loc[CV_PARAMETERS];
+        rc = diag_set(err, at, "%s", why);
+    }
     if (rc == 0)
         rc = store_dist(in, c->var, &d, true, err, &c->loc);
     attrvals_free(&a);
@@ -250,12 +257,12 @@ int cmd_set_mode(struct interp *in, const struct ast_cmd *c, struct diag *err)
     if (c->word2 == NULL) {
         if (strcmp(c->word, "nousestats") == 0)
             return 0;
-        return diag_set(err, &c->loc, "unknown mode '%s' (set mode quit timeout|alldone|firstdone)", c->word);
+        return diag_set(err, &c->word_loc, "unknown mode '%s' (set mode quit timeout|alldone|firstdone)", c->word);
     }
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (strcmp(modes[i].name, c->word2) == 0) {
             in->mode = modes[i].mode;
             return 0;
         }
-    return diag_set(err, &c->loc, "unknown quit mode '%s' (timeout, alldone or firstdone)", c->word2);
+    return diag_set(err, &c->word_loc, "unknown quit mode '%s' (timeout, alldone or firstdone)", c->word2);
 }

@@ -21,8 +21,8 @@ static int eval_var(const struct ast_value *v, const struct scope *sc, struct rv
     const struct binding *b = find_binding(sc, v->s);
     if (b != NULL) {
         if (b->val == NULL)
-            return diag_set(err, &v->loc, "composite parameter $%s has no value at this use (declared at %s:%d:%d)",
-                            v->s, b->loc.file, b->loc.line, b->loc.col);
+            return diag_set(err, &b->loc, "composite parameter $%s has no value at this use (read at %s:%d:%d)", v->s,
+                            v->loc.file, v->loc.line, v->loc.col);
         return eval_value(b->val, b->where, out, err);
     }
     const struct var *var = vars_find(sc->vars, v->s);

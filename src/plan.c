@@ -271,7 +271,8 @@ static int composite_scope(struct builder *b, const struct flowop_def *d, const 
     }
     for (size_t k = 0; k < c->locals.n; k++) {
         const struct local *decl = &c->locals.v[k];
-        bind[k] = (struct binding){ decl->name, decl->has_value ? &decl->val : NULL, caller, decl->loc };
+        bind[k] = (struct binding){ decl->name, decl->has_value ? &decl->val : NULL, caller,
+                                    decl->has_value ? decl->loc : d->loc };
         for (size_t i = 0; i < d->locals.n; i++) {
             const struct local *use = &d->locals.v[i];
             if (strcmp(use->name, decl->name) == 0)
