@@ -169,14 +169,14 @@ command
                                   $$->value.loc = at(st, &@2); $$->has_value = true; }
     | LIST                      { $$ = cmd_new(st, CMD_LIST, &@1); }
     | LIST listword             { $$ = cmd_new(st, CMD_LIST, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
-    | LOAD WORD                 { $$ = cmd_new(st, CMD_LOAD, &@1); $$->word = $2; }
-    | LOAD STRING               { $$ = cmd_new(st, CMD_LOAD, &@1); $$->word = ast_string_literal($2); free($2); }
+    | LOAD WORD                 { $$ = cmd_new(st, CMD_LOAD, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
+    | LOAD STRING               { $$ = cmd_new(st, CMD_LOAD, &@1); $$->word = ast_string_literal($2); free($2); $$->word_loc = at(st, &@2); }
     | VERSION                   { $$ = cmd_new(st, CMD_VERSION, &@1); }
     | QUIT                      { $$ = cmd_new(st, CMD_QUIT, &@1); }
     | HELP                      { $$ = cmd_new(st, CMD_HELP, &@1); }
-    | HELP WORD                 { $$ = cmd_new(st, CMD_HELP, &@1); $$->word = $2; }
-    | ENABLE WORD               { $$ = cmd_new(st, CMD_ENABLE, &@1); $$->word = $2; }
-    | ENABLE WORD attrs         { $$ = cmd_new(st, CMD_ENABLE, &@1); $$->word = $2; $$->attrs = $3.head; }
+    | HELP WORD                 { $$ = cmd_new(st, CMD_HELP, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
+    | ENABLE WORD               { $$ = cmd_new(st, CMD_ENABLE, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
+    | ENABLE WORD attrs         { $$ = cmd_new(st, CMD_ENABLE, &@1); $$->word = $2; $$->word_loc = at(st, &@2); $$->attrs = $3.head; }
     | DOMULTISYNC               { $$ = cmd_new(st, CMD_DOMULTISYNC, &@1); }
     | DOMULTISYNC attrs         { $$ = cmd_new(st, CMD_DOMULTISYNC, &@1); $$->attrs = $2.head; }
     ;

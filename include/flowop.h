@@ -24,6 +24,7 @@ enum flowop_need {
     NEED_VALUE = 1 << 4,         /* value= given */
     NEED_RANDOM = 1 << 5,        /* random must be set */
     NEED_LEAFDIRS = 1 << 6,      /* the fileset must have leafdirs */
+    USES_TARGET = 1 << 7,        /* target= optional; when given it must name a flowop */
 };
 
 struct worker;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "attr.h"
 #include "flowop.h"
+#include "nameidx.h"
 
 struct composite_def;
 
@@ -54,6 +55,7 @@ struct fileset_def {
 struct model {
     struct fileset_def **filesets;
     size_t nfilesets;
+    struct nameidx fileset_idx;
     struct process_def **procs;
     size_t nprocs;
     struct composite_def **comps;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "diag.h"
 #include "dist.h"
+#include "nameidx.h"
 
 enum var_kind { VAR_UNSET, VAR_INT, VAR_BOOL, VAR_STR, VAR_DIST };
 
@@ -26,6 +27,7 @@ struct var {
 struct vartab {
     struct var **v;
     size_t n, cap;
+    struct nameidx idx;
 };
 
 struct var *vars_find(const struct vartab *t, const char *name);

@@ -124,13 +124,29 @@ static int build_thread(struct interp *in, const struct ast_thread *t, struct th
     return build_flowops(in, t->flowops, &d->ops, &d->nops, err);
 }
 
+static int by_name(const void *a, const void *b)
+{
+    const struct thread_def *x = *(const struct thread_def *const *)a, *y = *(const struct thread_def *const *)b;
+    int c = strcmp(x->name, y->name);
+    return c != 0 ? c : (x < y ? -1 : x > y);
+}
+
+/* Sorted, so that a process of many thousand threads is checked in n log n. */
 static int check_thread_names(const struct process_def *p, struct diag *err)
 {
+    const struct thread_def **v = malloc((p->nthreads + 1) * sizeof *v);
+    if (v == NULL)
+        return diag_set(err, &p->loc, "out of memory");
     for (size_t i = 0; i < p->nthreads; i++)
-        for (size_t k = 0; k < i; k++)
-            if (strcmp(p->threads[i].name, p->threads[k].name) == 0)
-                return diag_set(err, &p->threads[i].loc, "process '%s' already has a thread named '%s'", p->name,
-                                p->threads[i].name);
+        v[i] = &p->threads[i];
+    qsort(v, p->nthreads, sizeof *v, by_name);
+    for (size_t i = 1; i < p->nthreads; i++)
+        if (strcmp(v[i]->name, v[i - 1]->name) == 0) {
+            diag_set(err, &v[i]->loc, "process '%s' already has a thread named '%s'", p->name, v[i]->name);
+            free(v);
+            return -1;
+        }
+    free(v);
     return 0;
 }
 

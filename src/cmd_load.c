@@ -11,7 +11,7 @@ int cmd_load(struct interp *in, const struct ast_cmd *c, struct diag *err)
         return diag_set(err, &c->loc, "load nested more than 8 deep");
     char *path = workload_find(in, c->word);
     if (path == NULL)
-        return diag_set(err, &c->loc, "no workload '%s' (see 'list workloads')", c->word);
+        return diag_set(err, &c->word_loc, "no workload '%s' (see 'list workloads')", c->word);
     /* A workload starts from a clean slate; -D values still win over its defaults. */
     interp_reset(in);
     if (interp_apply_overrides(in) != 0) {

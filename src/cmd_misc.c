@@ -59,7 +59,7 @@ int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err)
             return -1;
         return diag_set(err, &c->loc, "'enable multi' (multi-host synchronisation) is not supported by flowbench");
     }
-    return diag_set(err, &c->loc, "cannot enable '%s' (lathist or multi)", c->word);
+    return diag_set(err, &c->word_loc, "cannot enable '%s' (lathist or multi)", c->word);
 }
 
 int cmd_domultisync(struct interp *in, const struct ast_cmd *c, struct diag *err)
@@ -143,6 +143,6 @@ int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
         return 0;
     const char *hint = hint_closest_in(w, commands, ncommands, sizeof commands[0]);
     if (hint != NULL)
-        return diag_set(err, &c->loc, "no help on '%s'; did you mean '%s'?", w, hint);
-    return diag_set(err, &c->loc, "no help on '%s' (try 'help')", w);
+        return diag_set(err, &c->word_loc, "no help on '%s'; did you mean '%s'?", w, hint);
+    return diag_set(err, &c->word_loc, "no help on '%s' (try 'help')", w);
 }

@@ -239,7 +239,7 @@ int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
         const struct srcloc *at = &c->loc;
         if (strstr(why, "cvar type") != NULL)
             at = &a.loc[CV_TYPE];
-        else if (strstr(why, "parameter") != NULL && a.val[CV_PARAMETERS] != NULL)
+        else if (a.val[CV_PARAMETERS] != NULL)
             at = &a.loc[CV_PARAMETERS];
         rc = diag_set(err, at, "%s", why);
     }

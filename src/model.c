@@ -10,7 +10,16 @@
             return (arr)[i_];                              \
     return NULL
 
-struct fileset_def *model_fileset(const struct model *m, const char *name) { FIND(m->filesets, m->nfilesets, name); }
+static const char *fileset_name(const void *base, size_t i)
+{
+    return ((struct fileset_def *const *)base)[i]->name;
+}
+
+struct fileset_def *model_fileset(const struct model *m, const char *name)
+{
+    size_t i = nameidx_find(&m->fileset_idx, m->filesets, fileset_name, name);
+    return i == (size_t)-1 ? NULL : m->filesets[i];
+}
 struct process_def *model_process(const struct model *m, const char *name) { FIND(m->procs, m->nprocs, name); }
 struct composite_def *model_composite(const struct model *m, const char *name) { FIND(m->comps, m->ncomps, name); }
 
@@ -37,7 +46,13 @@ int model_add_fileset(struct model *m, struct fileset_def *f, struct diag *err)
     const struct fileset_def *old = model_fileset(m, f->name);
     if (old != NULL)
         return duplicate(err, &f->loc, old->is_file ? "file" : "fileset", f->name, &old->loc);
-    return push(&m->filesets, &m->nfilesets, f, err, &f->loc);
+    if (push(&m->filesets, &m->nfilesets, f, err, &f->loc) != 0)
+        return -1;
+    if (nameidx_add(&m->fileset_idx, m->filesets, fileset_name, m->nfilesets) != 0) {
+        m->nfilesets--;
+        return diag_set(err, &f->loc, "out of memory");
+    }
+    return 0;
 }
 
 int model_add_process(struct model *m, struct process_def *p, struct diag *err)
@@ -100,6 +115,7 @@ void model_free(struct model *m)
         free(c);
     }
     free(m->filesets);
+    nameidx_free(&m->fileset_idx);
     free(m->procs);
     free(m->comps);
     memset(m, 0, sizeof *m);

@@ -81,7 +81,7 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
     struct diag *err = b->err;
     const char *path;
     *f = (struct plan_fileset){ .name = dupstr(d->name), .is_file = d->is_file, .loc = d->loc };
-    if (check_fileset_name(d->name, &d->loc, err) != 0)
+    if (check_fileset_name(d->name, a->val[FS_NAME] ? &a->loc[FS_NAME] : &d->loc, err) != 0)
         return -1;
     if (attr_str(a, FS_PATH, sc, &path, err) != 0)
         return -1;
@@ -373,7 +373,8 @@ static int resolve_target(struct builder *b, const struct plan_thread *t, struct
 static int resolve_targets_in(struct builder *b, const struct plan_thread *t, struct plan_op *ops, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (ops[i].type != NULL && ops[i].target != NULL && resolve_target(b, t, &ops[i]) != 0)
+        bool uses = ops[i].type != NULL && (ops[i].type->needs & (NEED_TARGET | USES_TARGET));
+        if (uses && ops[i].target != NULL && resolve_target(b, t, &ops[i]) != 0)
             return -1;
         if (resolve_targets_in(b, t, ops[i].children, ops[i].nchildren) != 0)
             return -1;

@@ -6,12 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *var_name(const void *base, size_t i)
+{
+    return ((struct var *const *)base)[i]->name;
+}
+
 struct var *vars_find(const struct vartab *t, const char *name)
 {
-    for (size_t i = 0; i < t->n; i++)
-        if (strcmp(t->v[i]->name, name) == 0)
-            return t->v[i];
-    return NULL;
+    size_t i = nameidx_find(&t->idx, t->v, var_name, name);
+    return i == (size_t)-1 ? NULL : t->v[i];
 }
 
 struct var *vars_get(struct vartab *t, const char *name)
@@ -36,6 +39,12 @@ struct var *vars_get(struct vartab *t, const char *name)
         return NULL;
     }
     t->v[t->n++] = v;
+    if (nameidx_add(&t->idx, t->v, var_name, t->n) != 0) {
+        t->n--;
+        free(v->name);
+        free(v);
+        return NULL;
+    }
     return v;
 }
 
@@ -91,6 +100,7 @@ void vars_free(struct vartab *t)
         free(t->v[i]);
     }
     free(t->v);
+    nameidx_free(&t->idx);
     memset(t, 0, sizeof *t);
 }
 

@@ -1,0 +1,2 @@
+# expect: 2:8: cannot enable 'foo'
+enable foo

@@ -1,0 +1,2 @@
+# expect: 2:6: cannot list 'bogus'
+list bogus

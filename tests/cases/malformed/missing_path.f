@@ -1,0 +1,2 @@
+# expect: 2:1: fileset 'a' needs path=
+define fileset name=a, entries=10, dirwidth=2

@@ -1,0 +1,2 @@
+# expect: 2:25: unexpected '}', expected 'thread'
+define process name=p { }

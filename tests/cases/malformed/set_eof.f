@@ -1,0 +1,2 @@
+# expect: 2:9: unexpected end of input
+set $a =

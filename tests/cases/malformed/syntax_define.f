@@ -1,0 +1,2 @@
+# expect: 2:8: unexpected word 'foo'
+define foo name=a

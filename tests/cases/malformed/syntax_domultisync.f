@@ -1,0 +1,2 @@
+# expect: 2:13: unexpected number '5'
+domultisync 5

@@ -1,0 +1,2 @@
+# expect: 2:15: unexpected number '5'
+eventgen rate 5

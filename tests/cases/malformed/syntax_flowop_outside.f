@@ -1,0 +1,2 @@
+# expect: 2:1: unexpected 'flowop'
+flowop hog name=h, value=1

@@ -1,0 +1,2 @@
+# expect: 2:6: unknown command 'now'
+quit now

@@ -1,0 +1,2 @@
+# expect: 2:13: unexpected '*'
+set $a = 1 +* 2

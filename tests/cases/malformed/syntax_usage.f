@@ -1,0 +1,2 @@
+# expect: 2:7: unexpected number '5'
+usage 5

@@ -1,0 +1,2 @@
+# expect: 2:12: unexpected character '!'
+set $a = 5 ! 3
