@@ -26,11 +26,14 @@ struct composite_def *model_composite(const struct model *m, const char *name) {
 static int push(void *arrp, size_t *n, void *item, struct diag *err, const struct srcloc *loc)
 {
     void ***arr = arrp;
-    void **p = realloc(*arr, (*n + 1) * sizeof *p);
-    if (p == NULL)
-        return diag_set(err, loc, "out of memory");
-    p[(*n)++] = item;
-    *arr = p;
+    /* Capacity is the next power of two: grow geometrically, not by one. */
+    if (*n == 0 || (*n & (*n - 1)) == 0) {
+        void **p = realloc(*arr, (*n ? *n * 2 : 4) * sizeof *p);
+        if (p == NULL)
+            return diag_set(err, loc, "out of memory");
+        *arr = p;
+    }
+    (*arr)[(*n)++] = item;
     return 0;
 }
 
