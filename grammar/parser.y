@@ -33,7 +33,20 @@ static struct ast_expr *expr_leaf(struct ast_value v);
 static struct ast_expr *expr_op(char op, struct ast_expr *a, struct ast_expr *b, struct srcloc loc);
 static void expr_free(struct ast_expr *e);
 static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l);
+static bool has_dollar(const char *raw);
 static int cmd_mode(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l);
+/* An unescaped '$' in raw quoted text. */
+static bool has_dollar(const char *raw)
+{
+    for (const char *p = raw; *p != '\0'; p++) {
+        if (*p == '\\' && p[1] != '\0')
+            p++;
+        else if (*p == '$')
+            return true;
+    }
+    return false;
+}
+
 /* Frees the expression (bison does not reclaim an aborting rule's symbols). */
 static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l)
 {
@@ -241,7 +254,14 @@ attr
 value
     : INTEGER                   { $$ = (struct ast_value){ .kind = AV_INT, .i = $1, .loc = at(st, &@1) }; }
     | WORD                      { $$ = value_word(st, $1, &@1); }
-    | STRING                    { $$ = (struct ast_value){ .kind = AV_STRING, .s = ast_string_literal($1), .loc = at(st, &@1) }; free($1); }
+    | STRING                    {
+                                  if (has_dollar($1)) {
+                                      struct srcloc w = at(st, &@1);
+                                      diag_set(st->err, &w, "a quoted attribute value cannot use $variables; "
+                                               "set a variable to the whole value and write attr=$var (or \\$ for a literal $)");
+                                      st->failed = true; free($1); YYABORT;
+                                  }
+                                  $$ = (struct ast_value){ .kind = AV_STRING, .s = ast_string_literal($1), .loc = at(st, &@1) }; free($1); }
     | VAR                       { $$ = (struct ast_value){ .kind = AV_VAR, .s = $1, .loc = at(st, &@1) }; }
     | '{' rows '}'              {
                                   struct ast_table *t = malloc(sizeof *t);

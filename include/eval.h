@@ -31,6 +31,8 @@ struct rvalue {
     const char *s;          /* points into the AST or the variable table */
     const struct dist *dist;
     bool is_cvar;
+    bool bound;             /* supplied by a composite use */
+    struct srcloc loc;      /* where to report a bad value: the binding at the use, else the reference */
 };
 
 int eval_value(const struct ast_value *v, const struct scope *sc, struct rvalue *out, struct diag *err);

@@ -58,8 +58,10 @@ struct model {
     struct nameidx fileset_idx;
     struct process_def **procs;
     size_t nprocs;
+    struct nameidx proc_idx;
     struct composite_def **comps;
     size_t ncomps;
+    struct nameidx comp_idx;
 };
 
 struct fileset_def *model_fileset(const struct model *m, const char *name);

@@ -23,7 +23,13 @@ static int eval_var(const struct ast_value *v, const struct scope *sc, struct rv
         if (b->val == NULL)
             return diag_set(err, &b->loc, "composite parameter $%s has no value at this use (read at %s:%d:%d)", v->s,
                             v->loc.file, v->loc.line, v->loc.col);
-        return eval_value(b->val, b->where, out, err);
+        if (eval_value(b->val, b->where, out, err) != 0)
+            return -1;
+        if (!out->bound) {
+            out->bound = true;
+            out->loc = b->loc; /* a wrong value is the fault of the use that gave it */
+        }
+        return 0;
     }
     const struct var *var = vars_find(sc->vars, v->s);
     if (var == NULL || var->kind == VAR_UNSET)
@@ -38,7 +44,7 @@ static int eval_var(const struct ast_value *v, const struct scope *sc, struct rv
     return diag_set(err, &v->loc, "variable $%s is not set", v->s);
 }
 
-int eval_value(const struct ast_value *v, const struct scope *sc, struct rvalue *out, struct diag *err)
+static int eval_plain(const struct ast_value *v, const struct scope *sc, struct rvalue *out, struct diag *err)
 {
     switch (v->kind) {
     case AV_INT: *out = (struct rvalue){ .kind = R_INT, .i = v->i }; return 0;
@@ -50,6 +56,15 @@ int eval_value(const struct ast_value *v, const struct scope *sc, struct rvalue 
     case AV_EXPR: return diag_set(err, &v->loc, "an expression is not a value here");
     }
     return diag_set(err, &v->loc, "bad value");
+}
+
+int eval_value(const struct ast_value *v, const struct scope *sc, struct rvalue *out, struct diag *err)
+{
+    if (eval_plain(v, sc, out, err) != 0)
+        return -1;
+    if (!out->bound)
+        out->loc = v->loc;
+    return 0;
 }
 
 static const char *kind_name(const struct rvalue *r)
@@ -106,8 +121,8 @@ int eval_u64(const struct ast_value *v, const struct scope *sc, const char *what
         return 0;
     }
     if (r.kind == R_STR)
-        return diag_set(err, &v->loc, "%s wants a number, got '%s'", what, r.s);
-    return diag_set(err, &v->loc, "%s wants a number, got %s", what, kind_name(&r));
+        return diag_set(err, &r.loc, "%s wants a number, got '%s'", what, r.s);
+    return diag_set(err, &r.loc, "%s wants a number, got %s", what, kind_name(&r));
 }
 
 int eval_bool(const struct ast_value *v, const struct scope *sc, const char *what, bool *out, struct diag *err)
@@ -128,8 +143,8 @@ int eval_bool(const struct ast_value *v, const struct scope *sc, const char *wha
         return 0;
     }
     if (r.kind == R_STR)
-        return diag_set(err, &v->loc, "%s wants true or false, got '%s'", what, r.s);
-    return diag_set(err, &v->loc, "%s wants true or false, got %s", what, kind_name(&r));
+        return diag_set(err, &r.loc, "%s wants true or false, got '%s'", what, r.s);
+    return diag_set(err, &r.loc, "%s wants true or false, got %s", what, kind_name(&r));
 }
 
 int eval_str(const struct ast_value *v, const struct scope *sc, const char *what, const char **out, struct diag *err)
@@ -139,11 +154,11 @@ int eval_str(const struct ast_value *v, const struct scope *sc, const char *what
         return -1;
     if (r.kind == R_STR) {
         if (r.s[0] == '\0')
-            return diag_set(err, &v->loc, "%s must not be empty", what);
+            return diag_set(err, &r.loc, "%s must not be empty", what);
         *out = r.s;
         return 0;
     }
-    return diag_set(err, &v->loc, "%s wants a name or a string, got %s", what, kind_name(&r));
+    return diag_set(err, &r.loc, "%s wants a name or a string, got %s", what, kind_name(&r));
 }
 
 static int check_range(const struct attrvals *a, int idx, uint64_t val, struct diag *err)

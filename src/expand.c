@@ -82,8 +82,10 @@ char *interp_expand(const struct interp *in, const char *raw)
         const struct var *v = vars_find(&in->vars, name);
         if (v == NULL || v->kind == VAR_UNSET) {
             put(&b, p, len); /* an unknown variable prints as written */
+        } else if (v->kind == VAR_STR) {
+            put(&b, v->s, strlen(v->s)); /* strings may be 64 KiB: no fixed buffer */
         } else {
-            char text[4096];
+            char text[128];
             var_format(v, text, sizeof text);
             put(&b, text, strlen(text));
         }

@@ -4,26 +4,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FIND(arr, n, key)                                  \
-    for (size_t i_ = 0; i_ < (n); i_++)                    \
-        if (strcmp((arr)[i_]->name, (key)) == 0)           \
-            return (arr)[i_];                              \
-    return NULL
-
-static const char *fileset_name(const void *base, size_t i)
-{
-    return ((struct fileset_def *const *)base)[i]->name;
-}
+static const char *fileset_name(const void *base, size_t i) { return ((struct fileset_def *const *)base)[i]->name; }
+static const char *process_name(const void *base, size_t i) { return ((struct process_def *const *)base)[i]->name; }
+static const char *composite_name(const void *base, size_t i) { return ((struct composite_def *const *)base)[i]->name; }
 
 struct fileset_def *model_fileset(const struct model *m, const char *name)
 {
     size_t i = nameidx_find(&m->fileset_idx, m->filesets, fileset_name, name);
     return i == (size_t)-1 ? NULL : m->filesets[i];
 }
-struct process_def *model_process(const struct model *m, const char *name) { FIND(m->procs, m->nprocs, name); }
-struct composite_def *model_composite(const struct model *m, const char *name) { FIND(m->comps, m->ncomps, name); }
 
-static int push(void *arrp, size_t *n, void *item, struct diag *err, const struct srcloc *loc)
+struct process_def *model_process(const struct model *m, const char *name)
+{
+    size_t i = nameidx_find(&m->proc_idx, m->procs, process_name, name);
+    return i == (size_t)-1 ? NULL : m->procs[i];
+}
+
+struct composite_def *model_composite(const struct model *m, const char *name)
+{
+    size_t i = nameidx_find(&m->comp_idx, m->comps, composite_name, name);
+    return i == (size_t)-1 ? NULL : m->comps[i];
+}
+
+/* Appends item and indexes its name. */
+static int push(void *arrp, size_t *n, void *item, struct nameidx *idx, nameidx_name_fn name_of, struct diag *err,
+                const struct srcloc *loc)
 {
     void ***arr = arrp;
     /* Capacity is the next power of two: grow geometrically, not by one. */
@@ -34,6 +39,10 @@ static int push(void *arrp, size_t *n, void *item, struct diag *err, const struc
         *arr = p;
     }
     (*arr)[(*n)++] = item;
+    if (nameidx_add(idx, *arr, name_of, *n) != 0) {
+        (*n)--;
+        return diag_set(err, loc, "out of memory");
+    }
     return 0;
 }
 
@@ -49,13 +58,7 @@ int model_add_fileset(struct model *m, struct fileset_def *f, struct diag *err)
     const struct fileset_def *old = model_fileset(m, f->name);
     if (old != NULL)
         return duplicate(err, &f->loc, old->is_file ? "file" : "fileset", f->name, &old->loc);
-    if (push(&m->filesets, &m->nfilesets, f, err, &f->loc) != 0)
-        return -1;
-    if (nameidx_add(&m->fileset_idx, m->filesets, fileset_name, m->nfilesets) != 0) {
-        m->nfilesets--;
-        return diag_set(err, &f->loc, "out of memory");
-    }
-    return 0;
+    return push(&m->filesets, &m->nfilesets, f, &m->fileset_idx, fileset_name, err, &f->loc);
 }
 
 int model_add_process(struct model *m, struct process_def *p, struct diag *err)
@@ -63,7 +66,7 @@ int model_add_process(struct model *m, struct process_def *p, struct diag *err)
     const struct process_def *old = model_process(m, p->name);
     if (old != NULL)
         return duplicate(err, &p->loc, "process", p->name, &old->loc);
-    return push(&m->procs, &m->nprocs, p, err, &p->loc);
+    return push(&m->procs, &m->nprocs, p, &m->proc_idx, process_name, err, &p->loc);
 }
 
 int model_add_composite(struct model *m, struct composite_def *c, struct diag *err)
@@ -73,7 +76,7 @@ int model_add_composite(struct model *m, struct composite_def *c, struct diag *e
         return duplicate(err, &c->loc, "composite flowop", c->name, &old->loc);
     if (flowop_type_find(c->name) != NULL)
         return diag_set(err, &c->loc, "composite flowop '%s' has the name of a built-in flowop", c->name);
-    return push(&m->comps, &m->ncomps, c, err, &c->loc);
+    return push(&m->comps, &m->ncomps, c, &m->comp_idx, composite_name, err, &c->loc);
 }
 
 void flowop_defs_free(struct flowop_def *ops, size_t n)
@@ -120,6 +123,8 @@ void model_free(struct model *m)
     free(m->filesets);
     nameidx_free(&m->fileset_idx);
     free(m->procs);
+    nameidx_free(&m->proc_idx);
     free(m->comps);
+    nameidx_free(&m->comp_idx);
     memset(m, 0, sizeof *m);
 }

@@ -167,18 +167,31 @@ static char *dotted(const char *prefix, const char *name)
 static int resolve_fileset(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
 {
     const char *fsname;
-    if (attr_str(&d->a, FO_FILENAME, sc, &fsname, b->err) != 0)
-        return -1;
-    if (fsname == NULL)
+    struct rvalue r;
+    if (d->a.val[FO_FILENAME] == NULL)
         return 0;
+    if (eval_value(d->a.val[FO_FILENAME], sc, &r, b->err) != 0
+        || eval_str(d->a.val[FO_FILENAME], sc, "filename", &fsname, b->err) != 0)
+        return -1;
     op->fileset = fileset_index(b->p, fsname);
     if (op->fileset >= 0)
         return 0;
+    /* Report at the composite use when the name came from one of its parameters. */
+    const struct srcloc *at = r.bound ? &r.loc : &d->a.loc[FO_FILENAME];
     const char *hint = hint_closest_in(fsname, b->p->filesets, b->p->nfilesets, sizeof b->p->filesets[0]);
     if (hint != NULL)
-        return diag_set(b->err, &d->a.loc[FO_FILENAME], "flowop '%s': no fileset or file named '%s'; did you mean '%s'?",
-                        d->name, fsname, hint);
-    return diag_set(b->err, &d->a.loc[FO_FILENAME], "flowop '%s': no fileset or file named '%s'", d->name, fsname);
+        return diag_set(b->err, at, "flowop '%s': no fileset or file named '%s'; did you mean '%s'?", op->name,
+                        fsname, hint);
+    return diag_set(b->err, at, "flowop '%s': no fileset or file named '%s'", op->name, fsname);
+}
+
+static bool parse_is_number(const char *s)
+{
+    uint64_t n;
+    struct ast_value v = { .kind = AV_STRING, .s = (char *)s };
+    struct scope none = { 0 };
+    struct diag scratch;
+    return eval_u64(&v, &none, "value", &n, &scratch) == 0;
 }
 
 static int build_value(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
@@ -189,7 +202,10 @@ static int build_value(struct builder *b, const struct flowop_def *d, const stru
     if (eval_value(d->a.val[FO_VALUE], sc, &r, b->err) != 0)
         return -1;
     op->has_value = true;
-    if (r.kind == R_STR) {
+    if (r.kind == R_STR && strcmp(d->type ? d->type->name : "", "print") != 0 && parse_is_number(r.s) == false)
+        return diag_set(b->err, r.bound ? &r.loc : &d->a.loc[FO_VALUE], "flowop %s '%s' wants a number for value=, got '%s'",
+                        d->type->name, op->name, r.s);
+    if (r.kind == R_STR && strcmp(d->type->name, "print") == 0) {
         op->value_str = dupstr(r.s);
         return 0;
     }
@@ -216,9 +232,6 @@ static int check_needs(struct builder *b, const struct flowop_def *d, struct pla
     if ((needs & NEED_LEAFDIRS) && op->fileset >= 0 && b->p->filesets[op->fileset].leafdirs == 0)
         return diag_set(b->err, &d->loc, "flowop %s '%s': fileset '%s' has no leafdirs", tn, d->name,
                         b->p->filesets[op->fileset].name);
-    if (op->value_str != NULL && strcmp(tn, "print") != 0)
-        return diag_set(b->err, &d->a.loc[FO_VALUE], "flowop %s '%s' wants a number for value=, got '%s'", tn, d->name,
-                        op->value_str);
     if (op->value.is_dist && (strcmp(tn, "finishoncount") == 0 || strcmp(tn, "finishonbytes") == 0))
         return diag_set(b->err, &d->a.loc[FO_VALUE], "flowop %s '%s' wants a fixed number for value=", tn, d->name);
     return 0;
@@ -393,6 +406,9 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
         || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0)
         return -1;
     t->useism = useism;
+    if (t->instances == 0)
+        return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,
+                        "thread '%s' needs instances of 1 or more", d->name);
     struct thread_ctx tc = { t, 0 };
     if (build_ops(b, &tc, d->ops, d->nops, sc, NULL, 0, &t->ops, &t->nops) != 0)
         return -1;
@@ -406,6 +422,9 @@ static int build_process(struct builder *b, const struct process_def *d, const s
     if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
         || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0)
         return -1;
+    if (p->instances == 0)
+        return diag_set(b->err, d->a.val[PR_INSTANCES] ? &d->a.loc[PR_INSTANCES] : &d->loc,
+                        "process '%s' needs instances of 1 or more", d->name);
     p->threads = calloc(d->nthreads, sizeof *p->threads);
     if (p->threads == NULL)
         return diag_set(b->err, &d->loc, "out of memory");

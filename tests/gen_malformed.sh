@@ -19,8 +19,8 @@ m=$dir/malformed
 
 # chars N C: the single character C, N times.
 chars() { head -c "$1" /dev/zero | tr '\0' "$2"; }
-# times N TEXT: TEXT, N times.
-times() { yes -- "$2" | head -n "$1" | tr -d '\n'; }
+# repeat N TEXT: TEXT, N times.
+repeat() { yes -- "$2" | head -n "$1" | tr -d '\n'; }
 
 # Binary bytes without any NUL: the first byte is the first bad character.
 { printf '# expect: 2:1: unexpected character byte 0x80\n'
@@ -53,12 +53,12 @@ printf '# expect: 3:9: unexpected NUL byte\nset $a = 1\necho "ab\0cd"\nset $b = 
 # operators, so the 1001st '+' is refused (column 10 + 2 * 1000 + 1).
 pre='set $a = 1'
 { printf '# expect: 2:%d: expression has more than 1000 operators\n' $(( ${#pre} + 2 * 1000 + 1 ))
-  printf '%s' "$pre"; times 200000 '+1'; printf ' + $nope\n'; } >"$m/long_sum.f"
+  printf '%s' "$pre"; repeat 200000 '+1'; printf ' + $nope\n'; } >"$m/long_sum.f"
 
 # A 100,000-row randtable: the parser stops at row 1001 (its limit is 1000 rows).
 pre='set $r = randvar(type=tabular, randtable={'
 { printf '# expect: 2:%d: too many rows\n' $(( ${#pre} + 1 + 1000 * 8 ))
-  printf '%s' "$pre"; times 99999 '{1,1,2},'; printf '{1,1,2}})\n'; } >"$m/randtable_100k_rows.f"
+  printf '%s' "$pre"; repeat 99999 '{1,1,2},'; printf '{1,1,2}})\n'; } >"$m/randtable_100k_rows.f"
 
 # A line of 1 MiB commas after an attribute: the second comma is wrong.
 { printf "# expect: 2:23: unexpected ','\\ndefine fileset name=a"; chars 1048576 ','; printf '\n'; } >"$m/commas.f"
@@ -85,16 +85,24 @@ n=150000
 { printf '# expect: %d:10: variable $nope is not set\n' $((n + 4))
   printf 'define process name=p {\n'; seq 1 "$n" | sed 's/.*/thread name=t& { flowop hog name=h, value=1 }/'
   printf '}\nset $x = $nope\n'; } >"$m/many_threads.f"
+{ printf '# expect: %d:10: variable $nope is not set\n' $((n + 2))
+  seq 1 "$n" | sed 's/.*/define process name=p& { thread name=t { flowop hog name=h, value=1 } }/'
+  printf 'set $x = $nope\n'; } >"$m/many_processes.f"
+{ printf '# expect: %d:10: variable $nope is not set\n' $((n + 2))
+  seq 1 "$n" | sed 's/.*/define flowop name=c& { flowop hog name=h, value=1 }/'
+  printf 'set $x = $nope\n'; } >"$m/many_composites.f"
 
-# Near the limits but valid: a 64 KiB string and word, 5,000 nested '(', a
-# randtable of 100 rows, and a sum of 1000 operators.
+# Near the limits but valid: a 64 KiB string (echoed whole) and word, 5,000
+# nested '(', a randtable of 100 rows, and a sum of 1000 operators.
 { printf '# inputs at the documented limits are accepted\n'
-  printf 'set $s = "'; chars 65536 s; printf '"\n'
+  printf 'set $s = "'; chars 65533 s; printf 'END"\n'
   printf 'set $w = '; chars 65536 w; printf '\n'
   printf 'set $d = '; chars 5000 '('; printf '7'; chars 5000 ')'; printf '\n'
-  printf 'set $n = 1'; times 1000 '+1'; printf '\n'
-  printf 'set $r = randvar(randtable={'; times 99 '{1, 1k, 1k}, '; printf '{1, 1k, 1k}})\n'
+  printf 'set $n = 1'; repeat 1000 '+1'; printf '\n'
+  printf 'set $r = randvar(randtable={'; repeat 99 '{1, 1k, 1k}, '; printf '{1, 1k, 1k}})\n'
   printf 'echo "d=$d n=$n r=$r"\n'
-  printf '#> d=7 n=1001 r=tabular random var\n'; } >"$dir/valid/limits_ok.f"
+  printf 'echo "$s|tail"\n'
+  printf '#> d=7 n=1001 r=tabular random var\n'
+  printf '#> sEND|tail\n'; } >"$dir/valid/limits_ok.f"
 
 "$here/run_cases.sh" "$bin" "$dir"

@@ -1,0 +1,2 @@
+# expect: 2:10: unknown generator 'rand(...)'
+set $r = rand(type=uniform, mean=5)
