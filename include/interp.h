@@ -49,6 +49,7 @@ struct interp {
     bool files_created;
     bool quit;
     int status;                   /* worst status so far */
+    uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */
 };
 
 int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);

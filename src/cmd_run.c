@@ -71,6 +71,11 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         rc = 0;
     } else {
         rc = engine_run(in, &plan, &req, err);
+        if (rc < 0) {
+            /* Refused before it started (a tree we did not make, no space...): a run failure. */
+            diag_print(err, in->err);
+            rc = EXIT_RUNFAIL;
+        }
         in->files_created = in->files_created || rc == 0;
     }
     plan_free(&plan);

@@ -1,16 +1,389 @@
-/* engine.c: entry points of the engine. The engine itself is the next step of
- * the project; until it lands, a run stops after validation and says so. */
-#include "engine.h"
+/* engine.c: one run: lay the plan out over processes and threads, create the
+ * filesets, fork the workers, release them together, watch the clock and the
+ * workers, stop them, and report. */
+#include <errno.h>
+#include <hwloc.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "clock.h"
+#include "engine_rt.h"
+#include "engine_signal.h"
 #include "interp.h"
 
-int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err)
+struct topology {
+    unsigned cores, pus, numa;
+};
+
+static void topology_read(struct topology *t)
 {
-    return diag_set(err, NULL, "this build of flowbench validates workloads but cannot run them yet "
-                               "(the engine is not implemented); use --check");
+    hwloc_topology_t topo;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    *t = (struct topology){ n > 0 ? (unsigned)n : 1, n > 0 ? (unsigned)n : 1, 1 };
+    if (hwloc_topology_init(&topo) != 0)
+        return;
+    if (hwloc_topology_load(topo) == 0) {
+        int cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+        int pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
+        int numa = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
+        t->cores = cores > 0 ? (unsigned)cores : t->cores;
+        t->pus = pus > 0 ? (unsigned)pus : t->pus;
+        t->numa = numa > 0 ? (unsigned)numa : 1;
+    }
+    hwloc_topology_destroy(topo);
+}
+
+static double since_start(const struct interp *in)
+{
+    return (double)(clock_ns() - in->start_ns) / 1e9;
+}
+
+/* ---- layout ---- */
+
+static int count_slots(struct engine *e, struct diag *err)
+{
+    size_t n = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads; t++) {
+            uint64_t k = e->plan->procs[p].instances * e->plan->procs[p].threads[t].instances;
+            if (k > 1000000 || n + k > 1000000)
+                return diag_set(err, &e->plan->procs[p].loc, "more than a million threads in one run");
+            n += k;
+        }
+    e->nslots = n;
+    e->slots = calloc(n ? n : 1, sizeof *e->slots);
+    return e->slots ? 0 : diag_set(err, NULL, "out of memory");
+}
+
+static void fill_slots(struct engine *e)
+{
+    size_t k = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t pi = 0; pi < e->plan->procs[p].instances; pi++)
+            for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
+                for (size_t ti = 0; ti < e->plan->procs[p].threads[t].instances; ti++)
+                    e->slots[k++] = (struct thread_slot){ p, pi, t, ti, 0 };
+}
+
+static int add_sems(struct engine *e, size_t slot, const struct plan_op *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *tn = ops[i].type ? ops[i].type->name : "";
+        if (strcmp(tn, "semblock") == 0 || strcmp(tn, "block") == 0) {
+            struct sem_desc *v = realloc(e->sems, (e->nsems + 1) * sizeof *v);
+            if (v == NULL)
+                return -1;
+            e->sems = v;
+            v[e->nsems++] = (struct sem_desc){ slot, ops[i].flat, &ops[i] };
+        }
+        if (add_sems(e, slot, ops[i].children, ops[i].nchildren) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static const struct plan_thread *slot_thread(const struct engine *e, size_t s)
+{
+    return &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+}
+
+static int layout(struct engine *e, struct diag *err)
+{
+    size_t size = sizeof(struct run_shared) + 64;
+    for (size_t i = 0; i < e->nfs; i++)
+        size += fileset_shared_size(&e->fs[i]) + 128;
+    for (size_t s = 0; s < e->nslots; s++) {
+        size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + 64;
+        if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
+            return diag_set(err, NULL, "out of memory");
+    }
+    size += e->nsems * sizeof(struct fb_sem) + 64;
+    /* Untouched pages of a shared anonymous mapping cost nothing, so histograms
+     * of ops that never see a given latency take no memory. */
+    if (shm_map(&e->shm, size) != 0)
+        return diag_set(err, NULL, "cannot map %zu bytes of shared memory: %s", size, strerror(errno));
+    e->sh = shm_at(&e->shm, shm_reserve(&e->shm, sizeof(struct run_shared)));
+    for (size_t i = 0; i < e->nfs; i++)
+        fileset_attach(&e->fs[i], &e->shm);
+    for (size_t s = 0; s < e->nslots; s++)
+        e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
+    e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
+    for (size_t i = 0; i < e->nsems; i++)
+        atomic_store(&engine_sem(e, (int)i)->credit, e->sems[i].op->highwater);
+    return 0;
+}
+
+/* ---- filesets ---- */
+
+/* Seeds come from names, so adding a fileset does not change the others' trees (reuse). */
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 14695981039346656037u;
+    for (; *s != '\0'; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static int make_filesets(struct engine *e, struct diag *err)
+{
+    e->nfs = e->plan->nfilesets;
+    e->fs = calloc(e->nfs ? e->nfs : 1, sizeof *e->fs);
+    if (e->fs == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (size_t i = 0; i < e->nfs; i++)
+        if (fileset_populate(&e->fs[i], &e->plan->filesets[i], e->seed ^ name_hash(e->plan->filesets[i].name), err) != 0)
+            return -1;
+    return 0;
+}
+
+static int create_filesets(struct engine *e, struct diag *err)
+{
+    /* Most recently defined first, like classic FileBench. */
+    for (size_t i = e->nfs; i-- > 0;)
+        if (fileset_create(&e->fs[i], &e->shm, e->ncpu, e->in->out, err) != 0)
+            return -1;
+    return 0;
+}
+
+/* ---- workers ---- */
+
+static int fork_workers(struct engine *e, struct diag *err)
+{
+    size_t n = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        n += e->plan->procs[p].instances;
+    e->pids = calloc(n ? n : 1, sizeof *e->pids);
+    if (e->pids == NULL)
+        return diag_set(err, NULL, "out of memory");
+    fflush(NULL);
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t i = 0; i < e->plan->procs[p].instances; i++) {
+            pid_t pid = fork();
+            if (pid < 0)
+                return diag_set(err, NULL, "cannot start worker process %s: %s", e->plan->procs[p].name, strerror(errno));
+            if (pid == 0)
+                engine_worker_process(e, p, i);
+            e->pids[e->npids++] = pid;
+        }
+    return 0;
+}
+
+static const char *proc_of_pid(const struct engine *e, pid_t pid)
+{
+    size_t k = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t i = 0; i < e->plan->procs[p].instances; i++, k++)
+            if (e->pids[k] == pid)
+                return e->plan->procs[p].name;
+    return "?";
+}
+
+/* Reaps exited workers; a worker that died (not a clean exit) stops the run. */
+static void reap(struct engine *e, bool stopping)
+{
+    for (;;) {
+        int status;
+        pid_t pid = waitpid(-1, &status, WNOHANG);
+        if (pid <= 0)
+            return;
+        for (size_t i = 0; i < e->npids; i++)
+            if (e->pids[i] == pid) {
+                const char *name = proc_of_pid(e, pid);
+                e->pids[i] = -1;
+                bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+                if (!clean && !stopping) {
+                    uint32_t none = 0;
+                    if (atomic_compare_exchange_strong(&e->sh->err_taken, &none, 1)) {
+                        if (WIFSIGNALED(status))
+                            snprintf(e->sh->err, sizeof e->sh->err, "worker process %s (pid %d) was killed by signal %d (%s)",
+                                     name, (int)pid, WTERMSIG(status), strsignal(WTERMSIG(status)));
+                        else
+                            snprintf(e->sh->err, sizeof e->sh->err, "worker process %s (pid %d) exited with status %d",
+                                     name, (int)pid, WEXITSTATUS(status));
+                    }
+                    engine_stop(e, STOP_WORKER);
+                }
+            }
+    }
+}
+
+static size_t live_workers(const struct engine *e)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < e->npids; i++)
+        n += e->pids[i] > 0;
+    return n;
+}
+
+static void kill_workers(struct engine *e)
+{
+    uint64_t deadline = clock_ns() + 2000000000u;
+    while (live_workers(e) > 0 && clock_ns() < deadline) {
+        reap(e, true);
+        if (live_workers(e) > 0)
+            usleep(2000);
+    }
+    for (size_t i = 0; i < e->npids; i++)
+        if (e->pids[i] > 0) {
+            kill(e->pids[i], SIGKILL);
+            waitpid(e->pids[i], NULL, 0);
+            e->pids[i] = -1;
+        }
+}
+
+static int wait_ready(struct engine *e)
+{
+    uint64_t deadline = clock_ns() + 30000000000ull;
+    while (atomic_load(&e->sh->ready) < e->nslots) {
+        uint32_t seq = atomic_load(&e->sh->master_wake);
+        reap(e, false);
+        if (atomic_load(&e->sh->stop_reason) != STOP_NONE || run_signal_pending())
+            return -1;
+        if (clock_ns() > deadline) {
+            snprintf(e->sh->err, sizeof e->sh->err, "worker threads did not start within 30 s");
+            atomic_store(&e->sh->err_taken, 1);
+            engine_stop(e, STOP_WORKER);
+            return -1;
+        }
+        if (atomic_load(&e->sh->ready) < e->nslots)
+            fb_futex_wait(&e->sh->master_wake, seq, 20000000);
+    }
+    return 0;
+}
+
+static void watch(struct engine *e)
+{
+    struct run_shared *sh = e->sh;
+    uint64_t end = e->req->seconds ? atomic_load(&sh->go_ns) + e->req->seconds * 1000000000ull : UINT64_MAX;
+    for (;;) {
+        uint32_t seq = atomic_load(&sh->master_wake);
+        if (atomic_load(&sh->stop_reason) != STOP_NONE)
+            return;
+        if (run_signal_pending()) {
+            engine_stop(e, STOP_SIGNAL);
+            return;
+        }
+        uint64_t now = clock_ns();
+        if (now >= end) {
+            engine_stop(e, STOP_TIME);
+            return;
+        }
+        if (atomic_load(&sh->running) == 0) {
+            engine_stop(e, STOP_FINISHED); /* alldone: every thread has finished */
+            return;
+        }
+        reap(e, false);
+        uint64_t wait = end - now;
+        fb_futex_wait(&sh->master_wake, seq, wait < 50000000 ? wait : 50000000);
+    }
+}
+
+static void engine_free(struct engine *e)
+{
+    for (size_t i = 0; i < e->nfs; i++)
+        fileset_free(&e->fs[i]);
+    free(e->fs);
+    free(e->slots);
+    free(e->sems);
+    free(e->pids);
+    shm_unmap(&e->shm);
+}
+
+static int prepare(struct engine *e, struct interp *in, const struct plan *p, const struct run_request *r,
+                   struct diag *err)
+{
+    struct topology topo;
+    memset(e, 0, sizeof *e);
+    e->in = in;
+    e->plan = p;
+    e->req = r;
+    topology_read(&topo);
+    e->ncpu = topo.pus;
+    e->seed = 0x666c6f7762656e63ull; /* fixed: the same script gives the same trees and streams */
+    fprintf(in->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", since_start(in),
+            FLOWBENCH_VERSION, r->index, topo.cores, topo.pus, topo.numa, topo.numa == 1 ? "" : "s");
+    if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
+        return -1;
+    fill_slots(e);
+    return layout(e, err);
 }
 
 int engine_create_files(struct interp *in, const struct plan *p, struct diag *err)
 {
-    return diag_set(err, NULL, "this build of flowbench cannot create filesets yet (the engine is not implemented)");
+    struct engine e;
+    struct run_request r = { .index = in->nruns + 1 };
+    int rc = prepare(&e, in, p, &r, err);
+    if (rc == 0)
+        rc = create_filesets(&e, err);
+    engine_free(&e);
+    return rc;
+}
+
+static int finish(struct engine *e, struct diag *err)
+{
+    struct run_shared *sh = e->sh;
+    enum stop_reason why = atomic_load(&sh->stop_reason);
+    uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
+    double secs = go && stop > go ? (double)(stop - go) / 1e9 : 0;
+    FILE *out = e->in->out;
+    if (why == STOP_SIGNAL)
+        fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", since_start(e->in));
+    fprintf(out, "%.3f: Run took %.3f seconds\n", since_start(e->in), secs);
+    if (go != 0)
+        engine_report(e, secs);
+    if (why == STOP_NOFILES)
+        fprintf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
+    if (why == STOP_ERROR || why == STOP_WORKER) {
+        fprintf(e->in->err, "flowbench: error: %s\n", sh->err);
+        return 1;
+    }
+    if (why == STOP_SIGNAL)
+        return 130;
+    (void)err;
+    return 0;
+}
+
+int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err)
+{
+    struct engine e;
+    struct sigaction old[2];
+    pthread_t gen;
+    if (prepare(&e, in, p, r, err) != 0 || create_filesets(&e, err) != 0) {
+        engine_free(&e);
+        return -1;
+    }
+    if (fork_workers(&e, err) != 0) {
+        engine_stop(&e, STOP_WORKER);
+        kill_workers(&e);
+        engine_free(&e);
+        return -1;
+    }
+    run_signals_install(e.pids, e.npids, old);
+    int rc = 0;
+    if (wait_ready(&e) == 0) {
+        if (events_start(&e, &gen) != 0) {
+            engine_stop(&e, STOP_ERROR);
+            snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");
+        } else {
+            fprintf(in->out, "%.3f: Running %zu thread%s in %zu process%s\n", since_start(in), e.nslots,
+                    e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
+            fflush(in->out);
+            atomic_store(&e.sh->go_ns, clock_ns());
+            atomic_store(&e.sh->phase, PHASE_GO);
+            fb_futex_wake(&e.sh->phase);
+            watch(&e);
+            events_stop(&e, gen);
+        }
+    } else if (run_signal_pending()) {
+        engine_stop(&e, STOP_SIGNAL);
+    }
+    kill_workers(&e);
+    run_signals_restore(old);
+    rc = finish(&e, err);
+    engine_free(&e);
+    return rc;
 }

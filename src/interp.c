@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clock.h"
 #include "command.h"
 
 #define SCRIPT_MAX (16u << 20)
@@ -18,6 +19,7 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
     in->out = out;
     in->err = err;
     in->debug = 2;
+    in->start_ns = clock_ns();
     return interp_apply_overrides(in);
 }
 

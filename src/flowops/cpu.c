@@ -1,13 +1,60 @@
 /* cpu.c: flowops that spend time without I/O: hog (CPU) and delay (sleep). */
-#include "flowop.h"
+#include <errno.h>
+#include <string.h>
+#include <time.h>
 
+#include "flowop.h"
+#include "worker.h"
+
+/* The longest delay sleeps at a time before looking at the run's stop flag. */
+#define DELAY_SLICE_NS 100000000ull
+
+/* Stores a byte value times into thread memory (a 1-byte private buffer when
+ * the thread has none: classic wrote into a zero-size allocation then). The
+ * volatile store keeps the compiler from folding the loop away. */
+static int hog_run(struct worker *w, struct op_inst *op)
+{
+    uint64_t n = param_u64(&op->op->value, &w->rng);
+    volatile char *p = w->mem != NULL && w->memsize > 0 ? w->mem : op_buffer(w, op, 1);
+    if (p == NULL)
+        return op_fail(w, op, "out of memory for its 1-byte buffer");
+    uint64_t t0 = clock_ns();
+    for (uint64_t i = 0; i < n; i++)
+        *p = (char)i;
+    uint64_t t1 = clock_ns();
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* Sleeps value seconds against an absolute deadline (no drift across slices),
+ * in slices so a stopping run is noticed: FO_DONE then, the sleep uncounted. */
+static int delay_run(struct worker *w, struct op_inst *op)
+{
+    uint64_t secs = param_u64(&op->op->value, &w->rng);
+    uint64_t t0 = clock_ns();
+    uint64_t end = secs > (UINT64_MAX - t0) / 1000000000u ? UINT64_MAX : t0 + secs * 1000000000u;
+    for (uint64_t now = t0; now < end; now = clock_ns()) {
+        if (worker_stopping(w))
+            return FO_DONE;
+        uint64_t wake = end - now > DELAY_SLICE_NS ? now + DELAY_SLICE_NS : end;
+        struct timespec ts = { (time_t)(wake / 1000000000u), (long)(wake % 1000000000u) };
+        int rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+        if (rc != 0 && rc != EINTR)
+            return op_fail(w, op, "cannot sleep (clock_nanosleep): %s", strerror(rc));
+    }
+    uint64_t t1 = clock_ns();
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
 
 const struct flowop_type flowop_hog = {
     .name = "hog", .cls = FC_OTHER, .rw = RW_NONE, .needs = NEED_VALUE,
     .summary = "burn CPU: value iterations over thread memory",
+    .run = hog_run,
 };
 
 const struct flowop_type flowop_delay = {
     .name = "delay", .cls = FC_OTHER, .rw = RW_NONE, .needs = NEED_VALUE,
     .summary = "sleep value seconds",
+    .run = delay_run,
 };

@@ -1,8 +1,128 @@
 /* delete.c: deletefile: unlinking files of a fileset. */
-#include "flowop.h"
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <unistd.h>
 
+#include "flowop.h"
+#include "worker.h"
+
+/* Files tried before giving up when every picked file is open somewhere:
+ * classic skipped the first open file silently, leaking existing files. */
+#define DELETE_TRIES 8
+
+/* The rotor a pick advances: the fileset's shared one, or with opennext the
+ * thread's private rotor for that fileset. w->rotors is only ever touched by
+ * its own thread, so treating its cell as atomic costs no contention. */
+static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
+{
+    if (!op->op->opennext || w->rotors == NULL || op->op->fileset < 0)
+        return NULL;
+    return (_Atomic uint64_t *)&w->rotors[op->op->fileset];
+}
+
+/* Unlinks a file held busy and releases it with its new state. ENOENT means
+ * the file was already gone (removed behind our back): not an error, not an op. */
+static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx)
+{
+    char path[PATH_MAX];
+    if (fileset_path(fs, FSK_FILE, (size_t)idx, path, sizeof path) < 0) {
+        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
+    }
+    uint64_t t0 = clock_ns();
+    int rc = unlink(path);
+    uint64_t t1 = clock_ns();
+    int err = errno;
+    if (rc != 0 && err != ENOENT) {
+        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        return op_error(w, op, "unlink", path, err);
+    }
+    fileset_release(fs, w->shm, FSK_FILE, idx, false, 0);
+    if (rc == 0)
+        op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* Marks entry idx busy, waiting while another thread holds it (those holds
+ * are short). False when the file no longer exists or the run stops. */
+static bool hold_entry(struct worker *w, struct fileset_rt *fs, int64_t idx)
+{
+    for (;;) {
+        uint32_t st = fileset_state(fs, w->shm, FSK_FILE, idx);
+        if (!(st & ENT_EXISTS) || worker_stopping(w))
+            return false;
+        if (!(st & ENT_BUSY)) {
+            int64_t got = fileset_pick(fs, w->shm, FSK_FILE, true, true, (uint64_t)idx, NULL);
+            if (got == idx)
+                return true;
+            if (got >= 0) /* the indexed pick moved on to a neighbour: put it back */
+                fileset_release(fs, w->shm, FSK_FILE, got, true, 0);
+        }
+        sched_yield();
+    }
+}
+
+/* deletefile fd=N: deletes the file last bound to slot N, unless some other
+ * slot has it open (classic skips that silently). While slot N itself still
+ * holds the file open, its reference is kept so closefile drops the open
+ * count; a closed slot forgets the deleted file. */
+static int delete_bound(struct worker *w, struct op_inst *op, struct slot *s)
+{
+    struct fileset_rt *fs = worker_fileset(w, s->fileset);
+    int64_t idx = s->entry;
+    bool open_here = s->fd >= 0;
+    if (!open_here)
+        s->entry = -1;
+    if (fs == NULL || !hold_entry(w, fs, idx))
+        return worker_stopping(w) ? FO_DONE : FO_OK;
+    uint32_t opens = fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS;
+    if (opens > (open_here ? 1u : 0u)) {
+        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        return FO_OK;
+    }
+    return unlink_entry(w, op, fs, idx);
+}
+
+/* Picks an existing file that nobody has open ([better]: an open file is put
+ * back and the next one tried, a bounded number of times). */
+static int delete_picked(struct worker *w, struct op_inst *op)
+{
+    struct fileset_rt *fs = op_fileset(w, op);
+    if (fs == NULL)
+        return op_fail(w, op, "slot %d holds no file to delete and no fileset is named", op->op->fd);
+    bool indexed = op->op->has_indexed;
+    uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    _Atomic uint64_t *rotor = pick_rotor(w, op);
+    int64_t first = -1;
+    for (int tries = 0; tries < DELETE_TRIES; tries++) {
+        int64_t idx = fileset_pick(fs, w->shm, FSK_FILE, true, indexed, index, rotor);
+        if (idx < 0)
+            return FO_NORESOURCE;
+        if ((fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS) == 0)
+            return unlink_entry(w, op, fs, idx);
+        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        if (idx == first) /* wrapped around: every existing file is open */
+            break;
+        if (first < 0)
+            first = idx;
+        index = (uint64_t)idx + 1;
+    }
+    return FO_OK; /* nothing deletable now: skipped, not counted */
+}
+
+static int deletefile_run(struct worker *w, struct op_inst *op)
+{
+    if (op->op->fd > 0) {
+        struct slot *s = op_slot(w, op);
+        if (s->fileset >= 0 && s->entry >= 0)
+            return delete_bound(w, op, s);
+    }
+    return delete_picked(w, op);
+}
 
 const struct flowop_type flowop_deletefile = {
     .name = "deletefile", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET_OR_FD,
     .summary = "delete an existing file (or the one last bound to slot fd)",
+    .run = deletefile_run,
 };

@@ -1,13 +1,40 @@
 /* finish.c: finish conditions: finishoncount and finishonbytes end the run normally. */
 #include "flowop.h"
+#include "worker.h"
 
+/* [better] a met condition is a normal end of the run (FO_DONE), and without
+ * a target only I/O ops count, across the whole run (classic counted every
+ * flowop of its own process, this one included). Each unmet check is one op
+ * with no latency: nothing is waited for. */
+static int finishoncount_run(struct worker *w, struct op_inst *op)
+{
+    int t = op->op->target_op;
+    uint64_t n = t >= 0 ? worker_count_ops(w, t, false) : worker_count_ops(w, -1, true);
+    if (n >= op->op->value.u)
+        return FO_DONE;
+    op_done(w, op, 0, 0, 0);
+    return FO_OK;
+}
+
+/* Same with bytes read or written, and a strict "more than". */
+static int finishonbytes_run(struct worker *w, struct op_inst *op)
+{
+    int t = op->op->target_op;
+    uint64_t n = worker_count_bytes(w, t >= 0 ? t : -1, true);
+    if (n > op->op->value.u)
+        return FO_DONE;
+    op_done(w, op, 0, 0, 0);
+    return FO_OK;
+}
 
 const struct flowop_type flowop_finishoncount = {
     .name = "finishoncount", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE,
     .summary = "end the run when the target (or all I/O) reached value ops",
+    .run = finishoncount_run,
 };
 
 const struct flowop_type flowop_finishonbytes = {
     .name = "finishonbytes", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE,
     .summary = "end the run when the target (or all I/O) moved more than value bytes",
+    .run = finishonbytes_run,
 };

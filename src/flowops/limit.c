@@ -1,23 +1,103 @@
 /* limit.c: rate limits against the event generator: eventlimit, iopslimit, opslimit, bwlimit. */
 #include "flowop.h"
+#include "worker.h"
 
+/* bwlimit: one event pays for this many bytes (rate is in MiB/s). */
+#define BW_UNIT (1024 * 1024)
+
+/* Takes one event per call; without a generator it is a no-op, uncounted. */
+static int eventlimit_run(struct worker *w, struct op_inst *op)
+{
+    if (!events_enabled(w))
+        return FO_OK;
+    uint64_t t0 = clock_ns();
+    bool got = events_take(w, 1);
+    uint64_t t1 = clock_ns();
+    if (!got)
+        return FO_DONE;
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* The token bucket of section 4.6. The first call only remembers the counter;
+ * each later call charges the counter's growth to the bucket and, when it is
+ * in debt, waits for enough events to pay it off (unit counts per event). */
+static int bucket_run(struct worker *w, struct op_inst *op, uint64_t now, uint64_t unit)
+{
+    if (!op->primed) {
+        op->primed = true;
+        op->last = now;
+        return FO_OK;
+    }
+    if (now > op->last) /* a counter cleared at the start of measurement only restarts */
+        op->bucket -= (int64_t)(now - op->last);
+    op->last = now;
+    uint64_t t0 = clock_ns();
+    if (op->bucket < 0) {
+        uint64_t need = (uint64_t)(-op->bucket) / unit + (unit > 1 ? 1 : 0);
+        /* One event at a time: the generator banks at most 5 x rate events,
+         * so a debt larger than that, taken at once, would wait forever. */
+        for (uint64_t i = 0; i < need; i++)
+            if (!events_take(w, 1))
+                return FO_DONE;
+        op->bucket += (int64_t)(need * unit);
+    }
+    uint64_t t1 = clock_ns();
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* Read+write ops: the target's, or every read and write of the run. */
+static int iopslimit_run(struct worker *w, struct op_inst *op)
+{
+    if (!events_enabled(w))
+        return FO_OK;
+    int t = op->op->target_op;
+    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : worker_count_rw_ops(w);
+    return bucket_run(w, op, now, 1);
+}
+
+/* Ops: the target's, or [better] every I/O op of the run (classic counted
+ * every flowop, the limiter itself included). */
+static int opslimit_run(struct worker *w, struct op_inst *op)
+{
+    if (!events_enabled(w))
+        return FO_OK;
+    int t = op->op->target_op;
+    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : worker_count_ops(w, -1, true);
+    return bucket_run(w, op, now, 1);
+}
+
+/* Bytes: the target's, or every byte read or written in the run; one event per MiB. */
+static int bwlimit_run(struct worker *w, struct op_inst *op)
+{
+    if (!events_enabled(w))
+        return FO_OK;
+    int t = op->op->target_op;
+    uint64_t now = worker_count_bytes(w, t >= 0 ? t : -1, true);
+    return bucket_run(w, op, now, BW_UNIT);
+}
 
 const struct flowop_type flowop_eventlimit = {
     .name = "eventlimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = 0,
     .summary = "take one event from the generator (eventgen rate)",
+    .run = eventlimit_run,
 };
 
 const struct flowop_type flowop_iopslimit = {
     .name = "iopslimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
     .summary = "limit read+write ops to the event rate",
+    .run = iopslimit_run,
 };
 
 const struct flowop_type flowop_opslimit = {
     .name = "opslimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
     .summary = "limit ops to the event rate",
+    .run = opslimit_run,
 };
 
 const struct flowop_type flowop_bwlimit = {
     .name = "bwlimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
     .summary = "limit bandwidth to the event rate in MiB/s",
+    .run = bwlimit_run,
 };

@@ -1,18 +1,71 @@
 /* open.c: flowops that bind a file to a descriptor slot: createfile, openfile, closefile. */
-#include "flowop.h"
+#include <errno.h>
+#include <limits.h>
+#include <unistd.h>
 
+#include "flowop.h"
+#include "worker.h"
+
+/* The engine picks, opens, times and counts (op_open_file); a slot that still
+ * holds a descriptor would leak it, so that is a script error. */
+static int bind_slot(struct worker *w, struct op_inst *op, bool create)
+{
+    struct slot *s = op_slot(w, op);
+    if (s->fd >= 0)
+        return op_fail(w, op, "%s without closing slot %d first", create ? "create" : "open", (int)(s - w->fds));
+    return op_open_file(w, op, s, create);
+}
+
+static int createfile_run(struct worker *w, struct op_inst *op)
+{
+    return bind_slot(w, op, true);
+}
+
+static int openfile_run(struct worker *w, struct op_inst *op)
+{
+    return bind_slot(w, op, false);
+}
+
+/* Times close(2) itself (slot_close does not report errors), then drops the
+ * entry's open count. The entry reference stays for a later deletefile fd=N. */
+static int closefile_run(struct worker *w, struct op_inst *op)
+{
+    struct slot *s = op_slot(w, op);
+    if (s->fd < 0)
+        return op_fail(w, op, "close of slot %d, which is already closed", (int)(s - w->fds));
+
+    uint64_t t0 = clock_ns();
+    int rc = close(s->fd);
+    uint64_t t1 = clock_ns();
+    int err = errno;
+    /* Linux frees the descriptor even when close fails: the slot is closed either way */
+    s->fd = -1;
+    s->offset = 0;
+    struct fileset_rt *fs = s->fileset >= 0 ? worker_fileset(w, s->fileset) : NULL;
+    if (fs != NULL && s->entry >= 0)
+        fileset_open_delta(fs, w->shm, s->entry, -1);
+    if (rc != 0) {
+        char path[PATH_MAX]; /* the entry reference survives the close */
+        return op_error(w, op, "close", slot_path(w, s, path, sizeof path), err);
+    }
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
 
 const struct flowop_type flowop_createfile = {
     .name = "createfile", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET,
     .summary = "create a file that does not exist yet and keep it open in the slot",
+    .run = createfile_run,
 };
 
 const struct flowop_type flowop_openfile = {
     .name = "openfile", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET,
     .summary = "open an existing file into the slot",
+    .run = openfile_run,
 };
 
 const struct flowop_type flowop_closefile = {
     .name = "closefile", .cls = FC_IO, .rw = RW_NONE, .needs = 0,
     .summary = "close the file in the slot",
+    .run = closefile_run,
 };

@@ -1,13 +1,105 @@
 /* read.c: flowops that read: read (sequential or random) and readwholefile. */
-#include "flowop.h"
+#include <errno.h>
+#include <limits.h>
+#include <unistd.h>
 
+#include "flowop.h"
+#include "worker.h"
+
+/* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
+ * I/O does not fit the working set (a random read past it would only hit EOF). */
+static int random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
+                         uint64_t *off)
+{
+    uint64_t wss = op_wss(w, op, s);
+    if (iosize > wss) {
+        char path[PATH_MAX];
+        return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s",
+                       (unsigned long long)iosize, (unsigned long long)wss, slot_path(w, s, path, sizeof path));
+    }
+    uint64_t o = rng_below(&w->rng, wss - iosize + 1);
+    *off = o / iosize * iosize;
+    return FO_OK;
+}
+
+static int read_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
+{
+    char path[PATH_MAX];
+    return op_error(w, op, "read", slot_path(w, s, path, sizeof path), err);
+}
+
+static int read_run(struct worker *w, struct op_inst *op)
+{
+    struct slot *s = op_slot(w, op);
+    int rc = op_ensure_open(w, op, s);
+    if (rc != FO_OK)
+        return rc;
+    uint64_t iosize = op_iosize(w, op);
+    if (iosize == 0) {
+        /* only a distribution can draw 0: a read of nothing, recorded without a call */
+        op_done(w, op, 0, 0, 0);
+        return FO_OK;
+    }
+    uint64_t off = s->offset;
+    if (op->op->random && (rc = random_offset(w, op, s, iosize, &off)) != FO_OK)
+        return rc;
+    char *buf = op_buffer(w, op, iosize);
+    if (buf == NULL)
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)iosize);
+
+    uint64_t t0 = clock_ns();
+    ssize_t n = pread(s->fd, buf, iosize, (off_t)off);
+    uint64_t t1 = clock_ns();
+    if (n < 0)
+        return read_fail(w, op, s, errno);
+    op_done(w, op, t0, t1, (uint64_t)n);
+    if (!op->op->random)
+        s->offset = n == 0 ? 0 : off + (uint64_t)n; /* at EOF start over: reads loop over the file */
+    return FO_OK;
+}
+
+/* Reads from offset 0 until EOF in chunks of iosize (0: one chunk of the
+ * working set); one op with the total. Leaves the slot offset at EOF, as the
+ * classic seek-then-read did. */
+static int readwhole_run(struct worker *w, struct op_inst *op)
+{
+    struct slot *s = op_slot(w, op);
+    int rc = op_ensure_open(w, op, s);
+    if (rc != FO_OK)
+        return rc;
+    uint64_t chunk = op_iosize(w, op);
+    if (chunk == 0)
+        chunk = op_wss(w, op, s);
+    if (chunk == 0) {
+        /* a zero-size file read whole in one chunk of nothing */
+        op_done(w, op, 0, 0, 0);
+        return FO_OK;
+    }
+    char *buf = op_buffer(w, op, chunk);
+    if (buf == NULL)
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)chunk);
+
+    uint64_t total = 0;
+    ssize_t n;
+    uint64_t t0 = clock_ns();
+    while ((n = pread(s->fd, buf, chunk, (off_t)total)) > 0)
+        total += (uint64_t)n;
+    uint64_t t1 = clock_ns();
+    if (n < 0)
+        return read_fail(w, op, s, errno);
+    op_done(w, op, t0, t1, total);
+    s->offset = total;
+    return FO_OK;
+}
 
 const struct flowop_type flowop_read = {
     .name = "read", .cls = FC_IO, .rw = RW_READ, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
     .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
+    .run = read_run,
 };
 
 const struct flowop_type flowop_readwholefile = {
     .name = "readwholefile", .cls = FC_IO, .rw = RW_READ, .needs = NEED_FILESET_OR_FD,
     .summary = "read the whole file from offset 0 in iosize chunks",
+    .run = readwhole_run,
 };

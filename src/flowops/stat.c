@@ -1,8 +1,76 @@
 /* stat.c: statfile: stat of a fileset entry or fstat of an open slot. */
-#include "flowop.h"
+#include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
 
+#include "flowop.h"
+#include "worker.h"
+
+/* The rotor a pick advances: the fileset's shared one, or with opennext the
+ * thread's private rotor for that fileset (only its own thread touches it). */
+static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
+{
+    if (!op->op->opennext || w->rotors == NULL || op->op->fileset < 0)
+        return NULL;
+    return (_Atomic uint64_t *)&w->rotors[op->op->fileset];
+}
+
+static int fstat_slot(struct worker *w, struct op_inst *op, const struct slot *s)
+{
+    struct stat sb;
+    uint64_t t0 = clock_ns();
+    int rc = fstat(s->fd, &sb);
+    uint64_t t1 = clock_ns();
+    if (rc != 0) {
+        int err = errno;
+        char path[PATH_MAX];
+        return op_error(w, op, "fstat", slot_path(w, s, path, sizeof path), err);
+    }
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* Stats an existing file picked like openfile does; holding it busy keeps a
+ * deletefile from removing it between the pick and the stat. */
+static int stat_picked(struct worker *w, struct op_inst *op)
+{
+    struct fileset_rt *fs = op_fileset(w, op);
+    if (fs == NULL)
+        return op_fail(w, op, "slot %d is not open and no fileset is named", op->op->fd);
+    bool indexed = op->op->has_indexed;
+    uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    int64_t idx = fileset_pick(fs, w->shm, FSK_FILE, true, indexed, index, pick_rotor(w, op));
+    if (idx < 0)
+        return FO_NORESOURCE;
+    char path[PATH_MAX];
+    if (fileset_path(fs, FSK_FILE, (size_t)idx, path, sizeof path) < 0) {
+        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
+    }
+    struct stat sb;
+    uint64_t t0 = clock_ns();
+    int rc = stat(path, &sb);
+    uint64_t t1 = clock_ns();
+    int err = errno;
+    fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+    if (rc != 0)
+        return op_error(w, op, "stat", path, err);
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+static int statfile_run(struct worker *w, struct op_inst *op)
+{
+    if (op->op->fd > 0) {
+        struct slot *s = op_slot(w, op);
+        if (s->fd >= 0)
+            return fstat_slot(w, op, s);
+    }
+    return stat_picked(w, op);
+}
 
 const struct flowop_type flowop_statfile = {
     .name = "statfile", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET_OR_FD,
     .summary = "stat an existing file (fstat when slot fd is open)",
+    .run = statfile_run,
 };

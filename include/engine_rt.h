@@ -1,0 +1,110 @@
+/* engine_rt.h: the engine's run context: the plan laid out over processes and
+ * threads, the shared region's layout (offsets only), and the run's shared flags. */
+#ifndef FB_ENGINE_RT_H
+#define FB_ENGINE_RT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <sys/types.h>
+
+#include "engine.h"
+#include "fileset.h"
+#include "plan.h"
+#include "shm.h"
+#include "stats.h"
+
+enum run_phase { PHASE_SETUP = 0, PHASE_GO = 1, PHASE_STOP = 2 };
+
+enum stop_reason {
+    STOP_NONE = 0,
+    STOP_TIME,      /* the run length elapsed */
+    STOP_FINISHED,  /* a finish condition, firstdone, or every thread done (alldone) */
+    STOP_NOFILES,   /* a thread could not obtain a file (timeout mode) */
+    STOP_ERROR,     /* a flowop failed */
+    STOP_SIGNAL,    /* SIGINT/SIGTERM */
+    STOP_WORKER,    /* a worker process died */
+};
+
+/* The run's shared flags (in the shared region). */
+struct run_shared {
+    _Atomic uint32_t phase;        /* futex word: enum run_phase */
+    _Atomic uint32_t stop_reason;
+    _Atomic uint32_t ready;        /* threads ready at the start barrier */
+    _Atomic uint32_t running;      /* threads still looping */
+    _Atomic uint32_t master_wake;  /* futex word the master sleeps on */
+    _Atomic uint64_t go_ns;
+    _Atomic uint64_t stop_ns;
+    _Atomic uint32_t err_taken;
+    char err[1024];                /* the first error of the run */
+    char stop_note[512];           /* why a thread stopped early (no files) */
+    _Atomic uint64_t events;       /* event generator tokens */
+    _Atomic uint32_t events_seq;   /* futex word for event waiters */
+};
+
+/* A semaphore of a semblock or block flowop instance. */
+struct fb_sem {
+    _Atomic uint64_t posts;
+    _Atomic uint64_t credit;
+    _Atomic uint32_t seq;          /* futex word, bumped on every change */
+    uint32_t pad;
+};
+
+/* One thread instance of the run. */
+struct thread_slot {
+    size_t proc, proc_inst, thread, thread_inst;
+    size_t stats_off;              /* shm offset of struct op_stats[thread.nflat] */
+};
+
+struct sem_desc {
+    size_t slot;
+    size_t flat;
+    const struct plan_op *op;
+};
+
+struct engine {
+    struct interp *in;
+    const struct plan *plan;
+    const struct run_request *req;
+    struct shm shm;
+    struct run_shared *sh;
+    struct fileset_rt *fs;
+    size_t nfs;
+    struct thread_slot *slots;
+    size_t nslots;
+    struct sem_desc *sems;
+    size_t nsems;
+    size_t sems_off;
+    pid_t *pids;
+    size_t npids;
+    unsigned ncpu;
+    uint64_t seed;
+};
+
+static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
+{
+    return (struct op_stats *)shm_at(&e->shm, e->slots[slot].stats_off);
+}
+
+static inline struct fb_sem *engine_sem(const struct engine *e, int i)
+{
+    return (struct fb_sem *)shm_at(&e->shm, e->sems_off) + i;
+}
+
+/* futex helpers (shared between processes). */
+void fb_futex_wait(_Atomic uint32_t *word, uint32_t expect, uint64_t timeout_ns);
+void fb_futex_wake(_Atomic uint32_t *word);
+
+/* Stops the run (first reason wins) and wakes every waiter. */
+void engine_stop(struct engine *e, enum stop_reason why);
+/* The body of one worker process. Never returns. */
+void engine_worker_process(struct engine *e, size_t proc, size_t inst) __attribute__((noreturn));
+/* Prints the classic report for the run. */
+void engine_report(struct engine *e, double seconds);
+/* Event generator thread of the master. */
+int events_start(struct engine *e, pthread_t *thr);
+void events_stop(struct engine *e, pthread_t thr);
+
+#endif

@@ -1,0 +1,62 @@
+/* stats.h: per-thread, per-flowop counters and a log-linear latency histogram.
+ * Each row has one writer (its thread); the master sums rows after the run. */
+#ifndef FB_STATS_H
+#define FB_STATS_H
+
+#include <stdint.h>
+
+/* 64 sub-buckets per power of two: a bucket's midpoint is within 0.8% of any
+ * value in it. 44 octaves cover 1 ns to over 4 hours. */
+#define HIST_SUB_BITS 6
+#define HIST_SUB (1u << HIST_SUB_BITS)
+#define HIST_OCTAVES 44
+#define HIST_BUCKETS (HIST_SUB * HIST_OCTAVES)
+
+struct hist {
+    uint64_t count[HIST_BUCKETS];
+};
+
+struct op_stats {
+    uint64_t ops;
+    uint64_t bytes;
+    uint64_t errors;
+    uint64_t lat_sum;       /* ns */
+    uint64_t lat_min;       /* ns; UINT64_MAX when no op */
+    uint64_t lat_max;
+    uint64_t cpu_ns;        /* share of the thread's CPU time, filled when the thread ends */
+    uint64_t pad;
+    struct hist hist;
+};
+
+static inline unsigned hist_bucket(uint64_t ns)
+{
+    if (ns < HIST_SUB)
+        return (unsigned)ns;
+    unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
+    unsigned shift = msb - HIST_SUB_BITS;
+    unsigned b = ((shift + 1) << HIST_SUB_BITS) + (unsigned)((ns >> shift) & (HIST_SUB - 1));
+    return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
+}
+
+/* The hot path: a few adds, no lock, no allocation. */
+static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
+{
+    s->ops++;
+    s->bytes += bytes;
+    s->lat_sum += lat;
+    if (lat < s->lat_min)
+        s->lat_min = lat;
+    if (lat > s->lat_max)
+        s->lat_max = lat;
+    s->hist.count[hist_bucket(lat)]++;
+}
+
+void stats_init(struct op_stats *s);
+void stats_merge(struct op_stats *into, const struct op_stats *from);
+/* Lower bound and width of a bucket, for percentiles. */
+uint64_t hist_bucket_low(unsigned b);
+uint64_t hist_bucket_width(unsigned b);
+/* The value at quantile q (0..1): a bucket midpoint, never above max. */
+uint64_t stats_percentile(const struct op_stats *s, double q);
+
+#endif

@@ -1,0 +1,139 @@
+/* worker.h: what a flowop handler sees: its worker thread (descriptor slots,
+ * memory, random stream) and its own instance (statistics row, buffer, state).
+ * Handlers time only the system call(s), record through op_done(), and report
+ * failures through op_error(); they return an enum fo_rc. */
+#ifndef FB_WORKER_H
+#define FB_WORKER_H
+
+#include <libaio.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "fileset.h"
+#include "plan.h"
+#include "rng.h"
+#include "stats.h"
+
+enum fo_rc {
+    FO_OK = 0,
+    FO_ERROR = -1,      /* the run ends with an error; op_error() said why */
+    FO_NORESOURCE = 1,  /* no suitable file or directory */
+    FO_DONE = 2,        /* a finish condition was met */
+};
+
+#define FB_NFDS 129      /* descriptor slots 0..128 */
+#define FB_ROTOR_TOP 127 /* opennext rotates 127, 126, ..., 0 */
+
+struct slot {
+    int fd;              /* -1 when closed */
+    int fileset;         /* of the entry last bound to the slot, -1 none */
+    int64_t entry;       /* kept after close (deletefile fd=N uses it) */
+    uint64_t offset;     /* sequential I/O position */
+};
+
+struct engine;
+struct run_shared;
+
+/* Per-instance state of the limit, semaphore and debug flowops. */
+struct op_inst {
+    const struct plan_op *op;
+    struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
+    char *buf;               /* private buffer when the thread has no memsize */
+    size_t bufsize;
+    bool primed;             /* limits: the first call only remembers the counter */
+    uint64_t last;
+    int64_t bucket;
+    double rv_sum, rv_sumsq; /* testrandvar */
+    uint64_t rv_n;
+    int sem;                 /* semblock: index of its semaphore; wakeup/sempost: first target, or -1 */
+};
+
+struct worker {
+    struct engine *eng;
+    struct shm *shm;
+    struct run_shared *sh;
+    const struct plan_process *proc;
+    const struct plan_thread *thread;
+    unsigned proc_inst, thread_inst;
+    size_t slot_index;        /* this thread among all thread instances of the run */
+    struct rng rng;
+    char *mem;                /* memsize bytes, or NULL */
+    size_t memsize;
+    struct slot fds[FB_NFDS];
+    unsigned fd_rotor;
+    struct op_inst *ops;      /* by plan_op.flat */
+    size_t nops;
+    uint64_t *rotors;         /* private rotor per fileset (opennext) */
+    io_context_t aio;
+    size_t aio_pending;
+    bool aio_ready;
+};
+
+/* Records one completed op with its latency and bytes (read/write bytes by type). */
+static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
+{
+    (void)w;
+    stats_add(op->st, t1 - t0, bytes);
+}
+
+/* Ends the run with "flowop NAME (TYPE): WHAT PATH: strerror(err)" (the first error wins). */
+int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err);
+/* Same with a free-form message. */
+__attribute__((format(printf, 3, 4)))
+int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...);
+/* A warning line on stderr, once per flowop instance kind of event. */
+__attribute__((format(printf, 3, 4)))
+void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...);
+
+/* The descriptor slot an op works on: fd= if given, the opennext rotor, else slot 0. */
+struct slot *op_slot(struct worker *w, struct op_inst *op);
+/* The op's fileset at run time, or NULL. */
+struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op);
+struct fileset_rt *worker_fileset(struct worker *w, int index);
+/* Picks an existing (or, for create, a free) file of the op's fileset, opens it into
+ * the slot and counts the open as an op of `op` (createfile/openfile and auto-open). */
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create);
+/* Auto-open for I/O flowops: opens a file into an empty slot first (not counted). */
+int op_ensure_open(struct worker *w, struct op_inst *op, struct slot *s);
+/* Closes the slot's descriptor and drops the entry's open count (not timed). */
+void slot_close(struct worker *w, struct slot *s);
+/* Path of the slot's entry, for messages. */
+const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len);
+/* I/O buffer of len bytes: a slice of thread memory, or the op's own buffer
+ * (grown here only when a random iosize exceeds what init allocated). */
+char *op_buffer(struct worker *w, struct op_inst *op, size_t len);
+/* Working set of the op on the slot: workingset=, else the file's nominal size. */
+uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s);
+/* Samples iosize (0 allowed for whole-file ops). */
+static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
+{
+    return param_u64(&op->op->iosize, &w->rng);
+}
+/* True once the run is stopping: blocking flowops poll this while they wait. */
+bool worker_stopping(const struct worker *w);
+
+/* Counters for finish and limit flowops: the op counts and bytes of one flowop
+ * of this thread, or of every I/O flowop of every thread of the run. */
+uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only);
+uint64_t worker_count_bytes(struct worker *w, int target_flat, bool rw_only);
+uint64_t worker_count_rw_ops(struct worker *w);
+
+/* The event generator (eventgen rate): takes n events, waiting while there are
+ * too few; returns false when the run stops first or no generator runs. */
+bool events_take(struct worker *w, uint64_t n);
+bool events_enabled(const struct worker *w);
+
+/* Semaphores and block/wakeup, shared by every process (futex based, counting,
+ * so a wakeup that arrives first is not lost). */
+int sync_sem_index(struct worker *w, const struct plan_op *op);   /* this instance's semaphore */
+void sync_sem_post(struct worker *w, int sem, uint64_t n);
+bool sync_sem_wait(struct worker *w, int sem, uint64_t n);        /* false if the run stops */
+bool sync_sem_try_credit(struct worker *w, int sem, uint64_t n);  /* blocking sempost credit */
+void sync_sem_credit(struct worker *w, int sem, uint64_t n);
+/* Every semaphore index of the flowops named name of type type (all instances). */
+size_t sync_targets(struct worker *w, const char *name, const char *type, int *out, size_t max);
+
+#endif

@@ -1,0 +1,67 @@
+/* stats.c: merging per-thread statistics and reading percentiles from histograms. */
+#include "stats.h"
+
+#include <string.h>
+
+void stats_init(struct op_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    s->lat_min = UINT64_MAX;
+}
+
+void stats_merge(struct op_stats *into, const struct op_stats *from)
+{
+    if (from->ops == 0 && from->errors == 0 && from->cpu_ns == 0)
+        return;
+    into->ops += from->ops;
+    into->bytes += from->bytes;
+    into->errors += from->errors;
+    into->lat_sum += from->lat_sum;
+    into->cpu_ns += from->cpu_ns;
+    if (from->lat_min < into->lat_min)
+        into->lat_min = from->lat_min;
+    if (from->lat_max > into->lat_max)
+        into->lat_max = from->lat_max;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++)
+        into->hist.count[i] += from->hist.count[i];
+}
+
+uint64_t hist_bucket_low(unsigned b)
+{
+    if (b < HIST_SUB)
+        return b;
+    unsigned shift = (b >> HIST_SUB_BITS) - 1;
+    return ((uint64_t)(HIST_SUB + (b & (HIST_SUB - 1)))) << shift;
+}
+
+uint64_t hist_bucket_width(unsigned b)
+{
+    if (b < HIST_SUB)
+        return 1;
+    return (uint64_t)1 << ((b >> HIST_SUB_BITS) - 1);
+}
+
+uint64_t stats_percentile(const struct op_stats *s, double q)
+{
+    if (s->ops == 0)
+        return 0;
+    uint64_t total = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++)
+        total += s->hist.count[i];
+    uint64_t rank = (uint64_t)(q * (double)total);
+    if (rank >= total)
+        rank = total - 1;
+    uint64_t seen = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+        seen += s->hist.count[i];
+        if (seen > rank) {
+            uint64_t v = hist_bucket_low(i) + hist_bucket_width(i) / 2;
+            if (v > s->lat_max)
+                v = s->lat_max;
+            if (v < s->lat_min)
+                v = s->lat_min;
+            return v;
+        }
+    }
+    return s->lat_max;
+}

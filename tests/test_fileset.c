@@ -1,0 +1,740 @@
+/* test_fileset.c: checks the fileset layer: tree shape in memory and on disk,
+ * pre-allocation, sizes, reuse, refusal of trees flowbench did not make,
+ * confined removal, runtime picking, and the memory and time of 10M entries. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fileset.h"
+#include "shm.h"
+
+struct tally { int passed, failed; const char *test; };
+
+static struct tally T;
+static char base[64];   /* mkdtemp directory holding every test's trees */
+
+static bool check(bool ok, const char *fmt, ...)
+{
+    va_list ap;
+    if (ok) {
+        T.passed++;
+        return true;
+    }
+    T.failed++;
+    printf("FAIL %s: ", T.test);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    return false;
+}
+
+/* ---- helpers ---- */
+
+/* A path in one of 8 rotating buffers: for immediate use only; keep nothing in it. */
+static char *path_of(const char *fmt, ...)
+{
+    static char buf[8][PATH_MAX];
+    static int next;
+    char *b = buf[next++ % 8];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b, PATH_MAX, fmt, ap);
+    va_end(ap);
+    return b;
+}
+
+/* Strings the plans point at, freed at exit. */
+static char *kept[64];
+static size_t nkept;
+
+static char *keep_str(const char *s)
+{
+    char *c = strdup(s);
+    if (nkept < sizeof kept / sizeof kept[0])
+        kept[nkept++] = c;
+    return c;
+}
+
+static struct plan_fileset plan(const char *name, const char *dir, uint64_t entries, uint64_t width, double gamma,
+                                unsigned prealloc, uint64_t size)
+{
+    struct plan_fileset p = { .name = (char *)name, .path = keep_str(dir), .entries = entries, .dirgamma = gamma,
+                              .prealloc = prealloc };
+    p.dirwidth.u = width;
+    p.size.u = size;
+    return p;
+}
+
+/* Populates and attaches in a fresh shared region. */
+static int setup(struct fileset_rt *fs, struct shm *shm, const struct plan_fileset *p, uint64_t seed)
+{
+    struct diag err;
+    if (!check(fileset_populate(fs, p, seed, &err) == 0, "populate: %s", err.msg))
+        return -1;
+    if (!check(shm_map(shm, fileset_shared_size(fs)) == 0, "shm_map failed"))
+        return -1;
+    fileset_attach(fs, shm);
+    return 0;
+}
+
+static void teardown(struct fileset_rt *fs, struct shm *shm)
+{
+    fileset_free(fs);
+    shm_unmap(shm);
+}
+
+/* Entries of a directory, not counting ".", ".." and the marker. */
+static void count_dir(const char *dir, int *ndirs, int *nfiles, int *nother)
+{
+    *ndirs = *nfiles = *nother = 0;
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        struct stat st;
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 || strcmp(de->d_name, FS_MARKER) == 0)
+            continue;
+        if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            (*nother)++;
+        else if (S_ISDIR(st.st_mode))
+            (*ndirs)++;
+        else if (S_ISREG(st.st_mode))
+            (*nfiles)++;
+        else
+            (*nother)++;
+    }
+    closedir(d);
+}
+
+static int g_files;
+static int count_file(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+    if (flag == FTW_F && S_ISREG(st->st_mode) && strcmp(p + f->base, FS_MARKER) != 0)
+        g_files++;
+    return 0;
+}
+
+static int count_files_under(const char *root)
+{
+    g_files = 0;
+    nftw(root, count_file, 32, FTW_PHYS);
+    return g_files;
+}
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+    return remove(p) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+static void rm_rf(const char *dir)
+{
+    nftw(dir, rm_one, 32, FTW_DEPTH | FTW_PHYS);
+}
+
+static bool exists(const char *p)
+{
+    struct stat st;
+    return lstat(p, &st) == 0;
+}
+
+static void touch(const char *p)
+{
+    int fd = open(p, O_WRONLY | O_CREAT, 0644);
+    if (fd >= 0)
+        close(fd);
+}
+
+static uint64_t count_state(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint32_t bit)
+{
+    size_t n = kind == FSK_FILE ? fs->nfiles : fs->nleafdirs;
+    uint64_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += (fileset_state(fs, shm, kind, (int64_t)i) & bit) != 0;
+    return c;
+}
+
+static struct fs_shared *shared_of(struct fileset_rt *fs, struct shm *shm)
+{
+    return shm_at(shm, fs->shared_off);
+}
+
+/* ---- tree shape ---- */
+
+static void test_dirwidth_20_gives_files_two_levels_below_root_for_10000_entries(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("shape", path_of("%s/shape", base), 10000, 20, 0, 100, 16);
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    check(fs.ndirs == 1 + 25 + 500, "ndirs = %zu, want 526", fs.ndirs);
+    char *out = NULL;
+    size_t outlen = 0;
+    FILE *progress = open_memstream(&out, &outlen);
+    check(fileset_create(&fs, &shm, 1, progress, &err) == 0, "create: %s", err.msg);
+    fclose(progress);
+    check(out != NULL && strstr(out, "shape populated: 10000 files, avg. dir. width = 20, avg. dir. depth = 3.1, "
+                                     "0 leafdirs, 0.153MB total size\n") != NULL,
+          "summary line: %s", out ? out : "(none)");
+    free(out);
+    int nd, nf, no, bad = 0;
+    count_dir(fs.root, &nd, &nf, &no);
+    check(nd == 25 && nf == 0 && no == 0, "root: %d dirs %d files %d other, want 25 0 0", nd, nf, no);
+    check(exists(path_of("%s/%s", fs.root, FS_MARKER)), "marker missing");
+    for (int a = 1; a <= 25; a++) {
+        count_dir(path_of("%s/%08d", fs.root, a), &nd, &nf, &no);
+        bad += nd != 20 || nf != 0 || no != 0;
+        for (int b = 1; b <= 20; b++) {
+            count_dir(path_of("%s/%08d/%08d", fs.root, a, b), &nd, &nf, &no);
+            bad += nd != 0 || nf != 20 || no != 0;
+        }
+    }
+    check(bad == 0, "%d directories do not have the expected 20 subdirs / 20 files", bad);
+    check(count_files_under(fs.root) == 10000, "files on disk = %d", g_files);
+    char path[PATH_MAX];
+    fileset_path(&fs, FSK_FILE, 0, path, sizeof path);
+    check(strcmp(path, path_of("%s/00000001/00000001/00000001", fs.root)) == 0, "file 0 at %s", path);
+    fileset_path(&fs, FSK_FILE, 9999, path, sizeof path);
+    check(strcmp(path, path_of("%s/00000025/00000020/00000020", fs.root)) == 0, "file 9999 at %s", path);
+    check(atomic_load(&shared_of(&fs, &shm)->nexisting) == 10000, "nexisting");
+    check(fileset_remove_tree(fs.root, &err) == 0 && !exists(fs.root), "remove: %s", err.msg);
+    teardown(&fs, &shm);
+}
+
+static void test_define_file_is_root_00000001_00000001(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("bigfile1", path_of("%s/file", base), 1, 10, 0, 100, 3 * 1024 * 1024 + 5);
+    p.is_file = true;
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 7) != 0)
+        return;
+    char path[PATH_MAX];
+    check(fileset_path(&fs, FSK_FILE, 0, path, sizeof path) == 0, "path");
+    check(strcmp(path, path_of("%s/bigfile1/00000001/00000001", p.path)) == 0, "file at %s", path);
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    struct stat st;
+    check(stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == 3 * 1024 * 1024 + 5,
+          "file on disk: size %lld", (long long)st.st_size);
+    teardown(&fs, &shm);
+}
+
+static void test_same_seed_gives_same_tree(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("seeded", base, 5000, 7, 1.5, 0, 100);
+    struct fileset_rt a, b, c;
+    struct diag err;
+    check(fileset_populate(&a, &p, 42, &err) == 0 && fileset_populate(&b, &p, 42, &err) == 0
+              && fileset_populate(&c, &p, 43, &err) == 0, "populate: %s", err.msg);
+    check(a.ndirs == b.ndirs && memcmp(a.dirs, b.dirs, a.ndirs * sizeof *a.dirs) == 0
+              && memcmp(a.files, b.files, a.nfiles * sizeof *a.files) == 0, "same seed, different tree");
+    check(a.ndirs != c.ndirs || memcmp(a.dirs, c.dirs, a.ndirs * sizeof *a.dirs) != 0, "seed has no effect");
+    check(a.nfiles == 5000, "nfiles = %zu", a.nfiles);
+    fileset_free(&a);
+    fileset_free(&b);
+    fileset_free(&c);
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+static void test_files_and_leafdirs_never_share_a_name(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("mixed", path_of("%s/mixed", base), 100, 5, 0, 100, 10);
+    p.leafdirs = 50;
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 3) != 0)
+        return;
+    size_t n = fs.nfiles + fs.nleafdirs, dups = 0;
+    char **paths = calloc(n, sizeof *paths);
+    for (size_t i = 0; i < n; i++) {
+        char buf[PATH_MAX];
+        fileset_path(&fs, i < fs.nfiles ? FSK_FILE : FSK_LEAFDIR, i < fs.nfiles ? i : i - fs.nfiles, buf, sizeof buf);
+        paths[i] = strdup(buf);
+    }
+    qsort(paths, n, sizeof *paths, cmp_str);
+    for (size_t i = 1; i < n; i++)
+        dups += strcmp(paths[i - 1], paths[i]) == 0 || strncmp(paths[i], paths[i - 1], strlen(paths[i - 1])) == 0;
+    check(dups == 0, "%zu paths collide or nest", dups);
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    check(count_files_under(fs.root) == 100, "files on disk = %d", g_files);
+    int empty = 0;
+    for (size_t i = 0; i < fs.nleafdirs; i++) {
+        char buf[PATH_MAX];
+        int nd, nf, no;
+        fileset_path(&fs, FSK_LEAFDIR, i, buf, sizeof buf);
+        count_dir(buf, &nd, &nf, &no);
+        struct stat st;
+        empty += stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && nd + nf + no == 0;
+    }
+    check(empty == 50, "%d of 50 leaf dirs exist and are empty", empty);
+    check(atomic_load(&shared_of(&fs, &shm)->nleaf_existing) == 50, "nleaf_existing");
+    teardown(&fs, &shm);
+}
+
+static void test_dirwidth_1_terminates_with_flat_tree(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("narrow", base, 100, 1, 1.5, 0, 1);
+    struct fileset_rt fs;
+    struct diag err;
+    check(fileset_populate(&fs, &p, 1, &err) == 0 && fs.nfiles == 100, "populate: %s", err.msg);
+    check(fs.ndirs <= 101, "ndirs = %zu", fs.ndirs);
+    fileset_free(&fs);
+}
+
+static void test_more_than_4_billion_entries_refused(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("huge", base, 5000000000u, 20, 0, 0, 1);
+    struct fileset_rt fs;
+    struct diag err;
+    check(fileset_populate(&fs, &p, 1, &err) == -1 && strstr(err.msg, "at most") != NULL, "msg: %s", err.msg);
+}
+
+/* ---- creation ---- */
+
+static void test_prealloc_50_of_1000_creates_about_half_on_4_threads(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("half", path_of("%s/half", base), 1000, 20, 1.5, 50, 100);
+    p.paralloc = true;
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 5) != 0)
+        return;
+    check(fileset_create(&fs, &shm, 4, NULL, &err) == 0, "create: %s", err.msg);
+    int ondisk = count_files_under(fs.root);
+    uint64_t marked = count_state(&fs, &shm, FSK_FILE, ENT_EXISTS);
+    check(ondisk >= 400 && ondisk <= 600, "%d files created of 1000", ondisk);
+    check((uint64_t)ondisk == marked, "%d on disk, %llu marked existing", ondisk, (unsigned long long)marked);
+    check(atomic_load(&shared_of(&fs, &shm)->nexisting) == marked, "nexisting");
+    bool agree = true;
+    for (size_t i = 0; i < fs.nfiles; i++) {
+        char buf[PATH_MAX];
+        fileset_path(&fs, FSK_FILE, i, buf, sizeof buf);
+        agree &= exists(buf) == ((fileset_state(&fs, &shm, FSK_FILE, (int64_t)i) & ENT_EXISTS) != 0);
+    }
+    check(agree, "state and disk disagree on some file");
+    /* The choice depends on the seed only, not on the threads: serially, same set. */
+    uint32_t *before = malloc(fs.nfiles * sizeof *before);
+    for (size_t i = 0; i < fs.nfiles; i++)
+        before[i] = fileset_state(&fs, &shm, FSK_FILE, (int64_t)i);
+    p.paralloc = false;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "recreate: %s", err.msg);
+    size_t differ = 0;
+    for (size_t i = 0; i < fs.nfiles; i++)
+        differ += before[i] != fileset_state(&fs, &shm, FSK_FILE, (int64_t)i);
+    check(differ == 0, "%zu files chosen differently serially", differ);
+    free(before);
+    teardown(&fs, &shm);
+}
+
+static void test_sizes_on_disk_equal_nominal_sizes(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("sizes", path_of("%s/sizes", base), 24, 5, 1.5, 100, 0);
+    struct randvar_spec s = { .kind = DIST_UNIFORM, .has_min = true, .min = 0, .has_mean = true,
+                              .mean = 1.5 * 1024 * 1024 };
+    char why[256];
+    check(randvar_init(&p.size.dist, &s, why, sizeof why) == 0, "randvar: %s", why);
+    p.size.is_dist = true;
+    p.paralloc = true;
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 11) != 0)
+        return;
+    check(fileset_create(&fs, &shm, 3, NULL, &err) == 0, "create: %s", err.msg);
+    int wrong = 0, big = 0;
+    uint64_t total = 0;
+    for (size_t i = 0; i < fs.nfiles; i++) {
+        char buf[PATH_MAX];
+        struct stat st;
+        fileset_path(&fs, FSK_FILE, i, buf, sizeof buf);
+        wrong += stat(buf, &st) != 0 || (uint64_t)st.st_size != fs.files[i].size;
+        big += fs.files[i].size > (1u << 20);
+        total += fs.files[i].size;
+    }
+    check(wrong == 0, "%d files differ from their nominal size", wrong);
+    check(big > 0 && big < 24, "%d of 24 sizes above 1 MiB: sizes not drawn per file", big);
+    check(total == fs.total_bytes, "total_bytes");
+    teardown(&fs, &shm);
+}
+
+static ino_t inode_of(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 ? st.st_ino : 0;
+}
+
+static off_t size_of(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 ? st.st_size : -1;
+}
+
+static void test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("reuse", path_of("%s/reuse", base), 40, 4, 0, 100, 5000);
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 9) != 0)
+        return;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    char f[4][PATH_MAX];
+    for (int i = 0; i < 4; i++)
+        fileset_path(&fs, FSK_FILE, (size_t)i, f[i], PATH_MAX);
+    ino_t ino0 = inode_of(f[0]);
+    check(truncate(f[1], 9000) == 0 && truncate(f[2], 10) == 0 && unlink(f[3]) == 0, "tamper");
+    char sentinel[PATH_MAX];
+    snprintf(sentinel, sizeof sentinel, "%s/sentinel", fs.root);
+    touch(sentinel);
+
+    p.reuse = true;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "reuse: %s", err.msg);
+    check(inode_of(f[0]) == ino0, "reuse replaced file 0");
+    check(exists(sentinel), "reuse removed the tree");
+    check(size_of(f[1]) == 5000 && size_of(f[2]) == 5000 && size_of(f[3]) == 5000, "sizes after reuse: %lld %lld %lld",
+          (long long)size_of(f[1]), (long long)size_of(f[2]), (long long)size_of(f[3]));
+    check(count_state(&fs, &shm, FSK_FILE, ENT_EXISTS) == 40, "all marked existing");
+
+    p.reuse = false;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "recreate: %s", err.msg);
+    check(!exists(sentinel), "non-reuse kept the old tree");
+    check(size_of(f[0]) == 5000 && count_files_under(fs.root) == 40, "recreated tree incomplete");
+
+    /* trusttree: nothing on disk is looked at or changed. */
+    check(truncate(f[1], 7) == 0, "tamper");
+    p.trusttree = true;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "trusttree: %s", err.msg);
+    check(size_of(f[1]) == 7 && count_state(&fs, &shm, FSK_FILE, ENT_EXISTS) == 40, "trusttree touched the tree");
+    teardown(&fs, &shm);
+}
+
+static void test_root_without_marker_is_refused_and_left_intact(void)
+{
+    T.test = __func__;
+    char dir[PATH_MAX], root[PATH_MAX + 16], precious[PATH_MAX + 32];
+    snprintf(dir, sizeof dir, "%s/foreign", base);
+    snprintf(root, sizeof root, "%s/data", dir);
+    snprintf(precious, sizeof precious, "%s/precious", root);
+    mkdir(dir, 0755);
+    mkdir(root, 0755);
+    touch(precious);
+    struct plan_fileset p = plan("data", dir, 10, 5, 0, 100, 10);
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    int rc = fileset_create(&fs, &shm, 1, NULL, &err);
+    check(rc == -1 && strstr(err.msg, "exists and was not made by flowbench; remove it yourself, or choose another "
+                                      "$dir") != NULL,
+          "create: rc %d, msg %s", rc, err.msg);
+    check(strstr(err.msg, "reuse") == NULL, "message mentions reuse: %s", err.msg);
+    p.reuse = true;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == -1, "reuse of a foreign tree accepted");
+    check(exists(precious), "foreign file removed");
+    check(fileset_remove_tree(root, &err) == -1 && exists(precious), "remove_tree accepted a foreign tree");
+    check(strstr(err.msg, "not made by flowbench") != NULL, "remove msg: %s", err.msg);
+
+    /* A regular file where the root would be is refused too. */
+    struct plan_fileset q = plan("precious", root, 1, 5, 0, 100, 10);
+    struct fileset_rt fq;
+    check(fileset_populate(&fq, &q, 1, &err) == 0, "populate");
+    fq.state_off = fs.state_off, fq.shared_off = fs.shared_off;
+    check(fileset_create(&fq, &shm, 1, NULL, &err) == -1 && size_of(precious) == 0, "file root: %s", err.msg);
+    fileset_free(&fq);
+    teardown(&fs, &shm);
+}
+
+static void test_parents_created_and_non_directory_parent_refused(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("deep", path_of("%s/a/b//c/", base), 3, 5, 0, 100, 10);
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    check(strcmp(fs.root, path_of("%s/a/b//c/deep", base)) == 0, "root %s", fs.root);
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    check(count_files_under(path_of("%s/a/b/c/deep", base)) == 3, "files under new parents");
+    teardown(&fs, &shm);
+
+    char *plain = path_of("%s/plainfile", base);
+    touch(plain);
+    struct plan_fileset q = plan("x", path_of("%s/sub", plain), 3, 5, 0, 100, 10);
+    if (setup(&fs, &shm, &q, 1) != 0)
+        return;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == -1 && strstr(err.msg, "not a directory") != NULL, "msg: %s",
+          err.msg);
+    teardown(&fs, &shm);
+}
+
+static void test_slash_is_refused(void)
+{
+    T.test = __func__;
+    struct diag err;
+    check(fileset_remove_tree("/", &err) == -1, "remove / accepted");
+    check(fileset_remove_tree("//", &err) == -1, "remove // accepted");
+    check(fileset_remove_tree("/tmp/..", &err) == -1, "remove /tmp/.. accepted");
+    check(strstr(err.msg, "'/'") != NULL || strstr(err.msg, "root") != NULL, "msg: %s", err.msg);
+    char *link = path_of("%s/tosl", base);
+    check(symlink("/", link) == 0 && fileset_remove_tree(link, &err) == -1, "symlink to / accepted");
+    const char *paths[] = { "/", "/tmp/..", "//" };
+    for (size_t i = 0; i < 3; i++) {
+        struct plan_fileset p = plan("fbtest-never-created", paths[i], 1, 5, 0, 100, 10);
+        struct fileset_rt fs;
+        struct shm shm;
+        if (setup(&fs, &shm, &p, 1) != 0)
+            return;
+        check(fileset_create(&fs, &shm, 1, NULL, &err) == -1 && strstr(err.msg, "'/'") != NULL,
+              "create in %s: %s", paths[i], err.msg);
+        check(!exists("/fbtest-never-created"), "created something in /");
+        teardown(&fs, &shm);
+    }
+}
+
+/* ---- removal ---- */
+
+static void test_removal_never_follows_symlinks_out_of_the_tree(void)
+{
+    T.test = __func__;
+    char outside[PATH_MAX], keep[PATH_MAX + 8];
+    snprintf(outside, sizeof outside, "%s/outside", base);
+    snprintf(keep, sizeof keep, "%s/keep", outside);
+    mkdir(outside, 0755);
+    touch(keep);
+    mkdir(path_of("%s/subdir", outside), 0755);
+    touch(path_of("%s/subdir/keep2", outside));
+    struct plan_fileset p = plan("links", path_of("%s/links", base), 20, 4, 0, 100, 10);
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    check(symlink(outside, path_of("%s/00000001/linkdir", fs.root)) == 0, "symlink");
+    check(symlink(keep, path_of("%s/linkfile", fs.root)) == 0, "symlink");
+    check(symlink(path_of("%s/subdir", outside), path_of("%s/00000002/linksub", fs.root)) == 0, "symlink");
+    check(fileset_remove_tree(fs.root, &err) == 0, "remove: %s", err.msg);
+    check(!exists(fs.root), "tree still there");
+    check(exists(keep) && exists(path_of("%s/subdir/keep2", outside)), "outside files removed");
+
+    /* A root that is itself a symlink to one of our trees is refused. */
+    struct plan_fileset q = plan("real", path_of("%s/links", base), 2, 4, 0, 100, 10);
+    struct fileset_rt fq;
+    struct shm sq;
+    if (setup(&fq, &sq, &q, 1) != 0)
+        return;
+    check(fileset_create(&fq, &sq, 1, NULL, &err) == 0, "create: %s", err.msg);
+    char alias[PATH_MAX];
+    snprintf(alias, sizeof alias, "%s/links/alias", base);
+    check(symlink(fq.root, alias) == 0, "symlink");
+    check(fileset_remove_tree(alias, &err) == -1 && exists(path_of("%s/%s", fq.root, FS_MARKER)),
+          "removed through a symlinked root");
+    check(fileset_remove_tree(path_of("%s/links/absent", base), &err) == 0, "absent root is not an error");
+    teardown(&fq, &sq);
+    teardown(&fs, &shm);
+}
+
+/* ---- picking ---- */
+
+static void test_pick_existing_free_busy_and_none(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("pick", base, 10, 5, 0, 0, 1);
+    p.leafdirs = 4;
+    struct fileset_rt fs;
+    struct shm shm;
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == -1, "existing picked from an empty class");
+    /* Make 2, 5 and 7 exist through createfile's path: pick free by index, release as existing. */
+    int64_t made[3] = { 2, 5, 7 };
+    for (int k = 0; k < 3; k++) {
+        int64_t i = fileset_pick(&fs, &shm, FSK_FILE, false, true, (uint64_t)made[k], NULL);
+        check(i == made[k], "free pick by index %lld gave %lld", (long long)made[k], (long long)i);
+        check(fileset_state(&fs, &shm, FSK_FILE, i) & ENT_BUSY, "not busy after pick");
+        fileset_release(&fs, &shm, FSK_FILE, i, true, 0);
+    }
+    struct fs_shared *sh = shared_of(&fs, &shm);
+    check(atomic_load(&sh->nexisting) == 3, "nexisting = %llu", (unsigned long long)atomic_load(&sh->nexisting));
+    int64_t a = fileset_pick(&fs, &shm, FSK_FILE, true, true, 13, NULL);   /* 13 % 10 = 3 -> next higher: 5 */
+    int64_t b = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* 5 busy -> 7 */
+    int64_t c = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* wraps to the lowest: 2 */
+    int64_t d = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* all busy */
+    check(a == 5 && b == 7 && c == 2 && d == -1, "indexed picks %lld %lld %lld %lld, want 5 7 2 -1", (long long)a,
+          (long long)b, (long long)c, (long long)d);
+    fileset_release(&fs, &shm, FSK_FILE, 7, true, 1);   /* opened */
+    check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == 7, "rotor pick of the only idle one");
+    check((fileset_state(&fs, &shm, FSK_FILE, 7) & ENT_OPENS) == 1, "open count");
+    fileset_release(&fs, &shm, FSK_FILE, 7, false, -1);  /* deleted */
+    fileset_release(&fs, &shm, FSK_FILE, 5, true, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 2, true, 0);
+    check(atomic_load(&sh->nexisting) == 2, "nexisting after delete = %llu",
+          (unsigned long long)atomic_load(&sh->nexisting));
+    check(fileset_state(&fs, &shm, FSK_FILE, 7) == 0, "state of deleted 7 = %#x", fileset_state(&fs, &shm, FSK_FILE, 7));
+    /* Round robin over the existing ones: 2 and 5 alternate. */
+    int64_t seq[4];
+    for (int k = 0; k < 4; k++) {
+        seq[k] = fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL);
+        fileset_release(&fs, &shm, FSK_FILE, seq[k], true, 0);
+    }
+    check(seq[0] != seq[1] && seq[0] == seq[2] && seq[1] == seq[3] && (seq[0] == 2 || seq[0] == 5),
+          "round robin %lld %lld %lld %lld", (long long)seq[0], (long long)seq[1], (long long)seq[2], (long long)seq[3]);
+    /* Free picks skip existing and busy entries. */
+    int64_t f1 = fileset_pick(&fs, &shm, FSK_FILE, false, true, 2, NULL);
+    int64_t f2 = fileset_pick(&fs, &shm, FSK_FILE, false, true, 2, NULL);
+    check(f1 == 3 && f2 == 4, "free picks %lld %lld, want 3 4", (long long)f1, (long long)f2);
+    /* A private rotor (opennext) is independent of the shared one. */
+    _Atomic uint64_t mine = 0;
+    check(fileset_pick(&fs, &shm, FSK_FILE, false, false, 0, &mine) == 0 && atomic_load(&mine) == 1, "private rotor");
+    /* Open counts without holding busy; never below zero. */
+    fileset_open_delta(&fs, &shm, 5, 2);
+    fileset_open_delta(&fs, &shm, 5, -1);
+    check(fileset_state(&fs, &shm, FSK_FILE, 5) == (ENT_EXISTS | 1), "state 5 = %#x",
+          fileset_state(&fs, &shm, FSK_FILE, 5));
+    fileset_open_delta(&fs, &shm, 5, -3);
+    check(fileset_state(&fs, &shm, FSK_FILE, 5) == ENT_EXISTS, "opens below zero");
+    /* Leaf dirs are a separate class. */
+    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, true, false, 0, NULL) == -1, "leaf existing from empty");
+    int64_t l = fileset_pick(&fs, &shm, FSK_LEAFDIR, false, true, 6, NULL);
+    check(l == 2, "leaf free pick %lld, want 2", (long long)l);
+    fileset_release(&fs, &shm, FSK_LEAFDIR, l, true, 0);
+    check(atomic_load(&sh->nleaf_existing) == 1 && atomic_load(&sh->nexisting) == 2, "leaf counters");
+    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, true, false, 0, NULL) == 2, "leaf existing pick");
+    size_t d0 = fileset_pick_dir(&fs, &shm), d1 = fileset_pick_dir(&fs, &shm);
+    check(d0 < fs.ndirs && d1 == (d0 + 1) % fs.ndirs, "listdir rotor %zu %zu", d0, d1);
+    teardown(&fs, &shm);
+}
+
+static void test_pick_sparse_class_advances_rotor_past_gaps(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("sparse", base, 100000, 20, 0, 0, 1);
+    struct fileset_rt fs;
+    struct shm shm;
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    for (int64_t i = 0; i < 100000; i += 10000) {
+        fileset_pick(&fs, &shm, FSK_FILE, false, true, (uint64_t)i, NULL);
+        fileset_release(&fs, &shm, FSK_FILE, i, true, 0);
+    }
+    struct fs_shared *sh = shared_of(&fs, &shm);
+    int64_t got[10];
+    for (int k = 0; k < 10; k++) {
+        got[k] = fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL);
+        fileset_release(&fs, &shm, FSK_FILE, got[k], true, 0);
+    }
+    bool inorder = true;
+    for (int k = 0; k < 10; k++)
+        inorder &= got[k] == k * 10000;
+    check(inorder, "sparse round robin out of order: %lld %lld ...", (long long)got[0], (long long)got[1]);
+    check(atomic_load(&sh->rotor_existing) == 90001, "rotor = %llu, want 90001",
+          (unsigned long long)atomic_load(&sh->rotor_existing));
+    teardown(&fs, &shm);
+}
+
+/* ---- scale ---- */
+
+static long status_kb(const char *key)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    size_t klen = strlen(key);
+    while (f != NULL && fgets(line, sizeof line, f) != NULL)
+        if (strncmp(line, key, klen) == 0 && line[klen] == ':')
+            kb = strtol(line + klen + 1, NULL, 10);
+    if (f != NULL)
+        fclose(f);
+    return kb;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void test_10_million_entries_populate_in_memory_quickly(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("ten_million", base, 10000000, 20, 1.5, 100, 1024);
+    struct fileset_rt fs;
+    struct shm shm;
+    double t0 = now_s();
+    if (setup(&fs, &shm, &p, 1) != 0)
+        return;
+    double dt = now_s() - t0;
+    long rss = status_kb("VmRSS"), peak = status_kb("VmHWM");
+    printf("10M entries: populated in %.2f s, %zu dirs, VmRSS %ld MB, VmHWM %ld MB\n", dt, fs.ndirs, rss / 1024,
+           peak / 1024);
+    check(fs.nfiles == 10000000, "nfiles = %zu", fs.nfiles);
+    check(dt < 10.0, "took %.2f s", dt);
+    check(peak > 0 && peak < 1536L * 1024, "peak RSS %ld kB", peak);
+    char path[PATH_MAX];
+    check(fileset_path(&fs, FSK_FILE, 9999999, path, sizeof path) == 0, "path of the last file");
+    teardown(&fs, &shm);
+}
+
+int main(void)
+{
+    snprintf(base, sizeof base, "/tmp/fbtest-fileset.XXXXXX");
+    if (mkdtemp(base) == NULL) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_dirwidth_20_gives_files_two_levels_below_root_for_10000_entries();
+    test_define_file_is_root_00000001_00000001();
+    test_same_seed_gives_same_tree();
+    test_files_and_leafdirs_never_share_a_name();
+    test_dirwidth_1_terminates_with_flat_tree();
+    test_more_than_4_billion_entries_refused();
+    test_prealloc_50_of_1000_creates_about_half_on_4_threads();
+    test_sizes_on_disk_equal_nominal_sizes();
+    test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates();
+    test_root_without_marker_is_refused_and_left_intact();
+    test_parents_created_and_non_directory_parent_refused();
+    test_slash_is_refused();
+    test_removal_never_follows_symlinks_out_of_the_tree();
+    test_pick_existing_free_busy_and_none();
+    test_pick_sparse_class_advances_rotor_past_gaps();
+    test_10_million_entries_populate_in_memory_quickly();
+    rm_rf(base);
+    for (size_t i = 0; i < nkept; i++)
+        free(kept[i]);
+    printf("%d passed, %d failed\n", T.passed, T.failed);
+    return T.failed == 0 ? 0 : 1;
+}
