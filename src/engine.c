@@ -7,6 +7,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -140,8 +142,59 @@ static int make_filesets(struct engine *e, struct diag *err)
     return 0;
 }
 
+/* statvfs of the nearest existing ancestor of path. */
+static int fs_of(const char *path, struct statvfs *out)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (;;) {
+        if (statvfs(buf, out) == 0)
+            return 0;
+        char *slash = strrchr(buf, '/');
+        if (slash == NULL || slash == buf)
+            return statvfs(slash == buf ? "/" : ".", out);
+        *slash = '\0';
+    }
+}
+
+/* Refuses, before anything is written, filesets whose pre-allocation cannot fit
+ * the free space of their file system (filesets on one file system add up). */
+static int check_space(struct engine *e, struct diag *err)
+{
+    unsigned long fsids[64];
+    uint64_t need[64];
+    size_t n = 0;
+    for (size_t i = 0; i < e->nfs; i++) {
+        const struct plan_fileset *p = e->fs[i].plan;
+        struct statvfs st;
+        struct stat root;
+        if (p->trusttree || (p->reuse && stat(e->fs[i].root, &root) == 0) || fs_of(p->path, &st) != 0)
+            continue; /* an existing tree that is kept needs no new space */
+        uint64_t bytes = (uint64_t)((double)e->fs[i].total_bytes * p->prealloc / 100.0);
+        size_t k = 0;
+        while (k < n && fsids[k] != st.f_fsid)
+            k++;
+        if (k == n && n < 64) {
+            fsids[n] = st.f_fsid;
+            need[n++] = 0;
+        }
+        if (k == 64)
+            continue;
+        need[k] += bytes;
+        uint64_t avail = (uint64_t)st.f_bavail * st.f_frsize;
+        if (need[k] > avail)
+            return diag_set(err, &p->loc,
+                            "fileset '%s' needs %.1f MiB pre-allocated (with the filesets before it on the same file "
+                            "system) but %s has %.1f MiB free; shrink the fileset or choose another $dir",
+                            p->name, (double)need[k] / 1048576.0, p->path, (double)avail / 1048576.0);
+    }
+    return 0;
+}
+
 static int create_filesets(struct engine *e, struct diag *err)
 {
+    if (check_space(e, err) != 0)
+        return -1;
     /* Most recently defined first, like classic FileBench. */
     for (size_t i = e->nfs; i-- > 0;)
         if (fileset_create(&e->fs[i], &e->shm, e->ncpu, e->in->out, err) != 0)

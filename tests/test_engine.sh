@@ -143,5 +143,19 @@ F
     umount "$top/small"
 fi
 
+# A fileset larger than the free space is refused before anything is written, with the figures.
+d=$top/space
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define file name=huge, path=\$dir, size=100t, prealloc
+define process name=p { thread name=t { flowop read name=r1, filename=huge, iosize=1m } }
+run 2
+F
+"$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+expect_eq space_exit $? 1
+grep -q "needs 104857600.0 MiB pre-allocated.*MiB free" "$d/err" && ok || bad space_message "$(cat "$d/err")"
+[ ! -e "$d/huge" ] && ok || bad space_nothing_written "$d/huge exists"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
