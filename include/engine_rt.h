@@ -77,6 +77,7 @@ struct engine {
     struct sem_desc *sems;
     size_t nsems;
     size_t sems_off;
+    struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
     pid_t *pids;
     size_t npids;
     unsigned ncpu;
@@ -103,6 +104,8 @@ void engine_stop(struct engine *e, enum stop_reason why);
 void engine_worker_process(struct engine *e, size_t proc, size_t inst) __attribute__((noreturn));
 /* Prints the classic report for the run. */
 void engine_report(struct engine *e, double seconds);
+/* psrun: a report of the run so far (cumulative) or of the last period (interval). */
+void engine_report_period(struct engine *e, double seconds, bool interval);
 /* Event generator thread of the master. */
 int events_start(struct engine *e, pthread_t *thr);
 void events_stop(struct engine *e, pthread_t thr);

@@ -23,8 +23,8 @@ struct op_stats {
     uint64_t lat_sum;       /* ns */
     uint64_t lat_min;       /* ns; UINT64_MAX when no op */
     uint64_t lat_max;
-    uint64_t cpu_ns;        /* share of the thread's CPU time, filled when the thread ends */
-    uint64_t pad;
+    uint64_t cpu_ns;        /* thread CPU time of the sampled ops */
+    uint64_t cpu_samples;   /* ops whose CPU time was measured (about one in 64) */
     struct hist hist;
 };
 
@@ -53,6 +53,9 @@ static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
 
 void stats_init(struct op_stats *s);
 void stats_merge(struct op_stats *into, const struct op_stats *from);
+/* What happened since `base` (an earlier copy of the same row); min and max
+ * come from the interval's histogram buckets. */
+void stats_since(struct op_stats *s, const struct op_stats *base);
 /* Lower bound and width of a bucket, for percentiles. */
 uint64_t hist_bucket_low(unsigned b);
 uint64_t hist_bucket_width(unsigned b);

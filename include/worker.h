@@ -70,6 +70,8 @@ struct worker {
     io_context_t aio;
     size_t aio_pending;
     bool aio_ready;
+    unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
+    uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
 };
 
 /* Records one completed op with its latency and bytes (read/write bytes by type). */

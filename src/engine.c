@@ -311,7 +311,10 @@ static int wait_ready(struct engine *e)
 static void watch(struct engine *e)
 {
     struct run_shared *sh = e->sh;
-    uint64_t end = e->req->seconds ? atomic_load(&sh->go_ns) + e->req->seconds * 1000000000ull : UINT64_MAX;
+    uint64_t go = atomic_load(&sh->go_ns);
+    uint64_t end = e->req->seconds ? go + e->req->seconds * 1000000000ull : UINT64_MAX;
+    uint64_t period = e->req->psrun ? e->req->period * 1000000000ull : 0;
+    uint64_t next = period ? go + period : UINT64_MAX, last = go;
     for (;;) {
         uint32_t seq = atomic_load(&sh->master_wake);
         if (atomic_load(&sh->stop_reason) != STOP_NONE)
@@ -329,8 +332,14 @@ static void watch(struct engine *e)
             engine_stop(e, STOP_FINISHED); /* alldone: every thread has finished */
             return;
         }
+        if (now >= next) {
+            bool interval = e->req->interval_stats;
+            engine_report_period(e, (double)(now - (interval ? last : go)) / 1e9, interval);
+            last = now;
+            next += period;
+        }
         reap(e, false);
-        uint64_t wait = end - now;
+        uint64_t wait = (end < next ? end : next) - now;
         fb_futex_wait(&sh->master_wake, seq, wait < 50000000 ? wait : 50000000);
     }
 }
@@ -343,6 +352,7 @@ static void engine_free(struct engine *e)
     free(e->slots);
     free(e->sems);
     free(e->pids);
+    free(e->baseline);
     shm_unmap(&e->shm);
 }
 

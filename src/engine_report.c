@@ -16,6 +16,19 @@ static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op
     }
 }
 
+/* Rows of the baseline: one per declared flowop (process, thread, flat index). */
+static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t i)
+{
+    size_t k = 0;
+    for (size_t pp = 0; pp < e->plan->nprocs; pp++)
+        for (size_t tt = 0; tt < e->plan->procs[pp].nthreads; tt++) {
+            if (pp == p && tt == t)
+                return k + i;
+            k += e->plan->procs[pp].threads[tt].nflat;
+        }
+    return k;
+}
+
 static double ms(uint64_t ns)
 {
     return (double)ns / 1e6;
@@ -30,7 +43,7 @@ static void print_line(FILE *out, const char *name, const struct op_stats *s, do
             (double)s->ops / t, (double)s->bytes / 1048576.0 / t, mean / 1e6, ms(min), ms(s->lat_max));
     fprintf(out, " p50 %.3fms p95 %.3fms p99 %.3fms p99.9 %.3fms cpu %.1fus/op\n", ms(stats_percentile(s, 0.50)),
             ms(stats_percentile(s, 0.95)), ms(stats_percentile(s, 0.99)), ms(stats_percentile(s, 0.999)),
-            s->ops ? (double)s->cpu_ns / (double)s->ops / 1e3 : 0.0);
+            s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples / 1e3 : 0.0);
 }
 
 struct summary {
@@ -38,7 +51,8 @@ struct summary {
     uint64_t reads, writes;
 };
 
-static void report_thread(struct engine *e, size_t p, size_t t, double secs, struct summary *sum, struct op_stats *row)
+static void report_thread(struct engine *e, size_t p, size_t t, double secs, struct summary *sum, struct op_stats *row,
+                          bool interval)
 {
     const struct plan_thread *th = &e->plan->procs[p].threads[t];
     const struct plan_op **flat = calloc(th->nflat ? th->nflat : 1, sizeof *flat);
@@ -52,6 +66,8 @@ static void report_thread(struct engine *e, size_t p, size_t t, double secs, str
         for (size_t s = 0; s < e->nslots; s++)
             if (e->slots[s].proc == p && e->slots[s].thread == t)
                 stats_merge(row, &slot_stats(e, s)[i]);
+        if (interval)
+            stats_since(row, &e->baseline[baseline_index(e, p, t, i)]);
         print_line(e->in->out, flat[i]->name, row, secs);
         enum flowop_class cls = flat[i]->type->cls;
         if (cls != FC_IO && cls != FC_AIO)
@@ -65,7 +81,7 @@ static void report_thread(struct engine *e, size_t p, size_t t, double secs, str
     free(flat);
 }
 
-void engine_report(struct engine *e, double secs)
+static void report(struct engine *e, double secs, bool interval)
 {
     FILE *out = e->in->out;
     struct summary *sum = malloc(sizeof *sum);
@@ -82,15 +98,55 @@ void engine_report(struct engine *e, double secs)
     fprintf(out, "%.3f: Per-Operation Breakdown\n", stamp);
     for (size_t p = 0; p < e->plan->nprocs; p++)
         for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
-            report_thread(e, p, t, secs, sum, row);
+            report_thread(e, p, t, secs, sum, row, interval);
     double tt = secs > 0 ? secs : 1;
     const struct op_stats *io = &sum->io;
     fprintf(out, "%.3f: IO Summary: %5" PRIu64 " ops %.3f ops/s %.0f/%.0f rd/wr %5.1fmb/s %.3fms/op", stamp, io->ops,
             (double)io->ops / tt, (double)sum->reads / tt, (double)sum->writes / tt,
             (double)io->bytes / 1048576.0 / tt, io->ops ? (double)io->lat_sum / (double)io->ops / 1e6 : 0.0);
     fprintf(out, " p50 %.3fms p99 %.3fms cpu %.1fus/op\n", ms(stats_percentile(io, 0.5)),
-            ms(stats_percentile(io, 0.99)), io->ops ? (double)io->cpu_ns / (double)io->ops / 1e3 : 0.0);
+            ms(stats_percentile(io, 0.99)), io->cpu_samples ? (double)io->cpu_ns / (double)io->cpu_samples / 1e3 : 0.0);
     fflush(out);
     free(sum);
     free(row);
+}
+
+void engine_report(struct engine *e, double secs)
+{
+    report(e, secs, false);
+}
+
+/* Keeps every declared flowop's merged row, so the next interval report subtracts it. */
+static void take_baseline(struct engine *e)
+{
+    size_t rows = baseline_index(e, e->plan->nprocs, 0, 0);
+    if (e->baseline == NULL)
+        e->baseline = calloc(rows ? rows : 1, sizeof *e->baseline);
+    if (e->baseline == NULL)
+        return;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
+            for (size_t i = 0; i < e->plan->procs[p].threads[t].nflat; i++) {
+                struct op_stats *row = &e->baseline[baseline_index(e, p, t, i)];
+                stats_init(row);
+                for (size_t s = 0; s < e->nslots; s++)
+                    if (e->slots[s].proc == p && e->slots[s].thread == t)
+                        stats_merge(row, &slot_stats(e, s)[i]);
+            }
+}
+
+void engine_report_period(struct engine *e, double seconds, bool interval)
+{
+    if (interval && e->baseline == NULL) {
+        /* The first period counts from the start: an all-zero baseline. */
+        size_t rows = baseline_index(e, e->plan->nprocs, 0, 0);
+        e->baseline = malloc((rows ? rows : 1) * sizeof *e->baseline);
+        if (e->baseline == NULL)
+            return;
+        for (size_t i = 0; i < rows; i++)
+            stats_init(&e->baseline[i]);
+    }
+    report(e, seconds, interval);
+    if (interval)
+        take_baseline(e);
 }

@@ -272,6 +272,14 @@ uint64_t worker_count_rw_ops(struct worker *w)
 
 /* ---- the thread ---- */
 
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+
 struct thread_arg {
     struct engine *e;
     size_t slot;
@@ -308,6 +316,13 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
     w->thread_inst = (unsigned)ts->thread_inst;
     w->slot_index = slot;
     w->fd_rotor = FB_ROTOR_TOP;
+    w->cpu_countdown = 1;
+    w->cpu_overhead = UINT64_MAX;
+    for (int i = 0; i < 16; i++) {
+        uint64_t c0 = thread_cpu_ns(), c1 = thread_cpu_ns();
+        if (c1 - c0 < w->cpu_overhead)
+            w->cpu_overhead = c1 - c0;
+    }
     rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
         w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };
@@ -340,6 +355,24 @@ static void worker_free(struct worker *w)
     free(w->mem);
 }
 
+/* CPU per op is sampled: the thread's CPU clock is a system call, too dear to
+ * read around every op, so about one op in 64 (at random, to avoid beating
+ * with the loop) is measured and the mean of the samples is reported. */
+static int run_sampled(struct worker *w, const struct plan_op *op)
+{
+    struct op_inst *inst = &w->ops[op->flat];
+    uint64_t ops = inst->st->ops;
+    uint64_t c0 = thread_cpu_ns();
+    int rc = op->type->run(w, inst);
+    uint64_t c1 = thread_cpu_ns();
+    if (inst->st->ops > ops) {
+        inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
+        inst->st->cpu_samples++;
+    }
+    w->cpu_countdown = 32 + (unsigned)rng_below(&w->rng, 64);
+    return rc;
+}
+
 /* Runs one flowop (iters times), composites recursively. */
 static int run_op(struct worker *w, const struct plan_op *op)
 {
@@ -353,7 +386,7 @@ static int run_op(struct worker *w, const struct plan_op *op)
             }
             continue;
         }
-        int rc = op->type->run(w, &w->ops[op->flat]);
+        int rc = --w->cpu_countdown == 0 ? run_sampled(w, op) : op->type->run(w, &w->ops[op->flat]);
         if (rc != FO_OK)
             return rc;
     }
@@ -396,23 +429,6 @@ static void thread_loop(struct worker *w)
     }
 }
 
-/* CPU time of the thread is shared among its flowops by their share of wall
- * latency: reading the thread's CPU clock around every op would cost a syscall each. */
-static void share_cpu(struct worker *w)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-        return;
-    uint64_t cpu = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-    uint64_t total = 0;
-    for (size_t i = 0; i < w->nops; i++)
-        total += w->ops[i].st->lat_sum;
-    if (total == 0)
-        return;
-    for (size_t i = 0; i < w->nops; i++)
-        w->ops[i].st->cpu_ns = (uint64_t)((double)cpu * ((double)w->ops[i].st->lat_sum / (double)total));
-}
-
 static void *thread_main(void *p)
 {
     struct thread_arg *a = p;
@@ -431,10 +447,7 @@ static void *thread_main(void *p)
     fb_futex_wake(&sh->master_wake);
     while (atomic_load(&sh->phase) == PHASE_SETUP)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
-    struct timespec zero;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &zero);
     thread_loop(w);
-    share_cpu(w);
     worker_free(w);
     if (atomic_fetch_sub(&sh->running, 1) == 1)
         fb_futex_wake(&sh->master_wake);

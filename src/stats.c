@@ -11,19 +11,42 @@ void stats_init(struct op_stats *s)
 
 void stats_merge(struct op_stats *into, const struct op_stats *from)
 {
-    if (from->ops == 0 && from->errors == 0 && from->cpu_ns == 0)
+    if (from->ops == 0 && from->errors == 0 && from->cpu_samples == 0)
         return;
     into->ops += from->ops;
     into->bytes += from->bytes;
     into->errors += from->errors;
     into->lat_sum += from->lat_sum;
     into->cpu_ns += from->cpu_ns;
+    into->cpu_samples += from->cpu_samples;
     if (from->lat_min < into->lat_min)
         into->lat_min = from->lat_min;
     if (from->lat_max > into->lat_max)
         into->lat_max = from->lat_max;
     for (unsigned i = 0; i < HIST_BUCKETS; i++)
         into->hist.count[i] += from->hist.count[i];
+}
+
+void stats_since(struct op_stats *s, const struct op_stats *base)
+{
+    s->ops -= base->ops;
+    s->bytes -= base->bytes;
+    s->errors -= base->errors;
+    s->lat_sum -= base->lat_sum;
+    s->cpu_ns -= base->cpu_ns;
+    s->cpu_samples -= base->cpu_samples;
+    uint64_t max = s->lat_max;
+    s->lat_min = UINT64_MAX;
+    s->lat_max = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+        s->hist.count[i] -= base->hist.count[i];
+        if (s->hist.count[i] == 0)
+            continue;
+        uint64_t lo = hist_bucket_low(i), hi = lo + hist_bucket_width(i) - 1;
+        if (lo < s->lat_min)
+            s->lat_min = lo;
+        s->lat_max = hi < max ? hi : max;
+    }
 }
 
 uint64_t hist_bucket_low(unsigned b)

@@ -143,6 +143,23 @@ F
     umount "$top/small"
 fi
 
+# psrun reports every period, then once more at the end; interval reports count only their period.
+d=$top/psrun
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define process name=p { thread name=t { flowop delay name=d1, value=1 } }
+psrun -1 3
+F
+"$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+expect_eq psrun_exit $? 0
+expect_eq psrun_reports "$(grep -c 'Per-Operation Breakdown' "$d/out")" 3
+# one delay of 1 s per period, give or take the one in flight at each edge
+n=$(awk '$1 == "d1" { sub("ops", "", $2); n = $2 } END { print n }' "$d/out")
+[ "${n:-0}" -ge 2 ] && [ "${n:-0}" -le 3 ] && ok || bad psrun_final_ops "got '$n' delays in 3 s"
+n=$(awk '$1 == "d1" { sub("ops", "", $2); print $2; exit }' "$d/out")
+[ "${n:-9}" -le 1 ] && ok || bad psrun_interval_ops "first 1-s interval has '$n' delays"
+
 # A fileset larger than the free space is refused before anything is written, with the figures.
 d=$top/space
 mkdir -p "$d"
