@@ -97,7 +97,7 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
 %type <val> value tnum runarg
 %type <expr> expr term factor
 %type <attr> attr
-%type <attrs> attrs
+%type <attrs> attrs procnames
 %type <flowop> flowop
 %type <flowops> flowops
 %type <thread> thread
@@ -160,6 +160,8 @@ command
                                   $$->attrs2 = $7.head; }
     | RUN                       { $$ = cmd_new(st, CMD_RUN, &@1); }
     | RUN runarg                { $$ = cmd_new(st, CMD_RUN, &@1); $$->value = $2; $$->has_value = true; }
+    | RUN procnames             { $$ = cmd_new(st, CMD_RUN, &@1); $$->attrs = $2.head; }
+    | RUN runarg procnames      { $$ = cmd_new(st, CMD_RUN, &@1); $$->value = $2; $$->has_value = true; $$->attrs = $3.head; }
     | PSRUN                     { $$ = cmd_new(st, CMD_PSRUN, &@1); }
     | PSRUN runarg              { $$ = cmd_new(st, CMD_PSRUN, &@1); $$->value = $2; $$->has_value = true; }
     | PSRUN '-' INTEGER         { $$ = cmd_new(st, CMD_PSRUN, &@1); $$->value.kind = AV_INT; $$->value.i = $3;
@@ -192,6 +194,11 @@ command
     | ENABLE WORD attrs         { $$ = cmd_new(st, CMD_ENABLE, &@1); $$->word = $2; $$->word_loc = at(st, &@2); $$->attrs = $3.head; }
     | DOMULTISYNC               { $$ = cmd_new(st, CMD_DOMULTISYNC, &@1); }
     | DOMULTISYNC attrs         { $$ = cmd_new(st, CMD_DOMULTISYNC, &@1); $$->attrs = $2.head; }
+    ;
+
+procnames
+    : WORD                      { $$.head = $$.tail = attr_new(st, $1, false, &@1); }
+    | procnames ',' WORD        { $$ = $1; struct ast_attr *a = attr_new(st, $3, false, &@3); $$.tail->next = a; $$.tail = a; }
     ;
 
 runarg

@@ -15,7 +15,13 @@ struct run_request {
     uint64_t period;       /* psrun: seconds between reports */
     bool interval_stats;   /* psrun with a negative period: statistics restart each period */
     int index;             /* 1 for the first run of this invocation */
+    const bool *procs;     /* procs[i]: run plan process i (a phase runs some of them); NULL = all */
 };
+
+/* Filesets kept between the runs of one script, so a phase sees what the one
+ * before it left; owned by the interpreter, forgotten when a workload is loaded. */
+struct fs_cache;
+void fs_cache_free(struct fs_cache *c);
 
 /* 0: the run completed and was reported; 1: it failed (message printed);
  * -1: refused before starting, with err set. */

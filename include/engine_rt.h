@@ -72,6 +72,8 @@ struct engine {
     struct run_shared *sh;
     struct fileset_rt *fs;
     size_t nfs;
+    int *kept;                     /* per fileset: its index in the interpreter's cache, or -1 */
+    bool created;                  /* the filesets are on disk: keep them for the next run */
     struct thread_slot *slots;
     size_t nslots;
     struct sem_desc *sems;
@@ -93,6 +95,11 @@ static inline struct fb_sem *engine_sem(const struct engine *e, int i)
 {
     return (struct fb_sem *)shm_at(&e->shm, e->sems_off) + i;
 }
+
+/* Filesets kept between runs (engine_keep.c). */
+int engine_keep_take(struct engine *e, size_t i);
+void engine_keep_restore(struct engine *e, size_t i, int k);
+void engine_keep_store(struct engine *e);
 
 /* futex helpers (shared between processes). */
 void fb_futex_wait(_Atomic uint32_t *word, uint32_t expect, uint64_t timeout_ns);

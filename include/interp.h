@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "ast.h"
 #include "model.h"
+#include "engine.h"
 #include "plan.h"
 #include "vars.h"
 
@@ -37,6 +38,7 @@ struct interp {
     struct model model;
     enum quit_mode mode;
     struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
+    struct fs_cache *filesets;    /* filesets as the last run left them (engine.h) */
     int debug;
     bool lathist;
     char **files;                 /* names of every source read; srclocs point here */

@@ -7,6 +7,7 @@
 #include "command.h"
 #include "engine.h"
 #include "eval.h"
+#include "hint.h"
 #include "interp.h"
 
 static int run_length(struct interp *in, const struct ast_value *v, uint64_t *secs, struct diag *err)
@@ -43,6 +44,29 @@ static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_r
     return run_length(in, c->has_value2 ? &c->value2 : NULL, &r->seconds, err);
 }
 
+/* `run N writer, reader`: a phase that runs only the named processes. */
+static int select_procs(const struct plan *p, const struct ast_attr *names, bool **out, struct diag *err)
+{
+    bool *sel = calloc(p->nprocs ? p->nprocs : 1, sizeof *sel);
+    if (sel == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (const struct ast_attr *a = names; a != NULL; a = a->next) {
+        size_t i = 0;
+        while (i < p->nprocs && strcmp(p->procs[i].name, a->name) != 0)
+            i++;
+        if (i == p->nprocs) {
+            const char *hint = hint_closest_in(a->name, p->procs, p->nprocs, sizeof p->procs[0]);
+            free(sel);
+            if (hint != NULL)
+                return diag_set(err, &a->loc, "no process named '%s' to run; did you mean '%s'?", a->name, hint);
+            return diag_set(err, &a->loc, "no process named '%s' to run", a->name);
+        }
+        sel[i] = true;
+    }
+    *out = sel;
+    return 0;
+}
+
 int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     if (in->load_depth > 0) {
@@ -62,6 +86,12 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         }
         return -1;
     }
+    bool *procs = NULL;
+    if (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0) {
+        plan_free(&plan);
+        return -1;
+    }
+    req.procs = procs;
     in->nruns++;
     int rc;
     if (in->opt.check_only) {
@@ -78,6 +108,7 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         }
         in->files_created = in->files_created || rc == 0;
     }
+    free(procs);
     plan_free(&plan);
     return rc;
 }

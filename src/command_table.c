@@ -25,9 +25,10 @@ const struct command_def commands[] = {
       "Declare a composite flowop, usable as a flowop type with $param=value bindings.", cmd_define_flowop },
     { "define", CMD_DEFINE_RANDVAR, "define randvar name=$var, type=..., ...",
       "Legacy spelling of set $var = randvar(...).", cmd_define_randvar },
-    { "run", CMD_RUN, "run [seconds | $var]",
+    { "run", CMD_RUN, "run [seconds | $var] [process, ...]",
       "Create the filesets, start the workers, measure for the given time (default 60 s, or until a finish condition) "
-      "and report. Runs may be repeated; each has its own results.", cmd_run },
+      "and report. Runs may be repeated, each with its own results; naming processes runs only those (a phase), "
+      "and filesets stay as the previous run left them.", cmd_run },
     { "psrun", CMD_PSRUN, "psrun [[-]period [seconds]]",
       "Like run, with a report every period seconds (negative: interval statistics).", cmd_run },
     { "create", CMD_CREATE_FILES, "create files", "Create every fileset now, before a run.", cmd_create_files },

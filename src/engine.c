@@ -46,11 +46,16 @@ static double since_start(const struct interp *in)
 
 /* ---- layout ---- */
 
+static bool selected(const struct engine *e, size_t p)
+{
+    return e->req->procs == NULL || e->req->procs[p];
+}
+
 static int count_slots(struct engine *e, struct diag *err)
 {
     size_t n = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t t = 0; t < e->plan->procs[p].nthreads; t++) {
+        for (size_t t = 0; t < e->plan->procs[p].nthreads && selected(e, p); t++) {
             uint64_t k = e->plan->procs[p].instances * e->plan->procs[p].threads[t].instances;
             if (k > 1000000 || n + k > 1000000)
                 return diag_set(err, &e->plan->procs[p].loc, "more than a million threads in one run");
@@ -65,7 +70,7 @@ static void fill_slots(struct engine *e)
 {
     size_t k = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t pi = 0; pi < e->plan->procs[p].instances; pi++)
+        for (size_t pi = 0; pi < e->plan->procs[p].instances && selected(e, p); pi++)
             for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
                 for (size_t ti = 0; ti < e->plan->procs[p].threads[t].instances; ti++)
                     e->slots[k++] = (struct thread_slot){ p, pi, t, ti, 0 };
@@ -109,8 +114,11 @@ static int layout(struct engine *e, struct diag *err)
     if (shm_map(&e->shm, size) != 0)
         return diag_set(err, NULL, "cannot map %zu bytes of shared memory: %s", size, strerror(errno));
     e->sh = shm_at(&e->shm, shm_reserve(&e->shm, sizeof(struct run_shared)));
-    for (size_t i = 0; i < e->nfs; i++)
+    for (size_t i = 0; i < e->nfs; i++) {
         fileset_attach(&e->fs[i], &e->shm);
+        if (e->kept[i] >= 0)
+            engine_keep_restore(e, i, e->kept[i]);
+    }
     for (size_t s = 0; s < e->nslots; s++)
         e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
@@ -134,10 +142,11 @@ static int make_filesets(struct engine *e, struct diag *err)
 {
     e->nfs = e->plan->nfilesets;
     e->fs = calloc(e->nfs ? e->nfs : 1, sizeof *e->fs);
-    if (e->fs == NULL)
+    e->kept = calloc(e->nfs ? e->nfs : 1, sizeof *e->kept);
+    if (e->fs == NULL || e->kept == NULL)
         return diag_set(err, NULL, "out of memory");
     for (size_t i = 0; i < e->nfs; i++)
-        if (fileset_populate(&e->fs[i], &e->plan->filesets[i], e->seed ^ name_hash(e->plan->filesets[i].name), err) != 0)
+        if ((e->kept[i] = engine_keep_take(e, i)) < 0 && fileset_populate(&e->fs[i], &e->plan->filesets[i], e->seed ^ name_hash(e->plan->filesets[i].name), err) != 0)
             return -1;
     return 0;
 }
@@ -168,6 +177,8 @@ static int check_space(struct engine *e, struct diag *err)
         const struct plan_fileset *p = e->fs[i].plan;
         struct statvfs st;
         struct stat root;
+        if (e->kept[i] >= 0)
+            continue; /* already on disk from the run before */
         if (p->trusttree || (p->reuse && stat(e->fs[i].root, &root) == 0) || fs_of(p->path, &st) != 0)
             continue; /* an existing tree that is kept needs no new space */
         uint64_t bytes = (uint64_t)((double)e->fs[i].total_bytes * p->prealloc / 100.0);
@@ -197,8 +208,9 @@ static int create_filesets(struct engine *e, struct diag *err)
         return -1;
     /* Most recently defined first, like classic FileBench. */
     for (size_t i = e->nfs; i-- > 0;)
-        if (fileset_create(&e->fs[i], &e->shm, e->ncpu, e->in->out, err) != 0)
+        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->in->out, err) != 0)
             return -1;
+    e->created = true;
     return 0;
 }
 
@@ -208,13 +220,13 @@ static int fork_workers(struct engine *e, struct diag *err)
 {
     size_t n = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        n += e->plan->procs[p].instances;
+        n += selected(e, p) ? e->plan->procs[p].instances : 0;
     e->pids = calloc(n ? n : 1, sizeof *e->pids);
     if (e->pids == NULL)
         return diag_set(err, NULL, "out of memory");
     fflush(NULL);
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t i = 0; i < e->plan->procs[p].instances; i++) {
+        for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++) {
             pid_t pid = fork();
             if (pid < 0)
                 return diag_set(err, NULL, "cannot start worker process %s: %s", e->plan->procs[p].name, strerror(errno));
@@ -229,7 +241,7 @@ static const char *proc_of_pid(const struct engine *e, pid_t pid)
 {
     size_t k = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t i = 0; i < e->plan->procs[p].instances; i++, k++)
+        for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++, k++)
             if (e->pids[k] == pid)
                 return e->plan->procs[p].name;
     return "?";
@@ -346,9 +358,12 @@ static void watch(struct engine *e)
 
 static void engine_free(struct engine *e)
 {
+    if (e->created)
+        engine_keep_store(e); /* moves the filesets out, with their state */
     for (size_t i = 0; i < e->nfs; i++)
         fileset_free(&e->fs[i]);
     free(e->fs);
+    free(e->kept);
     free(e->slots);
     free(e->sems);
     free(e->pids);

@@ -97,7 +97,7 @@ static void report(struct engine *e, double secs, bool interval)
     double stamp = (double)(clock_ns() - e->in->start_ns) / 1e9;
     fprintf(out, "%.3f: Per-Operation Breakdown\n", stamp);
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads && (e->req->procs == NULL || e->req->procs[p]); t++)
             report_thread(e, p, t, secs, sum, row, interval);
     double tt = secs > 0 ? secs : 1;
     const struct op_stats *io = &sum->io;

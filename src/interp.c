@@ -34,6 +34,8 @@ static void usage_free(struct interp *in)
 
 void interp_reset(struct interp *in)
 {
+    fs_cache_free(in->filesets);
+    in->filesets = NULL;
     model_free(&in->model);
     vars_free(&in->vars);
     usage_free(in);

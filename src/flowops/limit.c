@@ -1,9 +1,31 @@
 /* limit.c: rate limits against the event generator: eventlimit, iopslimit, opslimit, bwlimit. */
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "flowop.h"
 #include "worker.h"
 
 /* bwlimit: one event pays for this many bytes (rate is in MiB/s). */
 #define BW_UNIT (1024 * 1024)
+
+/* Without target= a limiter charges what its own thread did: the I/O ops
+ * (rw_only: reads and writes) or bytes read and written of every flowop of
+ * the thread. A limiter can only hold back its own thread, so charging it
+ * with other threads' I/O as well (classic used the process's counters, a
+ * run-wide sum would do the same across processes) would make N limited
+ * threads share rate/N between them instead of rate. */
+static uint64_t thread_count(const struct worker *w, bool bytes, bool rw_only)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < w->nops; i++) {
+        const struct op_inst *o = &w->ops[i];
+        const struct flowop_type *t = o->op != NULL ? o->op->type : NULL;
+        if (t == NULL || (t->cls != FC_IO && t->cls != FC_AIO) || (rw_only && t->rw == RW_NONE))
+            continue; /* composites have no counts of their own */
+        sum += bytes ? o->st->bytes : o->st->ops;
+    }
+    return sum;
+}
 
 /* Takes one event per call; without a generator it is a no-op, uncounted. */
 static int eventlimit_run(struct worker *w, struct op_inst *op)
@@ -47,34 +69,34 @@ static int bucket_run(struct worker *w, struct op_inst *op, uint64_t now, uint64
     return FO_OK;
 }
 
-/* Read+write ops: the target's, or every read and write of the run. */
+/* Read+write ops: the target's, or every read and write of this thread. */
 static int iopslimit_run(struct worker *w, struct op_inst *op)
 {
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : worker_count_rw_ops(w);
+    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : thread_count(w, false, true);
     return bucket_run(w, op, now, 1);
 }
 
-/* Ops: the target's, or [better] every I/O op of the run (classic counted
- * every flowop, the limiter itself included). */
+/* Ops: the target's, or [better] every I/O op of this thread (classic counted
+ * every flowop of the process, the limiter itself included). */
 static int opslimit_run(struct worker *w, struct op_inst *op)
 {
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : worker_count_ops(w, -1, true);
+    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : thread_count(w, false, false);
     return bucket_run(w, op, now, 1);
 }
 
-/* Bytes: the target's, or every byte read or written in the run; one event per MiB. */
+/* Bytes: the target's, or every byte this thread read or wrote; one event per MiB. */
 static int bwlimit_run(struct worker *w, struct op_inst *op)
 {
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = worker_count_bytes(w, t >= 0 ? t : -1, true);
+    uint64_t now = t >= 0 ? worker_count_bytes(w, t, true) : thread_count(w, true, true);
     return bucket_run(w, op, now, BW_UNIT);
 }
 
