@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "fileset.h"
 #include "plan.h"
+#include "results.h"
 #include "shm.h"
 #include "stats.h"
 
@@ -80,6 +81,8 @@ struct engine {
     size_t nsems;
     size_t sems_off;
     struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
+    struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
+    struct run_result *result;     /* this run's result, appended to the interpreter's at the end */
     pid_t *pids;
     size_t npids;
     unsigned ncpu;
@@ -109,8 +112,11 @@ void fb_futex_wake(_Atomic uint32_t *word);
 void engine_stop(struct engine *e, enum stop_reason why);
 /* The body of one worker process. Never returns. */
 void engine_worker_process(struct engine *e, size_t proc, size_t inst) __attribute__((noreturn));
-/* Prints the classic report for the run. */
-void engine_report(struct engine *e, double seconds);
+/* Merges the rows of the run (since the psrun baseline when interval) into r. */
+void engine_collect(struct engine *e, double seconds, bool interval, struct run_result *r);
+void engine_io_now(struct engine *e, struct op_stats *io);
+/* The classic report of a result, with percentiles and CPU per op. */
+void report_text(FILE *out, const struct run_result *r, double stamp);
 /* psrun: a report of the run so far (cumulative) or of the last period (interval). */
 void engine_report_period(struct engine *e, double seconds, bool interval);
 /* Event generator thread of the master. */

@@ -11,6 +11,7 @@
 #include "model.h"
 #include "engine.h"
 #include "plan.h"
+#include "results.h"
 #include "vars.h"
 
 enum exit_status { EXIT_OK = 0, EXIT_RUNFAIL = 1, EXIT_USAGE = 2 };
@@ -29,6 +30,8 @@ struct interp_options {
     struct override *overrides; /* -D name=value */
     size_t noverrides;
     bool interactive;         /* a person at a terminal: errors abort one command only */
+    const char *script;       /* the -f script, for the reports (NULL in the shell) */
+    uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
 };
 
 struct interp {
@@ -39,6 +42,7 @@ struct interp {
     enum quit_mode mode;
     struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
     struct fs_cache *filesets;    /* filesets as the last run left them (engine.h) */
+    struct results results;       /* every run of this invocation, for --json, --csv, --report */
     int debug;
     bool lathist;
     char **files;                 /* names of every source read; srclocs point here */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -37,6 +38,19 @@ static void topology_read(struct topology *t)
         t->numa = numa > 0 ? (unsigned)numa : 1;
     }
     hwloc_topology_destroy(topo);
+}
+
+static void host_read(struct host_info *h, const struct topology *t)
+{
+    struct utsname u;
+    if (gethostname(h->hostname, sizeof h->hostname) != 0)
+        snprintf(h->hostname, sizeof h->hostname, "unknown");
+    h->hostname[sizeof h->hostname - 1] = '\0';
+    if (uname(&u) == 0)
+        snprintf(h->kernel, sizeof h->kernel, "%s %s %s", u.sysname, u.release, u.machine);
+    h->cores = t->cores;
+    h->pus = t->pus;
+    h->numa = t->numa;
 }
 
 static double since_start(const struct interp *in)
@@ -320,6 +334,39 @@ static int wait_ready(struct engine *e)
     return 0;
 }
 
+/* --interval: the IO flowops since the previous sample, as a line and in the results. */
+static void sample(struct engine *e, uint64_t go, uint64_t last, uint64_t now)
+{
+    struct op_stats *io = malloc(sizeof *io);
+    if (io == NULL)
+        return;
+    engine_io_now(e, io);
+    if (e->last_io == NULL) {
+        e->last_io = malloc(sizeof *e->last_io);
+        if (e->last_io == NULL) {
+            free(io);
+            return;
+        }
+        stats_init(e->last_io);
+    }
+    struct op_stats *delta = malloc(sizeof *delta);
+    if (delta != NULL) {
+        *delta = *io;
+        stats_since(delta, e->last_io);
+        double secs = (double)(now - last) / 1e9;
+        struct interval_sample s = { (double)(now - go) / 1e9, secs, delta->ops, delta->bytes,
+                                     delta->ops ? (double)delta->lat_sum / (double)delta->ops : 0,
+                                     stats_percentile(delta, 0.99) };
+        run_result_add_interval(e->result, &s);
+        fprintf(e->in->out, "%.3f: interval %.1fs: %.0f ops/s %.1f mb/s mean %.3fms p99 %.3fms\n", since_start(e->in),
+                s.t, (double)s.ops / secs, (double)s.bytes / 1048576.0 / secs, s.mean_ns / 1e6, (double)s.p99_ns / 1e6);
+        fflush(e->in->out);
+        free(delta);
+    }
+    *e->last_io = *io;
+    free(io);
+}
+
 static void watch(struct engine *e)
 {
     struct run_shared *sh = e->sh;
@@ -327,6 +374,8 @@ static void watch(struct engine *e)
     uint64_t end = e->req->seconds ? go + e->req->seconds * 1000000000ull : UINT64_MAX;
     uint64_t period = e->req->psrun ? e->req->period * 1000000000ull : 0;
     uint64_t next = period ? go + period : UINT64_MAX, last = go;
+    uint64_t istep = e->in->opt.interval * 1000000000ull;
+    uint64_t inext = istep ? go + istep : UINT64_MAX, ilast = go;
     for (;;) {
         uint32_t seq = atomic_load(&sh->master_wake);
         if (atomic_load(&sh->stop_reason) != STOP_NONE)
@@ -344,6 +393,11 @@ static void watch(struct engine *e)
             engine_stop(e, STOP_FINISHED); /* alldone: every thread has finished */
             return;
         }
+        if (now >= inext) {
+            sample(e, go, ilast, now);
+            ilast = now;
+            inext += istep;
+        }
         if (now >= next) {
             bool interval = e->req->interval_stats;
             engine_report_period(e, (double)(now - (interval ? last : go)) / 1e9, interval);
@@ -351,7 +405,9 @@ static void watch(struct engine *e)
             next += period;
         }
         reap(e, false);
-        uint64_t wait = (end < next ? end : next) - now;
+        uint64_t soon = end < next ? end : next;
+        soon = soon < inext ? soon : inext;
+        uint64_t wait = soon - now;
         fb_futex_wait(&sh->master_wake, seq, wait < 50000000 ? wait : 50000000);
     }
 }
@@ -368,6 +424,11 @@ static void engine_free(struct engine *e)
     free(e->sems);
     free(e->pids);
     free(e->baseline);
+    free(e->last_io);
+    if (e->result != NULL) {
+        struct results one = { .runs = e->result, .n = 1 };
+        results_free(&one);
+    }
     shm_unmap(&e->shm);
 }
 
@@ -381,6 +442,10 @@ static int prepare(struct engine *e, struct interp *in, const struct plan *p, co
     e->req = r;
     topology_read(&topo);
     e->ncpu = topo.pus;
+    host_read(&in->results.host, &topo);
+    e->result = calloc(1, sizeof *e->result);
+    if (e->result == NULL)
+        return diag_set(err, NULL, "out of memory");
     e->seed = 0x666c6f7762656e63ull; /* fixed: the same script gives the same trees and streams */
     fprintf(in->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", since_start(in),
             FLOWBENCH_VERSION, r->index, topo.cores, topo.pus, topo.numa, topo.numa == 1 ? "" : "s");
@@ -401,6 +466,19 @@ int engine_create_files(struct interp *in, const struct plan *p, struct diag *er
     return rc;
 }
 
+/* The result joins the invocation's list, for --json, --csv and --report. */
+static void keep_result(struct engine *e)
+{
+    struct results *all = &e->in->results;
+    struct run_result *v = realloc(all->runs, (all->n + 1) * sizeof *v);
+    if (v == NULL)
+        return;
+    all->runs = v;
+    v[all->n++] = *e->result;
+    free(e->result);
+    e->result = NULL;
+}
+
 static int finish(struct engine *e, struct diag *err)
 {
     struct run_shared *sh = e->sh;
@@ -411,8 +489,15 @@ static int finish(struct engine *e, struct diag *err)
     if (why == STOP_SIGNAL)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", since_start(e->in));
     fprintf(out, "%.3f: Run took %.3f seconds\n", since_start(e->in), secs);
-    if (go != 0)
-        engine_report(e, secs);
+    static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
+    e->result->end = ends[why];
+    if (why == STOP_ERROR || why == STOP_WORKER)
+        e->result->error = strdup(sh->err);
+    if (go != 0) {
+        engine_collect(e, secs, false, e->result);
+        report_text(out, e->result, since_start(e->in));
+    }
+    keep_result(e);
     if (why == STOP_NOFILES)
         fprintf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
     if (why == STOP_ERROR || why == STOP_WORKER) {

@@ -53,6 +53,7 @@ void interp_reset(struct interp *in)
 void interp_free(struct interp *in)
 {
     interp_reset(in);
+    results_free(&in->results);
     for (size_t i = 0; i < in->nfiles; i++)
         free(in->files[i]);
     free(in->files);

@@ -22,6 +22,11 @@ static void usage(FILE *out)
             "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
             "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
             "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
+            "      --interval S       print a progress line (ops/s, MB/s, mean and p99 latency) every S seconds\n"
+            "      --json FILE        write every run's results as one JSON document (- for stdout; other\n"
+            "                         output then goes to stderr)\n"
+            "      --csv FILE         write the per-flowop table, one row per flowop and run\n"
+            "      --report DIR       write DIR/index.html: throughput over time, latency percentiles, op mix\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -33,6 +38,7 @@ static void usage(FILE *out)
 
 struct args {
     const char *file;
+    const char *json, *csv, *report;
     struct interp_options opt;
     size_t dircap, ovcap;
 };
@@ -70,18 +76,23 @@ static int add_override(struct args *a, const char *text)
     return 0;
 }
 
-static int parse_runtime(struct args *a, const char *text)
+static int parse_seconds(const char *text, const char *opt, uint64_t *out)
 {
     char *end;
     errno = 0;
     unsigned long long n = strtoull(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
-        fprintf(stderr, "flowbench: error: --runtime wants a number of seconds (1 or more), got '%s'\n", text);
+        fprintf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
         return -1;
     }
-    a->opt.have_runtime = true;
-    a->opt.runtime = n;
+    *out = n;
     return 0;
+}
+
+static int parse_runtime(struct args *a, const char *text)
+{
+    a->opt.have_runtime = true;
+    return parse_seconds(text, "--runtime", &a->opt.runtime);
 }
 
 static int default_dirs(struct args *a)
@@ -99,7 +110,7 @@ static int default_dirs(struct args *a)
     return 0;
 }
 
-enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES };
+enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT };
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
@@ -108,16 +119,22 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "runtime", required_argument, NULL, OPT_RUNTIME }, { "workloads", required_argument, NULL, OPT_WORKLOADS },
         { "help", no_argument, NULL, 'h' },          { "version", no_argument, NULL, OPT_VERSION },
         { "doc-tables", no_argument, NULL, OPT_DOC_TABLES },
+        { "interval", required_argument, NULL, OPT_INTERVAL }, { "json", required_argument, NULL, OPT_JSON },
+        { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
         { NULL, 0, NULL, 0 },
     };
     int c;
     while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'f': a->file = optarg; break;
+        case 'f': a->file = optarg; a->opt.script = optarg; break;
         case 'D': if (add_override(a, optarg) != 0) return -1; break;
         case OPT_CHECK: a->opt.check_only = true; break;
         case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
         case OPT_WORKLOADS: if (add_dir(a, optarg) != 0) return -1; break;
+        case OPT_INTERVAL: if (parse_seconds(optarg, "--interval", &a->opt.interval) != 0) return -1; break;
+        case OPT_JSON: a->json = optarg; break;
+        case OPT_CSV: a->csv = optarg; break;
+        case OPT_REPORT: a->report = optarg; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
@@ -143,6 +160,41 @@ static void args_free(struct args *a)
     free(a->opt.overrides);
 }
 
+static int write_file(const struct interp *in, const char *path, int (*fn)(const struct interp *, FILE *),
+                      const char *what)
+{
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
+    int rc = f == NULL ? -1 : fn(in, f);
+    int err = errno;
+    if (f != NULL && !to_stdout && fclose(f) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (to_stdout && fflush(stdout) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (rc != 0)
+        fprintf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, strerror(err));
+    return rc;
+}
+
+/* The machine-readable outputs, written once at the end of the invocation. */
+static int write_outputs(const struct interp *in, const struct args *a)
+{
+    int rc = 0;
+    if (a->json != NULL)
+        rc |= write_file(in, a->json, results_write_json, "JSON results");
+    if (a->csv != NULL)
+        rc |= write_file(in, a->csv, results_write_csv, "CSV results");
+    if (a->report != NULL && results_write_html(in, a->report) != 0) {
+        fprintf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
+        rc = -1;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     struct args a = { 0 };
@@ -153,7 +205,9 @@ int main(int argc, char **argv)
     }
     bool tty = a.file == NULL && isatty(STDIN_FILENO);
     a.opt.interactive = tty;
-    if (interp_init(&in, &a.opt, stdout, stderr) != 0) {
+    /* With the JSON on stdout, everything else goes to stderr so stdout parses. */
+    bool json_stdout = a.json != NULL && strcmp(a.json, "-") == 0;
+    if (interp_init(&in, &a.opt, json_stdout ? stderr : stdout, stderr) != 0) {
         fprintf(stderr, "flowbench: error: out of memory\n");
         args_free(&a);
         return EXIT_USAGE;
@@ -168,6 +222,8 @@ int main(int argc, char **argv)
     } else {
         status = interp_exec_stream(&in, stdin, "<stdin>");
     }
+    if (write_outputs(&in, &a) != 0 && status == EXIT_OK)
+        status = EXIT_RUNFAIL;
     interp_free(&in);
     args_free(&a);
     fflush(stdout);

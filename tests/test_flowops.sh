@@ -723,10 +723,10 @@ expect_in bwlimit_mbs "$(mbs_of r1 "$d/out")" 9 11
 # share the rate (100/s in all), not rate/2
 new iopslimit_procs <<'F'
 eventgen rate=100
-define file name=f, path=$dir, size=1m, prealloc
+define fileset name=fs, path=$dir, entries=10, dirwidth=10, size=64k, prealloc
 define process name=p, instances=2 { thread name=t {
-  flowop read name=r1, filename=f, iosize=4k, random
-  flowop statfile name=s1, filesetname=f
+  flowop read name=r1, filesetname=fs, iosize=4k, random
+  flowop statfile name=s1, filesetname=fs
   flowop iopslimit name=lim } }
 run 3
 F
@@ -737,9 +737,9 @@ expect_in iopslimit_procs_stats "$(rate_of s1 "$d/out")" 90 110
 
 new bwlimit_threads <<'F'
 eventgen rate=10
-define file name=f, path=$dir, size=0, prealloc
+define fileset name=fs, path=$dir, entries=4, dirwidth=10, size=0, prealloc
 define process name=p { thread name=t, instances=2 {
-  flowop appendfile name=a1, filename=f, iosize=128k
+  flowop appendfile name=a1, filesetname=fs, iosize=128k
   flowop bwlimit name=lim } }
 run 3
 F
