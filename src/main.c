@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -203,6 +204,8 @@ int main(int argc, char **argv)
         args_free(&a);
         return EXIT_USAGE;
     }
+    /* A reader that goes away (flowbench ... | head) must not kill a run midway. */
+    signal(SIGPIPE, SIG_IGN);
     bool tty = a.file == NULL && isatty(STDIN_FILENO);
     a.opt.interactive = tty;
     /* With the JSON on stdout, everything else goes to stderr so stdout parses. */
