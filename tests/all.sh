@@ -18,3 +18,8 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$jobs"
+# The engine's tests again under ThreadSanitizer (threads and processes sharing state).
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_TSAN=ON >/dev/null
+cmake --build build-tsan -j "$jobs"
+TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
+    ctest --test-dir build-tsan --output-on-failure -R 'engine_effects|faults|flowop_effects|fileset'
