@@ -82,6 +82,7 @@ struct engine {
     size_t sems_off;
     struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
     struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
+    uint64_t last_sample_ns;
     struct run_result *result;     /* this run's result, appended to the interpreter's at the end */
     pid_t *pids;
     size_t npids;

@@ -37,10 +37,12 @@ struct slot {
 struct engine;
 struct run_shared;
 
-/* Per-instance state of the limit, semaphore and debug flowops. */
+/* Per-instance state of a flowop in a thread: its row, buffer, and the state
+ * of the limit, semaphore and debug flowops. */
 struct op_inst {
     const struct plan_op *op;
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
+    struct slot *slot;       /* the fixed slot (fd=, else 0); NULL with opennext */
     char *buf;               /* private buffer when the thread has no memsize */
     size_t bufsize;
     bool primed;             /* limits: the first call only remembers the counter */
@@ -53,6 +55,7 @@ struct op_inst {
 
 struct worker {
     struct engine *eng;
+    struct fileset_rt *eng_fs;  /* eng->fs, kept here for the hot path */
     struct shm *shm;
     struct run_shared *sh;
     const struct plan_process *proc;
@@ -90,25 +93,90 @@ int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...);
 __attribute__((format(printf, 3, 4)))
 void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...);
 
+/* The helpers below are inline: every I/O flowop calls them once per op, and
+ * each is a few loads on the fast path; their rare paths are out of line. */
+
 /* The descriptor slot an op works on: fd= if given, the opennext rotor, else slot 0. */
-struct slot *op_slot(struct worker *w, struct op_inst *op);
+static inline struct slot *op_slot(struct worker *w, struct op_inst *op)
+{
+    if (op->slot != NULL)
+        return op->slot;
+    unsigned n = w->fd_rotor;
+    w->fd_rotor = n == 0 ? FB_ROTOR_TOP : n - 1;
+    return &w->fds[n];
+}
+
+static inline struct fileset_rt *worker_fileset(struct worker *w, int index)
+{
+    return index < 0 ? NULL : &w->eng_fs[index];
+}
+
 /* The op's fileset at run time, or NULL. */
-struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op);
-struct fileset_rt *worker_fileset(struct worker *w, int index);
+static inline struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op)
+{
+    return worker_fileset(w, op->op->fileset);
+}
+
 /* Picks an existing (or, for create, a free) file of the op's fileset, opens it into
  * the slot and counts the open as an op of `op` (createfile/openfile and auto-open). */
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create);
-/* Auto-open for I/O flowops: opens a file into an empty slot first (not counted). */
-int op_ensure_open(struct worker *w, struct op_inst *op, struct slot *s);
+/* Opens a file into the empty slot s without counting the open (op_ensure_open). */
+int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
+
+/* Auto-open for I/O flowops: opens a file into an empty slot first. Unlike
+ * classic FileBench, the implicit open is not counted as an op of the read or
+ * write: its count and latency would be mistaken for I/O. */
+static inline int op_ensure_open(struct worker *w, struct op_inst *op, struct slot *s)
+{
+    return s->fd >= 0 ? FO_OK : op_open_uncounted(w, op, s);
+}
+
 /* Closes the slot's descriptor and drops the entry's open count (not timed). */
 void slot_close(struct worker *w, struct slot *s);
 /* Path of the slot's entry, for messages. */
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len);
+
+/* v rounded down to a multiple of a (a > 0); a mask when a is a power of two,
+ * as I/O sizes nearly always are, so the hot path divides only otherwise. */
+static inline uint64_t align_down(uint64_t v, uint64_t a)
+{
+    return (a & (a - 1)) == 0 ? v & ~(a - 1) : v - v % a;
+}
+
+/* The op's own buffer, grown to at least need bytes (out of line: only when a
+ * random iosize exceeds every earlier one); NULL when out of memory. */
+char *op_buffer_grow(struct op_inst *op, size_t need);
+
 /* I/O buffer of len bytes: a slice of thread memory, or the op's own buffer
- * (grown here only when a random iosize exceeds what init allocated). */
-char *op_buffer(struct worker *w, struct op_inst *op, size_t len);
-/* Working set of the op on the slot: workingset=, else the file's nominal size. */
-uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s);
+ * (grown only when a random iosize exceeds what init allocated). */
+static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
+{
+    bool direct = op->op->directio;
+    size_t need = len + (direct ? 4096 : 0);
+    if (w->mem != NULL && w->memsize >= need) {
+        /* A random slice, aligned down to the I/O size like classic. */
+        size_t room = w->memsize - need;
+        size_t off = room ? (size_t)rng_below(&w->rng, room + 1) : 0;
+        if (len > 0)
+            off = (size_t)align_down(off, len);
+        char *p = w->mem + off;
+        return direct ? (char *)(((uintptr_t)p + 4095) & ~(uintptr_t)4095) : p;
+    }
+    return op->bufsize >= need ? op->buf : op_buffer_grow(op, need);
+}
+
+/* Working set of the op on the slot: workingset=, else the nominal size of the
+ * slot's file, else the fileset's fixed size (0 when it is a distribution). */
+static inline uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s)
+{
+    if (op->op->workingset != 0)
+        return op->op->workingset;
+    struct fileset_rt *fs = worker_fileset(w, s->fileset);
+    if (fs != NULL && s->entry >= 0)
+        return fs->files[s->entry].size;
+    fs = op_fileset(w, op);
+    return fs != NULL && !fs->plan->size.is_dist ? fs->plan->size.u : 0;
+}
 /* Samples iosize (0 allowed for whole-file ops). */
 static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
 {

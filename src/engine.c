@@ -367,6 +367,17 @@ static void sample(struct engine *e, uint64_t go, uint64_t last, uint64_t now)
     free(io);
 }
 
+/* The last, partial interval up to the stop, so the time series covers the whole run. */
+static void final_sample(struct engine *e)
+{
+    uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
+    uint64_t last = e->last_sample_ns ? e->last_sample_ns : go;
+    if (e->in->opt.interval == 0 || stop <= last + 1000000)
+        return;
+    usleep(5000); /* let ops in flight at the stop land in their rows */
+    sample(e, go, last, stop);
+}
+
 static void watch(struct engine *e)
 {
     struct run_shared *sh = e->sh;
@@ -396,6 +407,7 @@ static void watch(struct engine *e)
         if (now >= inext) {
             sample(e, go, ilast, now);
             ilast = now;
+            e->last_sample_ns = now;
             inext += istep;
         }
         if (now >= next) {
@@ -540,6 +552,7 @@ int engine_run(struct interp *in, const struct plan *p, const struct run_request
             fb_futex_wake(&e.sh->phase);
             watch(&e);
             events_stop(&e, gen);
+            final_sample(&e);
         }
     } else if (run_signal_pending()) {
         engine_stop(&e, STOP_SIGNAL);

@@ -208,9 +208,9 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     bool tty = a.file == NULL && isatty(STDIN_FILENO);
     a.opt.interactive = tty;
-    /* With the JSON on stdout, everything else goes to stderr so stdout parses. */
-    bool json_stdout = a.json != NULL && strcmp(a.json, "-") == 0;
-    if (interp_init(&in, &a.opt, json_stdout ? stderr : stdout, stderr) != 0) {
+    /* With JSON or CSV on stdout, everything else goes to stderr so stdout parses. */
+    bool data_stdout = (a.json != NULL && strcmp(a.json, "-") == 0) || (a.csv != NULL && strcmp(a.csv, "-") == 0);
+    if (interp_init(&in, &a.opt, data_stdout ? stderr : stdout, stderr) != 0) {
         fprintf(stderr, "flowbench: error: out of memory\n");
         args_free(&a);
         return EXIT_USAGE;

@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# bench/run.sh: flowbench against the bare system-call floor (bench/floor.c),
+# and fio where it has the same operation, on tmpfs by default.
+#
+# For each operation the three sides run in turn, the order reversed every
+# round (flowbench, floor, fio, then fio, floor, flowbench, ...), so a change
+# in the machine's load hits both sides of a ratio alike. Each round gives the
+# ratios flowbench/floor and fio/floor; the summary prints their median and
+# spread (min..max) over the rounds.
+#
+#   throughput   passes per second (a pass: one read; one append and its fsync;
+#                one open and its close; one delete, create and close; one
+#                varmail session of 13 flowops)
+#   CPU          user + system CPU per pass. flowbench's is the whole
+#                invocation less the set-up (the same script with `create
+#                files` only, measured once per operation), so the fileset
+#                set-up does not count as CPU per op; the floor's is its loop's.
+#
+# usage: bench/run.sh [--quick] [--rounds N] [--secs S] [--dir DIR]
+#                     [--build DIR] [--no-fio] [OP...]
+#   OP        read write append open stat create varmail (default: all)
+#   --quick   2 rounds of 1 s, a 256 MiB read file, 2000-file trees; fio only
+#             if it is already installed (this is what ctest runs)
+#   --dir     where the files go (default /dev/shm/flowbench-bench, tmpfs)
+#   --build   the CMake build directory holding flowbench (default ./build)
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+BUILD=$ROOT/build
+DIR=/dev/shm/flowbench-bench
+ROUNDS=5
+SECS=3
+QUICK=0
+USE_FIO=1
+READSIZE=1g
+NFILES=10000
+VARMAIL_THREADS=16
+OPS=()
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) QUICK=1; ROUNDS=2; SECS=1; READSIZE=256m; NFILES=2000 ;;
+    --rounds) ROUNDS=$2; shift ;;
+    --secs) SECS=$2; shift ;;
+    --dir) DIR=$2; shift ;;
+    --build) BUILD=$2; shift ;;
+    --no-fio) USE_FIO=0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    read|write|append|open|stat|create|varmail) OPS+=("$1") ;;
+    *) echo "bench/run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ ${#OPS[@]} -gt 0 ] || OPS=(read write append open stat create varmail)
+
+FB=$BUILD/flowbench
+[ -x "$FB" ] || { echo "bench/run.sh: no $FB; build first (cmake --build build)" >&2; exit 2; }
+
+# The floor: a plain cc build next to flowbench, redone when floor.c changes.
+FLOOR=$BUILD/bench-floor
+if [ ! -x "$FLOOR" ] || [ "$HERE/floor.c" -nt "$FLOOR" ]; then
+    ${CC:-cc} -O2 -std=c17 -Wall -Wextra -pthread -o "$FLOOR" "$HERE/floor.c"
+fi
+
+# fio: installed here if missing (not in --quick, which must not touch the system).
+if [ $USE_FIO = 1 ] && ! command -v fio >/dev/null; then
+    if [ $QUICK = 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing fio (apt-get install fio)..." >&2
+        apt-get install -y fio >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y fio >/dev/null 2>&1; } || true
+    fi
+    command -v fio >/dev/null || { echo "bench/run.sh: fio is not installed; going on without it" >&2; USE_FIO=0; }
+fi
+
+mkdir -p "$DIR"
+WORK=$(mktemp -d)
+cleanup() {
+    rm -rf "$WORK"
+    # only what this script (or the flowbench runs it starts) created
+    rm -rf "$DIR"/readfile "$DIR"/writefile "$DIR"/appendfile "$DIR"/statset "$DIR"/createset \
+        "$DIR"/bigfileset "$DIR"/floor-append "$DIR"/fio-*
+}
+trap cleanup EXIT
+
+TIMEFORMAT='%3R %3U %3S'
+
+# ---- the three sides of each operation ----
+
+fb_args() {
+    local w=$HERE/workloads
+    case $1 in
+    read) echo "$w/read.f -D filesize=$READSIZE" ;;
+    write) echo "$w/write.f -D filesize=$READSIZE" ;;
+    append) echo "$w/append.f" ;;
+    open) echo "$w/openclose.f -D nfiles=$NFILES" ;;
+    stat) echo "$w/stat.f -D nfiles=$NFILES" ;;
+    create) echo "$w/createdelete.f -D nfiles=$NFILES" ;;
+    varmail) echo "$ROOT/workloads/varmail.f -D nthreads=$VARMAIL_THREADS" ;;
+    esac
+}
+
+# The first file of a flowbench tree (the file of a `define file`).
+first_file() {
+    find "$DIR/$1" -type f ! -name .flowbench-fileset | head -n 1
+}
+
+# flowbench: prints "passes/s cpu_seconds passes" (passes: ops of the first flowop).
+run_fb() {
+    local op=$1 log=$WORK/fb.log tf=$WORK/fb.time
+    # shellcheck disable=SC2046
+    { time "$FB" --runtime "$SECS" -D dir="$DIR" -f $(fb_args "$op") >"$log" 2>&1; } 2>"$tf" || {
+        echo "bench/run.sh: flowbench failed on $op:" >&2
+        cat "$log" >&2
+        exit 1
+    }
+    awk -v t="$(cat "$tf")" '
+        /Per-Operation Breakdown/ { on = 1; next }
+        on && !done { ops = $2; rate = $3; sub(/ops$/, "", ops); sub(/ops\/s$/, "", rate); done = 1 }
+        END { split(t, a, " "); if (!done) exit 1; print rate, a[2] + a[3], ops }' "$log"
+}
+
+# flowbench's set-up alone (filesets made, no run): CPU seconds.
+setup_cpu() {
+    local op=$1 tf=$WORK/setup.time args
+    args=$(fb_args "$op")
+    local script=${args%% *}
+    local defs=${args#"$script"}
+    # shellcheck disable=SC2086
+    { time (printf 'load %s\ncreate files\n' "$script" | "$FB" -D dir="$DIR" $defs >/dev/null 2>&1); } 2>"$tf"
+    awk '{ print $2 + $3 }' "$tf"
+}
+
+# floor: prints "passes/s cpu_seconds_per_pass".
+run_floor() {
+    local op=$1 out
+    case $op in
+    read) out=$("$FLOOR" read -s "$SECS" -b 8k -m 5m "$(first_file readfile)") ;;
+    write) out=$("$FLOOR" write -s "$SECS" -b 8k -m 5m "$(first_file writefile)") ;;
+    append) out=$("$FLOOR" append -s "$SECS" -b 1k -m 5m "$DIR/floor-append"); rm -f "$DIR/floor-append" ;;
+    open) out=$("$FLOOR" open -s "$SECS" "$DIR/statset") ;;
+    stat) out=$("$FLOOR" stat -s "$SECS" "$DIR/statset") ;;
+    create) out=$("$FLOOR" create -s "$SECS" "$DIR/createset") ;;
+    varmail) out=$("$FLOOR" varmail -s "$SECS" -t "$VARMAIL_THREADS" "$DIR/bigfileset") ;;
+    esac
+    echo "$out" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } print v["passes_s"], v["cpu_us_pass"] / 1e6 }'
+}
+
+# fio on the same operation: prints "passes/s cpu_seconds_per_pass", or nothing
+# where fio has no such operation (open/close, varmail).
+fio_json() {
+    python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+ios = sum(j[k]["total_ios"] for j in d["jobs"] for k in ("read", "write"))
+ms = sum(j["job_runtime"] for j in d["jobs"])
+cpu = sum((j["usr_cpu"] + j["sys_cpu"]) / 100.0 * j["job_runtime"] / 1000.0 for j in d["jobs"])
+print(ios, ms / 1000.0, cpu)'
+}
+
+run_fio() {
+    local op=$1 common="--output-format=json --ioengine=psync --time_based --runtime=$SECS"
+    local a b
+    case $op in
+    read) a=$(fio --name=fbread --filename="$(first_file readfile)" --rw=randread --bs=8k --size="$READSIZE" \
+                --norandommap $common | fio_json) ;;
+    write) a=$(fio --name=fbwrite --filename="$(first_file writefile)" --rw=randwrite --bs=8k --size="$READSIZE" \
+                 --norandommap $common | fio_json) ;;
+    append) a=$(fio --name=fbappend --filename="$DIR/fio-append" --rw=write --bs=1k --size=64g --fsync=1 \
+                  --file_append=1 --fallocate=none $common | fio_json)
+            rm -f "$DIR/fio-append" ;;
+    stat) mkdir -p "$DIR/fio-stat"
+          a=$(fio --name=fbstat --directory="$DIR/fio-stat" --ioengine=filestat --nrfiles="$NFILES" --filesize=4k \
+                --openfiles=1 --time_based --runtime="$SECS" --output-format=json | fio_json) ;;
+    create) mkdir -p "$DIR/fio-create"
+            a=$(fio --name=fbcreate --directory="$DIR/fio-create" --ioengine=filecreate --nrfiles="$NFILES" \
+                  --filesize=4k --openfiles=1 --output-format=json | fio_json)
+            b=$(fio --name=fbcreate --directory="$DIR/fio-create" --ioengine=filedelete --nrfiles="$NFILES" \
+                  --filesize=4k --openfiles=1 --output-format=json | fio_json)
+            rm -rf "$DIR/fio-create"
+            # a pass: one create and one delete of the same file
+            a=$(echo "$a $b" | awk '{ print $1, $2 + $5, $3 + $6 }') ;;
+    *) return 0 ;;
+    esac
+    echo "$a" | awk '$1 > 0 && $2 > 0 { print $1 / $2, $3 / $1 }'
+}
+
+# ---- statistics ----
+
+# median and spread of the arguments: "median min max"
+summary() {
+    [ $# -gt 0 ] || { echo "- - -"; return; }
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+        if (NR == 0) { print "- - -"; exit }
+        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'
+}
+
+fmt() { # "median min max" -> "0.962 (0.951..0.970)"
+    awk '{ if ($1 == "-") print "-"; else printf "%.3f (%.3f..%.3f)\n", $1, $2, $3 }' <<<"$1"
+}
+
+echo "flowbench: $FB"
+echo "floor:     $FLOOR"
+[ $USE_FIO = 1 ] && echo "fio:       $(fio --version)"
+echo "files in $DIR; $ROUNDS rounds of ${SECS} s per side; $(nproc) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+
+declare -A RESULT
+for op in "${OPS[@]}"; do
+    setups=()
+    for _ in 1 2 3; do setups+=("$(setup_cpu "$op")"); done
+    setup=$(summary "${setups[@]}" | cut -d' ' -f1)
+    r_fb=() r_fio=() c_fb=() c_fio=() fl_rate=() fl_cpu=() fb_cpu=()
+    for ((round = 1; round <= ROUNDS; round++)); do
+        if ((round % 2)); then order="fb floor fio"; else order="fio floor fb"; fi
+        fb="" floor="" fio=""
+        for side in $order; do
+            case $side in
+            fb) fb=$(run_fb "$op") ;;
+            floor) [ -n "$fb" ] || [ $round -gt 1 ] || fb=$(run_fb "$op") # the floor needs flowbench's files
+                   floor=$(run_floor "$op") ;;
+            fio) [ $USE_FIO = 1 ] && fio=$(run_fio "$op") ;;
+            esac
+        done
+        read -r fb_rate fb_cpu_s fb_passes <<<"$fb"
+        read -r floor_rate floor_cpu <<<"$floor"
+        fbc=$(awk -v c="$fb_cpu_s" -v s="$setup" -v n="$fb_passes" 'BEGIN { print (c - s) / n }')
+        r_fb+=("$(awk -v a="$fb_rate" -v b="$floor_rate" 'BEGIN { print a / b }')")
+        c_fb+=("$(awk -v a="$fbc" -v b="$floor_cpu" 'BEGIN { print a / b }')")
+        fl_rate+=("$floor_rate")
+        fl_cpu+=("$(awk -v c="$floor_cpu" 'BEGIN { print c * 1e6 }')")
+        fb_cpu+=("$(awk -v c="$fbc" 'BEGIN { print c * 1e6 }')")
+        line="flowbench $fb_rate/s ($(awk -v c="$fbc" 'BEGIN { printf "%.2f", c * 1e6 }') us CPU)"
+        line+="  floor $floor_rate/s ($(awk -v c="$floor_cpu" 'BEGIN { printf "%.2f", c * 1e6 }') us CPU)"
+        if [ -n "$fio" ]; then
+            read -r fio_rate fio_cpu <<<"$fio"
+            r_fio+=("$(awk -v a="$fio_rate" -v b="$floor_rate" 'BEGIN { print a / b }')")
+            c_fio+=("$(awk -v a="$fio_cpu" -v b="$floor_cpu" 'BEGIN { print a / b }')")
+            line+="  fio $(awk -v r="$fio_rate" 'BEGIN { printf "%.0f", r }')/s"
+        fi
+        echo "$op round $round: $line"
+    done
+    RESULT[$op]="$(summary "${r_fb[@]}")|$(summary "${c_fb[@]}")|$(summary "${r_fio[@]+"${r_fio[@]}"}")|$(summary "${c_fio[@]+"${c_fio[@]}"}")|$(summary "${fl_rate[@]}")|$(summary "${fl_cpu[@]}")|$(summary "${fb_cpu[@]}")|$setup"
+done
+
+echo
+echo "ratios over $ROUNDS rounds: median (min..max); throughput in passes/s, CPU per pass"
+printf '%-8s %-26s %-26s %-26s %-26s %-11s %-9s %s\n' op "flowbench/floor passes/s" "flowbench/floor CPU" \
+    "fio/floor passes/s" "fio/floor CPU" "floor /s" "floor us" "flowbench us"
+for op in "${OPS[@]}"; do
+    IFS='|' read -r rfb cfb rfio cfio flr flc fbc setup <<<"${RESULT[$op]}"
+    printf '%-8s %-26s %-26s %-26s %-26s %-11s %-9s %s\n' "$op" "$(fmt "$rfb")" "$(fmt "$cfb")" "$(fmt "$rfio")" \
+        "$(fmt "$cfio")" "$(cut -d' ' -f1 <<<"$flr" | awk '{ printf "%.0f", $1 }')" "$(cut -d' ' -f1 <<<"$flc")" \
+        "$(cut -d' ' -f1 <<<"$fbc")"
+done

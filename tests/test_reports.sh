@@ -1,0 +1,285 @@
+#!/usr/bin/env bash
+# test_reports.sh BIN: the --json, --csv and --report outputs, checked against the
+# schema in docs/json.md, against each other and against what is on disk.
+set -u
+bin=$(realpath "$1")
+pass=0 fail=0
+top=$(mktemp -d /dev/shm/flowbench-reports.XXXXXX)
+trap 'rm -rf "$top"' EXIT
+umask 022
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+
+# Runs a python3 check program (stdin) with the given arguments; it prints
+# "ok NAME" or "FAIL NAME: why" per check. A program that dies counts as a failure.
+pycheck() {
+    local name=$1 out rc
+    shift
+    out=$(python3 - "$@" 2>&1)
+    rc=$?
+    while IFS= read -r line; do
+        case $line in
+        "ok "*) ok ;;
+        "FAIL "*) echo "$line"; fail=$((fail + 1)) ;;
+        esac
+    done <<<"$out"
+    [ $rc -eq 0 ] || bad "$name" "check program failed: $(echo "$out" | tail -3)"
+}
+
+if ! command -v python3 >/dev/null; then
+    echo "FAIL python3 is needed to check the outputs"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# ---- one 3-second run with every output -------------------------------------
+# Read, write, other IO and a non-IO flowop; one flowop name needs quoting in
+# CSV, escaping in JSON and in HTML.
+d=$top/main
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+set \$nfiles=20
+set \$sync=true
+set \$label="mail spool"
+define randvar name=\$appendsize, type=gamma, min=1k, mean=8k, gamma=1500
+define fileset name=fs, path=\$dir, entries=\$nfiles, dirwidth=10, size=16k, prealloc
+define process name=p { thread name=t {
+  flowop openfile name=o1, filesetname=fs, fd=1
+  flowop readwholefile name=r1, fd=1, iosize=4k
+  flowop closefile name=c1, fd=1
+  flowop appendfilerand name=a1, filesetname=fs, iosize=\$appendsize
+  flowop statfile name="st,\"q\"<&>", filesetname=fs
+  flowop delay name=d1, value=0 } }
+run 3
+F
+"$bin" -f "$d/w.f" --json "$d/out.json" --csv "$d/out.csv" --report "$d/rep/sub" --interval 1 >"$d/out" 2>"$d/err"
+expect_eq main_exit $? 0
+
+pycheck main_json "$d/out.json" <<'PY'
+import json, math, sys
+
+def fail(name, why): print(f"FAIL {name}: {why}")
+def ok(name): print(f"ok {name}")
+def check(name, cond, why=""):
+    ok(name) if cond else fail(name, why)
+
+def no_constants(c): raise ValueError(f"non-finite number {c}")
+try:
+    doc = json.load(open(sys.argv[1]), parse_constant=no_constants)
+except Exception as e:
+    fail("json_parses", e); sys.exit(0)
+ok("json_parses")
+
+def isint(x): return type(x) is int
+def isnum(x): return type(x) in (int, float) and math.isfinite(x)
+def isstr(x): return type(x) is str
+
+def keys(name, obj, spec):
+    """spec: key -> predicate; reports each missing or mistyped key."""
+    if type(obj) is not dict:
+        fail(name, f"not an object: {obj!r}"); return False
+    good = True
+    for k, pred in spec.items():
+        if k not in obj:
+            fail(name, f"no key '{k}'"); good = False
+        elif not pred(obj[k]):
+            fail(name, f"'{k}' has the wrong type: {obj[k]!r}"); good = False
+    return good
+
+PCT = ["p50", "p90", "p95", "p99", "p99.9", "p99.99"]
+LAT = {k: isint for k in ["min", "max"] + PCT} | {"mean": isnum, "stddev": isnum}
+FLOWOP = {"name": isstr, "process": isstr, "thread": isstr, "type": isstr, "class": isstr, "ops": isint,
+          "ops_per_s": isnum, "bytes": isint, "mb_per_s": isnum, "errors": isint, "cpu_ns_per_op": isnum,
+          "latency_ns": lambda v: type(v) is dict}
+SUMMARY = {"ops": isint, "ops_per_s": isnum, "reads_per_s": isnum, "writes_per_s": isnum, "mb_per_s": isnum,
+           "latency_ns": lambda v: type(v) is dict}
+INTERVAL = {"t": isnum, "seconds": isnum, "ops": isint, "ops_per_s": isnum, "mb_per_s": isnum, "mean_ns": isnum,
+            "p99_ns": isint}
+RUN = {"index": isint, "seconds": isnum, "end": isstr, "error": lambda v: v is None or isstr(v),
+       "flowops": lambda v: type(v) is list, "summary": lambda v: type(v) is dict,
+       "intervals": lambda v: type(v) is list}
+
+check("json_top_keys", keys("json_top", doc, {
+    "flowbench_version": isstr, "host": lambda v: type(v) is dict, "workload": isstr,
+    "variables": lambda v: type(v) is dict, "runs": lambda v: type(v) is list and len(v) == 1}))
+keys("json_host", doc["host"], {"hostname": isstr, "kernel": isstr, "cores": isint, "hardware_threads": isint,
+                                "numa_nodes": isint})
+check("json_host_counts", doc["host"]["hardware_threads"] >= 1 and doc["host"]["cores"] >= 1, doc["host"])
+check("json_workload", doc["workload"].endswith("w.f"), doc["workload"])
+v = doc["variables"]
+check("json_var_number", v.get("nfiles") == 20 and isint(v.get("nfiles")), v)
+check("json_var_bool", v.get("sync") is True, v)
+check("json_var_string", v.get("label") == "mail spool", v)
+check("json_var_random", isstr(v.get("appendsize")) and v.get("appendsize"), v)
+
+run = doc["runs"][0]
+keys("json_run", run, RUN)
+check("json_run_fields", run["index"] == 1 and run["end"] == "time" and run["error"] is None, run["end"])
+check("json_run_seconds", abs(run["seconds"] - 3) < 0.1, run["seconds"])
+for k in ("seconds", "flowops", "summary", "intervals"):
+    check(f"json_single_run_top_{k}", doc.get(k) == run[k], "differs from runs[0]")
+
+names = [f.get("name") for f in run["flowops"]]
+check("json_flowop_names", names == ["o1", "r1", "c1", "a1", 'st,"q"<&>', "d1"], names)
+for f in run["flowops"]:
+    n = f.get("name")
+    if not keys(f"json_flowop_{n}", f, FLOWOP) or not keys(f"json_latency_{n}", f["latency_ns"], LAT):
+        continue
+    lat = f["latency_ns"]
+    chain = [lat["min"]] + [lat[p] for p in PCT] + [lat["max"]]
+    check(f"json_percentiles_ordered_{n}", all(a <= b for a, b in zip(chain, chain[1:])), chain)
+    check(f"json_ops_positive_{n}", f["ops"] > 0, f["ops"])
+    check(f"json_rate_{n}", abs(f["ops_per_s"] - f["ops"] / run["seconds"]) <= 0.01 * f["ops_per_s"] + 0.01,
+          (f["ops_per_s"], f["ops"], run["seconds"]))
+    check(f"json_mean_in_range_{n}", lat["min"] <= lat["mean"] <= lat["max"] and lat["stddev"] >= 0, lat)
+
+cls = {f["name"]: f["class"] for f in run["flowops"]}
+check("json_classes", cls["r1"] == "io" and cls["a1"] == "io" and cls["d1"] == "other", cls)
+s = run["summary"]
+if keys("json_summary", s, SUMMARY) and keys("json_summary_latency", s["latency_ns"], LAT):
+    io = [f for f in run["flowops"] if f["class"] in ("io", "aio")]
+    check("json_summary_ops_is_sum_of_io", s["ops"] == sum(f["ops"] for f in io),
+          (s["ops"], [(f["name"], f["ops"]) for f in io]))
+    lat = s["latency_ns"]
+    chain = [lat["min"]] + [lat[p] for p in PCT] + [lat["max"]]
+    check("json_summary_percentiles_ordered", all(a <= b for a, b in zip(chain, chain[1:])), chain)
+    reads = sum(f["ops"] for f in run["flowops"] if f["name"] == "r1")
+    check("json_summary_reads", abs(s["reads_per_s"] - reads / run["seconds"]) < 1, (s["reads_per_s"], reads))
+
+iv = run["intervals"]
+check("json_intervals_present", len(iv) >= 2, f"{len(iv)} samples in 3 s with --interval 1")
+for i, x in enumerate(iv):
+    keys(f"json_interval_{i}", x, INTERVAL)
+check("json_intervals_in_order", all(a["t"] < b["t"] for a, b in zip(iv, iv[1:])), [x["t"] for x in iv])
+check("json_intervals_within_run", sum(x["ops"] for x in iv) <= s["ops"], "more ops in the samples than the run")
+PY
+
+pycheck main_csv "$d/out.csv" "$d/out.json" <<'PY'
+import csv, json, sys
+def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+want = ("run,process,thread,flowop,type,ops,ops_per_s,bytes,mb_per_s,errors,cpu_ns_per_op,lat_min_ns,"
+        "lat_mean_ns,lat_max_ns,p50_ns,p90_ns,p95_ns,p99_ns,p99_9_ns,p99_99_ns").split(",")
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+doc = json.load(open(sys.argv[2]))
+check("csv_header", rows and rows[0] == want, rows[:1])
+body = rows[1:]
+flowops = doc["runs"][0]["flowops"]
+check("csv_one_row_per_flowop", len(body) == len(flowops), f"{len(body)} rows, {len(flowops)} flowops")
+check("csv_columns", all(len(r) == len(want) for r in body), [len(r) for r in body])
+by_name = {r[3]: r for r in body}
+check("csv_quoted_name", 'st,"q"<&>' in by_name, list(by_name))
+for f in flowops:
+    r = by_name.get(f["name"])
+    check(f"csv_ops_{f['name']}", r is not None and int(r[5]) == f["ops"] and int(r[7]) == f["bytes"]
+          and r[0] == "1" and r[4] == f["type"] and int(r[19]) == f["latency_ns"]["p99.99"],
+          (r, f["ops"], f["bytes"]))
+PY
+
+rep=$d/rep/sub
+[ -f "$rep/index.html" ] && ok || bad html_exists "no $rep/index.html: $(cat "$d/err")"
+expect_eq html_dir_mode "$(stat -c %a "$rep" 2>/dev/null)" 755
+grep -q "<svg" "$rep/index.html" && ok || bad html_svg "no <svg in the page"
+pycheck main_html "$rep/index.html" "$d/out.json" <<'PY'
+import json, re, sys
+from html.parser import HTMLParser
+def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+text = open(sys.argv[1], encoding="utf-8").read()
+doc = json.load(open(sys.argv[2]))
+urls = [u for u in re.findall(r"https?://[^\s\"'<>)]*", text) if u != "http://www.w3.org/2000/svg"]
+check("html_no_external_references", not urls, urls[:5])
+check("html_no_script", "<script" not in text.lower() and "@import" not in text and "url(" not in text)
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.errors, self.data = [], [], []
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes <{self.stack[-1] if self.stack else ''}>")
+        else:
+            self.stack.pop()
+    def handle_data(self, data):
+        self.data.append(data)
+p = Page()
+try:
+    p.feed(text)
+    p.close()
+    print("ok html_parses")
+except Exception as e:
+    print(f"FAIL html_parses: {e}")
+check("html_tags_balanced", not p.errors and not p.stack, (p.errors[:3], p.stack[:5]))
+shown = "".join(p.data)
+for f in doc["runs"][0]["flowops"]:
+    check(f"html_names_{f['name']}", f["name"] in shown, "not in the page's text")
+check("html_escaped", 'st,&quot;q&quot;&lt;&amp;&gt;' in text, "the name with <&> is not escaped")
+check("html_time_series", "run with --interval" not in text and text.count("<svg") >= 3, "no throughput chart")
+PY
+
+# ---- --json -: only JSON on stdout, the report on stderr ---------------------
+d=$top/stdout
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=10, dirwidth=10, size=4k, prealloc
+define process name=p { thread name=t { flowop statfile name=s1, filesetname=fs } }
+run 1
+F
+"$bin" -f "$d/w.f" --json - --report "$d/rep" >"$d/out" 2>"$d/err"
+expect_eq stdout_exit $? 0
+python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$d/out" 2>/dev/null && ok || bad stdout_only_json "$(head -3 "$d/out")"
+grep -q "IO Summary:" "$d/err" && ok || bad stdout_report_on_stderr "$(head -3 "$d/err")"
+grep -q "run with --interval S for a time series" "$d/rep/index.html" && ok || bad html_no_interval_note "no note"
+
+# ---- fidelity: 1000 appends of 4 KiB, as reported and on disk ----------------
+d=$top/append
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define file name=log, path=\$dir, size=0, prealloc
+define process name=p { thread name=t {
+  flowop appendfile name=a1, filename=log, iosize=4k
+  flowop finishoncount name=f1, target=a1, value=1000 } }
+run 60
+F
+"$bin" -f "$d/w.f" --json "$d/out.json" >"$d/out" 2>"$d/err"
+expect_eq append_exit $? 0
+pycheck append_json "$d/out.json" "$(stat -c %s "$d/log/00000001/00000001" 2>/dev/null || echo missing)" <<'PY'
+import json, sys
+def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+doc = json.load(open(sys.argv[1]))
+a1 = [f for f in doc["flowops"] if f["name"] == "a1"][0]
+check("append_ops", a1["ops"] == 1000, a1["ops"])
+check("append_bytes", a1["bytes"] == 4096000, a1["bytes"])
+check("append_bytes_on_disk", str(a1["bytes"]) == sys.argv[2], f"reported {a1['bytes']}, file has {sys.argv[2]}")
+check("append_end", doc["runs"][0]["end"] == "finished", doc["runs"][0]["end"])
+PY
+
+# ---- fidelity: run 5 lasts 5 s (1%), eventgen rate=400 gives 400 ops/s (2%) --
+d=$top/timed
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+eventgen rate=400
+define process name=p { thread name=t {
+  flowop eventlimit name=e1
+  flowop delay name=d1, value=0 } }
+run 5
+F
+"$bin" -f "$d/w.f" --json "$d/out.json" >"$d/out" 2>"$d/err"
+expect_eq timed_exit $? 0
+pycheck timed_json "$d/out.json" <<'PY'
+import json, sys
+def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+doc = json.load(open(sys.argv[1]))
+check("run_5_lasts_5s", abs(doc["seconds"] - 5) <= 0.05, doc["seconds"])
+e1 = [f for f in doc["flowops"] if f["name"] == "e1"][0]
+check("eventgen_400_per_s", abs(e1["ops_per_s"] - 400) <= 8, e1["ops_per_s"])
+PY
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,159 @@
+# PostMark in phases: build a pool of small files, run create/delete + read/append transactions, delete the pool
+#
+# What it models: the PostMark benchmark, written to mimic the short-lived
+# small files of mail, news and web-commerce servers. Three phases, each a
+# flowbench "run" reported on its own, as PostMark reports them:
+#   createpool    $nfiles files are created, each with a random size
+#                 between $minsize and $maxsize bytes, written in
+#                 $writeblock pieces
+#   transactions  $transactions transactions; each one reads a whole
+#                 random file (in $readblock pieces) or appends to one,
+#                 and creates a new file or deletes a random one
+#   deletepool    every remaining file is deleted
+#
+# Model: PostMark 1.5 by Jeffrey Katcher (NetApp), with its defaults: 500
+# files of 500 bytes to 9.77 KiB (10,000 bytes), 500 transactions,
+# 512-byte read and write blocks, read/append and create/delete biases of
+# 5 out of 10 (50%), all files in one directory ("set subdirectories 0";
+# set $meandirwidth to spread them over several).
+#
+# How it maps to flowbench, and where it differs:
+# - flowbench has no branches, so each half of a transaction is two
+#   flowops that run with their probabilities, drawn independently
+#   (iters of 0 or 1 from a table): over a run the mix is PostMark's, but
+#   one transaction may do both a read and an append, or neither.
+# - "Random file": files are placed at random slots of the fileset and
+#   picked by a uniformly random slot (the next file at or after it), so
+#   every file is about equally likely, as in PostMark.
+# - An append writes $writeblock pieces, a random number of them
+#   ($appendblocks, about the mean file size in all).
+# - PostMark's buffered (stdio) I/O and its random file contents are not
+#   modelled; every call goes to the file system.
+#
+# Variables to edit. The distributions ($filesize, $appendblocks and the
+# four bias tables) are built from the sizes and percentages when the
+# script is read: change $minsize, $maxsize, $writeblock, $readpct or
+# $createpct with "-D name=value" on the command line, or set the
+# distribution variables themselves after "load postmark". $maxfiles is
+# computed too: set it again after changing $nfiles or $transactions.
+#   $dir            parent directory of the files
+#   $nfiles         files in the initial pool (PostMark "set number")
+#   $transactions   transactions (PostMark "set transactions")
+#   $minsize        smallest file, bytes (PostMark "set size" low)
+#   $maxsize        largest file, bytes (PostMark "set size" high)
+#   $filesize       size of each created file: uniform on $minsize..$maxsize
+#   $readblock      bytes per read call (PostMark "set read")
+#   $writeblock     bytes per write call (PostMark "set write")
+#   $appendblocks   pieces per append: uniform, mean about a file's size
+#   $readpct        percent of transactions that read; the rest append
+#                   (PostMark "set bias read" x 10)
+#   $createpct      percent of transactions that create; the rest delete
+#                   (PostMark "set bias create" x 10)
+#   $maxfiles       slots in the fileset: $nfiles + $transactions
+#   $meandirwidth   files per directory (huge = one directory)
+#   $memperthread   private buffer memory of the thread
+#
+# Each phase runs until its work is done; "flowbench -f postmark.f
+# --runtime S" caps every phase at S seconds. In the shell, "load
+# postmark" skips the phases; "run N" then runs every process at once,
+# which is a smoke test, not PostMark.
+
+set $dir=/tmp
+set $nfiles=500
+set $transactions=500
+set $minsize=500
+set $maxsize=10000
+set $meansize=($minsize + $maxsize) / 2
+set $filesize=randvar(type=uniform, min=$minsize, mean=$meansize)
+set $readblock=512
+set $writeblock=512
+set $meanappendblocks=$meansize / $writeblock
+set $appendblocks=randvar(type=uniform, min=1, mean=$meanappendblocks)
+set $readpct=50
+set $appendpct=100 - $readpct
+set $createpct=50
+set $deletepct=100 - $createpct
+set $readcoin=randvar(type=tabular, randtable={{$readpct, 1, 1}, {$appendpct, 0, 0}})
+set $appendcoin=randvar(type=tabular, randtable={{$appendpct, 1, 1}, {$readpct, 0, 0}})
+set $createcoin=randvar(type=tabular, randtable={{$createpct, 1, 1}, {$deletepct, 0, 0}})
+set $deletecoin=randvar(type=tabular, randtable={{$deletepct, 1, 1}, {$createpct, 0, 0}})
+set $maxfiles=$nfiles + $transactions
+set $meandirwidth=1000000
+set $memperthread=1m
+set $randslot=randvar(type=uniform, min=0, mean=1g)
+set mode quit alldone
+
+usage "postmark variables (change with set before running; see the header for the distributions):"
+usage "  set \$dir=<path>              parent directory of the files (default $dir)"
+usage "  set \$nfiles=<count>          files in the initial pool (default $nfiles)"
+usage "  set \$transactions=<count>    transactions (default $transactions)"
+usage "  set \$minsize=<bytes>         smallest file, use -D (default $minsize)"
+usage "  set \$maxsize=<bytes>         largest file, use -D (default $maxsize)"
+usage "  set \$filesize=<size|randvar> size of each created file (default uniform \$minsize..\$maxsize)"
+usage "  set \$readblock=<size>        bytes per read call (default $readblock)"
+usage "  set \$writeblock=<size>       bytes per write call (default $writeblock)"
+usage "  set \$appendblocks=<randvar>  write calls per append (default uniform, mean $meanappendblocks)"
+usage "  set \$readpct=<percent>       reads among read/append, use -D (default $readpct)"
+usage "  set \$createpct=<percent>     creates among create/delete, use -D (default $createpct)"
+usage "  set \$maxfiles=<count>        fileset slots, \$nfiles + \$transactions (default $maxfiles)"
+usage "  set \$meandirwidth=<count>    files per directory (default $meandirwidth)"
+usage "  set \$memperthread=<size>     buffer memory of the thread (default $memperthread)"
+
+define fileset name=postmarkfiles,path=$dir,entries=$maxfiles,size=$filesize,dirwidth=$meandirwidth,prealloc=0
+
+# one new file: created at a random free slot, written whole, closed
+define flowop name=newfile
+{
+  flowop createfile name=create,filesetname=postmarkfiles,fd=1,indexed=$randslot
+  flowop writewholefile name=write,fd=1,srcfd=1,iosize=$writeblock
+  flowop closefile name=close,fd=1
+}
+
+define flowop name=readfile
+{
+  flowop openfile name=open,filesetname=postmarkfiles,fd=1,indexed=$randslot
+  flowop readwholefile name=read,fd=1,iosize=$readblock
+  flowop closefile name=close,fd=1
+}
+
+define flowop name=appendtofile
+{
+  flowop openfile name=open,filesetname=postmarkfiles,fd=1,indexed=$randslot
+  flowop appendfile name=append,fd=1,iosize=$writeblock,iters=$appendblocks
+  flowop closefile name=close,fd=1
+}
+
+define process name=createpool,instances=1
+{
+  thread name=poolthread,memsize=$memperthread,instances=1
+  {
+    flowop newfile name=pool
+    flowop finishoncount name=pooldone,target=create,value=$nfiles
+  }
+}
+
+define process name=transactions,instances=1
+{
+  thread name=transactionthread,memsize=$memperthread,instances=1
+  {
+    flowop finishoncount name=transactionsdone,target=transactionsdone,value=$transactions
+    flowop readfile name=read,iters=$readcoin
+    flowop appendtofile name=append,iters=$appendcoin
+    flowop newfile name=create,iters=$createcoin
+    flowop deletefile name=delete,filesetname=postmarkfiles,indexed=$randslot,iters=$deletecoin
+  }
+}
+
+define process name=deletepool,instances=1
+{
+  thread name=deletethread,memsize=$memperthread,instances=1
+  {
+    flowop deletefile name=delete,filesetname=postmarkfiles
+  }
+}
+
+echo "postmark: PostMark pool, transactions and deletion loaded"
+
+run createpool
+run transactions
+run deletepool
