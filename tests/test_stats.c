@@ -1,0 +1,121 @@
+/* test_stats.c: the latency histogram against exact percentiles of synthetic streams. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "stats.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, double got, double want)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    printf("FAIL %s: got %.6g, want %.6g\n", what, got, want);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Exact percentile with the same rank rule as stats_percentile. */
+static uint64_t exact(const uint64_t *sorted, size_t n, double q)
+{
+    size_t rank = (size_t)(q * (double)n);
+    return sorted[rank >= n ? n - 1 : rank];
+}
+
+static void stream(const char *name, uint64_t (*draw)(struct rng *), size_t n)
+{
+    static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
+    struct op_stats *s = malloc(sizeof *s);
+    uint64_t *v = malloc(n * sizeof *v);
+    struct rng r;
+    rng_seed(&r, 42);
+    stats_init(s);
+    for (size_t i = 0; i < n; i++) {
+        v[i] = draw(&r);
+        stats_add(s, v[i], 0);
+    }
+    qsort(v, n, sizeof *v, cmp_u64);
+    char what[128];
+    for (size_t k = 0; k < sizeof qs / sizeof qs[0]; k++) {
+        double want = (double)exact(v, n, qs[k]);
+        double got = (double)stats_percentile(s, qs[k]);
+        snprintf(what, sizeof what, "%s p%g within 1%%", name, qs[k] * 100);
+        check(fabs(got - want) <= 0.01 * want + 1, what, got, want);
+        snprintf(what, sizeof what, "%s p%g <= max", name, qs[k] * 100);
+        check(got <= (double)s->lat_max, what, got, (double)s->lat_max);
+    }
+    snprintf(what, sizeof what, "%s min exact", name);
+    check(s->lat_min == v[0], what, (double)s->lat_min, (double)v[0]);
+    snprintf(what, sizeof what, "%s max exact", name);
+    check(s->lat_max == v[n - 1], what, (double)s->lat_max, (double)v[n - 1]);
+    snprintf(what, sizeof what, "%s count", name);
+    check(s->ops == n, what, (double)s->ops, (double)n);
+    free(v);
+    free(s);
+}
+
+static uint64_t lognormal_us(struct rng *r)
+{
+    double u1 = 1.0 - rng_unit(r), u2 = rng_unit(r);
+    double z = sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+    return (uint64_t)(exp(log(20000.0) + 1.2 * z)); /* median 20 us, long tail */
+}
+
+static uint64_t bimodal(struct rng *r)
+{
+    return rng_below(r, 10) == 0 ? 5000000 + rng_below(r, 1000000) : 800 + rng_below(r, 400);
+}
+
+static uint64_t tiny(struct rng *r)
+{
+    return rng_below(r, 60); /* below 64 ns every value has its own bucket */
+}
+
+static uint64_t huge(struct rng *r)
+{
+    return 3600ull * 1000000000ull + rng_below(r, 1000000000ull); /* an hour and more */
+}
+
+static void test_merge_equals_single_stream(void)
+{
+    struct op_stats *a = malloc(sizeof *a), *b = malloc(sizeof *b), *all = malloc(sizeof *all);
+    struct rng r;
+    rng_seed(&r, 7);
+    stats_init(a);
+    stats_init(b);
+    stats_init(all);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t x = lognormal_us(&r);
+        stats_add(i % 2 ? a : b, x, 1);
+        stats_add(all, x, 1);
+    }
+    stats_merge(a, b);
+    check(memcmp(&a->hist, &all->hist, sizeof a->hist) == 0 && a->ops == all->ops && a->lat_sum == all->lat_sum
+              && a->lat_min == all->lat_min && a->lat_max == all->lat_max,
+          "merging two threads' rows equals one row of both streams", 0, 0);
+    free(a);
+    free(b);
+    free(all);
+}
+
+int main(void)
+{
+    stream("lognormal", lognormal_us, 200000);
+    stream("bimodal", bimodal, 200000);
+    stream("tiny", tiny, 100000);
+    stream("hour", huge, 100000);
+    test_merge_equals_single_stream();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
