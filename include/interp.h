@@ -51,6 +51,7 @@ struct interp {
     size_t nusage;
     char *workload;               /* name of the loaded workload, if any */
     int load_depth;               /* > 0 while executing a `load`ed file */
+    bool load_noted;              /* the note about skipped runs was shown for this load */
     int nruns;                    /* runs done (or checked) so far */
     bool files_created;
     bool quit;

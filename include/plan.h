@@ -97,7 +97,8 @@ int plan_build(struct plan *out, const struct model *m, const struct vartab *var
                enum quit_mode mode, const struct ast_value *eventrate, struct diag *err);
 void plan_free(struct plan *p);
 /* Prints what a run would create and remove, and the thread layout (--check). */
-void plan_describe(const struct plan *p, FILE *out);
+/* procs: the processes a phase runs (NULL: all); kept: the filesets stay as the run before left them. */
+void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);
 /* Calls fn for every leaf flowop (composites expanded), in script order. */
 void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *op, void *ctx), void *ctx);
 

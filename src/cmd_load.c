@@ -22,6 +22,7 @@ int cmd_load(struct interp *in, const struct ast_cmd *c, struct diag *err)
     base = base ? base + 1 : path;
     in->workload = strndup(base, strcspn(base, "."));
     in->load_depth++;
+    in->load_noted = false;
     int rc = interp_exec_file(in, path, &c->loc);
     in->load_depth--;
     free(path);

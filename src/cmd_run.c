@@ -70,8 +70,11 @@ static int select_procs(const struct plan *p, const struct ast_attr *names, bool
 int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     if (in->load_depth > 0) {
-        fprintf(in->out, "note: %s:%d: '%s' in a loaded workload is skipped; type 'run SECONDS' to start it\n",
-                c->loc.file, c->loc.line, c->kind == CMD_PSRUN ? "psrun" : "run");
+        /* One note per load, however many runs (phases) the workload has. */
+        if (!in->load_noted)
+            fprintf(in->out, "note: the workload's own 'run' commands are skipped when it is loaded; "
+                             "type 'run SECONDS' to start it\n");
+        in->load_noted = true;
         return 0;
     }
     struct run_request req;
@@ -97,7 +100,7 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     if (in->opt.check_only) {
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", req.index,
                 req.seconds ? "timed" : "until the workload finishes");
-        plan_describe(&plan, in->out);
+        plan_describe(&plan, procs, in->nruns > 1, in->out);
         rc = 0;
     } else {
         rc = engine_run(in, &plan, &req, err);

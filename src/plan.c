@@ -308,7 +308,7 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
         return build_leaf(b, d, sc, op);
     if (depth >= 32)
         return diag_set(b->err, &d->loc, "composite flowops nested more than 32 deep");
-    struct binding *bind;
+    struct binding *bind = NULL;
     struct scope inner;
     if (composite_scope(b, d, sc, &bind, &inner) != 0)
         return -1;
@@ -527,7 +527,7 @@ static void describe_size(const struct param *p, char *buf, size_t len)
         snprintf(buf, len, "%" PRIu64, p->u);
 }
 
-void plan_describe(const struct plan *p, FILE *out)
+void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out)
 {
     for (size_t i = 0; i < p->nfilesets; i++) {
         const struct plan_fileset *f = &p->filesets[i];
@@ -535,7 +535,10 @@ void plan_describe(const struct plan *p, FILE *out)
         describe_size(&f->size, size, sizeof size);
         fprintf(out, "  %s %s/%s: %" PRIu64 " files, %" PRIu64 " leaf dirs, size %s, %u%% preallocated\n",
                 f->is_file ? "file" : "fileset", f->path, f->name, f->entries, f->leafdirs, size, f->prealloc);
-        if (f->reuse)
+        if (kept)
+            fprintf(out, "    would keep %s/%s as the run before leaves it (built anew if its definition changed)\n",
+                    f->path, f->name);
+        else if (f->reuse)
             fprintf(out, "    would reuse %s/%s if flowbench made it; otherwise create it\n", f->path, f->name);
         else
             fprintf(out, "    would remove %s/%s if flowbench made it (refuse otherwise), then create it\n", f->path,
@@ -543,6 +546,8 @@ void plan_describe(const struct plan *p, FILE *out)
     }
     for (size_t i = 0; i < p->nprocs; i++) {
         const struct plan_process *pr = &p->procs[i];
+        if (procs != NULL && !procs[i])
+            continue;
         fprintf(out, "  process %s x%" PRIu64 "\n", pr->name, pr->instances);
         for (size_t t = 0; t < pr->nthreads; t++) {
             fprintf(out, "    thread %s x%" PRIu64 "\n", pr->threads[t].name, pr->threads[t].instances);

@@ -30,7 +30,7 @@ has late_binding "$tmp/out" "fileset /mnt/x/bigfileset: 50 files"
 # a run inside a loaded workload is skipped with a note
 printf 'set $dir=/tmp\ndefine file name=f1,path=$dir,size=1k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f1,iosize=1k}}\nrun 5\n' >"$tmp/withrun.f"
 piped "load $tmp/withrun.f\nquit\n" --check
-has load_skips_run "$tmp/out" "is skipped"
+has load_skips_run "$tmp/out" "are skipped when it is loaded"
 if grep -q "check: run" "$tmp/out"; then echo "FAIL load_skips_run: a run happened"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 
 # piped commands are a script: an error stops everything before any command runs

@@ -1,4 +1,4 @@
-# bonnie++ in phases: per-byte and block output, rewrite, input, random seeks, then small-file create/stat/delete
+# bonnie++ test sequence: byte and block I/O, rewrite, random seeks, small-file create/stat/delete
 #
 # What it models: the test sequence of the bonnie++ disk benchmark, one
 # flowbench phase (one "run", reported on its own) per bonnie++ test, in
@@ -22,12 +22,12 @@
 #
 # Model: bonnie++ 1.9x/2.0 by Russell Coker (itself after Tim Bray's Bonnie),
 # as its source and documentation describe the tests. Defaults follow
-# bonnie++: 8 KiB chunks, 3 seeker processes sharing 8000 seeks, one
-# update in ten seeks, 16 x 1024 empty files in one directory. bonnie++
-# sizes its file at twice the RAM so that the page cache cannot hold it;
-# $filesize here defaults to 1 GiB: set it to twice your RAM for disk
-# results. Recent bonnie++ moves only a few MiB a byte at a time (its -f
-# option), hence $charsize.
+# bonnie++'s documentation: 8 KiB chunks, 3 seeker processes sharing 8000
+# seeks, one update in ten seeks, 16 x 1024 empty files in one directory.
+# bonnie++ sizes its file at twice the RAM so that the page cache cannot
+# hold it; $filesize here defaults to 1 GiB: set it to twice your RAM for
+# disk results. Recent bonnie++ moves only a few MiB a byte at a time (its
+# -f option), hence $charsize (3 MiB).
 #
 # How it maps to flowbench, and where it differs:
 # - The per-byte and block data files are two files ("charfile" and
@@ -105,6 +105,7 @@ usage "  set \$nfiles=<count>          small files to create, stat and delete (d
 usage "  set \$smallfilesize=<size>    size of each small file (default $smallfilesize)"
 usage "  set \$meandirwidth=<count>    small files per directory (default $meandirwidth)"
 usage "  set \$memperthread=<size>     buffer memory per thread (default $memperthread)"
+usage "  (\$randfile, a uniform random index, picks files in the random-order tests)"
 
 define file name=charfile,path=$dir,size=$charsize
 define file name=bonniefile,path=$dir,size=$filesize

@@ -1,4 +1,4 @@
-# dd streams in phases: N processes each write a large file with dd-sized blocks, then read it back
+# dd streams: N processes each write a large file in 1 MiB blocks, then read it back
 #
 # What it models: the classic quick disk test
 #   dd if=/dev/zero of=FILE bs=1M count=N      (the "ddwrite" phase)
@@ -6,8 +6,7 @@
 # run as $nprocs concurrent streams, each a process with a file of its
 # own: one sequential writer per file, then one sequential reader per
 # file, $count blocks of $blocksize each. Each phase is a flowbench "run",
-# reported on its own; a "setup" phase first creates the empty files (dd
-# creates its output file when it opens it), and is reported too.
+# reported on its own.
 #
 # Model: GNU coreutils dd as used for throughput tests: plain buffered
 # write() and read() calls of bs bytes, no conv=fsync, oflag=direct or
@@ -16,13 +15,18 @@
 # side by side.
 #
 # How it maps to flowbench, and where it differs:
-# - Each process opens one file of the fileset once per phase, taking the
-#   files in turn, so every stream has its own file.
-# - A phase ends when the first stream has moved $count blocks; the others
-#   are then nearly done, and the phase's mb/s is the aggregate rate of
-#   all streams while they all ran. With several streams the last blocks
-#   of the slower ones are not written (and their reader starts its file
-#   again if it meets the end early).
+# - ddwrite: each stream creates a file (dd creates its output when it
+#   opens it), writes $count blocks to it and closes it; a stream that
+#   finds no file left to create stops, and the phase ends when every
+#   stream has stopped, as a set of dd commands ends with the slowest.
+#   The $count writes of a file are one flowop repeated ("iters") and
+#   flowbench looks for the end of a phase between flowops, so when
+#   --runtime cuts ddwrite short a stream goes on to the end of its file,
+#   or until flowbench stops its process 2 seconds later.
+# - ddread: each stream opens one of the files, taking them in turn, and
+#   reads $count blocks; the phase ends when the first stream has read
+#   its file (the others are then nearly done), and its mb/s is the
+#   aggregate rate of all streams while they all ran.
 # - flowbench does not drop the page cache between the phases; to read
 #   from the disk, make the files larger than the RAM (as people do with
 #   dd) or use separate runs with a cache drop between them.
@@ -37,9 +41,9 @@
 #   $meandirwidth   files per directory (huge = one directory)
 #   $memperthread   private buffer memory of each stream; at least $blocksize
 #
-# Each phase runs until its first stream is done; "flowbench -f ddstream.f
-# --runtime S" caps every phase at S seconds. In the shell, "load
-# ddstream" skips the phases; "run N" then runs every process at once.
+# "flowbench -f ddstream.f --runtime S" caps every phase at S seconds. In
+# the shell, "load ddstream" skips the phases; "run N" then runs both
+# processes at once.
 
 set $dir=/tmp
 set $nprocs=4
@@ -61,22 +65,15 @@ usage "  set \$memperthread=<size>     buffer memory per stream, >= \$blocksize 
 
 define fileset name=ddfiles,path=$dir,entries=$nprocs,size=$filesize,dirwidth=$meandirwidth,prealloc=0
 
-# setup: one empty file per stream; ends when a pass finds them all made
-define process name=setup,instances=1
-{
-  thread name=setupthread,memsize=$memperthread,instances=1
-  {
-    flowop createfile name=createfile,filesetname=ddfiles,fd=1
-    flowop closefile name=closefile,fd=1
-  }
-}
-
+# each stream: create a file, write $count blocks, close; stop when no
+# file is left to create
 define process name=ddwrite,instances=$nprocs
 {
   thread name=ddwritethread,memsize=$memperthread,instances=1
   {
-    flowop write name=ddwrite,filesetname=ddfiles,fd=1,iosize=$blocksize
-    flowop finishoncount name=ddwritedone,target=ddwrite,value=$count
+    flowop createfile name=create,filesetname=ddfiles,fd=1
+    flowop write name=ddwrite,fd=1,iosize=$blocksize,iters=$count
+    flowop closefile name=close,fd=1
   }
 }
 
@@ -91,6 +88,5 @@ define process name=ddread,instances=$nprocs
 
 echo "ddstream: dd write-then-read streams loaded"
 
-run setup
 run ddwrite
 run ddread

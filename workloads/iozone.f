@@ -1,37 +1,42 @@
-# iozone throughput mode in phases: N threads, one file each: write, rewrite, read, reread, random read, random write
+# iozone throughput mode: a file per thread; write, rewrite, read, reread, random read and write
 #
 # What it models: "iozone -t N -i 0 -i 1 -i 2", iozone's throughput test
 # of N concurrent workers, each with a file of its own, run through six
 # tests in iozone's order, one flowbench phase (one "run", reported on its
 # own) per test:
-#   initialwrite  each thread writes its new, empty file sequentially,
-#                 $filesize bytes in $reclen records
-#   rewrite       the same over the existing file
+#   initialwrite  the $nthreads files are created and written
+#                 sequentially, $filesize bytes each in $reclen records
+#   rewrite       each thread writes its file again, from the start
 #   read          each thread reads its file sequentially
 #   reread        and once more (now mostly from the page cache)
 #   randomread    $filesize / $reclen reads of a record at a random
 #                 offset of the file
 #   randomwrite   as many writes of a record at random offsets
-# A "setup" phase first creates the $nthreads empty files (iozone creates
-# them before its timer starts); it is reported too.
 #
 # Model: iozone by William Norcott and Don Capps, throughput mode (-t).
 # Defaults follow iozone: a 512 KiB file per worker in 4 KiB records when
 # -s and -r are not given, and "stonewalling": a test ends for everyone
 # as soon as the first worker has finished, and the throughput counts what
-# every worker did until then. flowbench does the same: the first thread
-# that reaches its byte count ends the phase, and the phase's mb/s is the
-# aggregate of all threads. iozone needs -t N; 4 is used here.
+# every worker did until then. From rewrite on, flowbench does the same:
+# the first thread that has moved its file's worth of bytes ends the
+# phase, and the phase's mb/s is the aggregate of all threads. iozone
+# needs -t N; 4 is used here.
 #
 # How it maps to flowbench, and where it differs:
-# - One file per thread: the fileset has exactly $nthreads files and each
-#   thread opens one of them once per phase, taking the files in turn, so
-#   no two threads share a file (iozone's files are private the same way).
-# - A thread ends a phase after moving more than $filesize bytes, so the
-#   initial write makes the first file done one record longer than
-#   $filesize (the random phases do $filesize / $reclen + 1 operations).
-#   Stonewalling leaves the other files a little shorter; a sequential
-#   read that meets the end of its file starts again at the beginning.
+# - The initial write is not stonewalled (as with iozone -x): it runs
+#   until every file has been created and written whole, so that the
+#   later phases always find complete files. A thread creates a file,
+#   writes it in $reclen records (one op per file, its latency the time
+#   of the whole file) and closes it, then takes the next file not yet
+#   made; the phase ends when none is left. The creates are timed (iozone
+#   creates its files before the timer starts).
+# - One file per thread in the later phases: the fileset has exactly
+#   $nthreads files and each thread opens one of them once per phase,
+#   taking the files in turn, so no two threads share a file.
+# - A stonewalled phase ends when a thread has moved more than $filesize
+#   bytes: one record more than the file (the random phases do
+#   $filesize / $reclen + 1 operations; the finisher of a sequential
+#   phase reads its first record again, or writes one past the end).
 # - iozone by default leaves close() and fsync() out of its timing (its -c
 #   and -e options add them); the phases here have neither.
 # - iozone's other throughput tests (stride, backward, mixed, pread, fread
@@ -45,10 +50,11 @@
 #   $meandirwidth   files per directory (huge = one directory, as iozone)
 #   $memperthread   private buffer memory of each thread
 #
-# Each phase runs until its first thread is done; "flowbench -f iozone.f
-# --runtime S" caps every phase at S seconds. In the shell, "load iozone"
-# skips the phases; "run N" then runs every process at once, which is a
-# smoke test, not iozone.
+# The initial write runs until every file is written, the other phases
+# until their first thread is done; "flowbench -f iozone.f --runtime S"
+# caps every phase at S seconds. In the shell, "load iozone" skips the
+# phases; "run N" then runs every process at once, which is a smoke test,
+# not iozone.
 
 set $dir=/tmp
 set $nthreads=4
@@ -68,22 +74,14 @@ usage "  set \$memperthread=<size>     buffer memory per thread (default $memper
 
 define fileset name=iozonefiles,path=$dir,entries=$nthreads,size=$filesize,dirwidth=$meandirwidth,prealloc=0
 
-# setup: one empty file per worker; ends when a pass finds them all made
-define process name=setup,instances=1
-{
-  thread name=setupthread,memsize=$memperthread,instances=1
-  {
-    flowop createfile name=createfile,filesetname=iozonefiles,fd=1
-    flowop closefile name=closefile,fd=1
-  }
-}
-
+# a thread makes and writes files until none is left to make
 define process name=initialwrite,instances=1
 {
   thread name=writer,memsize=$memperthread,instances=$nthreads
   {
-    flowop write name=write,filesetname=iozonefiles,fd=1,iosize=$reclen
-    flowop finishonbytes name=writedone,target=write,value=$filesize
+    flowop createfile name=create,filesetname=iozonefiles,fd=1
+    flowop writewholefile name=write,fd=1,srcfd=1,iosize=$reclen
+    flowop closefile name=close,fd=1
   }
 }
 
@@ -134,7 +132,6 @@ define process name=randomwrite,instances=1
 
 echo "iozone: iozone throughput test loaded"
 
-run setup
 run initialwrite
 run rewrite
 run read

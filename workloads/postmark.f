@@ -1,4 +1,4 @@
-# PostMark in phases: build a pool of small files, run create/delete + read/append transactions, delete the pool
+# PostMark: a pool of small files, create/delete + read/append transactions, then deletion
 #
 # What it models: the PostMark benchmark, written to mimic the short-lived
 # small files of mail, news and web-commerce servers. Three phases, each a
@@ -98,6 +98,8 @@ usage "  set \$createpct=<percent>     creates among create/delete, use -D (defa
 usage "  set \$maxfiles=<count>        fileset slots, \$nfiles + \$transactions (default $maxfiles)"
 usage "  set \$meandirwidth=<count>    files per directory (default $meandirwidth)"
 usage "  set \$memperthread=<size>     buffer memory of the thread (default $memperthread)"
+usage "  (set from the above when the script is read: \$meansize, \$meanappendblocks, \$appendpct,"
+usage "   \$deletepct, \$readcoin, \$appendcoin, \$createcoin, \$deletecoin; \$randslot picks files)"
 
 define fileset name=postmarkfiles,path=$dir,entries=$maxfiles,size=$filesize,dirwidth=$meandirwidth,prealloc=0
 

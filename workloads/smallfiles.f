@@ -1,4 +1,4 @@
-# Small-file creation: 50,000 files of 20,000 bytes in 100 directories, each created, written and closed once
+# Small-file creation: 50,000 files of 20,000 bytes in 100 directories, each written once
 #
 # What it models: filling a file system with many small files, the way an
 # unpacked source tree, a photo import or a mail archive restore does:
