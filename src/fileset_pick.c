@@ -1,5 +1,8 @@
 /* fileset_pick.c: picking files and leaf directories at run time (f-language.md
  * 4.3) from the shared state words, lock-free, from any thread of any process. */
+#include <sched.h>
+
+#include "clock.h"
 #include "fileset.h"
 
 static _Atomic uint32_t *states(const struct fileset_rt *fs, struct shm *shm, enum fs_kind kind)
@@ -53,15 +56,11 @@ static bool class_empty(struct fs_shared *sh, enum fs_kind kind, size_t n, bool 
     return want_existing ? e == 0 : e >= n;
 }
 
-int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
-                     uint64_t index, _Atomic uint64_t *rotor)
+/* One pass over the entries from the rotor (or index); -1 when none qualifies now. */
+static int64_t scan(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
+                    uint64_t index, _Atomic uint64_t *rotor)
 {
     size_t n = count(fs, kind);
-    struct fs_shared *sh = shared(fs, shm);
-    if (n == 0 || class_empty(sh, kind, n, want_existing))
-        return -1;
-    if (rotor == NULL)
-        rotor = default_rotor(sh, kind, want_existing);
     uint64_t ticket = indexed ? index : atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed);
     _Atomic uint32_t *st = states(fs, shm, kind);
     size_t idx = (size_t)(ticket % n);
@@ -78,6 +77,33 @@ int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, 
         idx = idx + 1 == n ? 0 : idx + 1;
     }
     return -1;
+}
+
+/* Entries of the wanted kind that are all busy (held by other threads for a
+ * stat, an open, a delete) are waited for, as classic FileBench does; only an
+ * empty class means "no file". The wait is bounded, so a run that stops, or a
+ * holder that died, cannot keep a thread here. */
+int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
+                     uint64_t index, _Atomic uint64_t *rotor)
+{
+    size_t n = count(fs, kind);
+    struct fs_shared *sh = shared(fs, shm);
+    if (rotor == NULL)
+        rotor = default_rotor(sh, kind, want_existing);
+    uint64_t deadline = 0;
+    for (;;) {
+        if (n == 0 || class_empty(sh, kind, n, want_existing))
+            return -1;
+        int64_t idx = scan(fs, shm, kind, want_existing, indexed, index, rotor);
+        if (idx >= 0)
+            return idx;
+        uint64_t now = clock_ns();
+        if (deadline == 0)
+            deadline = now + 200000000u;
+        else if (now > deadline)
+            return -1;
+        sched_yield();
+    }
 }
 
 /* opens + delta, kept within 0..ENT_OPENS. */

@@ -1,5 +1,8 @@
 /* debugops.c: flowops for script debugging: print and testrandvar. */
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "flowop.h"
@@ -29,9 +32,74 @@ static int print_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-/* Draws value and accumulates its count, sum and sum of squares for the
- * report at the end of the run. Not counted. The draw stays a double (as
- * classic's was), so fractional and negative samples are reported as drawn. */
+/* testrandvar's tallies outlive the worker's flowop instances (freed before the
+ * thread ends), so each thread keeps them in a list of its own, reported and
+ * freed by a thread-specific-data destructor when the thread exits: the
+ * "thread teardown" where classic logged them. */
+struct rv_tally {
+    struct rv_tally *next;
+    const struct plan_op *op;
+    const char *proc, *thread;
+    unsigned proc_inst, thread_inst;
+    uint64_t n;
+    double sum, sumsq;
+};
+
+static pthread_key_t rv_key;
+static pthread_once_t rv_once = PTHREAD_ONCE_INIT;
+static int rv_key_err = -1;
+
+/* One line per testrandvar of the thread: draws, mean and stddev/mean. */
+static void rv_report(void *head)
+{
+    for (struct rv_tally *t = head, *next; t != NULL; t = next) {
+        next = t->next;
+        double mean = t->sum / (double)t->n;
+        double var = t->sumsq / (double)t->n - mean * mean;
+        double sd = var > 0 ? sqrt(var) : 0;
+        char line[512];
+        int n = snprintf(line, sizeof line,
+                         "testrandvar %s of process (%s,%u), thread (%s,%u): %llu draws, mean %.3f, stddev/mean %.4f\n",
+                         t->op->name, t->proc, t->proc_inst, t->thread, t->thread_inst, (unsigned long long)t->n,
+                         mean, mean != 0 ? sd / fabs(mean) : 0.0);
+        if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
+            n = 0; /* stderr is gone: there is nowhere to say so */
+        free(t);
+    }
+}
+
+static void rv_key_make(void)
+{
+    rv_key_err = pthread_key_create(&rv_key, rv_report);
+}
+
+/* The thread's tally for op, made on its first draw; NULL without memory. */
+static struct rv_tally *rv_tally_of(struct worker *w, const struct op_inst *op)
+{
+    pthread_once(&rv_once, rv_key_make);
+    if (rv_key_err != 0)
+        return NULL;
+    struct rv_tally *head = pthread_getspecific(rv_key), *last = NULL;
+    for (struct rv_tally *t = head; t != NULL; last = t, t = t->next)
+        if (t->op == op->op)
+            return t;
+    struct rv_tally *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return NULL;
+    *t = (struct rv_tally){ .op = op->op, .proc = w->proc->name, .thread = w->thread->name,
+                            .proc_inst = w->proc_inst, .thread_inst = w->thread_inst };
+    if (last != NULL) { /* in the order the thread first ran them */
+        last->next = t;
+    } else if (pthread_setspecific(rv_key, t) != 0) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* Draws value and accumulates its count, sum and sum of squares, reported
+ * when the thread ends. Not counted. The draw stays a double (as classic's
+ * was), so fractional and negative samples are reported as drawn. */
 static int testrandvar_run(struct worker *w, struct op_inst *op)
 {
     const struct param *p = &op->op->value;
@@ -39,6 +107,12 @@ static int testrandvar_run(struct worker *w, struct op_inst *op)
     op->rv_sum += v;
     op->rv_sumsq += v * v;
     op->rv_n++;
+    struct rv_tally *t = rv_tally_of(w, op);
+    if (t != NULL) {
+        t->n++;
+        t->sum += v;
+        t->sumsq += v * v;
+    }
     return FO_OK;
 }
 
