@@ -21,7 +21,8 @@
  *   stat     stat, round-robin over the files of the tree PATH
  *   create   unlink + open(O_CREAT) + close over the files of the tree PATH
  *   varmail  the varmail session (13 ops) on the files of the tree PATH,
- *            each of THREADS threads on its own share of the files
+ *            shared by THREADS threads: appends of [0, 16 KiB), whole-file
+ *            reads in 1 MiB chunks
  * -m: the buffer is a random BYTES-aligned slice of MEMSIZE bytes per op, as
  * flowbench picks it from a thread's memsize (default: one fixed buffer). */
 #define _GNU_SOURCE
@@ -118,26 +119,30 @@ static int collect(const char *path, const struct stat *st, int type, struct FTW
 
 /* ---- buffers ---- */
 
+/* Either one fixed buffer of bs bytes, or (-m) memsize bytes of which each
+ * op takes a random slice aligned down to its length, as flowbench does. */
 struct buf {
     char *mem;
-    size_t size, bs;
+    size_t size;
+    bool slices;
 };
 
 static void buf_init(struct buf *b, size_t bs, size_t memsize)
 {
-    b->bs = bs;
-    b->size = memsize > bs ? memsize : bs;
+    b->slices = memsize >= bs;
+    b->size = b->slices ? memsize : bs;
     if (posix_memalign((void **)&b->mem, 4096, b->size) != 0)
         die("out of memory", NULL);
     memset(b->mem, 0, b->size);
 }
 
-static char *buf_at(struct buf *b, struct rng *r)
+static char *buf_at(struct buf *b, size_t len, struct rng *r)
 {
-    if (b->size == b->bs)
+    if (!b->slices)
         return b->mem;
-    size_t off = (size_t)rng_below(r, b->size - b->bs + 1);
-    return b->mem + off - off % b->bs;
+    size_t room = b->size - len;
+    size_t off = room ? (size_t)rng_below(r, room + 1) : 0;
+    return b->mem + off - off % len;
 }
 
 #define RUNNING() (atomic_load_explicit(&stop, memory_order_relaxed) == 0)
@@ -159,7 +164,7 @@ static void loop_rw(struct job *j, bool write)
     uint64_t blocks = (uint64_t)st.st_size - j->bs + 1;
     while (RUNNING()) {
         off_t off = (off_t)(rng_below(&r, blocks) / j->bs * j->bs);
-        char *p = buf_at(&b, &r);
+        char *p = buf_at(&b, j->bs, &r);
         ssize_t n = write ? pwrite(fd, p, j->bs, off) : pread(fd, p, j->bs, off);
         if (n < 0)
             die(write ? "pwrite" : "pread", j->path);
@@ -179,7 +184,7 @@ static void loop_append(struct job *j)
     struct buf b;
     buf_init(&b, j->bs, j->memsize);
     while (RUNNING()) {
-        char *p = buf_at(&b, &r);
+        char *p = buf_at(&b, j->bs, &r);
         if (lseek(fd, 0, SEEK_END) < 0 || write(fd, p, j->bs) < 0)
             die("append to", j->path);
         if (fsync(fd) != 0)
@@ -225,66 +230,119 @@ static void loop_create(struct job *j)
     }
 }
 
+#define VARMAIL_APPEND 16384      /* $meanappendsize: appends of [0, 16 KiB) */
+#define VARMAIL_CHUNK (1 << 20)   /* $iosize: whole-file reads in 1 MiB chunks */
+
 static void append_rand(int fd, struct buf *b, struct rng *r, const char *path)
 {
-    size_t len = (size_t)rng_below(r, b->bs);
+    size_t len = (size_t)rng_below(r, VARMAIL_APPEND);
     if (len == 0)
         return;
-    if (lseek(fd, 0, SEEK_END) < 0 || write(fd, b->mem, len) < 0)
+    char *p = buf_at(b, len, r);
+    if (lseek(fd, 0, SEEK_END) < 0 || write(fd, p, len) < 0)
         die("append to", path);
 }
 
-static void read_whole(int fd, struct buf *b, const char *path)
+static void read_whole(int fd, struct buf *b, struct rng *r, const char *path)
 {
     ssize_t n;
     off_t total = 0;
-    while ((n = pread(fd, b->mem, b->size, total)) > 0)
+    char *p = buf_at(b, VARMAIL_CHUNK, r);
+    while ((n = pread(fd, p, VARMAIL_CHUNK, total)) > 0)
         total += n;
     if (n < 0)
         die("read", path);
 }
 
-/* One varmail session per pass: delete, create + append + fsync + close, open +
- * read whole + append + fsync + close, open + read whole + close (13 ops). The
- * thread's files all exist but one, the hole, which the next create refills. */
+/* The varmail files, shared by every thread as flowbench's fileset is, with
+ * spare names so that about one in five is missing (prealloc=80). A file is
+ * claimed with one compare-and-swap while a thread works on it, and picked
+ * round-robin from shared rotors: the least any harness must do to let
+ * threads share files. */
+#define F_EXISTS 1u
+#define F_BUSY 2u
+
+static struct pool {
+    char **name;
+    _Atomic unsigned *state;
+    size_t n;
+    _Atomic size_t rotor_existing, rotor_free;
+} pool;
+
+static void pool_init(char **files, size_t nfiles)
+{
+    size_t spare = nfiles / 4 + 1;
+    pool.n = nfiles + spare;
+    pool.name = calloc(pool.n, sizeof *pool.name);
+    pool.state = calloc(pool.n, sizeof *pool.state);
+    if (pool.name == NULL || pool.state == NULL)
+        die("out of memory", NULL);
+    for (size_t i = 0; i < nfiles; i++) {
+        pool.name[i] = files[i];
+        pool.state[i] = F_EXISTS;
+    }
+    const char *slash = strrchr(files[0], '/');
+    int dirlen = slash ? (int)(slash - files[0]) : 1;
+    for (size_t i = nfiles; i < pool.n; i++)
+        if (asprintf(&pool.name[i], "%.*s/floor-%zu", dirlen, slash ? files[0] : ".", i) < 0)
+            die("out of memory", NULL);
+}
+
+/* Claims the next file that exists (or not), round-robin. */
+static size_t pool_claim(bool exists)
+{
+    _Atomic size_t *rotor = exists ? &pool.rotor_existing : &pool.rotor_free;
+    unsigned want = exists ? F_EXISTS : 0;
+    for (size_t k = 0; k < 4 * pool.n; k++) {
+        size_t i = atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed) % pool.n;
+        unsigned expect = want;
+        if (atomic_compare_exchange_strong_explicit(&pool.state[i], &expect, want | F_BUSY, memory_order_acquire,
+                                                    memory_order_relaxed))
+            return i;
+    }
+    die("varmail: no file to pick in", pool.name[0]);
+    return 0;
+}
+
+static void pool_release(size_t i, bool exists)
+{
+    atomic_store_explicit(&pool.state[i], exists ? F_EXISTS : 0, memory_order_release);
+}
+
+/* One varmail session per pass (13 ops): delete, create + append + fsync +
+ * close, open + read whole + append + fsync + close, open + read whole + close. */
 static void loop_varmail(struct job *j)
 {
     struct rng r;
     rng_seed(&r, 42 + j->thread);
-    struct buf app, rd;
-    buf_init(&app, 16384, 0);
-    buf_init(&rd, 1 << 20, 0);
-    size_t n = j->nfiles, hole = 0, next = 1;
-    if (n < 3)
-        die("too few files for varmail in", j->path);
-    if (unlink(j->files[hole]) != 0)
-        die("unlink", j->files[hole]);
+    struct buf b;
+    buf_init(&b, VARMAIL_CHUNK, j->memsize);
     while (RUNNING()) {
-        size_t del = next;
-        next = next + 1 == n ? 0 : next + 1;
-        if (unlink(j->files[del]) != 0)
-            die("unlink", j->files[del]);
-        int fd = open(j->files[hole], O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        size_t i = pool_claim(true);
+        if (unlink(pool.name[i]) != 0)
+            die("unlink", pool.name[i]);
+        pool_release(i, false);
+        i = pool_claim(false);
+        int fd = open(pool.name[i], O_RDWR | O_CREAT | O_CLOEXEC, 0666);
         if (fd < 0)
-            die("create", j->files[hole]);
-        append_rand(fd, &app, &r, j->files[hole]);
+            die("create", pool.name[i]);
+        pool_release(i, true);
+        append_rand(fd, &b, &r, pool.name[i]);
         fsync(fd);
         close(fd);
-        hole = del;
-        size_t a = next, b = next + 1 == n ? 0 : next + 1;
-        if (a == hole || b == hole)
-            continue; /* never picked in practice with more than a few files */
-        fd = open(j->files[a], O_RDWR | O_CLOEXEC);
-        if (fd < 0)
-            die("open", j->files[a]);
-        read_whole(fd, &rd, j->files[a]);
-        append_rand(fd, &app, &r, j->files[a]);
+        i = pool_claim(true);
+        if ((fd = open(pool.name[i], O_RDWR | O_CLOEXEC)) < 0)
+            die("open", pool.name[i]);
+        pool_release(i, true);
+        read_whole(fd, &b, &r, pool.name[i]);
+        append_rand(fd, &b, &r, pool.name[i]);
         fsync(fd);
         close(fd);
-        fd = open(j->files[b], O_RDWR | O_CLOEXEC);
-        if (fd < 0)
-            die("open", j->files[b]);
-        read_whole(fd, &rd, j->files[b]);
+        i = pool_claim(true);
+        if ((fd = open(pool.name[i], O_RDWR | O_CLOEXEC)) < 0)
+            die("open", pool.name[i]);
+        pool_release(i, true);
+        read_whole(fd, &b, &r, pool.name[i]);
         close(fd);
         j->passes++;
     }
@@ -374,6 +432,11 @@ int main(int argc, char **argv)
         if (nall < nthreads)
             die("fewer files than threads in", path);
     }
+    if (strcmp(op, "varmail") == 0) {
+        if (nall < 4)
+            die("too few files for varmail in", path);
+        pool_init(all_files, nall);
+    }
     struct job *jobs = calloc(nthreads, sizeof *jobs);
     pthread_t *tid = calloc(nthreads, sizeof *tid);
     if (jobs == NULL || tid == NULL)
@@ -400,6 +463,8 @@ int main(int argc, char **argv)
         total += jobs[t].passes;
     }
     double t1 = now_secs(), c1 = cpu_secs();
+    for (size_t i = nall; i < pool.n; i++)
+        unlink(pool.name[i]); /* varmail's spare names: flowbench does not know them */
     printf("floor %s passes=%llu secs=%.3f passes_s=%.0f cpu_us_pass=%.3f\n", op, (unsigned long long)total, t1 - t0,
            (double)total / (t1 - t0), total ? (c1 - c0) * 1e6 / (double)total : 0.0);
     return 0;

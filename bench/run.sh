@@ -12,9 +12,13 @@
 #                one open and its close; one delete, create and close; one
 #                varmail session of 13 flowops)
 #   CPU          user + system CPU per pass. flowbench's is the whole
-#                invocation less the set-up (the same script with `create
-#                files` only, measured once per operation), so the fileset
-#                set-up does not count as CPU per op; the floor's is its loop's.
+#                invocation less its set-up (the same script with `create
+#                files` only: median over the rounds), so making filesets does
+#                not count as CPU per op; the floor's is its loop's.
+#
+# The floor works on flowbench's files: before each floor run the set-up
+# invocation makes them afresh (create, varmail) or checks them (the others),
+# so both sides start from the same tree.
 #
 # usage: bench/run.sh [--quick] [--rounds N] [--secs S] [--dir DIR]
 #                     [--build DIR] [--no-fio] [OP...]
@@ -119,7 +123,7 @@ run_fb() {
         END { split(t, a, " "); if (!done) exit 1; print rate, a[2] + a[3], ops }' "$log"
 }
 
-# flowbench's set-up alone (filesets made, no run): CPU seconds.
+# flowbench's set-up alone (filesets made, no run): prints its CPU seconds.
 setup_cpu() {
     local op=$1 tf=$WORK/setup.time args
     args=$(fb_args "$op")
@@ -140,7 +144,7 @@ run_floor() {
     open) out=$("$FLOOR" open -s "$SECS" "$DIR/statset") ;;
     stat) out=$("$FLOOR" stat -s "$SECS" "$DIR/statset") ;;
     create) out=$("$FLOOR" create -s "$SECS" "$DIR/createset") ;;
-    varmail) out=$("$FLOOR" varmail -s "$SECS" -t "$VARMAIL_THREADS" "$DIR/bigfileset") ;;
+    varmail) out=$("$FLOOR" varmail -s "$SECS" -t "$VARMAIL_THREADS" -m 10m "$DIR/bigfileset") ;;
     esac
     echo "$out" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } print v["passes_s"], v["cpu_us_pass"] / 1e6 }'
 }
@@ -207,31 +211,24 @@ echo
 
 declare -A RESULT
 for op in "${OPS[@]}"; do
-    setups=()
-    for _ in 1 2 3; do setups+=("$(setup_cpu "$op")"); done
-    setup=$(summary "${setups[@]}" | cut -d' ' -f1)
-    r_fb=() r_fio=() c_fb=() c_fio=() fl_rate=() fl_cpu=() fb_cpu=()
+    r_fio=() c_fio=() fl_rate=() fl_cpu=() setups=() fb_runs=()
     for ((round = 1; round <= ROUNDS; round++)); do
         if ((round % 2)); then order="fb floor fio"; else order="fio floor fb"; fi
         fb="" floor="" fio=""
         for side in $order; do
             case $side in
             fb) fb=$(run_fb "$op") ;;
-            floor) [ -n "$fb" ] || [ $round -gt 1 ] || fb=$(run_fb "$op") # the floor needs flowbench's files
+            floor) setups+=("$(setup_cpu "$op")")
                    floor=$(run_floor "$op") ;;
             fio) [ $USE_FIO = 1 ] && fio=$(run_fio "$op") ;;
             esac
         done
+        fb_runs+=("$fb")
         read -r fb_rate fb_cpu_s fb_passes <<<"$fb"
         read -r floor_rate floor_cpu <<<"$floor"
-        fbc=$(awk -v c="$fb_cpu_s" -v s="$setup" -v n="$fb_passes" 'BEGIN { print (c - s) / n }')
-        r_fb+=("$(awk -v a="$fb_rate" -v b="$floor_rate" 'BEGIN { print a / b }')")
-        c_fb+=("$(awk -v a="$fbc" -v b="$floor_cpu" 'BEGIN { print a / b }')")
         fl_rate+=("$floor_rate")
-        fl_cpu+=("$(awk -v c="$floor_cpu" 'BEGIN { print c * 1e6 }')")
-        fb_cpu+=("$(awk -v c="$fbc" 'BEGIN { print c * 1e6 }')")
-        line="flowbench $fb_rate/s ($(awk -v c="$fbc" 'BEGIN { printf "%.2f", c * 1e6 }') us CPU)"
-        line+="  floor $floor_rate/s ($(awk -v c="$floor_cpu" 'BEGIN { printf "%.2f", c * 1e6 }') us CPU)"
+        fl_cpu+=("$floor_cpu")
+        line="flowbench $fb_rate/s  floor $floor_rate/s ($(awk -v c="$floor_cpu" 'BEGIN { printf "%.2f", c * 1e6 }') us CPU)"
         if [ -n "$fio" ]; then
             read -r fio_rate fio_cpu <<<"$fio"
             r_fio+=("$(awk -v a="$fio_rate" -v b="$floor_rate" 'BEGIN { print a / b }')")
@@ -240,7 +237,20 @@ for op in "${OPS[@]}"; do
         fi
         echo "$op round $round: $line"
     done
-    RESULT[$op]="$(summary "${r_fb[@]}")|$(summary "${c_fb[@]}")|$(summary "${r_fio[@]+"${r_fio[@]}"}")|$(summary "${c_fio[@]+"${c_fio[@]}"}")|$(summary "${fl_rate[@]}")|$(summary "${fl_cpu[@]}")|$(summary "${fb_cpu[@]}")|$setup"
+    # flowbench's CPU per pass, less the median set-up
+    setup=$(summary "${setups[@]}" | cut -d' ' -f1)
+    r_fb=() c_fb=() fb_cpu=()
+    for ((k = 0; k < ROUNDS; k++)); do
+        read -r fb_rate fb_cpu_s fb_passes <<<"${fb_runs[k]}"
+        floor_rate=${fl_rate[k]} floor_cpu=${fl_cpu[k]}
+        fbc=$(awk -v c="$fb_cpu_s" -v s="$setup" -v n="$fb_passes" 'BEGIN { print (c - s) / n }')
+        r_fb+=("$(awk -v a="$fb_rate" -v b="$floor_rate" 'BEGIN { print a / b }')")
+        c_fb+=("$(awk -v a="$fbc" -v b="$floor_cpu" 'BEGIN { print a / b }')")
+        fb_cpu+=("$(awk -v c="$fbc" 'BEGIN { print c * 1e6 }')")
+    done
+    fl_us=()
+    for c in "${fl_cpu[@]}"; do fl_us+=("$(awk -v c="$c" 'BEGIN { print c * 1e6 }')"); done
+    RESULT[$op]="$(summary "${r_fb[@]}")|$(summary "${c_fb[@]}")|$(summary "${r_fio[@]+"${r_fio[@]}"}")|$(summary "${c_fio[@]+"${c_fio[@]}"}")|$(summary "${fl_rate[@]}")|$(summary "${fl_us[@]}")|$(summary "${fb_cpu[@]}")|$setup"
 done
 
 echo

@@ -75,6 +75,9 @@ struct worker {
     bool aio_ready;
     unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
+    uint64_t cpu_sampled_ns;  /* CPU time of this thread's sampled ops, and their count: */
+    uint64_t cpu_nsampled;    /* their mean sets how sparse sampling must be */
+    struct rng sample_rng;    /* which ops are sampled: apart from rng, so sampling never shifts it */
 };
 
 /* Records one completed op with its latency and bytes (read/write bytes by type). */
@@ -143,6 +146,35 @@ static inline uint64_t align_down(uint64_t v, uint64_t a)
     return (a & (a - 1)) == 0 ? v & ~(a - 1) : v - v % a;
 }
 
+/* Working set of the op on the slot: workingset=, else the nominal size of the
+ * slot's file, else the fileset's fixed size (0 when it is a distribution). */
+static inline uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s)
+{
+    if (op->op->workingset != 0)
+        return op->op->workingset;
+    struct fileset_rt *fs = worker_fileset(w, s->fileset);
+    if (fs != NULL && s->entry >= 0)
+        return fs->files[s->entry].size;
+    fs = op_fileset(w, op);
+    return fs != NULL && !fs->plan->size.is_dist ? fs->plan->size.u : 0;
+}
+
+/* Ends the run: iosize does not fit the working set of the slot's file. */
+int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss);
+
+/* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
+ * I/O does not fit the working set (a random read past it would only hit
+ * EOF). workingset= bounds the region random I/O touches. */
+static inline int op_random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
+                                   uint64_t *off)
+{
+    uint64_t wss = op_wss(w, op, s);
+    if (iosize > wss)
+        return op_fail_wss(w, op, s, iosize, wss);
+    *off = align_down(rng_below(&w->rng, wss - iosize + 1), iosize);
+    return FO_OK;
+}
+
 /* The op's own buffer, grown to at least need bytes (out of line: only when a
  * random iosize exceeds every earlier one); NULL when out of memory. */
 char *op_buffer_grow(struct op_inst *op, size_t need);
@@ -165,18 +197,6 @@ static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
     return op->bufsize >= need ? op->buf : op_buffer_grow(op, need);
 }
 
-/* Working set of the op on the slot: workingset=, else the nominal size of the
- * slot's file, else the fileset's fixed size (0 when it is a distribution). */
-static inline uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s)
-{
-    if (op->op->workingset != 0)
-        return op->op->workingset;
-    struct fileset_rt *fs = worker_fileset(w, s->fileset);
-    if (fs != NULL && s->entry >= 0)
-        return fs->files[s->entry].size;
-    fs = op_fileset(w, op);
-    return fs != NULL && !fs->plan->size.is_dist ? fs->plan->size.u : 0;
-}
 /* Samples iosize (0 allowed for whole-file ops). */
 static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
 {

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,28 +64,6 @@ bool worker_stopping(const struct worker *w)
 
 /* ---- slots and files ---- */
 
-struct fileset_rt *worker_fileset(struct worker *w, int index)
-{
-    return index < 0 ? NULL : &w->eng->fs[index];
-}
-
-struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op)
-{
-    return worker_fileset(w, op->op->fileset);
-}
-
-struct slot *op_slot(struct worker *w, struct op_inst *op)
-{
-    if (op->op->fd > 0)
-        return &w->fds[op->op->fd];
-    if (op->op->opennext) {
-        unsigned n = w->fd_rotor;
-        w->fd_rotor = n == 0 ? FB_ROTOR_TOP : n - 1;
-        return &w->fds[n];
-    }
-    return &w->fds[0];
-}
-
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len)
 {
     struct fileset_rt *fs = worker_fileset(w, s->fileset);
@@ -144,13 +123,16 @@ int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool crea
     return open_into(w, op, s, create, true);
 }
 
-int op_ensure_open(struct worker *w, struct op_inst *op, struct slot *s)
+int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
 {
-    if (s->fd >= 0)
-        return FO_OK;
-    /* Unlike classic FileBench, the implicit open is not counted as an op of the
-     * read or write: its count and latency would be mistaken for I/O. */
     return open_into(w, op, s, false, false);
+}
+
+int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss)
+{
+    char path[PATH_MAX];
+    return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s", (unsigned long long)iosize,
+                   (unsigned long long)wss, slot_path(w, s, path, sizeof path));
 }
 
 void slot_close(struct worker *w, struct slot *s)
@@ -164,43 +146,20 @@ void slot_close(struct worker *w, struct slot *s)
         fileset_open_delta(fs, w->shm, s->entry, -1);
 }
 
-uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s)
+char *op_buffer_grow(struct op_inst *op, size_t need)
 {
-    if (op->op->workingset != 0)
-        return op->op->workingset;
-    struct fileset_rt *fs = worker_fileset(w, s->fileset);
-    if (fs != NULL && s->entry >= 0)
-        return fs->files[s->entry].size;
-    fs = op_fileset(w, op);
-    return fs != NULL && !fs->plan->size.is_dist ? fs->plan->size.u : 0;
-}
-
-char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
-{
-    size_t need = len + (op->op->directio ? 4096 : 0);
-    if (w->mem != NULL && w->memsize >= need) {
-        /* A random slice, aligned down to the I/O size like classic. */
-        size_t room = w->memsize - need;
-        size_t off = room ? (size_t)rng_below(&w->rng, room + 1) : 0;
-        if (len > 0)
-            off -= off % len;
-        char *p = w->mem + off;
-        return op->op->directio ? (char *)(((uintptr_t)p + 4095) & ~(uintptr_t)4095) : p;
+    /* Only when a random iosize exceeds every earlier one: grows geometrically. */
+    size_t size = op->bufsize ? op->bufsize : 4096;
+    while (size < need)
+        size *= 2;
+    free(op->buf);
+    if (posix_memalign((void **)&op->buf, 4096, size) != 0) {
+        op->buf = NULL;
+        op->bufsize = 0;
+        return NULL;
     }
-    if (op->bufsize < need) {
-        /* Only when a random iosize exceeds every earlier one: grows geometrically. */
-        size_t size = op->bufsize ? op->bufsize : 4096;
-        while (size < need)
-            size *= 2;
-        free(op->buf);
-        if (posix_memalign((void **)&op->buf, 4096, size) != 0) {
-            op->buf = NULL;
-            op->bufsize = 0;
-            return NULL;
-        }
-        memset(op->buf, 0, size);
-        op->bufsize = size;
-    }
+    memset(op->buf, 0, size);
+    op->bufsize = size;
     return op->buf;
 }
 
@@ -294,6 +253,7 @@ static void init_ops(struct worker *w, const struct plan_op *ops, size_t n, stru
         struct op_inst *inst = &w->ops[ops[i].flat];
         inst->op = &ops[i];
         inst->st = &stats[ops[i].flat];
+        inst->slot = ops[i].fd > 0 ? &w->fds[ops[i].fd] : ops[i].opennext ? NULL : &w->fds[0];
         inst->sem = -1;
         stats_init(inst->st);
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
@@ -308,6 +268,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
     const struct thread_slot *ts = &e->slots[slot];
     memset(w, 0, sizeof *w);
     w->eng = e;
+    w->eng_fs = e->fs;
     w->shm = &e->shm;
     w->sh = e->sh;
     w->proc = &e->plan->procs[ts->proc];
@@ -324,6 +285,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
             w->cpu_overhead = c1 - c0;
     }
     rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
+    rng_seed(&w->sample_rng, ~e->seed ^ (0xd1b54a32d192ed03ull * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
         w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };
     w->nops = w->thread->nflat;
@@ -356,9 +318,24 @@ static void worker_free(struct worker *w)
 }
 
 /* CPU per op is sampled: the thread's CPU clock is a system call, too dear to
- * read around every op, so about one op in 64 (at random, to avoid beating
- * with the loop) is measured and the mean of the samples is reported. */
-static int run_sampled(struct worker *w, const struct plan_op *op)
+ * read around every op, so about one op in N, chosen at random (to avoid
+ * beating with the loop), is measured and the mean of the samples is reported.
+ * N is 64, or more for a thread whose ops are so short that sampling one in 64
+ * would cost it more than 1/512 of its CPU time (a sample reads the clock
+ * twice): N = 1024 * overhead / mean sampled op, at most 4096. */
+#define SAMPLE_MIN 64u
+#define SAMPLE_MAX 4096u
+
+static unsigned sample_interval(const struct worker *w)
+{
+    if (w->cpu_nsampled == 0 || w->cpu_overhead == UINT64_MAX)
+        return SAMPLE_MIN;
+    uint64_t mean = w->cpu_sampled_ns / w->cpu_nsampled;
+    uint64_t n = mean > 0 ? 1024 * w->cpu_overhead / mean : SAMPLE_MAX;
+    return n < SAMPLE_MIN ? SAMPLE_MIN : n > SAMPLE_MAX ? SAMPLE_MAX : (unsigned)n;
+}
+
+__attribute__((noinline)) static int run_sampled(struct worker *w, const struct plan_op *op)
 {
     struct op_inst *inst = &w->ops[op->flat];
     uint64_t ops = inst->st->ops;
@@ -366,11 +343,23 @@ static int run_sampled(struct worker *w, const struct plan_op *op)
     int rc = op->type->run(w, inst);
     uint64_t c1 = thread_cpu_ns();
     if (inst->st->ops > ops) {
-        inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
+        uint64_t cpu = c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
+        inst->st->cpu_ns += cpu;
         inst->st->cpu_samples++;
+        w->cpu_sampled_ns += cpu;
+        w->cpu_nsampled++;
     }
-    w->cpu_countdown = 32 + (unsigned)rng_below(&w->rng, 64);
+    unsigned n = sample_interval(w);
+    w->cpu_countdown = n / 2 + (unsigned)rng_below(&w->sample_rng, n);
     return rc;
+}
+
+/* One op of a flowop that is not a composite. */
+static inline int run_one(struct worker *w, const struct plan_op *op)
+{
+    if (__builtin_expect(--w->cpu_countdown == 0, 0))
+        return run_sampled(w, op);
+    return op->type->run(w, &w->ops[op->flat]);
 }
 
 /* Runs one flowop (iters times), composites recursively. */
@@ -378,19 +367,23 @@ static int run_op(struct worker *w, const struct plan_op *op)
 {
     uint64_t iters = param_u64(&op->iters, &w->rng);
     for (uint64_t i = 0; i < iters; i++) {
-        if (op->type == NULL) {
-            for (size_t c = 0; c < op->nchildren; c++) {
-                int rc = run_op(w, &op->children[c]);
-                if (rc != FO_OK)
-                    return rc;
-            }
-            continue;
-        }
-        int rc = --w->cpu_countdown == 0 ? run_sampled(w, op) : op->type->run(w, &w->ops[op->flat]);
+        int rc = FO_OK;
+        if (op->type != NULL)
+            rc = run_one(w, op);
+        else
+            for (size_t c = 0; c < op->nchildren && rc == FO_OK; c++)
+                rc = run_op(w, &op->children[c]);
         if (rc != FO_OK)
             return rc;
     }
     return FO_OK;
+}
+
+/* True for a flowop run once per pass (no composite, a fixed iters=1): the
+ * loop calls it directly, without run_op's loop. */
+static bool runs_once(const struct plan_op *op)
+{
+    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
 }
 
 static void note_stop(struct worker *w, const struct plan_op *op, int rc)
@@ -413,11 +406,13 @@ static void note_stop(struct worker *w, const struct plan_op *op, int rc)
 static void thread_loop(struct worker *w)
 {
     const struct plan_thread *t = w->thread;
+    _Atomic uint32_t *phase = &w->sh->phase;
     for (;;) {
         for (size_t i = 0; i < t->nops; i++) {
-            if (atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP)
+            if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
                 return;
-            int rc = run_op(w, &t->ops[i]);
+            const struct plan_op *op = &t->ops[i];
+            int rc = runs_once(op) ? run_one(w, op) : run_op(w, op);
             if (rc == FO_ERROR)
                 return;
             if (rc != FO_OK) {

@@ -6,23 +6,7 @@
 #include "flowop.h"
 #include "worker.h"
 
-/* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
- * I/O does not fit the working set (a random read past it would only hit EOF). */
-static int random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
-                         uint64_t *off)
-{
-    uint64_t wss = op_wss(w, op, s);
-    if (iosize > wss) {
-        char path[PATH_MAX];
-        return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s",
-                       (unsigned long long)iosize, (unsigned long long)wss, slot_path(w, s, path, sizeof path));
-    }
-    uint64_t o = rng_below(&w->rng, wss - iosize + 1);
-    *off = o / iosize * iosize;
-    return FO_OK;
-}
-
-static int read_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
+__attribute__((noinline, cold)) static int read_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
 {
     char path[PATH_MAX];
     return op_error(w, op, "read", slot_path(w, s, path, sizeof path), err);
@@ -41,7 +25,7 @@ static int read_run(struct worker *w, struct op_inst *op)
         return FO_OK;
     }
     uint64_t off = s->offset;
-    if (op->op->random && (rc = random_offset(w, op, s, iosize, &off)) != FO_OK)
+    if (op->op->random && (rc = op_random_offset(w, op, s, iosize, &off)) != FO_OK)
         return rc;
     char *buf = op_buffer(w, op, iosize);
     if (buf == NULL)
