@@ -152,8 +152,46 @@ static uint64_t name_hash(const char *s)
     return h;
 }
 
+/* Bytes of memory the machine can still give (MemAvailable), or 0 if unknown. */
+static uint64_t mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    if (f != NULL)
+        fclose(f);
+    return (uint64_t)kib * 1024;
+}
+
+/* The trees live in memory (about 20 bytes an entry with its shared state):
+ * refuse, with the figures, what the machine cannot hold, before allocating. */
+static int check_memory(const struct engine *e, struct diag *err)
+{
+    uint64_t need = 0, avail = mem_available();
+    const struct plan_fileset *big = NULL;
+    for (size_t i = 0; i < e->plan->nfilesets; i++) {
+        const struct plan_fileset *p = &e->plan->filesets[i];
+        uint64_t bytes = (p->entries + p->leafdirs) * 24;
+        need += bytes;
+        if (big == NULL || p->entries + p->leafdirs > big->entries + big->leafdirs)
+            big = p;
+    }
+    if (avail == 0 || need <= avail / 10 * 9)
+        return 0;
+    return diag_set(err, &big->loc,
+                    "the filesets need about %.1f MiB of memory for their trees (%s alone has %llu entries) but "
+                    "%.1f MiB are available; shrink them",
+                    (double)need / 1048576.0, big->name, (unsigned long long)(big->entries + big->leafdirs),
+                    (double)avail / 1048576.0);
+}
+
 static int make_filesets(struct engine *e, struct diag *err)
 {
+    if (check_memory(e, err) != 0)
+        return -1;
     e->nfs = e->plan->nfilesets;
     e->fs = calloc(e->nfs ? e->nfs : 1, sizeof *e->fs);
     e->kept = calloc(e->nfs ? e->nfs : 1, sizeof *e->kept);

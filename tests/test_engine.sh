@@ -160,6 +160,36 @@ n=$(awk '$1 == "d1" { sub("ops", "", $2); n = $2 } END { print n }' "$d/out")
 n=$(awk '$1 == "d1" { sub("ops", "", $2); print $2; exit }' "$d/out")
 [ "${n:-9}" -le 1 ] && ok || bad psrun_interval_ops "first 1-s interval has '$n' delays"
 
+# A fileset whose tree cannot fit in memory is refused before anything is allocated or written.
+d=$top/memory
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=vast, path=\$dir, entries=4000000000, dirwidth=1000, size=0
+define process name=p { thread name=t { flowop statfile name=s1, filesetname=vast } }
+run 2
+F
+"$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+expect_eq memory_exit $? 1
+grep -q "need about .* MiB of memory .*vast alone has 4000000000 entries" "$d/err" && ok || bad memory_message "$(cat "$d/err")"
+
+# A second Ctrl-C ends flowbench at once, workers included.
+d=$top/twice
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define process name=p, instances=2 { thread name=t { flowop hog name=h, value=1000 } }
+run 30
+F
+"$bin" -f "$d/w.f" >"$d/out" 2>"$d/err" &
+pid=$!
+sleep 1.5
+kill -INT $pid; kill -INT $pid
+wait $pid
+expect_eq twice_exit $? 130
+sleep 0.2
+pgrep -f "$d/w.f" >/dev/null && bad twice_leftover "worker left behind" || ok
+
 # A fileset larger than the free space is refused before anything is written, with the figures.
 d=$top/space
 mkdir -p "$d"
