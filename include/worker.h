@@ -75,9 +75,6 @@ struct worker {
     bool aio_ready;
     unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
-    uint64_t cpu_sampled_ns;  /* CPU time of this thread's sampled ops, and their count: */
-    uint64_t cpu_nsampled;    /* their mean sets how sparse sampling must be */
-    struct rng sample_rng;    /* which ops are sampled: apart from rng, so sampling never shifts it */
 };
 
 /* Records one completed op with its latency and bytes (read/write bytes by type). */

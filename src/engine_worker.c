@@ -285,7 +285,6 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
             w->cpu_overhead = c1 - c0;
     }
     rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
-    rng_seed(&w->sample_rng, ~e->seed ^ (0xd1b54a32d192ed03ull * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
         w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };
     w->nops = w->thread->nflat;
@@ -318,23 +317,9 @@ static void worker_free(struct worker *w)
 }
 
 /* CPU per op is sampled: the thread's CPU clock is a system call, too dear to
- * read around every op, so about one op in N, chosen at random (to avoid
- * beating with the loop), is measured and the mean of the samples is reported.
- * N is 64, or more for a thread whose ops are so short that sampling one in 64
- * would cost it more than 1/512 of its CPU time (a sample reads the clock
- * twice): N = 1024 * overhead / mean sampled op, at most 4096. */
-#define SAMPLE_MIN 64u
-#define SAMPLE_MAX 4096u
-
-static unsigned sample_interval(const struct worker *w)
-{
-    if (w->cpu_nsampled == 0 || w->cpu_overhead == UINT64_MAX)
-        return SAMPLE_MIN;
-    uint64_t mean = w->cpu_sampled_ns / w->cpu_nsampled;
-    uint64_t n = mean > 0 ? 1024 * w->cpu_overhead / mean : SAMPLE_MAX;
-    return n < SAMPLE_MIN ? SAMPLE_MIN : n > SAMPLE_MAX ? SAMPLE_MAX : (unsigned)n;
-}
-
+ * read around every op, so about one op in 64 (at random, to avoid beating
+ * with the loop) is measured and the mean of the samples is reported. Out of
+ * line, so that the loop's common path stays small. */
 __attribute__((noinline)) static int run_sampled(struct worker *w, const struct plan_op *op)
 {
     struct op_inst *inst = &w->ops[op->flat];
@@ -343,14 +328,10 @@ __attribute__((noinline)) static int run_sampled(struct worker *w, const struct 
     int rc = op->type->run(w, inst);
     uint64_t c1 = thread_cpu_ns();
     if (inst->st->ops > ops) {
-        uint64_t cpu = c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
-        inst->st->cpu_ns += cpu;
+        inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
         inst->st->cpu_samples++;
-        w->cpu_sampled_ns += cpu;
-        w->cpu_nsampled++;
     }
-    unsigned n = sample_interval(w);
-    w->cpu_countdown = n / 2 + (unsigned)rng_below(&w->sample_rng, n);
+    w->cpu_countdown = 32 + (unsigned)rng_below(&w->rng, 64);
     return rc;
 }
 
