@@ -4,11 +4,15 @@
 #define FB_NAMEIDX_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct nameidx {
     size_t *slots; /* position + 1; 0 = empty */
     size_t nslots; /* a power of two, at least twice the number of names */
 };
+
+/* FNV-1a of a name: the index's hash, also used to seed per-fileset streams. */
+uint64_t name_hash(const char *s);
 
 /* name_of(base, i) gives the name at position i of the indexed array. */
 typedef const char *(*nameidx_name_fn)(const void *base, size_t i);

@@ -71,6 +71,7 @@ struct plan_thread {
     struct plan_op *ops;
     size_t nops;
     size_t nflat;                   /* ops in the thread counting composite children */
+    const struct plan_op **flat;    /* every op (and composite) by its flat index */
     struct srcloc loc;
 };
 

@@ -17,6 +17,7 @@
 #include "engine_rt.h"
 #include "engine_signal.h"
 #include "interp.h"
+#include "nameidx.h"
 
 struct topology {
     unsigned cores, pus, numa;
@@ -143,15 +144,7 @@ static int layout(struct engine *e, struct diag *err)
 
 /* ---- filesets ---- */
 
-/* Seeds come from names, so adding a fileset does not change the others' trees (reuse). */
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 14695981039346656037u;
-    for (; *s != '\0'; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
+/* Seeds come from names (name_hash), so adding a fileset does not change the others' trees (reuse). */
 /* Bytes of memory the machine can still give (MemAvailable), or 0 if unknown. */
 static uint64_t mem_available(void)
 {

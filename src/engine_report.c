@@ -8,14 +8,6 @@
 #include "engine_rt.h"
 #include "interp.h"
 
-static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op **out)
-{
-    for (size_t i = 0; i < n; i++) {
-        out[ops[i].flat] = &ops[i];
-        index_flat(ops[i].children, ops[i].nchildren, out);
-    }
-}
-
 static bool selected(const struct engine *e, size_t p)
 {
     return e->req->procs == NULL || e->req->procs[p];
@@ -55,16 +47,11 @@ static char *dup(const char *s)
 static void add_thread_rows(struct engine *e, size_t p, size_t t, struct run_result *r, bool interval)
 {
     const struct plan_thread *th = &e->plan->procs[p].threads[t];
-    const struct plan_op **flat = calloc(th->nflat ? th->nflat : 1, sizeof *flat);
+    const struct plan_op *const *flat = th->flat;
     struct result_row *rows = realloc(r->rows, (r->nrows + th->nflat + 1) * sizeof *rows);
-    if (flat == NULL || rows == NULL) {
-        free(flat);
-        if (rows != NULL)
-            r->rows = rows;
+    if (rows == NULL)
         return;
-    }
     r->rows = rows;
-    index_flat(th->ops, th->nops, flat);
     for (size_t i = 0; i < th->nflat; i++) {
         if (flat[i]->type == NULL)
             continue; /* a composite: its flowops have their own rows */
@@ -80,7 +67,6 @@ static void add_thread_rows(struct engine *e, size_t p, size_t t, struct run_res
         r->reads += row->rw == RW_READ ? row->st.ops : 0;
         r->writes += row->rw == RW_WRITE ? row->st.ops : 0;
     }
-    free(flat);
 }
 
 void engine_collect(struct engine *e, double secs, bool interval, struct run_result *r)
@@ -99,14 +85,9 @@ void engine_io_now(struct engine *e, struct op_stats *io)
     stats_init(io);
     for (size_t s = 0; s < e->nslots; s++) {
         const struct plan_thread *th = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
-        const struct plan_op **flat = calloc(th->nflat ? th->nflat : 1, sizeof *flat);
-        if (flat == NULL)
-            return;
-        index_flat(th->ops, th->nops, flat);
         for (size_t i = 0; i < th->nflat; i++)
-            if (flat[i]->type != NULL && (flat[i]->type->cls == FC_IO || flat[i]->type->cls == FC_AIO))
+            if (th->flat[i]->type != NULL && (th->flat[i]->type->cls == FC_IO || th->flat[i]->type->cls == FC_AIO))
                 stats_merge(io, &slot_stats(e, s)[i]);
-        free(flat);
     }
 }
 

@@ -189,26 +189,15 @@ uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only)
     return sum;
 }
 
-/* Flat-indexed plan ops of a thread, for the counters below. */
-static void index_ops(const struct plan_op *ops, size_t n, const struct plan_op **out)
-{
-    for (size_t i = 0; i < n; i++) {
-        out[ops[i].flat] = &ops[i];
-        index_ops(ops[i].children, ops[i].nchildren, out);
-    }
-}
-
 static uint64_t count_run(struct worker *w, bool bytes, bool rw_only)
 {
     struct engine *e = w->eng;
     uint64_t sum = 0;
     for (size_t s = 0; s < e->nslots; s++) {
         const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
-        const struct plan_op *flat[t->nflat ? t->nflat : 1];
-        index_ops(t->ops, t->nops, flat);
         struct op_stats *st = slot_stats(e, s);
         for (size_t i = 0; i < t->nflat; i++) {
-            const struct plan_op *op = flat[i];
+            const struct plan_op *op = t->flat[i];
             if (!counts_as_io(op) || (rw_only && op->type->rw == RW_NONE))
                 continue;
             sum += bytes ? st[i].bytes : st[i].ops;

@@ -4,12 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t hash(const char *s)
+uint64_t name_hash(const char *s)
 {
-    size_t h = 14695981039346656037u; /* FNV-1a */
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
     for (; *s != '\0'; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211u;
     return h;
+}
+
+static size_t hash(const char *s)
+{
+    return (size_t)name_hash(s);
 }
 
 size_t nameidx_find(const struct nameidx *x, const void *base, nameidx_name_fn name_of, const char *name)

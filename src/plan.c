@@ -397,6 +397,14 @@ static int resolve_targets_in(struct builder *b, const struct plan_thread *t, st
 
 /* ---- processes ---- */
 
+static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op **out)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[ops[i].flat] = &ops[i];
+        index_flat(ops[i].children, ops[i].nchildren, out);
+    }
+}
+
 static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc, struct plan_thread *t)
 {
     *t = (struct plan_thread){ .name = dupstr(d->name), .loc = d->loc };
@@ -413,6 +421,10 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
     if (build_ops(b, &tc, d->ops, d->nops, sc, NULL, 0, &t->ops, &t->nops) != 0)
         return -1;
     t->nflat = tc.nflat;
+    t->flat = calloc(t->nflat ? t->nflat : 1, sizeof *t->flat);
+    if (t->flat == NULL)
+        return diag_set(b->err, &d->loc, "out of memory");
+    index_flat(t->ops, t->nops, t->flat);
     return 0;
 }
 
@@ -490,6 +502,7 @@ void plan_free(struct plan *p)
     for (size_t i = 0; i < p->nprocs; i++) {
         for (size_t t = 0; t < p->procs[i].nthreads; t++) {
             free(p->procs[i].threads[t].name);
+            free(p->procs[i].threads[t].flat);
             ops_free(p->procs[i].threads[t].ops, p->procs[i].threads[t].nops);
         }
         free(p->procs[i].threads);
