@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <sys/types.h>
 
+#include "clock.h"
+#include "cpu_share.h"
 #include "engine.h"
 #include "fileset.h"
 #include "plan.h"
@@ -57,6 +59,7 @@ struct fb_sem {
 struct thread_slot {
     size_t proc, proc_inst, thread, thread_inst;
     size_t stats_off;              /* shm offset of struct op_stats[thread.nflat] */
+    size_t cpu_off;                /* shm offset of its struct thread_cpu */
 };
 
 struct sem_desc {
@@ -88,11 +91,17 @@ struct engine {
     size_t npids;
     unsigned ncpu;
     uint64_t seed;
+    struct tick_clock clock;       /* times each op (engine_run) */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
 {
     return (struct op_stats *)shm_at(&e->shm, e->slots[slot].stats_off);
+}
+
+static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
+{
+    return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
 }
 
 static inline struct fb_sem *engine_sem(const struct engine *e, int i)

@@ -79,6 +79,18 @@ void fileset_attach(struct fileset_rt *fs, struct shm *shm);
 int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len);
 int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len);
 
+/* The path of the directory last used, kept by a thread: its files are
+ * mostly taken one after another, so most paths only append a serial. */
+struct fs_path_cache {
+    const struct fileset_rt *fs;  /* NULL: empty */
+    size_t dir;
+    size_t dirlen;
+    char buf[4096];
+};
+/* fileset_path into the cache's buffer (valid until the next call); NULL with errno set. */
+const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
+                                struct fs_path_cache *c);
+
 /* Creates the tree on disk: refuses a root flowbench did not make (its marker
  * file is missing) unless it does not exist; removes our old tree unless reuse;
  * creates directories and pre-allocates prealloc% of the files (on nthreads

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "ast.h"
+#include "clock.h"
 #include "model.h"
 #include "engine.h"
 #include "plan.h"
@@ -32,6 +33,7 @@ struct interp_options {
     bool interactive;         /* a person at a terminal: errors abort one command only */
     const char *script;       /* the -f script, for the reports (NULL in the shell) */
     uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
+    enum clock_source clock;  /* --clock: what times each op */
 };
 
 struct interp {
@@ -57,6 +59,8 @@ struct interp {
     bool quit;
     int status;                   /* worst status so far */
     uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */
+    struct tick_clock clock;      /* times each op; chosen and calibrated at the first run */
+    bool clock_ready;
 };
 
 int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);

@@ -48,6 +48,7 @@ struct host_info {
     char hostname[256];
     char kernel[256];
     unsigned cores, pus, numa;
+    const char *clock;   /* "tsc" or "vdso": what timed the ops; NULL before a run */
 };
 
 struct results {

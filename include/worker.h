@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "clock.h"
+#include "cpu_share.h"
 #include "fileset.h"
 #include "plan.h"
 #include "rng.h"
@@ -63,6 +64,7 @@ struct worker {
     unsigned proc_inst, thread_inst;
     size_t slot_index;        /* this thread among all thread instances of the run */
     struct rng rng;
+    struct tick_clock clk;    /* times each op (the invocation's clock) */
     char *mem;                /* memsize bytes, or NULL */
     size_t memsize;
     struct slot fds[FB_NFDS];
@@ -74,14 +76,32 @@ struct worker {
     size_t aio_pending;
     bool aio_ready;
     unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
+    unsigned cpu_window;      /* ops from the last sample to the next one */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
+    uint64_t cpu_start;       /* the thread's CPU clock when the run began */
+    uint64_t cpu_last;        /* ... at the last sample */
+    struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
+    struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
 };
 
-/* Records one completed op with its latency and bytes (read/write bytes by type). */
+/* The clock read around a measured call: ticks of the worker's clock. */
+static inline uint64_t op_now(const struct worker *w)
+{
+    return tick_now(&w->clk);
+}
+
+/* Records one completed op with its bytes (read/write bytes by type) and its
+ * latency, t0 and t1 being op_now() readings. */
 static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
 {
+    stats_add(op->st, tick_to_ns(&w->clk, t1 - t0), bytes);
+}
+
+/* The same with a latency in nanoseconds. */
+static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
+{
     (void)w;
-    stats_add(op->st, t1 - t0, bytes);
+    stats_add(op->st, ns, bytes);
 }
 
 /* Ends the run with "flowop NAME (TYPE): WHAT PATH: strerror(err)" (the first error wins). */

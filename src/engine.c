@@ -88,7 +88,7 @@ static void fill_slots(struct engine *e)
         for (size_t pi = 0; pi < e->plan->procs[p].instances && selected(e, p); pi++)
             for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
                 for (size_t ti = 0; ti < e->plan->procs[p].threads[t].instances; ti++)
-                    e->slots[k++] = (struct thread_slot){ p, pi, t, ti, 0 };
+                    e->slots[k++] = (struct thread_slot){ .proc = p, .proc_inst = pi, .thread = t, .thread_inst = ti };
 }
 
 static int add_sems(struct engine *e, size_t slot, const struct plan_op *ops, size_t n)
@@ -119,7 +119,7 @@ static int layout(struct engine *e, struct diag *err)
     for (size_t i = 0; i < e->nfs; i++)
         size += fileset_shared_size(&e->fs[i]) + 128;
     for (size_t s = 0; s < e->nslots; s++) {
-        size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + 64;
+        size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_cpu) + 128;
         if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
             return diag_set(err, NULL, "out of memory");
     }
@@ -134,8 +134,10 @@ static int layout(struct engine *e, struct diag *err)
         if (e->kept[i] >= 0)
             engine_keep_restore(e, i, e->kept[i]);
     }
-    for (size_t s = 0; s < e->nslots; s++)
+    for (size_t s = 0; s < e->nslots; s++) {
         e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
+        e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
+    }
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
     for (size_t i = 0; i < e->nsems; i++)
         atomic_store(&engine_sem(e, (int)i)->credit, e->sems[i].op->highwater);
@@ -486,6 +488,7 @@ static int prepare(struct engine *e, struct interp *in, const struct plan *p, co
     topology_read(&topo);
     e->ncpu = topo.pus;
     host_read(&in->results.host, &topo);
+    in->results.host.clock = in->clock_ready ? in->clock.name : NULL;
     e->result = calloc(1, sizeof *e->result);
     if (e->result == NULL)
         return diag_set(err, NULL, "out of memory");
@@ -553,15 +556,31 @@ static int finish(struct engine *e, struct diag *err)
     return 0;
 }
 
+/* The clock of the measured calls, chosen once per invocation (the TSC's
+ * calibration takes 2 ms). */
+static int clock_ready(struct interp *in, struct diag *err)
+{
+    const char *why = NULL;
+    if (in->clock_ready)
+        return 0;
+    if (tick_clock_init(&in->clock, in->opt.clock, &why) != 0)
+        return diag_set(err, NULL, "--clock tsc: %s", why);
+    in->clock_ready = true;
+    return 0;
+}
+
 int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err)
 {
     struct engine e;
     struct sigaction old[2];
     pthread_t gen;
+    if (clock_ready(in, err) != 0)
+        return -1;
     if (prepare(&e, in, p, r, err) != 0 || create_filesets(&e, err) != 0) {
         engine_free(&e);
         return -1;
     }
+    e.clock = in->clock;
     if (fork_workers(&e, err) != 0) {
         engine_stop(&e, STOP_WORKER);
         kill_workers(&e);

@@ -26,12 +26,21 @@ static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t 
     return k;
 }
 
+/* Merges row i of every instance of thread t, each instance's CPU samples
+ * scaled so that its flowops share its measured CPU time (cpu_share.c). */
 static void merge_row(const struct engine *e, size_t p, size_t t, size_t i, struct op_stats *row)
 {
+    size_t nflat = e->plan->procs[p].threads[t].nflat;
     stats_init(row);
-    for (size_t s = 0; s < e->nslots; s++)
-        if (e->slots[s].proc == p && e->slots[s].thread == t)
-            stats_merge(row, &slot_stats(e, s)[i]);
+    for (size_t s = 0; s < e->nslots; s++) {
+        if (e->slots[s].proc != p || e->slots[s].thread != t)
+            continue;
+        const struct op_stats *st = slot_stats(e, s);
+        uint64_t thread_ns = atomic_load_explicit(&slot_cpu(e, s)->ns, memory_order_relaxed);
+        double scale = cpu_share_scale(st, nflat, thread_ns);
+        stats_merge(row, &st[i]);
+        row->cpu_ns += (uint64_t)((double)st[i].cpu_ns * scale) - st[i].cpu_ns;
+    }
 }
 
 static char *dup(const char *s)

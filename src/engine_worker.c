@@ -93,15 +93,15 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool 
     int64_t e = fileset_pick(fs, w->shm, FSK_FILE, !create, indexed, idx, rotor);
     if (e < 0)
         return FO_NORESOURCE;
-    char path[4096];
-    if (fileset_path(fs, FSK_FILE, (size_t)e, path, sizeof path) != 0) {
+    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
+    if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
         return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
     }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int fd = open(path, flags, 0666);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (fd < 0) {
         int err = errno;
         fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
@@ -267,6 +267,9 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
     w->slot_index = slot;
     w->fd_rotor = FB_ROTOR_TOP;
     w->cpu_countdown = 1;
+    w->cpu_window = 1;
+    w->cpu_pub = slot_cpu(e, slot);
+    w->clk = e->clock;
     w->cpu_overhead = UINT64_MAX;
     for (int i = 0; i < 16; i++) {
         uint64_t c0 = thread_cpu_ns(), c1 = thread_cpu_ns();
@@ -306,9 +309,11 @@ static void worker_free(struct worker *w)
 }
 
 /* CPU per op is sampled: the thread's CPU clock is a system call, too dear to
- * read around every op, so about one op in 64 (at random, to avoid beating
- * with the loop) is measured and the mean of the samples is reported. Out of
- * line, so that the loop's common path stays small. */
+ * read around every op. Ops are sampled at random gaps (no beating with the
+ * loop) whose mean keeps the samples' cost under 1/512 of the thread's CPU;
+ * the reports share the thread's whole CPU time out over its flowops in
+ * proportion to the samples (cpu_share.c). Out of line, so that the loop's
+ * common path stays small. */
 __attribute__((noinline)) static int run_sampled(struct worker *w, const struct plan_op *op)
 {
     struct op_inst *inst = &w->ops[op->flat];
@@ -320,7 +325,11 @@ __attribute__((noinline)) static int run_sampled(struct worker *w, const struct 
         inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
         inst->st->cpu_samples++;
     }
-    w->cpu_countdown = 32 + (unsigned)rng_below(&w->rng, 64);
+    unsigned period = cpu_sample_period(w->cpu_overhead, c1 - w->cpu_last, w->cpu_window);
+    w->cpu_window = period / 2 + (unsigned)rng_below(&w->rng, period) + 1;
+    w->cpu_countdown = w->cpu_window;
+    w->cpu_last = c1;
+    atomic_store_explicit(&w->cpu_pub->ns, c1 - w->cpu_start, memory_order_relaxed);
     return rc;
 }
 
@@ -412,7 +421,9 @@ static void *thread_main(void *p)
     fb_futex_wake(&sh->master_wake);
     while (atomic_load(&sh->phase) == PHASE_SETUP)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
+    w->cpu_start = w->cpu_last = thread_cpu_ns();
     thread_loop(w);
+    atomic_store_explicit(&w->cpu_pub->ns, thread_cpu_ns() - w->cpu_start, memory_order_relaxed);
     worker_free(w);
     if (atomic_fetch_sub(&sh->running, 1) == 1)
         fb_futex_wake(&sh->master_wake);

@@ -5,20 +5,33 @@
 #include <errno.h>
 #include <string.h>
 
+/* "00" .. "99": serials are formatted two digits at a time (paths are made
+ * for every open, stat and unlink). */
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 /* Writes serial as at least 8 decimal digits; returns the count written. */
 static size_t put_serial(char *out, uint32_t serial)
 {
     char tmp[10];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + serial % 10);
-        serial /= 10;
-    } while (serial != 0);
-    while (n < 8)
-        tmp[n++] = '0';
-    for (size_t i = 0; i < n; i++)
-        out[i] = tmp[n - 1 - i];
-    return n;
+    size_t n = 10;
+    while (serial >= 100) {
+        n -= 2;
+        memcpy(tmp + n, digit_pairs + 2 * (serial % 100), 2);
+        serial /= 100;
+    }
+    if (serial >= 10) {
+        n -= 2;
+        memcpy(tmp + n, digit_pairs + 2 * serial, 2);
+    } else {
+        tmp[--n] = (char)('0' + serial);
+    }
+    while (n > 2)
+        tmp[--n] = '0';
+    memcpy(out, tmp + n, 10 - n);
+    return 10 - n;
 }
 
 /* Appends "/<serial>" at *at, keeping one byte for the terminator. */
@@ -71,4 +84,24 @@ int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, c
         return errno = ENAMETOOLONG, -1;
     buf[at] = '\0';
     return 0;
+}
+
+const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
+                                struct fs_path_cache *c)
+{
+    if (kind == FSK_FILE ? index >= fs->nfiles : index >= fs->nleafdirs)
+        return errno = EINVAL, NULL;
+    const struct fs_entry *e = kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
+    if (c->fs != fs || c->dir != e->dir) {
+        c->fs = NULL;
+        if (dir_path(fs, e->dir, c->buf, sizeof c->buf, &c->dirlen) != 0)
+            return NULL;
+        c->fs = fs;
+        c->dir = e->dir;
+    }
+    size_t at = c->dirlen;
+    if (append(c->buf, sizeof c->buf, &at, e->serial) != 0)
+        return errno = ENAMETOOLONG, NULL;
+    c->buf[at] = '\0';
+    return c->buf;
 }

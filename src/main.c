@@ -28,6 +28,8 @@ static void usage(FILE *out)
             "                         output then goes to stderr)\n"
             "      --csv FILE         write the per-flowop table, one row per flowop and run\n"
             "      --report DIR       write DIR/index.html: throughput over time, latency percentiles, op mix\n"
+            "      --clock SOURCE     the clock timing each op: auto (default: tsc where the kernel keeps time\n"
+            "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -111,7 +113,20 @@ static int default_dirs(struct args *a)
     return 0;
 }
 
-enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT };
+enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
+       OPT_CLOCK };
+
+static int parse_clock(struct args *a, const char *text)
+{
+    static const char *const names[] = { [CLOCK_AUTO] = "auto", [CLOCK_TSC] = "tsc", [CLOCK_VDSO] = "vdso" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(text, names[i]) == 0) {
+            a->opt.clock = (enum clock_source)i;
+            return 0;
+        }
+    fprintf(stderr, "flowbench: error: --clock: '%s' is not one of auto, tsc, vdso\n", text);
+    return -1;
+}
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
@@ -122,6 +137,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "doc-tables", no_argument, NULL, OPT_DOC_TABLES },
         { "interval", required_argument, NULL, OPT_INTERVAL }, { "json", required_argument, NULL, OPT_JSON },
         { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
+        { "clock", required_argument, NULL, OPT_CLOCK },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -136,6 +152,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_JSON: a->json = optarg; break;
         case OPT_CSV: a->csv = optarg; break;
         case OPT_REPORT: a->report = optarg; break;
+        case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

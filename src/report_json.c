@@ -260,6 +260,8 @@ static void host(struct jw *w, const struct host_info *h)
     jw_u64(w, "cores", h->cores);
     jw_u64(w, "hardware_threads", h->pus);
     jw_u64(w, "numa_nodes", h->numa);
+    if (h->clock != NULL)
+        jw_str(w, "clock", h->clock);
     jw_close(w, '}');
 }
 

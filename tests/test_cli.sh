@@ -59,6 +59,7 @@ check missing_file 2 "$bin" -f "$tmp/nope.f" && has missing_file "$tmp/err" "can
 check unknown_option 2 "$bin" --bogus
 check bad_runtime 2 "$bin" --runtime 0 -f workloads/varmail.f && has bad_runtime "$tmp/err" "--runtime"
 check stray_arg 2 "$bin" workloads/varmail.f && has stray_arg "$tmp/err" "-f"
+check bad_clock 2 "$bin" --clock hpet -f workloads/varmail.f && has bad_clock "$tmp/err" "--clock: 'hpet' is not one of auto, tsc, vdso"
 check help 0 "$bin" -h && has help "$tmp/out" "--check"
 check version 0 "$bin" --version && has version "$tmp/out" "flowbench "
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "fileset.h"
+#include "rng.h"
 #include "shm.h"
 
 struct tally { int passed, failed; const char *test; };
@@ -294,6 +295,50 @@ static void test_files_and_leafdirs_never_share_a_name(void)
     check(empty == 50, "%d of 50 leaf dirs exist and are empty", empty);
     check(atomic_load(&shared_of(&fs, &shm)->nleaf_existing) == 50, "nleaf_existing");
     teardown(&fs, &shm);
+}
+
+/* The cached paths equal the plain ones, in order, at random, across two
+ * filesets and for serials of 1 to 10 digits (put_serial's two-digit steps). */
+static void test_cached_paths_equal_plain_paths(void)
+{
+    T.test = __func__;
+    struct plan_fileset pa = plan("cacheda", base, 3000, 7, 1.5, 0, 10);
+    struct plan_fileset pb = plan("cachedb", base, 200, 1000, 0, 0, 10);
+    pa.leafdirs = 40;
+    struct fileset_rt a, b;
+    struct diag err;
+    if (!check(fileset_populate(&a, &pa, 5, &err) == 0 && fileset_populate(&b, &pb, 6, &err) == 0, "populate: %s",
+               err.msg))
+        return;
+    struct fs_path_cache *c = calloc(1, sizeof *c);
+    struct rng r;
+    rng_seed(&r, 9);
+    size_t bad = 0;
+    char want[PATH_MAX];
+    for (size_t k = 0; k < 20000; k++) {
+        struct fileset_rt *fs = k % 3 == 0 ? &b : &a;
+        bool leaf = fs == &a && k % 5 == 0;
+        size_t n = leaf ? fs->nleafdirs : fs->nfiles;
+        size_t i = k < 3000 ? k % n : (size_t)rng_below(&r, n);
+        enum fs_kind kind = leaf ? FSK_LEAFDIR : FSK_FILE;
+        const char *got = fileset_path_cached(fs, kind, i, c);
+        bad += fileset_path(fs, kind, i, want, sizeof want) != 0 || got == NULL || strcmp(got, want) != 0;
+    }
+    check(bad == 0, "%zu cached paths differ", bad);
+    static const uint32_t serials[] = { 0, 7, 10, 99, 100, 12345678, 99999999, 100000000, 4294967295u };
+    static const char *const names[] = { "00000000", "00000007", "00000010", "00000099", "00000100",
+                                         "12345678", "99999999", "100000000", "4294967295" };
+    for (size_t k = 0; k < sizeof serials / sizeof serials[0]; k++) {
+        a.files[0].serial = serials[k];
+        const char *got = fileset_path_cached(&a, FSK_FILE, 0, c);
+        const char *slash = got ? strrchr(got, '/') : NULL;
+        check(slash != NULL && strcmp(slash + 1, names[k]) == 0, "serial %u written as %s", serials[k],
+              slash ? slash + 1 : "(null)");
+    }
+    check(fileset_path_cached(&a, FSK_FILE, a.nfiles, c) == NULL && errno == EINVAL, "index past the end");
+    free(c);
+    fileset_free(&a);
+    fileset_free(&b);
 }
 
 static void test_dirwidth_1_terminates_with_flat_tree(void)
@@ -720,6 +765,7 @@ int main(void)
     test_define_file_is_root_00000001_00000001();
     test_same_seed_gives_same_tree();
     test_files_and_leafdirs_never_share_a_name();
+    test_cached_paths_equal_plain_paths();
     test_dirwidth_1_terminates_with_flat_tree();
     test_more_than_4_billion_entries_refused();
     test_prealloc_50_of_1000_creates_about_half_on_4_threads();

@@ -261,6 +261,8 @@ check("append_end", doc["runs"][0]["end"] == "finished", doc["runs"][0]["end"])
 PY
 
 # ---- fidelity: run 5 lasts 5 s (1%), eventgen rate=400 gives 400 ops/s (2%) --
+# The thread waits in e1 nearly all the time, so e1's latencies add up to the
+# run's length: with either clock (the TSC's ticks are converted), within 2%.
 d=$top/timed
 mkdir -p "$d"
 cat >"$d/w.f" <<F
@@ -270,15 +272,53 @@ define process name=p { thread name=t {
   flowop delay name=d1, value=0 } }
 run 5
 F
-"$bin" -f "$d/w.f" --json "$d/out.json" >"$d/out" 2>"$d/err"
-expect_eq timed_exit $? 0
-pycheck timed_json "$d/out.json" <<'PY'
+clocks="vdso tsc"
+if [ "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)" != tsc ]; then
+    clocks=vdso
+    "$bin" --clock tsc -f "$d/w.f" >"$d/out" 2>"$d/err"
+    [ $? -ne 0 ] && grep -q "clock tsc: the kernel does not keep time with the TSC" "$d/err" && ok ||
+        bad clock_tsc_refused "$(tail -2 "$d/err")"
+fi
+for clock in $clocks; do
+    "$bin" --clock $clock -f "$d/w.f" --json "$d/out.json" >"$d/out" 2>"$d/err"
+    expect_eq timed_exit_$clock $? 0
+    pycheck timed_json_$clock "$d/out.json" $clock <<'PY'
 import json, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+def check(name, cond, why=""): print(f"ok {name}_{sys.argv[2]}" if cond else f"FAIL {name}_{sys.argv[2]}: {why}")
 doc = json.load(open(sys.argv[1]))
 check("run_5_lasts_5s", abs(doc["seconds"] - 5) <= 0.05, doc["seconds"])
+check("clock_named", doc["host"].get("clock") == sys.argv[2], doc["host"])
 e1 = [f for f in doc["flowops"] if f["name"] == "e1"][0]
 check("eventgen_400_per_s", abs(e1["ops_per_s"] - 400) <= 8, e1["ops_per_s"])
+waited = e1["latency_ns"]["mean"] * e1["ops"] / 1e9
+check("latencies_add_up_to_the_run", 0.98 * doc["seconds"] <= waited <= doc["seconds"] * 1.001,
+      f"{waited:.4f} s of e1 latency in a {doc['seconds']:.4f} s run")
+PY
+done
+
+# ---- fidelity: CPU per op adds up to the CPU the run used --------------------
+# 1 us stats: the samples alone would overstate them (each sample's clock
+# readings cost more than the calibration says); shared out of the thread's
+# measured CPU, ops x cpu/op is the process's CPU less the set-up (a few ms).
+d=$top/cpu
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=100, dirwidth=100, size=0, prealloc
+define process name=p { thread name=t { flowop statfile name=s1, filesetname=fs } }
+run 3
+F
+pycheck cpu_adds_up "$bin" "$d/w.f" "$d/out.json" <<'PY'
+import json, resource, subprocess, sys
+def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+rc = subprocess.run([sys.argv[1], "-f", sys.argv[2], "--json", sys.argv[3]], stdout=subprocess.DEVNULL).returncode
+check("cpu_run_exit", rc == 0, rc)
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
+used = used.ru_utime + used.ru_stime
+doc = json.load(open(sys.argv[3]))
+s1 = doc["flowops"][0]
+shared = s1["cpu_ns_per_op"] * s1["ops"] / 1e9
+check("cpu_per_op_adds_up", 0.85 * used <= shared <= used, f"ops x cpu/op = {shared:.3f} s, process used {used:.3f} s")
 PY
 
 echo "$pass passed, $fail failed"

@@ -136,15 +136,15 @@ static int aiowrite_run(struct worker *w, struct op_inst *op)
     io_prep_pwrite(&cb, s->fd, buf, iosize, (long long)off);
     cb.data = aio_tag((int)(s - w->fds), iosize);
 
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int n = io_submit(w->aio, 1, cbs);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     while (n == -EAGAIN && w->aio_pending > 0) {
         if ((rc = aio_reap(w, op)) != FO_OK)
             return rc;
-        t0 = clock_ns();
+        t0 = op_now(w);
         n = io_submit(w->aio, 1, cbs);
-        t1 = clock_ns();
+        t1 = op_now(w);
     }
     if (n != 1) {
         char path[PATH_MAX];
@@ -163,9 +163,9 @@ static int aiowait_run(struct worker *w, struct op_inst *op)
         op_done(w, op, 0, 0, 0);
         return FO_OK;
     }
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int rc = aio_reap(w, op);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (rc != FO_OK)
         return rc;
     op_done(w, op, t0, t1, 0);

@@ -28,12 +28,12 @@ static int append(struct worker *w, struct op_inst *op, struct slot *s, size_t l
         return op_fail(w, op, "out of memory for a %zu-byte buffer", len);
     char path[PATH_MAX];
 
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     off_t end = lseek(s->fd, 0, SEEK_END);
     if (end < 0)
         return op_error(w, op, "seek to the end of", slot_path(w, s, path, sizeof path), errno);
     ssize_t n = write(s->fd, buf, len);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (n < 0)
         return op_error(w, op, "append to", slot_path(w, s, path, sizeof path), errno);
     op_done(w, op, t0, t1, (uint64_t)n);

@@ -18,10 +18,10 @@ static int hog_run(struct worker *w, struct op_inst *op)
     volatile char *p = w->mem != NULL && w->memsize > 0 ? w->mem : op_buffer(w, op, 1);
     if (p == NULL)
         return op_fail(w, op, "out of memory for its 1-byte buffer");
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     for (uint64_t i = 0; i < n; i++)
         *p = (char)i;
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }
@@ -42,8 +42,7 @@ static int delay_run(struct worker *w, struct op_inst *op)
         if (rc != 0 && rc != EINTR)
             return op_fail(w, op, "cannot sleep (clock_nanosleep): %s", strerror(rc));
     }
-    uint64_t t1 = clock_ns();
-    op_done(w, op, t0, t1, 0);
+    op_done_ns(w, op, clock_ns() - t0, 0);
     return FO_OK;
 }
 

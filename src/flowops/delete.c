@@ -25,14 +25,14 @@ static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
  * the file was already gone (removed behind our back): not an error, not an op. */
 static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx)
 {
-    char path[PATH_MAX];
-    if (fileset_path(fs, FSK_FILE, (size_t)idx, path, sizeof path) < 0) {
+    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
+    if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
     }
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int rc = unlink(path);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     int err = errno;
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);

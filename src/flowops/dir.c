@@ -43,9 +43,9 @@ static int makedir_run(struct worker *w, struct op_inst *op)
     int rc = leaf_path(w, op, fs, idx, false, path, sizeof path);
     if (rc != FO_OK)
         return rc;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     rc = mkdir(path, 0755);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     int err = errno;
     if (rc != 0 && err != EEXIST) {
         fileset_release(fs, w->shm, FSK_LEAFDIR, idx, false, 0);
@@ -67,9 +67,9 @@ static int removedir_run(struct worker *w, struct op_inst *op)
     int rc = leaf_path(w, op, fs, idx, true, path, sizeof path);
     if (rc != FO_OK)
         return rc;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     rc = rmdir(path);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     int err = errno;
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_LEAFDIR, idx, true, 0);
@@ -118,9 +118,9 @@ static int listdir_run(struct worker *w, struct op_inst *op)
     if (fileset_dir_path(fs, dir, path, sizeof path) < 0)
         return op_fail(w, op, "the path of directory %zu of fileset %s is too long", dir, fs->plan->name);
     const char *what;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int64_t bytes = list_one(path, &what);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (bytes < 0)
         return op_error(w, op, what, path, errno);
     op_done(w, op, t0, t1, (uint64_t)bytes);

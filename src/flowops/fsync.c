@@ -8,9 +8,9 @@
 
 static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
 {
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int rc = fsync(s->fd);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (rc != 0) {
         int err = errno;
         char path[PATH_MAX];

@@ -32,9 +32,9 @@ static int eventlimit_run(struct worker *w, struct op_inst *op)
 {
     if (!events_enabled(w))
         return FO_OK;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     bool got = events_take(w, 1);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (!got)
         return FO_DONE;
     op_done(w, op, t0, t1, 0);
@@ -54,7 +54,7 @@ static int bucket_run(struct worker *w, struct op_inst *op, uint64_t now, uint64
     if (now > op->last) /* a counter cleared at the start of measurement only restarts */
         op->bucket -= (int64_t)(now - op->last);
     op->last = now;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     if (op->bucket < 0) {
         uint64_t need = (uint64_t)(-op->bucket) / unit + (unit > 1 ? 1 : 0);
         /* One event at a time: the generator banks at most 5 x rate events,
@@ -64,7 +64,7 @@ static int bucket_run(struct worker *w, struct op_inst *op, uint64_t now, uint64
                 return FO_DONE;
         op->bucket += (int64_t)(need * unit);
     }
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }

@@ -34,9 +34,9 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     if (s->fd < 0)
         return op_fail(w, op, "close of slot %d, which is already closed", (int)(s - w->fds));
 
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int rc = close(s->fd);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     int err = errno;
     /* Linux frees the descriptor even when close fails: the slot is closed either way */
     s->fd = -1;

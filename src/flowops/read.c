@@ -31,9 +31,9 @@ static int read_run(struct worker *w, struct op_inst *op)
     if (buf == NULL)
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)iosize);
 
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     ssize_t n = pread(s->fd, buf, iosize, (off_t)off);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (n < 0)
         return read_fail(w, op, s, errno);
     op_done(w, op, t0, t1, (uint64_t)n);
@@ -65,10 +65,10 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
 
     uint64_t total = 0;
     ssize_t n;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     while ((n = pread(s->fd, buf, chunk, (off_t)total)) > 0)
         total += (uint64_t)n;
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (n < 0)
         return read_fail(w, op, s, errno);
     op_done(w, op, t0, t1, total);

@@ -18,9 +18,9 @@ static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
 static int fstat_slot(struct worker *w, struct op_inst *op, const struct slot *s)
 {
     struct stat sb;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int rc = fstat(s->fd, &sb);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (rc != 0) {
         int err = errno;
         char path[PATH_MAX];
@@ -42,15 +42,15 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     int64_t idx = fileset_pick(fs, w->shm, FSK_FILE, true, indexed, index, pick_rotor(w, op));
     if (idx < 0)
         return FO_NORESOURCE;
-    char path[PATH_MAX];
-    if (fileset_path(fs, FSK_FILE, (size_t)idx, path, sizeof path) < 0) {
+    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
+    if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
     }
     struct stat sb;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     int rc = stat(path, &sb);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     int err = errno;
     fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
     if (rc != 0)

@@ -68,9 +68,9 @@ static int block_run(struct worker *w, struct op_inst *op)
     int rc = own_sem(w, op);
     if (rc != FO_OK)
         return rc;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     bool woken = sync_sem_wait(w, op->sem, 1);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (!woken)
         return FO_DONE;
     op_done(w, op, t0, t1, 0);
@@ -84,9 +84,9 @@ static int wakeup_run(struct worker *w, struct op_inst *op)
         return rc;
     const int *sems = (const int *)(const void *)op->buf;
     for (uint64_t i = 0; i < op->last; i++) {
-        uint64_t t0 = clock_ns();
+        uint64_t t0 = op_now(w);
         sync_sem_post(w, sems[i], 1);
-        uint64_t t1 = clock_ns();
+        uint64_t t1 = op_now(w);
         op_done(w, op, t0, t1, 0);
     }
     return FO_OK;
@@ -100,10 +100,10 @@ static int semblock_run(struct worker *w, struct op_inst *op)
     if (rc != FO_OK)
         return rc;
     uint64_t v = sem_value(w, op);
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     sync_sem_credit(w, op->sem, v);
     bool got = sync_sem_wait(w, op->sem, v);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (!got)
         return FO_DONE;
     op_done(w, op, t0, t1, 0);
@@ -139,13 +139,13 @@ static int sempost_run(struct worker *w, struct op_inst *op)
         return rc;
     uint64_t v = sem_value(w, op);
     const int *sems = (const int *)(const void *)op->buf;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     for (uint64_t i = 0; i < op->last; i++) {
         if (op->op->blocking && !take_credit(w, sems[i], v))
             return FO_DONE;
         sync_sem_post(w, sems[i], v);
     }
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }

@@ -33,9 +33,9 @@ static int write_run(struct worker *w, struct op_inst *op)
     if (buf == NULL)
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)iosize);
 
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     ssize_t n = pwrite(s->fd, buf, iosize, (off_t)off);
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (n < 0)
         return write_fail(w, op, s, errno);
     op_done(w, op, t0, t1, iosize);
@@ -88,7 +88,7 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     uint64_t done = 0;
     ssize_t n = 0;
     size_t len = 0;
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = op_now(w);
     while (done < size) {
         len = (size_t)(size - done < chunk ? size - done : chunk);
         n = pwrite(s->fd, buf, len, (off_t)(s->offset + done));
@@ -96,7 +96,7 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
             break;
         done += len;
     }
-    uint64_t t1 = clock_ns();
+    uint64_t t1 = op_now(w);
     if (n < 0)
         return write_fail(w, op, s, errno);
     if (done < size)

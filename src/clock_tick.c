@@ -1,0 +1,90 @@
+/* clock_tick.c: choosing the clock of the measured calls (the TSC where the
+ * kernel trusts it, else the vDSO) and calibrating the TSC against CLOCK_MONOTONIC. */
+#include <stdio.h>
+#include <string.h>
+
+#include "clock.h"
+
+#define CLOCKSOURCE "/sys/devices/system/clocksource/clocksource0/current_clocksource"
+#define CALIBRATION_NS 2000000u
+
+/* The kernel switches away from the TSC when it finds it unstable or out of
+ * step between CPUs; while it keeps time with it, so can we. */
+static bool kernel_uses_tsc(void)
+{
+    char name[64] = "";
+    FILE *f = fopen(CLOCKSOURCE, "re");
+    if (f == NULL)
+        return false;
+    bool ok = fgets(name, sizeof name, f) != NULL && strcmp(name, "tsc\n") == 0;
+    fclose(f);
+    return ok;
+}
+
+#if defined(__x86_64__)
+/* A (ns, tsc) pair read as close together as the machine allows: of a few
+ * tries, the one whose two clock readings are nearest, its tsc at the midpoint. */
+static void pair(uint64_t *ns, uint64_t *tsc)
+{
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 8; i++) {
+        uint64_t a = clock_ns(), t = __rdtsc(), b = clock_ns();
+        if (b - a < best) {
+            best = b - a;
+            *ns = a + (b - a) / 2;
+            *tsc = t;
+        }
+    }
+}
+
+static int calibrate(struct tick_clock *c)
+{
+    uint64_t ns0 = 0, tsc0 = 0, ns1 = 0, tsc1 = 0;
+    pair(&ns0, &tsc0);
+    while (clock_ns() - ns0 < CALIBRATION_NS)
+        ;
+    pair(&ns1, &tsc1);
+    if (tsc1 <= tsc0)
+        return -1;
+    c->ns_per_tick = (double)(ns1 - ns0) / (double)(tsc1 - tsc0);
+    /* a counter between 100 MHz and 20 GHz, or something is wrong */
+    return c->ns_per_tick > 0.05 && c->ns_per_tick < 10.0 ? 0 : -1;
+}
+#else
+static int calibrate(struct tick_clock *c)
+{
+    (void)c;
+    return -1;
+}
+#endif
+
+int tick_clock_init(struct tick_clock *c, enum clock_source want, const char **why)
+{
+    *c = (struct tick_clock){ .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
+    if (want == CLOCK_VDSO)
+        return 0;
+#if !defined(__x86_64__)
+    if (want == CLOCK_TSC) {
+        *why = "the TSC clock is available on x86-64 only";
+        return -1;
+    }
+    return 0;
+#else
+    if (!kernel_uses_tsc()) {
+        if (want == CLOCK_AUTO)
+            return 0;
+        *why = "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), so it is not trusted";
+        return -1;
+    }
+    if (calibrate(c) != 0) {
+        c->ns_per_tick = 1.0;
+        if (want == CLOCK_AUTO)
+            return 0;
+        *why = "the TSC failed its calibration against CLOCK_MONOTONIC";
+        return -1;
+    }
+    c->tsc = true;
+    c->name = "tsc";
+    return 0;
+#endif
+}

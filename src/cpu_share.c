@@ -1,0 +1,30 @@
+/* cpu_share.c: CPU per op from sparse samples, anchored to the thread's CPU clock.
+ * The samples say how a thread's CPU divides between its flowops; the thread's
+ * own clock says how much there was, so the column adds up to what was spent. */
+#include "cpu_share.h"
+
+unsigned cpu_sample_period(uint64_t clock_ns, uint64_t spent, uint64_t ops)
+{
+    if (ops == 0 || spent == 0)
+        return CPU_PERIOD_MIN;
+    /* A sample costs about two clock readings; 2 * clock_ns * 512 / mean op. */
+    double mean = (double)spent / (double)ops;
+    double period = 1024.0 * (double)clock_ns / mean;
+    if (period < CPU_PERIOD_MIN)
+        return CPU_PERIOD_MIN;
+    if (period > CPU_PERIOD_MAX)
+        return CPU_PERIOD_MAX;
+    return (unsigned)period;
+}
+
+double cpu_share_scale(const struct op_stats *rows, size_t n, uint64_t thread_ns)
+{
+    double estimate = 0;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].cpu_samples > 0)
+            estimate += (double)rows[i].cpu_ns / (double)rows[i].cpu_samples * (double)rows[i].ops;
+    /* No samples, or samples that saw no CPU at all: nothing to share out. */
+    if (estimate <= 0 || thread_ns == 0)
+        return 1.0;
+    return (double)thread_ns / estimate;
+}
