@@ -21,12 +21,14 @@
 # so both sides start from the same tree.
 #
 # usage: bench/run.sh [--quick] [--rounds N] [--secs S] [--dir DIR]
-#                     [--build DIR] [--no-fio] [--boost] [OP...]
+#                     [--build DIR] [--no-fio] [--boost] [--fb-opt OPT] [OP...]
 #   OP        read write append open stat create varmail (default: all)
 #   --quick   2 rounds of 1 s, a 256 MiB read file, 2000-file trees; fio only
 #             if it is already installed (this is what ctest runs)
 #   --dir     where the files go (default /dev/shm/flowbench-bench, tmpfs)
 #   --build   the CMake build directory holding flowbench (default ./build)
+#   --fb-opt  an option for every measured flowbench run, e.g. --fb-opt
+#             "--clock vdso" (repeatable)
 #   --boost   run every measured command (all three sides alike) in a session
 #             of its own whose autogroup has nice -10 (root only): with
 #             autogroup scheduling, the Linux default, `nice` acts only within
@@ -47,6 +49,7 @@ READSIZE=1g
 NFILES=10000
 VARMAIL_THREADS=16
 OPS=()
+FB_OPTS=()
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -57,6 +60,7 @@ while [ $# -gt 0 ]; do
     --build) BUILD=$2; shift ;;
     --no-fio) USE_FIO=0 ;;
     --boost) BOOST=1 ;;
+    --fb-opt) read -r -a more <<<"$2"; FB_OPTS+=("${more[@]}"); shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     read|write|append|open|stat|create|varmail) OPS+=("$1") ;;
     *) echo "bench/run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -129,7 +133,7 @@ first_file() {
 run_fb() {
     local op=$1 log=$WORK/fb.log tf=$WORK/fb.time
     # shellcheck disable=SC2046
-    { time measured "$FB" --runtime "$SECS" -D dir="$DIR" -f $(fb_args "$op") >"$log" 2>&1; } 2>"$tf" || {
+    { time measured "$FB" ${FB_OPTS[@]+"${FB_OPTS[@]}"} --runtime "$SECS" -D dir="$DIR" -f $(fb_args "$op") >"$log" 2>&1; } 2>"$tf" || {
         echo "bench/run.sh: flowbench failed on $op:" >&2
         cat "$log" >&2
         exit 1
@@ -223,6 +227,7 @@ fmt() { # "median min max" -> "0.962 (0.951..0.970)"
 echo "flowbench: $FB"
 echo "floor:     $FLOOR"
 [ $USE_FIO = 1 ] && echo "fio:       $(fio --version)"
+[ ${#FB_OPTS[@]} -gt 0 ] && echo "flowbench options: ${FB_OPTS[*]}"
 echo "files in $DIR; $ROUNDS rounds of ${SECS} s per side; $(nproc) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg)$([ $BOOST = 1 ] && echo '; boosted')"
 echo
 

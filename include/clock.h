@@ -29,11 +29,20 @@ struct tick_clock {
     const char *name;         /* "tsc" or "vdso", for the reports */
 };
 
+/* A first (ns, tsc) reading, taken when flowbench starts: the calibration
+ * measures the TSC's rate from there, so the start-up's own work is the
+ * calibration interval and the first run seldom waits for it. */
+struct tick_mark {
+    uint64_t ns, tsc;
+};
+void tick_clock_mark(struct tick_mark *m);
+
 /* Chooses and calibrates the clock: the TSC only when asked or (auto) when
  * the kernel's clocksource is the TSC, which it uses only when the counter
- * is invariant and in step on every CPU. Returns 0, or -1 with *why set when
- * the TSC was asked for and cannot be used. Takes about 2 ms with the TSC. */
-int tick_clock_init(struct tick_clock *c, enum clock_source want, const char **why);
+ * is invariant and in step on every CPU. The calibration spans at least 2 ms
+ * from the mark (it waits out what is left). Returns 0, or -1 with *why set
+ * when the TSC was asked for and cannot be used. */
+int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why);
 
 static inline uint64_t tick_now(const struct tick_clock *c)
 {

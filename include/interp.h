@@ -59,6 +59,7 @@ struct interp {
     bool quit;
     int status;                   /* worst status so far */
     uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */
+    struct tick_mark clock_mark;  /* the TSC's calibration starts here (interp_init) */
     struct tick_clock clock;      /* times each op; chosen and calibrated at the first run */
     bool clock_ready;
 };

@@ -37,28 +37,39 @@ static void pair(uint64_t *ns, uint64_t *tsc)
     }
 }
 
-static int calibrate(struct tick_clock *c)
+void tick_clock_mark(struct tick_mark *m)
 {
-    uint64_t ns0 = 0, tsc0 = 0, ns1 = 0, tsc1 = 0;
-    pair(&ns0, &tsc0);
-    while (clock_ns() - ns0 < CALIBRATION_NS)
+    pair(&m->ns, &m->tsc);
+}
+
+static int calibrate(struct tick_clock *c, const struct tick_mark *m)
+{
+    uint64_t ns = 0, tsc = 0;
+    while (clock_ns() - m->ns < CALIBRATION_NS)
         ;
-    pair(&ns1, &tsc1);
-    if (tsc1 <= tsc0)
+    pair(&ns, &tsc);
+    if (tsc <= m->tsc || ns <= m->ns)
         return -1;
-    c->ns_per_tick = (double)(ns1 - ns0) / (double)(tsc1 - tsc0);
+    c->ns_per_tick = (double)(ns - m->ns) / (double)(tsc - m->tsc);
     /* a counter between 100 MHz and 20 GHz, or something is wrong */
     return c->ns_per_tick > 0.05 && c->ns_per_tick < 10.0 ? 0 : -1;
 }
 #else
-static int calibrate(struct tick_clock *c)
+void tick_clock_mark(struct tick_mark *m)
+{
+    m->ns = clock_ns();
+    m->tsc = 0;
+}
+
+static int calibrate(struct tick_clock *c, const struct tick_mark *m)
 {
     (void)c;
+    (void)m;
     return -1;
 }
 #endif
 
-int tick_clock_init(struct tick_clock *c, enum clock_source want, const char **why)
+int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
 {
     *c = (struct tick_clock){ .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
     if (want == CLOCK_VDSO)
@@ -76,7 +87,7 @@ int tick_clock_init(struct tick_clock *c, enum clock_source want, const char **w
         *why = "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), so it is not trusted";
         return -1;
     }
-    if (calibrate(c) != 0) {
+    if (calibrate(c, m) != 0) {
         c->ns_per_tick = 1.0;
         if (want == CLOCK_AUTO)
             return 0;

@@ -563,7 +563,7 @@ static int clock_ready(struct interp *in, struct diag *err)
     const char *why = NULL;
     if (in->clock_ready)
         return 0;
-    if (tick_clock_init(&in->clock, in->opt.clock, &why) != 0)
+    if (tick_clock_init(&in->clock, in->opt.clock, &in->clock_mark, &why) != 0)
         return diag_set(err, NULL, "--clock tsc: %s", why);
     in->clock_ready = true;
     return 0;

@@ -37,9 +37,9 @@ static void merge_row(const struct engine *e, size_t p, size_t t, size_t i, stru
             continue;
         const struct op_stats *st = slot_stats(e, s);
         uint64_t thread_ns = atomic_load_explicit(&slot_cpu(e, s)->ns, memory_order_relaxed);
-        double scale = cpu_share_scale(st, nflat, thread_ns);
+        uint64_t shared = (uint64_t)((double)st[i].cpu_ns * cpu_share_scale(st, nflat, thread_ns));
         stats_merge(row, &st[i]);
-        row->cpu_ns += (uint64_t)((double)st[i].cpu_ns * scale) - st[i].cpu_ns;
+        row->cpu_ns = row->cpu_ns - st[i].cpu_ns + shared;
     }
 }
 

@@ -20,6 +20,7 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
     in->err = err;
     in->debug = 2;
     in->start_ns = clock_ns();
+    tick_clock_mark(&in->clock_mark);
     return interp_apply_overrides(in);
 }
 

@@ -65,8 +65,10 @@ static void shares(void)
 static void ticks(enum clock_source src, const char *name)
 {
     struct tick_clock c;
+    struct tick_mark m;
     const char *why = NULL;
-    if (tick_clock_init(&c, src, &why) != 0) {
+    tick_clock_mark(&m);
+    if (tick_clock_init(&c, src, &m, &why) != 0) {
         /* only the TSC may be refused, and only with a reason */
         check(src == CLOCK_TSC && why != NULL, name, 0, 1);
         printf("note: %s clock not available here: %s\n", name, why ? why : "?");
