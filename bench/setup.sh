@@ -70,6 +70,13 @@ measured() {
     fi
 }
 
+# "target: WHAT: met|NOT met (VALUE)": VALUE (a median) against LIMIT, OP one of < >=
+verdict() {
+    awk -v what="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
+        ok = op == "<" ? v < lim : v >= lim
+        printf "  target: %s: %s (%s)\n", what, ok ? "met" : "NOT met", v }'
+}
+
 # "median min max" of the arguments
 summary() {
     printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
@@ -101,6 +108,10 @@ fileset_part() {
         rm -rf "$DIR/bigset"
         printf '  %9d entries, width %4d: ready %s s, RSS %s MiB\n' "$n" "$width" "$(summary "${ready[@]}")" \
             "$(summary "${rss[@]}")"
+        if [ "$n" = 10000000 ] && [ "$width" = 1000 ]; then
+            verdict "10 million entries ready in under 10 s" "$(summary "${ready[@]}" | cut -d' ' -f1)" "<" 10
+            verdict "10 million entries in under 1.5 GB (1430 MiB) resident" "$(summary "${rss[@]}" | cut -d' ' -f1)" "<" 1430
+        fi
     done
 }
 
@@ -126,6 +137,9 @@ prealloc_part() {
         printf '  paralloc=%d: elapsed %s, CPU %s, cores %s\n' $p "$(summary ${E[$p]})" "$(summary ${C[$p]})" \
             "$(summary ${K[$p]})"
     done
+    # shellcheck disable=SC2086
+    verdict "paralloc uses every core (at least 0.9 x $(nproc))" "$(summary ${K[1]} | cut -d' ' -f1)" ">=" \
+        "$(awk -v n="$(nproc)" 'BEGIN { print 0.9 * n }')"
 }
 
 deadtime_part() {
@@ -160,6 +174,8 @@ deadtime_part() {
     done
     echo "  untraced, start to Running:  $(summary "${start[@]}")"
     echo "  untraced, Running + length to report: $(summary "${after[@]}")"
+    verdict "dead time before the first op under 100 ms" "$(summary "${exec_first[@]}" | cut -d' ' -f1)" "<" 100
+    verdict "dead time after the last op under 100 ms" "$(summary "${last_report[@]}" | cut -d' ' -f1)" "<" 100
 }
 
 for part in "${PARTS[@]}"; do

@@ -54,9 +54,14 @@ static inline uint64_t tick_now(const struct tick_clock *c)
     return clock_ns();
 }
 
+/* A difference of two tick_now() readings in nanoseconds. A negative one (two
+ * CPUs' counters a few cycles apart, a thread moved between them) counts as 0. */
 static inline uint64_t tick_to_ns(const struct tick_clock *c, uint64_t ticks)
 {
-    return c->tsc ? (uint64_t)((double)ticks * c->ns_per_tick) : ticks;
+    if (!c->tsc)
+        return ticks;
+    int64_t d = (int64_t)ticks;
+    return d > 0 ? (uint64_t)((double)d * c->ns_per_tick) : 0;
 }
 
 #endif

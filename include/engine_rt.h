@@ -55,6 +55,14 @@ struct fb_sem {
     uint32_t pad;
 };
 
+/* A thread's CPU time since the run began, less what its CPU samples cost, as
+ * of its last sample (and its exit): one cache line per thread, written by
+ * the thread, read by the master for the reports. */
+struct thread_cpu {
+    _Atomic uint64_t ns;
+    char pad[56];
+};
+
 /* One thread instance of the run. */
 struct thread_slot {
     size_t proc, proc_inst, thread, thread_inst;

@@ -21,7 +21,7 @@ extern const struct report_pct report_pcts[REPORT_NPCT];
 struct row_figures {
     uint64_t ops, bytes, errors;
     double ops_per_s, mb_per_s;  /* MiB/s */
-    double cpu_ns_per_op;        /* mean of the CPU samples; 0 with none */
+    double cpu_ns_per_op;        /* CPU shared out to the flowop per op it covers; 0 with no sample */
     uint64_t min, max;           /* ns; min is 0 when there was no op */
     double mean, stddev;         /* ns; stddev from the histogram's bucket midpoints */
     uint64_t pct[REPORT_NPCT];   /* ns, never above max */

@@ -39,6 +39,25 @@ static inline double rng_unit(struct rng *r)
     return (double)(rng_next(r) >> 11) * 0x1.0p-53;
 }
 
+/* The full 64x64-bit product of a and b: high half returned, low in *lo. */
+static inline uint64_t rng_mul_hi(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    u128 m = (u128)a * b;
+    *lo = (uint64_t)m;
+    return (uint64_t)(m >> 64);
+#else
+    uint64_t a_lo = a & 0xffffffffu, a_hi = a >> 32;
+    uint64_t b_lo = b & 0xffffffffu, b_hi = b >> 32;
+    uint64_t ll = a_lo * b_lo, lh = a_lo * b_hi;
+    uint64_t hl = a_hi * b_lo, hh = a_hi * b_hi;
+    uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    *lo = (mid << 32) | (ll & 0xffffffffu);
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
 /* The rare redraw of rng_below (out of line). */
 uint64_t rng_below_slow(struct rng *r, uint64_t n, uint64_t lo, uint64_t hi);
 
@@ -46,14 +65,12 @@ uint64_t rng_below_slow(struct rng *r, uint64_t n, uint64_t lo, uint64_t hi);
  * 64x64-bit product; n == 0 returns 0. */
 static inline uint64_t rng_below(struct rng *r, uint64_t n)
 {
-    __extension__ typedef unsigned __int128 u128;
     if (n == 0)
         return 0;
-    u128 m = (u128)rng_next(r) * n;
-    uint64_t lo = (uint64_t)m;
+    uint64_t lo, hi = rng_mul_hi(rng_next(r), n, &lo);
     if (lo >= n)
-        return (uint64_t)(m >> 64);
-    return rng_below_slow(r, n, lo, (uint64_t)(m >> 64));
+        return hi;
+    return rng_below_slow(r, n, lo, hi);
 }
 
 #endif

@@ -23,8 +23,10 @@ struct op_stats {
     uint64_t lat_sum;       /* ns */
     uint64_t lat_min;       /* ns; UINT64_MAX when no op */
     uint64_t lat_max;
-    uint64_t cpu_ns;        /* thread CPU time of the sampled ops */
-    uint64_t cpu_samples;   /* ops whose CPU time was measured (about one in 64) */
+    uint64_t cpu_ns;        /* thread CPU time of the sampled ops; in merged results, the
+                             * CPU shared out to the flowop (cpu_share.c) */
+    uint64_t cpu_samples;   /* ops whose CPU time was measured; in merged results, the ops
+                             * that share covers */
     struct hist hist;
 };
 

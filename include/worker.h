@@ -37,6 +37,7 @@ struct slot {
 
 struct engine;
 struct run_shared;
+struct thread_cpu;
 
 /* Per-instance state of a flowop in a thread: its row, buffer, and the state
  * of the limit, semaphore and debug flowops. */
@@ -77,9 +78,12 @@ struct worker {
     bool aio_ready;
     unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
     unsigned cpu_window;      /* ops from the last sample to the next one */
+    struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
     uint64_t cpu_start;       /* the thread's CPU clock when the run began */
     uint64_t cpu_last;        /* ... at the last sample */
+    uint64_t wall_last;       /* CLOCK_MONOTONIC at the last sample */
+    uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
 };

@@ -26,20 +26,39 @@ static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t 
     return k;
 }
 
-/* Merges row i of every instance of thread t, each instance's CPU samples
- * scaled so that its flowops share its measured CPU time (cpu_share.c). */
-static void merge_row(const struct engine *e, size_t p, size_t t, size_t i, struct op_stats *row)
+/* Each thread instance's factor from its samples to its measured CPU
+ * (cpu_share.c), read once per report so that a live report scales all of a
+ * thread's rows alike; NULL when out of memory (then nothing is scaled). */
+static double *slot_scales(const struct engine *e)
 {
-    size_t nflat = e->plan->procs[p].threads[t].nflat;
+    double *scale = malloc((e->nslots ? e->nslots : 1) * sizeof *scale);
+    if (scale == NULL)
+        return NULL;
+    for (size_t s = 0; s < e->nslots; s++) {
+        size_t nflat = e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread].nflat;
+        uint64_t thread_ns = atomic_load_explicit(&slot_cpu(e, s)->ns, memory_order_relaxed);
+        scale[s] = cpu_share_scale(slot_stats(e, s), nflat, thread_ns);
+    }
+    return scale;
+}
+
+/* Merges row i of every instance of thread t. In the merged row, cpu_ns is
+ * the CPU shared out to the flowop and cpu_samples the ops that share
+ * covers, so rows and summaries merged from threads that sample at
+ * different rates still give CPU per op. */
+static void merge_row(const struct engine *e, const double *scale, size_t p, size_t t, size_t i,
+                      struct op_stats *row)
+{
     stats_init(row);
     for (size_t s = 0; s < e->nslots; s++) {
         if (e->slots[s].proc != p || e->slots[s].thread != t)
             continue;
-        const struct op_stats *st = slot_stats(e, s);
-        uint64_t thread_ns = atomic_load_explicit(&slot_cpu(e, s)->ns, memory_order_relaxed);
-        uint64_t shared = (uint64_t)((double)st[i].cpu_ns * cpu_share_scale(st, nflat, thread_ns));
-        stats_merge(row, &st[i]);
-        row->cpu_ns = row->cpu_ns - st[i].cpu_ns + shared;
+        const struct op_stats *st = &slot_stats(e, s)[i];
+        uint64_t cpu, covered;
+        cpu_share_of(st, scale != NULL ? scale[s] : 1.0, &cpu, &covered);
+        stats_merge(row, st);
+        row->cpu_ns = row->cpu_ns - st->cpu_ns + cpu;
+        row->cpu_samples = row->cpu_samples - st->cpu_samples + covered;
     }
 }
 
@@ -53,7 +72,8 @@ static char *dup(const char *s)
     return d;
 }
 
-static void add_thread_rows(struct engine *e, size_t p, size_t t, struct run_result *r, bool interval)
+static void add_thread_rows(struct engine *e, const double *scale, size_t p, size_t t, struct run_result *r,
+                            bool interval)
 {
     const struct plan_thread *th = &e->plan->procs[p].threads[t];
     const struct plan_op *const *flat = th->flat;
@@ -67,7 +87,7 @@ static void add_thread_rows(struct engine *e, size_t p, size_t t, struct run_res
         struct result_row *row = &r->rows[r->nrows++];
         *row = (struct result_row){ dup(flat[i]->name), dup(e->plan->procs[p].name), dup(th->name),
                                     flat[i]->type->name, flat[i]->type->cls, flat[i]->type->rw, { 0 } };
-        merge_row(e, p, t, i, &row->st);
+        merge_row(e, scale, p, t, i, &row->st);
         if (interval)
             stats_since(&row->st, &e->baseline[baseline_index(e, p, t, i)]);
         if (row->cls != FC_IO && row->cls != FC_AIO)
@@ -83,9 +103,11 @@ void engine_collect(struct engine *e, double secs, bool interval, struct run_res
     stats_init(&r->io);
     r->seconds = secs;
     r->index = e->req->index;
+    double *scale = slot_scales(e);
     for (size_t p = 0; p < e->plan->nprocs; p++)
         for (size_t t = 0; t < e->plan->procs[p].nthreads && selected(e, p); t++)
-            add_thread_rows(e, p, t, r, interval);
+            add_thread_rows(e, scale, p, t, r, interval);
+    free(scale);
 }
 
 /* The IO flowops of every thread merged, for --interval samples. */
@@ -151,10 +173,12 @@ static double stamp(const struct engine *e)
 
 static void take_baseline(struct engine *e)
 {
+    double *scale = slot_scales(e);
     for (size_t p = 0; p < e->plan->nprocs; p++)
         for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
             for (size_t i = 0; i < e->plan->procs[p].threads[t].nflat; i++)
-                merge_row(e, p, t, i, &e->baseline[baseline_index(e, p, t, i)]);
+                merge_row(e, scale, p, t, i, &e->baseline[baseline_index(e, p, t, i)]);
+    free(scale);
 }
 
 void engine_report_period(struct engine *e, double seconds, bool interval)

@@ -277,6 +277,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
             w->cpu_overhead = c1 - c0;
     }
     rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
+    rng_seed(&w->cpu_rng, ~e->seed ^ (0xc2b2ae3d27d4eb4full * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
         w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };
     w->nops = w->thread->nflat;
@@ -308,12 +309,21 @@ static void worker_free(struct worker *w)
     free(w->mem);
 }
 
+/* The thread's CPU time for the reports: what it used since the run began,
+ * less what its samples' clock readings cost (two system calls each). */
+static void publish_cpu(struct worker *w, uint64_t now)
+{
+    uint64_t used = now - w->cpu_start;
+    used = used > w->cpu_sampling ? used - w->cpu_sampling : 0;
+    atomic_store_explicit(&w->cpu_pub->ns, used, memory_order_relaxed);
+}
+
 /* CPU per op is sampled: the thread's CPU clock is a system call, too dear to
  * read around every op. Ops are sampled at random gaps (no beating with the
- * loop) whose mean keeps the samples' cost under 1/512 of the thread's CPU;
- * the reports share the thread's whole CPU time out over its flowops in
- * proportion to the samples (cpu_share.c). Out of line, so that the loop's
- * common path stays small. */
+ * loop) whose mean keeps the samples' cost under 1/512 of the thread's CPU,
+ * with one sample at least every 50 ms of wall time; the reports share the
+ * thread's whole CPU time out over its flowops in proportion to the samples
+ * (cpu_share.c). Out of line, so that the loop's common path stays small. */
 __attribute__((noinline)) static int run_sampled(struct worker *w, const struct plan_op *op)
 {
     struct op_inst *inst = &w->ops[op->flat];
@@ -325,11 +335,14 @@ __attribute__((noinline)) static int run_sampled(struct worker *w, const struct 
         inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
         inst->st->cpu_samples++;
     }
-    unsigned period = cpu_sample_period(w->cpu_overhead, c1 - w->cpu_last, w->cpu_window);
-    w->cpu_window = period / 2 + (unsigned)rng_below(&w->rng, period) + 1;
+    uint64_t wall = clock_ns();
+    unsigned period = cpu_sample_period(w->cpu_overhead, c1 - w->cpu_last, wall - w->wall_last, w->cpu_window);
+    w->cpu_window = period / 2 + (unsigned)rng_below(&w->cpu_rng, period) + 1;
     w->cpu_countdown = w->cpu_window;
     w->cpu_last = c1;
-    atomic_store_explicit(&w->cpu_pub->ns, c1 - w->cpu_start, memory_order_relaxed);
+    w->wall_last = wall;
+    w->cpu_sampling += 2 * w->cpu_overhead;
+    publish_cpu(w, c1);
     return rc;
 }
 
@@ -422,8 +435,9 @@ static void *thread_main(void *p)
     while (atomic_load(&sh->phase) == PHASE_SETUP)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
     w->cpu_start = w->cpu_last = thread_cpu_ns();
+    w->wall_last = clock_ns();
     thread_loop(w);
-    atomic_store_explicit(&w->cpu_pub->ns, thread_cpu_ns() - w->cpu_start, memory_order_relaxed);
+    publish_cpu(w, thread_cpu_ns());
     worker_free(w);
     if (atomic_fetch_sub(&sh->running, 1) == 1)
         fb_futex_wake(&sh->master_wake);

@@ -225,7 +225,8 @@ static void page(FILE *f, const struct interp *in)
         run_section(f, in, &res->runs[i]);
     fprintf(f, "<footer>Written by flowbench %s. Latencies are wall time around each op's system calls; "
                "percentiles come from a log-linear histogram (within 0.8%%) and never exceed the max. "
-               "MiB = 2<sup>20</sup> bytes. CPU/op is sampled (about one op in 64).</footer>\n"
+               "MiB = 2<sup>20</sup> bytes. CPU/op is each thread's CPU time shared out over its flowops "
+               "in the proportions of sampled ops.</footer>\n"
                "</main>\n</body>\n</html>\n",
             FLOWBENCH_VERSION);
 }

@@ -19,14 +19,10 @@ void rng_seed(struct rng *r, uint64_t seed)
 
 uint64_t rng_below_slow(struct rng *r, uint64_t n, uint64_t lo, uint64_t hi)
 {
-    __extension__ typedef unsigned __int128 u128;
     /* Only products landing in the short first stretch can bias the result;
      * redraw those (threshold = 2^64 mod n). */
     uint64_t threshold = (0 - n) % n;
-    while (lo < threshold) {
-        u128 m = (u128)rng_next(r) * n;
-        lo = (uint64_t)m;
-        hi = (uint64_t)(m >> 64);
-    }
+    while (lo < threshold)
+        hi = rng_mul_hi(rng_next(r), n, &lo);
     return hi;
 }

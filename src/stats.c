@@ -33,8 +33,10 @@ void stats_since(struct op_stats *s, const struct op_stats *base)
     s->bytes -= base->bytes;
     s->errors -= base->errors;
     s->lat_sum -= base->lat_sum;
-    s->cpu_ns -= base->cpu_ns;
-    s->cpu_samples -= base->cpu_samples;
+    /* A flowop's share of its thread's CPU can shrink a little between two
+     * reports (the samples' proportions move): an interval gets 0, not a wrap. */
+    s->cpu_ns = s->cpu_ns > base->cpu_ns ? s->cpu_ns - base->cpu_ns : 0;
+    s->cpu_samples = s->cpu_samples > base->cpu_samples ? s->cpu_samples - base->cpu_samples : 0;
     uint64_t max = s->lat_max;
     s->lat_min = UINT64_MAX;
     s->lat_max = 0;

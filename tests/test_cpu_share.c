@@ -20,28 +20,32 @@ static void check(int ok, const char *what, double got, double want)
     printf("FAIL %s: got %.6g, want %.6g\n", what, got, want);
 }
 
-static void periods(void)
+static void test_gap_keeps_sampling_under_1_512_of_cpu_and_samples_every_50_ms(void)
 {
-    /* 360 ns a clock reading, ops of 1300 ns: 1024 * 360 / 1300 = 283 */
-    unsigned p = cpu_sample_period(360, 1300u * 500, 500);
-    check(p == 283, "period for 1.3 us ops", p, 283);
-    p = cpu_sample_period(360, 50000u * 100, 100);
-    check(p == CPU_PERIOD_MIN, "period for slow ops is the minimum", p, CPU_PERIOD_MIN);
-    p = cpu_sample_period(360, 10u * 100000, 100000);
-    check(p == CPU_PERIOD_MAX, "period for very short ops is the maximum", p, CPU_PERIOD_MAX);
-    p = cpu_sample_period(360, 0, 10);
-    check(p == CPU_PERIOD_MIN, "period with no CPU seen", p, CPU_PERIOD_MIN);
-    p = cpu_sample_period(360, 1000, 0);
-    check(p == CPU_PERIOD_MIN, "period with no ops", p, CPU_PERIOD_MIN);
+    /* 360 ns a clock reading, ops of 1300 ns CPU and wall: 1024 * 360 / 1300 = 283 */
+    unsigned p = cpu_sample_period(360, 1300u * 500, 1300u * 500, 500);
+    check(p == 283, "gap for 1.3 us ops", p, 283);
+    p = cpu_sample_period(360, 50000u * 100, 50000u * 100, 100);
+    check(p == CPU_PERIOD_MIN, "gap for 50 us ops is the minimum", p, CPU_PERIOD_MIN);
+    p = cpu_sample_period(360, 10u * 100000, 10u * 100000, 100000);
+    check(p == CPU_PERIOD_MAX, "gap for 10 ns ops is the maximum", p, CPU_PERIOD_MAX);
+    /* ops of 2 us CPU that wait 1 ms: 50 ms of wall time is 50 ops */
+    p = cpu_sample_period(360, 2000u * 100, 1000000u * 100, 100);
+    check(p == 50, "gap for ops that wait 1 ms", p, 50);
+    /* ... that wait 100 ms: never under CPU_PERIOD_WAIT_MIN */
+    p = cpu_sample_period(360, 2000u * 100, 100000000ull * 100, 100);
+    check(p == CPU_PERIOD_WAIT_MIN, "gap for ops that wait 100 ms", p, CPU_PERIOD_WAIT_MIN);
+    p = cpu_sample_period(360, 0, 0, 10);
+    check(p == CPU_PERIOD_MAX, "gap with no CPU nor time seen", p, CPU_PERIOD_MAX);
+    p = cpu_sample_period(360, 1000, 1000, 0);
+    check(p == CPU_PERIOD_MIN, "gap with no ops", p, CPU_PERIOD_MIN);
 }
 
-static void shares(void)
+static void test_thread_cpu_is_shared_in_the_samples_proportions(void)
 {
     struct op_stats *rows = calloc(3, sizeof *rows);
     if (rows == NULL)
         exit(2);
-    for (int i = 0; i < 3; i++)
-        stats_init(&rows[i]);
     /* samples say: a 2 us a op (1000 ops), b 6 us (500 ops), c no sample */
     rows[0] = (struct op_stats){ .ops = 1000, .cpu_ns = 20000, .cpu_samples = 10 };
     rows[1] = (struct op_stats){ .ops = 500, .cpu_ns = 30000, .cpu_samples = 5 };
@@ -49,11 +53,14 @@ static void shares(void)
     /* estimate 2,000,000 + 3,000,000 ns; the thread really used 5,500,000 */
     double s = cpu_share_scale(rows, 3, 5500000);
     check(fabs(s - 1.1) < 1e-12, "scale", s, 1.1);
-    double total = 0;
+    uint64_t cpu[3], ops[3];
     for (int i = 0; i < 3; i++)
-        if (rows[i].cpu_samples)
-            total += (double)rows[i].cpu_ns * s / (double)rows[i].cpu_samples * (double)rows[i].ops;
-    check(fabs(total - 5500000) < 1e-3, "scaled rows add up to the thread's CPU", total, 5500000);
+        cpu_share_of(&rows[i], s, &cpu[i], &ops[i]);
+    check(cpu[0] == 2200000 && ops[0] == 1000, "share of a", (double)cpu[0], 2200000);
+    check(cpu[1] == 3300000 && ops[1] == 500, "share of b", (double)cpu[1], 3300000);
+    check(cpu[2] == 0 && ops[2] == 0, "no sample, no share", (double)cpu[2], 0);
+    check(cpu[0] + cpu[1] + cpu[2] == 5500000, "shares add up to the thread's CPU", (double)(cpu[0] + cpu[1]),
+          5500000);
     s = cpu_share_scale(rows, 3, 0);
     check(s == 1.0, "no thread CPU: no scaling", s, 1.0);
     s = cpu_share_scale(&rows[2], 1, 1000);
@@ -62,7 +69,7 @@ static void shares(void)
 }
 
 /* The tick clock agrees with CLOCK_MONOTONIC over 50 ms within 0.1%. */
-static void ticks(enum clock_source src, const char *name)
+static void test_ticks_agree_with_clock_monotonic(enum clock_source src, const char *name)
 {
     struct tick_clock c;
     struct tick_mark m;
@@ -82,13 +89,25 @@ static void ticks(enum clock_source src, const char *name)
     check(fabs(got - want) <= want * 0.001 + 2000, name, got, want);
 }
 
+/* Counters of two CPUs a few cycles apart must not make a huge latency. */
+static void test_negative_tick_differences_count_as_zero(void)
+{
+    struct tick_clock c = { .tsc = true, .ns_per_tick = 0.4, .name = "tsc" };
+    uint64_t t0 = 1000000, t1 = 999990;
+    check(tick_to_ns(&c, t1 - t0) == 0, "t1 before t0", (double)tick_to_ns(&c, t1 - t0), 0);
+    check(tick_to_ns(&c, 2500) == 1000, "2500 ticks of 0.4 ns", (double)tick_to_ns(&c, 2500), 1000);
+    struct tick_clock v = { .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
+    check(tick_to_ns(&v, 1234) == 1234, "vdso ticks are ns", (double)tick_to_ns(&v, 1234), 1234);
+}
+
 int main(void)
 {
-    periods();
-    shares();
-    ticks(CLOCK_AUTO, "auto clock");
-    ticks(CLOCK_TSC, "tsc clock");
-    ticks(CLOCK_VDSO, "vdso clock");
+    test_gap_keeps_sampling_under_1_512_of_cpu_and_samples_every_50_ms();
+    test_thread_cpu_is_shared_in_the_samples_proportions();
+    test_ticks_agree_with_clock_monotonic(CLOCK_AUTO, "auto clock");
+    test_ticks_agree_with_clock_monotonic(CLOCK_TSC, "tsc clock");
+    test_ticks_agree_with_clock_monotonic(CLOCK_VDSO, "vdso clock");
+    test_negative_tick_differences_count_as_zero();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -1,9 +1,11 @@
-/* clock_tick.c: choosing the clock of the measured calls (the TSC where the
+/* clock.c: choosing the clock of the measured calls (the TSC where the
  * kernel trusts it, else the vDSO) and calibrating the TSC against CLOCK_MONOTONIC. */
 #include <stdio.h>
 #include <string.h>
 
 #include "clock.h"
+
+#if defined(__x86_64__)
 
 #define CLOCKSOURCE "/sys/devices/system/clocksource/clocksource0/current_clocksource"
 #define CALIBRATION_NS 2000000u
@@ -21,7 +23,6 @@ static bool kernel_uses_tsc(void)
     return ok;
 }
 
-#if defined(__x86_64__)
 /* A (ns, tsc) pair read as close together as the machine allows: of a few
  * tries, the one whose two clock readings are nearest, its tsc at the midpoint. */
 static void pair(uint64_t *ns, uint64_t *tsc)
@@ -54,19 +55,40 @@ static int calibrate(struct tick_clock *c, const struct tick_mark *m)
     /* a counter between 100 MHz and 20 GHz, or something is wrong */
     return c->ns_per_tick > 0.05 && c->ns_per_tick < 10.0 ? 0 : -1;
 }
+
+/* The TSC if it can be trusted; else 0 with the vDSO (auto) or -1 and *why. */
+static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
+{
+    if (!kernel_uses_tsc()) {
+        *why = "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), so it is not trusted";
+        return want == CLOCK_AUTO ? 0 : -1;
+    }
+    if (calibrate(c, m) != 0) {
+        c->ns_per_tick = 1.0;
+        *why = "the TSC failed its calibration against CLOCK_MONOTONIC";
+        return want == CLOCK_AUTO ? 0 : -1;
+    }
+    c->tsc = true;
+    c->name = "tsc";
+    return 0;
+}
+
 #else
+
 void tick_clock_mark(struct tick_mark *m)
 {
     m->ns = clock_ns();
     m->tsc = 0;
 }
 
-static int calibrate(struct tick_clock *c, const struct tick_mark *m)
+static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
 {
     (void)c;
     (void)m;
-    return -1;
+    *why = "the TSC clock is available on x86-64 only";
+    return want == CLOCK_AUTO ? 0 : -1;
 }
+
 #endif
 
 int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
@@ -74,28 +96,5 @@ int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct t
     *c = (struct tick_clock){ .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
     if (want == CLOCK_VDSO)
         return 0;
-#if !defined(__x86_64__)
-    if (want == CLOCK_TSC) {
-        *why = "the TSC clock is available on x86-64 only";
-        return -1;
-    }
-    return 0;
-#else
-    if (!kernel_uses_tsc()) {
-        if (want == CLOCK_AUTO)
-            return 0;
-        *why = "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), so it is not trusted";
-        return -1;
-    }
-    if (calibrate(c, m) != 0) {
-        c->ns_per_tick = 1.0;
-        if (want == CLOCK_AUTO)
-            return 0;
-        *why = "the TSC failed its calibration against CLOCK_MONOTONIC";
-        return -1;
-    }
-    c->tsc = true;
-    c->name = "tsc";
-    return 0;
-#endif
+    return choose_tsc(c, want, m, why);
 }
