@@ -292,7 +292,7 @@ for op in "${OPS[@]}"; do
     IFS='|' read -r rfb cfb rfio cfio flr flc fbc setup <<<"${RESULT[$op]}"
     case $op in
     read) awk -v m="${rfb%% *}" 'BEGIN { printf "target: 8 KiB random reads at least 0.95 of the floor: %s (median %.3f)\n",
-                                     m >= 0.95 ? "met" : "NOT met", m }' ;;
+                                     (m >= 0.95 ? "met" : "NOT met"), m }' ;;
     varmail) echo "target: varmail, 16 threads: classic FileBench is not installed here; the harness's CPU per session" \
                   "is $(cut -d' ' -f1 <<<"$cfb") times the floor's ($(cut -d' ' -f1 <<<"$fbc") us against" \
                   "$(cut -d' ' -f1 <<<"$flc") us)" ;;

@@ -334,10 +334,15 @@ static size_t live_workers(const struct engine *e)
 static void kill_workers(struct engine *e)
 {
     uint64_t deadline = clock_ns() + 2000000000u;
+    /* Workers leave within a fraction of a millisecond of the stop: look
+     * again soon, then less and less often. */
+    useconds_t nap = 50;
     while (live_workers(e) > 0 && clock_ns() < deadline) {
         reap(e, true);
-        if (live_workers(e) > 0)
-            usleep(2000);
+        if (live_workers(e) > 0) {
+            usleep(nap);
+            nap = nap < 2000 ? nap * 2 : nap;
+        }
     }
     for (size_t i = 0; i < e->npids; i++)
         if (e->pids[i] > 0) {
