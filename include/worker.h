@@ -223,6 +223,37 @@ static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
 {
     return param_u64(&op->op->iosize, &w->rng);
 }
+
+/* One read or write of len bytes at off, through the slot's descriptor. */
+struct io_op {
+    struct slot *s;
+    uint64_t len, off;
+    char *buf;
+};
+
+/* The start of a read or write: the slot (opened if empty), the size, the
+ * slot's offset or (random) a drawn one, and the buffer. A size of 0, which
+ * only a distribution draws, is recorded here as an op of nothing, without
+ * a call: io->len is 0 and the op is done. */
+static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
+{
+    io->s = op_slot(w, op);
+    int rc = op_ensure_open(w, op, io->s);
+    if (rc != FO_OK)
+        return rc;
+    io->len = op_iosize(w, op);
+    if (io->len == 0) {
+        op_done(w, op, 0, 0, 0);
+        return FO_OK;
+    }
+    io->off = io->s->offset;
+    if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
+        return rc;
+    io->buf = op_buffer(w, op, io->len);
+    if (io->buf == NULL)
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
+    return FO_OK;
+}
 /* True once the run is stopping: blocking flowops poll this while they wait. */
 bool worker_stopping(const struct worker *w);
 

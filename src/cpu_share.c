@@ -32,9 +32,11 @@ void cpu_share_of(const struct op_stats *row, double scale, uint64_t *cpu, uint6
 double cpu_share_scale(const struct op_stats *rows, size_t n, uint64_t thread_ns)
 {
     double estimate = 0;
-    for (size_t i = 0; i < n; i++)
-        if (rows[i].cpu_samples > 0)
-            estimate += (double)rows[i].cpu_ns / (double)rows[i].cpu_samples * (double)rows[i].ops;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t cpu, ops;
+        cpu_share_of(&rows[i], 1.0, &cpu, &ops);
+        estimate += (double)cpu;
+    }
     /* No samples, or samples that saw no CPU at all: nothing to share out. */
     if (estimate <= 0 || thread_ns == 0)
         return 1.0;

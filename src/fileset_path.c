@@ -71,27 +71,38 @@ int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t 
     return dir_path(fs, dir, buf, len, &at);
 }
 
-int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len)
+/* The file or leaf directory at index, or NULL (EINVAL) past the end. */
+static const struct fs_entry *entry_of(const struct fileset_rt *fs, enum fs_kind kind, size_t index)
 {
-    const struct fs_entry *e;
     if (kind == FSK_FILE ? index >= fs->nfiles : index >= fs->nleafdirs)
-        return errno = EINVAL, -1;
-    e = kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
-    size_t at;
-    if (dir_path(fs, e->dir, buf, len, &at) != 0)
-        return -1;
-    if (append(buf, len, &at, e->serial) != 0)
+        return errno = EINVAL, NULL;
+    return kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
+}
+
+/* Ends the directory path buf[0, at) with "/<serial>" and the terminator. */
+static int end_path(char *buf, size_t len, size_t at, uint32_t serial)
+{
+    if (append(buf, len, &at, serial) != 0)
         return errno = ENAMETOOLONG, -1;
     buf[at] = '\0';
     return 0;
 }
 
+int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len)
+{
+    const struct fs_entry *e = entry_of(fs, kind, index);
+    size_t at;
+    if (e == NULL || dir_path(fs, e->dir, buf, len, &at) != 0)
+        return -1;
+    return end_path(buf, len, at, e->serial);
+}
+
 const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
                                 struct fs_path_cache *c)
 {
-    if (kind == FSK_FILE ? index >= fs->nfiles : index >= fs->nleafdirs)
-        return errno = EINVAL, NULL;
-    const struct fs_entry *e = kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
+    const struct fs_entry *e = entry_of(fs, kind, index);
+    if (e == NULL)
+        return NULL;
     if (c->fs != fs || c->dir != e->dir) {
         c->fs = NULL;
         if (dir_path(fs, e->dir, c->buf, sizeof c->buf, &c->dirlen) != 0)
@@ -99,9 +110,5 @@ const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, 
         c->fs = fs;
         c->dir = e->dir;
     }
-    size_t at = c->dirlen;
-    if (append(c->buf, sizeof c->buf, &at, e->serial) != 0)
-        return errno = ENAMETOOLONG, NULL;
-    c->buf[at] = '\0';
-    return c->buf;
+    return end_path(c->buf, sizeof c->buf, c->dirlen, e->serial) == 0 ? c->buf : NULL;
 }

@@ -97,44 +97,18 @@ static int aio_reap(struct worker *w, struct op_inst *op)
     return rc;
 }
 
-static int random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
-                         uint64_t *off)
-{
-    uint64_t wss = op_wss(w, op, s);
-    if (iosize > wss) {
-        char path[PATH_MAX];
-        return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s",
-                       (unsigned long long)iosize, (unsigned long long)wss, slot_path(w, s, path, sizeof path));
-    }
-    uint64_t o = rng_below(&w->rng, wss - iosize + 1);
-    *off = o / iosize * iosize;
-    return FO_OK;
-}
-
 /* Submits one write of iosize at a random offset; the op and its bytes count
  * at submission. A full context (EAGAIN) first reaps a completion. */
 static int aiowrite_run(struct worker *w, struct op_inst *op)
 {
-    struct slot *s = op_slot(w, op);
-    int rc = op_ensure_open(w, op, s);
-    if (rc != FO_OK || (rc = aio_start(w, op)) != FO_OK)
+    struct io_op io;
+    int rc = aio_start(w, op);
+    if (rc != FO_OK || (rc = op_io_begin(w, op, true, &io)) != FO_OK || io.len == 0)
         return rc;
-    uint64_t iosize = op_iosize(w, op);
-    if (iosize == 0) {
-        /* only a distribution can draw 0: a write of nothing, recorded without a call */
-        op_done(w, op, 0, 0, 0);
-        return FO_OK;
-    }
-    uint64_t off = 0;
-    if ((rc = random_offset(w, op, s, iosize, &off)) != FO_OK)
-        return rc;
-    char *buf = op_buffer(w, op, iosize);
-    if (buf == NULL)
-        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)iosize);
     struct iocb cb;
     struct iocb *cbs[1] = { &cb };
-    io_prep_pwrite(&cb, s->fd, buf, iosize, (long long)off);
-    cb.data = aio_tag((int)(s - w->fds), iosize);
+    io_prep_pwrite(&cb, io.s->fd, io.buf, io.len, (long long)io.off);
+    cb.data = aio_tag((int)(io.s - w->fds), io.len);
 
     uint64_t t0 = op_now(w);
     int n = io_submit(w->aio, 1, cbs);
@@ -148,10 +122,10 @@ static int aiowrite_run(struct worker *w, struct op_inst *op)
     }
     if (n != 1) {
         char path[PATH_MAX];
-        return op_error(w, op, "io_submit (asynchronous write) to", slot_path(w, s, path, sizeof path),
+        return op_error(w, op, "io_submit (asynchronous write) to", slot_path(w, io.s, path, sizeof path),
                         n < 0 ? -n : EAGAIN);
     }
-    op_done(w, op, t0, t1, iosize);
+    op_done(w, op, t0, t1, io.len);
     w->aio_pending++;
     return FO_OK;
 }

@@ -14,31 +14,19 @@ __attribute__((noinline, cold)) static int read_fail(struct worker *w, struct op
 
 static int read_run(struct worker *w, struct op_inst *op)
 {
-    struct slot *s = op_slot(w, op);
-    int rc = op_ensure_open(w, op, s);
-    if (rc != FO_OK)
+    struct io_op io;
+    int rc = op_io_begin(w, op, op->op->random, &io);
+    if (rc != FO_OK || io.len == 0)
         return rc;
-    uint64_t iosize = op_iosize(w, op);
-    if (iosize == 0) {
-        /* only a distribution can draw 0: a read of nothing, recorded without a call */
-        op_done(w, op, 0, 0, 0);
-        return FO_OK;
-    }
-    uint64_t off = s->offset;
-    if (op->op->random && (rc = op_random_offset(w, op, s, iosize, &off)) != FO_OK)
-        return rc;
-    char *buf = op_buffer(w, op, iosize);
-    if (buf == NULL)
-        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)iosize);
 
     uint64_t t0 = op_now(w);
-    ssize_t n = pread(s->fd, buf, iosize, (off_t)off);
+    ssize_t n = pread(io.s->fd, io.buf, io.len, (off_t)io.off);
     uint64_t t1 = op_now(w);
     if (n < 0)
-        return read_fail(w, op, s, errno);
+        return read_fail(w, op, io.s, errno);
     op_done(w, op, t0, t1, (uint64_t)n);
     if (!op->op->random)
-        s->offset = n == 0 ? 0 : off + (uint64_t)n; /* at EOF start over: reads loop over the file */
+        io.s->offset = n == 0 ? 0 : io.off + (uint64_t)n; /* at EOF start over: reads loop over the file */
     return FO_OK;
 }
 

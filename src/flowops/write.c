@@ -16,31 +16,19 @@ __attribute__((noinline, cold)) static int write_fail(struct worker *w, struct o
  * the bytes counted are the requested iosize even when the write is short. */
 static int write_run(struct worker *w, struct op_inst *op)
 {
-    struct slot *s = op_slot(w, op);
-    int rc = op_ensure_open(w, op, s);
-    if (rc != FO_OK)
+    struct io_op io;
+    int rc = op_io_begin(w, op, op->op->random, &io);
+    if (rc != FO_OK || io.len == 0)
         return rc;
-    uint64_t iosize = op_iosize(w, op);
-    if (iosize == 0) {
-        /* only a distribution can draw 0: a write of nothing, recorded without a call */
-        op_done(w, op, 0, 0, 0);
-        return FO_OK;
-    }
-    uint64_t off = s->offset;
-    if (op->op->random && (rc = op_random_offset(w, op, s, iosize, &off)) != FO_OK)
-        return rc;
-    char *buf = op_buffer(w, op, iosize);
-    if (buf == NULL)
-        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)iosize);
 
     uint64_t t0 = op_now(w);
-    ssize_t n = pwrite(s->fd, buf, iosize, (off_t)off);
+    ssize_t n = pwrite(io.s->fd, io.buf, io.len, (off_t)io.off);
     uint64_t t1 = op_now(w);
     if (n < 0)
-        return write_fail(w, op, s, errno);
-    op_done(w, op, t0, t1, iosize);
+        return write_fail(w, op, io.s, errno);
+    op_done(w, op, t0, t1, io.len);
     if (!op->op->random)
-        s->offset = off + (uint64_t)n;
+        io.s->offset = io.off + (uint64_t)n;
     return FO_OK;
 }
 
