@@ -100,14 +100,8 @@ trap cleanup EXIT
 
 TIMEFORMAT='%3R %3U %3S'
 
-# Runs "$@", boosted if asked (see --boost).
-measured() {
-    if [ $BOOST = 1 ]; then
-        setsid --wait bash -c 'echo -10 > /proc/self/autogroup && exec "$@"' measured "$@"
-    else
-        "$@"
-    fi
-}
+# shellcheck source=bench/measure.sh
+. "$HERE/measure.sh"
 
 # ---- the three sides of each operation ----
 
@@ -211,18 +205,6 @@ run_fio() {
 
 # ---- statistics ----
 
-# median and spread of the arguments: "median min max"
-summary() {
-    [ $# -gt 0 ] || { echo "- - -"; return; }
-    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
-        if (NR == 0) { print "- - -"; exit }
-        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-        printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'
-}
-
-fmt() { # "median min max" -> "0.962 (0.951..0.970)"
-    awk '{ if ($1 == "-") print "-"; else printf "%.3f (%.3f..%.3f)\n", $1, $2, $3 }' <<<"$1"
-}
 
 echo "flowbench: $FB"
 echo "floor:     $FLOOR"
@@ -291,8 +273,7 @@ echo
 for op in "${OPS[@]}"; do
     IFS='|' read -r rfb cfb rfio cfio flr flc fbc setup <<<"${RESULT[$op]}"
     case $op in
-    read) awk -v m="${rfb%% *}" 'BEGIN { printf "target: 8 KiB random reads at least 0.95 of the floor: %s (median %.3f)\n",
-                                     (m >= 0.95 ? "met" : "NOT met"), m }' ;;
+    read) verdict "8 KiB random reads at least 0.95 of the floor" "${rfb%% *}" ">=" 0.95 ;;
     varmail) echo "target: varmail, 16 threads: classic FileBench is not installed here; the harness's CPU per session" \
                   "is $(cut -d' ' -f1 <<<"$cfb") times the floor's ($(cut -d' ' -f1 <<<"$fbc") us against" \
                   "$(cut -d' ' -f1 <<<"$flc") us)" ;;

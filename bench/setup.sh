@@ -61,28 +61,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Runs "$@", boosted if asked (see --boost).
-measured() {
-    if [ $BOOST = 1 ]; then
-        setsid --wait bash -c 'echo -10 > /proc/self/autogroup && exec "$@"' measured "$@"
-    else
-        "$@"
-    fi
-}
+# shellcheck source=bench/measure.sh
+. "$HERE/measure.sh"
 
-# "target: WHAT: met|NOT met (VALUE)": VALUE (a median) against LIMIT, OP one of < >=
-verdict() {
-    awk -v what="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
-        ok = op == "<" ? v < lim : v >= lim
-        printf "  target: %s: %s (%s)\n", what, ok ? "met" : "NOT met", v }'
-}
-
-# "median min max" of the arguments
-summary() {
-    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
-        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-        printf "%.3f (%.3f..%.3f)", m, v[1], v[NR] }'
-}
+# "0.962 (0.951..0.970)": median and spread of the arguments
+spread() { fmt "$(summary "$@")"; }
+# the target line, indented under its part
+target() { printf '  %s\n' "$(verdict "$@")"; }
 
 echo "flowbench: $FB; files in $DIR; $(nproc) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg)$([ $BOOST = 1 ] && echo '; boosted')"
 
@@ -106,11 +91,11 @@ fileset_part() {
             rss+=("$(awk '/^maxrss/ { print $2 / 1024 }' "$WORK/big.out")")
         done
         rm -rf "$DIR/bigset"
-        printf '  %9d entries, width %4d: ready %s s, RSS %s MiB\n' "$n" "$width" "$(summary "${ready[@]}")" \
-            "$(summary "${rss[@]}")"
+        printf '  %9d entries, width %4d: ready %s s, RSS %s MiB\n' "$n" "$width" "$(spread "${ready[@]}")" \
+            "$(spread "${rss[@]}")"
         if [ "$n" = 10000000 ] && [ "$width" = 1000 ]; then
-            verdict "10 million entries ready in under 10 s" "$(summary "${ready[@]}" | cut -d' ' -f1)" "<" 10
-            verdict "10 million entries in under 1.5 GB (1430 MiB) resident" "$(summary "${rss[@]}" | cut -d' ' -f1)" "<" 1430
+            target "10 million entries ready in under 10 s" "$(summary "${ready[@]}" | cut -d' ' -f1)" "<" 10
+            target "10 million entries in under 1.5 GB (1430 MiB) resident" "$(summary "${rss[@]}" | cut -d' ' -f1)" "<" 1430
         fi
     done
 }
@@ -134,11 +119,11 @@ prealloc_part() {
     rm -rf "$DIR/preset"
     for p in 1 0; do
         # shellcheck disable=SC2086
-        printf '  paralloc=%d: elapsed %s, CPU %s, cores %s\n' $p "$(summary ${E[$p]})" "$(summary ${C[$p]})" \
-            "$(summary ${K[$p]})"
+        printf '  paralloc=%d: elapsed %s, CPU %s, cores %s\n' $p "$(spread ${E[$p]})" "$(spread ${C[$p]})" \
+            "$(spread ${K[$p]})"
     done
     # shellcheck disable=SC2086
-    verdict "paralloc uses every core (at least 0.9 x $(nproc))" "$(summary ${K[1]} | cut -d' ' -f1)" ">=" \
+    target "paralloc uses every core (at least 0.9 x $(nproc))" "$(summary ${K[1]} | cut -d' ' -f1)" ">=" \
         "$(awk -v n="$(nproc)" 'BEGIN { print 0.9 * n }')"
 }
 
@@ -162,9 +147,9 @@ deadtime_part() {
             "$WORK/st.out")"
         exec_first+=("$a") run_first+=("$b") last_report+=("$c")
     done
-    echo "  exec to first op:            $(summary "${exec_first[@]}")"
-    echo "  Running line to first op:    $(summary "${run_first[@]}")"
-    echo "  last op to report:           $(summary "${last_report[@]}")"
+    echo "  exec to first op:            $(spread "${exec_first[@]}")"
+    echo "  Running line to first op:    $(spread "${run_first[@]}")"
+    echo "  last op to report:           $(spread "${last_report[@]}")"
     # untraced, from flowbench's own stamps (seconds since it started): the
     # "Running" line, and the "Run took" line less Running and the run's length
     for ((r = 1; r <= ROUNDS; r++)); do
@@ -172,10 +157,10 @@ deadtime_part() {
         start+=("$(awk -F: '/Running/ { printf "%.3f", $1 * 1e3; exit }' "$WORK/dt.out")")
         after+=("$(awk '/Running/ { run = $1 + 0 } /Run took/ { printf "%.3f", ($1 - run - $4) * 1e3 }' "$WORK/dt.out")")
     done
-    echo "  untraced, start to Running:  $(summary "${start[@]}")"
-    echo "  untraced, Running + length to report: $(summary "${after[@]}")"
-    verdict "dead time before the first op under 100 ms" "$(summary "${exec_first[@]}" | cut -d' ' -f1)" "<" 100
-    verdict "dead time after the last op under 100 ms" "$(summary "${last_report[@]}" | cut -d' ' -f1)" "<" 100
+    echo "  untraced, start to Running:  $(spread "${start[@]}")"
+    echo "  untraced, Running + length to report: $(spread "${after[@]}")"
+    target "dead time before the first op under 100 ms" "$(summary "${exec_first[@]}" | cut -d' ' -f1)" "<" 100
+    target "dead time after the last op under 100 ms" "$(summary "${last_report[@]}" | cut -d' ' -f1)" "<" 100
 }
 
 for part in "${PARTS[@]}"; do
