@@ -91,6 +91,10 @@ struct fs_path_cache {
 const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
                                 struct fs_path_cache *c);
 
+/* Makes the fileset's directory (its path) if it is missing: only its last
+ * component, as mkdir does, unless parents (--mkdir-parents); a missing parent
+ * is an error naming it. Refuses "/" and an empty path. */
+int fileset_make_dir(const struct fileset_rt *fs, bool parents, struct diag *err);
 /* Creates the tree on disk: refuses a root flowbench did not make (its marker
  * file is missing) unless it does not exist; removes our old tree unless reuse;
  * creates directories and pre-allocates prealloc% of the files (on nthreads

@@ -34,6 +34,7 @@ struct interp_options {
     const char *script;       /* the -f script, for the reports (NULL in the shell) */
     uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
     enum clock_source clock;  /* --clock: what times each op */
+    bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
 };
 
 struct interp {

@@ -249,9 +249,18 @@ static int check_space(struct engine *e, struct diag *err)
     return 0;
 }
 
+/* Each fileset's directory exists before anything in it is created. */
+static int make_targets(struct engine *e, struct diag *err)
+{
+    for (size_t i = 0; i < e->nfs; i++)
+        if (e->kept[i] < 0 && fileset_make_dir(&e->fs[i], e->in->opt.mkdir_parents, err) != 0)
+            return -1;
+    return 0;
+}
+
 static int create_filesets(struct engine *e, struct diag *err)
 {
-    if (check_space(e, err) != 0)
+    if (make_targets(e, err) != 0 || check_space(e, err) != 0)
         return -1;
     /* Most recently defined first, like classic FileBench. */
     for (size_t i = e->nfs; i-- > 0;)

@@ -86,15 +86,24 @@ static int has_marker(const char *root, const struct plan_fileset *p, bool *ours
     return 0;
 }
 
-static int check_root(const struct fileset_rt *fs, enum root_state *rs, struct diag *err)
+/* Paths no tree may have: empty, or "/" itself. */
+static int check_path(const struct fileset_rt *fs, struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
-    struct stat st;
     if (p->path[0] == '\0')
         return diag_set(err, &p->loc, "fileset '%s' has an empty path", p->name);
     if (fileset_path_is_slash(p->path) || fileset_path_is_slash(fs->root))
         return diag_set(err, &p->loc, "refusing to create fileset '%s' directly in '/' (path=%s); choose another $dir",
                         p->name, p->path);
+    return 0;
+}
+
+static int check_root(const struct fileset_rt *fs, enum root_state *rs, struct diag *err)
+{
+    const struct plan_fileset *p = fs->plan;
+    struct stat st;
+    if (check_path(fs, err) != 0)
+        return -1;
     if (lstat(fs->root, &st) != 0) {
         *rs = ROOT_ABSENT;
         if (errno == ENOENT)
@@ -115,15 +124,44 @@ static int check_root(const struct fileset_rt *fs, enum root_state *rs, struct d
 
 /* ---- directories ---- */
 
+/* A directory flowbench would not make without --mkdir-parents: names the
+ * highest missing one, where a typo in the path most likely is. */
+static int missing_parent(const char *dir, const struct plan_fileset *p, struct diag *err)
+{
+    char buf[PATH_MAX], missing[PATH_MAX] = "";
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (;;) {
+        size_t n = strlen(buf);
+        while (n > 1 && buf[n - 1] == '/')
+            buf[--n] = '\0';
+        char *slash = strrchr(buf, '/');
+        struct stat st;
+        if (slash == NULL || slash == buf)
+            break;
+        *slash = '\0';
+        if (stat(buf, &st) == 0 || errno != ENOENT)
+            break;
+        snprintf(missing, sizeof missing, "%s", buf);
+    }
+    return diag_set(err, &p->loc,
+                    "cannot create directory %s for fileset '%s': %s does not exist (flowbench makes only the "
+                    "last directory of a path); check the path, or pass --mkdir-parents",
+                    dir, p->name, missing[0] != '\0' ? missing : "its parent");
+}
+
 /* mkdir that accepts an existing directory, and refuses an existing non-directory. */
 static int ensure_dir(const char *dir, const struct plan_fileset *p, struct diag *err)
 {
     struct stat st;
     if (stat(dir, &st) != 0) {
+        if (errno == ENOTDIR)
+            return diag_set(err, &p->loc, "cannot create directory %s: part of it is not a directory", dir);
         if (errno != ENOENT)
             return diag_set(err, &p->loc, "cannot stat %s: %s", dir, strerror(errno));
         if (mkdir(dir, 0755) == 0)
             return 0;
+        if (errno == ENOENT)
+            return missing_parent(dir, p, err);
         if (errno != EEXIST || stat(dir, &st) != 0)
             return diag_set(err, &p->loc, "cannot create directory %s: %s", dir, strerror(errno));
     }
@@ -186,12 +224,19 @@ static int write_marker(const struct fileset_rt *fs, struct diag *err)
     return 0;
 }
 
-/* A fresh root: its parents, itself, and the marker first of all, so that even
- * a half-made tree can be removed by the next run. */
+int fileset_make_dir(const struct fileset_rt *fs, bool parents, struct diag *err)
+{
+    if (check_path(fs, err) != 0)
+        return -1;
+    return parents ? make_parents(fs->plan, err) : ensure_dir(fs->plan->path, fs->plan, err);
+}
+
+/* A fresh root: its directory, itself, and the marker first of all, so that
+ * even a half-made tree can be removed by the next run. */
 static int create_root(const struct fileset_rt *fs, struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
-    if (make_parents(p, err) != 0)
+    if (fileset_make_dir(fs, false, err) != 0)
         return -1;
     if (mkdir(fs->root, 0755) != 0)
         return diag_set(err, &p->loc, "cannot create directory %s: %s", fs->root, strerror(errno));

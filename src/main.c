@@ -30,6 +30,8 @@ static void usage(FILE *out)
             "      --report DIR       write DIR/index.html: throughput over time, latency percentiles, op mix\n"
             "      --clock SOURCE     the clock timing each op: auto (default: tsc where the kernel keeps time\n"
             "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
+            "      --mkdir-parents    make missing parent directories of $dir too (by default only $dir\n"
+            "                         itself is made, and a missing parent is an error)\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -114,7 +116,7 @@ static int default_dirs(struct args *a)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK };
+       OPT_CLOCK, OPT_MKDIR_PARENTS };
 
 static int parse_clock(struct args *a, const char *text)
 {
@@ -138,6 +140,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "interval", required_argument, NULL, OPT_INTERVAL }, { "json", required_argument, NULL, OPT_JSON },
         { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
         { "clock", required_argument, NULL, OPT_CLOCK },
+        { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -153,6 +156,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_CSV: a->csv = optarg; break;
         case OPT_REPORT: a->report = optarg; break;
         case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
+        case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

@@ -521,7 +521,7 @@ static void test_root_without_marker_is_refused_and_left_intact(void)
     teardown(&fs, &shm);
 }
 
-static void test_parents_created_and_non_directory_parent_refused(void)
+static void test_missing_parents_refused_unless_asked_and_non_directory_parent_refused(void)
 {
     T.test = __func__;
     struct plan_fileset p = plan("deep", path_of("%s/a/b//c/", base), 3, 5, 0, 100, 10);
@@ -531,6 +531,13 @@ static void test_parents_created_and_non_directory_parent_refused(void)
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
     check(strcmp(fs.root, path_of("%s/a/b//c/deep", base)) == 0, "root %s", fs.root);
+    /* Only the last component of the path is made (mkdir, not mkdir -p). */
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == -1
+              && strstr(err.msg, path_of("%s/a does not exist", base)) != NULL
+              && strstr(err.msg, "--mkdir-parents") != NULL,
+          "create with missing parents: %s", err.msg);
+    check(!exists(path_of("%s/a", base)), "a missing parent was created");
+    check(fileset_make_dir(&fs, true, &err) == 0, "make_dir with parents: %s", err.msg);
     check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
     check(count_files_under(path_of("%s/a/b/c/deep", base)) == 3, "files under new parents");
     teardown(&fs, &shm);
@@ -772,7 +779,7 @@ int main(void)
     test_sizes_on_disk_equal_nominal_sizes();
     test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates();
     test_root_without_marker_is_refused_and_left_intact();
-    test_parents_created_and_non_directory_parent_refused();
+    test_missing_parents_refused_unless_asked_and_non_directory_parent_refused();
     test_slash_is_refused();
     test_removal_never_follows_symlinks_out_of_the_tree();
     test_pick_existing_free_busy_and_none();
