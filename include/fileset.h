@@ -104,6 +104,11 @@ int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FI
 /* Removes a tree flowbench made (marker present), never following symlinks;
  * refuses anything else with a message. */
 int fileset_remove_tree(const char *root, struct diag *err);
+/* Bytes that removing the tree at root would free: the blocks of its
+ * directories and of its files that have no other link, walked without
+ * following symlinks or leaving its file system, over at most limit entries.
+ * 0 when root is absent or not a tree flowbench made. */
+uint64_t fileset_tree_freed(const char *root, uint64_t limit);
 void fileset_free(struct fileset_rt *fs);
 /* True if path names "/" textually or once resolved ("..", symlinks). */
 bool fileset_path_is_slash(const char *path);

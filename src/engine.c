@@ -213,14 +213,22 @@ static int fs_of(const char *path, struct statvfs *out)
     }
 }
 
-/* Refuses, before anything is written, filesets whose pre-allocation cannot fit
- * the free space of their file system (filesets on one file system add up). */
-static int check_space(struct engine *e, struct diag *err)
+/* A replaced tree's walk stops after this many entries: what it has not seen
+ * counts as not freed, which can only refuse, never overfill. */
+#define FREED_WALK_LIMIT (1u << 22)
+
+struct fs_budget {
+    unsigned long fsid;
+    uint64_t need, freed;
+};
+
+/* One pass of check_space; with count_freed, the trees of ours that the run
+ * replaces give their space back before their filesets are made. */
+static int space_pass(struct engine *e, bool count_freed, struct diag *err)
 {
-    unsigned long fsids[64];
-    uint64_t need[64];
+    struct fs_budget b[64];
     size_t n = 0;
-    for (size_t i = 0; i < e->nfs; i++) {
+    for (size_t i = e->nfs; i-- > 0;) { /* in the order of creation (create_filesets) */
         const struct plan_fileset *p = e->fs[i].plan;
         struct statvfs st;
         struct stat root;
@@ -230,23 +238,31 @@ static int check_space(struct engine *e, struct diag *err)
             continue; /* an existing tree that is kept needs no new space */
         uint64_t bytes = (uint64_t)((double)e->fs[i].total_bytes * p->prealloc / 100.0);
         size_t k = 0;
-        while (k < n && fsids[k] != st.f_fsid)
+        while (k < n && b[k].fsid != st.f_fsid)
             k++;
-        if (k == n && n < 64) {
-            fsids[n] = st.f_fsid;
-            need[n++] = 0;
-        }
+        if (k == n && n < 64)
+            b[n++] = (struct fs_budget){ .fsid = st.f_fsid };
         if (k == 64)
             continue;
-        need[k] += bytes;
-        uint64_t avail = (uint64_t)st.f_bavail * st.f_frsize;
-        if (need[k] > avail)
+        b[k].freed += count_freed ? fileset_tree_freed(e->fs[i].root, FREED_WALK_LIMIT) : 0;
+        b[k].need += bytes;
+        uint64_t avail = (uint64_t)st.f_bavail * st.f_frsize + b[k].freed;
+        if (b[k].need > avail)
             return diag_set(err, &p->loc,
                             "fileset '%s' needs %.1f MiB pre-allocated (with the filesets before it on the same file "
-                            "system) but %s has %.1f MiB free; shrink the fileset or choose another $dir",
-                            p->name, (double)need[k] / 1048576.0, p->path, (double)avail / 1048576.0);
+                            "system) but %s has %.1f MiB free%s; shrink the fileset or choose another $dir",
+                            p->name, (double)b[k].need / 1048576.0, p->path, (double)avail / 1048576.0,
+                            b[k].freed ? " (counting the old trees the run replaces)" : "");
     }
     return 0;
+}
+
+/* Refuses, before anything is written, filesets whose pre-allocation cannot fit
+ * the free space of their file system (filesets on one file system add up).
+ * The old trees a run replaces are walked only when the space seems short. */
+static int check_space(struct engine *e, struct diag *err)
+{
+    return space_pass(e, false, err) == 0 ? 0 : space_pass(e, true, err);
 }
 
 /* Each fileset's directory exists before anything in it is created. */

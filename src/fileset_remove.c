@@ -1,12 +1,14 @@
 /* fileset_remove.c: deletes a tree flowbench made (its marker file present),
  * walking by directory descriptors so it never follows a symlink, never leaves
- * the tree or its file system, and never touches "/". */
+ * the tree or its file system, and never touches "/"; and tells, by the same
+ * kind of walk, how much space the removal would free. */
 #include "fileset.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -199,4 +201,58 @@ int fileset_remove_tree(const char *root, struct diag *err)
     if (rc == 0 && rmdir(root) != 0)
         rc = diag_set(err, NULL, "cannot remove directory %s: %s", root, strerror(errno));
     return rc;
+}
+
+/* ---- what a removal frees ---- */
+
+struct tally {
+    dev_t dev;
+    uint64_t bytes;
+    uint64_t left;   /* entries still to look at */
+};
+
+static uint64_t freed_by(const struct stat *st)
+{
+    bool shared = !S_ISDIR(st->st_mode) && st->st_nlink > 1; /* another link keeps its blocks */
+    return shared ? 0 : (uint64_t)st->st_blocks * 512;
+}
+
+/* Adds up the directory dfd (consumed). What cannot be read counts as nothing
+ * freed, which errs on the side of refusing a run that might not fit. */
+static void tally_dir(struct tally *t, int dfd, int depth)
+{
+    DIR *d = fdopendir(dfd);
+    if (d == NULL) {
+        close(dfd);
+        return;
+    }
+    struct dirent *de;
+    while (t->left > 0 && (de = readdir(d)) != NULL) {
+        struct stat st;
+        if (skip(de->d_name, 1) || fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0
+            || st.st_dev != t->dev)
+            continue;
+        t->left--;
+        t->bytes += freed_by(&st);
+        if (!S_ISDIR(st.st_mode) || depth + 1 >= REMOVE_MAX_DEPTH)
+            continue;
+        int cfd = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (cfd >= 0)
+            tally_dir(t, cfd, depth + 1);
+    }
+    closedir(d);
+}
+
+uint64_t fileset_tree_freed(const char *root, uint64_t limit)
+{
+    struct diag ignored;
+    struct stat st;
+    if (removable(root, &ignored) != 1)
+        return 0;
+    int fd = open_ours(root, &st, &ignored);
+    if (fd < 0)
+        return 0;
+    struct tally t = { .dev = st.st_dev, .bytes = freed_by(&st), .left = limit };
+    tally_dir(&t, fd, 0);
+    return t.bytes;
 }

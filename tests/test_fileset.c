@@ -484,6 +484,44 @@ static void test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates(void)
     teardown(&fs, &shm);
 }
 
+/* What removing a tree frees: its blocks, not those a symlink points at nor
+ * those another hard link keeps; nothing for a tree flowbench did not make. */
+static void test_tree_freed_counts_own_blocks_only(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("freed", path_of("%s/freed", base), 20, 4, 0, 100, 64 * 1024);
+    struct fileset_rt fs;
+    struct shm shm;
+    struct diag err;
+    if (setup(&fs, &shm, &p, 3) != 0)
+        return;
+    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    uint64_t all = fileset_tree_freed(fs.root, UINT64_MAX);
+    check(all >= 20 * 64 * 1024 && all < 20 * 64 * 1024 + 1024 * 1024, "freed %llu", (unsigned long long)all);
+    check(fileset_tree_freed(fs.root, 3) < all, "the entry limit is not applied");
+
+    char big[PATH_MAX], link_in[PATH_MAX + 8], file0[PATH_MAX];
+    snprintf(big, sizeof big, "%s/freed-outside", base);
+    snprintf(link_in, sizeof link_in, "%s/link", fs.root);
+    static const char zeros[1 << 20];
+    int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    check(fd >= 0 && write(fd, zeros, sizeof zeros) == (ssize_t)sizeof zeros, "outside file");
+    close(fd);
+    check(symlink(big, link_in) == 0, "symlink");
+    check(fileset_tree_freed(fs.root, UINT64_MAX) < all + (1 << 19), "followed a symlink out of the tree");
+    fileset_path(&fs, FSK_FILE, 0, file0, sizeof file0);
+    check(unlink(big) == 0 && link(file0, big) == 0, "hard link");
+    check(fileset_tree_freed(fs.root, UINT64_MAX) <= all - 64 * 1024, "counted a file another link keeps");
+    unlink(big);
+
+    char foreign[PATH_MAX];
+    snprintf(foreign, sizeof foreign, "%s/foreign-freed", base);
+    check(mkdir(foreign, 0755) == 0, "mkdir");
+    check(fileset_tree_freed(foreign, UINT64_MAX) == 0 && fileset_tree_freed(path_of("%s/none", base), 9) == 0,
+          "counted a tree flowbench did not make");
+    teardown(&fs, &shm);
+}
+
 static void test_root_without_marker_is_refused_and_left_intact(void)
 {
     T.test = __func__;
@@ -778,6 +816,7 @@ int main(void)
     test_prealloc_50_of_1000_creates_about_half_on_4_threads();
     test_sizes_on_disk_equal_nominal_sizes();
     test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates();
+    test_tree_freed_counts_own_blocks_only();
     test_root_without_marker_is_refused_and_left_intact();
     test_missing_parents_refused_unless_asked_and_non_directory_parent_refused();
     test_slash_is_refused();
