@@ -45,6 +45,7 @@ struct interp {
     enum quit_mode mode;
     struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
     struct fs_cache *filesets;    /* filesets as the last run left them (engine.h) */
+    struct target_locks *locks;   /* target directories locked until the invocation ends (target_lock.h) */
     struct results results;       /* every run of this invocation, for --json, --csv, --report */
     int debug;
     bool lathist;

@@ -18,6 +18,7 @@
 #include "engine_signal.h"
 #include "interp.h"
 #include "nameidx.h"
+#include "target_lock.h"
 
 struct topology {
     unsigned cores, pus, numa;
@@ -265,18 +266,24 @@ static int check_space(struct engine *e, struct diag *err)
     return space_pass(e, false, err) == 0 ? 0 : space_pass(e, true, err);
 }
 
-/* Each fileset's directory exists before anything in it is created. */
-static int make_targets(struct engine *e, struct diag *err)
+/* Each fileset's directory exists and is this invocation's alone (target_lock.h)
+ * before anything in it is created or removed. */
+static int claim_targets(struct engine *e, struct diag *err)
 {
-    for (size_t i = 0; i < e->nfs; i++)
-        if (e->kept[i] < 0 && fileset_make_dir(&e->fs[i], e->in->opt.mkdir_parents, err) != 0)
+    for (size_t i = 0; i < e->nfs; i++) {
+        const struct fileset_rt *fs = &e->fs[i];
+        if (e->kept[i] >= 0)
+            continue; /* claimed by the run that made it */
+        if (fileset_make_dir(fs, e->in->opt.mkdir_parents, err) != 0
+            || target_lock_take(&e->in->locks, fs->plan->path, &fs->plan->loc, err) != 0)
             return -1;
+    }
     return 0;
 }
 
 static int create_filesets(struct engine *e, struct diag *err)
 {
-    if (make_targets(e, err) != 0 || check_space(e, err) != 0)
+    if (claim_targets(e, err) != 0 || check_space(e, err) != 0)
         return -1;
     /* Most recently defined first, like classic FileBench. */
     for (size_t i = e->nfs; i-- > 0;)

@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "command.h"
+#include "target_lock.h"
 
 #define SCRIPT_MAX (16u << 20)
 
@@ -54,6 +55,8 @@ void interp_reset(struct interp *in)
 void interp_free(struct interp *in)
 {
     interp_reset(in);
+    target_locks_release(in->locks); /* after everything that creates or removes under them */
+    in->locks = NULL;
     results_free(&in->results);
     for (size_t i = 0; i < in->nfiles; i++)
         free(in->files[i]);
