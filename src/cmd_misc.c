@@ -2,9 +2,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "command.h"
+#include "engine_signal.h"
 #include "eval.h"
 #include "hint.h"
 #include "interp.h"
@@ -19,10 +19,8 @@ int cmd_sleep(struct interp *in, const struct ast_cmd *c, struct diag *err)
         return diag_set(err, &c->value.loc, "sleep of %" PRIu64 " s is more than a year", secs);
     if (in->opt.check_only)
         return 0;
-    struct timespec ts = { (time_t)secs, 0 };
-    while (nanosleep(&ts, &ts) != 0)
-        ;
-    return 0;
+    /* Ctrl-C cancels the sleep (the shell prompts again; a script stops). */
+    return stop_sleep(secs * 1000000000u) == 0 ? 0 : stop_status();
 }
 
 int cmd_debug(struct interp *in, const struct ast_cmd *c, struct diag *err)

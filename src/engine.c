@@ -304,13 +304,16 @@ static int fork_workers(struct engine *e, struct diag *err)
     if (e->pids == NULL)
         return diag_set(err, NULL, "out of memory");
     fflush(NULL);
+    pid_t master = getpid();
     for (size_t p = 0; p < e->plan->nprocs; p++)
         for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++) {
             pid_t pid = fork();
             if (pid < 0)
                 return diag_set(err, NULL, "cannot start worker process %s: %s", e->plan->procs[p].name, strerror(errno));
-            if (pid == 0)
+            if (pid == 0) {
+                worker_signals_install(master);
                 engine_worker_process(e, p, i);
+            }
             e->pids[e->npids++] = pid;
         }
     return 0;
@@ -390,7 +393,7 @@ static int wait_ready(struct engine *e)
     while (atomic_load(&e->sh->ready) < e->nslots) {
         uint32_t seq = atomic_load(&e->sh->master_wake);
         reap(e, false);
-        if (atomic_load(&e->sh->stop_reason) != STOP_NONE || run_signal_pending())
+        if (atomic_load(&e->sh->stop_reason) != STOP_NONE || stop_requested())
             return -1;
         if (clock_ns() > deadline) {
             snprintf(e->sh->err, sizeof e->sh->err, "worker threads did not start within 30 s");
@@ -461,7 +464,7 @@ static void watch(struct engine *e)
         uint32_t seq = atomic_load(&sh->master_wake);
         if (atomic_load(&sh->stop_reason) != STOP_NONE)
             return;
-        if (run_signal_pending()) {
+        if (stop_requested()) {
             engine_stop(e, STOP_SIGNAL);
             return;
         }
@@ -538,6 +541,16 @@ static int prepare(struct engine *e, struct interp *in, const struct plan *p, co
     return layout(e, err);
 }
 
+/* A run or `create files` that a signal cut short before its start: the error
+ * says what was cancelled, and the status is the signal's (130 for Ctrl-C). */
+static int refused(struct interp *in, struct diag *err)
+{
+    if (!stop_requested())
+        return -1;
+    diag_print(err, in->err);
+    return stop_status();
+}
+
 int engine_create_files(struct interp *in, const struct plan *p, struct diag *err)
 {
     struct engine e;
@@ -546,7 +559,7 @@ int engine_create_files(struct interp *in, const struct plan *p, struct diag *er
     if (rc == 0)
         rc = create_filesets(&e, err);
     engine_free(&e);
-    return rc;
+    return rc == 0 ? 0 : refused(in, err);
 }
 
 /* The result joins the invocation's list, for --json, --csv and --report. */
@@ -588,7 +601,7 @@ static int finish(struct engine *e, struct diag *err)
         return 1;
     }
     if (why == STOP_SIGNAL)
-        return 130;
+        return stop_status() != 0 ? stop_status() : 130; /* 128 + the signal */
     (void)err;
     return 0;
 }
@@ -609,13 +622,12 @@ static int clock_ready(struct interp *in, struct diag *err)
 int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err)
 {
     struct engine e;
-    struct sigaction old[2];
     pthread_t gen;
     if (clock_ready(in, err) != 0)
         return -1;
     if (prepare(&e, in, p, r, err) != 0 || create_filesets(&e, err) != 0) {
         engine_free(&e);
-        return -1;
+        return refused(in, err);
     }
     e.clock = in->clock;
     if (fork_workers(&e, err) != 0) {
@@ -624,7 +636,7 @@ int engine_run(struct interp *in, const struct plan *p, const struct run_request
         engine_free(&e);
         return -1;
     }
-    run_signals_install(e.pids, e.npids, old);
+    signals_arm_run(e.pids, e.npids);
     int rc = 0;
     if (wait_ready(&e) == 0) {
         if (events_start(&e, &gen) != 0) {
@@ -641,11 +653,11 @@ int engine_run(struct interp *in, const struct plan *p, const struct run_request
             events_stop(&e, gen);
             final_sample(&e);
         }
-    } else if (run_signal_pending()) {
+    } else if (stop_requested()) {
         engine_stop(&e, STOP_SIGNAL);
     }
     kill_workers(&e);
-    run_signals_restore(old);
+    signals_disarm_run();
     rc = finish(&e, err);
     engine_free(&e);
     return rc;

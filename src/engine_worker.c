@@ -446,10 +446,6 @@ static void *thread_main(void *p)
 
 void engine_worker_process(struct engine *e, size_t proc, size_t inst)
 {
-    /* The master handles Ctrl-C for everyone; workers stop when it says so. */
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGPIPE, SIG_IGN);
     const struct plan_process *p = &e->plan->procs[proc];
     if (p->nice != 0 && setpriority(PRIO_PROCESS, 0, (int)p->nice) != 0)
         fprintf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,

@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine_signal.h"
+
 #define WRITE_CHUNK (1u << 20)   /* pre-allocation writes 1 MiB at a time */
 #define MAX_ALLOCATORS 32        /* as classic: at most 32 parallel writers */
 #define CLAIM 8                  /* files a writer takes from the queue at once */
@@ -248,6 +250,8 @@ static int make_dirs(const struct fileset_rt *fs, struct diag *err)
 {
     char path[PATH_MAX];
     for (size_t d = 1; d < fs->ndirs; d++) {
+        if (stop_requested())
+            return diag_set(err, &fs->plan->loc, "creation of fileset '%s' interrupted", fs->plan->name);
         if (fileset_dir_path(fs, d, path, sizeof path) != 0)
             return diag_set(err, &fs->plan->loc, "directory %zu of fileset '%s': path too long", d, fs->plan->name);
         if (mkdir(path, 0755) != 0 && errno != EEXIST)
@@ -280,6 +284,8 @@ static int fill(struct alloc_job *j, int fd, uint64_t size, const char *path)
     while (off < size) {
         if (atomic_load_explicit(&j->failed, memory_order_relaxed))
             return -1;
+        if (stop_requested())
+            return job_fail(j, "creation of fileset '%s' interrupted", j->fs->plan->name);
         size_t n = size - off < WRITE_CHUNK ? (size_t)(size - off) : WRITE_CHUNK;
         ssize_t w = pwrite(fd, j->zeros, n, (off_t)off);
         if (w < 0 && errno == EINTR)
@@ -324,6 +330,8 @@ static int alloc_one(struct alloc_job *j, size_t i, char *path)
     bool want = chosen(j->fs, FSK_FILE, i);
     if (!want && !j->reuse)
         return 0;
+    if (stop_requested())
+        return job_fail(j, "creation of fileset '%s' interrupted", j->fs->plan->name);
     if (fileset_path(j->fs, FSK_FILE, i, path, PATH_MAX) != 0)
         return job_fail(j, "file %zu of fileset '%s': path too long", i, j->fs->plan->name);
     if (!want) {   /* a kept tree must not hold files the state calls non-existing */
@@ -487,6 +495,8 @@ static int make_leafdirs(const struct fileset_rt *fs, _Atomic uint32_t *state, b
                          struct diag *err)
 {
     for (size_t i = 0; i < fs->nleafdirs; i++) {
+        if (stop_requested())
+            return diag_set(err, &fs->plan->loc, "creation of fileset '%s' interrupted", fs->plan->name);
         if (make_leafdir(fs, i, keep, trust, err) != 0)
             return -1;
         if (chosen(fs, FSK_LEAFDIR, i))
@@ -515,6 +525,18 @@ static void print_summary(const struct fileset_rt *fs, FILE *progress)
     fflush(progress);
 }
 
+/* A tree this call made and could not finish is removed, so that no half-made
+ * fileset is left behind; a kept tree stays (its marker lets the next run fix it). */
+static int discard(const struct fileset_rt *fs, bool kept, struct diag *err)
+{
+    struct diag why, first = *err;
+    if (kept)
+        return -1;
+    if (fileset_remove_tree(fs->root, &why) != 0)
+        return diag_set(err, &fs->plan->loc, "%s; the partial tree is left: %s", first.msg, why.msg);
+    return diag_set(err, &fs->plan->loc, "%s; removed the partial tree %s", first.msg, fs->root);
+}
+
 static void reset_state(struct fileset_rt *fs, struct shm *shm)
 {
     memset(shm_at(shm, fs->state_off), 0, (fs->nfiles + fs->nleafdirs) * sizeof(_Atomic uint32_t));
@@ -534,15 +556,15 @@ int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FI
     if (!keep && create_root(fs, err) != 0)
         return -1;
     if (!trust && make_dirs(fs, err) != 0)
-        return -1;
+        return discard(fs, keep, err);
     reset_state(fs, shm);
     _Atomic uint32_t *state = shm_at(shm, fs->state_off);
     if (trust)
         trust_files(fs, state);
     else if (alloc_files(fs, state, nthreads, keep, progress, err) != 0)
-        return -1;
+        return discard(fs, keep, err);
     if (make_leafdirs(fs, state, keep, trust, err) != 0)
-        return -1;
+        return discard(fs, keep, err);
     struct fs_shared *sh = shm_at(shm, fs->shared_off);
     atomic_store(&sh->nexisting, count_existing(state, fs->nfiles));
     atomic_store(&sh->nleaf_existing, count_existing(state + fs->nfiles, fs->nleafdirs));

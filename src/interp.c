@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "command.h"
+#include "engine_signal.h"
 #include "target_lock.h"
 
 #define SCRIPT_MAX (16u << 20)
@@ -151,10 +152,11 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     }
     int status = EXIT_OK;
     for (const struct ast_cmd *c = r.cmds; c != NULL && !in->quit; c = c->next) {
-        int rc = exec_cmd(in, c);
+        /* After Ctrl-C (or SIGTERM, SIGHUP), no further command is started. */
+        int rc = stop_requested() ? stop_status() : exec_cmd(in, c);
         if (rc != EXIT_OK) {
             status = rc;
-            if (!in->opt.interactive || in->load_depth > 0)
+            if (!in->opt.interactive || in->load_depth > 0 || stop_requested())
                 break;
         }
     }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "doc_tables.h"
+#include "engine_signal.h"
 #include "interp.h"
 #include "shell.h"
 
@@ -37,7 +38,8 @@ static void usage(FILE *out)
             "\n"
             "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated),\n"
             "%s and %s.\n"
-            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error.\n",
+            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 128 + the signal\n"
+            "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
             FLOWBENCH_INSTALL_WORKLOADS, FLOWBENCH_SOURCE_WORKLOADS);
 }
 
@@ -227,6 +229,8 @@ int main(int argc, char **argv)
     }
     /* A reader that goes away (flowbench ... | head) must not kill a run midway. */
     signal(SIGPIPE, SIG_IGN);
+    /* Ctrl-C, SIGTERM and SIGHUP stop what runs, in order: results and outputs are kept. */
+    signals_install();
     bool tty = a.file == NULL && isatty(STDIN_FILENO);
     a.opt.interactive = tty;
     /* With JSON or CSV on stdout, everything else goes to stderr so stdout parses. */

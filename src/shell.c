@@ -3,13 +3,16 @@
 #include "shell.h"
 
 #include <editline/readline.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "attr.h"
 #include "command.h"
 #include "dist.h"
+#include "engine_signal.h"
 #include "flowop.h"
 #include "interp.h"
 
@@ -201,6 +204,22 @@ static char *history_path(void)
     return p;
 }
 
+/* libedit reads keys here: the wait ends on Ctrl-C too, and -1 (end of input to
+ * libedit) makes readline return, so the shell can drop the line and prompt again. */
+static int read_key(FILE *input)
+{
+    unsigned char c;
+    for (;;) {
+        if (stop_wait_fd(fileno(input)) != 0)
+            return -1;
+        ssize_t n = read(fileno(input), &c, 1);
+        if (n == 1)
+            return c;
+        if (n == 0 || (errno != EINTR && errno != EAGAIN))
+            return -1;
+    }
+}
+
 static char *read_line(FILE *input, bool interactive, bool more)
 {
     if (interactive)
@@ -248,6 +267,8 @@ int shell_run(struct interp *in, FILE *input, int interactive)
     shell_ctx = in;
     if (interactive) {
         rl_readline_name = "flowbench";
+        rl_catch_signals = 0; /* libedit's handlers would re-raise Ctrl-C and end the shell */
+        rl_getc_function = read_key;
         rl_attempted_completion_function = complete;
         rl_basic_word_break_characters = " \t\n\",=(){}";
         hist = history_path();
@@ -257,13 +278,31 @@ int shell_run(struct interp *in, FILE *input, int interactive)
         fprintf(in->out, "flowbench %s: type 'help' for commands, 'load NAME' for a workload, 'quit' to leave\n",
                 FLOWBENCH_VERSION);
     }
-    int status = EXIT_OK, lineno = 1, first = 1;
+    int status = EXIT_OK, lineno = 1, first = 1, stopped = 0;
     char *buf = NULL;
     size_t len = 0;
     for (;;) {
+        sigset_t saved;
+        /* At the prompt the stop signals wait until read_key opens them; taken while
+         * still blocked, a second one cannot slip in before this one is answered. */
+        signals_hold(&saved);
         char *line = read_line(input, interactive, len > 0);
-        if (line == NULL)
+        int sig = stop_take();
+        signals_release(&saved);
+        if (sig == SIGINT) {
+            /* As bash does: drop the line (and a command begun on lines before). */
+            free(line);
+            fputs("^C\n", in->out);
+            fflush(in->out);
+            len = 0;
+            first = lineno;
+            continue;
+        }
+        if (sig != 0 || line == NULL) {
+            free(line);
+            stopped = sig; /* SIGTERM or SIGHUP: leave as after quit */
             break;
+        }
         if (interactive && line[strspn(line, " \t")] != '\0')
             add_history(line);
         bool ok = append(&buf, &len, line);
@@ -281,10 +320,18 @@ int shell_run(struct interp *in, FILE *input, int interactive)
             status = rc;
         len = 0;
         first = lineno;
+        /* Ctrl-C cancelled the command, which said so; SIGTERM or SIGHUP end the shell. */
+        sig = stop_take();
+        if (sig == SIGINT)
+            fputc('\n', in->out); /* past the ^C the terminal echoed, as bash does */
+        if (sig != 0 && sig != SIGINT) {
+            stopped = sig;
+            break;
+        }
         if (in->quit)
             break;
     }
-    if (len > 0 && !in->quit) {
+    if (len > 0 && !in->quit && stopped == 0) {
         /* Input ended inside a command: report it where it is. */
         int rc = interp_exec_buffer(in, buf, len, "<stdin>", first);
         if (rc > status)
@@ -298,6 +345,8 @@ int shell_run(struct interp *in, FILE *input, int interactive)
     }
     free(hist);
     shell_ctx = NULL;
+    if (stopped != 0)
+        return 128 + stopped;
     if (interactive) {
         fputc('\n', in->out);
         return EXIT_OK; /* at a terminal, errors were answered where they happened */

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """test_shell_pty.py BIN: the interactive shell on a pseudo-terminal: prompt,
-tab completion, line editing, and history kept across sessions."""
+tab completion, line editing, history kept across sessions, and Ctrl-C, which
+drops the line at the prompt and cancels only the command that runs."""
+import json
 import os
 import pty
 import select
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -22,12 +25,13 @@ def check(name, cond, detail=""):
 
 
 class Shell:
-    def __init__(self, home):
+    def __init__(self, home, args=()):
         env = dict(os.environ, HOME=home, TERM="xterm")
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.execve(BIN, [BIN], env)
+            os.execve(BIN, [BIN, *args], env)
         self.buf = b""
+        self.status = None
 
     def read_until(self, token, timeout=10.0):
         end = time.time() + timeout
@@ -54,13 +58,122 @@ class Shell:
         out, self.buf = self.buf, b""
         return out.decode(errors="replace")
 
-    def close(self):
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            status = 0
+    def reap(self):
+        if self.status is None:
+            pid, st = os.waitpid(self.pid, os.WNOHANG)
+            self.status = st if pid == self.pid else None
+        return self.status
+
+    def alive(self):
+        return self.reap() is None
+
+    def close(self, timeout=30.0):
+        # read what is left, so a shell writing at its end never blocks on a full pty
+        end = time.time() + timeout
+        while self.reap() is None and time.time() < end:
+            self.read_until("\0never\0", 0.2)
+        if self.reap() is None:
+            os.kill(self.pid, signal.SIGKILL)
+            _, self.status = os.waitpid(self.pid, 0)
         os.close(self.fd)
-        return status
+        return self.status
+
+    def command(self, text, expect, timeout=10.0):
+        """Sends a line; true when expect and then the next prompt appear."""
+        self.take()
+        self.send(text + "\r")
+        return self.read_until(expect, timeout) and self.read_until("flowbench> ", timeout)
+
+
+def ctrl_c(home):
+    """Ctrl-C at the prompt and during sleep, population and a run: the shell
+    survives each, works after it, and writes its --json output at quit."""
+    work = tempfile.mkdtemp(prefix="flowbench-pty-work.", dir="/tmp")
+    try:
+        out = os.path.join(work, "out.json")
+        sh = Shell(home, ["--json", out])
+        sh.read_until("flowbench> ")
+        # at the prompt: the line is dropped, not run
+        sh.take()
+        sh.send('echo "dropped')
+        sh.read_until("dropped")
+        sh.send("\x03")
+        check("ctrl_c_prompt", sh.read_until("flowbench> ", 5), repr(sh.buf))
+        check("ctrl_c_prompt_works_after", sh.command('echo "alive1"', "alive1\r\n"), repr(sh.buf))
+        check("ctrl_c_prompt_dropped", "dropped\r\n" not in sh.buf.decode(errors="replace"), repr(sh.buf))
+        # at the continuation prompt: the command begun is dropped too
+        sh.take()
+        sh.send("define fileset name=half,\r")
+        sh.read_until("...> ")
+        sh.send("\x03")
+        check("ctrl_c_continuation", sh.read_until("flowbench> ", 5), repr(sh.buf))
+        check("ctrl_c_continuation_dropped", sh.command("list filesets", "flowbench> ") and "half" not in
+              sh.buf.decode(errors="replace").split("list filesets", 1)[-1], repr(sh.buf))
+        # during sleep: the sleep returns, the shell stays
+        sh.take()
+        sh.send("sleep 30\r")
+        sh.read_until("sleep 30\r\n")
+        time.sleep(0.5)
+        t0 = time.time()
+        sh.send("\x03")
+        check("ctrl_c_sleep", sh.read_until("flowbench> ", 10) and time.time() - t0 < 10, repr(sh.buf))
+        check("ctrl_c_sleep_works_after", sh.command('echo "alive2"', "alive2\r\n"), repr(sh.buf))
+        # during a run: the run stops with its summary, the shell stays
+        sh.command(f"set $dir={work}", "flowbench> ")
+        sh.command("define fileset name=small, path=$dir, entries=10, dirwidth=10, size=1k, prealloc", "flowbench> ")
+        sh.command("define process name=p { thread name=t { flowop statfile name=s1, filesetname=small } }",
+                   "flowbench> ")
+        sh.take()
+        sh.send("run 60\r")
+        check("run_started", sh.read_until("Running", 30), repr(sh.buf))
+        time.sleep(0.5)
+        sh.send("\x03")
+        check("ctrl_c_run_summary", sh.read_until("IO Summary", 15), repr(sh.buf))
+        check("ctrl_c_run", sh.read_until("flowbench> ", 15), repr(sh.buf))
+        check("ctrl_c_run_works_after", sh.command('echo "alive3"', "alive3\r\n"), repr(sh.buf))
+        # during the population of a large fileset: stopped, its partial tree removed
+        sh.command("define fileset name=big, path=$dir, entries=60000, dirwidth=100, size=4k, prealloc",
+                   "flowbench> ")
+        sh.take()
+        sh.send("create files\r")
+        # the marker is the first file of a population; 60000 files take far longer than this poll
+        marker = os.path.join(work, "big", ".flowbench-fileset")
+        end = time.time() + 30
+        while not os.path.exists(marker) and time.time() < end:
+            time.sleep(0.01)
+        sh.send("\x03")
+        check("ctrl_c_population", sh.read_until("flowbench> ", 60), repr(sh.buf))
+        text = sh.buf.decode(errors="replace")
+        check("population_started", "populated" not in text, repr(text))
+        check("ctrl_c_population_message", "interrupted" in text and "removed the partial tree" in text, repr(text))
+        check("ctrl_c_population_tree_removed", not os.path.exists(os.path.join(work, "big")),
+              str(os.listdir(work)))
+        check("ctrl_c_population_works_after", sh.command('echo "alive4"', "alive4\r\n"), repr(sh.buf))
+        check("ctrl_c_shell_alive", sh.alive(), "the shell ended")
+        sh.send("quit\r")
+        status = sh.close()
+        check("ctrl_c_quit_status", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+        try:
+            runs = json.load(open(out))["runs"]
+        except (OSError, ValueError, KeyError) as e:
+            runs = [{"end": repr(e)}]
+        check("ctrl_c_json_at_quit", [r.get("end") for r in runs] == ["signal"], repr(runs)[:300])
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def hangup(home):
+    """SIGHUP (the terminal closed) at the prompt: the shell leaves as after quit,
+    history saved, with status 129."""
+    sh = Shell(home)
+    sh.read_until("flowbench> ")
+    sh.command('echo "before hangup"', "before hangup\r\n")
+    os.kill(sh.pid, signal.SIGHUP)
+    status = sh.close()
+    check("hangup_status", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 129, str(status))
+    hist = os.path.join(home, ".flowbench_history")
+    text = open(hist, errors="replace").read().replace("\\040", " ") if os.path.exists(hist) else ""
+    check("hangup_history_saved", "before hangup" in text, repr(text[-300:]))
 
 
 home = tempfile.mkdtemp(prefix="flowbench-pty.", dir="/tmp")
@@ -123,6 +236,8 @@ try:
     sh.send("\r")
     status = sh.close()
     check("recalled_quit", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+    ctrl_c(home)
+    hangup(home)
 finally:
     shutil.rmtree(home, ignore_errors=True)
 
