@@ -582,9 +582,9 @@ static int finish(struct engine *e, struct diag *err)
     }
     keep_result(e);
     if (why == STOP_NOFILES)
-        fprintf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
+        diag_printf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
     if (why == STOP_ERROR || why == STOP_WORKER) {
-        fprintf(e->in->err, "flowbench: error: %s\n", sh->err);
+        diag_printf(e->in->err, "flowbench: error: %s\n", sh->err);
         return 1;
     }
     if (why == STOP_SIGNAL)

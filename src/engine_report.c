@@ -66,7 +66,7 @@ static char *dup(const char *s)
 {
     char *d = strdup(s);
     if (d == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     return d;

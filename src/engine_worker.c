@@ -54,7 +54,7 @@ void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
+    diag_printf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
 }
 
 bool worker_stopping(const struct worker *w)
@@ -452,7 +452,7 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
     signal(SIGPIPE, SIG_IGN);
     const struct plan_process *p = &e->plan->procs[proc];
     if (p->nice != 0 && setpriority(PRIO_PROCESS, 0, (int)p->nice) != 0)
-        fprintf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
+        diag_printf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
                 strerror(errno));
     size_t n = 0;
     for (size_t s = 0; s < e->nslots; s++)

@@ -244,7 +244,7 @@ int interp_finish_batch(struct interp *in)
     if (in->nruns > 0 || in->quit)
         return EXIT_OK;
     if (in->model.nprocs == 0) {
-        fprintf(in->err, "flowbench: note: the script defines no process; nothing to run\n");
+        diag_printf(in->err, "flowbench: note: the script defines no process; nothing to run\n");
         return EXIT_OK;
     }
     struct ast_cmd run = { .kind = CMD_RUN, .loc = { "<end of script>", 0, 0 } };

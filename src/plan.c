@@ -19,7 +19,7 @@ static char *dupstr(const char *s)
 {
     char *d = strdup(s ? s : "");
     if (d == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     return d;
@@ -157,7 +157,7 @@ static char *dotted(const char *prefix, const char *name)
     size_t len = strlen(prefix) + strlen(name) + 2;
     char *s = malloc(len);
     if (s == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     snprintf(s, len, "%s.%s", prefix, name);

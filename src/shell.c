@@ -269,7 +269,7 @@ int shell_run(struct interp *in, FILE *input, int interactive)
         bool ok = append(&buf, &len, line);
         free(line);
         if (!ok) {
-            fprintf(in->err, "<stdin>:%d:1: error: command longer than 16 MiB\n", first);
+            diag_printf(in->err, "<stdin>:%d:1: error: command longer than 16 MiB\n", first);
             status = EXIT_USAGE;
             break;
         }
@@ -294,7 +294,7 @@ int shell_run(struct interp *in, FILE *input, int interactive)
     if (interactive && hist != NULL) {
         stifle_history(1000);
         if (write_history(hist) != 0)
-            fprintf(in->err, "flowbench: warning: cannot save history to %s\n", hist);
+            diag_printf(in->err, "flowbench: warning: cannot save history to %s\n", hist);
     }
     free(hist);
     shell_ctx = NULL;

@@ -85,5 +85,11 @@ has help_run "$tmp/out" "run [seconds"
 # a script that never says run is run once at its end (checked here)
 check implicit_run 0 "$bin" --check -f workloads/varmail.f && has implicit_run "$tmp/out" "check: run 1"
 
+# stdout and stderr in one file keep their order: the listing comes before the warning after it
+printf 'define fileset name=ord,path=/nonexistent,entries=4,dirwidth=4\nlist filesets\ndebug 11\n' >"$tmp/order.f"
+"$bin" --check -f "$tmp/order.f" >"$tmp/both" 2>&1
+list_at=$(grep -n '^ord ' "$tmp/both" | cut -d: -f1) warn_at=$(grep -n 'warning: debug level 11' "$tmp/both" | cut -d: -f1)
+if [ -n "$list_at" ] && [ -n "$warn_at" ] && [ "$list_at" -lt "$warn_at" ]; then pass=$((pass + 1)); else echo "FAIL stdout_stderr_order: $(cat "$tmp/both")"; fail=$((fail + 1)); fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
