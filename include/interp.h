@@ -81,6 +81,26 @@ int interp_apply_overrides(struct interp *in);
 /* Forgets the model and variables (a `load` starts from a clean slate). */
 void interp_reset(struct interp *in);
 
+/* What a `load` replaces: the model, the variables and everything defined with them. */
+struct interp_saved {
+    struct vartab vars;
+    struct model model;
+    enum quit_mode mode;
+    struct ast_value *eventrate;
+    struct fs_cache *filesets;
+    char **usage;
+    size_t nusage;
+    char *workload;
+    bool files_created;
+};
+
+/* Moves the workload out of in (which is left as after interp_reset), so that a
+ * failed `load` can put it back untouched: a load is all or nothing. */
+void interp_set_aside(struct interp *in, struct interp_saved *s);
+/* Drops what in holds now and moves s back into it. */
+void interp_put_back(struct interp *in, struct interp_saved *s);
+void interp_saved_free(struct interp_saved *s);
+
 /* Finds a workload by name or path along the search path; returns a malloc'ed path or NULL. */
 char *workload_find(const struct interp *in, const char *name);
 /* Calls fn for every workload on the search path (name without ".f", first line summary). */

@@ -25,31 +25,57 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
     return interp_apply_overrides(in);
 }
 
-static void usage_free(struct interp *in)
+void interp_set_aside(struct interp *in, struct interp_saved *s)
 {
-    for (size_t i = 0; i < in->nusage; i++)
-        free(in->usage[i]);
-    free(in->usage);
+    *s = (struct interp_saved){ in->vars, in->model, in->mode, in->eventrate, in->filesets,
+                                in->usage, in->nusage, in->workload, in->files_created };
+    memset(&in->vars, 0, sizeof in->vars);
+    memset(&in->model, 0, sizeof in->model);
+    in->mode = QUIT_TIMEOUT;
+    in->eventrate = NULL;
+    in->filesets = NULL;
     in->usage = NULL;
     in->nusage = 0;
+    in->workload = NULL;
+    in->files_created = false;
+}
+
+void interp_saved_free(struct interp_saved *s)
+{
+    fs_cache_free(s->filesets);
+    model_free(&s->model);
+    vars_free(&s->vars);
+    for (size_t i = 0; i < s->nusage; i++)
+        free(s->usage[i]);
+    free(s->usage);
+    free(s->workload);
+    if (s->eventrate != NULL) {
+        ast_value_free(s->eventrate);
+        free(s->eventrate);
+    }
+    memset(s, 0, sizeof *s);
+}
+
+void interp_put_back(struct interp *in, struct interp_saved *s)
+{
+    interp_reset(in);
+    in->vars = s->vars;
+    in->model = s->model;
+    in->mode = s->mode;
+    in->eventrate = s->eventrate;
+    in->filesets = s->filesets;
+    in->usage = s->usage;
+    in->nusage = s->nusage;
+    in->workload = s->workload;
+    in->files_created = s->files_created;
+    memset(s, 0, sizeof *s);
 }
 
 void interp_reset(struct interp *in)
 {
-    fs_cache_free(in->filesets);
-    in->filesets = NULL;
-    model_free(&in->model);
-    vars_free(&in->vars);
-    usage_free(in);
-    free(in->workload);
-    in->workload = NULL;
-    if (in->eventrate != NULL) {
-        ast_value_free(in->eventrate);
-        free(in->eventrate);
-        in->eventrate = NULL;
-    }
-    in->mode = QUIT_TIMEOUT;
-    in->files_created = false;
+    struct interp_saved s;
+    interp_set_aside(in, &s);
+    interp_saved_free(&s);
 }
 
 void interp_free(struct interp *in)

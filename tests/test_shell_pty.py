@@ -126,5 +126,42 @@ try:
 finally:
     shutil.rmtree(home, ignore_errors=True)
 
+def test_failed_load_keeps_the_workload_before():
+    """A load that fails midway (a duplicate definition on its line 3) leaves
+    the shell's model exactly as before: varmail's fileset, none of the broken one's."""
+    home = tempfile.mkdtemp(prefix="flowbench-pty.", dir="/tmp")
+    try:
+        broken = os.path.join(home, "broken.f")
+        with open(broken, "w") as f:
+            f.write("set $halfvar=7\ndefine fileset name=halfset,path=/tmp,entries=1\n"
+                    "define fileset name=halfset,path=/tmp,entries=2\n")
+        sh = Shell(home)
+        sh.read_until("flowbench> ")
+        sh.send("load varmail\r")
+        check("load_good", sh.read_until("loaded workload 'varmail'") and sh.read_until("flowbench> "), repr(sh.buf))
+        sh.take()
+        sh.send(f"load {broken}\r")
+        check("load_broken_fails", sh.read_until("already defined") and sh.read_until("flowbench> "), repr(sh.buf))
+        sh.take()
+        sh.send("list filesets\r")
+        ok = sh.read_until("flowbench> ")
+        text = sh.take()
+        check("load_failed_keeps_model", ok and "bigfileset" in text and "halfset" not in text, repr(text))
+        sh.send("list variables\r")
+        ok = sh.read_until("flowbench> ")
+        text = sh.take()
+        check("load_failed_keeps_vars", ok and "$nfiles" in text and "halfvar" not in text, repr(text))
+        sh.send("usage\r")
+        check("load_failed_keeps_usage", sh.read_until("flowbench> ") and "this workload has no usage" not in sh.take(),
+              "usage text lost")
+        sh.send("quit\r")
+        status = sh.close()
+        check("load_failed_quit", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+test_failed_load_keeps_the_workload_before()
+
 print(f"{results['pass']} passed, {results['fail']} failed")
 sys.exit(1 if results["fail"] else 0)
