@@ -9,6 +9,7 @@
 
 #include "doc_tables.h"
 #include "interp.h"
+#include "outpath.h"
 #include "shell.h"
 
 static void usage(FILE *out)
@@ -217,11 +218,36 @@ static int write_outputs(const struct interp *in, const struct args *a)
     return rc;
 }
 
+/* The outputs are written after the runs: a path that cannot be written is refused
+ * before the first run starts, not found out an hour later. */
+static int check_outputs(const struct args *a)
+{
+    const struct { const char *opt, *path; int (*check)(const char *); } outs[] = {
+        { "--json", a->json, outpath_check_file },
+        { "--csv", a->csv, outpath_check_file },
+        { "--report", a->report, outpath_check_dir },
+    };
+    if (a->json != NULL && a->csv != NULL && strcmp(a->json, "-") == 0 && strcmp(a->csv, "-") == 0) {
+        diag_printf(stderr, "flowbench: error: --json - and --csv - would both write to stdout; send one to a file\n");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        if (outs[i].path == NULL || (outs[i].check == outpath_check_file && strcmp(outs[i].path, "-") == 0))
+            continue;
+        if (outs[i].check(outs[i].path) != 0) {
+            diag_printf(stderr, "flowbench: error: %s %s: cannot write the results there: %s\n", outs[i].opt, outs[i].path,
+                        strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct args a = { 0 };
     struct interp in;
-    if (parse_args(argc, argv, &a) != 0) {
+    if (parse_args(argc, argv, &a) != 0 || check_outputs(&a) != 0) {
         args_free(&a);
         return EXIT_USAGE;
     }

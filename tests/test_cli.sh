@@ -91,5 +91,19 @@ printf 'define fileset name=ord,path=/nonexistent,entries=4,dirwidth=4\nlist fil
 list_at=$(grep -n '^ord ' "$tmp/both" | cut -d: -f1) warn_at=$(grep -n 'warning: debug level 11' "$tmp/both" | cut -d: -f1)
 if [ -n "$list_at" ] && [ -n "$warn_at" ] && [ "$list_at" -lt "$warn_at" ]; then pass=$((pass + 1)); else echo "FAIL stdout_stderr_order: $(cat "$tmp/both")"; fail=$((fail + 1)); fi
 
+# output paths are checked before anything runs: exit 2, no run checked, and good paths still pass
+touch "$tmp/plainfile"
+for bad in "--json $tmp/nodir/r.json" "--json $tmp" "--csv $tmp/plainfile/r.csv" "--report $tmp/plainfile/rep" "--json - --csv -"; do
+    # shellcheck disable=SC2086
+    if check "outputs_first($bad)" 2 "$bin" --check $bad -f workloads/varmail.f; then
+        if grep -q "check: run" "$tmp/out"; then echo "FAIL outputs_first($bad): the run went ahead"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+    fi
+done
+has outputs_named "$tmp/err" "both write to stdout"
+check outputs_nodir_named 2 "$bin" --check --json "$tmp/nodir/r.json" -f workloads/varmail.f && has outputs_nodir_named "$tmp/err" "--json $tmp/nodir/r.json"
+echo '{"mine": 1}' >"$tmp/existing.json"
+check outputs_good 0 "$bin" --check --json "$tmp/existing.json" --csv "$tmp/new.csv" --report "$tmp/rep/deeper" -f workloads/varmail.f \
+    && has outputs_good "$tmp/existing.json" '"runs"'
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
