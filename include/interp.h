@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "model.h"
 #include "engine.h"
+#include "mentions.h"
 #include "plan.h"
 #include "results.h"
 #include "vars.h"
@@ -64,6 +65,8 @@ struct interp {
     struct tick_mark clock_mark;  /* the TSC's calibration starts here (interp_init) */
     struct tick_clock clock;      /* times each op; chosen and calibrated at the first run */
     bool clock_ready;
+    struct mentions mentions;     /* variable names the sources set or use (only with -D) */
+    bool overrides_checked;       /* interp_check_overrides has spoken */
 };
 
 int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);
@@ -110,5 +113,12 @@ void workload_summary(const char *path, char *buf, size_t len);
 
 /* Expands $var references and escapes in a raw quoted string. Returns malloc'ed text. */
 char *interp_expand(const struct interp *in, const char *raw);
+/* Reads a $name or ${name} at p into name; returns its length in the text, 0 if none. */
+size_t expand_var_ref(const char *p, char *name, size_t cap);
+
+/* A -D whose name no source read so far sets or uses is likely misspelled: a warning,
+ * in --check an error (-1, already printed). Checked once per invocation: when the
+ * first run starts (its sources are read by then) or at the end. */
+int interp_check_overrides(struct interp *in);
 
 #endif

@@ -79,6 +79,8 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     struct run_request req;
     struct plan plan;
+    if (interp_check_overrides(in) != 0)
+        return -1; /* printed; err stays empty */
     if (fill_request(in, c, &req, err) != 0)
         return -1;
     if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {

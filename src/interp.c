@@ -84,6 +84,7 @@ void interp_free(struct interp *in)
     target_locks_release(in->locks); /* after everything that creates or removes under them */
     in->locks = NULL;
     results_free(&in->results);
+    mentions_free(&in->mentions);
     for (size_t i = 0; i < in->nfiles; i++)
         free(in->files[i]);
     free(in->files);
@@ -135,6 +136,25 @@ int interp_apply_overrides(struct interp *in)
     return 0;
 }
 
+int interp_check_overrides(struct interp *in)
+{
+    if (in->overrides_checked)
+        return 0;
+    in->overrides_checked = true;
+    int rc = 0;
+    for (size_t i = 0; i < in->opt.noverrides; i++) {
+        const char *name = in->opt.overrides[i].name;
+        if (mentions_has(&in->mentions, name))
+            continue;
+        const char *hint = mentions_closest(&in->mentions, name);
+        diag_printf(in->err, "flowbench: %s: -D %s: no such variable in the script%s%s%s\n",
+                    in->opt.check_only ? "error" : "warning", name, hint ? "; did you mean " : "", hint ? hint : "",
+                    hint ? "?" : "");
+        rc = in->opt.check_only ? -1 : rc;
+    }
+    return rc;
+}
+
 static int exec_cmd(struct interp *in, const struct ast_cmd *c)
 {
     const struct command_def *def = command_for_kind(c->kind);
@@ -173,6 +193,11 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     parse_buffer(text, len, interp_intern_name(in, name), first_line, &r);
     if (r.failed) {
         diag_print(&r.err, in->err);
+        return EXIT_USAGE;
+    }
+    if (in->opt.noverrides > 0 && mentions_add(&in->mentions, r.cmds) != 0) {
+        ast_cmd_free(r.cmds);
+        diag_printf(in->err, "flowbench: error: out of memory\n");
         return EXIT_USAGE;
     }
     int status = EXIT_OK;

@@ -272,6 +272,8 @@ int main(int argc, char **argv)
     } else {
         status = interp_exec_stream(&in, stdin, "<stdin>");
     }
+    if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
+        status = EXIT_USAGE;
     if (write_outputs(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);

@@ -105,5 +105,21 @@ echo '{"mine": 1}' >"$tmp/existing.json"
 check outputs_good 0 "$bin" --check --json "$tmp/existing.json" --csv "$tmp/new.csv" --report "$tmp/rep/deeper" -f workloads/varmail.f \
     && has outputs_good "$tmp/existing.json" '"runs"'
 
+# a -D the script never sets or uses: an error with a hint in --check, a warning before a run
+check d_misspelled 2 "$bin" --check -D nthread=2 -f workloads/varmail.f \
+    && has d_misspelled "$tmp/err" "-D nthread: no such variable in the script; did you mean nthreads?"
+if grep -q "check: run" "$tmp/out"; then echo "FAIL d_misspelled: the run was checked"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+check d_used_not_set 0 "$bin" --check -D nthreads=2 -D dir=/srv/t -f workloads/varmail.f
+printf 'define file name=f,path=/tmp,size=1k\necho "$onlyechoed"\n' >"$tmp/echoed.f"
+check d_used_in_string 0 "$bin" --check -D onlyechoed=1 -f "$tmp/echoed.f"
+piped 'load varmail\nrun 1\n' --check -D nthread=2
+has d_misspelled_pipe "$tmp/err" "-D nthread: no such variable"
+[ "$(cat "$tmp/rc")" = 2 ] && pass=$((pass + 1)) || { echo "FAIL d_misspelled_pipe: exit $(cat "$tmp/rc")"; fail=$((fail + 1)); }
+run_dir=$(mktemp -d /tmp/flowbench-cli-run.XXXXXX)
+printf 'set $dir=/tmp\ndefine file name=f,path=$dir,size=4k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f,iosize=1k}}\nrun 1\n' >"$tmp/tiny.f"
+check d_warns_in_run 0 "$bin" -D dir="$run_dir" -D dri=/x -f "$tmp/tiny.f" \
+    && has d_warns_in_run "$tmp/err" "warning: -D dri: no such variable in the script; did you mean dir?"
+rm -rf "$run_dir"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
