@@ -121,5 +121,22 @@ check d_warns_in_run 0 "$bin" -D dir="$run_dir" -D dri=/x -f "$tmp/tiny.f" \
     && has d_warns_in_run "$tmp/err" "warning: -D dri: no such variable in the script; did you mean dir?"
 rm -rf "$run_dir"
 
+# a run without a time limit or a finish flowop says it runs until interrupted, in --check and when it runs
+forever_dir=$(mktemp -d /tmp/flowbench-cli-run.XXXXXX)
+printf 'set mode quit alldone\ndefine file name=f,path=%s,size=4k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f,iosize=1k}}\nrun 0\n' "$forever_dir" >"$tmp/forever.f"
+check forever_check 0 "$bin" --check -f "$tmp/forever.f" && has forever_check "$tmp/err" "no time limit and no finish flowop: it runs until"
+"$bin" -f "$tmp/forever.f" >"$tmp/out" 2>"$tmp/err" </dev/null &
+forever_pid=$!
+for _ in $(seq 200); do grep -q "Running 1 thread" "$tmp/out" && break; sleep 0.1; done
+kill -INT "$forever_pid"
+wait "$forever_pid"
+forever_rc=$?
+has forever_run "$tmp/err" "until interrupted (Ctrl-C)"
+[ $forever_rc -eq 130 ] && pass=$((pass + 1)) || { echo "FAIL forever_run: exit $forever_rc, want 130"; fail=$((fail + 1)); }
+printf 'set mode quit alldone\ndefine file name=f,path=/tmp,size=4k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f,iosize=1k\nflowop finishoncount name=fin,value=10}}\nrun 0\n' >"$tmp/finishes.f"
+check finishes_quiet 0 "$bin" --check -f "$tmp/finishes.f"
+if grep -q "no time limit" "$tmp/err"; then echo "FAIL finishes_quiet: noted a run that finishes"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+rm -rf "$forever_dir"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
