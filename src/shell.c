@@ -115,12 +115,48 @@ static void previous_word(const char *line, int start, char *out, size_t len)
     snprintf(out, len, "%.*s", end - begin, line + begin);
 }
 
+/* The character before the word being completed, blanks skipped: after ',' or '('
+ * an attribute list goes on, after '{' a block begins. */
+static char separator_before(const char *line, int start)
+{
+    while (start > 0 && (line[start - 1] == ' ' || line[start - 1] == '\t'))
+        start--;
+    return start > 0 ? line[start - 1] : '\0';
+}
+
+/* What the braces of each entity hold: a process's threads, a thread's and a composite's flowops. */
+static void add_block_keyword(struct cands *c, const struct attr_table *t)
+{
+    static const struct { const struct attr_table *t; const char *inner; } blocks[] = {
+        { &process_attrs, "thread" }, { &thread_attrs, "flowop" }, { &flowop_attrs, "flowop" },
+    };
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+        if (blocks[i].t == t)
+            cand_add(c, blocks[i].inner);
+}
+
+static void add_entity_attrs(struct cands *c, const char *line)
+{
+    const struct attr_table *t = entity_of(line);
+    if (t != NULL) {
+        add_attrs(c, t);
+        return;
+    }
+    for (size_t i = 0; attr_tables[i] != NULL; i++)
+        add_attrs(c, attr_tables[i]);
+}
+
 static void collect(struct cands *c, const char *line, int start)
 {
     char prev[64];
+    char sep = separator_before(line, start);
     previous_word(line, start, prev, sizeof prev);
     if (c->prefix[0] == '$') {
         add_variables(c);
+    } else if (sep == '{') {
+        add_block_keyword(c, entity_of(line));
+    } else if (sep == ',' || sep == '(') {
+        add_entity_attrs(c, line);
     } else if (prev[0] == '\0') {
         add_commands(c);
     } else if (strcmp(prev, "flowop") == 0) {
@@ -144,12 +180,7 @@ static void collect(struct cands *c, const char *line, int start)
         for (size_t i = 0; i < cvar_ntypes; i++)
             cand_add(c, cvar_types[i].name);
     } else {
-        const struct attr_table *t = entity_of(line);
-        if (t != NULL)
-            add_attrs(c, t);
-        else
-            for (size_t i = 0; attr_tables[i] != NULL; i++)
-                add_attrs(c, attr_tables[i]);
+        add_entity_attrs(c, line);
     }
 }
 

@@ -163,5 +163,35 @@ def test_failed_load_keeps_the_workload_before():
 
 test_failed_load_keeps_the_workload_before()
 
+def test_completion_inside_attribute_lists():
+    """Tab completes after '{' (the block's keyword) and after ',' (the entity's
+    attributes, with or without a blank), and the completed line defines the process."""
+    home = tempfile.mkdtemp(prefix="flowbench-pty.", dir="/tmp")
+    try:
+        sh = Shell(home)
+        sh.read_until("flowbench> ")
+        sh.take()
+        steps = [("define process name=q {thr\t", "ead", "complete_after_brace_process"),
+                 ("name=t {flo\t", "wop", "complete_after_brace_thread"),
+                 ("read name=r,filen\t", "ame", "complete_after_comma"),
+                 ("=f, iosi\t", "ze", "complete_after_comma_blank")]
+        for text, suffix, name in steps:
+            sh.send(text)
+            # the completion is the rest of the word and a blank, after the echo of the text
+            check(name, sh.read_until(suffix + " ", 5.0), repr(sh.buf))
+            sh.take()
+        sh.send("=1k}}\r")
+        check("completed_line_runs", sh.read_until("flowbench> ") and "error" not in sh.take(), "the completed line failed")
+        sh.send("list flowops\r")
+        ok = sh.read_until("flowbench> ")
+        text = sh.take()
+        check("completed_line_defines", ok and "process q, thread t" in text and "flowop read" in text, repr(text))
+        sh.send("quit\r")
+        sh.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+test_completion_inside_attribute_lists()
 print(f"{results['pass']} passed, {results['fail']} failed")
 sys.exit(1 if results["fail"] else 0)
