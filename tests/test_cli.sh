@@ -138,5 +138,12 @@ check finishes_quiet 0 "$bin" --check -f "$tmp/finishes.f"
 if grep -q "no time limit" "$tmp/err"; then echo "FAIL finishes_quiet: noted a run that finishes"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 rm -rf "$forever_dir"
 
+# list sizes its columns to the longest cell: each column starts at one offset on every line
+long=a_fileset_name_well_beyond_twenty_four_characters
+piped "define fileset name=$long,path=/tmp/a/rather/long/parent/directory/path,entries=3,size=4k\ndefine fileset name=s,path=/tmp,entries=1\nlist filesets\n"
+starts=$(awk '{ s = ""; p = 1; line = $0; for (f = 1; f < 6; f++) { match(line, /^[^ ]+ +/); p += RLENGTH; s = s " " p; line = substr(line, RLENGTH + 1) } print s }' "$tmp/out" | sort -u | wc -l)
+[ "$starts" = 1 ] && pass=$((pass + 1)) || { echo "FAIL list_columns: misaligned: $(cat "$tmp/out")"; fail=$((fail + 1)); }
+has list_columns_long "$tmp/out" "$long"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
