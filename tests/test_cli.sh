@@ -145,5 +145,12 @@ starts=$(awk '{ s = ""; p = 1; line = $0; for (f = 1; f < 6; f++) { match(line, 
 [ "$starts" = 1 ] && pass=$((pass + 1)) || { echo "FAIL list_columns: misaligned: $(cat "$tmp/out")"; fail=$((fail + 1)); }
 has list_columns_long "$tmp/out" "$long"
 
+# a $dir with trailing slashes names the same parent: paths print "/srv/t/bigfileset"; "/" alone still works
+for d in /srv/t/ /srv/t// /; do
+    want=$(printf '%s' "$d" | sed 's:/*$::')/bigfileset
+    check "dir_slash($d)" 0 "$bin" --check -D dir="$d" -f workloads/varmail.f && has "dir_slash($d)" "$tmp/out" "fileset $want: "
+    if grep -q '//' "$tmp/out"; then echo "FAIL dir_slash($d): $(grep '//' "$tmp/out" | head -2)"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
