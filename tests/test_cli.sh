@@ -152,5 +152,20 @@ for d in /srv/t/ /srv/t// /; do
     if grep -q '//' "$tmp/out"; then echo "FAIL dir_slash($d): $(grep '//' "$tmp/out" | head -2)"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 done
 
+# help FLOWOP lists the attributes that flowop reads, from its row of the flowop table
+piped 'help read\n'
+has help_read_attrs "$tmp/out" "Its attributes:"
+for a in filename iosize random workingset iters; do has "help_read_$a" "$tmp/out" "  $a"; done
+if grep -q "  highwater\|  target" "$tmp/out"; then echo "FAIL help_read_only_its_own: $(cat "$tmp/out")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+piped 'help hog\n'
+has help_hog_value "$tmp/out" "  value"
+if grep -q "  iosize\|  filename" "$tmp/out"; then echo "FAIL help_hog_only_its_own: $(cat "$tmp/out")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+piped 'help flowop\n'
+types=$(sed -n '/^Flowop types:/,$p' "$tmp/out" | awk 'NR > 1 { print $1 }')
+for t in $types; do
+    printf 'help %s\n' "$t" | "$bin" >"$tmp/help1" 2>&1
+    grep -q "^  name " "$tmp/help1" && grep -q "^  iters " "$tmp/help1" && pass=$((pass + 1)) || { echo "FAIL help_$t: no name/iters: $(cat "$tmp/help1")"; fail=$((fail + 1)); }
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
