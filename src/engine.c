@@ -572,6 +572,7 @@ static int finish(struct engine *e, struct diag *err)
     if (why == STOP_SIGNAL)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", since_start(e->in));
     fprintf(out, "%.3f: Run took %.3f seconds\n", since_start(e->in), secs);
+    report_overrun(e, out, since_start(e->in));
     static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
@@ -645,6 +646,7 @@ int engine_run(struct interp *in, const struct plan *p, const struct run_request
         engine_stop(&e, STOP_SIGNAL);
     }
     kill_workers(&e);
+    e.gone_ns = clock_ns();
     run_signals_restore(old);
     rc = finish(&e, err);
     engine_free(&e);

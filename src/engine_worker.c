@@ -62,6 +62,20 @@ bool worker_stopping(const struct worker *w)
     return atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP;
 }
 
+void op_long_begin(struct worker *w, const struct op_inst *op)
+{
+    atomic_store_explicit(&w->cpu_pub->long_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
+}
+
+void op_long_end(struct worker *w, const struct op_inst *op)
+{
+    atomic_store_explicit(&w->cpu_pub->long_op, 0, memory_order_relaxed);
+    if (!worker_stopping(w))
+        return;
+    atomic_store_explicit(&w->cpu_pub->late_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
+    atomic_store_explicit(&w->cpu_pub->late_ns, clock_ns(), memory_order_relaxed);
+}
+
 /* ---- slots and files ---- */
 
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len)
