@@ -61,11 +61,29 @@ static void add_flowop_types(struct cands *c)
         cand_add(c, shell_ctx->model.comps[i]->name);
 }
 
-static void add_attrs(struct cands *c, const struct attr_table *t)
+/* The attributes of t whose bit is in mask (all: ~0u). */
+static void add_attrs(struct cands *c, const struct attr_table *t, unsigned mask)
 {
     for (size_t i = 0; i < t->n; i++)
-        if (t->specs[i].name != NULL)
+        if (t->specs[i].name != NULL && (mask & FA(i)))
             cand_add(c, t->specs[i].name);
+}
+
+/* The attributes the flowop being typed reads ("flowop read ..."): its row says;
+ * a composite or an unknown type may take any. */
+static unsigned flowop_mask(const char *line)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(line, "flowop "); p != NULL; p = strstr(p + 1, "flowop "))
+        at = p;
+    if (at == NULL)
+        return ~0u;
+    at += strlen("flowop ");
+    at += strspn(at, " \t");
+    char type[64];
+    snprintf(type, sizeof type, "%.*s", (int)strcspn(at, " \t,{"), at);
+    const struct flowop_type *ft = flowop_type_find(type);
+    return ft != NULL ? ft->attrs : ~0u;
 }
 
 static void add_variables(struct cands *c)
@@ -139,11 +157,11 @@ static void add_entity_attrs(struct cands *c, const char *line)
 {
     const struct attr_table *t = entity_of(line);
     if (t != NULL) {
-        add_attrs(c, t);
+        add_attrs(c, t, t == &flowop_attrs ? flowop_mask(line) : ~0u);
         return;
     }
     for (size_t i = 0; attr_tables[i] != NULL; i++)
-        add_attrs(c, attr_tables[i]);
+        add_attrs(c, attr_tables[i], ~0u);
 }
 
 static void collect(struct cands *c, const char *line, int start)

@@ -186,6 +186,12 @@ def test_completion_inside_attribute_lists():
         ok = sh.read_until("flowbench> ")
         text = sh.take()
         check("completed_line_defines", ok and "process q, thread t" in text and "flowop read" in text, repr(text))
+        # only the attributes a hog reads are offered: 'i' can only be iters (not iosize, indexed)
+        sh.send("define process name=h {thread name=t {flowop hog name=x,i\t")
+        check("complete_flowop_own_attrs", sh.read_until("ters ", 5.0), repr(sh.buf))
+        sh.take()
+        sh.send("=2,value=10}}\r")
+        check("completed_hog_line_runs", sh.read_until("flowbench> ") and "error" not in sh.take(), "the completed line failed")
         sh.send("quit\r")
         sh.close()
     finally:
