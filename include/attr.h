@@ -49,6 +49,13 @@ enum flowop_attr {
     FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
     FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_NATTRS
 };
+/* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */
+#define FA(a) (1u << (a))
+#define FA_COMMON (FA(FO_NAME) | FA(FO_ITERS)) /* every flowop */
+/* Picking a file of filename= into a descriptor slot and opening it (openfile, auto-open). */
+#define FA_OPEN (FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA(FO_DSYNC) | FA(FO_DIRECTIO) \
+                 | FA(FO_NOREADAHEAD))
+_Static_assert(FO_NATTRS <= 32, "flowop attribute bits must fit struct flowop_type.attrs");
 enum composite_attr { CO_NAME, CO_ITERS, CO_NATTRS };
 enum randvar_attr { RV_NAME, RV_TYPE, RV_RANDSRC, RV_SEED, RV_MIN, RV_MEAN, RV_GAMMA, RV_ROUND, RV_RANDTABLE, RV_NATTRS };
 enum cvar_attr { CV_TYPE, CV_PARAMETERS, CV_MIN, CV_MAX, CV_ROUND, CV_NATTRS };

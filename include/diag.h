@@ -23,6 +23,10 @@ int diag_set(struct diag *d, const struct srcloc *loc, const char *fmt, ...);
 __attribute__((format(printf, 3, 0)))
 int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list ap);
 void diag_clear(struct diag *d);
+/* Writes one diagnostic to out (stderr) after flushing stdout, so both keep their order
+ * in one file; every error, warning and note that is not part of the report goes through it. */
+__attribute__((format(printf, 2, 3)))
+void diag_printf(FILE *out, const char *fmt, ...);
 /* Prints "file:line:col: error: msg" (or "flowbench: error: msg" without a location). */
 void diag_print(const struct diag *d, FILE *out);
 __attribute__((format(printf, 3, 4)))

@@ -56,11 +56,15 @@ struct fb_sem {
 };
 
 /* A thread's CPU time since the run began, less what its CPU samples cost, as
- * of its last sample (and its exit): one cache line per thread, written by
- * the thread, read by the master for the reports. */
+ * of its last sample (and its exit); and the flowop it is in while that flowop
+ * does not look at the run's end (hog), for the note on a run it outlasted.
+ * One cache line per thread, written by the thread, read by the master. */
 struct thread_cpu {
     _Atomic uint64_t ns;
-    char pad[56];
+    _Atomic uint64_t late_ns;      /* when such a flowop returned after the run's end, or 0 */
+    _Atomic uint32_t long_op;      /* flat index + 1 of such a flowop while it runs, or 0 */
+    _Atomic uint32_t late_op;      /* flat index + 1 of the one that returned at late_ns */
+    char pad[40];
 };
 
 /* One thread instance of the run. */
@@ -100,6 +104,7 @@ struct engine {
     unsigned ncpu;
     uint64_t seed;
     struct tick_clock clock;       /* times each op (engine_run) */
+    uint64_t gone_ns;              /* when the last worker process was gone */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -135,6 +140,8 @@ void engine_collect(struct engine *e, double seconds, bool interval, struct run_
 void engine_io_now(struct engine *e, struct op_stats *io);
 /* The classic report of a result, with percentiles and CPU per op. */
 void report_text(FILE *out, const struct run_result *r, double stamp);
+/* The note on a flowop that kept the run going past its end (hog), if one did. */
+void report_overrun(const struct engine *e, FILE *out, double stamp);
 /* psrun: a report of the run so far (cumulative) or of the last period (interval). */
 void engine_report_period(struct engine *e, double seconds, bool interval);
 /* Event generator thread of the master. */

@@ -3,6 +3,7 @@
 #ifndef FB_FLOWOP_H
 #define FB_FLOWOP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,8 @@ struct flowop_type {
     enum flowop_class cls;
     enum flowop_rw rw;
     unsigned needs;        /* enum flowop_need */
+    unsigned attrs;        /* the flowop attributes it reads: FA(FO_...) bits (attr.h) */
+    bool finishes;         /* a met condition ends the run normally (a finish condition) */
     const char *summary;   /* one line for help and docs */
     int (*run)(struct worker *w, struct op_inst *op);
 };

@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "model.h"
 #include "engine.h"
+#include "mentions.h"
 #include "plan.h"
 #include "results.h"
 #include "vars.h"
@@ -64,6 +65,8 @@ struct interp {
     struct tick_mark clock_mark;  /* the TSC's calibration starts here (interp_init) */
     struct tick_clock clock;      /* times each op; chosen and calibrated at the first run */
     bool clock_ready;
+    struct mentions mentions;     /* variable names the sources set or use (only with -D) */
+    bool overrides_checked;       /* interp_check_overrides has spoken */
 };
 
 int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);
@@ -81,6 +84,26 @@ int interp_apply_overrides(struct interp *in);
 /* Forgets the model and variables (a `load` starts from a clean slate). */
 void interp_reset(struct interp *in);
 
+/* What a `load` replaces: the model, the variables and everything defined with them. */
+struct interp_saved {
+    struct vartab vars;
+    struct model model;
+    enum quit_mode mode;
+    struct ast_value *eventrate;
+    struct fs_cache *filesets;
+    char **usage;
+    size_t nusage;
+    char *workload;
+    bool files_created;
+};
+
+/* Moves the workload out of in (which is left as after interp_reset), so that a
+ * failed `load` can put it back untouched: a load is all or nothing. */
+void interp_set_aside(struct interp *in, struct interp_saved *s);
+/* Drops what in holds now and moves s back into it. */
+void interp_put_back(struct interp *in, struct interp_saved *s);
+void interp_saved_free(struct interp_saved *s);
+
 /* Finds a workload by name or path along the search path; returns a malloc'ed path or NULL. */
 char *workload_find(const struct interp *in, const char *name);
 /* Calls fn for every workload on the search path (name without ".f", first line summary). */
@@ -90,5 +113,12 @@ void workload_summary(const char *path, char *buf, size_t len);
 
 /* Expands $var references and escapes in a raw quoted string. Returns malloc'ed text. */
 char *interp_expand(const struct interp *in, const char *raw);
+/* Reads a $name or ${name} at p into name; returns its length in the text, 0 if none. */
+size_t expand_var_ref(const char *p, char *name, size_t cap);
+
+/* A -D whose name no source read so far sets or uses is likely misspelled: a warning,
+ * in --check an error (-1, already printed). Checked once per invocation: when the
+ * first run starts (its sources are read by then) or at the end. */
+int interp_check_overrides(struct interp *in);
 
 #endif

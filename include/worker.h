@@ -254,6 +254,10 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
     return FO_OK;
 }
+/* Around the body of a flowop that does not look at the run's end (hog): records
+ * it, so that the report can say when it kept the run going past its end. */
+void op_long_begin(struct worker *w, const struct op_inst *op);
+void op_long_end(struct worker *w, const struct op_inst *op);
 /* True once the run is stopping: blocking flowops poll this while they wait. */
 bool worker_stopping(const struct worker *w);
 

@@ -9,7 +9,7 @@ static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n, size);
     if (p == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     return p;
@@ -21,7 +21,7 @@ static char *xstrdup(const char *s)
         return NULL;
     char *p = strdup(s);
     if (p == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     return p;

@@ -30,46 +30,102 @@ static void show_value(const struct interp *in, const struct ast_value *v, const
     }
 }
 
-static void list_filesets(const struct interp *in)
+/* Columns are as wide as their widest cell, so long names do not push a row out of line. */
+enum { CELL = 256, FS_COLS = 6 };
+
+static void widen(int *w, const char (*cells)[CELL], size_t n)
 {
-    fprintf(in->out, "%-24s %-8s %-28s %-24s %-18s %s\n", "fileset", "kind", "path", "entries", "size", "dirwidth");
-    for (size_t i = 0; i < in->model.nfilesets; i++) {
-        const struct fileset_def *f = in->model.filesets[i];
-        char path[256], entries[128], size[128], width[128];
-        show_value(in, f->a.val[FS_PATH], "-", path, sizeof path);
-        show_value(in, f->a.val[FS_ENTRIES], f->is_file ? "1" : "0", entries, sizeof entries);
-        show_value(in, f->a.val[FS_SIZE], "1024", size, sizeof size);
-        show_value(in, f->a.val[FS_DIRWIDTH], f->is_file ? "-" : "0", width, sizeof width);
-        fprintf(in->out, "%-24s %-8s %-28s %-24s %-18s %s\n", f->name, f->is_file ? "file" : "fileset", path, entries,
-                size, width);
+    for (size_t i = 0; i < n; i++) {
+        int len = (int)strlen(cells[i]);
+        w[i] = len > w[i] ? len : w[i];
     }
 }
 
-static void list_ops(const struct interp *in, const struct flowop_def *ops, size_t n, const char *indent)
+/* The last column is not padded, and empty cells at the end are left out: no trailing blanks. */
+static void print_row(FILE *out, const char *indent, const int *w, const char (*cells)[CELL], size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        char fs[256] = "";
-        if (ops[i].a.val[FO_FILENAME] != NULL)
-            show_value(in, ops[i].a.val[FO_FILENAME], "", fs, sizeof fs);
-        fprintf(in->out, "%sflowop %-16s %-24s %s\n", indent,
-                ops[i].type ? ops[i].type->name : ops[i].composite->name, ops[i].name, fs);
+    while (n > 1 && cells[n - 1][0] == '\0')
+        n--;
+    fputs(indent, out);
+    for (size_t i = 0; i + 1 < n; i++)
+        fprintf(out, "%-*s ", w[i], cells[i]);
+    fprintf(out, "%s\n", cells[n - 1]);
+}
+
+static void fileset_row(const struct interp *in, const struct fileset_def *f, char (*cells)[CELL])
+{
+    snprintf(cells[0], CELL, "%s", f->name);
+    snprintf(cells[1], CELL, "%s", f->is_file ? "file" : "fileset");
+    show_value(in, f->a.val[FS_PATH], "-", cells[2], CELL);
+    show_value(in, f->a.val[FS_ENTRIES], f->is_file ? "1" : "0", cells[3], CELL);
+    show_value(in, f->a.val[FS_SIZE], "1024", cells[4], CELL);
+    show_value(in, f->a.val[FS_DIRWIDTH], f->is_file ? "-" : "0", cells[5], CELL);
+}
+
+static void list_filesets(const struct interp *in)
+{
+    static const char head[FS_COLS][CELL] = { "fileset", "kind", "path", "entries", "size", "dirwidth" };
+    char cells[FS_COLS][CELL];
+    int w[FS_COLS] = { 0 };
+    widen(w, head, FS_COLS);
+    for (size_t i = 0; i < in->model.nfilesets; i++) {
+        fileset_row(in, in->model.filesets[i], cells);
+        widen(w, (const char (*)[CELL])cells, FS_COLS);
+    }
+    print_row(in->out, "", w, head, FS_COLS);
+    for (size_t i = 0; i < in->model.nfilesets; i++) {
+        fileset_row(in, in->model.filesets[i], cells);
+        print_row(in->out, "", w, (const char (*)[CELL])cells, FS_COLS);
+    }
+}
+
+enum { OP_COLS = 3 };
+
+static void op_row(const struct interp *in, const struct flowop_def *op, char (*cells)[CELL])
+{
+    snprintf(cells[0], CELL, "flowop %s", op->type ? op->type->name : op->composite->name);
+    snprintf(cells[1], CELL, "%s", op->name);
+    cells[2][0] = '\0';
+    if (op->a.val[FO_FILENAME] != NULL)
+        show_value(in, op->a.val[FO_FILENAME], "", cells[2], CELL);
+}
+
+static void ops_block(const struct interp *in, int *w, bool print, const struct flowop_def *ops, size_t n)
+{
+    char cells[OP_COLS][CELL];
+    for (size_t k = 0; k < n; k++) {
+        op_row(in, &ops[k], cells);
+        if (print)
+            print_row(in->out, "  ", w, (const char (*)[CELL])cells, OP_COLS);
+        else
+            widen(w, (const char (*)[CELL])cells, OP_COLS);
+    }
+}
+
+/* Once to size the columns (print false), once to print them. */
+static void each_op_list(const struct interp *in, int *w, bool print)
+{
+    for (size_t i = 0; i < in->model.ncomps; i++) {
+        const struct composite_def *c = in->model.comps[i];
+        if (print)
+            fprintf(in->out, "composite %s\n", c->name);
+        ops_block(in, w, print, c->ops, c->nops);
+    }
+    for (size_t i = 0; i < in->model.nprocs; i++) {
+        const struct process_def *p = in->model.procs[i];
+        for (size_t t = 0; t < p->nthreads; t++) {
+            if (print)
+                fprintf(in->out, "process %s, thread %s\n", p->name, p->threads[t].name);
+            ops_block(in, w, print, p->threads[t].ops, p->threads[t].nops);
+        }
     }
 }
 
 static void list_flowops(const struct interp *in)
 {
-    for (size_t i = 0; i < in->model.ncomps; i++) {
-        const struct composite_def *c = in->model.comps[i];
-        fprintf(in->out, "composite %s\n", c->name);
-        list_ops(in, c->ops, c->nops, "  ");
-    }
-    for (size_t i = 0; i < in->model.nprocs; i++) {
-        const struct process_def *p = in->model.procs[i];
-        for (size_t t = 0; t < p->nthreads; t++) {
-            fprintf(in->out, "process %s, thread %s\n", p->name, p->threads[t].name);
-            list_ops(in, p->threads[t].ops, p->threads[t].nops, "  ");
-        }
-    }
+    int w[OP_COLS] = { 0 };
+    each_op_list(in, w, false);
+    each_op_list(in, w, true);
 }
 
 static void list_processes(const struct interp *in)
@@ -88,23 +144,43 @@ static void list_processes(const struct interp *in)
 
 static void list_variables(const struct interp *in)
 {
+    int w = 0;
+    for (size_t i = 0; i < in->vars.n; i++) {
+        int len = (int)strlen(in->vars.v[i]->name);
+        w = len > w ? len : w;
+    }
     for (size_t i = 0; i < in->vars.n; i++) {
         char val[512];
         var_format(in->vars.v[i], val, sizeof val);
-        fprintf(in->out, "$%-20s %s%s\n", in->vars.v[i]->name, val, in->vars.v[i]->overridden ? "  (-D)" : "");
+        fprintf(in->out, "$%-*s %s%s\n", w, in->vars.v[i]->name, val, in->vars.v[i]->overridden ? "  (-D)" : "");
     }
+}
+
+struct workload_list {
+    FILE *out;
+    int width;
+};
+
+static void widen_workload(const char *name, const char *path, void *ctx)
+{
+    struct workload_list *l = ctx;
+    int len = (int)strlen(name);
+    l->width = len > l->width ? len : l->width;
 }
 
 static void show_workload(const char *name, const char *path, void *ctx)
 {
+    const struct workload_list *l = ctx;
     char summary[256];
     workload_summary(path, summary, sizeof summary);
-    fprintf((FILE *)ctx, "%-32s %s\n", name, summary);
+    fprintf(l->out, "%-*s %s\n", l->width, name, summary);
 }
 
 static void list_workloads(const struct interp *in)
 {
-    workload_each(in, show_workload, in->out);
+    struct workload_list l = { in->out, 0 };
+    workload_each(in, widen_workload, &l);
+    workload_each(in, show_workload, &l);
 }
 
 static const struct {

@@ -72,12 +72,14 @@ static void help_commands(FILE *out)
         fprintf(out, "  %s\n", commands[i].synopsis);
 }
 
-static void help_attrs(FILE *out, const struct attr_table *t)
+/* The attributes of t whose bit is set in mask (all: ~0u). */
+static void help_attrs(FILE *out, const struct attr_table *t, unsigned mask)
 {
-    fprintf(out, "Attributes of %s:\n", t->entity);
+    if (mask == ~0u)
+        fprintf(out, "Attributes of %s:\n", t->entity);
     for (size_t i = 0; i < t->n; i++) {
         const struct attr_spec *s = &t->specs[i];
-        if (s->name == NULL)
+        if (s->name == NULL || !(mask & FA(i)))
             continue;
         char name[64];
         snprintf(name, sizeof name, "%s%s%s", s->name, s->alias ? "|" : "", s->alias ? s->alias : "");
@@ -87,7 +89,7 @@ static void help_attrs(FILE *out, const struct attr_table *t)
 
 static void help_flowops(FILE *out)
 {
-    help_attrs(out, &flowop_attrs);
+    help_attrs(out, &flowop_attrs, ~0u);
     fprintf(out, "Flowop types:\n");
     for (size_t i = 0; i < flowop_ntypes; i++)
         fprintf(out, "  %-16s %s\n", flowop_types[i]->name, flowop_types[i]->summary);
@@ -95,7 +97,7 @@ static void help_flowops(FILE *out)
 
 static void help_cvars(FILE *out)
 {
-    help_attrs(out, &cvar_attrs);
+    help_attrs(out, &cvar_attrs, ~0u);
     fprintf(out, "Custom variable types (parameters with defaults):\n");
     for (size_t i = 0; i < cvar_ntypes; i++) {
         fprintf(out, "  %-18s %s (", cvar_types[i].name, cvar_types[i].summary);
@@ -123,12 +125,13 @@ int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     for (size_t i = 0; attr_tables[i] != NULL; i++)
         if (strcmp(attr_tables[i]->entity, w) == 0) {
-            help_attrs(out, attr_tables[i]);
+            help_attrs(out, attr_tables[i], ~0u);
             return 0;
         }
     const struct flowop_type *ft = flowop_type_find(w);
     if (ft != NULL) {
-        fprintf(out, "flowop %s: %s\n", ft->name, ft->summary);
+        fprintf(out, "flowop %s: %s\nIts attributes:\n", ft->name, ft->summary);
+        help_attrs(out, &flowop_attrs, ft->attrs);
         return 0;
     }
     bool found = false;

@@ -67,6 +67,29 @@ static int select_procs(const struct plan *p, const struct ast_attr *names, bool
     return 0;
 }
 
+static void note_finish(const struct plan_op *op, void *ctx)
+{
+    *(bool *)ctx |= op->type->finishes;
+}
+
+/* Without a time limit (`run` in mode alldone or firstdone) and without a finish
+ * flowop, only threads running out of files end the run: say that it may run
+ * until interrupted, rather than sit silent. */
+static void note_no_limit(struct interp *in, const struct plan *p, const bool *procs, const struct run_request *r)
+{
+    bool finishes = false;
+    if (r->seconds != 0)
+        return;
+    for (size_t i = 0; i < p->nprocs; i++)
+        for (size_t t = 0; (procs == NULL || procs[i]) && t < p->procs[i].nthreads; t++)
+            plan_each_op(&p->procs[i].threads[t], note_finish, &finishes);
+    if (!finishes)
+        diag_printf(in->err,
+                    "flowbench: note: run %d has no time limit and no finish flowop: it runs until its threads "
+                    "run out of files or until interrupted (Ctrl-C)\n",
+                    r->index);
+}
+
 int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     if (in->load_depth > 0) {
@@ -79,6 +102,8 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     struct run_request req;
     struct plan plan;
+    if (interp_check_overrides(in) != 0)
+        return -1; /* printed; err stays empty */
     if (fill_request(in, c, &req, err) != 0)
         return -1;
     if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
@@ -96,6 +121,7 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     req.procs = procs;
     in->nruns++;
+    note_no_limit(in, &plan, procs, &req);
     int rc;
     if (in->opt.check_only) {
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", req.index,

@@ -84,7 +84,6 @@ int cmd_system(struct interp *in, const struct ast_cmd *c, struct diag *err)
     if (rc == -1)
         return diag_set(err, &c->loc, "cannot start the shell for 'system'");
     if (WIFEXITED(rc) && WEXITSTATUS(rc) != 0)
-        fprintf(in->err, "%s:%d:%d: warning: system command exited with status %d\n", c->loc.file, c->loc.line,
-                c->loc.col, WEXITSTATUS(rc));
+        warn_at(in->err, &c->loc, "system command exited with status %d", WEXITSTATUS(rc));
     return 0;
 }

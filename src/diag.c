@@ -1,4 +1,5 @@
-/* diag.c: building and printing located error messages. */
+/* diag.c: building and printing located error messages; every diagnostic goes out
+ * through diag_printf, after stdout, so a file holding both (>out 2>&1) reads in order. */
 #include "diag.h"
 
 #include <string.h>
@@ -26,18 +27,36 @@ void diag_clear(struct diag *d)
     memset(d, 0, sizeof *d);
 }
 
+/* stdout is block-buffered in a pipe or file while stderr is not: what the report
+ * printed before this message must reach the file first. */
+static void flush_stdout_first(FILE *out)
+{
+    if (out != stdout)
+        fflush(stdout);
+}
+
+void diag_printf(FILE *out, const char *fmt, ...)
+{
+    va_list ap;
+    flush_stdout_first(out);
+    va_start(ap, fmt);
+    vfprintf(out, fmt, ap);
+    va_end(ap);
+    fflush(out);
+}
+
 void diag_print(const struct diag *d, FILE *out)
 {
     if (d->has_loc)
-        fprintf(out, "%s:%d:%d: error: %s\n", d->loc.file, d->loc.line, d->loc.col, d->msg);
+        diag_printf(out, "%s:%d:%d: error: %s\n", d->loc.file, d->loc.line, d->loc.col, d->msg);
     else
-        fprintf(out, "flowbench: error: %s\n", d->msg);
-    fflush(out);
+        diag_printf(out, "flowbench: error: %s\n", d->msg);
 }
 
 void warn_at(FILE *out, const struct srcloc *loc, const char *fmt, ...)
 {
     va_list ap;
+    flush_stdout_first(out);
     if (loc != NULL && loc->file != NULL)
         fprintf(out, "%s:%d:%d: warning: ", loc->file, loc->line, loc->col);
     else

@@ -48,6 +48,19 @@ static void print_attrs(FILE *out, const struct attr_table *t)
     }
 }
 
+/* The attributes whose bits are set, in table order: "`iosize`, `random`", or "-". */
+static void flowop_attr_names(FILE *out, unsigned mask)
+{
+    const char *sep = "";
+    for (size_t i = 0; i < flowop_attrs.n; i++)
+        if (mask & FA(i)) {
+            fprintf(out, "%s`%s`", sep, flowop_attrs.specs[i].name);
+            sep = ", ";
+        }
+    if (sep[0] == '\0')
+        fputs("-", out);
+}
+
 static const char *class_name(enum flowop_class c)
 {
     static const char *const names[] = { [FC_IO] = "IO", [FC_AIO] = "AIO", [FC_SYNC] = "SYNC", [FC_OTHER] = "OTHER" };
@@ -67,11 +80,14 @@ void doc_tables_print(FILE *out)
     fprintf(out, "\n### Attributes\n");
     for (size_t i = 0; attr_tables[i] != NULL; i++)
         print_attrs(out, attr_tables[i]);
-    fprintf(out, "\n### Flowop types\n\n| flowop | class | counts as | what it does |\n|---|---|---|---|\n");
+    fprintf(out, "\n### Flowop types\n\n| flowop | class | counts as | what it does | attributes besides name, iters |\n"
+                 "|---|---|---|---|---|\n");
     for (size_t i = 0; i < flowop_ntypes; i++) {
         const struct flowop_type *f = flowop_types[i];
-        fprintf(out, "| `%s` | %s | %s | %s |\n", f->name, class_name(f->cls),
+        fprintf(out, "| `%s` | %s | %s | %s | ", f->name, class_name(f->cls),
                 f->rw == RW_READ ? "read" : f->rw == RW_WRITE ? "write" : "-", f->summary);
+        flowop_attr_names(out, f->attrs & ~FA_COMMON);
+        fputs(" |\n", out);
     }
     fprintf(out, "\n### Custom variable types\n\n| type | parameters (defaults) | distribution |\n|---|---|---|\n");
     for (size_t i = 0; i < cvar_ntypes; i++) {

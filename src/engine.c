@@ -585,6 +585,7 @@ static int finish(struct engine *e, struct diag *err)
     if (why == STOP_SIGNAL)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", since_start(e->in));
     fprintf(out, "%.3f: Run took %.3f seconds\n", since_start(e->in), secs);
+    report_overrun(e, out, since_start(e->in));
     static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
@@ -595,9 +596,9 @@ static int finish(struct engine *e, struct diag *err)
     }
     keep_result(e);
     if (why == STOP_NOFILES)
-        fprintf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
+        diag_printf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
     if (why == STOP_ERROR || why == STOP_WORKER) {
-        fprintf(e->in->err, "flowbench: error: %s\n", sh->err);
+        diag_printf(e->in->err, "flowbench: error: %s\n", sh->err);
         return 1;
     }
     if (why == STOP_SIGNAL)
@@ -657,6 +658,7 @@ int engine_run(struct interp *in, const struct plan *p, const struct run_request
         engine_stop(&e, STOP_SIGNAL);
     }
     kill_workers(&e);
+    e.gone_ns = clock_ns();
     signals_disarm_run();
     rc = finish(&e, err);
     engine_free(&e);

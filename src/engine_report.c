@@ -62,11 +62,44 @@ static void merge_row(const struct engine *e, const double *scale, size_t p, siz
     }
 }
 
+/* Overruns shorter than this are the ordinary time threads take to see the end. */
+#define OVERRUN_NOTE_NS 100000000ull
+
+void report_overrun(const struct engine *e, FILE *out, double stamp)
+{
+    uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
+    size_t pick = e->nslots;
+    uint32_t op = 0;
+    uint64_t last = 0;
+    bool killed = false;
+    if (go == 0 || stop <= go)
+        return;
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct thread_cpu *c = slot_cpu(e, s);
+        uint32_t running = atomic_load_explicit(&c->long_op, memory_order_relaxed);
+        uint32_t idx = running ? running : atomic_load_explicit(&c->late_op, memory_order_relaxed);
+        uint64_t end = running ? e->gone_ns : atomic_load_explicit(&c->late_ns, memory_order_relaxed);
+        if (idx == 0 || end < stop + OVERRUN_NOTE_NS || end <= last)
+            continue;
+        pick = s, op = idx, last = end, killed = running != 0;
+    }
+    if (pick == e->nslots)
+        return;
+    const struct plan_thread *th = &e->plan->procs[e->slots[pick].proc].threads[e->slots[pick].thread];
+    if (op > th->nflat)
+        return;
+    const struct plan_op *o = th->flat[op - 1];
+    fprintf(out, "%.3f: note: flowop %s (%s) in thread %s was still running when the run ended%s; the run lasted %.3f s "
+                 "instead of %.3f s\n",
+            stamp, o->name, o->type->name, th->name, killed ? " and was killed (that op is not counted)" : "",
+            (double)(e->gone_ns - go) / 1e9, (double)(stop - go) / 1e9);
+}
+
 static char *dup(const char *s)
 {
     char *d = strdup(s);
     if (d == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     return d;

@@ -54,12 +54,26 @@ void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
+    diag_printf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
 }
 
 bool worker_stopping(const struct worker *w)
 {
     return atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP;
+}
+
+void op_long_begin(struct worker *w, const struct op_inst *op)
+{
+    atomic_store_explicit(&w->cpu_pub->long_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
+}
+
+void op_long_end(struct worker *w, const struct op_inst *op)
+{
+    atomic_store_explicit(&w->cpu_pub->long_op, 0, memory_order_relaxed);
+    if (!worker_stopping(w))
+        return;
+    atomic_store_explicit(&w->cpu_pub->late_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
+    atomic_store_explicit(&w->cpu_pub->late_ns, clock_ns(), memory_order_relaxed);
 }
 
 /* ---- slots and files ---- */
@@ -448,7 +462,7 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
 {
     const struct plan_process *p = &e->plan->procs[proc];
     if (p->nice != 0 && setpriority(PRIO_PROCESS, 0, (int)p->nice) != 0)
-        fprintf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
+        diag_printf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
                 strerror(errno));
     size_t n = 0;
     for (size_t s = 0; s < e->nslots; s++)

@@ -30,8 +30,8 @@ static void put(struct sbuf *b, const char *s, size_t n)
     b->s[b->n] = '\0';
 }
 
-/* Reads a $name or ${name} at p; returns its length in the text, 0 if none. */
-static size_t var_ref(const char *p, char *name, size_t cap)
+/* Reads a $name or ${name} at p (interp.h). */
+size_t expand_var_ref(const char *p, char *name, size_t cap)
 {
     size_t i = 1, start;
     bool brace = p[1] == '{';
@@ -73,7 +73,7 @@ char *interp_expand(const struct interp *in, const char *raw)
             continue;
         }
         char name[256];
-        size_t len = *p == '$' ? var_ref(p, name, sizeof name) : 0;
+        size_t len = *p == '$' ? expand_var_ref(p, name, sizeof name) : 0;
         if (len == 0) {
             put(&b, p, 1);
             p++;

@@ -26,31 +26,57 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
     return interp_apply_overrides(in);
 }
 
-static void usage_free(struct interp *in)
+void interp_set_aside(struct interp *in, struct interp_saved *s)
 {
-    for (size_t i = 0; i < in->nusage; i++)
-        free(in->usage[i]);
-    free(in->usage);
+    *s = (struct interp_saved){ in->vars, in->model, in->mode, in->eventrate, in->filesets,
+                                in->usage, in->nusage, in->workload, in->files_created };
+    memset(&in->vars, 0, sizeof in->vars);
+    memset(&in->model, 0, sizeof in->model);
+    in->mode = QUIT_TIMEOUT;
+    in->eventrate = NULL;
+    in->filesets = NULL;
     in->usage = NULL;
     in->nusage = 0;
+    in->workload = NULL;
+    in->files_created = false;
+}
+
+void interp_saved_free(struct interp_saved *s)
+{
+    fs_cache_free(s->filesets);
+    model_free(&s->model);
+    vars_free(&s->vars);
+    for (size_t i = 0; i < s->nusage; i++)
+        free(s->usage[i]);
+    free(s->usage);
+    free(s->workload);
+    if (s->eventrate != NULL) {
+        ast_value_free(s->eventrate);
+        free(s->eventrate);
+    }
+    memset(s, 0, sizeof *s);
+}
+
+void interp_put_back(struct interp *in, struct interp_saved *s)
+{
+    interp_reset(in);
+    in->vars = s->vars;
+    in->model = s->model;
+    in->mode = s->mode;
+    in->eventrate = s->eventrate;
+    in->filesets = s->filesets;
+    in->usage = s->usage;
+    in->nusage = s->nusage;
+    in->workload = s->workload;
+    in->files_created = s->files_created;
+    memset(s, 0, sizeof *s);
 }
 
 void interp_reset(struct interp *in)
 {
-    fs_cache_free(in->filesets);
-    in->filesets = NULL;
-    model_free(&in->model);
-    vars_free(&in->vars);
-    usage_free(in);
-    free(in->workload);
-    in->workload = NULL;
-    if (in->eventrate != NULL) {
-        ast_value_free(in->eventrate);
-        free(in->eventrate);
-        in->eventrate = NULL;
-    }
-    in->mode = QUIT_TIMEOUT;
-    in->files_created = false;
+    struct interp_saved s;
+    interp_set_aside(in, &s);
+    interp_saved_free(&s);
 }
 
 void interp_free(struct interp *in)
@@ -59,6 +85,7 @@ void interp_free(struct interp *in)
     target_locks_release(in->locks); /* after everything that creates or removes under them */
     in->locks = NULL;
     results_free(&in->results);
+    mentions_free(&in->mentions);
     for (size_t i = 0; i < in->nfiles; i++)
         free(in->files[i]);
     free(in->files);
@@ -110,6 +137,25 @@ int interp_apply_overrides(struct interp *in)
     return 0;
 }
 
+int interp_check_overrides(struct interp *in)
+{
+    if (in->overrides_checked)
+        return 0;
+    in->overrides_checked = true;
+    int rc = 0;
+    for (size_t i = 0; i < in->opt.noverrides; i++) {
+        const char *name = in->opt.overrides[i].name;
+        if (mentions_has(&in->mentions, name))
+            continue;
+        const char *hint = mentions_closest(&in->mentions, name);
+        diag_printf(in->err, "flowbench: %s: -D %s: no such variable in the script%s%s%s\n",
+                    in->opt.check_only ? "error" : "warning", name, hint ? "; did you mean " : "", hint ? hint : "",
+                    hint ? "?" : "");
+        rc = in->opt.check_only ? -1 : rc;
+    }
+    return rc;
+}
+
 static int exec_cmd(struct interp *in, const struct ast_cmd *c)
 {
     const struct command_def *def = command_for_kind(c->kind);
@@ -148,6 +194,11 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     parse_buffer(text, len, interp_intern_name(in, name), first_line, &r);
     if (r.failed) {
         diag_print(&r.err, in->err);
+        return EXIT_USAGE;
+    }
+    if (in->opt.noverrides > 0 && mentions_add(&in->mentions, r.cmds) != 0) {
+        ast_cmd_free(r.cmds);
+        diag_printf(in->err, "flowbench: error: out of memory\n");
         return EXIT_USAGE;
     }
     int status = EXIT_OK;
@@ -246,7 +297,7 @@ int interp_finish_batch(struct interp *in)
     if (in->nruns > 0 || in->quit)
         return EXIT_OK;
     if (in->model.nprocs == 0) {
-        fprintf(in->err, "flowbench: note: the script defines no process; nothing to run\n");
+        diag_printf(in->err, "flowbench: note: the script defines no process; nothing to run\n");
         return EXIT_OK;
     }
     struct ast_cmd run = { .kind = CMD_RUN, .loc = { "<end of script>", 0, 0 } };

@@ -10,6 +10,7 @@
 #include "doc_tables.h"
 #include "engine_signal.h"
 #include "interp.h"
+#include "outpath.h"
 #include "shell.h"
 
 static void usage(FILE *out)
@@ -65,12 +66,12 @@ static int add_override(struct args *a, const char *text)
     const char *eq = strchr(text, '=');
     const char *name = text[0] == '$' ? text + 1 : text;
     if (eq == NULL || eq == name) {
-        fprintf(stderr, "flowbench: error: -D wants NAME=VALUE, got '%s'\n", text);
+        diag_printf(stderr, "flowbench: error: -D wants NAME=VALUE, got '%s'\n", text);
         return -1;
     }
     for (const char *p = name; p < eq; p++)
         if (!(p[0] == '_' || (p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z') || (p > name && p[0] >= '0' && p[0] <= '9'))) {
-            fprintf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
+            diag_printf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
             return -1;
         }
     struct override *v = realloc(a->opt.overrides, (a->opt.noverrides + 1) * sizeof *v);
@@ -89,7 +90,7 @@ static int parse_seconds(const char *text, const char *opt, uint64_t *out)
     errno = 0;
     unsigned long long n = strtoull(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
-        fprintf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
+        diag_printf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
         return -1;
     }
     *out = n;
@@ -128,7 +129,7 @@ static int parse_clock(struct args *a, const char *text)
             a->opt.clock = (enum clock_source)i;
             return 0;
         }
-    fprintf(stderr, "flowbench: error: --clock: '%s' is not one of auto, tsc, vdso\n", text);
+    diag_printf(stderr, "flowbench: error: --clock: '%s' is not one of auto, tsc, vdso\n", text);
     return -1;
 }
 
@@ -166,7 +167,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
+        diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
         return -1;
     }
     return default_dirs(a);
@@ -200,7 +201,7 @@ static int write_file(const struct interp *in, const char *path, int (*fn)(const
         err = errno;
     }
     if (rc != 0)
-        fprintf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, strerror(err));
+        diag_printf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, strerror(err));
     return rc;
 }
 
@@ -213,17 +214,42 @@ static int write_outputs(const struct interp *in, const struct args *a)
     if (a->csv != NULL)
         rc |= write_file(in, a->csv, results_write_csv, "CSV results");
     if (a->report != NULL && results_write_html(in, a->report) != 0) {
-        fprintf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
+        diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
         rc = -1;
     }
     return rc;
+}
+
+/* The outputs are written after the runs: a path that cannot be written is refused
+ * before the first run starts, not found out an hour later. */
+static int check_outputs(const struct args *a)
+{
+    const struct { const char *opt, *path; int (*check)(const char *); } outs[] = {
+        { "--json", a->json, outpath_check_file },
+        { "--csv", a->csv, outpath_check_file },
+        { "--report", a->report, outpath_check_dir },
+    };
+    if (a->json != NULL && a->csv != NULL && strcmp(a->json, "-") == 0 && strcmp(a->csv, "-") == 0) {
+        diag_printf(stderr, "flowbench: error: --json - and --csv - would both write to stdout; send one to a file\n");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        if (outs[i].path == NULL || (outs[i].check == outpath_check_file && strcmp(outs[i].path, "-") == 0))
+            continue;
+        if (outs[i].check(outs[i].path) != 0) {
+            diag_printf(stderr, "flowbench: error: %s %s: cannot write the results there: %s\n", outs[i].opt, outs[i].path,
+                        strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
     struct args a = { 0 };
     struct interp in;
-    if (parse_args(argc, argv, &a) != 0) {
+    if (parse_args(argc, argv, &a) != 0 || check_outputs(&a) != 0) {
         args_free(&a);
         return EXIT_USAGE;
     }
@@ -236,7 +262,7 @@ int main(int argc, char **argv)
     /* With JSON or CSV on stdout, everything else goes to stderr so stdout parses. */
     bool data_stdout = (a.json != NULL && strcmp(a.json, "-") == 0) || (a.csv != NULL && strcmp(a.csv, "-") == 0);
     if (interp_init(&in, &a.opt, data_stdout ? stderr : stdout, stderr) != 0) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         args_free(&a);
         return EXIT_USAGE;
     }
@@ -250,6 +276,8 @@ int main(int argc, char **argv)
     } else {
         status = interp_exec_stream(&in, stdin, "<stdin>");
     }
+    if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
+        status = EXIT_USAGE;
     if (write_outputs(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);

@@ -19,7 +19,7 @@ static char *dupstr(const char *s)
 {
     char *d = strdup(s ? s : "");
     if (d == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     return d;
@@ -88,6 +88,10 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
     if (path == NULL)
         return diag_set(err, &d->loc, "%s '%s' needs path=", d->is_file ? "file" : "fileset", d->name);
     f->path = dupstr(path);
+    /* "/tmp/" and "/tmp" are one parent: without trailing slashes every path made
+     * from it reads "/tmp/name", not "/tmp//name"; "/" itself stays. */
+    for (size_t n = strlen(f->path); n > 1 && f->path[n - 1] == '/'; n--)
+        f->path[n - 1] = '\0';
     if (attr_param(a, FS_SIZE, sc, &f->size, err) != 0)
         return -1;
     bool flags[] = { false, false, false, false, false, false };
@@ -157,7 +161,7 @@ static char *dotted(const char *prefix, const char *name)
     size_t len = strlen(prefix) + strlen(name) + 2;
     char *s = malloc(len);
     if (s == NULL) {
-        fprintf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(stderr, "flowbench: error: out of memory\n");
         exit(2);
     }
     snprintf(s, len, "%s.%s", prefix, name);
@@ -546,16 +550,17 @@ void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out
         const struct plan_fileset *f = &p->filesets[i];
         char size[96];
         describe_size(&f->size, size, sizeof size);
-        fprintf(out, "  %s %s/%s: %" PRIu64 " files, %" PRIu64 " leaf dirs, size %s, %u%% preallocated\n",
-                f->is_file ? "file" : "fileset", f->path, f->name, f->entries, f->leafdirs, size, f->prealloc);
+        const char *sep = strcmp(f->path, "/") == 0 ? "" : "/";
+        fprintf(out, "  %s %s%s%s: %" PRIu64 " files, %" PRIu64 " leaf dirs, size %s, %u%% preallocated\n",
+                f->is_file ? "file" : "fileset", f->path, sep, f->name, f->entries, f->leafdirs, size, f->prealloc);
         if (kept)
-            fprintf(out, "    would keep %s/%s as the run before leaves it (built anew if its definition changed)\n",
-                    f->path, f->name);
+            fprintf(out, "    would keep %s%s%s as the run before leaves it (built anew if its definition changed)\n",
+                    f->path, sep, f->name);
         else if (f->reuse)
-            fprintf(out, "    would reuse %s/%s if flowbench made it; otherwise create it\n", f->path, f->name);
+            fprintf(out, "    would reuse %s%s%s if flowbench made it; otherwise create it\n", f->path, sep, f->name);
         else
-            fprintf(out, "    would remove %s/%s if flowbench made it (refuse otherwise), then create it\n", f->path,
-                    f->name);
+            fprintf(out, "    would remove %s%s%s if flowbench made it (refuse otherwise), then create it\n", f->path,
+                    sep, f->name);
     }
     for (size_t i = 0; i < p->nprocs; i++) {
         const struct plan_process *pr = &p->procs[i];

@@ -64,11 +64,29 @@ static void add_flowop_types(struct cands *c)
         cand_add(c, shell_ctx->model.comps[i]->name);
 }
 
-static void add_attrs(struct cands *c, const struct attr_table *t)
+/* The attributes of t whose bit is in mask (all: ~0u). */
+static void add_attrs(struct cands *c, const struct attr_table *t, unsigned mask)
 {
     for (size_t i = 0; i < t->n; i++)
-        if (t->specs[i].name != NULL)
+        if (t->specs[i].name != NULL && (mask & FA(i)))
             cand_add(c, t->specs[i].name);
+}
+
+/* The attributes the flowop being typed reads ("flowop read ..."): its row says;
+ * a composite or an unknown type may take any. */
+static unsigned flowop_mask(const char *line)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(line, "flowop "); p != NULL; p = strstr(p + 1, "flowop "))
+        at = p;
+    if (at == NULL)
+        return ~0u;
+    at += strlen("flowop ");
+    at += strspn(at, " \t");
+    char type[64];
+    snprintf(type, sizeof type, "%.*s", (int)strcspn(at, " \t,{"), at);
+    const struct flowop_type *ft = flowop_type_find(type);
+    return ft != NULL ? ft->attrs : ~0u;
 }
 
 static void add_variables(struct cands *c)
@@ -118,12 +136,48 @@ static void previous_word(const char *line, int start, char *out, size_t len)
     snprintf(out, len, "%.*s", end - begin, line + begin);
 }
 
+/* The character before the word being completed, blanks skipped: after ',' or '('
+ * an attribute list goes on, after '{' a block begins. */
+static char separator_before(const char *line, int start)
+{
+    while (start > 0 && (line[start - 1] == ' ' || line[start - 1] == '\t'))
+        start--;
+    return start > 0 ? line[start - 1] : '\0';
+}
+
+/* What the braces of each entity hold: a process's threads, a thread's and a composite's flowops. */
+static void add_block_keyword(struct cands *c, const struct attr_table *t)
+{
+    static const struct { const struct attr_table *t; const char *inner; } blocks[] = {
+        { &process_attrs, "thread" }, { &thread_attrs, "flowop" }, { &flowop_attrs, "flowop" },
+    };
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+        if (blocks[i].t == t)
+            cand_add(c, blocks[i].inner);
+}
+
+static void add_entity_attrs(struct cands *c, const char *line)
+{
+    const struct attr_table *t = entity_of(line);
+    if (t != NULL) {
+        add_attrs(c, t, t == &flowop_attrs ? flowop_mask(line) : ~0u);
+        return;
+    }
+    for (size_t i = 0; attr_tables[i] != NULL; i++)
+        add_attrs(c, attr_tables[i], ~0u);
+}
+
 static void collect(struct cands *c, const char *line, int start)
 {
     char prev[64];
+    char sep = separator_before(line, start);
     previous_word(line, start, prev, sizeof prev);
     if (c->prefix[0] == '$') {
         add_variables(c);
+    } else if (sep == '{') {
+        add_block_keyword(c, entity_of(line));
+    } else if (sep == ',' || sep == '(') {
+        add_entity_attrs(c, line);
     } else if (prev[0] == '\0') {
         add_commands(c);
     } else if (strcmp(prev, "flowop") == 0) {
@@ -147,12 +201,7 @@ static void collect(struct cands *c, const char *line, int start)
         for (size_t i = 0; i < cvar_ntypes; i++)
             cand_add(c, cvar_types[i].name);
     } else {
-        const struct attr_table *t = entity_of(line);
-        if (t != NULL)
-            add_attrs(c, t);
-        else
-            for (size_t i = 0; attr_tables[i] != NULL; i++)
-                add_attrs(c, attr_tables[i]);
+        add_entity_attrs(c, line);
     }
 }
 
@@ -308,7 +357,7 @@ int shell_run(struct interp *in, FILE *input, int interactive)
         bool ok = append(&buf, &len, line);
         free(line);
         if (!ok) {
-            fprintf(in->err, "<stdin>:%d:1: error: command longer than 16 MiB\n", first);
+            diag_printf(in->err, "<stdin>:%d:1: error: command longer than 16 MiB\n", first);
             status = EXIT_USAGE;
             break;
         }
@@ -341,7 +390,7 @@ int shell_run(struct interp *in, FILE *input, int interactive)
     if (interactive && hist != NULL) {
         stifle_history(1000);
         if (write_history(hist) != 0)
-            fprintf(in->err, "flowbench: warning: cannot save history to %s\n", hist);
+            diag_printf(in->err, "flowbench: warning: cannot save history to %s\n", hist);
     }
     free(hist);
     shell_ctx = NULL;

@@ -85,5 +85,87 @@ has help_run "$tmp/out" "run [seconds"
 # a script that never says run is run once at its end (checked here)
 check implicit_run 0 "$bin" --check -f workloads/varmail.f && has implicit_run "$tmp/out" "check: run 1"
 
+# stdout and stderr in one file keep their order: the listing comes before the warning after it
+printf 'define fileset name=ord,path=/nonexistent,entries=4,dirwidth=4\nlist filesets\ndebug 11\n' >"$tmp/order.f"
+"$bin" --check -f "$tmp/order.f" >"$tmp/both" 2>&1
+list_at=$(grep -n '^ord ' "$tmp/both" | cut -d: -f1) warn_at=$(grep -n 'warning: debug level 11' "$tmp/both" | cut -d: -f1)
+if [ -n "$list_at" ] && [ -n "$warn_at" ] && [ "$list_at" -lt "$warn_at" ]; then pass=$((pass + 1)); else echo "FAIL stdout_stderr_order: $(cat "$tmp/both")"; fail=$((fail + 1)); fi
+
+# output paths are checked before anything runs: exit 2, no run checked, and good paths still pass
+touch "$tmp/plainfile"
+for bad in "--json $tmp/nodir/r.json" "--json $tmp" "--csv $tmp/plainfile/r.csv" "--report $tmp/plainfile/rep" "--json - --csv -"; do
+    # shellcheck disable=SC2086
+    if check "outputs_first($bad)" 2 "$bin" --check $bad -f workloads/varmail.f; then
+        if grep -q "check: run" "$tmp/out"; then echo "FAIL outputs_first($bad): the run went ahead"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+    fi
+done
+has outputs_named "$tmp/err" "both write to stdout"
+check outputs_nodir_named 2 "$bin" --check --json "$tmp/nodir/r.json" -f workloads/varmail.f && has outputs_nodir_named "$tmp/err" "--json $tmp/nodir/r.json"
+echo '{"mine": 1}' >"$tmp/existing.json"
+check outputs_good 0 "$bin" --check --json "$tmp/existing.json" --csv "$tmp/new.csv" --report "$tmp/rep/deeper" -f workloads/varmail.f \
+    && has outputs_good "$tmp/existing.json" '"runs"'
+
+# a -D the script never sets or uses: an error with a hint in --check, a warning before a run
+check d_misspelled 2 "$bin" --check -D nthread=2 -f workloads/varmail.f \
+    && has d_misspelled "$tmp/err" "-D nthread: no such variable in the script; did you mean nthreads?"
+if grep -q "check: run" "$tmp/out"; then echo "FAIL d_misspelled: the run was checked"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+check d_used_not_set 0 "$bin" --check -D nthreads=2 -D dir=/srv/t -f workloads/varmail.f
+printf 'define file name=f,path=/tmp,size=1k\necho "$onlyechoed"\n' >"$tmp/echoed.f"
+check d_used_in_string 0 "$bin" --check -D onlyechoed=1 -f "$tmp/echoed.f"
+piped 'load varmail\nrun 1\n' --check -D nthread=2
+has d_misspelled_pipe "$tmp/err" "-D nthread: no such variable"
+[ "$(cat "$tmp/rc")" = 2 ] && pass=$((pass + 1)) || { echo "FAIL d_misspelled_pipe: exit $(cat "$tmp/rc")"; fail=$((fail + 1)); }
+run_dir=$(mktemp -d /tmp/flowbench-cli-run.XXXXXX)
+printf 'set $dir=/tmp\ndefine file name=f,path=$dir,size=4k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f,iosize=1k}}\nrun 1\n' >"$tmp/tiny.f"
+check d_warns_in_run 0 "$bin" -D dir="$run_dir" -D dri=/x -f "$tmp/tiny.f" \
+    && has d_warns_in_run "$tmp/err" "warning: -D dri: no such variable in the script; did you mean dir?"
+rm -rf "$run_dir"
+
+# a run without a time limit or a finish flowop says it runs until interrupted, in --check and when it runs
+forever_dir=$(mktemp -d /tmp/flowbench-cli-run.XXXXXX)
+printf 'set mode quit alldone\ndefine file name=f,path=%s,size=4k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f,iosize=1k}}\nrun 0\n' "$forever_dir" >"$tmp/forever.f"
+check forever_check 0 "$bin" --check -f "$tmp/forever.f" && has forever_check "$tmp/err" "no time limit and no finish flowop: it runs until"
+"$bin" -f "$tmp/forever.f" >"$tmp/out" 2>"$tmp/err" </dev/null &
+forever_pid=$!
+for _ in $(seq 200); do grep -q "Running 1 thread" "$tmp/out" && break; sleep 0.1; done
+kill -INT "$forever_pid"
+wait "$forever_pid"
+forever_rc=$?
+has forever_run "$tmp/err" "until interrupted (Ctrl-C)"
+[ $forever_rc -eq 130 ] && pass=$((pass + 1)) || { echo "FAIL forever_run: exit $forever_rc, want 130"; fail=$((fail + 1)); }
+printf 'set mode quit alldone\ndefine file name=f,path=/tmp,size=4k,prealloc\ndefine process name=p{thread name=t{flowop read name=r,filename=f,iosize=1k\nflowop finishoncount name=fin,value=10}}\nrun 0\n' >"$tmp/finishes.f"
+check finishes_quiet 0 "$bin" --check -f "$tmp/finishes.f"
+if grep -q "no time limit" "$tmp/err"; then echo "FAIL finishes_quiet: noted a run that finishes"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+rm -rf "$forever_dir"
+
+# list sizes its columns to the longest cell: each column starts at one offset on every line
+long=a_fileset_name_well_beyond_twenty_four_characters
+piped "define fileset name=$long,path=/tmp/a/rather/long/parent/directory/path,entries=3,size=4k\ndefine fileset name=s,path=/tmp,entries=1\nlist filesets\n"
+starts=$(awk '{ s = ""; p = 1; line = $0; for (f = 1; f < 6; f++) { match(line, /^[^ ]+ +/); p += RLENGTH; s = s " " p; line = substr(line, RLENGTH + 1) } print s }' "$tmp/out" | sort -u | wc -l)
+[ "$starts" = 1 ] && pass=$((pass + 1)) || { echo "FAIL list_columns: misaligned: $(cat "$tmp/out")"; fail=$((fail + 1)); }
+has list_columns_long "$tmp/out" "$long"
+
+# a $dir with trailing slashes names the same parent: paths print "/srv/t/bigfileset"; "/" alone still works
+for d in /srv/t/ /srv/t// /; do
+    want=$(printf '%s' "$d" | sed 's:/*$::')/bigfileset
+    check "dir_slash($d)" 0 "$bin" --check -D dir="$d" -f workloads/varmail.f && has "dir_slash($d)" "$tmp/out" "fileset $want: "
+    if grep -q '//' "$tmp/out"; then echo "FAIL dir_slash($d): $(grep '//' "$tmp/out" | head -2)"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+done
+
+# help FLOWOP lists the attributes that flowop reads, from its row of the flowop table
+piped 'help read\n'
+has help_read_attrs "$tmp/out" "Its attributes:"
+for a in filename iosize random workingset iters; do has "help_read_$a" "$tmp/out" "  $a"; done
+if grep -q "  highwater\|  target" "$tmp/out"; then echo "FAIL help_read_only_its_own: $(cat "$tmp/out")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+piped 'help hog\n'
+has help_hog_value "$tmp/out" "  value"
+if grep -q "  iosize\|  filename" "$tmp/out"; then echo "FAIL help_hog_only_its_own: $(cat "$tmp/out")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+piped 'help flowop\n'
+types=$(sed -n '/^Flowop types:/,$p' "$tmp/out" | awk 'NR > 1 { print $1 }')
+for t in $types; do
+    printf 'help %s\n' "$t" | "$bin" >"$tmp/help1" 2>&1
+    grep -q "^  name " "$tmp/help1" && grep -q "^  iters " "$tmp/help1" && pass=$((pass + 1)) || { echo "FAIL help_$t: no name/iters: $(cat "$tmp/help1")"; fail=$((fail + 1)); }
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

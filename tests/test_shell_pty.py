@@ -241,5 +241,78 @@ try:
 finally:
     shutil.rmtree(home, ignore_errors=True)
 
+def test_failed_load_keeps_the_workload_before():
+    """A load that fails midway (a duplicate definition on its line 3) leaves
+    the shell's model exactly as before: varmail's fileset, none of the broken one's."""
+    home = tempfile.mkdtemp(prefix="flowbench-pty.", dir="/tmp")
+    try:
+        broken = os.path.join(home, "broken.f")
+        with open(broken, "w") as f:
+            f.write("set $halfvar=7\ndefine fileset name=halfset,path=/tmp,entries=1\n"
+                    "define fileset name=halfset,path=/tmp,entries=2\n")
+        sh = Shell(home)
+        sh.read_until("flowbench> ")
+        sh.send("load varmail\r")
+        check("load_good", sh.read_until("loaded workload 'varmail'") and sh.read_until("flowbench> "), repr(sh.buf))
+        sh.take()
+        sh.send(f"load {broken}\r")
+        check("load_broken_fails", sh.read_until("already defined") and sh.read_until("flowbench> "), repr(sh.buf))
+        sh.take()
+        sh.send("list filesets\r")
+        ok = sh.read_until("flowbench> ")
+        text = sh.take()
+        check("load_failed_keeps_model", ok and "bigfileset" in text and "halfset" not in text, repr(text))
+        sh.send("list variables\r")
+        ok = sh.read_until("flowbench> ")
+        text = sh.take()
+        check("load_failed_keeps_vars", ok and "$nfiles" in text and "halfvar" not in text, repr(text))
+        sh.send("usage\r")
+        check("load_failed_keeps_usage", sh.read_until("flowbench> ") and "this workload has no usage" not in sh.take(),
+              "usage text lost")
+        sh.send("quit\r")
+        status = sh.close()
+        check("load_failed_quit", os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, str(status))
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+test_failed_load_keeps_the_workload_before()
+
+def test_completion_inside_attribute_lists():
+    """Tab completes after '{' (the block's keyword) and after ',' (the entity's
+    attributes, with or without a blank), and the completed line defines the process."""
+    home = tempfile.mkdtemp(prefix="flowbench-pty.", dir="/tmp")
+    try:
+        sh = Shell(home)
+        sh.read_until("flowbench> ")
+        sh.take()
+        steps = [("define process name=q {thr\t", "ead", "complete_after_brace_process"),
+                 ("name=t {flo\t", "wop", "complete_after_brace_thread"),
+                 ("read name=r,filen\t", "ame", "complete_after_comma"),
+                 ("=f, iosi\t", "ze", "complete_after_comma_blank")]
+        for text, suffix, name in steps:
+            sh.send(text)
+            # the completion is the rest of the word and a blank, after the echo of the text
+            check(name, sh.read_until(suffix + " ", 5.0), repr(sh.buf))
+            sh.take()
+        sh.send("=1k}}\r")
+        check("completed_line_runs", sh.read_until("flowbench> ") and "error" not in sh.take(), "the completed line failed")
+        sh.send("list flowops\r")
+        ok = sh.read_until("flowbench> ")
+        text = sh.take()
+        check("completed_line_defines", ok and "process q, thread t" in text and "flowop read" in text, repr(text))
+        # only the attributes a hog reads are offered: 'i' can only be iters (not iosize, indexed)
+        sh.send("define process name=h {thread name=t {flowop hog name=x,i\t")
+        check("complete_flowop_own_attrs", sh.read_until("ters ", 5.0), repr(sh.buf))
+        sh.take()
+        sh.send("=2,value=10}}\r")
+        check("completed_hog_line_runs", sh.read_until("flowbench> ") and "error" not in sh.take(), "the completed line failed")
+        sh.send("quit\r")
+        sh.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+test_completion_inside_attribute_lists()
 print(f"{results['pass']} passed, {results['fail']} failed")
 sys.exit(1 if results["fail"] else 0)

@@ -28,13 +28,15 @@ static int finishonbytes_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_finishoncount = {
-    .name = "finishoncount", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE,
+    .name = "finishoncount", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE, .finishes = true,
+    .attrs = FA_COMMON | FA(FO_TARGET) | FA(FO_VALUE),
     .summary = "end the run when the target (or all I/O) reached value ops",
     .run = finishoncount_run,
 };
 
 const struct flowop_type flowop_finishonbytes = {
-    .name = "finishonbytes", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE,
+    .name = "finishonbytes", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE, .finishes = true,
+    .attrs = FA_COMMON | FA(FO_TARGET) | FA(FO_VALUE),
     .summary = "end the run when the target (or all I/O) moved more than value bytes",
     .run = finishonbytes_run,
 };

@@ -102,24 +102,28 @@ static int bwlimit_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_eventlimit = {
     .name = "eventlimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = 0,
+    .attrs = FA_COMMON,
     .summary = "take one event from the generator (eventgen rate)",
     .run = eventlimit_run,
 };
 
 const struct flowop_type flowop_iopslimit = {
     .name = "iopslimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
+    .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "limit read+write ops to the event rate",
     .run = iopslimit_run,
 };
 
 const struct flowop_type flowop_opslimit = {
     .name = "opslimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
+    .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "limit ops to the event rate",
     .run = opslimit_run,
 };
 
 const struct flowop_type flowop_bwlimit = {
     .name = "bwlimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
+    .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "limit bandwidth to the event rate in MiB/s",
     .run = bwlimit_run,
 };

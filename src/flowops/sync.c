@@ -152,24 +152,28 @@ static int sempost_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_block = {
     .name = "block", .cls = FC_SYNC, .rw = RW_NONE, .needs = 0,
+    .attrs = FA_COMMON,
     .summary = "wait until a wakeup targets this flowop",
     .run = block_run,
 };
 
 const struct flowop_type flowop_wakeup = {
     .name = "wakeup", .cls = FC_SYNC, .rw = RW_NONE, .needs = NEED_TARGET,
+    .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "wake every block flowop named by target",
     .run = wakeup_run,
 };
 
 const struct flowop_type flowop_semblock = {
     .name = "semblock", .cls = FC_SYNC, .rw = RW_NONE, .needs = 0,
+    .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_HIGHWATER),
     .summary = "wait for value posts on this flowop's semaphore",
     .run = semblock_run,
 };
 
 const struct flowop_type flowop_sempost = {
     .name = "sempost", .cls = FC_SYNC, .rw = RW_NONE, .needs = NEED_TARGET,
+    .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_TARGET) | FA(FO_BLOCKING),
     .summary = "post value to the semaphore of the semblock named by target",
     .run = sempost_run,
 };

@@ -17,10 +17,10 @@ define process name=p { thread name=t {
 list flowops
 run
 #> composite rmw
-#>   flowop openfile         open
+#>   flowop openfile      open  set1
 #> composite stat2
 #> process p, thread t
-#>   flowop rmw              job
+#>   flowop rmw           job
 #>       flowop openfile       job.open
 #>       flowop readwholefile  job.read
 #>       flowop closefile      job.close

@@ -11,7 +11,7 @@ set $np = 2
 set $nt = 3
 list filesets
 run
-#> lb                       fileset  $dir (/tmp/fblate)           $n (20)                  $sz (8192)
+#> lb      fileset $dir (/tmp/fblate) $n (20) $sz (8192) 5
 #>   fileset /tmp/fblate/lb: 20 files, 0 leaf dirs, size 8192
 #>   process p x2
 #>     thread t x3

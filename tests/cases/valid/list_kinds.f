@@ -19,25 +19,25 @@ list processes
 list variables
 list workloads
 list
-#> fileset                  kind     path
-#> fs1                      fileset  /tmp/fbls                    $n (8)                   2048               4
-#> one                      file     /tmp/fbls                    1                        1024               -
-#> fs1                      fileset
-#> fs1                      fileset
+#> fileset kind    path      entries size dirwidth
+#> fs1     fileset /tmp/fbls $n (8)  2048 4
+#> one     file    /tmp/fbls 1       1024 -
+#> fs1     fileset
+#> fs1     fileset
 #> process pr, instances 2
 #> process pr, instances 2
-#> $n                    8
+#> $n 8
 #> composite comp
 #> composite comp
-#>   flowop statfile         s                        fs1
+#>   flowop statfile s  fs1
 #> process pr, thread th
-#>   flowop read             rd                       fs1
-#>   flowop comp             c
+#>   flowop read     rd fs1
+#>   flowop comp     c
 #> process pr, instances 2
 #>   thread th, instances 3, 2 flowops
-#> $n                    8
+#> $n 8
 #> varmail
-#> fileset                  kind     path
+#> fileset kind    path
 #> composite comp
 #> process pr, instances 2
-#> $n                    8
+#> $n 8

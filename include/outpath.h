@@ -1,0 +1,12 @@
+/* outpath.h: checking, before a run starts, that the --json, --csv and --report
+ * outputs written after it can be written at all. */
+#ifndef FB_OUTPATH_H
+#define FB_OUTPATH_H
+
+/* 0 when path names a file that can be created or overwritten; -1 with errno
+ * otherwise. An existing file is not changed; a missing one is created and removed. */
+int outpath_check_file(const char *path);
+/* 0 when dir is a writable directory, or can be made (mkdir -p) under one; -1 with errno. */
+int outpath_check_dir(const char *dir);
+
+#endif
