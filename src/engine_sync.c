@@ -15,6 +15,8 @@ void engine_stop(struct engine *e, enum stop_reason why)
     fb_futex_wake(&sh->phase);
     atomic_fetch_add(&sh->events_seq, 1);
     fb_futex_wake(&sh->events_seq);
+    for (size_t i = 0; i < e->nfs; i++)
+        fileset_stop_waits(&e->fs[i], &e->shm);
     for (size_t i = 0; i < e->nsems; i++) {
         struct fb_sem *s = engine_sem(e, (int)i);
         atomic_fetch_add(&s->seq, 1);
