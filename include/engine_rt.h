@@ -14,6 +14,7 @@
 #include "cpu_share.h"
 #include "engine.h"
 #include "fileset.h"
+#include "futex.h"
 #include "plan.h"
 #include "results.h"
 #include "shm.h"
@@ -126,10 +127,6 @@ static inline struct fb_sem *engine_sem(const struct engine *e, int i)
 int engine_keep_take(struct engine *e, size_t i);
 void engine_keep_restore(struct engine *e, size_t i, int k);
 void engine_keep_store(struct engine *e);
-
-/* futex helpers (shared between processes). */
-void fb_futex_wait(_Atomic uint32_t *word, uint32_t expect, uint64_t timeout_ns);
-void fb_futex_wake(_Atomic uint32_t *word);
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);

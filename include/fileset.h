@@ -42,8 +42,24 @@ struct fs_entry {
 
 enum fs_kind { FSK_FILE, FSK_LEAFDIR };
 
-/* Shared rotors and counters of one fileset (in the shared region). */
+/* Threads waiting for a busy entry of the fileset to be released (any class):
+ * an event count. A release bumps seq and wakes only while waiters > 0;
+ * stopped makes every wait return at once (the run is ending). Valid for one
+ * run: fileset_reset_waits() clears it for the next. */
+struct fs_waits {
+    _Atomic uint32_t seq;       /* futex word */
+    _Atomic uint32_t waiters;
+    _Atomic uint32_t stopped;
+};
+
+/* Shared rotors and counters of one fileset (in the shared region, which
+ * starts it on a cache line: the waits have that line to themselves, away
+ * from the rotors every pick writes). */
 struct fs_shared {
+    union {
+        struct fs_waits waits;
+        char waits_line[64];
+    };
     _Atomic uint64_t rotor_existing;   /* shared round-robin over existing files */
     _Atomic uint64_t rotor_free;       /* createfile's rotor over non-existing files */
     _Atomic uint64_t rotor_leaf_existing;
@@ -114,11 +130,29 @@ void fileset_free(struct fileset_rt *fs);
 bool fileset_path_is_slash(const char *path);
 
 /* Runtime picking (any process, any thread; lock-free on the shared state).
- * Returns the entry index marked BUSY, or -1 when none qualifies. With indexed,
- * start at index % n; otherwise advance the rotor (NULL: the fileset's shared rotor). */
+ * fileset_try_pick makes one attempt: the entry index, marked BUSY;
+ * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no
+ * free slot for a create); FS_PICK_BUSY when every entry of the class is held
+ * busy by another thread. With indexed, start at index % n; otherwise advance
+ * the rotor (NULL: the fileset's shared rotor). */
+#define FS_PICK_EMPTY (-1)
+#define FS_PICK_BUSY (-2)
+int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
+                         uint64_t index, _Atomic uint64_t *rotor);
+/* The same, but while every entry of the class is busy it sleeps on a futex
+ * until one is released (no spinning): -1 only for an empty class or a
+ * stopping run (fileset_stop_waits). */
 int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
                      uint64_t index, _Atomic uint64_t *rotor);
-/* Clears BUSY and applies the new state: exists or not, and opens += open_delta. */
+/* Marks entry idx BUSY, sleeping while another thread holds it; false when
+ * it is not (or no longer) in the wanted class, or the run is stopping. */
+bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool want_existing);
+/* Ends every wait of the run on this fileset, now and later (any process). */
+void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
+/* Makes waits possible again: for state carried over from a run before. */
+void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
+/* Clears BUSY and applies the new state: exists or not, and opens += open_delta;
+ * wakes the threads waiting for a busy entry, if any. */
 void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool exists,
                      int open_delta);
 /* Adjusts the open count of an entry without holding it busy. */

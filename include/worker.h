@@ -108,6 +108,25 @@ static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns,
     stats_add(op->st, ns, bytes);
 }
 
+/* fileset_pick for a flowop. A wait while every entry wanted is busy is part
+ * of the op: *since is then an op_now() reading from before it, else 0. */
+static inline int64_t op_pick(struct worker *w, struct fileset_rt *fs, enum fs_kind kind, bool existing, bool indexed,
+                              uint64_t index, _Atomic uint64_t *rotor, uint64_t *since)
+{
+    *since = 0;
+    int64_t got = fileset_try_pick(fs, w->shm, kind, existing, indexed, index, rotor);
+    if (got != FS_PICK_BUSY)
+        return got;
+    *since = op_now(w);
+    return fileset_pick(fs, w->shm, kind, existing, indexed, index, rotor);
+}
+
+/* The start of an op's timing: now, or when it began waiting for its entry. */
+static inline uint64_t op_start(const struct worker *w, uint64_t since)
+{
+    return since != 0 ? since : op_now(w);
+}
+
 /* Ends the run with "flowop NAME (TYPE): WHAT PATH: strerror(err)" (the first error wins). */
 int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err);
 /* Same with a free-form message. */

@@ -75,6 +75,7 @@ void engine_keep_restore(struct engine *e, size_t i, int k)
     struct fileset_rt *fs = &e->fs[i];
     memcpy(shm_at(&e->shm, fs->state_off), kp->state, (fs->nfiles + fs->nleafdirs) * sizeof(uint32_t));
     memcpy(shm_at(&e->shm, fs->shared_off), &kp->shared, sizeof kp->shared);
+    fileset_reset_waits(fs, &e->shm);   /* the run before ended by stopping them */
 }
 
 /* After a run: the filesets move into a new cache with their state; nothing

@@ -1,27 +1,9 @@
-/* engine_sync.c: waiting and waking across processes: futexes, stopping the run,
- * the event generator behind the limit flowops, and the flowop semaphores. */
-#include <errno.h>
-#include <limits.h>
-#include <linux/futex.h>
+/* engine_sync.c: waiting and waking across processes: stopping the run, the
+ * event generator behind the limit flowops, and the flowop semaphores. */
 #include <string.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "engine_rt.h"
 #include "worker.h"
-
-void fb_futex_wait(_Atomic uint32_t *word, uint32_t expect, uint64_t timeout_ns)
-{
-    struct timespec ts = { (time_t)(timeout_ns / 1000000000u), (long)(timeout_ns % 1000000000u) };
-    /* Not FUTEX_PRIVATE: the word lives in memory shared by several processes. */
-    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, expect, &ts, NULL, 0);
-}
-
-void fb_futex_wake(_Atomic uint32_t *word)
-{
-    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
-}
 
 void engine_stop(struct engine *e, enum stop_reason why)
 {
@@ -33,6 +15,8 @@ void engine_stop(struct engine *e, enum stop_reason why)
     fb_futex_wake(&sh->phase);
     atomic_fetch_add(&sh->events_seq, 1);
     fb_futex_wake(&sh->events_seq);
+    for (size_t i = 0; i < e->nfs; i++)
+        fileset_stop_waits(&e->fs[i], &e->shm);
     for (size_t i = 0; i < e->nsems; i++) {
         struct fb_sem *s = engine_sem(e, (int)i);
         atomic_fetch_add(&s->seq, 1);

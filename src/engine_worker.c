@@ -104,7 +104,8 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool 
     bool indexed = op->op->has_indexed;
     uint64_t idx = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
     _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
-    int64_t e = fileset_pick(fs, w->shm, FSK_FILE, !create, indexed, idx, rotor);
+    uint64_t since;
+    int64_t e = op_pick(w, fs, FSK_FILE, !create, indexed, idx, rotor, &since);
     if (e < 0)
         return FO_NORESOURCE;
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
@@ -113,7 +114,7 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool 
         return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
     }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
-    uint64_t t0 = op_now(w);
+    uint64_t t0 = op_start(w, since);
     int fd = open(path, flags, 0666);
     uint64_t t1 = op_now(w);
     if (fd < 0) {

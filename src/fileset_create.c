@@ -53,15 +53,44 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* prealloc% of the entries, decided per index from the seed: the same on every
- * run, and independent of how the files are split across threads. */
+/* One round of the Feistel network below: a keyed mix of the right half. */
+static uint64_t feistel(uint64_t x, unsigned half, uint64_t key)
+{
+    uint64_t mask = (1ull << half) - 1;
+    for (unsigned r = 0; r < 4; r++) {
+        uint64_t l = x >> half, rt = x & mask;
+        x = (rt << half) | ((l ^ mix64(rt ^ key ^ r * 0x9e3779b97f4a7c15u)) & mask);
+    }
+    return x;
+}
+
+/* A seeded permutation of 0..n-1: a Feistel network over the smallest even
+ * power of two holding n, walked until it lands below n (at most 4 steps on
+ * average). */
+static uint64_t permute(uint64_t i, uint64_t n, uint64_t key)
+{
+    unsigned bits = 0;
+    while (bits < 62 && (1ull << bits) < n)
+        bits += 2;
+    do
+        i = feistel(i, bits / 2, key);
+    while (i >= n);
+    return i;
+}
+
+/* Exactly prealloc% of the entries (rounded), decided per index from the seed:
+ * the same on every run, independent of how the files are split across
+ * threads, and never none of four at 50% by bad luck, as a draw per entry
+ * could be (classic's small filesets get about the expected count). */
 static bool chosen(const struct fileset_rt *fs, enum fs_kind kind, size_t idx)
 {
     unsigned pct = fs->plan->prealloc;
     if (pct >= 100 || pct == 0)
         return pct >= 100;
+    uint64_t n = kind == FSK_FILE ? fs->nfiles : fs->nleafdirs;
+    uint64_t want = (n * pct + 50) / 100;
     uint64_t salt = kind == FSK_FILE ? 0x2545f4914f6cdd1du : 0x6c8e9cf570932bd5u;
-    return mix64(fs->seed ^ salt ^ ((uint64_t)idx * 0x9e3779b97f4a7c15u)) % 100 < pct;
+    return permute(idx, n, fs->seed ^ salt) < want;
 }
 
 static struct totals chosen_totals(const struct fileset_rt *fs)

@@ -1,9 +1,12 @@
 /* fileset_pick.c: picking files and leaf directories at run time (f-language.md
- * 4.3) from the shared state words, lock-free, from any thread of any process. */
-#include <sched.h>
-
-#include "clock.h"
+ * 4.3) from the shared state words, lock-free, from any thread of any process,
+ * and sleeping on a futex while every entry wanted is busy. */
 #include "fileset.h"
+#include "futex.h"
+
+/* A sleeping waiter re-checks this often even unwoken: a safety net only,
+ * since every release and fileset_stop_waits wake it. */
+#define RECHECK_NS 50000000u
 
 static _Atomic uint32_t *states(const struct fileset_rt *fs, struct shm *shm, enum fs_kind kind)
 {
@@ -49,7 +52,8 @@ static bool claim(_Atomic uint32_t *w, bool want_existing)
 }
 
 /* An empty class (no existing entry, or no missing one) fails at once, without
- * a scan; the counter may lag a release by an instant, which only costs a retry. */
+ * a scan. The counter follows a release's state change by an instant; a
+ * waiter that looks in between is woken again once it has moved. */
 static bool class_empty(struct fs_shared *sh, enum fs_kind kind, size_t n, bool want_existing)
 {
     uint64_t e = atomic_load_explicit(existing_counter(sh, kind), memory_order_relaxed);
@@ -79,31 +83,127 @@ static int64_t scan(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, b
     return -1;
 }
 
-/* Entries of the wanted kind that are all busy (held by other threads for a
- * stat, an open, a delete) are waited for, as classic FileBench does; only an
- * empty class means "no file". The wait is bounded, so a run that stops, or a
- * holder that died, cannot keep a thread here. */
+/* What a thread waits for: a pick (from the rotor or an index), or with
+ * exact, entry index itself. */
+struct want {
+    struct fileset_rt *fs;
+    struct shm *shm;
+    enum fs_kind kind;
+    bool want_existing, indexed, exact;
+    uint64_t index;
+    _Atomic uint64_t *rotor;
+};
+
+static int64_t attempt_pick(const struct want *w)
+{
+    size_t n = count(w->fs, w->kind);
+    if (n == 0 || class_empty(shared(w->fs, w->shm), w->kind, n, w->want_existing))
+        return FS_PICK_EMPTY;
+    int64_t idx = scan(w->fs, w->shm, w->kind, w->want_existing, w->indexed, w->index, w->rotor);
+    return idx >= 0 ? idx : FS_PICK_BUSY;
+}
+
+static int64_t attempt_exact(const struct want *w)
+{
+    _Atomic uint32_t *st = &states(w->fs, w->shm, w->kind)[w->index];
+    uint32_t s = atomic_load_explicit(st, memory_order_relaxed);
+    while (((s & ENT_EXISTS) != 0) == w->want_existing) {
+        if (s & ENT_BUSY)
+            return FS_PICK_BUSY;
+        if (atomic_compare_exchange_weak_explicit(st, &s, s | ENT_BUSY, memory_order_acquire, memory_order_relaxed))
+            return (int64_t)w->index;
+    }
+    return FS_PICK_EMPTY;
+}
+
+static int64_t attempt(const struct want *w)
+{
+    return w->exact ? attempt_exact(w) : attempt_pick(w);
+}
+
+/* Sleeps until an attempt gets an entry or finds the class empty. An event
+ * count: the waiter announces itself, then reads seq, then looks again; a
+ * release changes the state, then reads waiters and, if any, bumps seq and
+ * wakes. Each side's write precedes its read in the one seq_cst order (a
+ * fence here, seq_cst operations in fileset_release), so either the waiter
+ * sees the release or the releaser sees the waiter (whose seq is then stale,
+ * and FUTEX_WAIT returns at once). */
+static int64_t wait_for(const struct want *w)
+{
+    struct fs_waits *wt = &shared(w->fs, w->shm)->waits;
+    int64_t got = FS_PICK_BUSY;
+    while (got == FS_PICK_BUSY) {
+        atomic_fetch_add(&wt->waiters, 1);
+        atomic_thread_fence(memory_order_seq_cst);
+        uint32_t seq = atomic_load(&wt->seq);
+        got = atomic_load(&wt->stopped) ? FS_PICK_EMPTY : attempt(w);
+        if (got == FS_PICK_BUSY)
+            fb_futex_wait(&wt->seq, seq, RECHECK_NS);
+        atomic_fetch_sub(&wt->waiters, 1);
+    }
+    return got;
+}
+
+static void wake_waiters(struct fs_shared *sh)
+{
+    if (atomic_load_explicit(&sh->waits.waiters, memory_order_seq_cst) == 0)
+        return;
+    atomic_fetch_add_explicit(&sh->waits.seq, 1, memory_order_release);
+    fb_futex_wake(&sh->waits.seq);
+}
+
+static struct want pick_want(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing,
+                             bool indexed, uint64_t index, _Atomic uint64_t *rotor)
+{
+    if (rotor == NULL)
+        rotor = default_rotor(shared(fs, shm), kind, want_existing);
+    return (struct want){ fs, shm, kind, want_existing, indexed, false, index, rotor };
+}
+
+int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
+                         uint64_t index, _Atomic uint64_t *rotor)
+{
+    struct want w = pick_want(fs, shm, kind, want_existing, indexed, index, rotor);
+    return attempt_pick(&w);
+}
+
+/* Busy entries are held for a short critical operation (a stat, an open, an
+ * unlink), so a thread that finds all of its class busy waits for a release,
+ * as classic FileBench does; only an empty class means "no file". */
 int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
                      uint64_t index, _Atomic uint64_t *rotor)
 {
-    size_t n = count(fs, kind);
-    struct fs_shared *sh = shared(fs, shm);
-    if (rotor == NULL)
-        rotor = default_rotor(sh, kind, want_existing);
-    uint64_t deadline = 0;
-    for (;;) {
-        if (n == 0 || class_empty(sh, kind, n, want_existing))
-            return -1;
-        int64_t idx = scan(fs, shm, kind, want_existing, indexed, index, rotor);
-        if (idx >= 0)
-            return idx;
-        uint64_t now = clock_ns();
-        if (deadline == 0)
-            deadline = now + 200000000u;
-        else if (now > deadline)
-            return -1;
-        sched_yield();
-    }
+    struct want w = pick_want(fs, shm, kind, want_existing, indexed, index, rotor);
+    int64_t got = attempt_pick(&w);
+    if (got == FS_PICK_BUSY)
+        got = wait_for(&w);
+    return got;
+}
+
+bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool want_existing)
+{
+    if (idx < 0 || (size_t)idx >= count(fs, kind))
+        return false;
+    struct want w = { fs, shm, kind, want_existing, false, true, (uint64_t)idx, NULL };
+    int64_t got = attempt_exact(&w);
+    if (got == FS_PICK_BUSY)
+        got = wait_for(&w);
+    return got == idx;
+}
+
+void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm)
+{
+    struct fs_waits *wt = &shared(fs, shm)->waits;
+    atomic_store(&wt->stopped, 1);
+    atomic_fetch_add(&wt->seq, 1);
+    fb_futex_wake(&wt->seq);
+}
+
+void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm)
+{
+    struct fs_waits *wt = &shared(fs, shm)->waits;
+    atomic_store(&wt->stopped, 0);
+    atomic_store(&wt->waiters, 0);
 }
 
 /* opens + delta, kept within 0..ENT_OPENS. */
@@ -124,17 +224,16 @@ void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, 
         return;
     _Atomic uint32_t *w = &states(fs, shm, kind)[idx];
     uint32_t old = atomic_load_explicit(w, memory_order_relaxed), next;
+    /* seq_cst (the same instructions on x86): wake_waiters' read of waiters
+     * must not pass these writes (see wait_for). */
     do
         next = add_opens(old, open_delta) | (exists ? ENT_EXISTS : 0);
-    while (!atomic_compare_exchange_weak_explicit(w, &old, next, memory_order_release, memory_order_relaxed));
+    while (!atomic_compare_exchange_weak_explicit(w, &old, next, memory_order_seq_cst, memory_order_relaxed));
+    struct fs_shared *sh = shared(fs, shm);
     bool was = (old & ENT_EXISTS) != 0;
-    if (was == exists)
-        return;
-    _Atomic uint64_t *c = existing_counter(shared(fs, shm), kind);
-    if (exists)
-        atomic_fetch_add_explicit(c, 1, memory_order_relaxed);
-    else
-        atomic_fetch_sub_explicit(c, 1, memory_order_relaxed);
+    if (was != exists)
+        atomic_fetch_add_explicit(existing_counter(sh, kind), exists ? 1 : (uint64_t)-1, memory_order_seq_cst);
+    wake_waiters(sh);
 }
 
 void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta)

@@ -152,7 +152,7 @@ struct thread_ctx {
 };
 
 static int build_ops(struct builder *b, struct thread_ctx *tc, const struct flowop_def *defs, size_t n,
-                     const struct scope *sc, const char *prefix, int depth, struct plan_op **out, size_t *nout);
+                     const struct scope *sc, const char *prefix, struct plan_op **out, size_t *nout);
 
 static char *dotted(const char *prefix, const char *name)
 {
@@ -302,7 +302,7 @@ static int composite_scope(struct builder *b, const struct flowop_def *d, const 
 }
 
 static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowop_def *d, const struct scope *sc,
-                    const char *prefix, int depth, struct plan_op *op)
+                    const char *prefix, struct plan_op *op)
 {
     *op = (struct plan_op){ .type = d->type, .name = dotted(prefix, d->name), .loc = d->loc, .fileset = -1,
                             .target_op = -1, .flat = tc->nflat++ };
@@ -310,20 +310,17 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
         return -1;
     if (d->type != NULL)
         return build_leaf(b, d, sc, op);
-    if (depth >= 32)
-        return diag_set(b->err, &d->loc, "composite flowops nested more than 32 deep");
     struct binding *bind = NULL;
     struct scope inner;
     if (composite_scope(b, d, sc, &bind, &inner) != 0)
         return -1;
-    int rc = build_ops(b, tc, d->composite->ops, d->composite->nops, &inner, op->name, depth + 1, &op->children,
-                       &op->nchildren);
+    int rc = build_ops(b, tc, d->composite->ops, d->composite->nops, &inner, op->name, &op->children, &op->nchildren);
     free(bind);
     return rc;
 }
 
 static int build_ops(struct builder *b, struct thread_ctx *tc, const struct flowop_def *defs, size_t n,
-                     const struct scope *sc, const char *prefix, int depth, struct plan_op **out, size_t *nout)
+                     const struct scope *sc, const char *prefix, struct plan_op **out, size_t *nout)
 {
     struct plan_op *ops = calloc(n ? n : 1, sizeof *ops);
     if (ops == NULL)
@@ -332,7 +329,7 @@ static int build_ops(struct builder *b, struct thread_ctx *tc, const struct flow
     *nout = 0;
     for (size_t i = 0; i < n; i++) {
         (*nout)++;
-        if (build_op(b, tc, &defs[i], sc, prefix, depth, &ops[i]) != 0)
+        if (build_op(b, tc, &defs[i], sc, prefix, &ops[i]) != 0)
             return -1;
     }
     return 0;
@@ -409,6 +406,51 @@ static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op
     }
 }
 
+/* ---- expansion bounds ---- */
+
+/* Each composite use is built as a copy of its flowops, so a chain of
+ * composites each using the one before twice doubles at every level: 20
+ * levels would be a million flowops per thread. Both bounds are checked by
+ * counting, before anything is built. */
+#define MAX_EXPANDED_OPS 100000u   /* flowops (composite uses included) per thread */
+#define MAX_NESTING 32             /* composite uses within composite uses */
+
+/* The flowops one use of d expands to, itself included, counted only until
+ * the count passes budget. A composite use nested MAX_NESTING deep is left in
+ * *deep and not counted into. */
+static uint64_t expanded(const struct flowop_def *d, uint64_t budget, int depth, const struct flowop_def **deep)
+{
+    if (d->type != NULL)
+        return 1;
+    if (depth >= MAX_NESTING) {
+        *deep = d;
+        return 1;
+    }
+    uint64_t n = 1;
+    const struct composite_def *c = d->composite;
+    for (size_t i = 0; i < c->nops && n <= budget && *deep == NULL; i++)
+        n += expanded(&c->ops[i], budget - n, depth + 1, deep);
+    return n;
+}
+
+/* The counting stops at the bound, so it costs at most MAX_EXPANDED_OPS steps. */
+static int check_expansion(struct builder *b, const struct thread_def *t)
+{
+    uint64_t total = 0;
+    const struct flowop_def *deep = NULL;
+    for (size_t i = 0; i < t->nops; i++) {
+        total += expanded(&t->ops[i], MAX_EXPANDED_OPS - total, 0, &deep);
+        if (deep != NULL)
+            return diag_set(b->err, &deep->loc, "composite flowops nested more than %d deep", MAX_NESTING);
+        if (total > MAX_EXPANDED_OPS)
+            return diag_set(b->err, &t->ops[i].loc,
+                            "flowop '%s' takes thread '%s' past %u flowops once its composites are expanded "
+                            "(a composite using another twice doubles it)",
+                            t->ops[i].name, t->name, MAX_EXPANDED_OPS);
+    }
+    return 0;
+}
+
 static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc, struct plan_thread *t)
 {
     *t = (struct plan_thread){ .name = dupstr(d->name), .loc = d->loc };
@@ -422,7 +464,7 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
         return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,
                         "thread '%s' needs instances of 1 or more", d->name);
     struct thread_ctx tc = { t, 0 };
-    if (build_ops(b, &tc, d->ops, d->nops, sc, NULL, 0, &t->ops, &t->nops) != 0)
+    if (check_expansion(b, d) != 0 || build_ops(b, &tc, d->ops, d->nops, sc, NULL, &t->ops, &t->nops) != 0)
         return -1;
     t->nflat = tc.nflat;
     t->flat = calloc(t->nflat ? t->nflat : 1, sizeof *t->flat);

@@ -1,16 +1,19 @@
 /* test_fileset.c: checks the fileset layer: tree shape in memory and on disk,
  * pre-allocation, sizes, reuse, refusal of trees flowbench did not make,
- * confined removal, runtime picking, and the memory and time of 10M entries. */
+ * confined removal, runtime picking and waiting for busy entries, and the
+ * memory and time of 10M entries. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -363,7 +366,7 @@ static void test_more_than_4_billion_entries_refused(void)
 
 /* ---- creation ---- */
 
-static void test_prealloc_50_of_1000_creates_about_half_on_4_threads(void)
+static void test_prealloc_50_of_1000_creates_half_on_4_threads(void)
 {
     T.test = __func__;
     struct plan_fileset p = plan("half", path_of("%s/half", base), 1000, 20, 1.5, 50, 100);
@@ -376,7 +379,7 @@ static void test_prealloc_50_of_1000_creates_about_half_on_4_threads(void)
     check(fileset_create(&fs, &shm, 4, NULL, &err) == 0, "create: %s", err.msg);
     int ondisk = count_files_under(fs.root);
     uint64_t marked = count_state(&fs, &shm, FSK_FILE, ENT_EXISTS);
-    check(ondisk >= 400 && ondisk <= 600, "%d files created of 1000", ondisk);
+    check(ondisk == 500, "%d files created of 1000, want exactly 500", ondisk);
     check((uint64_t)ondisk == marked, "%d on disk, %llu marked existing", ondisk, (unsigned long long)marked);
     check(atomic_load(&shared_of(&fs, &shm)->nexisting) == marked, "nexisting");
     bool agree = true;
@@ -398,6 +401,34 @@ static void test_prealloc_50_of_1000_creates_about_half_on_4_threads(void)
     check(differ == 0, "%zu files chosen differently serially", differ);
     free(before);
     teardown(&fs, &shm);
+}
+
+/* prealloc=50 of four files makes two, whatever the seed: a draw per file
+ * made none for videoserver's shrunk passive set, so its first deletefile
+ * found nothing and the run stopped at once. */
+static void test_prealloc_makes_exactly_its_share_of_a_small_fileset(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("small", path_of("%s/small", base), 4, 20, 1.5, 50, 1);
+    p.leafdirs = 7;
+    int wrong = 0;
+    for (uint64_t seed = 1; seed <= 64; seed++) {
+        struct fileset_rt fs;
+        struct shm shm;
+        struct diag err;
+        if (setup(&fs, &shm, &p, seed) != 0)
+            return;
+        check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+        uint64_t files = count_state(&fs, &shm, FSK_FILE, ENT_EXISTS);
+        uint64_t leaves = count_state(&fs, &shm, FSK_LEAFDIR, ENT_EXISTS);
+        if (files != 2 || leaves != 4 || count_files_under(fs.root) != 2) {
+            if (wrong++ == 0)
+                check(false, "seed %llu: %llu of 4 files and %llu of 7 leaf dirs, want 2 and 4",
+                      (unsigned long long)seed, (unsigned long long)files, (unsigned long long)leaves);
+        }
+        teardown(&fs, &shm);
+    }
+    check(wrong == 0, "%d of 64 seeds chose the wrong number", wrong);
 }
 
 static void test_sizes_on_disk_equal_nominal_sizes(void)
@@ -679,12 +710,14 @@ static void test_pick_existing_free_busy_and_none(void)
     }
     struct fs_shared *sh = shared_of(&fs, &shm);
     check(atomic_load(&sh->nexisting) == 3, "nexisting = %llu", (unsigned long long)atomic_load(&sh->nexisting));
+    check(fileset_try_pick(&fs, &shm, FSK_FILE, true, true, 0, NULL) == 2, "try_pick of an idle file");
+    fileset_release(&fs, &shm, FSK_FILE, 2, true, 0);
     int64_t a = fileset_pick(&fs, &shm, FSK_FILE, true, true, 13, NULL);   /* 13 % 10 = 3 -> next higher: 5 */
     int64_t b = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* 5 busy -> 7 */
     int64_t c = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* wraps to the lowest: 2 */
-    int64_t d = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* all busy */
-    check(a == 5 && b == 7 && c == 2 && d == -1, "indexed picks %lld %lld %lld %lld, want 5 7 2 -1", (long long)a,
-          (long long)b, (long long)c, (long long)d);
+    int64_t d = fileset_try_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* all busy */
+    check(a == 5 && b == 7 && c == 2 && d == FS_PICK_BUSY, "indexed picks %lld %lld %lld %lld, want 5 7 2 -2",
+          (long long)a, (long long)b, (long long)c, (long long)d);
     fileset_release(&fs, &shm, FSK_FILE, 7, true, 1);   /* opened */
     check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == 7, "rotor pick of the only idle one");
     check((fileset_state(&fs, &shm, FSK_FILE, 7) & ENT_OPENS) == 1, "open count");
@@ -755,6 +788,198 @@ static void test_pick_sparse_class_advances_rotor_past_gaps(void)
     teardown(&fs, &shm);
 }
 
+/* ---- waiting for busy entries ---- */
+
+/* A thread (or process) waiting in fileset_pick, or fileset_hold of exact. */
+struct waiter {
+    struct fileset_rt *fs;
+    struct shm *shm;
+    bool existing;
+    int64_t exact;              /* >= 0: fileset_hold of that entry */
+    _Atomic bool released;      /* set by the test just before it releases */
+    int64_t got;
+    bool after_release;         /* the wait ended after the release */
+};
+
+static void *wait_thread(void *p)
+{
+    struct waiter *w = p;
+    if (w->exact >= 0)
+        w->got = fileset_hold(w->fs, w->shm, FSK_FILE, w->exact, w->existing) ? w->exact : -1;
+    else
+        w->got = fileset_pick(w->fs, w->shm, FSK_FILE, w->existing, false, 0, NULL);
+    w->after_release = atomic_load(&w->released);
+    return NULL;
+}
+
+/* Polls until n threads wait on the fileset (up to 10 s), then lets them sleep
+ * past the 200 ms after which picks used to give up. */
+static bool waiting(struct fileset_rt *fs, struct shm *shm, uint32_t n)
+{
+    struct fs_waits *wt = &shared_of(fs, shm)->waits;
+    for (int i = 0; i < 20000 && atomic_load(&wt->waiters) < n; i++)
+        usleep(500);
+    usleep(300000);
+    return atomic_load(&wt->waiters) == n;
+}
+
+/* Two files, both existing; returns 0 with both held busy by the caller. */
+static int two_busy_files(struct fileset_rt *fs, struct shm *shm, const char *name)
+{
+    struct plan_fileset p = plan(name, base, 2, 5, 0, 0, 1);
+    if (setup(fs, shm, &p, 1) != 0)
+        return -1;
+    for (int64_t i = 0; i < 2; i++) {
+        fileset_pick(fs, shm, FSK_FILE, false, true, (uint64_t)i, NULL);
+        fileset_release(fs, shm, FSK_FILE, i, true, 0);
+    }
+    int64_t a = fileset_pick(fs, shm, FSK_FILE, true, false, 0, NULL);
+    int64_t b = fileset_pick(fs, shm, FSK_FILE, true, false, 0, NULL);
+    return check(a >= 0 && b >= 0 && a != b, "held %lld and %lld", (long long)a, (long long)b) ? 0 : -1;
+}
+
+static bool start_waiter(struct waiter *w, pthread_t *t)
+{
+    return check(pthread_create(t, NULL, wait_thread, w) == 0, "pthread_create");
+}
+
+/* Releases entry idx (existing or not) and lets the waiter finish. */
+static void release_to(struct waiter *w, pthread_t t, int64_t idx, bool exists)
+{
+    atomic_store(&w->released, true);
+    fileset_release(w->fs, w->shm, FSK_FILE, idx, exists, 0);
+    pthread_join(t, NULL);
+}
+
+static void test_pick_waits_while_every_entry_is_busy(void)
+{
+    T.test = __func__;
+    struct fileset_rt fs;
+    struct shm shm;
+    pthread_t t;
+    if (two_busy_files(&fs, &shm, "waitpick") != 0)
+        return;
+    struct fs_waits *wt = &shared_of(&fs, &shm)->waits;
+    struct waiter w = { .fs = &fs, .shm = &shm, .existing = true, .exact = -1 };
+    if (!start_waiter(&w, &t))
+        return;
+    check(waiting(&fs, &shm, 1), "the pick did not wait, or stopped waiting (waiters = %u)",
+          atomic_load(&wt->waiters));
+    release_to(&w, t, 1, true);
+    check(w.got == 1 && w.after_release, "waiter got %lld (after the release: %d), want 1", (long long)w.got,
+          w.after_release);
+    check(atomic_load(&wt->waiters) == 0, "waiters left: %u", atomic_load(&wt->waiters));
+    /* Nobody waits now: a release changes no futex word and wakes nobody. */
+    uint32_t seq = atomic_load(&wt->seq);
+    fileset_release(&fs, &shm, FSK_FILE, 0, true, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 1, true, 0);
+    check(atomic_load(&wt->seq) == seq, "a release without waiters bumped the futex word");
+    teardown(&fs, &shm);
+}
+
+/* A waiter for an existing file whose last one is deleted gets "none"; a
+ * waiter for a free slot gets the slot a failed create gives back. */
+static void test_wait_ends_when_the_class_empties_or_an_entry_returns(void)
+{
+    T.test = __func__;
+    struct fileset_rt fs;
+    struct shm shm;
+    pthread_t t;
+    if (two_busy_files(&fs, &shm, "waitempty") != 0)
+        return;
+    struct waiter w = { .fs = &fs, .shm = &shm, .existing = true, .exact = -1 };
+    if (!start_waiter(&w, &t))
+        return;
+    check(waiting(&fs, &shm, 1), "no waiter");
+    fileset_release(&fs, &shm, FSK_FILE, 0, false, 0);   /* deleted: one existing, still busy */
+    check(waiting(&fs, &shm, 1), "the waiter left while a busy file still exists");
+    release_to(&w, t, 1, false);   /* deleted: none exists */
+    check(w.got == -1 && w.after_release, "waiter for an emptied class got %lld", (long long)w.got);
+    /* Both free now; hold both as creates in progress and wait for a free one. */
+    int64_t a = fileset_pick(&fs, &shm, FSK_FILE, false, false, 0, NULL);
+    int64_t b = fileset_pick(&fs, &shm, FSK_FILE, false, false, 0, NULL);
+    struct waiter f = { .fs = &fs, .shm = &shm, .existing = false, .exact = -1 };
+    if (!check(a >= 0 && b >= 0, "free picks %lld %lld", (long long)a, (long long)b) || !start_waiter(&f, &t))
+        return;
+    check(waiting(&fs, &shm, 1), "no free-slot waiter");
+    release_to(&f, t, b, false);   /* that create failed: free again */
+    check(f.got == b && f.after_release, "free-slot waiter got %lld, want %lld", (long long)f.got, (long long)b);
+    teardown(&fs, &shm);
+}
+
+static void test_hold_waits_for_its_entry(void)
+{
+    T.test = __func__;
+    struct fileset_rt fs;
+    struct shm shm;
+    pthread_t t;
+    if (two_busy_files(&fs, &shm, "waithold") != 0)
+        return;
+    fileset_release(&fs, &shm, FSK_FILE, 1, true, 0);
+    struct waiter w = { .fs = &fs, .shm = &shm, .existing = true, .exact = 0 };
+    if (!start_waiter(&w, &t))
+        return;
+    check(waiting(&fs, &shm, 1), "hold did not wait");
+    release_to(&w, t, 0, true);
+    check(w.got == 0 && w.after_release, "hold got %lld, want 0", (long long)w.got);
+    check(fileset_state(&fs, &shm, FSK_FILE, 0) & ENT_BUSY, "held entry not busy");
+    fileset_release(&fs, &shm, FSK_FILE, 0, false, 0);
+    check(!fileset_hold(&fs, &shm, FSK_FILE, 0, true), "held a deleted file");
+    check(!fileset_hold(&fs, &shm, FSK_FILE, 5, true), "held an entry out of range");
+    teardown(&fs, &shm);
+}
+
+/* A stopping run ends every wait at once, and later ones do not start. */
+static void test_stop_ends_waits(void)
+{
+    T.test = __func__;
+    struct fileset_rt fs;
+    struct shm shm;
+    pthread_t t[3];
+    if (two_busy_files(&fs, &shm, "waitstop") != 0)
+        return;
+    struct waiter w[3];
+    for (int k = 0; k < 3; k++) {
+        w[k] = (struct waiter){ .fs = &fs, .shm = &shm, .existing = true, .exact = k == 2 ? 0 : -1 };
+        if (!start_waiter(&w[k], &t[k]))
+            return;
+    }
+    check(waiting(&fs, &shm, 3), "not 3 waiters");
+    fileset_stop_waits(&fs, &shm);
+    for (int k = 0; k < 3; k++) {
+        pthread_join(t[k], NULL);
+        check(w[k].got == -1, "waiter %d got %lld after the stop", k, (long long)w[k].got);
+    }
+    check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == -1, "a pick waited after the stop");
+    check(fileset_try_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == FS_PICK_BUSY, "entries not busy");
+    fileset_reset_waits(&fs, &shm);
+    check(atomic_load(&shared_of(&fs, &shm)->waits.stopped) == 0, "reset left stopped");
+    teardown(&fs, &shm);
+}
+
+/* Workers are processes: the waiter sleeps in a child, the release comes
+ * from the parent. */
+static void test_wait_across_processes(void)
+{
+    T.test = __func__;
+    struct fileset_rt fs;
+    struct shm shm;
+    if (two_busy_files(&fs, &shm, "waitproc") != 0)
+        return;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit((int)fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) + 1);
+    if (!check(pid > 0, "fork"))
+        return;
+    check(waiting(&fs, &shm, 1), "the child did not wait");
+    fileset_release(&fs, &shm, FSK_FILE, 0, true, 0);
+    int status = 0;
+    check(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 1,
+          "child's pick: status %#x, want entry 0", status);
+    teardown(&fs, &shm);
+}
+
 /* ---- scale ---- */
 
 static long status_kb(const char *key)
@@ -813,7 +1038,8 @@ int main(void)
     test_cached_paths_equal_plain_paths();
     test_dirwidth_1_terminates_with_flat_tree();
     test_more_than_4_billion_entries_refused();
-    test_prealloc_50_of_1000_creates_about_half_on_4_threads();
+    test_prealloc_50_of_1000_creates_half_on_4_threads();
+    test_prealloc_makes_exactly_its_share_of_a_small_fileset();
     test_sizes_on_disk_equal_nominal_sizes();
     test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates();
     test_tree_freed_counts_own_blocks_only();
@@ -823,6 +1049,11 @@ int main(void)
     test_removal_never_follows_symlinks_out_of_the_tree();
     test_pick_existing_free_busy_and_none();
     test_pick_sparse_class_advances_rotor_past_gaps();
+    test_pick_waits_while_every_entry_is_busy();
+    test_wait_ends_when_the_class_empties_or_an_entry_returns();
+    test_hold_waits_for_its_entry();
+    test_stop_ends_waits();
+    test_wait_across_processes();
     test_10_million_entries_populate_in_little_memory();
     rm_rf(base);
     for (size_t i = 0; i < nkept; i++)

@@ -1,7 +1,6 @@
 /* delete.c: deletefile: unlinking files of a fileset. */
 #include <errno.h>
 #include <limits.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include "flowop.h"
@@ -23,14 +22,14 @@ static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
 
 /* Unlinks a file held busy and releases it with its new state. ENOENT means
  * the file was already gone (removed behind our back): not an error, not an op. */
-static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx)
+static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx, uint64_t since)
 {
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
     if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
     }
-    uint64_t t0 = op_now(w);
+    uint64_t t0 = op_start(w, since);
     int rc = unlink(path);
     uint64_t t1 = op_now(w);
     int err = errno;
@@ -44,25 +43,6 @@ static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt 
     return FO_OK;
 }
 
-/* Marks entry idx busy, waiting while another thread holds it (those holds
- * are short). False when the file no longer exists or the run stops. */
-static bool hold_entry(struct worker *w, struct fileset_rt *fs, int64_t idx)
-{
-    for (;;) {
-        uint32_t st = fileset_state(fs, w->shm, FSK_FILE, idx);
-        if (!(st & ENT_EXISTS) || worker_stopping(w))
-            return false;
-        if (!(st & ENT_BUSY)) {
-            int64_t got = fileset_pick(fs, w->shm, FSK_FILE, true, true, (uint64_t)idx, NULL);
-            if (got == idx)
-                return true;
-            if (got >= 0) /* the indexed pick moved on to a neighbour: put it back */
-                fileset_release(fs, w->shm, FSK_FILE, got, true, 0);
-        }
-        sched_yield();
-    }
-}
-
 /* deletefile fd=N: deletes the file last bound to slot N, unless some other
  * slot has it open (classic skips that silently). While slot N itself still
  * holds the file open, its reference is kept so closefile drops the open
@@ -74,14 +54,15 @@ static int delete_bound(struct worker *w, struct op_inst *op, struct slot *s)
     bool open_here = s->fd >= 0;
     if (!open_here)
         s->entry = -1;
-    if (fs == NULL || !hold_entry(w, fs, idx))
+    uint64_t since = fs != NULL && fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_BUSY ? op_now(w) : 0;
+    if (fs == NULL || !fileset_hold(fs, w->shm, FSK_FILE, idx, true))
         return worker_stopping(w) ? FO_DONE : FO_OK;
     uint32_t opens = fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS;
     if (opens > (open_here ? 1u : 0u)) {
         fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
         return FO_OK;
     }
-    return unlink_entry(w, op, fs, idx);
+    return unlink_entry(w, op, fs, idx, since);
 }
 
 /* Picks an existing file that nobody has open ([better]: an open file is put
@@ -95,12 +76,15 @@ static int delete_picked(struct worker *w, struct op_inst *op)
     uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
     _Atomic uint64_t *rotor = pick_rotor(w, op);
     int64_t first = -1;
+    uint64_t since = 0;   /* the first wait for a busy file, if any */
     for (int tries = 0; tries < DELETE_TRIES; tries++) {
-        int64_t idx = fileset_pick(fs, w->shm, FSK_FILE, true, indexed, index, rotor);
+        uint64_t waited;
+        int64_t idx = op_pick(w, fs, FSK_FILE, true, indexed, index, rotor, &waited);
         if (idx < 0)
             return FO_NORESOURCE;
+        since = since != 0 ? since : waited;
         if ((fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS) == 0)
-            return unlink_entry(w, op, fs, idx);
+            return unlink_entry(w, op, fs, idx, since);
         fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
         if (idx == first) /* wrapped around: every existing file is open */
             break;

@@ -15,11 +15,11 @@
 #define DIRENT_RECORD 279u
 
 /* Picks a leaf directory; indexed= is scaled as in classic: V x floor(n/2). */
-static int64_t pick_leaf(struct worker *w, struct op_inst *op, struct fileset_rt *fs, bool existing)
+static int64_t pick_leaf(struct worker *w, struct op_inst *op, struct fileset_rt *fs, bool existing, uint64_t *since)
 {
     bool indexed = op->op->has_indexed;
     uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) * (fs->nleafdirs / 2) : 0;
-    return fileset_pick(fs, w->shm, FSK_LEAFDIR, existing, indexed, index, NULL);
+    return op_pick(w, fs, FSK_LEAFDIR, existing, indexed, index, NULL, since);
 }
 
 static int leaf_path(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx, bool was,
@@ -36,14 +36,15 @@ static int leaf_path(struct worker *w, struct op_inst *op, struct fileset_rt *fs
 static int makedir_run(struct worker *w, struct op_inst *op)
 {
     struct fileset_rt *fs = op_fileset(w, op);
-    int64_t idx = pick_leaf(w, op, fs, false);
+    uint64_t since;
+    int64_t idx = pick_leaf(w, op, fs, false, &since);
     if (idx < 0)
         return FO_NORESOURCE;
     char path[PATH_MAX];
     int rc = leaf_path(w, op, fs, idx, false, path, sizeof path);
     if (rc != FO_OK)
         return rc;
-    uint64_t t0 = op_now(w);
+    uint64_t t0 = op_start(w, since);
     rc = mkdir(path, 0755);
     uint64_t t1 = op_now(w);
     int err = errno;
@@ -60,14 +61,15 @@ static int makedir_run(struct worker *w, struct op_inst *op)
 static int removedir_run(struct worker *w, struct op_inst *op)
 {
     struct fileset_rt *fs = op_fileset(w, op);
-    int64_t idx = pick_leaf(w, op, fs, true);
+    uint64_t since;
+    int64_t idx = pick_leaf(w, op, fs, true, &since);
     if (idx < 0)
         return FO_NORESOURCE;
     char path[PATH_MAX];
     int rc = leaf_path(w, op, fs, idx, true, path, sizeof path);
     if (rc != FO_OK)
         return rc;
-    uint64_t t0 = op_now(w);
+    uint64_t t0 = op_start(w, since);
     rc = rmdir(path);
     uint64_t t1 = op_now(w);
     int err = errno;

@@ -39,7 +39,8 @@ static int stat_picked(struct worker *w, struct op_inst *op)
         return op_fail(w, op, "slot %d is not open and no fileset is named", op->op->fd);
     bool indexed = op->op->has_indexed;
     uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
-    int64_t idx = fileset_pick(fs, w->shm, FSK_FILE, true, indexed, index, pick_rotor(w, op));
+    uint64_t since;
+    int64_t idx = op_pick(w, fs, FSK_FILE, true, indexed, index, pick_rotor(w, op), &since);
     if (idx < 0)
         return FO_NORESOURCE;
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
@@ -48,7 +49,7 @@ static int stat_picked(struct worker *w, struct op_inst *op)
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
     }
     struct stat sb;
-    uint64_t t0 = op_now(w);
+    uint64_t t0 = op_start(w, since);
     int rc = stat(path, &sb);
     uint64_t t1 = op_now(w);
     int err = errno;
