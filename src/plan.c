@@ -412,7 +412,7 @@ static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op
  * composites each using the one before twice doubles at every level: 20
  * levels would be a million flowops per thread. Both bounds are checked by
  * counting, before anything is built. */
-#define MAX_EXPANDED_OPS 100000u   /* flowops (composite uses included) per thread */
+#define MAX_EXPANDED_OPS 10000u    /* per thread; each costs about 20 KB in the plan */
 #define MAX_NESTING 32             /* composite uses within composite uses */
 
 /* The flowops one use of d expands to, itself included, counted only until

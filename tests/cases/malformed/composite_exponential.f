@@ -1,4 +1,4 @@
-# expect: 67:3: flowop 'top' takes thread 't' past 100000 flowops
+# expect: 67:3: flowop 'top' takes thread 't' past 10000 flowops
 # 20 composites, each using the one before twice: 2^20 statfiles. Refused at
 # once, by counting, before any is built (it used to exhaust memory).
 define fileset name=fs, path=/tmp/fbchain, entries=4, dirwidth=4, prealloc
