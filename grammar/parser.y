@@ -2,8 +2,8 @@
  * meaning, names and values are checked when each command is executed. */
 %code requires {
 #include <stdint.h>
-#include "ast.h"
-#include "lexstate.h"
+#include "lang/ast.h"
+#include "lang/lexstate.h"
 typedef void *yyscan_t;
 struct strlist { char **v; size_t n; };
 struct attrlist { struct ast_attr *head, *tail; };
@@ -20,7 +20,7 @@ int fb_yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 #define yylex fb_yylex
 #include <stdlib.h>
 #include <string.h>
-#include "hint.h"
+#include "base/hint.h"
 #include "lexer.h"
 
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const char *msg);

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "clock.h"
-#include "cpu_share.h"
+#include "base/clock.h"
+#include "results/cpu_share.h"
 
 static int passed, failed;
 

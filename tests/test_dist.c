@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dist.h"
-#include "rng.h"
+#include "lang/dist.h"
+#include "base/rng.h"
 
 #define N_SAMPLES 100000
 #define SEED      20240611u

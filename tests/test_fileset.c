@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fileset.h"
-#include "rng.h"
-#include "shm.h"
+#include "fileset/fileset.h"
+#include "base/rng.h"
+#include "base/shm.h"
 
 struct tally { int passed, failed; const char *test; };
 

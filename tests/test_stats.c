@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
-#include "stats.h"
+#include "base/rng.h"
+#include "results/stats.h"
 
 static int passed, failed;
 

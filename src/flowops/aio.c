@@ -4,8 +4,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* Requests a thread's context holds (io_setup); fewer when fs.aio-max-nr is short. */
 #define AIO_DEPTH 4096

@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* A short append ends the run. Writing the rest once more (untimed, the run
  * is over anyway) usually yields the reason, e.g. ENOSPC or EFBIG. */

@@ -3,8 +3,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* The longest delay sleeps at a time before looking at the run's stop flag. */
 #define DELAY_SLICE_NS 100000000ull

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* One write(2) per message, so lines of concurrent threads do not interleave.
  * A numeric value= prints as drawn. Not counted. */

@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* Files tried before giving up when every picked file is open somewhere:
  * classic skipped the first open file silently, leaking existing files. */

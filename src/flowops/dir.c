@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* Bytes listdir counts per entry besides its name: classic added the fixed
  * size of struct dirent minus one (280 - 1 on Linux/x86-64); kept so MiB/s

@@ -1,6 +1,6 @@
 /* finish.c: finish conditions: finishoncount and finishonbytes end the run normally. */
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* [better] a met condition is a normal end of the run (FO_DONE), and without
  * a target only I/O ops count, across the whole run (classic counted every

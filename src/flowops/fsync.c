@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
 {

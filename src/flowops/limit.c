@@ -2,8 +2,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* bwlimit: one event pays for this many bytes (rate is in MiB/s). */
 #define BW_UNIT (1024 * 1024)

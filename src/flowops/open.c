@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* The engine picks, opens, times and counts (op_open_file); a slot that still
  * holds a descriptor would leak it, so that is a script error. */

@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <sys/stat.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* The rotor a pick advances: the fileset's shared one, or with opennext the
  * thread's private rotor for that fileset (only its own thread touches it). */

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 /* sempost blocking: tries that only yield before the poller starts sleeping,
  * and the longest sleep between tries. */

@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "flowop.h"
-#include "worker.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
 
 __attribute__((noinline, cold)) static int write_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
 {

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "interp.h"
+#include "cli/interp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,124 @@
+/* interp.h: the run context of one flowbench invocation: variables, the model,
+ * options, and the execution of parsed commands. All mutable interpreter state
+ * lives here; there is no other global state. */
+#ifndef FB_INTERP_H
+#define FB_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "lang/ast.h"
+#include "base/clock.h"
+#include "model/model.h"
+#include "engine/engine.h"
+#include "cli/mentions.h"
+#include "model/plan.h"
+#include "results/results.h"
+#include "lang/vars.h"
+
+enum exit_status { EXIT_OK = 0, EXIT_RUNFAIL = 1, EXIT_USAGE = 2 };
+
+struct override {
+    char *name;
+    char *value;
+};
+
+struct interp_options {
+    bool check_only;          /* --check: validate, touch nothing */
+    bool have_runtime;        /* --runtime S given */
+    uint64_t runtime;         /* seconds */
+    char **workload_dirs;     /* search path of `load`, in order */
+    size_t nworkload_dirs;
+    struct override *overrides; /* -D name=value */
+    size_t noverrides;
+    bool interactive;         /* a person at a terminal: errors abort one command only */
+    const char *script;       /* the -f script, for the reports (NULL in the shell) */
+    uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
+    enum clock_source clock;  /* --clock: what times each op */
+    bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
+};
+
+struct interp {
+    struct interp_options opt;
+    FILE *out, *err;
+    struct vartab vars;
+    struct model model;
+    enum quit_mode mode;
+    struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
+    struct fs_cache *filesets;    /* filesets as the last run left them (engine.h) */
+    struct target_locks *locks;   /* target directories locked until the invocation ends (target_lock.h) */
+    struct results results;       /* every run of this invocation, for --json, --csv, --report */
+    int debug;
+    bool lathist;
+    char **files;                 /* names of every source read; srclocs point here */
+    size_t nfiles;
+    char **usage;                 /* raw usage lines of the current workload */
+    size_t nusage;
+    char *workload;               /* name of the loaded workload, if any */
+    int load_depth;               /* > 0 while executing a `load`ed file */
+    bool load_noted;              /* the note about skipped runs was shown for this load */
+    int nruns;                    /* runs done (or checked) so far */
+    bool files_created;
+    bool quit;
+    int status;                   /* worst status so far */
+    uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */
+    struct tick_mark clock_mark;  /* the TSC's calibration starts here (interp_init) */
+    struct tick_clock clock;      /* times each op; chosen and calibrated at the first run */
+    bool clock_ready;
+    struct mentions mentions;     /* variable names the sources set or use (only with -D) */
+    bool overrides_checked;       /* interp_check_overrides has spoken */
+};
+
+int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);
+void interp_free(struct interp *in);
+/* Parses and executes text; returns an enum exit_status. Errors are printed. */
+int interp_exec_buffer(struct interp *in, const char *text, size_t len, const char *name, int first_line);
+int interp_exec_file(struct interp *in, const char *path, const struct srcloc *from);
+/* Commands from a pipe: read to the end, then run like a script (first error stops). */
+int interp_exec_stream(struct interp *in, FILE *f, const char *name);
+/* Batch mode: a script that never ran gets one run at its end. */
+int interp_finish_batch(struct interp *in);
+const char *interp_intern_name(struct interp *in, const char *name);
+/* Applies -D overrides to the variable table (again after a `load` resets it). */
+int interp_apply_overrides(struct interp *in);
+/* Forgets the model and variables (a `load` starts from a clean slate). */
+void interp_reset(struct interp *in);
+
+/* What a `load` replaces: the model, the variables and everything defined with them. */
+struct interp_saved {
+    struct vartab vars;
+    struct model model;
+    enum quit_mode mode;
+    struct ast_value *eventrate;
+    struct fs_cache *filesets;
+    char **usage;
+    size_t nusage;
+    char *workload;
+    bool files_created;
+};
+
+/* Moves the workload out of in (which is left as after interp_reset), so that a
+ * failed `load` can put it back untouched: a load is all or nothing. */
+void interp_set_aside(struct interp *in, struct interp_saved *s);
+/* Drops what in holds now and moves s back into it. */
+void interp_put_back(struct interp *in, struct interp_saved *s);
+void interp_saved_free(struct interp_saved *s);
+
+/* Finds a workload by name or path along the search path; returns a malloc'ed path or NULL. */
+char *workload_find(const struct interp *in, const char *name);
+/* Calls fn for every workload on the search path (name without ".f", first line summary). */
+void workload_each(const struct interp *in, void (*fn)(const char *name, const char *path, void *ctx), void *ctx);
+/* Reads the first-line summary ("# text") of a workload file into buf. */
+void workload_summary(const char *path, char *buf, size_t len);
+
+/* Expands $var references and escapes in a raw quoted string. Returns malloc'ed text. */
+char *interp_expand(const struct interp *in, const char *raw);
+/* Reads a $name or ${name} at p into name; returns its length in the text, 0 if none. */
+size_t expand_var_ref(const char *p, char *name, size_t cap);
+
+/* A -D whose name no source read so far sets or uses is likely misspelled: a warning,
+ * in --check an error (-1, already printed). Checked once per invocation: when the
+ * first run starts (its sources are read by then) or at the end. */
+int interp_check_overrides(struct interp *in);
+
+#endif

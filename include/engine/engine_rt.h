@@ -1,0 +1,148 @@
+/* engine_rt.h: the engine's run context: the plan laid out over processes and
+ * threads, the shared region's layout (offsets only), and the run's shared flags. */
+#ifndef FB_ENGINE_RT_H
+#define FB_ENGINE_RT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <sys/types.h>
+
+#include "base/clock.h"
+#include "results/cpu_share.h"
+#include "engine/engine.h"
+#include "fileset/fileset.h"
+#include "base/futex.h"
+#include "model/plan.h"
+#include "results/results.h"
+#include "base/shm.h"
+#include "results/stats.h"
+
+enum run_phase { PHASE_SETUP = 0, PHASE_GO = 1, PHASE_STOP = 2 };
+
+enum stop_reason {
+    STOP_NONE = 0,
+    STOP_TIME,      /* the run length elapsed */
+    STOP_FINISHED,  /* a finish condition, firstdone, or every thread done (alldone) */
+    STOP_NOFILES,   /* a thread could not obtain a file (timeout mode) */
+    STOP_ERROR,     /* a flowop failed */
+    STOP_SIGNAL,    /* SIGINT/SIGTERM */
+    STOP_WORKER,    /* a worker process died */
+};
+
+/* The run's shared flags (in the shared region). */
+struct run_shared {
+    _Atomic uint32_t phase;        /* futex word: enum run_phase */
+    _Atomic uint32_t stop_reason;
+    _Atomic uint32_t ready;        /* threads ready at the start barrier */
+    _Atomic uint32_t running;      /* threads still looping */
+    _Atomic uint32_t master_wake;  /* futex word the master sleeps on */
+    _Atomic uint64_t go_ns;
+    _Atomic uint64_t stop_ns;
+    _Atomic uint32_t err_taken;
+    char err[1024];                /* the first error of the run */
+    char stop_note[512];           /* why a thread stopped early (no files) */
+    _Atomic uint64_t events;       /* event generator tokens */
+    _Atomic uint32_t events_seq;   /* futex word for event waiters */
+};
+
+/* A semaphore of a semblock or block flowop instance. */
+struct fb_sem {
+    _Atomic uint64_t posts;
+    _Atomic uint64_t credit;
+    _Atomic uint32_t seq;          /* futex word, bumped on every change */
+    uint32_t pad;
+};
+
+/* A thread's CPU time since the run began, less what its CPU samples cost, as
+ * of its last sample (and its exit); and the flowop it is in while that flowop
+ * does not look at the run's end (hog), for the note on a run it outlasted.
+ * One cache line per thread, written by the thread, read by the master. */
+struct thread_cpu {
+    _Atomic uint64_t ns;
+    _Atomic uint64_t late_ns;      /* when such a flowop returned after the run's end, or 0 */
+    _Atomic uint32_t long_op;      /* flat index + 1 of such a flowop while it runs, or 0 */
+    _Atomic uint32_t late_op;      /* flat index + 1 of the one that returned at late_ns */
+    char pad[40];
+};
+
+/* One thread instance of the run. */
+struct thread_slot {
+    size_t proc, proc_inst, thread, thread_inst;
+    size_t stats_off;              /* shm offset of struct op_stats[thread.nflat] */
+    size_t cpu_off;                /* shm offset of its struct thread_cpu */
+};
+
+struct sem_desc {
+    size_t slot;
+    size_t flat;
+    const struct plan_op *op;
+};
+
+struct engine {
+    struct interp *in;
+    const struct plan *plan;
+    const struct run_request *req;
+    struct shm shm;
+    struct run_shared *sh;
+    struct fileset_rt *fs;
+    size_t nfs;
+    int *kept;                     /* per fileset: its index in the interpreter's cache, or -1 */
+    bool created;                  /* the filesets are on disk: keep them for the next run */
+    struct thread_slot *slots;
+    size_t nslots;
+    struct sem_desc *sems;
+    size_t nsems;
+    size_t sems_off;
+    struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
+    struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
+    uint64_t last_sample_ns;
+    struct run_result *result;     /* this run's result, appended to the interpreter's at the end */
+    pid_t *pids;
+    size_t npids;
+    unsigned ncpu;
+    uint64_t seed;
+    struct tick_clock clock;       /* times each op (engine_run) */
+    uint64_t gone_ns;              /* when the last worker process was gone */
+};
+
+static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
+{
+    return (struct op_stats *)shm_at(&e->shm, e->slots[slot].stats_off);
+}
+
+static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
+{
+    return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
+}
+
+static inline struct fb_sem *engine_sem(const struct engine *e, int i)
+{
+    return (struct fb_sem *)shm_at(&e->shm, e->sems_off) + i;
+}
+
+/* Filesets kept between runs (engine_keep.c). */
+int engine_keep_take(struct engine *e, size_t i);
+void engine_keep_restore(struct engine *e, size_t i, int k);
+void engine_keep_store(struct engine *e);
+
+/* Stops the run (first reason wins) and wakes every waiter. */
+void engine_stop(struct engine *e, enum stop_reason why);
+/* The body of one worker process. Never returns. */
+void engine_worker_process(struct engine *e, size_t proc, size_t inst) __attribute__((noreturn));
+/* Merges the rows of the run (since the psrun baseline when interval) into r. */
+void engine_collect(struct engine *e, double seconds, bool interval, struct run_result *r);
+void engine_io_now(struct engine *e, struct op_stats *io);
+/* The classic report of a result, with percentiles and CPU per op. */
+void report_text(FILE *out, const struct run_result *r, double stamp);
+/* The note on a flowop that kept the run going past its end (hog), if one did. */
+void report_overrun(const struct engine *e, FILE *out, double stamp);
+/* psrun: a report of the run so far (cumulative) or of the last period (interval). */
+void engine_report_period(struct engine *e, double seconds, bool interval);
+/* Event generator thread of the master. */
+int events_start(struct engine *e, pthread_t *thr);
+void events_stop(struct engine *e, pthread_t thr);
+
+#endif

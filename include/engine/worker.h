@@ -1,0 +1,304 @@
+/* worker.h: what a flowop handler sees: its worker thread (descriptor slots,
+ * memory, random stream) and its own instance (statistics row, buffer, state).
+ * Handlers time only the system call(s), record through op_done(), and report
+ * failures through op_error(); they return an enum fo_rc. */
+#ifndef FB_WORKER_H
+#define FB_WORKER_H
+
+#include <libaio.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/clock.h"
+#include "results/cpu_share.h"
+#include "fileset/fileset.h"
+#include "model/plan.h"
+#include "base/rng.h"
+#include "results/stats.h"
+
+enum fo_rc {
+    FO_OK = 0,
+    FO_ERROR = -1,      /* the run ends with an error; op_error() said why */
+    FO_NORESOURCE = 1,  /* no suitable file or directory */
+    FO_DONE = 2,        /* a finish condition was met */
+};
+
+#define FB_NFDS 129      /* descriptor slots 0..128 */
+#define FB_ROTOR_TOP 127 /* opennext rotates 127, 126, ..., 0 */
+
+struct slot {
+    int fd;              /* -1 when closed */
+    int fileset;         /* of the entry last bound to the slot, -1 none */
+    int64_t entry;       /* kept after close (deletefile fd=N uses it) */
+    uint64_t offset;     /* sequential I/O position */
+};
+
+struct engine;
+struct run_shared;
+struct thread_cpu;
+
+/* Per-instance state of a flowop in a thread: its row, buffer, and the state
+ * of the limit, semaphore and debug flowops. */
+struct op_inst {
+    const struct plan_op *op;
+    struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
+    struct slot *slot;       /* the fixed slot (fd=, else 0); NULL with opennext */
+    char *buf;               /* private buffer when the thread has no memsize */
+    size_t bufsize;
+    bool primed;             /* limits: the first call only remembers the counter */
+    uint64_t last;
+    int64_t bucket;
+    double rv_sum, rv_sumsq; /* testrandvar */
+    uint64_t rv_n;
+    int sem;                 /* semblock: index of its semaphore; wakeup/sempost: first target, or -1 */
+};
+
+struct worker {
+    struct engine *eng;
+    struct fileset_rt *eng_fs;  /* eng->fs, kept here for the hot path */
+    struct shm *shm;
+    struct run_shared *sh;
+    const struct plan_process *proc;
+    const struct plan_thread *thread;
+    unsigned proc_inst, thread_inst;
+    size_t slot_index;        /* this thread among all thread instances of the run */
+    struct rng rng;
+    struct tick_clock clk;    /* times each op (the invocation's clock) */
+    char *mem;                /* memsize bytes, or NULL */
+    size_t memsize;
+    struct slot fds[FB_NFDS];
+    unsigned fd_rotor;
+    struct op_inst *ops;      /* by plan_op.flat */
+    size_t nops;
+    uint64_t *rotors;         /* private rotor per fileset (opennext) */
+    io_context_t aio;
+    size_t aio_pending;
+    bool aio_ready;
+    unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
+    unsigned cpu_window;      /* ops from the last sample to the next one */
+    struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
+    uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
+    uint64_t cpu_start;       /* the thread's CPU clock when the run began */
+    uint64_t cpu_last;        /* ... at the last sample */
+    uint64_t wall_last;       /* CLOCK_MONOTONIC at the last sample */
+    uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
+    struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
+    struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
+};
+
+/* The clock read around a measured call: ticks of the worker's clock. */
+static inline uint64_t op_now(const struct worker *w)
+{
+    return tick_now(&w->clk);
+}
+
+/* Records one completed op with its bytes (read/write bytes by type) and its
+ * latency, t0 and t1 being op_now() readings. */
+static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
+{
+    stats_add(op->st, tick_to_ns(&w->clk, t1 - t0), bytes);
+}
+
+/* The same with a latency in nanoseconds. */
+static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
+{
+    (void)w;
+    stats_add(op->st, ns, bytes);
+}
+
+/* fileset_pick for a flowop. A wait while every entry wanted is busy is part
+ * of the op: *since is then an op_now() reading from before it, else 0. */
+static inline int64_t op_pick(struct worker *w, struct fileset_rt *fs, enum fs_kind kind, bool existing, bool indexed,
+                              uint64_t index, _Atomic uint64_t *rotor, uint64_t *since)
+{
+    *since = 0;
+    int64_t got = fileset_try_pick(fs, w->shm, kind, existing, indexed, index, rotor);
+    if (got != FS_PICK_BUSY)
+        return got;
+    *since = op_now(w);
+    return fileset_pick(fs, w->shm, kind, existing, indexed, index, rotor);
+}
+
+/* The start of an op's timing: now, or when it began waiting for its entry. */
+static inline uint64_t op_start(const struct worker *w, uint64_t since)
+{
+    return since != 0 ? since : op_now(w);
+}
+
+/* Ends the run with "flowop NAME (TYPE): WHAT PATH: strerror(err)" (the first error wins). */
+int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err);
+/* Same with a free-form message. */
+__attribute__((format(printf, 3, 4)))
+int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...);
+/* A warning line on stderr, once per flowop instance kind of event. */
+__attribute__((format(printf, 3, 4)))
+void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...);
+
+/* The helpers below are inline: every I/O flowop calls them once per op, and
+ * each is a few loads on the fast path; their rare paths are out of line. */
+
+/* The descriptor slot an op works on: fd= if given, the opennext rotor, else slot 0. */
+static inline struct slot *op_slot(struct worker *w, struct op_inst *op)
+{
+    if (op->slot != NULL)
+        return op->slot;
+    unsigned n = w->fd_rotor;
+    w->fd_rotor = n == 0 ? FB_ROTOR_TOP : n - 1;
+    return &w->fds[n];
+}
+
+static inline struct fileset_rt *worker_fileset(struct worker *w, int index)
+{
+    return index < 0 ? NULL : &w->eng_fs[index];
+}
+
+/* The op's fileset at run time, or NULL. */
+static inline struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op)
+{
+    return worker_fileset(w, op->op->fileset);
+}
+
+/* Picks an existing (or, for create, a free) file of the op's fileset, opens it into
+ * the slot and counts the open as an op of `op` (createfile/openfile and auto-open). */
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create);
+/* Opens a file into the empty slot s without counting the open (op_ensure_open). */
+int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
+
+/* Auto-open for I/O flowops: opens a file into an empty slot first. Unlike
+ * classic FileBench, the implicit open is not counted as an op of the read or
+ * write: its count and latency would be mistaken for I/O. */
+static inline int op_ensure_open(struct worker *w, struct op_inst *op, struct slot *s)
+{
+    return s->fd >= 0 ? FO_OK : op_open_uncounted(w, op, s);
+}
+
+/* Closes the slot's descriptor and drops the entry's open count (not timed). */
+void slot_close(struct worker *w, struct slot *s);
+/* Path of the slot's entry, for messages. */
+const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len);
+
+/* v rounded down to a multiple of a (a > 0); a mask when a is a power of two,
+ * as I/O sizes nearly always are, so the hot path divides only otherwise. */
+static inline uint64_t align_down(uint64_t v, uint64_t a)
+{
+    return (a & (a - 1)) == 0 ? v & ~(a - 1) : v - v % a;
+}
+
+/* Working set of the op on the slot: workingset=, else the nominal size of the
+ * slot's file, else the fileset's fixed size (0 when it is a distribution). */
+static inline uint64_t op_wss(struct worker *w, struct op_inst *op, const struct slot *s)
+{
+    if (op->op->workingset != 0)
+        return op->op->workingset;
+    struct fileset_rt *fs = worker_fileset(w, s->fileset);
+    if (fs != NULL && s->entry >= 0)
+        return fs->files[s->entry].size;
+    fs = op_fileset(w, op);
+    return fs != NULL && !fs->plan->size.is_dist ? fs->plan->size.u : 0;
+}
+
+/* Ends the run: iosize does not fit the working set of the slot's file. */
+int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss);
+
+/* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
+ * I/O does not fit the working set (a random read past it would only hit
+ * EOF). workingset= bounds the region random I/O touches. */
+static inline int op_random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
+                                   uint64_t *off)
+{
+    uint64_t wss = op_wss(w, op, s);
+    if (iosize > wss)
+        return op_fail_wss(w, op, s, iosize, wss);
+    *off = align_down(rng_below(&w->rng, wss - iosize + 1), iosize);
+    return FO_OK;
+}
+
+/* The op's own buffer, grown to at least need bytes (out of line: only when a
+ * random iosize exceeds every earlier one); NULL when out of memory. */
+char *op_buffer_grow(struct op_inst *op, size_t need);
+
+/* I/O buffer of len bytes: a slice of thread memory, or the op's own buffer
+ * (grown only when a random iosize exceeds what init allocated). */
+static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
+{
+    bool direct = op->op->directio;
+    size_t need = len + (direct ? 4096 : 0);
+    if (w->mem != NULL && w->memsize >= need) {
+        /* A random slice, aligned down to the I/O size like classic. */
+        size_t room = w->memsize - need;
+        size_t off = room ? (size_t)rng_below(&w->rng, room + 1) : 0;
+        if (len > 0)
+            off = (size_t)align_down(off, len);
+        char *p = w->mem + off;
+        return direct ? (char *)(((uintptr_t)p + 4095) & ~(uintptr_t)4095) : p;
+    }
+    return op->bufsize >= need ? op->buf : op_buffer_grow(op, need);
+}
+
+/* Samples iosize (0 allowed for whole-file ops). */
+static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
+{
+    return param_u64(&op->op->iosize, &w->rng);
+}
+
+/* One read or write of len bytes at off, through the slot's descriptor. */
+struct io_op {
+    struct slot *s;
+    uint64_t len, off;
+    char *buf;
+};
+
+/* The start of a read or write: the slot (opened if empty), the size, the
+ * slot's offset or (random) a drawn one, and the buffer. A size of 0, which
+ * only a distribution draws, is recorded here as an op of nothing, without
+ * a call: io->len is 0 and the op is done. */
+static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
+{
+    io->s = op_slot(w, op);
+    int rc = op_ensure_open(w, op, io->s);
+    if (rc != FO_OK)
+        return rc;
+    io->len = op_iosize(w, op);
+    if (io->len == 0) {
+        op_done(w, op, 0, 0, 0);
+        return FO_OK;
+    }
+    io->off = io->s->offset;
+    if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
+        return rc;
+    io->buf = op_buffer(w, op, io->len);
+    if (io->buf == NULL)
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
+    return FO_OK;
+}
+/* Around the body of a flowop that does not look at the run's end (hog): records
+ * it, so that the report can say when it kept the run going past its end. */
+void op_long_begin(struct worker *w, const struct op_inst *op);
+void op_long_end(struct worker *w, const struct op_inst *op);
+/* True once the run is stopping: blocking flowops poll this while they wait. */
+bool worker_stopping(const struct worker *w);
+
+/* Counters for finish and limit flowops: the op counts and bytes of one flowop
+ * of this thread, or of every I/O flowop of every thread of the run. */
+uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only);
+uint64_t worker_count_bytes(struct worker *w, int target_flat, bool rw_only);
+uint64_t worker_count_rw_ops(struct worker *w);
+
+/* The event generator (eventgen rate): takes n events, waiting while there are
+ * too few; returns false when the run stops first or no generator runs. */
+bool events_take(struct worker *w, uint64_t n);
+bool events_enabled(const struct worker *w);
+
+/* Semaphores and block/wakeup, shared by every process (futex based, counting,
+ * so a wakeup that arrives first is not lost). */
+int sync_sem_index(struct worker *w, const struct plan_op *op);   /* this instance's semaphore */
+void sync_sem_post(struct worker *w, int sem, uint64_t n);
+bool sync_sem_wait(struct worker *w, int sem, uint64_t n);        /* false if the run stops */
+bool sync_sem_try_credit(struct worker *w, int sem, uint64_t n);  /* blocking sempost credit */
+void sync_sem_credit(struct worker *w, int sem, uint64_t n);
+/* Every semaphore index of the flowops named name of type type (all instances). */
+size_t sync_targets(struct worker *w, const char *name, const char *type, int *out, size_t max);
+
+#endif

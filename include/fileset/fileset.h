@@ -1,0 +1,164 @@
+/* fileset.h: a fileset at run time: its tree laid out in memory from indices
+ * (no per-entry path strings), its creation on disk, and the shared per-entry
+ * state (exists, busy, open count) that threads of every process pick from. */
+#ifndef FB_FILESET_H
+#define FB_FILESET_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/diag.h"
+#include "model/plan.h"
+#include "base/shm.h"
+
+#define FS_NONE UINT32_MAX
+/* Deepest directory level a tree may have (the root is level 1); depth limits
+ * drawn above it are clamped, which keeps paths short and population bounded. */
+#define FS_MAX_DEPTH 64
+/* Every tree flowbench creates holds this file (the fileset's name in it);
+ * flowbench removes or reuses only trees that have it. */
+#define FS_MARKER ".flowbench-fileset"
+
+/* An ordinary directory: the root is dirs[0] (parent FS_NONE). */
+struct fs_dir {
+    uint32_t parent;
+    uint32_t serial;   /* 1-based name within the parent: "%08u" */
+};
+
+/* A file or a leaf directory. */
+struct fs_entry {
+    uint32_t dir;      /* index into dirs */
+    uint32_t serial;
+    uint64_t size;     /* nominal size drawn at population (0 for leaf dirs) */
+};
+
+/* Per-entry shared state word. */
+#define ENT_EXISTS 0x80000000u
+#define ENT_BUSY 0x40000000u
+#define ENT_OPENS 0x3fffffffu
+
+enum fs_kind { FSK_FILE, FSK_LEAFDIR };
+
+/* Threads waiting for a busy entry of the fileset to be released (any class):
+ * an event count. A release bumps seq and wakes only while waiters > 0;
+ * stopped makes every wait return at once (the run is ending). Valid for one
+ * run: fileset_reset_waits() clears it for the next. */
+struct fs_waits {
+    _Atomic uint32_t seq;       /* futex word */
+    _Atomic uint32_t waiters;
+    _Atomic uint32_t stopped;
+};
+
+/* Shared rotors and counters of one fileset (in the shared region, which
+ * starts it on a cache line: the waits have that line to themselves, away
+ * from the rotors every pick writes). */
+struct fs_shared {
+    union {
+        struct fs_waits waits;
+        char waits_line[64];
+    };
+    _Atomic uint64_t rotor_existing;   /* shared round-robin over existing files */
+    _Atomic uint64_t rotor_free;       /* createfile's rotor over non-existing files */
+    _Atomic uint64_t rotor_leaf_existing;
+    _Atomic uint64_t rotor_leaf_free;
+    _Atomic uint64_t rotor_dir;        /* listdir */
+    _Atomic uint64_t nexisting;        /* files that exist now */
+    _Atomic uint64_t nleaf_existing;
+};
+
+struct fileset_rt {
+    const struct plan_fileset *plan;
+    char *root;                 /* "<path>/<name>", the tree flowbench owns */
+    struct fs_dir *dirs;
+    size_t ndirs;
+    struct fs_entry *files;
+    size_t nfiles;
+    struct fs_entry *leafdirs;
+    size_t nleafdirs;
+    uint64_t total_bytes;       /* sum of nominal file sizes */
+    double mean_width, mean_depth;
+    uint64_t seed;              /* population seed; also decides which entries are pre-allocated */
+    size_t state_off;           /* shm offset of _Atomic uint32_t[nfiles + nleafdirs] (files first) */
+    size_t shared_off;          /* shm offset of struct fs_shared */
+};
+
+/* Lays the tree out in memory (section 6.2 of the language reference), drawing
+ * sizes from the plan's size parameter with a generator seeded by seed. */
+int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64_t seed, struct diag *err);
+/* Bytes of shared state the fileset needs; fileset_attach() places them. */
+size_t fileset_shared_size(const struct fileset_rt *fs);
+void fileset_attach(struct fileset_rt *fs, struct shm *shm);
+/* Writes "<root>/<dir>/.../<serial>" of a file, leaf dir or ordinary dir into buf. */
+int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len);
+int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len);
+
+/* The path of the directory last used, kept by a thread: its files are
+ * mostly taken one after another, so most paths only append a serial. */
+struct fs_path_cache {
+    const struct fileset_rt *fs;  /* NULL: empty */
+    size_t dir;
+    size_t dirlen;
+    char buf[4096];
+};
+/* fileset_path into the cache's buffer (valid until the next call); NULL with errno set. */
+const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
+                                struct fs_path_cache *c);
+
+/* Makes the fileset's directory (its path) if it is missing: only its last
+ * component, as mkdir does, unless parents (--mkdir-parents); a missing parent
+ * is an error naming it. Refuses "/" and an empty path. */
+int fileset_make_dir(const struct fileset_rt *fs, bool parents, struct diag *err);
+/* Creates the tree on disk: refuses a root flowbench did not make (its marker
+ * file is missing) unless it does not exist; removes our old tree unless reuse;
+ * creates directories and pre-allocates prealloc% of the files (on nthreads
+ * threads when paralloc), marking them existing in the shared state. Progress
+ * lines go to progress about once a second for long populations. */
+int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FILE *progress, struct diag *err);
+/* Removes a tree flowbench made (marker present), never following symlinks;
+ * refuses anything else with a message. */
+int fileset_remove_tree(const char *root, struct diag *err);
+/* Bytes that removing the tree at root would free: the blocks of its
+ * directories and of its files that have no other link, walked without
+ * following symlinks or leaving its file system, over at most limit entries.
+ * 0 when root is absent or not a tree flowbench made. */
+uint64_t fileset_tree_freed(const char *root, uint64_t limit);
+void fileset_free(struct fileset_rt *fs);
+/* True if path names "/" textually or once resolved ("..", symlinks). */
+bool fileset_path_is_slash(const char *path);
+
+/* Runtime picking (any process, any thread; lock-free on the shared state).
+ * fileset_try_pick makes one attempt: the entry index, marked BUSY;
+ * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no
+ * free slot for a create); FS_PICK_BUSY when every entry of the class is held
+ * busy by another thread. With indexed, start at index % n; otherwise advance
+ * the rotor (NULL: the fileset's shared rotor). */
+#define FS_PICK_EMPTY (-1)
+#define FS_PICK_BUSY (-2)
+int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
+                         uint64_t index, _Atomic uint64_t *rotor);
+/* The same, but while every entry of the class is busy it sleeps on a futex
+ * until one is released (no spinning): -1 only for an empty class or a
+ * stopping run (fileset_stop_waits). */
+int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
+                     uint64_t index, _Atomic uint64_t *rotor);
+/* Marks entry idx BUSY, sleeping while another thread holds it; false when
+ * it is not (or no longer) in the wanted class, or the run is stopping. */
+bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool want_existing);
+/* Ends every wait of the run on this fileset, now and later (any process). */
+void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
+/* Makes waits possible again: for state carried over from a run before. */
+void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
+/* Clears BUSY and applies the new state: exists or not, and opens += open_delta;
+ * wakes the threads waiting for a busy entry, if any. */
+void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool exists,
+                     int open_delta);
+/* Adjusts the open count of an entry without holding it busy. */
+void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta);
+/* Next ordinary directory for listdir (round-robin on the shared rotor). */
+size_t fileset_pick_dir(struct fileset_rt *fs, struct shm *shm);
+uint32_t fileset_state(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx);
+
+#endif

@@ -1,0 +1,21 @@
+/* target_lock.h: one flowbench per target directory: an exclusive flock on
+ * "<dir>/.flowbench.lock", taken before anything under dir is created or
+ * removed and held until the invocation ends (its interpreter owns the set). */
+#ifndef FB_TARGET_LOCK_H
+#define FB_TARGET_LOCK_H
+
+#include "base/diag.h"
+
+#define TARGET_LOCK_NAME ".flowbench.lock"
+
+/* The directories this invocation holds (NULL: none yet). */
+struct target_locks;
+
+/* Locks dir (it must exist) for the rest of the invocation unless *set already
+ * holds it. Refuses at once, naming dir and the pid of the holder, when another
+ * process holds it; loc places the message. */
+int target_lock_take(struct target_locks **set, const char *dir, const struct srcloc *loc, struct diag *err);
+/* Removes the lock files this invocation created, then lets every lock go. */
+void target_locks_release(struct target_locks *set);
+
+#endif

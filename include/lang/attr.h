@@ -1,0 +1,101 @@
+/* attr.h: the attribute tables of every entity (fileset, process, thread, flowop,
+ * randvar, cvar...): names, value types, defaults and ranges. The parser checks
+ * names against them, `help`, completion and docs/language.md are made from them. */
+#ifndef FB_ATTR_H
+#define FB_ATTR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lang/ast.h"
+
+enum attr_type {
+    AT_INT,   /* whole number, bound when the run starts */
+    AT_BOOL,  /* true/false, a bare attribute means true; integers count as booleans */
+    AT_STR,   /* word or quoted string */
+    AT_NUMRV, /* whole number or a random/custom variable sampled on each use */
+    AT_RV,    /* a random variable only */
+    AT_PCT,   /* a boolean (true = 100) or a percentage 0..100 */
+    AT_TABLE, /* {{pct, lo, hi}, ...} */
+    AT_VALUE, /* number, random variable or string (flowop value=) */
+};
+
+struct attr_spec {
+    const char *name;
+    const char *alias;  /* second spelling (filesize for size), or NULL */
+    enum attr_type type;
+    uint64_t def;       /* default for numbers and booleans */
+    uint64_t max;       /* inclusive upper bound; 0 = none */
+    bool required;
+    const char *help;
+};
+
+struct attr_table {
+    const char *entity;   /* "fileset", "flowop", ... for messages */
+    const struct attr_spec *specs;
+    size_t n;
+    bool locals;          /* $name items allowed (composite flowops) */
+};
+
+enum fileset_attr {
+    FS_NAME, FS_PATH, FS_ENTRIES, FS_LEAFDIRS, FS_SIZE, FS_DIRWIDTH, FS_DIRGAMMA,
+    FS_DIRDEPTHRV, FS_PREALLOC, FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY,
+    FS_WRITEONLY, FS_CACHED, FS_FILESIZEGAMMA, FS_NATTRS
+};
+enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_NATTRS };
+enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_NATTRS };
+enum flowop_attr {
+    FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
+    FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
+    FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_NATTRS
+};
+/* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */
+#define FA(a) (1u << (a))
+#define FA_COMMON (FA(FO_NAME) | FA(FO_ITERS)) /* every flowop */
+/* Picking a file of filename= into a descriptor slot and opening it (openfile, auto-open). */
+#define FA_OPEN (FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA(FO_DSYNC) | FA(FO_DIRECTIO) \
+                 | FA(FO_NOREADAHEAD))
+_Static_assert(FO_NATTRS <= 32, "flowop attribute bits must fit struct flowop_type.attrs");
+enum composite_attr { CO_NAME, CO_ITERS, CO_NATTRS };
+enum randvar_attr { RV_NAME, RV_TYPE, RV_RANDSRC, RV_SEED, RV_MIN, RV_MEAN, RV_GAMMA, RV_ROUND, RV_RANDTABLE, RV_NATTRS };
+enum cvar_attr { CV_TYPE, CV_PARAMETERS, CV_MIN, CV_MAX, CV_ROUND, CV_NATTRS };
+enum eventgen_attr { EG_RATE, EG_NATTRS };
+enum multi_attr { MU_MASTER, MU_CLIENT, MU_VALUE, MU_NATTRS };
+
+#define ATTR_MAX 20
+
+extern const struct attr_table fileset_attrs, file_attrs, process_attrs, thread_attrs,
+    flowop_attrs, composite_attrs, randvar_attrs, cvar_attrs, eventgen_attrs, multi_attrs;
+/* Every table, NULL-terminated, for help and completion. */
+extern const struct attr_table *const attr_tables[];
+
+/* The attributes one entity was given: owned copies of the values, NULL where absent. */
+struct attrvals {
+    const struct attr_table *table;
+    struct ast_value *val[ATTR_MAX];
+    struct srcloc loc[ATTR_MAX];
+};
+
+/* A composite flowop parameter: `$name` or `$name=value`. */
+struct local {
+    char *name;
+    bool has_value;
+    struct ast_value val;
+    struct srcloc loc;
+};
+
+struct locals {
+    struct local *v;
+    size_t n;
+};
+
+/* Checks names against the table (with a hint for near misses) and keeps the
+ * last of repeated attributes. $name items go to locals, when the table allows them. */
+int attrvals_build(struct attrvals *out, const struct attr_table *t, const struct ast_attr *list,
+                   struct locals *locals, struct diag *err);
+void attrvals_free(struct attrvals *a);
+void locals_free(struct locals *l);
+const struct attr_spec *attr_spec_find(const struct attr_table *t, const char *name);
+static inline bool attr_given(const struct attrvals *a, int idx) { return a->val[idx] != NULL; }
+
+#endif

@@ -1,0 +1,106 @@
+/* plan.h: a run's fully resolved model: every variable bound, every name looked
+ * up, every value checked. Built when a run starts (and by --check); the engine
+ * reads only this. Composite flowops are expanded per use, with dotted names. */
+#ifndef FB_PLAN_H
+#define FB_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "lang/dist.h"
+#include "flowops/flowop.h"
+#include "model/model.h"
+#include "lang/vars.h"
+
+/* A number that is either fixed or drawn from a distribution on each use. */
+struct param {
+    bool is_dist;
+    uint64_t u;
+    struct dist dist;
+};
+
+static inline uint64_t param_u64(const struct param *p, struct rng *r)
+{
+    if (!p->is_dist)
+        return p->u;
+    double s = dist_sample(&p->dist, r);
+    if (!(s > 0))
+        return 0;
+    return s >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)s;
+}
+
+enum quit_mode { QUIT_TIMEOUT, QUIT_ALLDONE, QUIT_FIRSTDONE };
+
+struct plan_fileset {
+    char *name;
+    char *path;
+    bool is_file;
+    uint64_t entries, leafdirs;
+    struct param size;
+    struct param dirwidth;
+    double dirgamma;          /* shape; 0 = fixed width and depth */
+    bool has_depthrv;
+    struct dist depthrv;
+    unsigned prealloc;        /* percent */
+    bool paralloc, reuse, trusttree, readonly, writeonly, cached;
+    struct srcloc loc;
+};
+
+struct plan_op {
+    const struct flowop_type *type; /* NULL: a composite use, see children */
+    char *name;                     /* dotted for flowops inside composites */
+    struct srcloc loc;
+    int fileset;                    /* index into plan.filesets, or -1 */
+    struct param iosize, iters, indexed, value;
+    bool has_indexed, has_value, has_iosize;
+    char *value_str;                /* value= given as text (print) */
+    uint64_t workingset, highwater;
+    int fd, srcfd;
+    bool random, dsync, directio, noreadahead, opennext, blocking;
+    char *target;                   /* as written */
+    int target_op;                  /* limits and finishes: index into the thread's flat list, or -1 */
+    struct plan_op *children;
+    size_t nchildren;
+    size_t flat;                    /* index in the thread's flat list (every op and composite) */
+};
+
+struct plan_thread {
+    char *name;
+    uint64_t instances, memsize, ioprio;
+    bool useism;
+    struct plan_op *ops;
+    size_t nops;
+    size_t nflat;                   /* ops in the thread counting composite children */
+    const struct plan_op **flat;    /* every op (and composite) by its flat index */
+    struct srcloc loc;
+};
+
+struct plan_process {
+    char *name;
+    uint64_t instances;
+    uint64_t nice;
+    struct plan_thread *threads;
+    size_t nthreads;
+    struct srcloc loc;
+};
+
+struct plan {
+    struct plan_fileset *filesets;
+    size_t nfilesets;
+    struct plan_process *procs;
+    size_t nprocs;
+    enum quit_mode mode;
+    uint64_t eventrate;      /* 0 = limits are off */
+};
+
+
+int plan_build(struct plan *out, const struct model *m, const struct vartab *vars,
+               enum quit_mode mode, const struct ast_value *eventrate, struct diag *err);
+void plan_free(struct plan *p);
+/* Prints what a run would create and remove, and the thread layout (--check). */
+/* procs: the processes a phase runs (NULL: all); kept: the filesets stay as the run before left them. */
+void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);
+/* Calls fn for every leaf flowop (composites expanded), in script order. */
+void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *op, void *ctx), void *ctx);
+
+#endif

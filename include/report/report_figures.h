@@ -1,0 +1,39 @@
+/* report_figures.h: the figures the JSON, CSV and HTML reports derive from a
+ * row's counters (rates, mean, stddev, percentiles), computed one way for all. */
+#ifndef FB_REPORT_FIGURES_H
+#define FB_REPORT_FIGURES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flowops/flowop.h"
+#include "results/stats.h"
+
+/* The percentiles every report gives, in order. */
+#define REPORT_NPCT 6
+struct report_pct {
+    double q;           /* 0.5 .. 0.9999 */
+    const char *json;   /* "p99.9" */
+    const char *csv;    /* "p99_9_ns" */
+};
+extern const struct report_pct report_pcts[REPORT_NPCT];
+
+struct row_figures {
+    uint64_t ops, bytes, errors;
+    double ops_per_s, mb_per_s;  /* MiB/s */
+    double cpu_ns_per_op;        /* CPU shared out to the flowop per op it covers; 0 with no sample */
+    uint64_t min, max;           /* ns; min is 0 when there was no op */
+    double mean, stddev;         /* ns; stddev from the histogram's bucket midpoints */
+    uint64_t pct[REPORT_NPCT];   /* ns, never above max */
+};
+
+/* Per-second rate; 0 when seconds is not positive. Always finite. */
+double report_rate(double amount, double seconds);
+void report_figures(const struct op_stats *s, double seconds, struct row_figures *f);
+/* "io", "aio", "sync" or "other". */
+const char *report_class_name(enum flowop_class c);
+/* A finite number as text with at most `decimals` decimals, trailing zeros
+ * dropped ("400", "1234.5"); NaN and infinities become "0". Locale-proof. */
+void report_number(char *buf, size_t len, double v, int decimals);
+
+#endif

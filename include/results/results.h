@@ -1,0 +1,70 @@
+/* results.h: what a run measured, kept after the run for the text, JSON, CSV and
+ * HTML reports: one merged row per declared flowop, the summary, the intervals. */
+#ifndef FB_RESULTS_H
+#define FB_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "flowops/flowop.h"
+#include "results/stats.h"
+
+struct result_row {
+    char *name;          /* dotted inside composites */
+    char *process;
+    char *thread;
+    const char *type;    /* flowop type name (static) */
+    enum flowop_class cls;
+    enum flowop_rw rw;
+    struct op_stats st;  /* merged over every instance */
+};
+
+/* One --interval (or psrun) sample of the IO flowops. */
+struct interval_sample {
+    double t;            /* seconds since the run started */
+    double seconds;      /* length of this interval */
+    uint64_t ops;
+    uint64_t bytes;
+    double mean_ns;
+    uint64_t p99_ns;
+};
+
+struct run_result {
+    int index;
+    double seconds;
+    const char *end;     /* "time", "finished", "no files", "error", "signal", "worker died" */
+    char *error;         /* the error message, or NULL */
+    struct result_row *rows;
+    size_t nrows;
+    struct op_stats io;  /* IO and AIO flowops together */
+    uint64_t reads, writes;
+    struct interval_sample *intervals;
+    size_t nintervals;
+};
+
+struct host_info {
+    char hostname[256];
+    char kernel[256];
+    unsigned cores, pus, numa;
+    const char *clock;   /* "tsc" or "vdso": what timed the ops; NULL before a run */
+};
+
+struct results {
+    struct run_result *runs;
+    size_t n;
+    struct host_info host;
+};
+
+void results_free(struct results *r);
+/* Adds an interval sample; false when out of memory (the sample is dropped). */
+bool run_result_add_interval(struct run_result *r, const struct interval_sample *s);
+
+/* Writers (report_json.c, report_csv.c, report_html.c); each returns 0 or -1 with errno set. */
+struct interp;
+int results_write_json(const struct interp *in, FILE *out);
+int results_write_csv(const struct interp *in, FILE *out);
+int results_write_html(const struct interp *in, const char *dir);
+
+#endif

@@ -1,0 +1,149 @@
+/* cmd_misc.c: small commands: sleep, debug, version, help, quit, enable, domultisync. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/command.h"
+#include "base/signals.h"
+#include "lang/eval.h"
+#include "base/hint.h"
+#include "cli/interp.h"
+
+int cmd_sleep(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    struct scope sc = { .vars = &in->vars };
+    uint64_t secs;
+    if (eval_u64(&c->value, &sc, "sleep", &secs, err) != 0)
+        return -1;
+    if (secs > 366ull * 24 * 3600)
+        return diag_set(err, &c->value.loc, "sleep of %" PRIu64 " s is more than a year", secs);
+    if (in->opt.check_only)
+        return 0;
+    /* Ctrl-C cancels the sleep (the shell prompts again; a script stops). */
+    return stop_sleep(secs * 1000000000u) == 0 ? 0 : stop_status();
+}
+
+int cmd_debug(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (c->value.i > 10)
+        warn_at(in->err, &c->value.loc, "debug level %" PRIu64 " is more than 10; using 10", c->value.i);
+    in->debug = c->value.i > 10 ? 10 : (int)c->value.i;
+    return 0;
+}
+
+int cmd_version(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    fprintf(in->out, "flowbench %s\n", FLOWBENCH_VERSION);
+    return 0;
+}
+
+int cmd_quit(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    in->quit = true;
+    return 0;
+}
+
+int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (strcmp(c->word, "lathist") == 0) {
+        in->lathist = true;
+        return 0;
+    }
+    if (strcmp(c->word, "multi") == 0) {
+        struct attrvals a = { 0 };
+        int rc = attrvals_build(&a, &multi_attrs, c->attrs, NULL, err);
+        attrvals_free(&a);
+        if (rc != 0)
+            return -1;
+        return diag_set(err, &c->loc, "'enable multi' (multi-host synchronisation) is not supported by flowbench");
+    }
+    return diag_set(err, &c->word_loc, "cannot enable '%s' (lathist or multi)", c->word);
+}
+
+int cmd_domultisync(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return diag_set(err, &c->loc, "'domultisync' (multi-host synchronisation) is not supported by flowbench");
+}
+
+static void help_commands(FILE *out)
+{
+    fprintf(out, "Commands (help NAME for more; help flowop, fileset, process, thread, randvar, cvar for attributes):\n");
+    for (size_t i = 0; i < ncommands; i++)
+        fprintf(out, "  %s\n", commands[i].synopsis);
+}
+
+/* The attributes of t whose bit is set in mask (all: ~0u). */
+static void help_attrs(FILE *out, const struct attr_table *t, unsigned mask)
+{
+    if (mask == ~0u)
+        fprintf(out, "Attributes of %s:\n", t->entity);
+    for (size_t i = 0; i < t->n; i++) {
+        const struct attr_spec *s = &t->specs[i];
+        if (s->name == NULL || !(mask & FA(i)))
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "%s%s%s", s->name, s->alias ? "|" : "", s->alias ? s->alias : "");
+        fprintf(out, "  %-22s %s%s\n", name, s->help, s->required ? " (required)" : "");
+    }
+}
+
+static void help_flowops(FILE *out)
+{
+    help_attrs(out, &flowop_attrs, ~0u);
+    fprintf(out, "Flowop types:\n");
+    for (size_t i = 0; i < flowop_ntypes; i++)
+        fprintf(out, "  %-16s %s\n", flowop_types[i]->name, flowop_types[i]->summary);
+}
+
+static void help_cvars(FILE *out)
+{
+    help_attrs(out, &cvar_attrs, ~0u);
+    fprintf(out, "Custom variable types (parameters with defaults):\n");
+    for (size_t i = 0; i < cvar_ntypes; i++) {
+        fprintf(out, "  %-18s %s (", cvar_types[i].name, cvar_types[i].summary);
+        for (size_t k = 0; k < cvar_types[i].nparams; k++)
+            fprintf(out, "%s%s:%g", k ? ";" : "", cvar_types[i].params[k].key, cvar_types[i].params[k].def);
+        fprintf(out, ")\n");
+    }
+}
+
+int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    FILE *out = in->out;
+    if (c->word == NULL) {
+        help_commands(out);
+        return 0;
+    }
+    const char *w = c->word;
+    if (strcmp(w, "flowop") == 0 || strcmp(w, "flowops") == 0) {
+        help_flowops(out);
+        return 0;
+    }
+    if (strcmp(w, "cvar") == 0) {
+        help_cvars(out);
+        return 0;
+    }
+    for (size_t i = 0; attr_tables[i] != NULL; i++)
+        if (strcmp(attr_tables[i]->entity, w) == 0) {
+            help_attrs(out, attr_tables[i], ~0u);
+            return 0;
+        }
+    const struct flowop_type *ft = flowop_type_find(w);
+    if (ft != NULL) {
+        fprintf(out, "flowop %s: %s\nIts attributes:\n", ft->name, ft->summary);
+        help_attrs(out, &flowop_attrs, ft->attrs);
+        return 0;
+    }
+    bool found = false;
+    for (size_t i = 0; i < ncommands; i++)
+        if (strcmp(commands[i].name, w) == 0) {
+            fprintf(out, "%s\n    %s\n", commands[i].synopsis, commands[i].help);
+            found = true;
+        }
+    if (found)
+        return 0;
+    const char *hint = hint_closest_in(w, commands, ncommands, sizeof commands[0]);
+    if (hint != NULL)
+        return diag_set(err, &c->word_loc, "no help on '%s'; did you mean '%s'?", w, hint);
+    return diag_set(err, &c->word_loc, "no help on '%s' (try 'help')", w);
+}

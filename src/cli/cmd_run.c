@@ -1,0 +1,177 @@
+/* cmd_run.c: `run`, `psrun`, `create files` and `eventgen`: binding the model to
+ * the variables of this moment (plan.h) and handing it to the engine. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/command.h"
+#include "engine/engine.h"
+#include "lang/eval.h"
+#include "base/hint.h"
+#include "cli/interp.h"
+
+static int run_length(struct interp *in, const struct ast_value *v, uint64_t *secs, struct diag *err)
+{
+    struct scope sc = { .vars = &in->vars };
+    *secs = 0;
+    if (v != NULL && eval_u64(v, &sc, "run length", secs, err) != 0)
+        return -1;
+    if (in->opt.have_runtime)
+        *secs = in->opt.runtime;
+    if (*secs == 0 && in->mode == QUIT_TIMEOUT)
+        *secs = 60;
+    if (*secs > 366ull * 24 * 3600)
+        return diag_set(err, v ? &v->loc : NULL, "run length of %" PRIu64 " s is more than a year", *secs);
+    return 0;
+}
+
+static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_request *r, struct diag *err)
+{
+    memset(r, 0, sizeof *r);
+    r->psrun = c->kind == CMD_PSRUN;
+    r->index = in->nruns + 1;
+    if (!r->psrun)
+        return run_length(in, c->has_value ? &c->value : NULL, &r->seconds, err);
+    r->period = 10;
+    if (c->has_value) {
+        struct scope sc = { .vars = &in->vars };
+        if (eval_u64(&c->value, &sc, "psrun period", &r->period, err) != 0)
+            return -1;
+        r->interval_stats = c->value.kind == AV_INT && c->value.b; /* written with a minus sign */
+        if (r->period == 0)
+            return diag_set(err, &c->value.loc, "psrun period must be at least 1 second");
+    }
+    return run_length(in, c->has_value2 ? &c->value2 : NULL, &r->seconds, err);
+}
+
+/* `run N writer, reader`: a phase that runs only the named processes. */
+static int select_procs(const struct plan *p, const struct ast_attr *names, bool **out, struct diag *err)
+{
+    bool *sel = calloc(p->nprocs ? p->nprocs : 1, sizeof *sel);
+    if (sel == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (const struct ast_attr *a = names; a != NULL; a = a->next) {
+        size_t i = 0;
+        while (i < p->nprocs && strcmp(p->procs[i].name, a->name) != 0)
+            i++;
+        if (i == p->nprocs) {
+            const char *hint = hint_closest_in(a->name, p->procs, p->nprocs, sizeof p->procs[0]);
+            free(sel);
+            if (hint != NULL)
+                return diag_set(err, &a->loc, "no process named '%s' to run; did you mean '%s'?", a->name, hint);
+            return diag_set(err, &a->loc, "no process named '%s' to run", a->name);
+        }
+        sel[i] = true;
+    }
+    *out = sel;
+    return 0;
+}
+
+static void note_finish(const struct plan_op *op, void *ctx)
+{
+    *(bool *)ctx |= op->type->finishes;
+}
+
+/* Without a time limit (`run` in mode alldone or firstdone) and without a finish
+ * flowop, only threads running out of files end the run: say that it may run
+ * until interrupted, rather than sit silent. */
+static void note_no_limit(struct interp *in, const struct plan *p, const bool *procs, const struct run_request *r)
+{
+    bool finishes = false;
+    if (r->seconds != 0)
+        return;
+    for (size_t i = 0; i < p->nprocs; i++)
+        for (size_t t = 0; (procs == NULL || procs[i]) && t < p->procs[i].nthreads; t++)
+            plan_each_op(&p->procs[i].threads[t], note_finish, &finishes);
+    if (!finishes)
+        diag_printf(in->err,
+                    "flowbench: note: run %d has no time limit and no finish flowop: it runs until its threads "
+                    "run out of files or until interrupted (Ctrl-C)\n",
+                    r->index);
+}
+
+int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (in->load_depth > 0) {
+        /* One note per load, however many runs (phases) the workload has. */
+        if (!in->load_noted)
+            fprintf(in->out, "note: the workload's own 'run' commands are skipped when it is loaded; "
+                             "type 'run SECONDS' to start it\n");
+        in->load_noted = true;
+        return 0;
+    }
+    struct run_request req;
+    struct plan plan;
+    if (interp_check_overrides(in) != 0)
+        return -1; /* printed; err stays empty */
+    if (fill_request(in, c, &req, err) != 0)
+        return -1;
+    if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
+        plan_free(&plan);
+        if (!err->has_loc && c->loc.file != NULL && c->loc.line > 0) {
+            struct diag d = *err;
+            diag_set(err, &c->loc, "%s", d.msg);
+        }
+        return -1;
+    }
+    bool *procs = NULL;
+    if (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0) {
+        plan_free(&plan);
+        return -1;
+    }
+    req.procs = procs;
+    in->nruns++;
+    note_no_limit(in, &plan, procs, &req);
+    int rc;
+    if (in->opt.check_only) {
+        fprintf(in->out, "check: run %d (%s) is valid; it would:\n", req.index,
+                req.seconds ? "timed" : "until the workload finishes");
+        plan_describe(&plan, procs, in->nruns > 1, in->out);
+        rc = 0;
+    } else {
+        rc = engine_run(in, &plan, &req, err);
+        if (rc < 0) {
+            /* Refused before it started (a tree we did not make, no space...): a run failure. */
+            diag_print(err, in->err);
+            rc = EXIT_RUNFAIL;
+        }
+        in->files_created = in->files_created || rc == 0;
+    }
+    free(procs);
+    plan_free(&plan);
+    return rc;
+}
+
+int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (in->load_depth > 0 || in->opt.check_only)
+        return 0;
+    struct plan plan;
+    int rc = plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err);
+    if (rc == 0)
+        rc = engine_create_files(in, &plan, err);
+    plan_free(&plan);
+    if (rc == 0)
+        in->files_created = true;
+    return rc;
+}
+
+int cmd_eventgen(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    struct attrvals a = { 0 };
+    if (attrvals_build(&a, &eventgen_attrs, c->attrs, NULL, err) != 0) {
+        attrvals_free(&a);
+        return -1;
+    }
+    if (a.val[EG_RATE] == NULL) {
+        attrvals_free(&a);
+        return 0;
+    }
+    if (in->eventrate != NULL) {
+        ast_value_free(in->eventrate);
+        free(in->eventrate);
+    }
+    in->eventrate = a.val[EG_RATE];
+    a.val[EG_RATE] = NULL;
+    return 0;
+}

@@ -1,0 +1,268 @@
+/* cmd_set.c: `set` in all its forms (values, arithmetic, randvar, cvar, mode)
+ * and the legacy `define randvar`. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/command.h"
+#include "lang/eval.h"
+#include "cli/interp.h"
+
+/* Integer arithmetic on current values; overflow and division by zero are errors. */
+static int eval_expr(const struct interp *in, const struct ast_expr *e, uint64_t *out, struct diag *err)
+{
+    struct scope sc = { .vars = &in->vars };
+    if (e->op == 0)
+        return eval_u64(&e->leaf, &sc, "arithmetic", out, err);
+    uint64_t a, b;
+    if (eval_expr(in, e->lhs, &a, err) != 0 || eval_expr(in, e->rhs, &b, err) != 0)
+        return -1;
+    switch (e->op) {
+    case '+':
+        if (__builtin_add_overflow(a, b, out))
+            return diag_set(err, &e->loc, "overflow in %" PRIu64 " + %" PRIu64, a, b);
+        return 0;
+    case '-':
+        if (b > a)
+            return diag_set(err, &e->loc, "%" PRIu64 " - %" PRIu64 " is negative (values are unsigned)", a, b);
+        *out = a - b;
+        return 0;
+    case '*':
+        if (__builtin_mul_overflow(a, b, out))
+            return diag_set(err, &e->loc, "overflow in %" PRIu64 " * %" PRIu64, a, b);
+        return 0;
+    case '/':
+        if (b == 0)
+            return diag_set(err, &e->loc, "division by zero");
+        *out = a / b;
+        return 0;
+    }
+    return diag_set(err, &e->loc, "bad operator");
+}
+
+/* A variable given with -D keeps its value: the script's own `set` is skipped. */
+static bool overridden(const struct interp *in, const char *name)
+{
+    const struct var *v = vars_find(&in->vars, name);
+    return v != NULL && v->overridden;
+}
+
+static int store(struct interp *in, const struct ast_cmd *c, const struct rvalue *r, struct diag *err)
+{
+    int rc = 0;
+    switch (r->kind) {
+    case R_INT: rc = vars_set_int(&in->vars, c->var, r->i); break;
+    case R_BOOL: rc = vars_set_bool(&in->vars, c->var, r->b); break;
+    case R_STR: rc = vars_set_str(&in->vars, c->var, r->s); break;
+    case R_DIST: {
+        struct var *v = vars_get(&in->vars, c->var);
+        if (v == NULL)
+            return diag_set(err, &c->loc, "out of memory");
+        struct dist d = *r->dist;
+        bool cv = r->is_cvar;
+        vars_clear_value(v);
+        v->kind = VAR_DIST;
+        v->dist = d;
+        v->is_cvar = cv;
+        break;
+    }
+    }
+    if (rc != 0)
+        return diag_set(err, &c->loc, "out of memory");
+    return 0;
+}
+
+int cmd_set_var(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (overridden(in, c->var))
+        return 0;
+    if (c->value.kind == AV_EXPR) {
+        uint64_t n;
+        if (eval_expr(in, c->value.expr, &n, err) != 0)
+            return -1;
+        return vars_set_int(&in->vars, c->var, n) == 0 ? 0 : diag_set(err, &c->loc, "out of memory");
+    }
+    struct scope sc = { .vars = &in->vars };
+    struct rvalue r;
+    if (eval_value(&c->value, &sc, &r, err) != 0)
+        return -1;
+    /* The value may live in the variable being replaced: copy text first. */
+    char *copy = r.kind == R_STR ? strdup(r.s) : NULL;
+    if (r.kind == R_STR) {
+        if (copy == NULL)
+            return diag_set(err, &c->loc, "out of memory");
+        r.s = copy;
+    }
+    int rc = store(in, c, &r, err);
+    free(copy);
+    return rc;
+}
+
+static int num_attr(const struct attrvals *a, int idx, const struct scope *sc, bool *has, double *out, struct diag *err)
+{
+    uint64_t n;
+    *has = a->val[idx] != NULL;
+    if (!*has)
+        return 0;
+    if (attr_u64(a, idx, sc, &n, err) != 0)
+        return -1;
+    *out = (double)n;
+    return 0;
+}
+
+static int randvar_type(const struct attrvals *a, const struct scope *sc, struct randvar_spec *s, struct diag *err)
+{
+    static const struct { const char *name; enum dist_kind kind; } types[] = {
+        { "uniform", DIST_UNIFORM }, { "gamma", DIST_GAMMA }, { "tabular", DIST_TABULAR },
+    };
+    const char *t, *src;
+    s->kind = DIST_GAMMA;
+    if (attr_str(a, RV_TYPE, sc, &t, err) != 0 || attr_str(a, RV_RANDSRC, sc, &src, err) != 0)
+        return -1;
+    if (src != NULL && strcmp(src, "urandom") != 0 && strcmp(src, "rand48") != 0)
+        return diag_set(err, &a->loc[RV_RANDSRC], "randsrc must be rand48 or urandom, not '%s'", src);
+    s->urandom = src != NULL && strcmp(src, "urandom") == 0;
+    if (t == NULL)
+        return 0;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(types[i].name, t) == 0) {
+            s->kind = types[i].kind;
+            return 0;
+        }
+    return diag_set(err, &a->loc[RV_TYPE], "unknown randvar type '%s' (uniform, gamma or tabular)", t);
+}
+
+static int randvar_table(const struct ast_value *v, const struct scope *sc, struct randvar_spec *s, struct diag *err)
+{
+    const struct ast_table *t = v->table;
+    if (t->nrows > DIST_TABLE_MAX)
+        return diag_set(err, &v->loc, "randtable has %zu rows; the limit is %d", t->nrows, DIST_TABLE_MAX);
+    for (size_t i = 0; i < t->nrows; i++) {
+        uint64_t n[3];
+        for (int k = 0; k < 3; k++)
+            if (eval_u64(&t->rows[i][k], sc, "randtable", &n[k], err) != 0)
+                return -1;
+        s->rows[i] = (struct dist_row){ (double)n[0], (double)n[1], (double)n[2] };
+    }
+    s->nrows = t->nrows;
+    s->kind = DIST_TABULAR;
+    return 0;
+}
+
+static int make_randvar(struct interp *in, const struct attrvals *a, const struct srcloc *loc, struct dist *d,
+                        struct diag *err)
+{
+    struct scope sc = { .vars = &in->vars };
+    struct randvar_spec s;
+    memset(&s, 0, sizeof s);
+    uint64_t seed;
+    if (randvar_type(a, &sc, &s, err) != 0 || num_attr(a, RV_MIN, &sc, &s.has_min, &s.min, err) != 0
+        || num_attr(a, RV_MEAN, &sc, &s.has_mean, &s.mean, err) != 0
+        || num_attr(a, RV_GAMMA, &sc, &s.has_gamma, &s.gamma, err) != 0
+        || num_attr(a, RV_ROUND, &sc, &s.has_round, &s.round, err) != 0 || attr_u64(a, RV_SEED, &sc, &seed, err) != 0)
+        return -1;
+    s.has_seed = a->val[RV_SEED] != NULL;
+    s.seed = seed;
+    if (a->val[RV_RANDTABLE] != NULL && randvar_table(a->val[RV_RANDTABLE], &sc, &s, err) != 0)
+        return -1;
+    if (s.kind == DIST_TABULAR && s.nrows == 0)
+        return diag_set(err, loc, "a tabular randvar needs randtable={{pct, lo, hi}, ...}");
+    char why[256];
+    if (randvar_init(d, &s, why, sizeof why) != 0)
+        return diag_set(err, strstr(why, "randtable") && a->val[RV_RANDTABLE] ? &a->loc[RV_RANDTABLE] : loc, "%s", why);
+    return 0;
+}
+
+static int store_dist(struct interp *in, const char *name, const struct dist *d, bool is_cvar, struct diag *err,
+                      const struct srcloc *loc)
+{
+    struct var *v = vars_get(&in->vars, name);
+    if (v == NULL)
+        return diag_set(err, loc, "out of memory");
+    if (v->overridden)
+        return 0;
+    vars_clear_value(v);
+    v->kind = VAR_DIST;
+    v->dist = *d;
+    v->is_cvar = is_cvar;
+    v->loc = *loc;
+    return 0;
+}
+
+int cmd_set_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    struct attrvals a = { 0 };
+    struct dist d;
+    int rc = attrvals_build(&a, &randvar_attrs, c->attrs, NULL, err);
+    if (rc == 0)
+        rc = make_randvar(in, &a, &c->loc, &d, err);
+    if (rc == 0)
+        rc = store_dist(in, c->var, &d, false, err, &c->loc);
+    attrvals_free(&a);
+    return rc;
+}
+
+int cmd_define_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    struct attrvals a = { 0 };
+    struct dist d;
+    int rc = attrvals_build(&a, &randvar_attrs, c->attrs, NULL, err);
+    if (rc == 0 && (a.val[RV_NAME] == NULL || a.val[RV_NAME]->kind != AV_VAR))
+        rc = diag_set(err, &c->loc, "define randvar needs name=$variable");
+    if (rc == 0)
+        rc = make_randvar(in, &a, &c->loc, &d, err);
+    if (rc == 0)
+        rc = store_dist(in, a.val[RV_NAME]->s, &d, false, err, &c->loc);
+    attrvals_free(&a);
+    return rc;
+}
+
+int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    struct attrvals a = { 0 };
+    struct scope sc = { .vars = &in->vars };
+    struct cvar_spec s = { 0 };
+    struct dist d;
+    int rc = attrvals_build(&a, &cvar_attrs, c->attrs, NULL, err);
+    if (rc == 0 && a.val[CV_TYPE] == NULL)
+        rc = diag_set(err, &c->loc, "cvar(...) needs type= (for example type=cvar-gamma)");
+    if (rc == 0)
+        rc = attr_str(&a, CV_TYPE, &sc, &s.type, err) || attr_str(&a, CV_PARAMETERS, &sc, &s.parameters, err)
+                     || num_attr(&a, CV_MIN, &sc, &s.has_min, &s.min, err)
+                     || num_attr(&a, CV_MAX, &sc, &s.has_max, &s.max, err)
+                     || num_attr(&a, CV_ROUND, &sc, &s.has_round, &s.round, err)
+                 ? -1 : 0;
+    char why[256];
+    if (rc == 0 && cvar_init(&d, &s, why, sizeof why) != 0) {
+        /* Point at the attribute the message is about. */
+        const struct srcloc *at = &c->loc;
+        if (strstr(why, "cvar type") != NULL)
+            at = &a.loc[CV_TYPE];
+        else if (a.val[CV_PARAMETERS] != NULL)
+            at = &a.loc[CV_PARAMETERS];
+        rc = diag_set(err, at, "%s", why);
+    }
+    if (rc == 0)
+        rc = store_dist(in, c->var, &d, true, err, &c->loc);
+    attrvals_free(&a);
+    return rc;
+}
+
+int cmd_set_mode(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    static const struct { const char *name; enum quit_mode mode; } modes[] = {
+        { "timeout", QUIT_TIMEOUT }, { "alldone", QUIT_ALLDONE }, { "firstdone", QUIT_FIRSTDONE },
+    };
+    if (c->word2 == NULL) {
+        if (strcmp(c->word, "nousestats") == 0)
+            return 0;
+        return diag_set(err, &c->word_loc, "unknown mode '%s' (set mode quit timeout|alldone|firstdone)", c->word);
+    }
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (strcmp(modes[i].name, c->word2) == 0) {
+            in->mode = modes[i].mode;
+            return 0;
+        }
+    return diag_set(err, &c->word_loc, "unknown quit mode '%s' (timeout, alldone or firstdone)", c->word2);
+}

@@ -1,0 +1,287 @@
+/* main.c: the command line: batch (-f), check (--check), shell or piped commands. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/doc_tables.h"
+#include "base/signals.h"
+#include "cli/interp.h"
+#include "cli/outpath.h"
+#include "cli/shell.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: flowbench [options]                 interactive shell (or commands from a pipe)\n"
+            "       flowbench [options] -f SCRIPT.f     run a workload script\n"
+            "\n"
+            "options:\n"
+            "  -f, --file FILE        run the script in FILE (a script without 'run' runs once at its end)\n"
+            "      --check            parse and validate everything; touch nothing (exit 0 valid, 2 invalid)\n"
+            "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
+            "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
+            "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
+            "      --interval S       print a progress line (ops/s, MB/s, mean and p99 latency) every S seconds\n"
+            "      --json FILE        write every run's results as one JSON document (- for stdout; other\n"
+            "                         output then goes to stderr)\n"
+            "      --csv FILE         write the per-flowop table, one row per flowop and run\n"
+            "      --report DIR       write DIR/index.html: throughput over time, latency percentiles, op mix\n"
+            "      --clock SOURCE     the clock timing each op: auto (default: tsc where the kernel keeps time\n"
+            "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
+            "      --mkdir-parents    make missing parent directories of $dir too (by default only $dir\n"
+            "                         itself is made, and a missing parent is an error)\n"
+            "  -h, --help             this text\n"
+            "      --version          print the version\n"
+            "\n"
+            "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated),\n"
+            "%s and %s.\n"
+            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 128 + the signal\n"
+            "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
+            FLOWBENCH_INSTALL_WORKLOADS, FLOWBENCH_SOURCE_WORKLOADS);
+}
+
+struct args {
+    const char *file;
+    const char *json, *csv, *report;
+    struct interp_options opt;
+    size_t dircap, ovcap;
+};
+
+static int add_dir(struct args *a, const char *dir)
+{
+    char **v = realloc(a->opt.workload_dirs, (a->opt.nworkload_dirs + 1) * sizeof *v);
+    if (v == NULL)
+        return -1;
+    a->opt.workload_dirs = v;
+    v[a->opt.nworkload_dirs] = strdup(dir);
+    return v[a->opt.nworkload_dirs++] ? 0 : -1;
+}
+
+static int add_override(struct args *a, const char *text)
+{
+    const char *eq = strchr(text, '=');
+    const char *name = text[0] == '$' ? text + 1 : text;
+    if (eq == NULL || eq == name) {
+        diag_printf(stderr, "flowbench: error: -D wants NAME=VALUE, got '%s'\n", text);
+        return -1;
+    }
+    for (const char *p = name; p < eq; p++)
+        if (!(p[0] == '_' || (p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z') || (p > name && p[0] >= '0' && p[0] <= '9'))) {
+            diag_printf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
+            return -1;
+        }
+    struct override *v = realloc(a->opt.overrides, (a->opt.noverrides + 1) * sizeof *v);
+    if (v == NULL)
+        return -1;
+    a->opt.overrides = v;
+    v[a->opt.noverrides].name = strndup(name, (size_t)(eq - name));
+    v[a->opt.noverrides].value = strdup(eq + 1);
+    a->opt.noverrides++;
+    return 0;
+}
+
+static int parse_seconds(const char *text, const char *opt, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
+        diag_printf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
+static int parse_runtime(struct args *a, const char *text)
+{
+    a->opt.have_runtime = true;
+    return parse_seconds(text, "--runtime", &a->opt.runtime);
+}
+
+static int default_dirs(struct args *a)
+{
+    const char *env = getenv("FLOWBENCH_WORKLOADS");
+    if (env != NULL) {
+        char *copy = strdup(env);
+        for (char *save = NULL, *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
+            if (add_dir(a, d) != 0)
+                return -1;
+        free(copy);
+    }
+    if (add_dir(a, FLOWBENCH_INSTALL_WORKLOADS) != 0 || add_dir(a, FLOWBENCH_SOURCE_WORKLOADS) != 0)
+        return -1;
+    return 0;
+}
+
+enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
+       OPT_CLOCK, OPT_MKDIR_PARENTS };
+
+static int parse_clock(struct args *a, const char *text)
+{
+    static const char *const names[] = { [CLOCK_AUTO] = "auto", [CLOCK_TSC] = "tsc", [CLOCK_VDSO] = "vdso" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(text, names[i]) == 0) {
+            a->opt.clock = (enum clock_source)i;
+            return 0;
+        }
+    diag_printf(stderr, "flowbench: error: --clock: '%s' is not one of auto, tsc, vdso\n", text);
+    return -1;
+}
+
+static int parse_args(int argc, char **argv, struct args *a)
+{
+    static const struct option longopts[] = {
+        { "file", required_argument, NULL, 'f' },    { "check", no_argument, NULL, OPT_CHECK },
+        { "runtime", required_argument, NULL, OPT_RUNTIME }, { "workloads", required_argument, NULL, OPT_WORKLOADS },
+        { "help", no_argument, NULL, 'h' },          { "version", no_argument, NULL, OPT_VERSION },
+        { "doc-tables", no_argument, NULL, OPT_DOC_TABLES },
+        { "interval", required_argument, NULL, OPT_INTERVAL }, { "json", required_argument, NULL, OPT_JSON },
+        { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
+        { "clock", required_argument, NULL, OPT_CLOCK },
+        { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+    while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': a->file = optarg; a->opt.script = optarg; break;
+        case 'D': if (add_override(a, optarg) != 0) return -1; break;
+        case OPT_CHECK: a->opt.check_only = true; break;
+        case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
+        case OPT_WORKLOADS: if (add_dir(a, optarg) != 0) return -1; break;
+        case OPT_INTERVAL: if (parse_seconds(optarg, "--interval", &a->opt.interval) != 0) return -1; break;
+        case OPT_JSON: a->json = optarg; break;
+        case OPT_CSV: a->csv = optarg; break;
+        case OPT_REPORT: a->report = optarg; break;
+        case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
+        case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
+        case 'h': usage(stdout); exit(0);
+        case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
+        case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
+        default: usage(stderr); return -1;
+        }
+    }
+    if (optind < argc) {
+        diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
+        return -1;
+    }
+    return default_dirs(a);
+}
+
+static void args_free(struct args *a)
+{
+    for (size_t i = 0; i < a->opt.nworkload_dirs; i++)
+        free(a->opt.workload_dirs[i]);
+    free(a->opt.workload_dirs);
+    for (size_t i = 0; i < a->opt.noverrides; i++) {
+        free(a->opt.overrides[i].name);
+        free(a->opt.overrides[i].value);
+    }
+    free(a->opt.overrides);
+}
+
+static int write_file(const struct interp *in, const char *path, int (*fn)(const struct interp *, FILE *),
+                      const char *what)
+{
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
+    int rc = f == NULL ? -1 : fn(in, f);
+    int err = errno;
+    if (f != NULL && !to_stdout && fclose(f) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (to_stdout && fflush(stdout) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (rc != 0)
+        diag_printf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, strerror(err));
+    return rc;
+}
+
+/* The machine-readable outputs, written once at the end of the invocation. */
+static int write_outputs(const struct interp *in, const struct args *a)
+{
+    int rc = 0;
+    if (a->json != NULL)
+        rc |= write_file(in, a->json, results_write_json, "JSON results");
+    if (a->csv != NULL)
+        rc |= write_file(in, a->csv, results_write_csv, "CSV results");
+    if (a->report != NULL && results_write_html(in, a->report) != 0) {
+        diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
+        rc = -1;
+    }
+    return rc;
+}
+
+/* The outputs are written after the runs: a path that cannot be written is refused
+ * before the first run starts, not found out an hour later. */
+static int check_outputs(const struct args *a)
+{
+    const struct { const char *opt, *path; int (*check)(const char *); } outs[] = {
+        { "--json", a->json, outpath_check_file },
+        { "--csv", a->csv, outpath_check_file },
+        { "--report", a->report, outpath_check_dir },
+    };
+    if (a->json != NULL && a->csv != NULL && strcmp(a->json, "-") == 0 && strcmp(a->csv, "-") == 0) {
+        diag_printf(stderr, "flowbench: error: --json - and --csv - would both write to stdout; send one to a file\n");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        if (outs[i].path == NULL || (outs[i].check == outpath_check_file && strcmp(outs[i].path, "-") == 0))
+            continue;
+        if (outs[i].check(outs[i].path) != 0) {
+            diag_printf(stderr, "flowbench: error: %s %s: cannot write the results there: %s\n", outs[i].opt, outs[i].path,
+                        strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct args a = { 0 };
+    struct interp in;
+    if (parse_args(argc, argv, &a) != 0 || check_outputs(&a) != 0) {
+        args_free(&a);
+        return EXIT_USAGE;
+    }
+    /* A reader that goes away (flowbench ... | head) must not kill a run midway. */
+    signal(SIGPIPE, SIG_IGN);
+    /* Ctrl-C, SIGTERM and SIGHUP stop what runs, in order: results and outputs are kept. */
+    signals_install();
+    bool tty = a.file == NULL && isatty(STDIN_FILENO);
+    a.opt.interactive = tty;
+    /* With JSON or CSV on stdout, everything else goes to stderr so stdout parses. */
+    bool data_stdout = (a.json != NULL && strcmp(a.json, "-") == 0) || (a.csv != NULL && strcmp(a.csv, "-") == 0);
+    if (interp_init(&in, &a.opt, data_stdout ? stderr : stdout, stderr) != 0) {
+        diag_printf(stderr, "flowbench: error: out of memory\n");
+        args_free(&a);
+        return EXIT_USAGE;
+    }
+    int status;
+    if (a.file != NULL) {
+        status = interp_exec_file(&in, a.file, NULL);
+        if (status == EXIT_OK)
+            status = interp_finish_batch(&in);
+    } else if (tty) {
+        status = shell_run(&in, stdin, 1);
+    } else {
+        status = interp_exec_stream(&in, stdin, "<stdin>");
+    }
+    if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
+        status = EXIT_USAGE;
+    if (write_outputs(&in, &a) != 0 && status == EXIT_OK)
+        status = EXIT_RUNFAIL;
+    interp_free(&in);
+    args_free(&a);
+    fflush(stdout);
+    return status;
+}

@@ -1,0 +1,666 @@
+/* engine.c: one run: lay the plan out over processes and threads, create the
+ * filesets, fork the workers, release them together, watch the clock and the
+ * workers, stop them, and report. */
+#include <errno.h>
+#include <hwloc.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "engine/engine_rt.h"
+#include "base/signals.h"
+#include "cli/interp.h"
+#include "base/nameidx.h"
+#include "fileset/target_lock.h"
+
+struct topology {
+    unsigned cores, pus, numa;
+};
+
+static void topology_read(struct topology *t)
+{
+    hwloc_topology_t topo;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    *t = (struct topology){ n > 0 ? (unsigned)n : 1, n > 0 ? (unsigned)n : 1, 1 };
+    if (hwloc_topology_init(&topo) != 0)
+        return;
+    if (hwloc_topology_load(topo) == 0) {
+        int cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+        int pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
+        int numa = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
+        t->cores = cores > 0 ? (unsigned)cores : t->cores;
+        t->pus = pus > 0 ? (unsigned)pus : t->pus;
+        t->numa = numa > 0 ? (unsigned)numa : 1;
+    }
+    hwloc_topology_destroy(topo);
+}
+
+static void host_read(struct host_info *h, const struct topology *t)
+{
+    struct utsname u;
+    if (gethostname(h->hostname, sizeof h->hostname) != 0)
+        snprintf(h->hostname, sizeof h->hostname, "unknown");
+    h->hostname[sizeof h->hostname - 1] = '\0';
+    if (uname(&u) == 0)
+        snprintf(h->kernel, sizeof h->kernel, "%s %s %s", u.sysname, u.release, u.machine);
+    h->cores = t->cores;
+    h->pus = t->pus;
+    h->numa = t->numa;
+}
+
+static double since_start(const struct interp *in)
+{
+    return (double)(clock_ns() - in->start_ns) / 1e9;
+}
+
+/* ---- layout ---- */
+
+static bool selected(const struct engine *e, size_t p)
+{
+    return e->req->procs == NULL || e->req->procs[p];
+}
+
+static int count_slots(struct engine *e, struct diag *err)
+{
+    size_t n = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads && selected(e, p); t++) {
+            uint64_t k = e->plan->procs[p].instances * e->plan->procs[p].threads[t].instances;
+            if (k > 1000000 || n + k > 1000000)
+                return diag_set(err, &e->plan->procs[p].loc, "more than a million threads in one run");
+            n += k;
+        }
+    e->nslots = n;
+    e->slots = calloc(n ? n : 1, sizeof *e->slots);
+    return e->slots ? 0 : diag_set(err, NULL, "out of memory");
+}
+
+static void fill_slots(struct engine *e)
+{
+    size_t k = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t pi = 0; pi < e->plan->procs[p].instances && selected(e, p); pi++)
+            for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
+                for (size_t ti = 0; ti < e->plan->procs[p].threads[t].instances; ti++)
+                    e->slots[k++] = (struct thread_slot){ .proc = p, .proc_inst = pi, .thread = t, .thread_inst = ti };
+}
+
+static int add_sems(struct engine *e, size_t slot, const struct plan_op *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *tn = ops[i].type ? ops[i].type->name : "";
+        if (strcmp(tn, "semblock") == 0 || strcmp(tn, "block") == 0) {
+            struct sem_desc *v = realloc(e->sems, (e->nsems + 1) * sizeof *v);
+            if (v == NULL)
+                return -1;
+            e->sems = v;
+            v[e->nsems++] = (struct sem_desc){ slot, ops[i].flat, &ops[i] };
+        }
+        if (add_sems(e, slot, ops[i].children, ops[i].nchildren) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static const struct plan_thread *slot_thread(const struct engine *e, size_t s)
+{
+    return &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+}
+
+static int layout(struct engine *e, struct diag *err)
+{
+    size_t size = sizeof(struct run_shared) + 64;
+    for (size_t i = 0; i < e->nfs; i++)
+        size += fileset_shared_size(&e->fs[i]) + 128;
+    for (size_t s = 0; s < e->nslots; s++) {
+        size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_cpu) + 128;
+        if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
+            return diag_set(err, NULL, "out of memory");
+    }
+    size += e->nsems * sizeof(struct fb_sem) + 64;
+    /* Untouched pages of a shared anonymous mapping cost nothing, so histograms
+     * of ops that never see a given latency take no memory. */
+    if (shm_map(&e->shm, size) != 0)
+        return diag_set(err, NULL, "cannot map %zu bytes of shared memory: %s", size, strerror(errno));
+    e->sh = shm_at(&e->shm, shm_reserve(&e->shm, sizeof(struct run_shared)));
+    for (size_t i = 0; i < e->nfs; i++) {
+        fileset_attach(&e->fs[i], &e->shm);
+        if (e->kept[i] >= 0)
+            engine_keep_restore(e, i, e->kept[i]);
+    }
+    for (size_t s = 0; s < e->nslots; s++) {
+        e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
+        e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
+    }
+    e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
+    for (size_t i = 0; i < e->nsems; i++)
+        atomic_store(&engine_sem(e, (int)i)->credit, e->sems[i].op->highwater);
+    return 0;
+}
+
+/* ---- filesets ---- */
+
+/* Seeds come from names (name_hash), so adding a fileset does not change the others' trees (reuse). */
+/* Bytes of memory the machine can still give (MemAvailable), or 0 if unknown. */
+static uint64_t mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    if (f != NULL)
+        fclose(f);
+    return (uint64_t)kib * 1024;
+}
+
+/* The trees live in memory (about 20 bytes an entry with its shared state):
+ * refuse, with the figures, what the machine cannot hold, before allocating. */
+static int check_memory(const struct engine *e, struct diag *err)
+{
+    uint64_t need = 0, avail = mem_available();
+    const struct plan_fileset *big = NULL;
+    for (size_t i = 0; i < e->plan->nfilesets; i++) {
+        const struct plan_fileset *p = &e->plan->filesets[i];
+        uint64_t bytes = (p->entries + p->leafdirs) * 24;
+        need += bytes;
+        if (big == NULL || p->entries + p->leafdirs > big->entries + big->leafdirs)
+            big = p;
+    }
+    if (avail == 0 || need <= avail / 10 * 9)
+        return 0;
+    return diag_set(err, &big->loc,
+                    "the filesets need about %.1f MiB of memory for their trees (%s alone has %llu entries) but "
+                    "%.1f MiB are available; shrink them",
+                    (double)need / 1048576.0, big->name, (unsigned long long)(big->entries + big->leafdirs),
+                    (double)avail / 1048576.0);
+}
+
+static int make_filesets(struct engine *e, struct diag *err)
+{
+    if (check_memory(e, err) != 0)
+        return -1;
+    e->nfs = e->plan->nfilesets;
+    e->fs = calloc(e->nfs ? e->nfs : 1, sizeof *e->fs);
+    e->kept = calloc(e->nfs ? e->nfs : 1, sizeof *e->kept);
+    if (e->fs == NULL || e->kept == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (size_t i = 0; i < e->nfs; i++)
+        if ((e->kept[i] = engine_keep_take(e, i)) < 0 && fileset_populate(&e->fs[i], &e->plan->filesets[i], e->seed ^ name_hash(e->plan->filesets[i].name), err) != 0)
+            return -1;
+    return 0;
+}
+
+/* statvfs of the nearest existing ancestor of path. */
+static int fs_of(const char *path, struct statvfs *out)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (;;) {
+        if (statvfs(buf, out) == 0)
+            return 0;
+        char *slash = strrchr(buf, '/');
+        if (slash == NULL || slash == buf)
+            return statvfs(slash == buf ? "/" : ".", out);
+        *slash = '\0';
+    }
+}
+
+/* A replaced tree's walk stops after this many entries: what it has not seen
+ * counts as not freed, which can only refuse, never overfill. */
+#define FREED_WALK_LIMIT (1u << 22)
+
+struct fs_budget {
+    unsigned long fsid;
+    uint64_t need, freed;
+};
+
+/* One pass of check_space; with count_freed, the trees of ours that the run
+ * replaces give their space back before their filesets are made. */
+static int space_pass(struct engine *e, bool count_freed, struct diag *err)
+{
+    struct fs_budget b[64];
+    size_t n = 0;
+    for (size_t i = e->nfs; i-- > 0;) { /* in the order of creation (create_filesets) */
+        const struct plan_fileset *p = e->fs[i].plan;
+        struct statvfs st;
+        struct stat root;
+        if (e->kept[i] >= 0)
+            continue; /* already on disk from the run before */
+        if (p->trusttree || (p->reuse && stat(e->fs[i].root, &root) == 0) || fs_of(p->path, &st) != 0)
+            continue; /* an existing tree that is kept needs no new space */
+        uint64_t bytes = (uint64_t)((double)e->fs[i].total_bytes * p->prealloc / 100.0);
+        size_t k = 0;
+        while (k < n && b[k].fsid != st.f_fsid)
+            k++;
+        if (k == n && n < 64)
+            b[n++] = (struct fs_budget){ .fsid = st.f_fsid };
+        if (k == 64)
+            continue;
+        b[k].freed += count_freed ? fileset_tree_freed(e->fs[i].root, FREED_WALK_LIMIT) : 0;
+        b[k].need += bytes;
+        uint64_t avail = (uint64_t)st.f_bavail * st.f_frsize + b[k].freed;
+        if (b[k].need > avail)
+            return diag_set(err, &p->loc,
+                            "fileset '%s' needs %.1f MiB pre-allocated (with the filesets before it on the same file "
+                            "system) but %s has %.1f MiB free%s; shrink the fileset or choose another $dir",
+                            p->name, (double)b[k].need / 1048576.0, p->path, (double)avail / 1048576.0,
+                            b[k].freed ? " (counting the old trees the run replaces)" : "");
+    }
+    return 0;
+}
+
+/* Refuses, before anything is written, filesets whose pre-allocation cannot fit
+ * the free space of their file system (filesets on one file system add up).
+ * The old trees a run replaces are walked only when the space seems short. */
+static int check_space(struct engine *e, struct diag *err)
+{
+    return space_pass(e, false, err) == 0 ? 0 : space_pass(e, true, err);
+}
+
+/* Each fileset's directory exists and is this invocation's alone (target_lock.h)
+ * before anything in it is created or removed. */
+static int claim_targets(struct engine *e, struct diag *err)
+{
+    for (size_t i = 0; i < e->nfs; i++) {
+        const struct fileset_rt *fs = &e->fs[i];
+        if (e->kept[i] >= 0)
+            continue; /* claimed by the run that made it */
+        if (fileset_make_dir(fs, e->in->opt.mkdir_parents, err) != 0
+            || target_lock_take(&e->in->locks, fs->plan->path, &fs->plan->loc, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int create_filesets(struct engine *e, struct diag *err)
+{
+    if (claim_targets(e, err) != 0 || check_space(e, err) != 0)
+        return -1;
+    /* Most recently defined first, like classic FileBench. */
+    for (size_t i = e->nfs; i-- > 0;)
+        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->in->out, err) != 0)
+            return -1;
+    e->created = true;
+    return 0;
+}
+
+/* ---- workers ---- */
+
+static int fork_workers(struct engine *e, struct diag *err)
+{
+    size_t n = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        n += selected(e, p) ? e->plan->procs[p].instances : 0;
+    e->pids = calloc(n ? n : 1, sizeof *e->pids);
+    if (e->pids == NULL)
+        return diag_set(err, NULL, "out of memory");
+    fflush(NULL);
+    pid_t master = getpid();
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++) {
+            pid_t pid = fork();
+            if (pid < 0)
+                return diag_set(err, NULL, "cannot start worker process %s: %s", e->plan->procs[p].name, strerror(errno));
+            if (pid == 0) {
+                worker_signals_install(master);
+                engine_worker_process(e, p, i);
+            }
+            e->pids[e->npids++] = pid;
+        }
+    return 0;
+}
+
+static const char *proc_of_pid(const struct engine *e, pid_t pid)
+{
+    size_t k = 0;
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++, k++)
+            if (e->pids[k] == pid)
+                return e->plan->procs[p].name;
+    return "?";
+}
+
+/* Reaps exited workers; a worker that died (not a clean exit) stops the run. */
+static void reap(struct engine *e, bool stopping)
+{
+    for (;;) {
+        int status;
+        pid_t pid = waitpid(-1, &status, WNOHANG);
+        if (pid <= 0)
+            return;
+        for (size_t i = 0; i < e->npids; i++)
+            if (e->pids[i] == pid) {
+                const char *name = proc_of_pid(e, pid);
+                e->pids[i] = -1;
+                bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+                if (!clean && !stopping) {
+                    uint32_t none = 0;
+                    if (atomic_compare_exchange_strong(&e->sh->err_taken, &none, 1)) {
+                        if (WIFSIGNALED(status))
+                            snprintf(e->sh->err, sizeof e->sh->err, "worker process %s (pid %d) was killed by signal %d (%s)",
+                                     name, (int)pid, WTERMSIG(status), strsignal(WTERMSIG(status)));
+                        else
+                            snprintf(e->sh->err, sizeof e->sh->err, "worker process %s (pid %d) exited with status %d",
+                                     name, (int)pid, WEXITSTATUS(status));
+                    }
+                    engine_stop(e, STOP_WORKER);
+                }
+            }
+    }
+}
+
+static size_t live_workers(const struct engine *e)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < e->npids; i++)
+        n += e->pids[i] > 0;
+    return n;
+}
+
+static void kill_workers(struct engine *e)
+{
+    uint64_t deadline = clock_ns() + 2000000000u;
+    /* Workers leave within a fraction of a millisecond of the stop: look
+     * again soon, then less and less often. */
+    useconds_t nap = 50;
+    while (live_workers(e) > 0 && clock_ns() < deadline) {
+        reap(e, true);
+        if (live_workers(e) > 0) {
+            usleep(nap);
+            nap = nap < 2000 ? nap * 2 : nap;
+        }
+    }
+    for (size_t i = 0; i < e->npids; i++)
+        if (e->pids[i] > 0) {
+            kill(e->pids[i], SIGKILL);
+            waitpid(e->pids[i], NULL, 0);
+            e->pids[i] = -1;
+        }
+}
+
+static int wait_ready(struct engine *e)
+{
+    uint64_t deadline = clock_ns() + 30000000000ull;
+    while (atomic_load(&e->sh->ready) < e->nslots) {
+        uint32_t seq = atomic_load(&e->sh->master_wake);
+        reap(e, false);
+        if (atomic_load(&e->sh->stop_reason) != STOP_NONE || stop_requested())
+            return -1;
+        if (clock_ns() > deadline) {
+            snprintf(e->sh->err, sizeof e->sh->err, "worker threads did not start within 30 s");
+            atomic_store(&e->sh->err_taken, 1);
+            engine_stop(e, STOP_WORKER);
+            return -1;
+        }
+        if (atomic_load(&e->sh->ready) < e->nslots)
+            fb_futex_wait(&e->sh->master_wake, seq, 20000000);
+    }
+    return 0;
+}
+
+/* --interval: the IO flowops since the previous sample, as a line and in the results. */
+static void sample(struct engine *e, uint64_t go, uint64_t last, uint64_t now)
+{
+    struct op_stats *io = malloc(sizeof *io);
+    if (io == NULL)
+        return;
+    engine_io_now(e, io);
+    if (e->last_io == NULL) {
+        e->last_io = malloc(sizeof *e->last_io);
+        if (e->last_io == NULL) {
+            free(io);
+            return;
+        }
+        stats_init(e->last_io);
+    }
+    struct op_stats *delta = malloc(sizeof *delta);
+    if (delta != NULL) {
+        *delta = *io;
+        stats_since(delta, e->last_io);
+        double secs = (double)(now - last) / 1e9;
+        struct interval_sample s = { (double)(now - go) / 1e9, secs, delta->ops, delta->bytes,
+                                     delta->ops ? (double)delta->lat_sum / (double)delta->ops : 0,
+                                     stats_percentile(delta, 0.99) };
+        run_result_add_interval(e->result, &s);
+        fprintf(e->in->out, "%.3f: interval %.1fs: %.0f ops/s %.1f mb/s mean %.3fms p99 %.3fms\n", since_start(e->in),
+                s.t, (double)s.ops / secs, (double)s.bytes / 1048576.0 / secs, s.mean_ns / 1e6, (double)s.p99_ns / 1e6);
+        fflush(e->in->out);
+        free(delta);
+    }
+    *e->last_io = *io;
+    free(io);
+}
+
+/* The last, partial interval up to the stop, so the time series covers the whole run. */
+static void final_sample(struct engine *e)
+{
+    uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
+    uint64_t last = e->last_sample_ns ? e->last_sample_ns : go;
+    if (e->in->opt.interval == 0 || stop <= last + 1000000)
+        return;
+    usleep(5000); /* let ops in flight at the stop land in their rows */
+    sample(e, go, last, stop);
+}
+
+static void watch(struct engine *e)
+{
+    struct run_shared *sh = e->sh;
+    uint64_t go = atomic_load(&sh->go_ns);
+    uint64_t end = e->req->seconds ? go + e->req->seconds * 1000000000ull : UINT64_MAX;
+    uint64_t period = e->req->psrun ? e->req->period * 1000000000ull : 0;
+    uint64_t next = period ? go + period : UINT64_MAX, last = go;
+    uint64_t istep = e->in->opt.interval * 1000000000ull;
+    uint64_t inext = istep ? go + istep : UINT64_MAX, ilast = go;
+    for (;;) {
+        uint32_t seq = atomic_load(&sh->master_wake);
+        if (atomic_load(&sh->stop_reason) != STOP_NONE)
+            return;
+        if (stop_requested()) {
+            engine_stop(e, STOP_SIGNAL);
+            return;
+        }
+        uint64_t now = clock_ns();
+        if (now >= end) {
+            engine_stop(e, STOP_TIME);
+            return;
+        }
+        if (atomic_load(&sh->running) == 0) {
+            engine_stop(e, STOP_FINISHED); /* alldone: every thread has finished */
+            return;
+        }
+        if (now >= inext) {
+            sample(e, go, ilast, now);
+            ilast = now;
+            e->last_sample_ns = now;
+            inext += istep;
+        }
+        if (now >= next) {
+            bool interval = e->req->interval_stats;
+            engine_report_period(e, (double)(now - (interval ? last : go)) / 1e9, interval);
+            last = now;
+            next += period;
+        }
+        reap(e, false);
+        uint64_t soon = end < next ? end : next;
+        soon = soon < inext ? soon : inext;
+        uint64_t wait = soon - now;
+        fb_futex_wait(&sh->master_wake, seq, wait < 50000000 ? wait : 50000000);
+    }
+}
+
+static void engine_free(struct engine *e)
+{
+    if (e->created)
+        engine_keep_store(e); /* moves the filesets out, with their state */
+    for (size_t i = 0; i < e->nfs; i++)
+        fileset_free(&e->fs[i]);
+    free(e->fs);
+    free(e->kept);
+    free(e->slots);
+    free(e->sems);
+    free(e->pids);
+    free(e->baseline);
+    free(e->last_io);
+    if (e->result != NULL) {
+        struct results one = { .runs = e->result, .n = 1 };
+        results_free(&one);
+    }
+    shm_unmap(&e->shm);
+}
+
+static int prepare(struct engine *e, struct interp *in, const struct plan *p, const struct run_request *r,
+                   struct diag *err)
+{
+    struct topology topo;
+    memset(e, 0, sizeof *e);
+    e->in = in;
+    e->plan = p;
+    e->req = r;
+    topology_read(&topo);
+    e->ncpu = topo.pus;
+    host_read(&in->results.host, &topo);
+    in->results.host.clock = in->clock_ready ? in->clock.name : NULL;
+    e->result = calloc(1, sizeof *e->result);
+    if (e->result == NULL)
+        return diag_set(err, NULL, "out of memory");
+    e->seed = 0x666c6f7762656e63ull; /* fixed: the same script gives the same trees and streams */
+    fprintf(in->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", since_start(in),
+            FLOWBENCH_VERSION, r->index, topo.cores, topo.pus, topo.numa, topo.numa == 1 ? "" : "s");
+    if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
+        return -1;
+    fill_slots(e);
+    return layout(e, err);
+}
+
+/* A run or `create files` that a signal cut short before its start: the error
+ * says what was cancelled, and the status is the signal's (130 for Ctrl-C). */
+static int refused(struct interp *in, struct diag *err)
+{
+    if (!stop_requested())
+        return -1;
+    diag_print(err, in->err);
+    return stop_status();
+}
+
+int engine_create_files(struct interp *in, const struct plan *p, struct diag *err)
+{
+    struct engine e;
+    struct run_request r = { .index = in->nruns + 1 };
+    int rc = prepare(&e, in, p, &r, err);
+    if (rc == 0)
+        rc = create_filesets(&e, err);
+    engine_free(&e);
+    return rc == 0 ? 0 : refused(in, err);
+}
+
+/* The result joins the invocation's list, for --json, --csv and --report. */
+static void keep_result(struct engine *e)
+{
+    struct results *all = &e->in->results;
+    struct run_result *v = realloc(all->runs, (all->n + 1) * sizeof *v);
+    if (v == NULL)
+        return;
+    all->runs = v;
+    v[all->n++] = *e->result;
+    free(e->result);
+    e->result = NULL;
+}
+
+static int finish(struct engine *e, struct diag *err)
+{
+    struct run_shared *sh = e->sh;
+    enum stop_reason why = atomic_load(&sh->stop_reason);
+    uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
+    double secs = go && stop > go ? (double)(stop - go) / 1e9 : 0;
+    FILE *out = e->in->out;
+    if (why == STOP_SIGNAL)
+        fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", since_start(e->in));
+    fprintf(out, "%.3f: Run took %.3f seconds\n", since_start(e->in), secs);
+    report_overrun(e, out, since_start(e->in));
+    static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
+    e->result->end = ends[why];
+    if (why == STOP_ERROR || why == STOP_WORKER)
+        e->result->error = strdup(sh->err);
+    if (go != 0) {
+        engine_collect(e, secs, false, e->result);
+        report_text(out, e->result, since_start(e->in));
+    }
+    keep_result(e);
+    if (why == STOP_NOFILES)
+        diag_printf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
+    if (why == STOP_ERROR || why == STOP_WORKER) {
+        diag_printf(e->in->err, "flowbench: error: %s\n", sh->err);
+        return 1;
+    }
+    if (why == STOP_SIGNAL)
+        return stop_status() != 0 ? stop_status() : 130; /* 128 + the signal */
+    (void)err;
+    return 0;
+}
+
+/* The clock of the measured calls, chosen once per invocation (the TSC's
+ * calibration takes 2 ms). */
+static int clock_ready(struct interp *in, struct diag *err)
+{
+    const char *why = NULL;
+    if (in->clock_ready)
+        return 0;
+    if (tick_clock_init(&in->clock, in->opt.clock, &in->clock_mark, &why) != 0)
+        return diag_set(err, NULL, "--clock tsc: %s", why);
+    in->clock_ready = true;
+    return 0;
+}
+
+int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err)
+{
+    struct engine e;
+    pthread_t gen;
+    if (clock_ready(in, err) != 0)
+        return -1;
+    if (prepare(&e, in, p, r, err) != 0 || create_filesets(&e, err) != 0) {
+        engine_free(&e);
+        return refused(in, err);
+    }
+    e.clock = in->clock;
+    if (fork_workers(&e, err) != 0) {
+        engine_stop(&e, STOP_WORKER);
+        kill_workers(&e);
+        engine_free(&e);
+        return -1;
+    }
+    signals_arm_run(e.pids, e.npids);
+    int rc = 0;
+    if (wait_ready(&e) == 0) {
+        if (events_start(&e, &gen) != 0) {
+            engine_stop(&e, STOP_ERROR);
+            snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");
+        } else {
+            fprintf(in->out, "%.3f: Running %zu thread%s in %zu process%s\n", since_start(in), e.nslots,
+                    e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
+            fflush(in->out);
+            atomic_store(&e.sh->go_ns, clock_ns());
+            atomic_store(&e.sh->phase, PHASE_GO);
+            fb_futex_wake(&e.sh->phase);
+            watch(&e);
+            events_stop(&e, gen);
+            final_sample(&e);
+        }
+    } else if (stop_requested()) {
+        engine_stop(&e, STOP_SIGNAL);
+    }
+    kill_workers(&e);
+    e.gone_ns = clock_ns();
+    signals_disarm_run();
+    rc = finish(&e, err);
+    engine_free(&e);
+    return rc;
+}

@@ -1,0 +1,185 @@
+/* engine_sync.c: waiting and waking across processes: stopping the run, the
+ * event generator behind the limit flowops, and the flowop semaphores. */
+#include <string.h>
+
+#include "engine/engine_rt.h"
+#include "engine/worker.h"
+
+void engine_stop(struct engine *e, enum stop_reason why)
+{
+    struct run_shared *sh = e->sh;
+    uint32_t none = STOP_NONE;
+    if (atomic_compare_exchange_strong(&sh->stop_reason, &none, (uint32_t)why))
+        atomic_store(&sh->stop_ns, clock_ns());
+    atomic_store(&sh->phase, PHASE_STOP);
+    fb_futex_wake(&sh->phase);
+    atomic_fetch_add(&sh->events_seq, 1);
+    fb_futex_wake(&sh->events_seq);
+    for (size_t i = 0; i < e->nfs; i++)
+        fileset_stop_waits(&e->fs[i], &e->shm);
+    for (size_t i = 0; i < e->nsems; i++) {
+        struct fb_sem *s = engine_sem(e, (int)i);
+        atomic_fetch_add(&s->seq, 1);
+        fb_futex_wake(&s->seq);
+    }
+    atomic_fetch_add(&sh->master_wake, 1);
+    fb_futex_wake(&sh->master_wake);
+}
+
+/* ---- event generator ---- */
+
+bool events_enabled(const struct worker *w)
+{
+    return w->eng->plan->eventrate > 0;
+}
+
+bool events_take(struct worker *w, uint64_t n)
+{
+    struct run_shared *sh = w->sh;
+    if (!events_enabled(w))
+        return false;
+    for (;;) {
+        uint64_t have = atomic_load(&sh->events);
+        while (have >= n) {
+            if (atomic_compare_exchange_weak(&sh->events, &have, have - n))
+                return true;
+        }
+        if (worker_stopping(w))
+            return false;
+        uint32_t seq = atomic_load(&sh->events_seq);
+        if (atomic_load(&sh->events) >= n)
+            continue;
+        fb_futex_wait(&sh->events_seq, seq, 100000000);
+    }
+}
+
+struct gen_arg {
+    struct engine *e;
+};
+
+/* Adds rate x elapsed events every tick (at most 5 x rate banked) and wakes
+ * every waiter; it sleeps between ticks, so a rate never costs a spinning core. */
+static void *generator(void *p)
+{
+    struct engine *e = p;
+    struct run_shared *sh = e->sh;
+    uint64_t rate = e->plan->eventrate;
+    uint64_t tick = 1000000000u / rate * 10;
+    if (tick > 10000000u)
+        tick = 10000000u; /* 10 ms: smooth enough for low rates */
+    if (tick < 100000u)
+        tick = 100000u;
+    while (atomic_load(&sh->phase) == PHASE_SETUP)
+        fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
+    uint64_t last = clock_ns();
+    double carry = 0;
+    while (atomic_load(&sh->phase) != PHASE_STOP) {
+        fb_futex_wait(&sh->phase, PHASE_GO, tick);
+        uint64_t now = clock_ns();
+        carry += (double)rate * (double)(now - last) / 1e9;
+        last = now;
+        uint64_t add = (uint64_t)carry;
+        carry -= (double)add;
+        if (add == 0)
+            continue;
+        uint64_t have = atomic_load(&sh->events);
+        if (have < 5 * rate)
+            atomic_fetch_add(&sh->events, add);
+        atomic_fetch_add(&sh->events_seq, 1);
+        fb_futex_wake(&sh->events_seq);
+    }
+    return NULL;
+}
+
+int events_start(struct engine *e, pthread_t *thr)
+{
+    if (e->plan->eventrate == 0)
+        return 0;
+    return pthread_create(thr, NULL, generator, e);
+}
+
+void events_stop(struct engine *e, pthread_t thr)
+{
+    if (e->plan->eventrate != 0)
+        pthread_join(thr, NULL);
+}
+
+/* ---- semaphores ---- */
+
+int sync_sem_index(struct worker *w, const struct plan_op *op)
+{
+    struct engine *e = w->eng;
+    for (size_t i = 0; i < e->nsems; i++)
+        if (e->sems[i].slot == w->slot_index && e->sems[i].op == op)
+            return (int)i;
+    return -1;
+}
+
+size_t sync_targets(struct worker *w, const char *name, const char *type, int *out, size_t max)
+{
+    struct engine *e = w->eng;
+    size_t n = 0;
+    for (size_t i = 0; i < e->nsems && n < max; i++) {
+        const struct plan_op *op = e->sems[i].op;
+        const char *dot = strrchr(op->name, '.');
+        bool match = strcmp(op->name, name) == 0 || (dot != NULL && strcmp(dot + 1, name) == 0);
+        if (match && strcmp(op->type->name, type) == 0)
+            out[n++] = (int)i;
+    }
+    return n;
+}
+
+static void sem_changed(struct fb_sem *s)
+{
+    atomic_fetch_add(&s->seq, 1);
+    fb_futex_wake(&s->seq);
+}
+
+void sync_sem_post(struct worker *w, int sem, uint64_t n)
+{
+    struct fb_sem *s = engine_sem(w->eng, sem);
+    atomic_fetch_add(&s->posts, n);
+    sem_changed(s);
+}
+
+void sync_sem_credit(struct worker *w, int sem, uint64_t n)
+{
+    struct fb_sem *s = engine_sem(w->eng, sem);
+    atomic_fetch_add(&s->credit, n);
+    sem_changed(s);
+}
+
+static bool take(_Atomic uint64_t *c, uint64_t n)
+{
+    uint64_t have = atomic_load(c);
+    while (have >= n)
+        if (atomic_compare_exchange_weak(c, &have, have - n))
+            return true;
+    return false;
+}
+
+static bool wait_take(struct worker *w, struct fb_sem *s, _Atomic uint64_t *c, uint64_t n)
+{
+    for (;;) {
+        uint32_t seq = atomic_load(&s->seq);
+        if (take(c, n)) {
+            sem_changed(s);
+            return true;
+        }
+        if (worker_stopping(w))
+            return false;
+        fb_futex_wait(&s->seq, seq, 100000000);
+    }
+}
+
+bool sync_sem_wait(struct worker *w, int sem, uint64_t n)
+{
+    struct fb_sem *s = engine_sem(w->eng, sem);
+    return wait_take(w, s, &s->posts, n);
+}
+
+bool sync_sem_try_credit(struct worker *w, int sem, uint64_t n)
+{
+    struct fb_sem *s = engine_sem(w->eng, sem);
+    return wait_take(w, s, &s->credit, n);
+}

@@ -1,0 +1,497 @@
+/* engine_worker.c: a worker process and its threads: set-up, the start barrier,
+ * the flowop loop, and the helpers handlers use (slots, auto-open, buffers). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "engine/engine_rt.h"
+#include "engine/worker.h"
+
+/* ---- errors ---- */
+
+static void set_error(struct worker *w, const char *msg)
+{
+    struct run_shared *sh = w->sh;
+    uint32_t expect = 0;
+    if (atomic_compare_exchange_strong(&sh->err_taken, &expect, 1)) {
+        snprintf(sh->err, sizeof sh->err, "%s", msg);
+        engine_stop(w->eng, STOP_ERROR);
+    }
+}
+
+int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...)
+{
+    char msg[768], full[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(full, sizeof full, "flowop %s (%s) in thread %s: %s", op->op->name, op->op->type->name,
+             w->thread->name, msg);
+    op->st->errors++;
+    set_error(w, full);
+    return FO_ERROR;
+}
+
+int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err)
+{
+    return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
+}
+
+void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_printf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
+}
+
+bool worker_stopping(const struct worker *w)
+{
+    return atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP;
+}
+
+void op_long_begin(struct worker *w, const struct op_inst *op)
+{
+    atomic_store_explicit(&w->cpu_pub->long_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
+}
+
+void op_long_end(struct worker *w, const struct op_inst *op)
+{
+    atomic_store_explicit(&w->cpu_pub->long_op, 0, memory_order_relaxed);
+    if (!worker_stopping(w))
+        return;
+    atomic_store_explicit(&w->cpu_pub->late_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
+    atomic_store_explicit(&w->cpu_pub->late_ns, clock_ns(), memory_order_relaxed);
+}
+
+/* ---- slots and files ---- */
+
+const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len)
+{
+    struct fileset_rt *fs = worker_fileset(w, s->fileset);
+    if (fs == NULL || s->entry < 0 || fileset_path(fs, FSK_FILE, (size_t)s->entry, buf, len) != 0)
+        snprintf(buf, len, "(slot)");
+    return buf;
+}
+
+static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
+{
+    int flags = f->readonly ? O_RDONLY : f->writeonly ? O_WRONLY : O_RDWR;
+    if (op->dsync)
+        flags |= O_SYNC;
+    if (op->directio)
+        flags |= O_DIRECT;
+    return flags | O_CLOEXEC;
+}
+
+static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool create, bool record)
+{
+    struct fileset_rt *fs = op_fileset(w, op);
+    if (fs == NULL)
+        return op_fail(w, op, "no fileset to open a file from (filename= missing)");
+    bool indexed = op->op->has_indexed;
+    uint64_t idx = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
+    uint64_t since;
+    int64_t e = op_pick(w, fs, FSK_FILE, !create, indexed, idx, rotor, &since);
+    if (e < 0)
+        return FO_NORESOURCE;
+    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
+    if (path == NULL) {
+        fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
+        return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
+    }
+    int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
+    uint64_t t0 = op_start(w, since);
+    int fd = open(path, flags, 0666);
+    uint64_t t1 = op_now(w);
+    if (fd < 0) {
+        int err = errno;
+        fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
+        if (err == EINVAL && op->op->directio)
+            return op_fail(w, op, "the file system at %s refuses O_DIRECT (directio)", path);
+        return op_error(w, op, create ? "create" : "open", path, err);
+    }
+    if (op->op->noreadahead)
+        posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+    fileset_release(fs, w->shm, FSK_FILE, e, true, 1);
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = 0 };
+    if (record)
+        op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create)
+{
+    return open_into(w, op, s, create, true);
+}
+
+int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
+{
+    return open_into(w, op, s, false, false);
+}
+
+int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss)
+{
+    char path[PATH_MAX];
+    return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s", (unsigned long long)iosize,
+                   (unsigned long long)wss, slot_path(w, s, path, sizeof path));
+}
+
+void slot_close(struct worker *w, struct slot *s)
+{
+    if (s->fd < 0)
+        return;
+    close(s->fd);
+    s->fd = -1;
+    struct fileset_rt *fs = worker_fileset(w, s->fileset);
+    if (fs != NULL && s->entry >= 0)
+        fileset_open_delta(fs, w->shm, s->entry, -1);
+}
+
+char *op_buffer_grow(struct op_inst *op, size_t need)
+{
+    /* Only when a random iosize exceeds every earlier one: grows geometrically. */
+    size_t size = op->bufsize ? op->bufsize : 4096;
+    while (size < need)
+        size *= 2;
+    free(op->buf);
+    if (posix_memalign((void **)&op->buf, 4096, size) != 0) {
+        op->buf = NULL;
+        op->bufsize = 0;
+        return NULL;
+    }
+    memset(op->buf, 0, size);
+    op->bufsize = size;
+    return op->buf;
+}
+
+/* ---- counters for finish and limit flowops ---- */
+
+static bool counts_as_io(const struct plan_op *op)
+{
+    return op->type != NULL && (op->type->cls == FC_IO || op->type->cls == FC_AIO);
+}
+
+static uint64_t count_run(struct worker *w, bool bytes, bool rw_only);
+
+uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only)
+{
+    if (target_flat >= 0)
+        return w->ops[target_flat].st->ops;
+    if (io_only)
+        return count_run(w, false, false);
+    struct engine *e = w->eng;
+    uint64_t sum = 0;
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+        struct op_stats *st = slot_stats(e, s);
+        for (size_t i = 0; i < t->nflat; i++)
+            sum += st[i].ops;
+    }
+    return sum;
+}
+
+static uint64_t count_run(struct worker *w, bool bytes, bool rw_only)
+{
+    struct engine *e = w->eng;
+    uint64_t sum = 0;
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+        struct op_stats *st = slot_stats(e, s);
+        for (size_t i = 0; i < t->nflat; i++) {
+            const struct plan_op *op = t->flat[i];
+            if (!counts_as_io(op) || (rw_only && op->type->rw == RW_NONE))
+                continue;
+            sum += bytes ? st[i].bytes : st[i].ops;
+        }
+    }
+    return sum;
+}
+
+uint64_t worker_count_bytes(struct worker *w, int target_flat, bool rw_only)
+{
+    if (target_flat >= 0)
+        return w->ops[target_flat].st->bytes;
+    return count_run(w, true, rw_only);
+}
+
+uint64_t worker_count_rw_ops(struct worker *w)
+{
+    return count_run(w, false, true);
+}
+
+/* ---- the thread ---- */
+
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+
+struct thread_arg {
+    struct engine *e;
+    size_t slot;
+    struct worker w;
+    pthread_t thr;
+    int rc;
+};
+
+static void init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct op_inst *inst = &w->ops[ops[i].flat];
+        inst->op = &ops[i];
+        inst->st = &stats[ops[i].flat];
+        inst->slot = ops[i].fd > 0 ? &w->fds[ops[i].fd] : ops[i].opennext ? NULL : &w->fds[0];
+        inst->sem = -1;
+        stats_init(inst->st);
+        /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
+        if (ops[i].type != NULL && w->mem == NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0)
+            op_buffer(w, inst, ops[i].iosize.u);
+        init_ops(w, ops[i].children, ops[i].nchildren, stats);
+    }
+}
+
+static int worker_init(struct worker *w, struct engine *e, size_t slot)
+{
+    const struct thread_slot *ts = &e->slots[slot];
+    memset(w, 0, sizeof *w);
+    w->eng = e;
+    w->eng_fs = e->fs;
+    w->shm = &e->shm;
+    w->sh = e->sh;
+    w->proc = &e->plan->procs[ts->proc];
+    w->thread = &w->proc->threads[ts->thread];
+    w->proc_inst = (unsigned)ts->proc_inst;
+    w->thread_inst = (unsigned)ts->thread_inst;
+    w->slot_index = slot;
+    w->fd_rotor = FB_ROTOR_TOP;
+    w->cpu_countdown = 1;
+    w->cpu_window = 1;
+    w->cpu_pub = slot_cpu(e, slot);
+    w->clk = e->clock;
+    w->cpu_overhead = UINT64_MAX;
+    for (int i = 0; i < 16; i++) {
+        uint64_t c0 = thread_cpu_ns(), c1 = thread_cpu_ns();
+        if (c1 - c0 < w->cpu_overhead)
+            w->cpu_overhead = c1 - c0;
+    }
+    rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
+    rng_seed(&w->cpu_rng, ~e->seed ^ (0xc2b2ae3d27d4eb4full * (slot + 1)));
+    for (size_t i = 0; i < FB_NFDS; i++)
+        w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };
+    w->nops = w->thread->nflat;
+    w->ops = calloc(w->nops ? w->nops : 1, sizeof *w->ops);
+    w->rotors = calloc(e->nfs ? e->nfs : 1, sizeof *w->rotors);
+    if (w->ops == NULL || w->rotors == NULL)
+        return -1;
+    if (w->thread->memsize > 0) {
+        w->memsize = w->thread->memsize;
+        if (posix_memalign((void **)&w->mem, 4096, w->memsize) != 0)
+            return -1;
+        memset(w->mem, 0, w->memsize);
+    }
+    init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot));
+    return 0;
+}
+
+static void worker_free(struct worker *w)
+{
+    for (size_t i = 0; i < FB_NFDS; i++)
+        if (w->fds[i].fd >= 0)
+            close(w->fds[i].fd);
+    for (size_t i = 0; i < w->nops; i++)
+        free(w->ops[i].buf);
+    if (w->aio_ready)
+        io_destroy(w->aio);
+    free(w->ops);
+    free(w->rotors);
+    free(w->mem);
+}
+
+/* The thread's CPU time for the reports: what it used since the run began,
+ * less what its samples' clock readings cost (two system calls each). */
+static void publish_cpu(struct worker *w, uint64_t now)
+{
+    uint64_t used = now - w->cpu_start;
+    used = used > w->cpu_sampling ? used - w->cpu_sampling : 0;
+    atomic_store_explicit(&w->cpu_pub->ns, used, memory_order_relaxed);
+}
+
+/* CPU per op is sampled: the thread's CPU clock is a system call, too dear to
+ * read around every op. Ops are sampled at random gaps (no beating with the
+ * loop) whose mean keeps the samples' cost under 1/512 of the thread's CPU,
+ * with one sample at least every 50 ms of wall time; the reports share the
+ * thread's whole CPU time out over its flowops in proportion to the samples
+ * (cpu_share.c). Out of line, so that the loop's common path stays small. */
+__attribute__((noinline)) static int run_sampled(struct worker *w, const struct plan_op *op)
+{
+    struct op_inst *inst = &w->ops[op->flat];
+    uint64_t ops = inst->st->ops;
+    uint64_t c0 = thread_cpu_ns();
+    int rc = op->type->run(w, inst);
+    uint64_t c1 = thread_cpu_ns();
+    if (inst->st->ops > ops) {
+        inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;
+        inst->st->cpu_samples++;
+    }
+    uint64_t wall = clock_ns();
+    unsigned period = cpu_sample_period(w->cpu_overhead, c1 - w->cpu_last, wall - w->wall_last, w->cpu_window);
+    w->cpu_window = period / 2 + (unsigned)rng_below(&w->cpu_rng, period) + 1;
+    w->cpu_countdown = w->cpu_window;
+    w->cpu_last = c1;
+    w->wall_last = wall;
+    w->cpu_sampling += 2 * w->cpu_overhead;
+    publish_cpu(w, c1);
+    return rc;
+}
+
+/* One op of a flowop that is not a composite. */
+static inline int run_one(struct worker *w, const struct plan_op *op)
+{
+    if (__builtin_expect(--w->cpu_countdown == 0, 0))
+        return run_sampled(w, op);
+    return op->type->run(w, &w->ops[op->flat]);
+}
+
+/* Runs one flowop (iters times), composites recursively. */
+static int run_op(struct worker *w, const struct plan_op *op)
+{
+    uint64_t iters = param_u64(&op->iters, &w->rng);
+    for (uint64_t i = 0; i < iters; i++) {
+        int rc = FO_OK;
+        if (op->type != NULL)
+            rc = run_one(w, op);
+        else
+            for (size_t c = 0; c < op->nchildren && rc == FO_OK; c++)
+                rc = run_op(w, &op->children[c]);
+        if (rc != FO_OK)
+            return rc;
+    }
+    return FO_OK;
+}
+
+/* True for a flowop run once per pass (no composite, a fixed iters=1): the
+ * loop calls it directly, without run_op's loop. */
+static bool runs_once(const struct plan_op *op)
+{
+    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
+}
+
+static void note_stop(struct worker *w, const struct plan_op *op, int rc)
+{
+    struct run_shared *sh = w->sh;
+    enum quit_mode mode = w->eng->plan->mode;
+    if (rc == FO_NORESOURCE && mode == QUIT_TIMEOUT) {
+        snprintf(sh->stop_note, sizeof sh->stop_note,
+                 "run stopped early: flowop %s in thread %s could not obtain a file or directory "
+                 "(increase the fileset's entries, shorten the run, or set mode quit firstdone)",
+                 op ? op->name : "?", w->thread->name);
+        engine_stop(w->eng, STOP_NOFILES);
+        return;
+    }
+    if (mode == QUIT_ALLDONE && rc == FO_NORESOURCE)
+        return; /* this thread is done; the master ends the run when all are */
+    engine_stop(w->eng, STOP_FINISHED);
+}
+
+static void thread_loop(struct worker *w)
+{
+    const struct plan_thread *t = w->thread;
+    _Atomic uint32_t *phase = &w->sh->phase;
+    for (;;) {
+        for (size_t i = 0; i < t->nops; i++) {
+            if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+                return;
+            const struct plan_op *op = &t->ops[i];
+            int rc = runs_once(op) ? run_one(w, op) : run_op(w, op);
+            if (rc == FO_ERROR)
+                return;
+            if (rc != FO_OK) {
+                if (!worker_stopping(w))
+                    note_stop(w, &t->ops[i], rc);
+                return;
+            }
+        }
+    }
+}
+
+static void *thread_main(void *p)
+{
+    struct thread_arg *a = p;
+    struct worker *w = &a->w;
+    struct run_shared *sh = a->e->sh;
+    if (worker_init(w, a->e, a->slot) != 0) {
+        set_error(w, "cannot set up a worker thread: out of memory");
+        atomic_fetch_add(&sh->ready, 1);
+        fb_futex_wake(&sh->master_wake);
+        return NULL;
+    }
+    if (w->thread->ioprio < 8)
+        syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, (2 << 13) | (int)w->thread->ioprio);
+    atomic_fetch_add(&sh->running, 1);
+    atomic_fetch_add(&sh->ready, 1);
+    fb_futex_wake(&sh->master_wake);
+    while (atomic_load(&sh->phase) == PHASE_SETUP)
+        fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
+    w->cpu_start = w->cpu_last = thread_cpu_ns();
+    w->wall_last = clock_ns();
+    thread_loop(w);
+    publish_cpu(w, thread_cpu_ns());
+    worker_free(w);
+    if (atomic_fetch_sub(&sh->running, 1) == 1)
+        fb_futex_wake(&sh->master_wake);
+    return NULL;
+}
+
+void engine_worker_process(struct engine *e, size_t proc, size_t inst)
+{
+    const struct plan_process *p = &e->plan->procs[proc];
+    if (p->nice != 0 && setpriority(PRIO_PROCESS, 0, (int)p->nice) != 0)
+        diag_printf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
+                strerror(errno));
+    size_t n = 0;
+    for (size_t s = 0; s < e->nslots; s++)
+        if (e->slots[s].proc == proc && e->slots[s].proc_inst == inst)
+            n++;
+    struct thread_arg *args = calloc(n ? n : 1, sizeof *args);
+    if (args == NULL)
+        _exit(3);
+    size_t k = 0;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    for (size_t s = 0; s < e->nslots; s++) {
+        if (e->slots[s].proc != proc || e->slots[s].proc_inst != inst)
+            continue;
+        args[k] = (struct thread_arg){ .e = e, .slot = s };
+        int rc = pthread_create(&args[k].thr, &attr, thread_main, &args[k]);
+        if (rc != 0) {
+            struct worker tmp = { .eng = e, .sh = e->sh, .thread = &p->threads[e->slots[s].thread] };
+            char msg[256];
+            snprintf(msg, sizeof msg, "process %s: cannot start thread %s: %s", p->name, tmp.thread->name, strerror(rc));
+            set_error(&tmp, msg);
+            atomic_fetch_add(&e->sh->ready, 1);
+            continue;
+        }
+        k++;
+    }
+    for (size_t i = 0; i < k; i++)
+        pthread_join(args[i].thr, NULL);
+    _exit(0);
+}

@@ -1,0 +1,617 @@
+/* plan.c: resolving the model against the variables when a run starts:
+ * late binding, name lookup, composite expansion and range checks. */
+#include "model/plan.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/eval.h"
+#include "base/hint.h"
+
+struct builder {
+    const struct model *m;
+    struct plan *p;
+    struct diag *err;
+};
+
+static char *dupstr(const char *s)
+{
+    char *d = strdup(s ? s : "");
+    if (d == NULL) {
+        diag_printf(stderr, "flowbench: error: out of memory\n");
+        exit(2);
+    }
+    return d;
+}
+
+/* A number or a distribution; a distribution is copied (it is a plain value). */
+static int attr_param(const struct attrvals *a, int idx, const struct scope *sc, struct param *out, struct diag *err)
+{
+    const struct attr_spec *s = &a->table->specs[idx];
+    *out = (struct param){ .u = s->def };
+    if (a->val[idx] == NULL)
+        return 0;
+    struct rvalue r;
+    if (eval_value(a->val[idx], sc, &r, err) != 0)
+        return -1;
+    if (r.kind == R_DIST) {
+        out->is_dist = true;
+        out->dist = *r.dist;
+        return 0;
+    }
+    return attr_u64(a, idx, sc, &out->u, err);
+}
+
+static int fileset_index(const struct plan *p, const char *name)
+{
+    for (size_t i = 0; i < p->nfilesets; i++)
+        if (strcmp(p->filesets[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int check_fileset_name(const char *name, const struct srcloc *loc, struct diag *err)
+{
+    if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+        return diag_set(err, loc, "fileset name '%s' must be a single directory name (no '/', '.' or '..')", name);
+    return 0;
+}
+
+/* Legacy filesizegamma: sizes drawn from a gamma distribution whose mean is size. */
+static int file_size_gamma(const struct attrvals *a, const struct scope *sc, struct param *size, struct diag *err)
+{
+    uint64_t g;
+    if (a->table->specs[FS_FILESIZEGAMMA].name == NULL || attr_u64(a, FS_FILESIZEGAMMA, sc, &g, err) != 0)
+        return a->table->specs[FS_FILESIZEGAMMA].name == NULL ? 0 : -1;
+    if (g == 0 || size->is_dist)
+        return 0;
+    struct randvar_spec s = { .kind = DIST_GAMMA, .has_mean = true, .mean = (double)size->u, .has_gamma = true,
+                              .gamma = (double)g };
+    char why[256];
+    if (randvar_init(&size->dist, &s, why, sizeof why) != 0)
+        return diag_set(err, &a->loc[FS_FILESIZEGAMMA], "filesizegamma: %s", why);
+    size->is_dist = true;
+    return 0;
+}
+
+static int build_fileset(struct builder *b, const struct fileset_def *d, const struct scope *sc, struct plan_fileset *f)
+{
+    const struct attrvals *a = &d->a;
+    struct diag *err = b->err;
+    const char *path;
+    *f = (struct plan_fileset){ .name = dupstr(d->name), .is_file = d->is_file, .loc = d->loc };
+    if (check_fileset_name(d->name, a->val[FS_NAME] ? &a->loc[FS_NAME] : &d->loc, err) != 0)
+        return -1;
+    if (attr_str(a, FS_PATH, sc, &path, err) != 0)
+        return -1;
+    if (path == NULL)
+        return diag_set(err, &d->loc, "%s '%s' needs path=", d->is_file ? "file" : "fileset", d->name);
+    f->path = dupstr(path);
+    /* "/tmp/" and "/tmp" are one parent: without trailing slashes every path made
+     * from it reads "/tmp/name", not "/tmp//name"; "/" itself stays. */
+    for (size_t n = strlen(f->path); n > 1 && f->path[n - 1] == '/'; n--)
+        f->path[n - 1] = '\0';
+    if (attr_param(a, FS_SIZE, sc, &f->size, err) != 0)
+        return -1;
+    bool flags[] = { false, false, false, false, false, false };
+    int flag_attrs[] = { FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY, FS_WRITEONLY, FS_CACHED };
+    for (size_t i = 0; i < 6; i++)
+        if (attr_bool(a, flag_attrs[i], sc, &flags[i], err) != 0)
+            return -1;
+    f->paralloc = flags[0], f->reuse = flags[1], f->trusttree = flags[2];
+    f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5];
+    if (f->trusttree)
+        f->reuse = true;
+    if (a->val[FS_PREALLOC] != NULL) {
+        struct rvalue r;
+        if (eval_value(a->val[FS_PREALLOC], sc, &r, err) != 0)
+            return -1;
+        if (r.kind == R_BOOL)
+            f->prealloc = r.b ? 100 : 0;
+        else {
+            uint64_t pct;
+            if (attr_u64(a, FS_PREALLOC, sc, &pct, err) != 0)
+                return -1;
+            f->prealloc = (unsigned)pct;
+        }
+    }
+    if (file_size_gamma(a, sc, &f->size, err) != 0)
+        return -1;
+    if (d->is_file) {
+        f->entries = 1;
+        f->dirwidth.u = 10;
+        return 0;
+    }
+    uint64_t gamma;
+    if (attr_u64(a, FS_ENTRIES, sc, &f->entries, err) != 0 || attr_u64(a, FS_LEAFDIRS, sc, &f->leafdirs, err) != 0
+        || attr_param(a, FS_DIRWIDTH, sc, &f->dirwidth, err) != 0 || attr_u64(a, FS_DIRGAMMA, sc, &gamma, err) != 0)
+        return -1;
+    f->dirgamma = (double)gamma / 1000.0;
+    if (f->entries + f->leafdirs > 0 && !f->dirwidth.is_dist && f->dirwidth.u == 0)
+        return diag_set(err, &d->loc, "fileset '%s' needs dirwidth= (mean entries per directory)", d->name);
+    if (f->entries > (UINT64_C(1) << 40) || f->leafdirs > (UINT64_C(1) << 40))
+        return diag_set(err, &d->loc, "fileset '%s' is too large (at most 2^40 entries)", d->name);
+    if (a->val[FS_DIRDEPTHRV] != NULL) {
+        struct rvalue r;
+        if (eval_value(a->val[FS_DIRDEPTHRV], sc, &r, err) != 0)
+            return -1;
+        if (r.kind != R_DIST)
+            return diag_set(err, &a->loc[FS_DIRDEPTHRV], "dirdepthrv wants a random variable");
+        f->has_depthrv = true;
+        f->depthrv = *r.dist;
+    }
+    return 0;
+}
+
+/* ---- flowops ---- */
+
+struct thread_ctx {
+    struct plan_thread *t;
+    size_t nflat;
+};
+
+static int build_ops(struct builder *b, struct thread_ctx *tc, const struct flowop_def *defs, size_t n,
+                     const struct scope *sc, const char *prefix, struct plan_op **out, size_t *nout);
+
+static char *dotted(const char *prefix, const char *name)
+{
+    if (prefix == NULL)
+        return dupstr(name);
+    size_t len = strlen(prefix) + strlen(name) + 2;
+    char *s = malloc(len);
+    if (s == NULL) {
+        diag_printf(stderr, "flowbench: error: out of memory\n");
+        exit(2);
+    }
+    snprintf(s, len, "%s.%s", prefix, name);
+    return s;
+}
+
+static int resolve_fileset(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
+{
+    const char *fsname;
+    struct rvalue r;
+    if (d->a.val[FO_FILENAME] == NULL)
+        return 0;
+    if (eval_value(d->a.val[FO_FILENAME], sc, &r, b->err) != 0
+        || eval_str(d->a.val[FO_FILENAME], sc, "filename", &fsname, b->err) != 0)
+        return -1;
+    op->fileset = fileset_index(b->p, fsname);
+    if (op->fileset >= 0)
+        return 0;
+    /* Report at the composite use when the name came from one of its parameters. */
+    const struct srcloc *at = r.bound ? &r.loc : &d->a.loc[FO_FILENAME];
+    const char *hint = hint_closest_in(fsname, b->p->filesets, b->p->nfilesets, sizeof b->p->filesets[0]);
+    if (hint != NULL)
+        return diag_set(b->err, at, "flowop '%s': no fileset or file named '%s'; did you mean '%s'?", op->name,
+                        fsname, hint);
+    return diag_set(b->err, at, "flowop '%s': no fileset or file named '%s'", op->name, fsname);
+}
+
+static bool parse_is_number(const char *s)
+{
+    uint64_t n;
+    struct ast_value v = { .kind = AV_STRING, .s = (char *)s };
+    struct scope none = { 0 };
+    struct diag scratch;
+    return eval_u64(&v, &none, "value", &n, &scratch) == 0;
+}
+
+static int build_value(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
+{
+    if (d->a.val[FO_VALUE] == NULL)
+        return 0;
+    struct rvalue r;
+    if (eval_value(d->a.val[FO_VALUE], sc, &r, b->err) != 0)
+        return -1;
+    op->has_value = true;
+    if (r.kind == R_STR && strcmp(d->type ? d->type->name : "", "print") != 0 && parse_is_number(r.s) == false)
+        return diag_set(b->err, r.bound ? &r.loc : &d->a.loc[FO_VALUE], "flowop %s '%s' wants a number for value=, got '%s'",
+                        d->type->name, op->name, r.s);
+    if (r.kind == R_STR && strcmp(d->type->name, "print") == 0) {
+        op->value_str = dupstr(r.s);
+        return 0;
+    }
+    return attr_param(&d->a, FO_VALUE, sc, &op->value, b->err);
+}
+
+static int check_needs(struct builder *b, const struct flowop_def *d, struct plan_op *op)
+{
+    unsigned needs = op->type->needs;
+    const char *tn = op->type->name;
+    if ((needs & NEED_FILESET) && op->fileset < 0)
+        return diag_set(b->err, &d->loc, "flowop %s '%s' needs filename= (a fileset or file)", tn, d->name);
+    if ((needs & NEED_FILESET_OR_FD) && op->fileset < 0 && op->fd == 0)
+        return diag_set(b->err, &d->loc, "flowop %s '%s' needs filename= or fd= (a slot another flowop opens)", tn, d->name);
+    if ((needs & NEED_IOSIZE) && !op->iosize.is_dist && op->iosize.u == 0)
+        return diag_set(b->err, op->has_iosize ? &d->a.loc[FO_IOSIZE] : &d->loc,
+                        "flowop %s '%s' needs iosize= greater than 0", tn, d->name);
+    if ((needs & NEED_TARGET) && op->target == NULL)
+        return diag_set(b->err, &d->loc, "flowop %s '%s' needs target= (the flowop it acts on)", tn, d->name);
+    if ((needs & NEED_VALUE) && !op->has_value)
+        return diag_set(b->err, &d->loc, "flowop %s '%s' needs value=", tn, d->name);
+    if ((needs & NEED_RANDOM) && !op->random)
+        return diag_set(b->err, &d->loc, "flowop %s '%s' needs random (asynchronous writes go to random offsets)", tn, d->name);
+    if ((needs & NEED_LEAFDIRS) && op->fileset >= 0 && b->p->filesets[op->fileset].leafdirs == 0)
+        return diag_set(b->err, &d->loc, "flowop %s '%s': fileset '%s' has no leafdirs", tn, d->name,
+                        b->p->filesets[op->fileset].name);
+    if (op->value.is_dist && (strcmp(tn, "finishoncount") == 0 || strcmp(tn, "finishonbytes") == 0))
+        return diag_set(b->err, &d->a.loc[FO_VALUE], "flowop %s '%s' wants a fixed number for value=", tn, d->name);
+    return 0;
+}
+
+static int build_leaf(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
+{
+    const struct attrvals *a = &d->a;
+    struct diag *err = b->err;
+    uint64_t fd, srcfd;
+    const char *target;
+    if (resolve_fileset(b, d, sc, op) != 0 || attr_param(a, FO_IOSIZE, sc, &op->iosize, err) != 0
+        || attr_param(a, FO_INDEXED, sc, &op->indexed, err) != 0
+        || attr_u64(a, FO_WORKINGSET, sc, &op->workingset, err) != 0
+        || attr_u64(a, FO_HIGHWATER, sc, &op->highwater, err) != 0 || attr_u64(a, FO_FD, sc, &fd, err) != 0
+        || attr_u64(a, FO_SRCFD, sc, &srcfd, err) != 0 || attr_str(a, FO_TARGET, sc, &target, err) != 0
+        || build_value(b, d, sc, op) != 0)
+        return -1;
+    bool *flags[] = { &op->random, &op->dsync, &op->directio, &op->noreadahead, &op->opennext, &op->blocking };
+    int flag_attrs[] = { FO_RANDOM, FO_DSYNC, FO_DIRECTIO, FO_NOREADAHEAD, FO_OPENNEXT, FO_BLOCKING };
+    for (size_t i = 0; i < 6; i++)
+        if (attr_bool(a, flag_attrs[i], sc, flags[i], err) != 0)
+            return -1;
+    op->has_iosize = a->val[FO_IOSIZE] != NULL;
+    op->has_indexed = a->val[FO_INDEXED] != NULL;
+    op->fd = (int)fd;
+    op->srcfd = (int)srcfd;
+    op->target = target ? dupstr(target) : NULL;
+    return check_needs(b, d, op);
+}
+
+/* The scope inside a composite use: its declared parameters, with the values
+ * given at the use (read in the caller's scope) or the defaults of the definition. */
+static int composite_scope(struct builder *b, const struct flowop_def *d, const struct scope *caller,
+                           struct binding **out, struct scope *inner)
+{
+    const struct composite_def *c = d->composite;
+    struct binding *bind = calloc(c->locals.n + 1, sizeof *bind);
+    if (bind == NULL)
+        return diag_set(b->err, &d->loc, "out of memory");
+    for (size_t i = 0; i < d->locals.n; i++) {
+        bool known = false;
+        for (size_t k = 0; k < c->locals.n; k++)
+            known |= strcmp(c->locals.v[k].name, d->locals.v[i].name) == 0;
+        if (!known) {
+            free(bind);
+            return diag_set(b->err, &d->locals.v[i].loc, "composite flowop '%s' has no parameter $%s", c->name,
+                            d->locals.v[i].name);
+        }
+    }
+    for (size_t k = 0; k < c->locals.n; k++) {
+        const struct local *decl = &c->locals.v[k];
+        bind[k] = (struct binding){ decl->name, decl->has_value ? &decl->val : NULL, caller,
+                                    decl->has_value ? decl->loc : d->loc };
+        for (size_t i = 0; i < d->locals.n; i++) {
+            const struct local *use = &d->locals.v[i];
+            if (strcmp(use->name, decl->name) == 0)
+                bind[k] = (struct binding){ decl->name, use->has_value ? &use->val : NULL, caller, use->loc };
+        }
+    }
+    *out = bind;
+    *inner = (struct scope){ caller->vars, bind, c->locals.n, caller };
+    return 0;
+}
+
+static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowop_def *d, const struct scope *sc,
+                    const char *prefix, struct plan_op *op)
+{
+    *op = (struct plan_op){ .type = d->type, .name = dotted(prefix, d->name), .loc = d->loc, .fileset = -1,
+                            .target_op = -1, .flat = tc->nflat++ };
+    if (attr_param(&d->a, FO_ITERS, sc, &op->iters, b->err) != 0)
+        return -1;
+    if (d->type != NULL)
+        return build_leaf(b, d, sc, op);
+    struct binding *bind = NULL;
+    struct scope inner;
+    if (composite_scope(b, d, sc, &bind, &inner) != 0)
+        return -1;
+    int rc = build_ops(b, tc, d->composite->ops, d->composite->nops, &inner, op->name, &op->children, &op->nchildren);
+    free(bind);
+    return rc;
+}
+
+static int build_ops(struct builder *b, struct thread_ctx *tc, const struct flowop_def *defs, size_t n,
+                     const struct scope *sc, const char *prefix, struct plan_op **out, size_t *nout)
+{
+    struct plan_op *ops = calloc(n ? n : 1, sizeof *ops);
+    if (ops == NULL)
+        return diag_set(b->err, NULL, "out of memory");
+    *out = ops;
+    *nout = 0;
+    for (size_t i = 0; i < n; i++) {
+        (*nout)++;
+        if (build_op(b, tc, &defs[i], sc, prefix, &ops[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- targets ---- */
+
+static const struct plan_op *find_in(const struct plan_op *ops, size_t n, const char *name, bool short_name)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *dot = strrchr(ops[i].name, '.');
+        const char *s = short_name && dot ? dot + 1 : ops[i].name;
+        if (ops[i].type != NULL && strcmp(s, name) == 0)
+            return &ops[i];
+        const struct plan_op *in = find_in(ops[i].children, ops[i].nchildren, name, short_name);
+        if (in != NULL)
+            return in;
+    }
+    return NULL;
+}
+
+static const struct plan_op *find_global(const struct plan *p, const char *name, const char *type)
+{
+    for (size_t i = 0; i < p->nprocs; i++)
+        for (size_t t = 0; t < p->procs[i].nthreads; t++) {
+            const struct plan_op *op = find_in(p->procs[i].threads[t].ops, p->procs[i].threads[t].nops, name, false);
+            if (op != NULL && strcmp(op->type->name, type) == 0)
+                return op;
+        }
+    return NULL;
+}
+
+static int resolve_target(struct builder *b, const struct plan_thread *t, struct plan_op *op)
+{
+    const char *tn = op->type->name;
+    if (strcmp(tn, "wakeup") == 0 || strcmp(tn, "sempost") == 0) {
+        const char *want = tn[0] == 'w' ? "block" : "semblock";
+        if (find_global(b->p, op->target, want) == NULL)
+            return diag_set(b->err, &op->loc, "flowop %s '%s': no %s flowop named '%s'", tn, op->name, want, op->target);
+        return 0;
+    }
+    const struct plan_op *tgt = find_in(t->ops, t->nops, op->target, true);
+    if (tgt == NULL)
+        tgt = find_in(t->ops, t->nops, op->target, false);
+    if (tgt == NULL)
+        return diag_set(b->err, &op->loc, "flowop %s '%s': target '%s' is not a flowop of thread '%s'", tn, op->name,
+                        op->target, t->name);
+    bool needs_rw = strcmp(tn, "iopslimit") == 0 || strcmp(tn, "bwlimit") == 0 || strcmp(tn, "finishonbytes") == 0;
+    if (needs_rw && tgt->type->rw == RW_NONE)
+        return diag_set(b->err, &op->loc, "flowop %s '%s': target '%s' neither reads nor writes", tn, op->name, op->target);
+    op->target_op = (int)tgt->flat;
+    return 0;
+}
+
+static int resolve_targets_in(struct builder *b, const struct plan_thread *t, struct plan_op *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool uses = ops[i].type != NULL && (ops[i].type->needs & (NEED_TARGET | USES_TARGET));
+        if (uses && ops[i].target != NULL && resolve_target(b, t, &ops[i]) != 0)
+            return -1;
+        if (resolve_targets_in(b, t, ops[i].children, ops[i].nchildren) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- processes ---- */
+
+static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op **out)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[ops[i].flat] = &ops[i];
+        index_flat(ops[i].children, ops[i].nchildren, out);
+    }
+}
+
+/* ---- expansion bounds ---- */
+
+/* Each composite use is built as a copy of its flowops, so a chain of
+ * composites each using the one before twice doubles at every level: 20
+ * levels would be a million flowops per thread. Both bounds are checked by
+ * counting, before anything is built. */
+#define MAX_EXPANDED_OPS 10000u    /* per thread; each costs about 20 KB in the plan */
+#define MAX_NESTING 32             /* composite uses within composite uses */
+
+/* The flowops one use of d expands to, itself included, counted only until
+ * the count passes budget. A composite use nested MAX_NESTING deep is left in
+ * *deep and not counted into. */
+static uint64_t expanded(const struct flowop_def *d, uint64_t budget, int depth, const struct flowop_def **deep)
+{
+    if (d->type != NULL)
+        return 1;
+    if (depth >= MAX_NESTING) {
+        *deep = d;
+        return 1;
+    }
+    uint64_t n = 1;
+    const struct composite_def *c = d->composite;
+    for (size_t i = 0; i < c->nops && n <= budget && *deep == NULL; i++)
+        n += expanded(&c->ops[i], budget - n, depth + 1, deep);
+    return n;
+}
+
+/* The counting stops at the bound, so it costs at most MAX_EXPANDED_OPS steps. */
+static int check_expansion(struct builder *b, const struct thread_def *t)
+{
+    uint64_t total = 0;
+    const struct flowop_def *deep = NULL;
+    for (size_t i = 0; i < t->nops; i++) {
+        total += expanded(&t->ops[i], MAX_EXPANDED_OPS - total, 0, &deep);
+        if (deep != NULL)
+            return diag_set(b->err, &deep->loc, "composite flowops nested more than %d deep", MAX_NESTING);
+        if (total > MAX_EXPANDED_OPS)
+            return diag_set(b->err, &t->ops[i].loc,
+                            "flowop '%s' takes thread '%s' past %u flowops once its composites are expanded "
+                            "(a composite using another twice doubles it)",
+                            t->ops[i].name, t->name, MAX_EXPANDED_OPS);
+    }
+    return 0;
+}
+
+static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc, struct plan_thread *t)
+{
+    *t = (struct plan_thread){ .name = dupstr(d->name), .loc = d->loc };
+    bool useism;
+    if (attr_u64(&d->a, TH_INSTANCES, sc, &t->instances, b->err) != 0
+        || attr_u64(&d->a, TH_MEMSIZE, sc, &t->memsize, b->err) != 0
+        || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0)
+        return -1;
+    t->useism = useism;
+    if (t->instances == 0)
+        return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,
+                        "thread '%s' needs instances of 1 or more", d->name);
+    struct thread_ctx tc = { t, 0 };
+    if (check_expansion(b, d) != 0 || build_ops(b, &tc, d->ops, d->nops, sc, NULL, &t->ops, &t->nops) != 0)
+        return -1;
+    t->nflat = tc.nflat;
+    t->flat = calloc(t->nflat ? t->nflat : 1, sizeof *t->flat);
+    if (t->flat == NULL)
+        return diag_set(b->err, &d->loc, "out of memory");
+    index_flat(t->ops, t->nops, t->flat);
+    return 0;
+}
+
+static int build_process(struct builder *b, const struct process_def *d, const struct scope *sc, struct plan_process *p)
+{
+    *p = (struct plan_process){ .name = dupstr(d->name), .loc = d->loc };
+    if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
+        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0)
+        return -1;
+    if (p->instances == 0)
+        return diag_set(b->err, d->a.val[PR_INSTANCES] ? &d->a.loc[PR_INSTANCES] : &d->loc,
+                        "process '%s' needs instances of 1 or more", d->name);
+    p->threads = calloc(d->nthreads, sizeof *p->threads);
+    if (p->threads == NULL)
+        return diag_set(b->err, &d->loc, "out of memory");
+    for (size_t i = 0; i < d->nthreads; i++) {
+        p->nthreads++;
+        if (build_thread(b, &d->threads[i], sc, &p->threads[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int plan_build(struct plan *out, const struct model *m, const struct vartab *vars, enum quit_mode mode,
+               const struct ast_value *eventrate, struct diag *err)
+{
+    memset(out, 0, sizeof *out);
+    out->mode = mode;
+    struct builder b = { m, out, err };
+    struct scope sc = { .vars = vars };
+    if (eventrate != NULL && eval_u64(eventrate, &sc, "eventgen rate", &out->eventrate, err) != 0)
+        return -1;
+    out->filesets = calloc(m->nfilesets + 1, sizeof *out->filesets);
+    out->procs = calloc(m->nprocs + 1, sizeof *out->procs);
+    if (out->filesets == NULL || out->procs == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (size_t i = 0; i < m->nfilesets; i++) {
+        out->nfilesets++;
+        if (build_fileset(&b, m->filesets[i], &sc, &out->filesets[i]) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < m->nprocs; i++) {
+        out->nprocs++;
+        if (build_process(&b, m->procs[i], &sc, &out->procs[i]) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < out->nprocs; i++)
+        for (size_t t = 0; t < out->procs[i].nthreads; t++) {
+            struct plan_thread *th = &out->procs[i].threads[t];
+            if (resolve_targets_in(&b, th, th->ops, th->nops) != 0)
+                return -1;
+        }
+    if (out->nprocs == 0)
+        return diag_set(err, NULL, "nothing to run: no process is defined");
+    return 0;
+}
+
+static void ops_free(struct plan_op *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(ops[i].name);
+        free(ops[i].value_str);
+        free(ops[i].target);
+        ops_free(ops[i].children, ops[i].nchildren);
+    }
+    free(ops);
+}
+
+void plan_free(struct plan *p)
+{
+    for (size_t i = 0; i < p->nfilesets; i++) {
+        free(p->filesets[i].name);
+        free(p->filesets[i].path);
+    }
+    for (size_t i = 0; i < p->nprocs; i++) {
+        for (size_t t = 0; t < p->procs[i].nthreads; t++) {
+            free(p->procs[i].threads[t].name);
+            free(p->procs[i].threads[t].flat);
+            ops_free(p->procs[i].threads[t].ops, p->procs[i].threads[t].nops);
+        }
+        free(p->procs[i].threads);
+        free(p->procs[i].name);
+    }
+    free(p->filesets);
+    free(p->procs);
+    memset(p, 0, sizeof *p);
+}
+
+static void each_in(const struct plan_op *ops, size_t n, void (*fn)(const struct plan_op *, void *), void *ctx)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (ops[i].type != NULL)
+            fn(&ops[i], ctx);
+        each_in(ops[i].children, ops[i].nchildren, fn, ctx);
+    }
+}
+
+void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *op, void *ctx), void *ctx)
+{
+    each_in(t->ops, t->nops, fn, ctx);
+}
+
+static void describe_op(const struct plan_op *op, void *ctx)
+{
+    fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
+}
+
+static void describe_size(const struct param *p, char *buf, size_t len)
+{
+    if (p->is_dist)
+        snprintf(buf, len, "%s, mean %.0f", dist_describe(&p->dist), dist_mean(&p->dist));
+    else
+        snprintf(buf, len, "%" PRIu64, p->u);
+}
+
+void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out)
+{
+    for (size_t i = 0; i < p->nfilesets; i++) {
+        const struct plan_fileset *f = &p->filesets[i];
+        char size[96];
+        describe_size(&f->size, size, sizeof size);
+        const char *sep = strcmp(f->path, "/") == 0 ? "" : "/";
+        fprintf(out, "  %s %s%s%s: %" PRIu64 " files, %" PRIu64 " leaf dirs, size %s, %u%% preallocated\n",
+                f->is_file ? "file" : "fileset", f->path, sep, f->name, f->entries, f->leafdirs, size, f->prealloc);
+        if (kept)
+            fprintf(out, "    would keep %s%s%s as the run before leaves it (built anew if its definition changed)\n",
+                    f->path, sep, f->name);
+        else if (f->reuse)
+            fprintf(out, "    would reuse %s%s%s if flowbench made it; otherwise create it\n", f->path, sep, f->name);
+        else
+            fprintf(out, "    would remove %s%s%s if flowbench made it (refuse otherwise), then create it\n", f->path,
+                    sep, f->name);
+    }
+    for (size_t i = 0; i < p->nprocs; i++) {
+        const struct plan_process *pr = &p->procs[i];
+        if (procs != NULL && !procs[i])
+            continue;
+        fprintf(out, "  process %s x%" PRIu64 "\n", pr->name, pr->instances);
+        for (size_t t = 0; t < pr->nthreads; t++) {
+            fprintf(out, "    thread %s x%" PRIu64 "\n", pr->threads[t].name, pr->threads[t].instances);
+            plan_each_op(&pr->threads[t], describe_op, out);
+        }
+    }
+}

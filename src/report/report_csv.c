@@ -1,0 +1,81 @@
+/* report_csv.c: --csv: the per-flowop table, one row per flowop and run
+ * (RFC 4180 quoting, "\n" line ends; columns in docs/json.md). */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli/interp.h"
+#include "report/report_figures.h"
+
+static const char header[] = "run,process,thread,flowop,type,ops,ops_per_s,bytes,mb_per_s,errors,cpu_ns_per_op,"
+                             "lat_min_ns,lat_mean_ns,lat_max_ns";
+
+/* A text field, quoted (with quotes doubled) when it holds a comma, quote or line break. */
+static void field(FILE *f, const char *s)
+{
+    if (s == NULL)
+        s = "";
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void num(FILE *f, double v, int decimals)
+{
+    char buf[64];
+    report_number(buf, sizeof buf, v, decimals);
+    fputc(',', f);
+    fputs(buf, f);
+}
+
+static void row(FILE *f, const struct run_result *r, const struct result_row *rw)
+{
+    struct row_figures x;
+    report_figures(&rw->st, r->seconds, &x);
+    fprintf(f, "%d,", r->index);
+    field(f, rw->process);
+    fputc(',', f);
+    field(f, rw->thread);
+    fputc(',', f);
+    field(f, rw->name);
+    fputc(',', f);
+    field(f, rw->type);
+    fprintf(f, ",%" PRIu64, x.ops);
+    num(f, x.ops_per_s, 3);
+    fprintf(f, ",%" PRIu64, x.bytes);
+    num(f, x.mb_per_s, 3);
+    fprintf(f, ",%" PRIu64, x.errors);
+    num(f, x.cpu_ns_per_op, 1);
+    fprintf(f, ",%" PRIu64, x.min);
+    num(f, x.mean, 1);
+    fprintf(f, ",%" PRIu64, x.max);
+    for (int i = 0; i < REPORT_NPCT; i++)
+        fprintf(f, ",%" PRIu64, x.pct[i]);
+    fputc('\n', f);
+}
+
+int results_write_csv(const struct interp *in, FILE *out)
+{
+    errno = 0;
+    fputs(header, out);
+    for (int i = 0; i < REPORT_NPCT; i++)
+        fprintf(out, ",%s", report_pcts[i].csv);
+    fputc('\n', out);
+    for (size_t i = 0; i < in->results.n; i++)
+        for (size_t k = 0; k < in->results.runs[i].nrows; k++)
+            row(out, &in->results.runs[i], &in->results.runs[i].rows[k]);
+    if (ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,94 @@
+/* report_figures.c: rates, mean, stddev and percentiles of a result row, as the
+ * machine-readable reports (JSON, CSV, HTML) print them. */
+#include "report/report_figures.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const struct report_pct report_pcts[REPORT_NPCT] = {
+    { 0.50, "p50", "p50_ns" },     { 0.90, "p90", "p90_ns" },       { 0.95, "p95", "p95_ns" },
+    { 0.99, "p99", "p99_ns" },     { 0.999, "p99.9", "p99_9_ns" }, { 0.9999, "p99.99", "p99_99_ns" },
+};
+
+double report_rate(double amount, double seconds)
+{
+    double r = seconds > 0 ? amount / seconds : 0.0;
+    return isfinite(r) ? r : 0.0;
+}
+
+/* Only sums are kept per op, so the spread comes from the histogram: each op
+ * counts as its bucket's midpoint (clamped to [min, max]), at most 0.8% off. */
+static double hist_stddev(const struct op_stats *s, double mean)
+{
+    uint64_t n = 0;
+    double sum = 0;
+    for (unsigned b = 0; b < HIST_BUCKETS; b++) {
+        if (s->hist.count[b] == 0)
+            continue;
+        double mid = (double)hist_bucket_low(b) + (double)(hist_bucket_width(b) - 1) / 2.0;
+        if (mid < (double)s->lat_min)
+            mid = (double)s->lat_min;
+        if (mid > (double)s->lat_max)
+            mid = (double)s->lat_max;
+        double d = mid - mean;
+        sum += (double)s->hist.count[b] * d * d;
+        n += s->hist.count[b];
+    }
+    double v = n > 1 ? sqrt(sum / (double)n) : 0.0;
+    return isfinite(v) ? v : 0.0;
+}
+
+void report_figures(const struct op_stats *s, double seconds, struct row_figures *f)
+{
+    memset(f, 0, sizeof *f);
+    f->ops = s->ops;
+    f->bytes = s->bytes;
+    f->errors = s->errors;
+    f->ops_per_s = report_rate((double)s->ops, seconds);
+    f->mb_per_s = report_rate((double)s->bytes / 1048576.0, seconds);
+    f->cpu_ns_per_op = s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : 0.0;
+    if (s->ops == 0)
+        return; /* every latency figure stays 0 */
+    f->min = s->lat_min == UINT64_MAX ? 0 : s->lat_min;
+    f->max = s->lat_max;
+    f->mean = (double)s->lat_sum / (double)s->ops;
+    f->stddev = hist_stddev(s, f->mean);
+    for (int i = 0; i < REPORT_NPCT; i++)
+        f->pct[i] = stats_percentile(s, report_pcts[i].q);
+}
+
+const char *report_class_name(enum flowop_class c)
+{
+    switch (c) {
+    case FC_IO: return "io";
+    case FC_AIO: return "aio";
+    case FC_SYNC: return "sync";
+    case FC_OTHER: break;
+    }
+    return "other";
+}
+
+void report_number(char *buf, size_t len, double v, int decimals)
+{
+    if (len == 0)
+        return;
+    if (!isfinite(v) || fabs(v) > 1e300)
+        v = 0;
+    snprintf(buf, len, "%.*f", decimals, v);
+    char *dot = NULL;
+    for (char *p = buf; *p; p++)
+        if (!(*p == '-' || (*p >= '0' && *p <= '9'))) {
+            *p = '.'; /* whatever a locale made of the decimal point */
+            dot = p;
+        }
+    if (dot != NULL) {
+        char *end = buf + strlen(buf);
+        while (end > dot + 1 && end[-1] == '0')
+            *--end = '\0';
+        if (end == dot + 1)
+            *dot = '\0';
+    }
+    if (strcmp(buf, "-0") == 0)
+        strcpy(buf, "0");
+}

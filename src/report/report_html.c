@@ -1,0 +1,305 @@
+/* report_html.c: --report DIR: DIR/index.html, one self-contained page (inline
+ * CSS and SVG, no script, nothing fetched) with each run's header, charts and
+ * per-flowop table. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/interp.h"
+#include "report/report_figures.h"
+#include "report/report_html.h"
+
+static const char style[] =
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;"
+    "color:#222;background:#fff;margin:0;padding:24px}\n"
+    "main{max-width:1200px;margin:0 auto}\n"
+    "h1{font-size:24px;margin:0 0 4px}h2{font-size:20px;margin:32px 0 6px;padding-top:12px;border-top:2px solid #ccc}\n"
+    "h3{font-size:16px;margin:22px 0 6px}\n"
+    ".meta{color:#444;margin:2px 0}.meta b{color:#222}\n"
+    ".error{color:#8b0000;background:#fdecea;border:1px solid #e0a0a0;padding:6px 10px;border-radius:4px}\n"
+    ".note{color:#555;font-style:italic}\n"
+    "svg.chart{display:block;max-width:100%;height:auto;border:1px solid #e4e4e4;background:#fcfcfc}\n"
+    "svg text{font:12px system-ui,sans-serif;fill:#333}svg text.small{font-size:10px;fill:#777}\n"
+    "svg .grid{stroke:#ddd;stroke-width:1}svg .minor{stroke:#eee;stroke-width:1}\n"
+    "svg .axis,svg .tick{stroke:#888;stroke-width:1}\n"
+    "ul.legend{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 18px}\n"
+    "ul.legend li{display:flex;align-items:center;gap:6px}\n"
+    ".scroll{overflow-x:auto}\n"
+    "table{border-collapse:collapse;font-size:12.5px;font-variant-numeric:tabular-nums}\n"
+    "th,td{padding:3px 5px;border-bottom:1px solid #e4e4e4;white-space:nowrap}\n"
+    "th{background:#f3f3f3;text-align:left;position:sticky;top:0}\n"
+    "td.n,th.n{text-align:right}tbody tr:nth-child(even){background:#fafafa}\n"
+    "footer{margin-top:32px;color:#666;font-size:12px}\n";
+
+void html_text(FILE *f, const char *s)
+{
+    for (; s != NULL && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                fputc(' ', f); /* control characters are not allowed in HTML text */
+            else
+                fputc(*s, f);
+        }
+    }
+}
+
+void html_fmt_ns(char *buf, size_t len, double ns)
+{
+    static const char *const unit[] = { "ns", "\u00b5s", "ms", "s" };
+    int u = 0;
+    if (!isfinite(ns) || ns < 0)
+        ns = 0;
+    while (ns >= 999.5 && u < 3) {
+        ns /= 1000;
+        u++;
+    }
+    int dec = u == 0 || ns >= 99.95 ? 0 : ns >= 9.995 ? 1 : 2;
+    snprintf(buf, len, "%.*f %s", dec, ns, unit[u]);
+}
+
+void html_fmt_group(char *buf, size_t len, double v, int decimals)
+{
+    char raw[64];
+    report_number(raw, sizeof raw, v, decimals);
+    const char *digits = raw[0] == '-' ? raw + 1 : raw;
+    size_t whole = strcspn(digits, ".");
+    size_t o = 0;
+    if (len == 0)
+        return;
+    if (raw[0] == '-' && o + 1 < len)
+        buf[o++] = '-';
+    for (size_t i = 0; digits[i] && o + 1 < len; i++) {
+        if (i > 0 && i < whole && (whole - i) % 3 == 0 && o + 2 < len)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+}
+
+static void meta(FILE *f, const char *label, const char *value)
+{
+    fprintf(f, "<p class=\"meta\"><b>%s:</b> ", label);
+    html_text(f, value);
+    fputs("</p>\n", f);
+}
+
+static const char *workload_name(const struct interp *in)
+{
+    if (in->opt.script != NULL)
+        return in->opt.script;
+    return in->workload != NULL ? in->workload : "(commands typed or piped in)";
+}
+
+static void host_line(FILE *f, const struct host_info *h)
+{
+    char buf[700];
+    snprintf(buf, sizeof buf, "%s, %s, %u cores, %u hardware threads, %u NUMA node%s",
+             h->hostname[0] ? h->hostname : "unknown", h->kernel[0] ? h->kernel : "unknown kernel", h->cores, h->pus,
+             h->numa, h->numa == 1 ? "" : "s");
+    meta(f, "Host", buf);
+}
+
+static void summary_line(FILE *f, const struct run_result *r)
+{
+    struct row_figures x;
+    char ops[48], rate[48], rd[48], wr[48], mb[48], mean[32], p99[32], buf[400];
+    report_figures(&r->io, r->seconds, &x);
+    html_fmt_group(ops, sizeof ops, (double)x.ops, 0);
+    html_fmt_group(rate, sizeof rate, x.ops_per_s, 0);
+    html_fmt_group(rd, sizeof rd, report_rate((double)r->reads, r->seconds), 0);
+    html_fmt_group(wr, sizeof wr, report_rate((double)r->writes, r->seconds), 0);
+    html_fmt_group(mb, sizeof mb, x.mb_per_s, 1);
+    html_fmt_ns(mean, sizeof mean, x.mean);
+    html_fmt_ns(p99, sizeof p99, (double)x.pct[3]);
+    snprintf(buf, sizeof buf, "%s ops, %s ops/s (%s reads/s, %s writes/s), %s MiB/s, mean %s, p99 %s", ops, rate, rd,
+             wr, mb, mean, p99);
+    meta(f, "IO summary", buf);
+}
+
+static void cell_num(FILE *f, double v, int decimals)
+{
+    char buf[64];
+    html_fmt_group(buf, sizeof buf, v, decimals);
+    fprintf(f, "<td class=\"n\">%s</td>", buf);
+}
+
+static void cell_ns(FILE *f, double ns, bool have)
+{
+    char buf[32];
+    html_fmt_ns(buf, sizeof buf, ns);
+    fprintf(f, "<td class=\"n\">%s</td>", have ? buf : "&ndash;");
+}
+
+static void cell_text(FILE *f, const char *s)
+{
+    fputs("<td>", f);
+    html_text(f, s);
+    fputs("</td>", f);
+}
+
+static void table(FILE *f, const struct run_result *r)
+{
+    fputs("<div class=\"scroll\"><table>\n<thead><tr><th>flowop</th><th>process</th><th>thread</th><th>type</th>"
+          "<th class=\"n\">ops</th><th class=\"n\">ops/s</th><th class=\"n\">MiB/s</th><th class=\"n\">errors</th>"
+          "<th class=\"n\">CPU/op</th><th class=\"n\">min</th><th class=\"n\">mean</th><th class=\"n\">max</th>",
+          f);
+    for (int k = 0; k < REPORT_NPCT; k++)
+        fprintf(f, "<th class=\"n\">%s</th>", report_pcts[k].json);
+    fputs("</tr></thead>\n<tbody>\n", f);
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        struct row_figures x;
+        report_figures(&row->st, r->seconds, &x);
+        bool have = x.ops > 0;
+        fputs("<tr>", f);
+        cell_text(f, row->name);
+        cell_text(f, row->process);
+        cell_text(f, row->thread);
+        cell_text(f, row->type);
+        cell_num(f, (double)x.ops, 0);
+        cell_num(f, x.ops_per_s, 1);
+        cell_num(f, x.mb_per_s, 1);
+        cell_num(f, (double)x.errors, 0);
+        cell_ns(f, x.cpu_ns_per_op, row->st.cpu_samples > 0);
+        cell_ns(f, (double)x.min, have);
+        cell_ns(f, x.mean, have);
+        cell_ns(f, (double)x.max, have);
+        for (int k = 0; k < REPORT_NPCT; k++)
+            cell_ns(f, (double)x.pct[k], have);
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody></table></div>\n", f);
+}
+
+static void run_section(FILE *f, const struct interp *in, const struct run_result *r)
+{
+    char buf[128];
+    fprintf(f, "<section id=\"run-%d\">\n<h2>Run %d</h2>\n", r->index, r->index);
+    meta(f, "Workload", workload_name(in));
+    host_line(f, &in->results.host);
+    snprintf(buf, sizeof buf, "%.3f s (ended by %s)", r->seconds, r->end != NULL ? r->end : "none");
+    meta(f, "Length", buf);
+    summary_line(f, r);
+    if (r->error != NULL) {
+        fputs("<p class=\"error\"><b>Error:</b> ", f);
+        html_text(f, r->error);
+        fputs("</p>\n", f);
+    }
+    fputs("<h3>Throughput over time (IO flowops)</h3>\n", f);
+    html_chart_throughput(f, r);
+    fputs("<h3>Latency percentiles per flowop</h3>\n", f);
+    html_chart_percentiles(f, r);
+    fputs("<h3>Op mix</h3>\n", f);
+    html_chart_opmix(f, r);
+    fputs("<h3>Per-flowop figures</h3>\n", f);
+    table(f, r);
+    fputs("</section>\n", f);
+}
+
+static void page(FILE *f, const struct interp *in)
+{
+    const struct results *res = &in->results;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>flowbench report: ",
+          f);
+    html_text(f, workload_name(in));
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>flowbench report</h1>\n", style);
+    meta(f, "Workload", workload_name(in));
+    fprintf(f, "<p class=\"meta\"><b>Runs:</b> %zu", res->n);
+    for (size_t i = 0; i < res->n && res->n > 1; i++)
+        fprintf(f, "%s<a href=\"#run-%d\">run %d</a>", i ? ", " : " (", res->runs[i].index, res->runs[i].index);
+    fputs(res->n > 1 ? ")</p>\n" : "</p>\n", f);
+    if (res->n == 0)
+        fputs("<p class=\"note\">Nothing was measured: no run took place.</p>\n", f);
+    for (size_t i = 0; i < res->n; i++)
+        run_section(f, in, &res->runs[i]);
+    fprintf(f, "<footer>Written by flowbench %s. Latencies are wall time around each op's system calls; "
+               "percentiles come from a log-linear histogram (within 0.8%%) and never exceed the max. "
+               "MiB = 2<sup>20</sup> bytes. CPU/op is each thread's CPU time shared out over its flowops "
+               "in the proportions of sampled ops.</footer>\n"
+               "</main>\n</body>\n</html>\n",
+            FLOWBENCH_VERSION);
+}
+
+/* mkdir -p, new directories with mode 0755. */
+static int make_dirs(const char *dir)
+{
+    char *p = strdup(dir);
+    if (p == NULL)
+        return -1;
+    for (char *s = p + 1;; s++) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(p, 0755) != 0 && errno != EEXIST) {
+            free(p);
+            return -1;
+        }
+        *s = c;
+        if (c == '\0')
+            break;
+    }
+    free(p);
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+int results_write_html(const struct interp *in, const char *dir)
+{
+    if (dir == NULL || dir[0] == '\0') {
+        errno = EINVAL;
+        return -1;
+    }
+    if (make_dirs(dir) != 0)
+        return -1;
+    size_t n = strlen(dir) + sizeof "/index.html.tmp";
+    char *path = malloc(n), *tmp = malloc(n);
+    if (path == NULL || tmp == NULL) {
+        free(path);
+        free(tmp);
+        errno = ENOMEM;
+        return -1;
+    }
+    snprintf(path, n, "%s/index.html", dir);
+    snprintf(tmp, n, "%s/index.html.tmp", dir);
+    /* Written aside and renamed: a failed write leaves no half page behind. */
+    FILE *f = fopen(tmp, "w");
+    int rc = -1, err = errno;
+    if (f != NULL) {
+        errno = 0;
+        page(f, in);
+        bool bad = ferror(f) != 0;
+        err = errno ? errno : EIO;
+        if (fclose(f) != 0 && !bad) {
+            bad = true;
+            err = errno;
+        }
+        if (!bad && rename(tmp, path) == 0)
+            rc = 0;
+        else if (!bad)
+            err = errno;
+        if (rc != 0)
+            unlink(tmp);
+    }
+    free(path);
+    free(tmp);
+    errno = err;
+    return rc;
+}

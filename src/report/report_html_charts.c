@@ -1,0 +1,364 @@
+/* report_html_charts.c: the inline SVG charts of the HTML report: throughput
+ * over time, latency percentiles per flowop, and the op mix. No script, no
+ * external resource: plain shapes and text drawn from the results. */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "report/report_figures.h"
+#include "report/report_html.h"
+
+#define SVG_OPEN "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\""
+
+static const char *const series[] = { "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf" };
+#define NSERIES (sizeof series / sizeof series[0])
+
+const char *html_series_colour(size_t i)
+{
+    return series[i % NSERIES];
+}
+
+/* Lines of flowops past the palette's length are dashed, so no two look alike. */
+static const char *series_dash(size_t i)
+{
+    static const char *const dash[] = { "", " stroke-dasharray=\"6 3\"", " stroke-dasharray=\"2 3\"",
+                                        " stroke-dasharray=\"8 3 2 3\"" };
+    return dash[(i / NSERIES) % 4];
+}
+
+static void svg_open(FILE *f, int w, int h, const char *label)
+{
+    fprintf(f, SVG_OPEN, w, h, w, h);
+    html_text(f, label);
+    fputs("\">\n", f);
+}
+
+/* The smallest of 1, 2, 2.5, 5 times a power of ten that is >= x. */
+static double nice_ceil(double x)
+{
+    if (!(x > 0) || !isfinite(x))
+        return 1;
+    double p = pow(10, floor(log10(x)));
+    static const double steps[] = { 1, 2, 2.5, 5, 10 };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+        if (steps[i] * p >= x * (1 - 1e-3)) /* 5.0001 s still gets steps of 1 */
+            return steps[i] * p;
+    return 10 * p;
+}
+
+/* An axis figure: "0", "750", "20k", "1.5M". */
+static void fmt_si(char *buf, size_t len, double v)
+{
+    static const char *const unit[] = { "", "k", "M", "G", "T" };
+    int u = 0;
+    while (fabs(v) >= 1000 && u < 4) {
+        v /= 1000;
+        u++;
+    }
+    snprintf(buf, len, "%.3g%s", v, unit[u]);
+}
+
+/* ---- throughput over time ---------------------------------------------- */
+
+#define TP_W 960
+#define TP_H 300
+#define TP_L 70
+#define TP_R 70
+#define TP_T 34
+#define TP_B 46
+
+struct axis {
+    double top, step;
+    int n;
+};
+
+static struct axis axis_for(double max, int want)
+{
+    struct axis a;
+    a.step = nice_ceil(max / want);
+    a.n = (int)ceil(max / a.step - 1e-3);
+    if (a.n < 1)
+        a.n = 1;
+    a.top = a.step * a.n;
+    return a;
+}
+
+static void step_path(FILE *f, const struct run_result *r, double xs, double ys, bool mb, const char *style)
+{
+    fputs("<path fill=\"none\" ", f);
+    fputs(style, f);
+    fputs(" d=\"", f);
+    for (size_t i = 0; i < r->nintervals; i++) {
+        const struct interval_sample *s = &r->intervals[i];
+        double v = mb ? report_rate((double)s->bytes / 1048576.0, s->seconds) : report_rate((double)s->ops, s->seconds);
+        double x0 = TP_L + (s->t - s->seconds) * xs, x1 = TP_L + s->t * xs, y = TP_H - TP_B - v * ys;
+        fprintf(f, "%s%.1f,%.1f H%.1f ", i == 0 ? "M" : "L", x0, y, x1);
+    }
+    fputs("\"/>\n", f);
+}
+
+void html_chart_throughput(FILE *f, const struct run_result *r)
+{
+    if (r->nintervals == 0) {
+        fputs("<p class=\"note\">No time series for this run: run with --interval S for a time series "
+              "(a sample every S seconds).</p>\n", f);
+        return;
+    }
+    double maxops = 0, maxmb = 0, xmax = r->seconds;
+    for (size_t i = 0; i < r->nintervals; i++) {
+        const struct interval_sample *s = &r->intervals[i];
+        double o = report_rate((double)s->ops, s->seconds), m = report_rate((double)s->bytes / 1048576.0, s->seconds);
+        maxops = o > maxops ? o : maxops;
+        maxmb = m > maxmb ? m : maxmb;
+        xmax = s->t > xmax ? s->t : xmax;
+    }
+    struct axis left = axis_for(maxops, 5);
+    struct axis right = { .n = left.n };
+    right.step = nice_ceil(maxmb / left.n);
+    right.top = right.step * right.n;
+    struct axis xa = axis_for(xmax > 0 ? xmax : 1, 6);
+    double pw = TP_W - TP_L - TP_R, ph = TP_H - TP_T - TP_B;
+    double xs = pw / xa.top, ysl = ph / left.top, ysr = ph / right.top;
+    char a[32];
+
+    svg_open(f, TP_W, TP_H, "IO operations per second and MiB per second over the run");
+    for (int i = 0; i <= left.n; i++) {
+        double y = TP_H - TP_B - i * left.step * ysl;
+        fprintf(f, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>\n", TP_L, TP_W - TP_R, y, y);
+        fmt_si(a, sizeof a, i * left.step);
+        fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", TP_L - 6, y + 4, a);
+        fmt_si(a, sizeof a, i * right.step);
+        fprintf(f, "<text x=\"%d\" y=\"%.1f\">%s</text>\n", TP_W - TP_R + 6, y + 4, a);
+    }
+    for (int i = 0; i <= xa.n; i++) {
+        double x = TP_L + i * xa.step * xs;
+        fprintf(f, "<line class=\"tick\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>\n", x, x, TP_H - TP_B,
+                TP_H - TP_B + 5);
+        fmt_si(a, sizeof a, i * xa.step);
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x, TP_H - TP_B + 18, a);
+    }
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", TP_L, TP_W - TP_R, TP_H - TP_B,
+            TP_H - TP_B);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">seconds since the run started</text>\n",
+            TP_L + (int)pw / 2, TP_H - 8);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">ops/s</text>\n", 16,
+            TP_T + (int)ph / 2, 16, TP_T + (int)ph / 2);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(90 %d %d)\">MiB/s</text>\n",
+            TP_W - 14, TP_T + (int)ph / 2, TP_W - 14, TP_T + (int)ph / 2);
+    step_path(f, r, xs, ysr, true, "stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6 4\"");
+    step_path(f, r, xs, ysl, false, "stroke=\"#1f77b4\" stroke-width=\"2.5\"");
+    /* The legend, top left. */
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" stroke=\"#1f77b4\" stroke-width=\"2.5\"/>", TP_L,
+            TP_L + 28);
+    fprintf(f, "<text x=\"%d\" y=\"18\">ops/s (left axis)</text>\n", TP_L + 34);
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" stroke=\"#d62728\" stroke-width=\"2\" "
+               "stroke-dasharray=\"6 4\"/>", TP_L + 180, TP_L + 208);
+    fprintf(f, "<text x=\"%d\" y=\"18\">MiB/s (right axis)</text>\n", TP_L + 214);
+    fputs("</svg>\n", f);
+}
+
+/* ---- latency percentiles ------------------------------------------------ */
+
+#define PC_W 960
+#define PC_H 360
+#define PC_L 80
+#define PC_R 30
+#define PC_T 20
+#define PC_B 46
+
+/* Percentiles sit at log10(1/(1-q)): p90 at 1, p99 at 2, p99.9 at 3... */
+static double pct_x(double q)
+{
+    double u = log10(1.0 / (1.0 - q)), lo = 0.15, hi = 4.15;
+    return PC_L + (u - lo) / (hi - lo) * (PC_W - PC_L - PC_R);
+}
+
+/* A latency's height on the logarithmic axis spanning decades d0 to d1. */
+static double pct_y(double ns, int d0, int d1)
+{
+    double ph = PC_H - PC_T - PC_B;
+    return PC_H - PC_B - (log10(ns > 1 ? ns : 1) - d0) / (d1 - d0) * ph;
+}
+
+void html_chart_percentiles(FILE *f, const struct run_result *r)
+{
+    double lo = INFINITY, hi = 0;
+    size_t shown = 0;
+    for (size_t i = 0; i < r->nrows; i++) {
+        struct row_figures x;
+        report_figures(&r->rows[i].st, r->seconds, &x);
+        if (x.ops == 0)
+            continue;
+        shown++;
+        for (int k = 0; k < REPORT_NPCT; k++) {
+            double v = x.pct[k] > 1 ? (double)x.pct[k] : 1;
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+    }
+    if (shown == 0) {
+        fputs("<p class=\"note\">No flowop completed an op: no latencies to plot.</p>\n", f);
+        return;
+    }
+    int d0 = (int)floor(log10(lo)), d1 = (int)ceil(log10(hi));
+    if (d1 <= d0)
+        d1 = d0 + 1;
+    char a[32];
+    svg_open(f, PC_W, PC_H, "latency percentiles of each flowop, logarithmic latency axis");
+    for (int d = d0; d <= d1; d++) {
+        for (int m = 1; m < 10 && (d < d1 || m == 1); m++) {
+            if (m != 1 && m != 2 && m != 5)
+                continue;
+            double v = pow(10, d) * m, y = pct_y(v, d0, d1);
+            fprintf(f, "<line class=\"%s\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>\n", m == 1 ? "grid" : "minor",
+                    PC_L, PC_W - PC_R, y, y);
+            html_fmt_ns(a, sizeof a, v);
+            if (m == 1 || d1 - d0 <= 3) /* labels at 2 and 5 only while there is room */
+                fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\"%s>%s</text>\n", PC_L - 6, y + 4,
+                        m == 1 ? "" : " class=\"small\"", a);
+        }
+    }
+    for (int k = 0; k < REPORT_NPCT; k++) {
+        double x = pct_x(report_pcts[k].q);
+        fprintf(f, "<line class=\"minor\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>\n", x, x, PC_T, PC_H - PC_B);
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x, PC_H - PC_B + 18,
+                report_pcts[k].json);
+    }
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", PC_L, PC_W - PC_R, PC_H - PC_B,
+            PC_H - PC_B);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">percentile (the share of ops at or below a latency)</text>\n",
+            PC_L + (PC_W - PC_L - PC_R) / 2, PC_H - 8);
+    for (size_t i = 0, n = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        struct row_figures x;
+        report_figures(&row->st, r->seconds, &x);
+        if (x.ops == 0)
+            continue;
+        fprintf(f, "<g stroke=\"%s\" fill=\"%s\"><title>", html_series_colour(n), html_series_colour(n));
+        html_text(f, row->name);
+        fputs("</title>\n<polyline fill=\"none\" stroke-width=\"2\"", f);
+        fputs(series_dash(n), f);
+        fputs(" points=\"", f);
+        for (int k = 0; k < REPORT_NPCT; k++)
+            fprintf(f, "%.1f,%.1f ", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
+        fputs("\"/>\n", f);
+        for (int k = 0; k < REPORT_NPCT; k++) {
+            html_fmt_ns(a, sizeof a, (double)x.pct[k]);
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\"><title>", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
+            html_text(f, row->name);
+            fprintf(f, " %s: %s</title></circle>\n", report_pcts[k].json, a);
+        }
+        fputs("</g>\n", f);
+        n++;
+    }
+    fputs("</svg>\n<ul class=\"legend\">\n", f);
+    for (size_t i = 0, n = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        if (row->st.ops == 0)
+            continue;
+        fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"28\" height=\"10\" aria-hidden=\"true\">"
+                   "<line x1=\"1\" x2=\"27\" y1=\"5\" y2=\"5\" stroke=\"%s\" stroke-width=\"3\"%s/></svg> ",
+                html_series_colour(n), series_dash(n));
+        html_text(f, row->name);
+        fputs("</li>\n", f);
+        n++;
+    }
+    fputs("</ul>\n", f);
+    if (shown < r->nrows) {
+        fputs("<p class=\"note\">Not plotted (no ops): ", f);
+        for (size_t i = 0, n = 0; i < r->nrows; i++)
+            if (r->rows[i].st.ops == 0) {
+                fputs(n++ ? ", " : "", f);
+                html_text(f, r->rows[i].name);
+            }
+        fputs(".</p>\n", f);
+    }
+}
+
+/* ---- op mix ------------------------------------------------------------- */
+
+enum kind { K_READ, K_WRITE, K_META, K_AIO, K_SYNC, K_OTHER, K_N };
+static const struct {
+    const char *colour, *label;
+} kinds[K_N] = {
+    [K_READ] = { "#1f77b4", "read I/O" },
+    [K_WRITE] = { "#ff7f0e", "write I/O" },
+    [K_META] = { "#2ca02c", "other I/O (open, close, stat, create, delete, fsync, directories)" },
+    [K_AIO] = { "#9467bd", "asynchronous I/O" },
+    [K_SYNC] = { "#8c564b", "synchronisation (block, wakeup, semaphores)" },
+    [K_OTHER] = { "#7f7f7f", "not I/O (delays, limits, finish conditions, CPU)" },
+};
+
+static enum kind kind_of(const struct result_row *row)
+{
+    switch (row->cls) {
+    case FC_IO: return row->rw == RW_READ ? K_READ : row->rw == RW_WRITE ? K_WRITE : K_META;
+    case FC_AIO: return K_AIO;
+    case FC_SYNC: return K_SYNC;
+    case FC_OTHER: break;
+    }
+    return K_OTHER;
+}
+
+#define MX_W 960
+#define MX_ROW 24
+#define MX_T 8
+#define MX_B 8
+#define MX_VALUE 190  /* room for "1,234,567 ops (12.3%)" */
+
+void html_chart_opmix(FILE *f, const struct run_result *r)
+{
+    if (r->nrows == 0) {
+        fputs("<p class=\"note\">No flowops ran.</p>\n", f);
+        return;
+    }
+    uint64_t max = 0, total = 0;
+    size_t longest = 0;
+    bool used[K_N] = { false };
+    for (size_t i = 0; i < r->nrows; i++) {
+        max = r->rows[i].st.ops > max ? r->rows[i].st.ops : max;
+        total += r->rows[i].st.ops;
+        longest = strlen(r->rows[i].name) > longest ? strlen(r->rows[i].name) : longest;
+        used[kind_of(&r->rows[i])] = true;
+    }
+    int label = (int)longest * 8 + 12;
+    label = label < 90 ? 90 : label > 280 ? 280 : label;
+    size_t fit = (size_t)(label - 12) / 8;
+    int h = MX_T + (int)r->nrows * MX_ROW + MX_B;
+    double bw = MX_W - label - MX_VALUE;
+    char a[48], pct[32];
+    svg_open(f, MX_W, h, "ops per flowop, horizontal bars coloured by kind of op");
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        double y = MX_T + (double)i * MX_ROW;
+        double w = max ? (double)row->st.ops / (double)max * bw : 0;
+        fputs("<g><title>", f);
+        html_text(f, row->name);
+        html_fmt_group(a, sizeof a, (double)row->st.ops, 0);
+        fprintf(f, " (%s): %s ops</title>\n", row->type, a);
+        fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", label - 8, y + 16);
+        if (strlen(row->name) > fit) {
+            char cut[64];
+            snprintf(cut, sizeof cut, "%.*s", (int)(fit > 1 ? fit - 1 : 1), row->name);
+            html_text(f, cut);
+            fputs("\u2026", f);
+        } else {
+            html_text(f, row->name);
+        }
+        fputs("</text>\n", f);
+        fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"18\" fill=\"%s\"/>\n", label, y + 3,
+                w > 0 && w < 1 ? 1 : w, kinds[kind_of(row)].colour);
+        snprintf(pct, sizeof pct, "%.1f%%", total ? 100.0 * (double)row->st.ops / (double)total : 0.0);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s ops (%s)</text>\n</g>\n", label + w + 6, y + 16, a, pct);
+    }
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", label, label, MX_T,
+            h - MX_B);
+    fputs("</svg>\n<ul class=\"legend\">\n", f);
+    for (int k = 0; k < K_N; k++)
+        if (used[k])
+            fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"14\" height=\"14\" aria-hidden=\"true\">"
+                       "<rect width=\"14\" height=\"14\" fill=\"%s\"/></svg> %s</li>\n",
+                    kinds[k].colour, kinds[k].label);
+    fputs("</ul>\n", f);
+}

@@ -1,0 +1,319 @@
+/* report_json.c: --json: every run of the invocation as one JSON document
+ * (schema in docs/json.md), written by hand: escaped UTF-8, finite numbers. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "cli/interp.h"
+#include "report/report_figures.h"
+
+#define JW_DEPTH 16
+
+/* A small pretty-printing writer: nested containers, one member per line
+ * unless the container was opened inline. */
+struct jw {
+    FILE *f;
+    int depth;
+    bool first[JW_DEPTH];
+    bool inl[JW_DEPTH];
+};
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    size_t len;
+    uint32_t cp;
+    if (s[0] < 0x80)
+        return 1;
+    if ((s[0] & 0xE0) == 0xC0) {
+        len = 2;
+        cp = s[0] & 0x1F;
+    } else if ((s[0] & 0xF0) == 0xE0) {
+        len = 3;
+        cp = s[0] & 0x0F;
+    } else if ((s[0] & 0xF8) == 0xF0) {
+        len = 4;
+        cp = s[0] & 0x07;
+    } else {
+        return 0;
+    }
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    static const uint32_t least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0; /* overlong, out of range or a surrogate */
+    return len;
+}
+
+/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
+static void jw_string(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    fputc('"', f);
+    for (size_t i = 0; i < n;) {
+        unsigned char c = p[i];
+        if (c == '"' || c == '\\') {
+            fputc('\\', f);
+            fputc(c, f);
+        } else if (c == '\n') {
+            fputs("\\n", f);
+        } else if (c == '\t') {
+            fputs("\\t", f);
+        } else if (c == '\r') {
+            fputs("\\r", f);
+        } else if (c < 0x20 || c == 0x7F) {
+            fprintf(f, "\\u%04x", c);
+        } else if (c >= 0x80) {
+            size_t len = utf8_len(p + i, n - i);
+            if (len == 0) {
+                fputs("\\ufffd", f);
+                i++;
+            } else {
+                fwrite(p + i, 1, len, f);
+                i += len;
+            }
+            continue;
+        } else {
+            fputc(c, f);
+        }
+        i++;
+    }
+    fputc('"', f);
+}
+
+/* Separator, indentation and key before a member (key NULL in arrays). */
+static void jw_member(struct jw *w, const char *key)
+{
+    int d = w->depth;
+    if (d > 0) {
+        if (!w->first[d])
+            fputc(',', w->f);
+        if (w->inl[d]) {
+            if (!w->first[d])
+                fputc(' ', w->f);
+        } else {
+            fputc('\n', w->f);
+            for (int i = 0; i < d; i++)
+                fputs("  ", w->f);
+        }
+    }
+    w->first[d] = false;
+    if (key != NULL) {
+        jw_string(w->f, key);
+        fputs(": ", w->f);
+    }
+}
+
+static void jw_open(struct jw *w, const char *key, char c, bool inl)
+{
+    jw_member(w, key);
+    fputc(c, w->f);
+    if (w->depth + 1 < JW_DEPTH)
+        w->depth++;
+    w->first[w->depth] = true;
+    w->inl[w->depth] = inl || (w->depth > 0 && w->inl[w->depth - 1]);
+}
+
+static void jw_close(struct jw *w, char c)
+{
+    int d = w->depth;
+    if (!w->first[d] && !w->inl[d]) {
+        fputc('\n', w->f);
+        for (int i = 0; i < d - 1; i++)
+            fputs("  ", w->f);
+    }
+    w->depth = d > 0 ? d - 1 : 0;
+    fputc(c, w->f);
+}
+
+static void jw_str(struct jw *w, const char *key, const char *s)
+{
+    jw_member(w, key);
+    if (s == NULL)
+        fputs("null", w->f);
+    else
+        jw_string(w->f, s);
+}
+
+static void jw_u64(struct jw *w, const char *key, uint64_t v)
+{
+    jw_member(w, key);
+    fprintf(w->f, "%" PRIu64, v);
+}
+
+static void jw_num(struct jw *w, const char *key, double v, int decimals)
+{
+    char buf[64];
+    report_number(buf, sizeof buf, v, decimals);
+    jw_member(w, key);
+    fputs(buf, w->f);
+}
+
+static void jw_bool(struct jw *w, const char *key, bool b)
+{
+    jw_member(w, key);
+    fputs(b ? "true" : "false", w->f);
+}
+
+static void latency(struct jw *w, const struct row_figures *f)
+{
+    jw_open(w, "latency_ns", '{', true);
+    jw_u64(w, "min", f->min);
+    jw_num(w, "mean", f->mean, 1);
+    jw_u64(w, "max", f->max);
+    jw_num(w, "stddev", f->stddev, 1);
+    for (int i = 0; i < REPORT_NPCT; i++)
+        jw_u64(w, report_pcts[i].json, f->pct[i]);
+    jw_close(w, '}');
+}
+
+static void flowops(struct jw *w, const struct run_result *r)
+{
+    jw_open(w, "flowops", '[', false);
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        struct row_figures f;
+        report_figures(&row->st, r->seconds, &f);
+        jw_open(w, NULL, '{', false);
+        jw_str(w, "name", row->name);
+        jw_str(w, "process", row->process);
+        jw_str(w, "thread", row->thread);
+        jw_str(w, "type", row->type);
+        jw_str(w, "class", report_class_name(row->cls));
+        jw_u64(w, "ops", f.ops);
+        jw_num(w, "ops_per_s", f.ops_per_s, 3);
+        jw_u64(w, "bytes", f.bytes);
+        jw_num(w, "mb_per_s", f.mb_per_s, 3);
+        jw_u64(w, "errors", f.errors);
+        jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
+        latency(w, &f);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
+static void summary(struct jw *w, const struct run_result *r)
+{
+    struct row_figures f;
+    report_figures(&r->io, r->seconds, &f);
+    jw_open(w, "summary", '{', false);
+    jw_u64(w, "ops", f.ops);
+    jw_num(w, "ops_per_s", f.ops_per_s, 3);
+    jw_num(w, "reads_per_s", report_rate((double)r->reads, r->seconds), 3);
+    jw_num(w, "writes_per_s", report_rate((double)r->writes, r->seconds), 3);
+    jw_u64(w, "bytes", f.bytes);
+    jw_num(w, "mb_per_s", f.mb_per_s, 3);
+    jw_u64(w, "errors", f.errors);
+    jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
+    latency(w, &f);
+    jw_close(w, '}');
+}
+
+static void intervals(struct jw *w, const struct run_result *r)
+{
+    jw_open(w, "intervals", '[', false);
+    for (size_t i = 0; i < r->nintervals; i++) {
+        const struct interval_sample *s = &r->intervals[i];
+        jw_open(w, NULL, '{', true);
+        jw_num(w, "t", s->t, 3);
+        jw_num(w, "seconds", s->seconds, 3);
+        jw_u64(w, "ops", s->ops);
+        jw_num(w, "ops_per_s", report_rate((double)s->ops, s->seconds), 3);
+        jw_num(w, "mb_per_s", report_rate((double)s->bytes / 1048576.0, s->seconds), 3);
+        jw_num(w, "mean_ns", s->mean_ns, 1);
+        jw_u64(w, "p99_ns", s->p99_ns);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
+/* The members a run has, also repeated at the top level when there is one run. */
+static void run_body(struct jw *w, const struct run_result *r)
+{
+    jw_num(w, "seconds", r->seconds, 6);
+    flowops(w, r);
+    summary(w, r);
+    intervals(w, r);
+}
+
+static void host(struct jw *w, const struct host_info *h)
+{
+    char name[256] = "", kernel[256] = "";
+    struct utsname u;
+    /* Without a run nothing filled the host in: ask here (no topology then). */
+    if (h->hostname[0] == '\0' && gethostname(name, sizeof name - 1) != 0)
+        name[0] = '\0';
+    if (h->kernel[0] == '\0' && uname(&u) == 0)
+        snprintf(kernel, sizeof kernel, "%s %s %s", u.sysname, u.release, u.machine);
+    jw_open(w, "host", '{', false);
+    jw_str(w, "hostname", h->hostname[0] ? h->hostname : name);
+    jw_str(w, "kernel", h->kernel[0] ? h->kernel : kernel);
+    jw_u64(w, "cores", h->cores);
+    jw_u64(w, "hardware_threads", h->pus);
+    jw_u64(w, "numa_nodes", h->numa);
+    if (h->clock != NULL)
+        jw_str(w, "clock", h->clock);
+    jw_close(w, '}');
+}
+
+static void variables(struct jw *w, const struct vartab *t)
+{
+    jw_open(w, "variables", '{', false);
+    for (size_t i = 0; i < t->n; i++) {
+        const struct var *v = t->v[i];
+        char buf[512];
+        switch (v->kind) {
+        case VAR_INT: jw_u64(w, v->name, v->i); break;
+        case VAR_BOOL: jw_bool(w, v->name, v->b); break;
+        case VAR_STR: jw_str(w, v->name, v->s); break;
+        case VAR_DIST:
+            var_format(v, buf, sizeof buf);
+            jw_str(w, v->name, buf);
+            break;
+        case VAR_UNSET: jw_str(w, v->name, NULL); break;
+        }
+    }
+    jw_close(w, '}');
+}
+
+int results_write_json(const struct interp *in, FILE *out)
+{
+    const struct results *res = &in->results;
+    struct jw w = { .f = out };
+    errno = 0;
+    jw_open(&w, NULL, '{', false);
+    jw_str(&w, "flowbench_version", FLOWBENCH_VERSION);
+    host(&w, &res->host);
+    jw_str(&w, "workload", in->opt.script != NULL ? in->opt.script : in->workload);
+    variables(&w, &in->vars);
+    jw_open(&w, "runs", '[', false);
+    for (size_t i = 0; i < res->n; i++) {
+        const struct run_result *r = &res->runs[i];
+        jw_open(&w, NULL, '{', false);
+        jw_u64(&w, "index", (uint64_t)(r->index > 0 ? r->index : 0));
+        jw_str(&w, "end", r->end != NULL ? r->end : "none");
+        jw_str(&w, "error", r->error);
+        run_body(&w, r);
+        jw_close(&w, '}');
+    }
+    jw_close(&w, ']');
+    if (res->n == 1)
+        run_body(&w, &res->runs[0]);
+    jw_close(&w, '}');
+    fputc('\n', out);
+    if (ferror(out)) {
+        if (errno == 0)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,32 @@
+/* results.c: lifetime of the measured results kept for the reports. */
+#include "results/results.h"
+
+#include <stdlib.h>
+
+void results_free(struct results *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        struct run_result *run = &r->runs[i];
+        for (size_t k = 0; k < run->nrows; k++) {
+            free(run->rows[k].name);
+            free(run->rows[k].process);
+            free(run->rows[k].thread);
+        }
+        free(run->rows);
+        free(run->error);
+        free(run->intervals);
+    }
+    free(r->runs);
+    r->runs = NULL;
+    r->n = 0;
+}
+
+bool run_result_add_interval(struct run_result *r, const struct interval_sample *s)
+{
+    struct interval_sample *v = realloc(r->intervals, (r->nintervals + 1) * sizeof *v);
+    if (v == NULL)
+        return false;
+    r->intervals = v;
+    v[r->nintervals++] = *s;
+    return true;
+}

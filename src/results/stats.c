@@ -1,0 +1,92 @@
+/* stats.c: merging per-thread statistics and reading percentiles from histograms. */
+#include "results/stats.h"
+
+#include <string.h>
+
+void stats_init(struct op_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    s->lat_min = UINT64_MAX;
+}
+
+void stats_merge(struct op_stats *into, const struct op_stats *from)
+{
+    if (from->ops == 0 && from->errors == 0 && from->cpu_samples == 0)
+        return;
+    into->ops += from->ops;
+    into->bytes += from->bytes;
+    into->errors += from->errors;
+    into->lat_sum += from->lat_sum;
+    into->cpu_ns += from->cpu_ns;
+    into->cpu_samples += from->cpu_samples;
+    if (from->lat_min < into->lat_min)
+        into->lat_min = from->lat_min;
+    if (from->lat_max > into->lat_max)
+        into->lat_max = from->lat_max;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++)
+        into->hist.count[i] += from->hist.count[i];
+}
+
+void stats_since(struct op_stats *s, const struct op_stats *base)
+{
+    s->ops -= base->ops;
+    s->bytes -= base->bytes;
+    s->errors -= base->errors;
+    s->lat_sum -= base->lat_sum;
+    /* A flowop's share of its thread's CPU can shrink a little between two
+     * reports (the samples' proportions move): an interval gets 0, not a wrap. */
+    s->cpu_ns = s->cpu_ns > base->cpu_ns ? s->cpu_ns - base->cpu_ns : 0;
+    s->cpu_samples = s->cpu_samples > base->cpu_samples ? s->cpu_samples - base->cpu_samples : 0;
+    uint64_t max = s->lat_max;
+    s->lat_min = UINT64_MAX;
+    s->lat_max = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+        s->hist.count[i] -= base->hist.count[i];
+        if (s->hist.count[i] == 0)
+            continue;
+        uint64_t lo = hist_bucket_low(i), hi = lo + hist_bucket_width(i) - 1;
+        if (lo < s->lat_min)
+            s->lat_min = lo;
+        s->lat_max = hi < max ? hi : max;
+    }
+}
+
+uint64_t hist_bucket_low(unsigned b)
+{
+    if (b < HIST_SUB)
+        return b;
+    unsigned shift = (b >> HIST_SUB_BITS) - 1;
+    return ((uint64_t)(HIST_SUB + (b & (HIST_SUB - 1)))) << shift;
+}
+
+uint64_t hist_bucket_width(unsigned b)
+{
+    if (b < HIST_SUB)
+        return 1;
+    return (uint64_t)1 << ((b >> HIST_SUB_BITS) - 1);
+}
+
+uint64_t stats_percentile(const struct op_stats *s, double q)
+{
+    if (s->ops == 0)
+        return 0;
+    uint64_t total = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++)
+        total += s->hist.count[i];
+    uint64_t rank = (uint64_t)(q * (double)total);
+    if (rank >= total)
+        rank = total - 1;
+    uint64_t seen = 0;
+    for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+        seen += s->hist.count[i];
+        if (seen > rank) {
+            uint64_t v = hist_bucket_low(i) + hist_bucket_width(i) / 2;
+            if (v > s->lat_max)
+                v = s->lat_max;
+            if (v < s->lat_min)
+                v = s->lat_min;
+            return v;
+        }
+    }
+    return s->lat_max;
+}

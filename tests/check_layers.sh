@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# check_layers.sh ROOT: every #include of src/ and include/ stays within what its
+# layer may include (the table below, as each folder's README states it), so the
+# layers depend one way: language -> model -> engine -> I/O, reports read results.
+set -u
+root=${1:-.}
+# layer: the layers (or single headers) it may include besides itself.
+declare -A may=(
+  [base]=""
+  [lang]="base"
+  [model]="base lang flowops/flowop.h"
+  [results]="base flowops/flowop.h"
+  [fileset]="base lang model"
+  [io]="base"
+  [engine]="base lang model results fileset io flowops/flowop.h"
+  [flowops]="base lang model results fileset io engine"
+  [report]="base lang model results flowops/flowop.h"
+  [cli]="base lang model results fileset io flowops engine report"
+)
+bad=0 checked=0
+for dir in "$root"/src/*/ "$root"/include/*/; do
+  layer=$(basename "$dir")
+  if [ -z "${may[$layer]+set}" ]; then
+    echo "FAIL: $dir is no known layer (add it to tests/check_layers.sh and give it a README)"; bad=$((bad + 1)); continue
+  fi
+  case "$dir" in */src/*) [ -f "$dir/README.md" ] || { echo "FAIL: ${dir#$root/} has no README.md"; bad=$((bad + 1)); } ;; esac
+  for f in "$dir"*.[ch]; do
+    [ -e "$f" ] || continue
+    while IFS= read -r inc; do
+      checked=$((checked + 1))
+      dep=${inc%%/*}
+      [ "$inc" = "$dep" ] && continue          # generated parser.h / lexer.h
+      [ "$dep" = "$layer" ] && continue
+      ok=0
+      for a in ${may[$layer]}; do [ "$a" = "$dep" ] || [ "$a" = "$inc" ] && ok=1; done
+      [ $ok = 1 ] || { echo "FAIL: ${f#$root/} includes $inc: layer $layer may include only: ${may[$layer]:-nothing}"; bad=$((bad + 1)); }
+    done < <(sed -n 's/^#include "\(.*\)"/\1/p' "$f")
+  done
+done
+echo "$checked includes checked, $bad outside their layer"
+[ "$checked" -gt 0 ] && [ $bad = 0 ]
