@@ -299,6 +299,6 @@ bool sync_sem_wait(struct worker *w, int sem, uint64_t n);        /* false if th
 bool sync_sem_try_credit(struct worker *w, int sem, uint64_t n);  /* blocking sempost credit */
 void sync_sem_credit(struct worker *w, int sem, uint64_t n);
 /* Every semaphore index of the flowops named name of type type (all instances). */
-size_t sync_targets(struct worker *w, const char *name, const char *type, int *out, size_t max);
+size_t sync_targets(struct worker *w, const char *name, const struct flowop_type *type, int *out, size_t max);
 
 #endif

@@ -1,5 +1,7 @@
-/* flowop.h: a flowop type is one row {name, class, attributes, handler}; the rows
- * live in src/flowops/, one file per concept, and flowop_types[] lists them all. */
+/* flowop.h: the flowop contract. A flowop type is one row: its name, what it is
+ * (flags), what it needs and accepts, its handler and optional per-instance
+ * hooks. The rows live in src/flowops/, one file per concept, and
+ * flowop_types[] lists them all; nothing asks a flowop's name what it is. */
 #ifndef FB_FLOWOP_H
 #define FB_FLOWOP_H
 
@@ -7,6 +9,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What a flowop is: the plan, the engine, the reports, help and the docs read these. */
+enum flowop_flag {
+    FF_IO = 1 << 0,         /* does I/O on files or directories: counts in the IO Summary,
+                             * and in limits and finish conditions without a target */
+    FF_ASYNC = 1 << 1,      /* asynchronous I/O (with FF_IO) */
+    FF_READ = 1 << 2,       /* reads file data: its ops are reads */
+    FF_WRITE = 1 << 3,      /* writes file data: its ops are writes */
+    FF_SYNC = 1 << 4,       /* a sync point between threads (block, wakeup, semaphores) */
+    FF_OWN_SEM = 1 << 5,    /* has a semaphore of its own, that a flowop of type `wakes` posts to */
+    FF_LIMIT = 1 << 6,      /* holds its thread to the event generator's rate */
+    FF_FINISH = 1 << 7,     /* a met condition ends the run normally */
+    FF_TEXT_VALUE = 1 << 8, /* value= may be text, kept as given (print) */
+};
+
+/* What a flowop needs to be valid; checked when a run starts and by --check. */
+enum flowop_need {
+    NEED_FILESET = 1 << 0,       /* picks from a fileset: filename= must name one */
+    NEED_FILESET_OR_FD = 1 << 1, /* a file descriptor: filename= or an fd slot opened by another flowop */
+    NEED_IOSIZE = 1 << 2,        /* iosize= > 0 */
+    NEED_TARGET = 1 << 3,        /* target= names a flowop */
+    NEED_VALUE = 1 << 4,         /* value= given */
+    NEED_RANDOM = 1 << 5,        /* random must be set */
+    NEED_LEAFDIRS = 1 << 6,      /* the fileset must have leafdirs */
+    USES_TARGET = 1 << 7,        /* target= optional; when given it must name a flowop */
+    NEED_FIXED_VALUE = 1 << 8,   /* value=, when given, is a fixed number (no distribution) */
+    NEED_RW_TARGET = 1 << 9,     /* the target, when given, reads or writes */
+};
+
+/* How the reports label a flowop: derived from its flags (flowop_class). */
 enum flowop_class {
     FC_IO,    /* counted in the IO Summary */
     FC_AIO,   /* asynchronous I/O, also in the IO Summary */
@@ -16,34 +47,47 @@ enum flowop_class {
 
 enum flowop_rw { RW_NONE, RW_READ, RW_WRITE };
 
-/* What a flowop needs to be valid; checked when a run starts and by --check. */
-enum flowop_need {
-    NEED_FILESET = 1 << 0,       /* filename= must name a fileset */
-    NEED_FILESET_OR_FD = 1 << 1, /* filename= or an fd slot opened by another flowop */
-    NEED_IOSIZE = 1 << 2,        /* iosize= > 0 */
-    NEED_TARGET = 1 << 3,        /* target= names a flowop */
-    NEED_VALUE = 1 << 4,         /* value= given */
-    NEED_RANDOM = 1 << 5,        /* random must be set */
-    NEED_LEAFDIRS = 1 << 6,      /* the fileset must have leafdirs */
-    USES_TARGET = 1 << 7,        /* target= optional; when given it must name a flowop */
-};
-
 struct worker;
 struct op_inst;
 
 struct flowop_type {
     const char *name;
-    enum flowop_class cls;
-    enum flowop_rw rw;
+    unsigned flags;        /* enum flowop_flag */
     unsigned needs;        /* enum flowop_need */
     unsigned attrs;        /* the flowop attributes it reads: FA(FO_...) bits (attr.h) */
-    bool finishes;         /* a met condition ends the run normally (a finish condition) */
+    const struct flowop_type *wakes; /* FF_SYNC posters: the type its target= names, in any thread */
     const char *summary;   /* one line for help and docs */
     int (*run)(struct worker *w, struct op_inst *op);
+    /* Optional, in the worker thread before the start barrier and after its
+     * loop: set up and free the instance's private state (op_inst.priv).
+     * init returns an enum fo_rc; on an error it has said why (op_fail). */
+    int (*init)(struct worker *w, struct op_inst *op);
+    void (*fini)(struct worker *w, struct op_inst *op);
 };
 
 extern const struct flowop_type *const flowop_types[];
 extern const size_t flowop_ntypes;
 const struct flowop_type *flowop_type_find(const char *name);
+
+/* One word per flag, in bit order, for help and the docs. */
+extern const char *const flowop_flag_names[];
+extern const size_t flowop_nflags;
+
+static inline bool flowop_is(const struct flowop_type *t, unsigned flags)
+{
+    return t != NULL && (t->flags & flags) != 0;
+}
+
+static inline enum flowop_class flowop_class(const struct flowop_type *t)
+{
+    if (flowop_is(t, FF_IO))
+        return flowop_is(t, FF_ASYNC) ? FC_AIO : FC_IO;
+    return flowop_is(t, FF_SYNC) ? FC_SYNC : FC_OTHER;
+}
+
+static inline enum flowop_rw flowop_rw(const struct flowop_type *t)
+{
+    return flowop_is(t, FF_READ) ? RW_READ : flowop_is(t, FF_WRITE) ? RW_WRITE : RW_NONE;
+}
 
 #endif

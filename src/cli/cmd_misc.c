@@ -87,6 +87,20 @@ static void help_attrs(FILE *out, const struct attr_table *t, unsigned mask)
     }
 }
 
+/* What a flowop is, from its row's flags: "It is: I/O (in the IO summary), reads". */
+static void help_flags(FILE *out, unsigned flags)
+{
+    if (flags == 0)
+        return;
+    const char *sep = "It is: ";
+    for (size_t i = 0; i < flowop_nflags; i++)
+        if (flags & (1u << i)) {
+            fprintf(out, "%s%s", sep, flowop_flag_names[i]);
+            sep = ", ";
+        }
+    fputc('\n', out);
+}
+
 static void help_flowops(FILE *out)
 {
     help_attrs(out, &flowop_attrs, ~0u);
@@ -130,7 +144,9 @@ int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
         }
     const struct flowop_type *ft = flowop_type_find(w);
     if (ft != NULL) {
-        fprintf(out, "flowop %s: %s\nIts attributes:\n", ft->name, ft->summary);
+        fprintf(out, "flowop %s: %s\n", ft->name, ft->summary);
+        help_flags(out, ft->flags);
+        fprintf(out, "Its attributes:\n");
         help_attrs(out, &flowop_attrs, ft->attrs);
         return 0;
     }

@@ -69,7 +69,7 @@ static int select_procs(const struct plan *p, const struct ast_attr *names, bool
 
 static void note_finish(const struct plan_op *op, void *ctx)
 {
-    *(bool *)ctx |= op->type->finishes;
+    *(bool *)ctx |= flowop_is(op->type, FF_FINISH);
 }
 
 /* Without a time limit (`run` in mode alldone or firstdone) and without a finish

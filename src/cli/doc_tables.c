@@ -84,8 +84,9 @@ void doc_tables_print(FILE *out)
                  "|---|---|---|---|---|\n");
     for (size_t i = 0; i < flowop_ntypes; i++) {
         const struct flowop_type *f = flowop_types[i];
-        fprintf(out, "| `%s` | %s | %s | %s | ", f->name, class_name(f->cls),
-                f->rw == RW_READ ? "read" : f->rw == RW_WRITE ? "write" : "-", f->summary);
+        enum flowop_rw rw = flowop_rw(f);
+        fprintf(out, "| `%s` | %s | %s | %s | ", f->name, class_name(flowop_class(f)),
+                rw == RW_READ ? "read" : rw == RW_WRITE ? "write" : "-", f->summary);
         flowop_attr_names(out, f->attrs & ~FA_COMMON);
         fputs(" |\n", out);
     }

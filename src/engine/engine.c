@@ -95,8 +95,7 @@ static void fill_slots(struct engine *e)
 static int add_sems(struct engine *e, size_t slot, const struct plan_op *ops, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const char *tn = ops[i].type ? ops[i].type->name : "";
-        if (strcmp(tn, "semblock") == 0 || strcmp(tn, "block") == 0) {
+        if (flowop_is(ops[i].type, FF_OWN_SEM)) {
             struct sem_desc *v = realloc(e->sems, (e->nsems + 1) * sizeof *v);
             if (v == NULL)
                 return -1;

@@ -115,7 +115,7 @@ int sync_sem_index(struct worker *w, const struct plan_op *op)
     return -1;
 }
 
-size_t sync_targets(struct worker *w, const char *name, const char *type, int *out, size_t max)
+size_t sync_targets(struct worker *w, const char *name, const struct flowop_type *type, int *out, size_t max)
 {
     struct engine *e = w->eng;
     size_t n = 0;
@@ -123,7 +123,7 @@ size_t sync_targets(struct worker *w, const char *name, const char *type, int *o
         const struct plan_op *op = e->sems[i].op;
         const char *dot = strrchr(op->name, '.');
         bool match = strcmp(op->name, name) == 0 || (dot != NULL && strcmp(dot + 1, name) == 0);
-        if (match && strcmp(op->type->name, type) == 0)
+        if (match && op->type == type)
             out[n++] = (int)i;
     }
     return n;

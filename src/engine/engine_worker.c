@@ -180,11 +180,6 @@ char *op_buffer_grow(struct op_inst *op, size_t need)
 
 /* ---- counters for finish and limit flowops ---- */
 
-static bool counts_as_io(const struct plan_op *op)
-{
-    return op->type != NULL && (op->type->cls == FC_IO || op->type->cls == FC_AIO);
-}
-
 static uint64_t count_run(struct worker *w, bool bytes, bool rw_only);
 
 uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only)
@@ -213,7 +208,7 @@ static uint64_t count_run(struct worker *w, bool bytes, bool rw_only)
         struct op_stats *st = slot_stats(e, s);
         for (size_t i = 0; i < t->nflat; i++) {
             const struct plan_op *op = t->flat[i];
-            if (!counts_as_io(op) || (rw_only && op->type->rw == RW_NONE))
+            if (!flowop_is(op->type, FF_IO) || (rw_only && !flowop_is(op->type, FF_READ | FF_WRITE)))
                 continue;
             sum += bytes ? st[i].bytes : st[i].ops;
         }

@@ -147,14 +147,14 @@ static int aiowait_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_aiowrite = {
-    .name = "aiowrite", .cls = FC_AIO, .rw = RW_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE | NEED_RANDOM,
+    .name = "aiowrite", .flags = FF_IO | FF_ASYNC | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE | NEED_RANDOM,
     .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
     .summary = "submit an asynchronous write of iosize bytes at a random offset",
     .run = aiowrite_run,
 };
 
 const struct flowop_type flowop_aiowait = {
-    .name = "aiowait", .cls = FC_AIO, .rw = RW_NONE, .needs = 0,
+    .name = "aiowait", .flags = FF_IO | FF_ASYNC, .needs = 0,
     .attrs = FA_COMMON,
     .summary = "wait for at least one submitted write and reap the completed ones",
     .run = aiowait_run,

@@ -78,14 +78,14 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_appendfile = {
-    .name = "appendfile", .cls = FC_IO, .rw = RW_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
+    .name = "appendfile", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
     .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE),
     .summary = "append iosize bytes at the end of the file",
     .run = appendfile_run,
 };
 
 const struct flowop_type flowop_appendfilerand = {
-    .name = "appendfilerand", .cls = FC_IO, .rw = RW_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
+    .name = "appendfilerand", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
     .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE),
     .summary = "append a random number of bytes in [0, iosize) at the end of the file",
     .run = appendfilerand_run,

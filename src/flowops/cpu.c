@@ -50,14 +50,14 @@ static int delay_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_hog = {
-    .name = "hog", .cls = FC_OTHER, .rw = RW_NONE, .needs = NEED_VALUE,
+    .name = "hog", .flags = 0, .needs = NEED_VALUE,
     .attrs = FA_COMMON | FA(FO_VALUE),
     .summary = "burn CPU: value iterations over thread memory",
     .run = hog_run,
 };
 
 const struct flowop_type flowop_delay = {
-    .name = "delay", .cls = FC_OTHER, .rw = RW_NONE, .needs = NEED_VALUE,
+    .name = "delay", .flags = 0, .needs = NEED_VALUE,
     .attrs = FA_COMMON | FA(FO_VALUE),
     .summary = "sleep value seconds",
     .run = delay_run,

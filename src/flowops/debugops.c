@@ -117,14 +117,14 @@ static int testrandvar_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_print = {
-    .name = "print", .cls = FC_OTHER, .rw = RW_NONE, .needs = NEED_VALUE,
+    .name = "print", .flags = FF_TEXT_VALUE, .needs = NEED_VALUE,
     .attrs = FA_COMMON | FA(FO_VALUE),
     .summary = "print value (a string) each time it runs",
     .run = print_run,
 };
 
 const struct flowop_type flowop_testrandvar = {
-    .name = "testrandvar", .cls = FC_OTHER, .rw = RW_NONE, .needs = NEED_VALUE,
+    .name = "testrandvar", .flags = 0, .needs = NEED_VALUE,
     .attrs = FA_COMMON | FA(FO_VALUE),
     .summary = "draw value and report its mean and spread at the end of the run",
     .run = testrandvar_run,

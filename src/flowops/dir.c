@@ -130,21 +130,21 @@ static int listdir_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_makedir = {
-    .name = "makedir", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET | NEED_LEAFDIRS,
+    .name = "makedir", .flags = FF_IO, .needs = NEED_FILESET | NEED_LEAFDIRS,
     .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
     .summary = "create a leaf directory that does not exist yet",
     .run = makedir_run,
 };
 
 const struct flowop_type flowop_removedir = {
-    .name = "removedir", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET | NEED_LEAFDIRS,
+    .name = "removedir", .flags = FF_IO, .needs = NEED_FILESET | NEED_LEAFDIRS,
     .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
     .summary = "remove an existing leaf directory",
     .run = removedir_run,
 };
 
 const struct flowop_type flowop_listdir = {
-    .name = "listdir", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET,
+    .name = "listdir", .flags = FF_IO, .needs = NEED_FILESET,
     .attrs = FA_COMMON | FA(FO_FILENAME),
     .summary = "read every entry of the next directory of the fileset",
     .run = listdir_run,

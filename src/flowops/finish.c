@@ -28,14 +28,14 @@ static int finishonbytes_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_finishoncount = {
-    .name = "finishoncount", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE, .finishes = true,
+    .name = "finishoncount", .flags = FF_FINISH, .needs = USES_TARGET | NEED_VALUE | NEED_FIXED_VALUE,
     .attrs = FA_COMMON | FA(FO_TARGET) | FA(FO_VALUE),
     .summary = "end the run when the target (or all I/O) reached value ops",
     .run = finishoncount_run,
 };
 
 const struct flowop_type flowop_finishonbytes = {
-    .name = "finishonbytes", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | NEED_VALUE, .finishes = true,
+    .name = "finishonbytes", .flags = FF_FINISH, .needs = USES_TARGET | NEED_VALUE | NEED_FIXED_VALUE | NEED_RW_TARGET,
     .attrs = FA_COMMON | FA(FO_TARGET) | FA(FO_VALUE),
     .summary = "end the run when the target (or all I/O) moved more than value bytes",
     .run = finishonbytes_run,

@@ -1,4 +1,5 @@
-/* flowop_table.c: the list of every flowop type, for the parser, help, completion and docs. */
+/* flowop_table.c: the list of every flowop type and the words for their flags,
+ * for the parser, the plan, help, completion and docs. */
 #include <string.h>
 
 #include "flowops/flowop.h"
@@ -80,3 +81,12 @@ const struct flowop_type *flowop_type_find(const char *name)
             return flowop_types[i];
     return NULL;
 }
+
+const char *const flowop_flag_names[] = {
+    "I/O (in the IO summary)", "asynchronous", "reads", "writes", "sync point", "own semaphore",
+    "rate limit", "finish condition", "text value",
+};
+
+const size_t flowop_nflags = sizeof flowop_flag_names / sizeof flowop_flag_names[0];
+_Static_assert(FF_TEXT_VALUE == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
+               "one name per flowop flag, in bit order");

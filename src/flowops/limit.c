@@ -20,7 +20,7 @@ static uint64_t thread_count(const struct worker *w, bool bytes, bool rw_only)
     for (size_t i = 0; i < w->nops; i++) {
         const struct op_inst *o = &w->ops[i];
         const struct flowop_type *t = o->op != NULL ? o->op->type : NULL;
-        if (t == NULL || (t->cls != FC_IO && t->cls != FC_AIO) || (rw_only && t->rw == RW_NONE))
+        if (!flowop_is(t, FF_IO) || (rw_only && !flowop_is(t, FF_READ | FF_WRITE)))
             continue; /* composites have no counts of their own */
         sum += bytes ? o->st->bytes : o->st->ops;
     }
@@ -101,28 +101,28 @@ static int bwlimit_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_eventlimit = {
-    .name = "eventlimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = 0,
+    .name = "eventlimit", .flags = FF_LIMIT, .needs = 0,
     .attrs = FA_COMMON,
     .summary = "take one event from the generator (eventgen rate)",
     .run = eventlimit_run,
 };
 
 const struct flowop_type flowop_iopslimit = {
-    .name = "iopslimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
+    .name = "iopslimit", .flags = FF_LIMIT, .needs = USES_TARGET | NEED_RW_TARGET,
     .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "limit read+write ops to the event rate",
     .run = iopslimit_run,
 };
 
 const struct flowop_type flowop_opslimit = {
-    .name = "opslimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
+    .name = "opslimit", .flags = FF_LIMIT, .needs = USES_TARGET,
     .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "limit ops to the event rate",
     .run = opslimit_run,
 };
 
 const struct flowop_type flowop_bwlimit = {
-    .name = "bwlimit", .cls = FC_OTHER, .rw = RW_NONE, .needs = USES_TARGET | 0,
+    .name = "bwlimit", .flags = FF_LIMIT, .needs = USES_TARGET | NEED_RW_TARGET,
     .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "limit bandwidth to the event rate in MiB/s",
     .run = bwlimit_run,

@@ -65,14 +65,14 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_read = {
-    .name = "read", .cls = FC_IO, .rw = RW_READ, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
+    .name = "read", .flags = FF_IO | FF_READ, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
     .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
     .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
     .run = read_run,
 };
 
 const struct flowop_type flowop_readwholefile = {
-    .name = "readwholefile", .cls = FC_IO, .rw = RW_READ, .needs = NEED_FILESET_OR_FD,
+    .name = "readwholefile", .flags = FF_IO | FF_READ, .needs = NEED_FILESET_OR_FD,
     .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET),
     .summary = "read the whole file from offset 0 in iosize chunks",
     .run = readwhole_run,

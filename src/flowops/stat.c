@@ -71,7 +71,7 @@ static int statfile_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_statfile = {
-    .name = "statfile", .cls = FC_IO, .rw = RW_NONE, .needs = NEED_FILESET_OR_FD,
+    .name = "statfile", .flags = FF_IO, .needs = NEED_FILESET_OR_FD,
     .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED),
     .summary = "stat an existing file (fstat when slot fd is open)",
     .run = statfile_run,

@@ -23,14 +23,15 @@ static int own_sem(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-/* The semaphores of every instance of the target (of type type), looked up
- * once. wakeup and sempost do no I/O, so their buffer is free to hold the
+/* The semaphores of every instance of the target (of the type this flowop
+ * wakes), looked up once. wakeup and sempost do no I/O, so their buffer is free to hold the
  * list: it is grown here once (realloc, like op_buffer's private buffer)
  * and stays for the run; op->last holds the count, op->sem the first. */
-static int target_sems(struct worker *w, struct op_inst *op, const char *type)
+static int target_sems(struct worker *w, struct op_inst *op)
 {
     if (op->primed)
         return FO_OK;
+    const struct flowop_type *type = op->op->type->wakes;
     size_t cap = op->bufsize / sizeof(int);
     if (cap < 16)
         cap = 16;
@@ -50,7 +51,7 @@ static int target_sems(struct worker *w, struct op_inst *op, const char *type)
         cap = n > cap ? n + 1 : cap * 2; /* the list may have been cut at cap: look again with room */
     }
     if (op->last == 0)
-        return op_fail(w, op, "no %s flowop named '%s' is running", type, op->op->target);
+        return op_fail(w, op, "no %s flowop named '%s' is running", type->name, op->op->target);
     op->sem = ((const int *)(const void *)op->buf)[0];
     op->primed = true;
     return FO_OK;
@@ -79,7 +80,7 @@ static int block_run(struct worker *w, struct op_inst *op)
 
 static int wakeup_run(struct worker *w, struct op_inst *op)
 {
-    int rc = target_sems(w, op, "block");
+    int rc = target_sems(w, op);
     if (rc != FO_OK)
         return rc;
     const int *sems = (const int *)(const void *)op->buf;
@@ -134,7 +135,7 @@ static bool take_credit(struct worker *w, int sem, uint64_t n)
  * poster then runs at most highwater posts ahead of the blocker. */
 static int sempost_run(struct worker *w, struct op_inst *op)
 {
-    int rc = target_sems(w, op, "semblock");
+    int rc = target_sems(w, op);
     if (rc != FO_OK)
         return rc;
     uint64_t v = sem_value(w, op);
@@ -151,28 +152,28 @@ static int sempost_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_block = {
-    .name = "block", .cls = FC_SYNC, .rw = RW_NONE, .needs = 0,
+    .name = "block", .flags = FF_SYNC | FF_OWN_SEM, .needs = 0,
     .attrs = FA_COMMON,
     .summary = "wait until a wakeup targets this flowop",
     .run = block_run,
 };
 
 const struct flowop_type flowop_wakeup = {
-    .name = "wakeup", .cls = FC_SYNC, .rw = RW_NONE, .needs = NEED_TARGET,
+    .name = "wakeup", .flags = FF_SYNC, .needs = NEED_TARGET, .wakes = &flowop_block,
     .attrs = FA_COMMON | FA(FO_TARGET),
     .summary = "wake every block flowop named by target",
     .run = wakeup_run,
 };
 
 const struct flowop_type flowop_semblock = {
-    .name = "semblock", .cls = FC_SYNC, .rw = RW_NONE, .needs = 0,
+    .name = "semblock", .flags = FF_SYNC | FF_OWN_SEM, .needs = 0,
     .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_HIGHWATER),
     .summary = "wait for value posts on this flowop's semaphore",
     .run = semblock_run,
 };
 
 const struct flowop_type flowop_sempost = {
-    .name = "sempost", .cls = FC_SYNC, .rw = RW_NONE, .needs = NEED_TARGET,
+    .name = "sempost", .flags = FF_SYNC, .needs = NEED_TARGET, .wakes = &flowop_semblock,
     .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_TARGET) | FA(FO_BLOCKING),
     .summary = "post value to the semaphore of the semblock named by target",
     .run = sempost_run,

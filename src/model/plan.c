@@ -206,10 +206,11 @@ static int build_value(struct builder *b, const struct flowop_def *d, const stru
     if (eval_value(d->a.val[FO_VALUE], sc, &r, b->err) != 0)
         return -1;
     op->has_value = true;
-    if (r.kind == R_STR && strcmp(d->type ? d->type->name : "", "print") != 0 && parse_is_number(r.s) == false)
+    bool text = flowop_is(d->type, FF_TEXT_VALUE);
+    if (r.kind == R_STR && !text && parse_is_number(r.s) == false)
         return diag_set(b->err, r.bound ? &r.loc : &d->a.loc[FO_VALUE], "flowop %s '%s' wants a number for value=, got '%s'",
                         d->type->name, op->name, r.s);
-    if (r.kind == R_STR && strcmp(d->type->name, "print") == 0) {
+    if (r.kind == R_STR && text) {
         op->value_str = dupstr(r.s);
         return 0;
     }
@@ -236,7 +237,7 @@ static int check_needs(struct builder *b, const struct flowop_def *d, struct pla
     if ((needs & NEED_LEAFDIRS) && op->fileset >= 0 && b->p->filesets[op->fileset].leafdirs == 0)
         return diag_set(b->err, &d->loc, "flowop %s '%s': fileset '%s' has no leafdirs", tn, d->name,
                         b->p->filesets[op->fileset].name);
-    if (op->value.is_dist && (strcmp(tn, "finishoncount") == 0 || strcmp(tn, "finishonbytes") == 0))
+    if ((needs & NEED_FIXED_VALUE) && op->value.is_dist)
         return diag_set(b->err, &d->a.loc[FO_VALUE], "flowop %s '%s' wants a fixed number for value=", tn, d->name);
     return 0;
 }
@@ -351,12 +352,12 @@ static const struct plan_op *find_in(const struct plan_op *ops, size_t n, const 
     return NULL;
 }
 
-static const struct plan_op *find_global(const struct plan *p, const char *name, const char *type)
+static const struct plan_op *find_global(const struct plan *p, const char *name, const struct flowop_type *type)
 {
     for (size_t i = 0; i < p->nprocs; i++)
         for (size_t t = 0; t < p->procs[i].nthreads; t++) {
             const struct plan_op *op = find_in(p->procs[i].threads[t].ops, p->procs[i].threads[t].nops, name, false);
-            if (op != NULL && strcmp(op->type->name, type) == 0)
+            if (op != NULL && op->type == type)
                 return op;
         }
     return NULL;
@@ -365,10 +366,11 @@ static const struct plan_op *find_global(const struct plan *p, const char *name,
 static int resolve_target(struct builder *b, const struct plan_thread *t, struct plan_op *op)
 {
     const char *tn = op->type->name;
-    if (strcmp(tn, "wakeup") == 0 || strcmp(tn, "sempost") == 0) {
-        const char *want = tn[0] == 'w' ? "block" : "semblock";
+    const struct flowop_type *want = op->type->wakes;
+    if (want != NULL) {
         if (find_global(b->p, op->target, want) == NULL)
-            return diag_set(b->err, &op->loc, "flowop %s '%s': no %s flowop named '%s'", tn, op->name, want, op->target);
+            return diag_set(b->err, &op->loc, "flowop %s '%s': no %s flowop named '%s'", tn, op->name, want->name,
+                            op->target);
         return 0;
     }
     const struct plan_op *tgt = find_in(t->ops, t->nops, op->target, true);
@@ -377,8 +379,7 @@ static int resolve_target(struct builder *b, const struct plan_thread *t, struct
     if (tgt == NULL)
         return diag_set(b->err, &op->loc, "flowop %s '%s': target '%s' is not a flowop of thread '%s'", tn, op->name,
                         op->target, t->name);
-    bool needs_rw = strcmp(tn, "iopslimit") == 0 || strcmp(tn, "bwlimit") == 0 || strcmp(tn, "finishonbytes") == 0;
-    if (needs_rw && tgt->type->rw == RW_NONE)
+    if ((op->type->needs & NEED_RW_TARGET) && !flowop_is(tgt->type, FF_READ | FF_WRITE))
         return diag_set(b->err, &op->loc, "flowop %s '%s': target '%s' neither reads nor writes", tn, op->name, op->target);
     op->target_op = (int)tgt->flat;
     return 0;

@@ -119,11 +119,11 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
             continue; /* a composite: its flowops have their own rows */
         struct result_row *row = &r->rows[r->nrows++];
         *row = (struct result_row){ dup(flat[i]->name), dup(e->plan->procs[p].name), dup(th->name),
-                                    flat[i]->type->name, flat[i]->type->cls, flat[i]->type->rw, { 0 } };
+                                    flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type), { 0 } };
         merge_row(e, scale, p, t, i, &row->st);
         if (interval)
             stats_since(&row->st, &e->baseline[baseline_index(e, p, t, i)]);
-        if (row->cls != FC_IO && row->cls != FC_AIO)
+        if (!flowop_is(flat[i]->type, FF_IO))
             continue;
         stats_merge(&r->io, &row->st);
         r->reads += row->rw == RW_READ ? row->st.ops : 0;
@@ -150,7 +150,7 @@ void engine_io_now(struct engine *e, struct op_stats *io)
     for (size_t s = 0; s < e->nslots; s++) {
         const struct plan_thread *th = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
         for (size_t i = 0; i < th->nflat; i++)
-            if (th->flat[i]->type != NULL && (th->flat[i]->type->cls == FC_IO || th->flat[i]->type->cls == FC_AIO))
+            if (flowop_is(th->flat[i]->type, FF_IO))
                 stats_merge(io, &slot_stats(e, s)[i]);
     }
 }
