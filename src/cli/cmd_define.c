@@ -63,6 +63,29 @@ static int unknown_type(struct interp *in, const struct ast_flowop *f, struct di
     return -1;
 }
 
+static bool srcloc_before(const struct srcloc *a, const struct srcloc *b)
+{
+    return a->line < b->line || (a->line == b->line && a->col < b->col);
+}
+
+/* --check: an attribute the flowop's row does not list is accepted (classic
+ * scripts carry a few) but does nothing; say so where it was written. */
+static void warn_unused_attrs(struct interp *in, const struct flowop_def *d)
+{
+    unsigned order[FO_NATTRS], n = 0;
+    for (unsigned i = 0; i < FO_NATTRS; i++) {
+        if (d->a.val[i] == NULL || (d->type->attrs & FA(i)))
+            continue;
+        unsigned k = n++; /* in the order they were written */
+        for (; k > 0 && srcloc_before(&d->a.loc[i], &d->a.loc[order[k - 1]]); k--)
+            order[k] = order[k - 1];
+        order[k] = i;
+    }
+    for (unsigned k = 0; k < n; k++)
+        warn_at(in->err, &d->a.loc[order[k]], "flowop '%s' (%s) does not use attribute '%s'", d->name,
+                d->type->name, flowop_attrs.specs[order[k]].name);
+}
+
 static int build_flowop(struct interp *in, const struct ast_flowop *f, struct flowop_def *d, struct diag *err)
 {
     d->loc = f->loc;
@@ -75,7 +98,11 @@ static int build_flowop(struct interp *in, const struct ast_flowop *f, struct fl
         return -1;
     if (d->type != NULL && d->locals.n > 0)
         return diag_set(err, &d->locals.v[0].loc, "$%s: only composite flowops take $parameters", d->locals.v[0].name);
-    return def_name(in, &d->a, FO_NAME, "flowop", &f->loc, &d->name, err);
+    if (def_name(in, &d->a, FO_NAME, "flowop", &f->loc, &d->name, err) != 0)
+        return -1;
+    if (in->opt.check_only && d->type != NULL)
+        warn_unused_attrs(in, d);
+    return 0;
 }
 
 static int build_flowops(struct interp *in, const struct ast_flowop *list, struct flowop_def **out, size_t *n,
