@@ -5,7 +5,6 @@
 #ifndef FB_WORKER_H
 #define FB_WORKER_H
 
-#include <libaio.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -39,8 +38,9 @@ struct engine;
 struct run_shared;
 struct thread_cpu;
 
-/* Per-instance state of a flowop in a thread: its row, buffer, and the state
- * of the limit, semaphore and debug flowops. */
+/* Per-instance state of a flowop in a thread: its row, buffer, the state of
+ * the limit and semaphore flowops, and the private state of a flowop type's
+ * init/fini hooks. Private to the worker process, never shared. */
 struct op_inst {
     const struct plan_op *op;
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
@@ -53,6 +53,7 @@ struct op_inst {
     double rv_sum, rv_sumsq; /* testrandvar */
     uint64_t rv_n;
     int sem;                 /* semblock: index of its semaphore; wakeup/sempost: first target, or -1 */
+    void *priv;              /* the type's own state, made by its init hook */
 };
 
 struct worker {
@@ -73,9 +74,6 @@ struct worker {
     struct op_inst *ops;      /* by plan_op.flat */
     size_t nops;
     uint64_t *rotors;         /* private rotor per fileset (opennext) */
-    io_context_t aio;
-    size_t aio_pending;
-    bool aio_ready;
     unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
     unsigned cpu_window;      /* ops from the last sample to the next one */
     struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */

@@ -58,9 +58,11 @@ struct flowop_type {
     const struct flowop_type *wakes; /* FF_SYNC posters: the type its target= names, in any thread */
     const char *summary;   /* one line for help and docs */
     int (*run)(struct worker *w, struct op_inst *op);
-    /* Optional, in the worker thread before the start barrier and after its
-     * loop: set up and free the instance's private state (op_inst.priv).
-     * init returns an enum fo_rc; on an error it has said why (op_fail). */
+    /* Optional, in the worker thread: init before the start barrier sets up
+     * the instance's private state (op_inst.priv) and returns an enum fo_rc,
+     * having said why on an error (op_fail); fini after the thread's loop,
+     * for every instance that has an op, frees it (priv may be NULL when
+     * set-up stopped before this instance). */
     int (*init)(struct worker *w, struct op_inst *op);
     void (*fini)(struct worker *w, struct op_inst *op);
 };

@@ -246,7 +246,9 @@ struct thread_arg {
     int rc;
 };
 
-static void init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats)
+/* Every instance of the thread, in script order; a type's init hook runs
+ * once the instance is filled in. -1 when a hook failed (it said why). */
+static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats)
 {
     for (size_t i = 0; i < n; i++) {
         struct op_inst *inst = &w->ops[ops[i].flat];
@@ -258,8 +260,12 @@ static void init_ops(struct worker *w, const struct plan_op *ops, size_t n, stru
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
         if (ops[i].type != NULL && w->mem == NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0)
             op_buffer(w, inst, ops[i].iosize.u);
-        init_ops(w, ops[i].children, ops[i].nchildren, stats);
+        if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
+            return -1;
+        if (init_ops(w, ops[i].children, ops[i].nchildren, stats) != 0)
+            return -1;
     }
+    return 0;
 }
 
 static int worker_init(struct worker *w, struct engine *e, size_t slot)
@@ -301,8 +307,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
             return -1;
         memset(w->mem, 0, w->memsize);
     }
-    init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot));
-    return 0;
+    return init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot));
 }
 
 static void worker_free(struct worker *w)
@@ -310,10 +315,12 @@ static void worker_free(struct worker *w)
     for (size_t i = 0; i < FB_NFDS; i++)
         if (w->fds[i].fd >= 0)
             close(w->fds[i].fd);
-    for (size_t i = 0; i < w->nops; i++)
+    for (size_t i = 0; w->ops != NULL && i < w->nops; i++) {
+        const struct plan_op *op = w->ops[i].op;
+        if (op != NULL && op->type != NULL && op->type->fini != NULL)
+            op->type->fini(w, &w->ops[i]);
         free(w->ops[i].buf);
-    if (w->aio_ready)
-        io_destroy(w->aio);
+    }
     free(w->ops);
     free(w->rotors);
     free(w->mem);
@@ -432,7 +439,8 @@ static void *thread_main(void *p)
     struct worker *w = &a->w;
     struct run_shared *sh = a->e->sh;
     if (worker_init(w, a->e, a->slot) != 0) {
-        set_error(w, "cannot set up a worker thread: out of memory");
+        set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
+        worker_free(w);
         atomic_fetch_add(&sh->ready, 1);
         fb_futex_wake(&sh->master_wake);
         return NULL;
