@@ -1,7 +1,9 @@
 /* worker.h: what a flowop handler sees: its worker thread (descriptor slots,
  * memory, random stream) and its own instance (statistics row, buffer, state).
  * Handlers time only the system call(s), record through op_done(), and report
- * failures through op_error(); they return an enum fo_rc. */
+ * failures through op_error(); they return an enum fo_rc. Its inline code
+ * calls nothing of src/engine/ (which includes it); the per-op I/O helpers,
+ * whose inline code does, are in op_io.h, and waiting and waking in sync.h. */
 #ifndef FB_WORKER_H
 #define FB_WORKER_H
 
@@ -11,10 +13,9 @@
 #include <stdint.h>
 
 #include "base/clock.h"
-#include "results/cpu_share.h"
+#include "base/rng.h"
 #include "fileset/fileset.h"
 #include "model/plan.h"
-#include "base/rng.h"
 #include "results/stats.h"
 
 enum fo_rc {
@@ -128,14 +129,9 @@ static inline uint64_t op_start(const struct worker *w, uint64_t since)
 /* Ends the run with "flowop NAME (TYPE): WHAT PATH: strerror(err)" (the first error wins). */
 int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err);
 /* Same with a free-form message. */
-__attribute__((format(printf, 3, 4)))
-int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...);
+int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A warning line on stderr, once per flowop instance kind of event. */
-__attribute__((format(printf, 3, 4)))
-void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...);
-
-/* The helpers below are inline: every I/O flowop calls them once per op, and
- * each is a few loads on the fast path; their rare paths are out of line. */
+void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* The descriptor slot an op works on: fd= if given, the opennext rotor, else slot 0. */
 static inline struct slot *op_slot(struct worker *w, struct op_inst *op)
@@ -161,16 +157,8 @@ static inline struct fileset_rt *op_fileset(struct worker *w, const struct op_in
 /* Picks an existing (or, for create, a free) file of the op's fileset, opens it into
  * the slot and counts the open as an op of `op` (createfile/openfile and auto-open). */
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create);
-/* Opens a file into the empty slot s without counting the open (op_ensure_open). */
+/* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
-
-/* Auto-open for I/O flowops: opens a file into an empty slot first. Unlike
- * classic FileBench, the implicit open is not counted as an op of the read or
- * write: its count and latency would be mistaken for I/O. */
-static inline int op_ensure_open(struct worker *w, struct op_inst *op, struct slot *s)
-{
-    return s->fd >= 0 ? FO_OK : op_open_uncounted(w, op, s);
-}
 
 /* Closes the slot's descriptor and drops the entry's open count (not timed). */
 void slot_close(struct worker *w, struct slot *s);
@@ -200,40 +188,15 @@ static inline uint64_t op_wss(struct worker *w, struct op_inst *op, const struct
 /* Ends the run: iosize does not fit the working set of the slot's file. */
 int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss);
 
-/* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
- * I/O does not fit the working set (a random read past it would only hit
- * EOF). workingset= bounds the region random I/O touches. */
-static inline int op_random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
-                                   uint64_t *off)
+/* Bytes an I/O buffer of len bytes takes: room to align it for directio. */
+static inline size_t op_buffer_need(const struct op_inst *op, size_t len)
 {
-    uint64_t wss = op_wss(w, op, s);
-    if (iosize > wss)
-        return op_fail_wss(w, op, s, iosize, wss);
-    *off = align_down(rng_below(&w->rng, wss - iosize + 1), iosize);
-    return FO_OK;
+    return len + (op->op->directio ? 4096 : 0);
 }
 
 /* The op's own buffer, grown to at least need bytes (out of line: only when a
  * random iosize exceeds every earlier one); NULL when out of memory. */
 char *op_buffer_grow(struct op_inst *op, size_t need);
-
-/* I/O buffer of len bytes: a slice of thread memory, or the op's own buffer
- * (grown only when a random iosize exceeds what init allocated). */
-static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
-{
-    bool direct = op->op->directio;
-    size_t need = len + (direct ? 4096 : 0);
-    if (w->mem != NULL && w->memsize >= need) {
-        /* A random slice, aligned down to the I/O size like classic. */
-        size_t room = w->memsize - need;
-        size_t off = room ? (size_t)rng_below(&w->rng, room + 1) : 0;
-        if (len > 0)
-            off = (size_t)align_down(off, len);
-        char *p = w->mem + off;
-        return direct ? (char *)(((uintptr_t)p + 4095) & ~(uintptr_t)4095) : p;
-    }
-    return op->bufsize >= need ? op->buf : op_buffer_grow(op, need);
-}
 
 /* Samples iosize (0 allowed for whole-file ops). */
 static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
@@ -241,62 +204,14 @@ static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
     return param_u64(&op->op->iosize, &w->rng);
 }
 
-/* One read or write of len bytes at off, through the slot's descriptor. */
-struct io_op {
-    struct slot *s;
-    uint64_t len, off;
-    char *buf;
-};
-
-/* The start of a read or write: the slot (opened if empty), the size, the
- * slot's offset or (random) a drawn one, and the buffer. A size of 0, which
- * only a distribution draws, is recorded here as an op of nothing, without
- * a call: io->len is 0 and the op is done. */
-static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
-{
-    io->s = op_slot(w, op);
-    int rc = op_ensure_open(w, op, io->s);
-    if (rc != FO_OK)
-        return rc;
-    io->len = op_iosize(w, op);
-    if (io->len == 0) {
-        op_done(w, op, 0, 0, 0);
-        return FO_OK;
-    }
-    io->off = io->s->offset;
-    if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
-        return rc;
-    io->buf = op_buffer(w, op, io->len);
-    if (io->buf == NULL)
-        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
-    return FO_OK;
-}
 /* Around the body of a flowop that does not look at the run's end (hog): records
  * it, so that the report can say when it kept the run going past its end. */
 void op_long_begin(struct worker *w, const struct op_inst *op);
 void op_long_end(struct worker *w, const struct op_inst *op);
-/* True once the run is stopping: blocking flowops poll this while they wait. */
-bool worker_stopping(const struct worker *w);
-
 /* Counters for finish and limit flowops: the op counts and bytes of one flowop
  * of this thread, or of every I/O flowop of every thread of the run. */
 uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only);
 uint64_t worker_count_bytes(struct worker *w, int target_flat, bool rw_only);
 uint64_t worker_count_rw_ops(struct worker *w);
-
-/* The event generator (eventgen rate): takes n events, waiting while there are
- * too few; returns false when the run stops first or no generator runs. */
-bool events_take(struct worker *w, uint64_t n);
-bool events_enabled(const struct worker *w);
-
-/* Semaphores and block/wakeup, shared by every process (futex based, counting,
- * so a wakeup that arrives first is not lost). */
-int sync_sem_index(struct worker *w, const struct plan_op *op);   /* this instance's semaphore */
-void sync_sem_post(struct worker *w, int sem, uint64_t n);
-bool sync_sem_wait(struct worker *w, int sem, uint64_t n);        /* false if the run stops */
-bool sync_sem_try_credit(struct worker *w, int sem, uint64_t n);  /* blocking sempost credit */
-void sync_sem_credit(struct worker *w, int sem, uint64_t n);
-/* Every semaphore index of the flowops named name of type type (all instances). */
-size_t sync_targets(struct worker *w, const char *name, const struct flowop_type *type, int *out, size_t max);
 
 #endif

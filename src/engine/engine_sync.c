@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "engine/engine_rt.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 
 void engine_stop(struct engine *e, enum stop_reason why)
@@ -24,6 +25,11 @@ void engine_stop(struct engine *e, enum stop_reason why)
     }
     atomic_fetch_add(&sh->master_wake, 1);
     fb_futex_wake(&sh->master_wake);
+}
+
+bool worker_stopping(const struct worker *w)
+{
+    return atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP;
 }
 
 /* ---- event generator ---- */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine/engine_rt.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 
 /* ---- errors ---- */
@@ -55,11 +56,6 @@ void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     diag_printf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
-}
-
-bool worker_stopping(const struct worker *w)
-{
-    return atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP;
 }
 
 void op_long_begin(struct worker *w, const struct op_inst *op)
@@ -259,7 +255,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         stats_init(inst->st);
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
         if (ops[i].type != NULL && w->mem == NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0)
-            op_buffer(w, inst, ops[i].iosize.u);
+            op_buffer_grow(inst, op_buffer_need(inst, ops[i].iosize.u));
         if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
             return -1;
         if (init_ops(w, ops[i].children, ops[i].nchildren, stats) != 0)

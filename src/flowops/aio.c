@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "flowops/flowop.h"
+#include "engine/op_io.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 #include "io/aio_ctx.h"
 

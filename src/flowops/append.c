@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/op_io.h"
 #include "engine/worker.h"
 
 /* A short append ends the run. Writing the rest once more (untimed, the run

@@ -4,6 +4,8 @@
 #include <time.h>
 
 #include "flowops/flowop.h"
+#include "engine/op_io.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 
 /* The longest delay sleeps at a time before looking at the run's stop flag. */

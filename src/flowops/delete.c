@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 
 /* Files tried before giving up when every picked file is open somewhere:

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "flowops/flowop.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 
 /* bwlimit: one event pays for this many bytes (rate is in MiB/s). */

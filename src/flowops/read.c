@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/op_io.h"
 #include "engine/worker.h"
 
 __attribute__((noinline, cold)) static int read_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "flowops/flowop.h"
+#include "engine/sync.h"
 #include "engine/worker.h"
 
 /* sempost blocking: tries that only yield before the poller starts sleeping,

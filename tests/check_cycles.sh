@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# check_cycles.sh ROOT LIB: no header's inline code calls a function defined in a
+# source file that includes the header, other than its own x.c: that would be an
+# include cycle (the header depends on a file that depends on it). Each header is compiled alone with its
+# inline functions kept; what they call is matched with what each object of the
+# library LIB (libfbcore.a) defines and with what each source file includes.
+set -u
+root=$1 lib=$2
+cc=${CC:-cc}
+flags=(-std=gnu17 -D_GNU_SOURCE -I"$root/include" -I"$(dirname "$lib")")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# "engine_worker.c op_fail": the functions each object defines.
+nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 3 && $2 == "T" { print obj, $3 }' >"$tmp/defs"
+[ -s "$tmp/defs" ] || { echo "FAIL: no functions defined in $lib"; exit 1; }
+# "engine_worker.c engine/worker.h": the headers each source file includes, directly or not.
+for c in "$root"/src/*/*.c; do
+  "$cc" "${flags[@]}" -MM "$c" 2>/dev/null | tr ' \\' '\n\n' | sed -n "s|^$root/include/||p" | sed "s|^|$(basename "$c") |"
+done >"$tmp/incs"
+bad=0 checked=0
+for h in "$root"/include/*/*.h; do
+  rel=${h#"$root"/include/}
+  checked=$((checked + 1))
+  if ! printf '#include "%s"\n' "$rel" | "$cc" "${flags[@]}" -fkeep-inline-functions -O0 -x c -c - -o "$tmp/h.o" 2>"$tmp/err"; then
+    echo "FAIL: $rel does not compile on its own: $(head -2 "$tmp/err")"; bad=$((bad + 1)); continue
+  fi
+  while read -r fn; do
+    awk -v f="$fn" '$2 == f { print $1 }' "$tmp/defs" | while read -r src; do
+      [ "${src%.c}" = "$(basename "$rel" .h)" ] && continue # its own implementation: one unit
+      if grep -qx "$src $rel" "$tmp/incs"; then echo "FAIL: $rel: inline code calls $fn, defined in $src, which includes $rel"; fi
+    done
+  done < <(nm -u "$tmp/h.o" | awk '{ print $2 }' | sort -u) >"$tmp/found"
+  [ -s "$tmp/found" ] && { cat "$tmp/found"; bad=$((bad + $(wc -l <"$tmp/found"))); }
+done
+echo "$checked headers checked, $bad cycles or headers not compiling alone"
+[ "$checked" -gt 0 ] && [ $bad = 0 ]
