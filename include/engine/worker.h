@@ -51,8 +51,6 @@ struct op_inst {
     bool primed;             /* limits: the first call only remembers the counter */
     uint64_t last;
     int64_t bucket;
-    double rv_sum, rv_sumsq; /* testrandvar */
-    uint64_t rv_n;
     int sem;                 /* semblock: index of its semaphore; wakeup/sempost: first target, or -1 */
     void *priv;              /* the type's own state, made by its init hook */
 };
@@ -130,8 +128,6 @@ static inline uint64_t op_start(const struct worker *w, uint64_t since)
 int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err);
 /* Same with a free-form message. */
 int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* A warning line on stderr, once per flowop instance kind of event. */
-void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* The descriptor slot an op works on: fd= if given, the opennext rotor, else slot 0. */
 static inline struct slot *op_slot(struct worker *w, struct op_inst *op)
@@ -154,14 +150,13 @@ static inline struct fileset_rt *op_fileset(struct worker *w, const struct op_in
     return worker_fileset(w, op->op->fileset);
 }
 
-/* Picks an existing (or, for create, a free) file of the op's fileset, opens it into
- * the slot and counts the open as an op of `op` (createfile/openfile and auto-open). */
-int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create);
+enum open_mode { OPEN_EXISTING, OPEN_CREATE };
+/* Picks an existing (or, to create, a free) file of the op's fileset, opens it
+ * into the slot and counts the open as an op of `op` (createfile, openfile). */
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode);
 /* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
 
-/* Closes the slot's descriptor and drops the entry's open count (not timed). */
-void slot_close(struct worker *w, struct slot *s);
 /* Path of the slot's entry, for messages. */
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len);
 
@@ -208,10 +203,10 @@ static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)
  * it, so that the report can say when it kept the run going past its end. */
 void op_long_begin(struct worker *w, const struct op_inst *op);
 void op_long_end(struct worker *w, const struct op_inst *op);
-/* Counters for finish and limit flowops: the op counts and bytes of one flowop
- * of this thread, or of every I/O flowop of every thread of the run. */
-uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only);
-uint64_t worker_count_bytes(struct worker *w, int target_flat, bool rw_only);
-uint64_t worker_count_rw_ops(struct worker *w);
+/* Counters for finish and limit flowops: the ops and the bytes of one flowop
+ * of this thread (target_flat), or (target_flat < 0) the ops of every I/O
+ * flowop of every thread of the run, and the bytes of those that read or write. */
+uint64_t worker_count_ops(struct worker *w, int target_flat);
+uint64_t worker_count_bytes(struct worker *w, int target_flat);
 
 #endif

@@ -1,5 +1,6 @@
-/* engine_sync.c: waiting and waking across processes: stopping the run, the
- * event generator behind the limit flowops, and the flowop semaphores. */
+/* engine_sync.c: waiting and waking across processes: stopping the run and
+ * noticing it (worker_stopping), the event generator behind the limit flowops,
+ * and the semaphores of block/wakeup and semblock/sempost (engine/sync.h). */
 #include <string.h>
 
 #include "engine/engine_rt.h"

@@ -1,5 +1,7 @@
-/* engine_worker.c: a worker process and its threads: set-up, the start barrier,
- * the flowop loop, and the helpers handlers use (slots, auto-open, buffers). */
+/* engine_worker.c: a worker process and its threads: set-up (with the flowops'
+ * init/fini hooks), the start barrier, the flowop loop with its CPU samples,
+ * and the out-of-line helpers handlers use (errors, slots and opening files,
+ * buffers, the counters of finish and limit flowops). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -48,16 +50,6 @@ int op_error(struct worker *w, struct op_inst *op, const char *what, const char 
     return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
 }
 
-void op_warn(struct worker *w, struct op_inst *op, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_printf(stderr, "flowbench: warning: flowop %s: %s\n", op->op->name, msg);
-}
-
 void op_long_begin(struct worker *w, const struct op_inst *op)
 {
     atomic_store_explicit(&w->cpu_pub->long_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
@@ -92,8 +84,11 @@ static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
     return flags | O_CLOEXEC;
 }
 
-static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool create, bool record)
+/* Picks, opens into the slot and times the open (*t0, *t1): the caller counts it or not. */
+static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode, uint64_t *t0,
+                     uint64_t *t1)
 {
+    bool create = mode == OPEN_CREATE;
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "no fileset to open a file from (filename= missing)");
@@ -110,9 +105,9 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool 
         return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
     }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
-    uint64_t t0 = op_start(w, since);
+    *t0 = op_start(w, since);
     int fd = open(path, flags, 0666);
-    uint64_t t1 = op_now(w);
+    *t1 = op_now(w);
     if (fd < 0) {
         int err = errno;
         fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
@@ -124,19 +119,22 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, bool 
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
     fileset_release(fs, w->shm, FSK_FILE, e, true, 1);
     *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = 0 };
-    if (record)
-        op_done(w, op, t0, t1, 0);
     return FO_OK;
 }
 
-int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, bool create)
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
 {
-    return open_into(w, op, s, create, true);
+    uint64_t t0, t1;
+    int rc = open_into(w, op, s, mode, &t0, &t1);
+    if (rc == FO_OK)
+        op_done(w, op, t0, t1, 0);
+    return rc;
 }
 
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
 {
-    return open_into(w, op, s, false, false);
+    uint64_t t0, t1;
+    return open_into(w, op, s, OPEN_EXISTING, &t0, &t1);
 }
 
 int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss)
@@ -144,17 +142,6 @@ int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint
     char path[PATH_MAX];
     return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s", (unsigned long long)iosize,
                    (unsigned long long)wss, slot_path(w, s, path, sizeof path));
-}
-
-void slot_close(struct worker *w, struct slot *s)
-{
-    if (s->fd < 0)
-        return;
-    close(s->fd);
-    s->fd = -1;
-    struct fileset_rt *fs = worker_fileset(w, s->fileset);
-    if (fs != NULL && s->entry >= 0)
-        fileset_open_delta(fs, w->shm, s->entry, -1);
 }
 
 char *op_buffer_grow(struct op_inst *op, size_t need)
@@ -176,52 +163,36 @@ char *op_buffer_grow(struct op_inst *op, size_t need)
 
 /* ---- counters for finish and limit flowops ---- */
 
-static uint64_t count_run(struct worker *w, bool bytes, bool rw_only);
+enum run_count { RUN_IO_OPS, RUN_RW_BYTES };
 
-uint64_t worker_count_ops(struct worker *w, int target_flat, bool io_only)
-{
-    if (target_flat >= 0)
-        return w->ops[target_flat].st->ops;
-    if (io_only)
-        return count_run(w, false, false);
-    struct engine *e = w->eng;
-    uint64_t sum = 0;
-    for (size_t s = 0; s < e->nslots; s++) {
-        const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
-        struct op_stats *st = slot_stats(e, s);
-        for (size_t i = 0; i < t->nflat; i++)
-            sum += st[i].ops;
-    }
-    return sum;
-}
-
-static uint64_t count_run(struct worker *w, bool bytes, bool rw_only)
+/* Over every thread of the run: the ops of its I/O flowops, or the bytes of
+ * those that read or write. */
+static uint64_t count_run(struct worker *w, enum run_count what)
 {
     struct engine *e = w->eng;
+    unsigned want = what == RUN_IO_OPS ? FF_IO : FF_READ | FF_WRITE;
     uint64_t sum = 0;
     for (size_t s = 0; s < e->nslots; s++) {
         const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
         struct op_stats *st = slot_stats(e, s);
         for (size_t i = 0; i < t->nflat; i++) {
             const struct plan_op *op = t->flat[i];
-            if (!flowop_is(op->type, FF_IO) || (rw_only && !flowop_is(op->type, FF_READ | FF_WRITE)))
+            if (!flowop_is(op->type, FF_IO) || !flowop_is(op->type, want))
                 continue;
-            sum += bytes ? st[i].bytes : st[i].ops;
+            sum += what == RUN_RW_BYTES ? st[i].bytes : st[i].ops;
         }
     }
     return sum;
 }
 
-uint64_t worker_count_bytes(struct worker *w, int target_flat, bool rw_only)
+uint64_t worker_count_ops(struct worker *w, int target_flat)
 {
-    if (target_flat >= 0)
-        return w->ops[target_flat].st->bytes;
-    return count_run(w, true, rw_only);
+    return target_flat >= 0 ? w->ops[target_flat].st->ops : count_run(w, RUN_IO_OPS);
 }
 
-uint64_t worker_count_rw_ops(struct worker *w)
+uint64_t worker_count_bytes(struct worker *w, int target_flat)
 {
-    return count_run(w, false, true);
+    return target_flat >= 0 ? w->ops[target_flat].st->bytes : count_run(w, RUN_RW_BYTES);
 }
 
 /* ---- the thread ---- */
@@ -399,7 +370,7 @@ static void note_stop(struct worker *w, const struct plan_op *op, int rc)
         snprintf(sh->stop_note, sizeof sh->stop_note,
                  "run stopped early: flowop %s in thread %s could not obtain a file or directory "
                  "(increase the fileset's entries, shorten the run, or set mode quit firstdone)",
-                 op ? op->name : "?", w->thread->name);
+                 op->name, w->thread->name);
         engine_stop(w->eng, STOP_NOFILES);
         return;
     }

@@ -143,7 +143,7 @@ static int aiowrite_run(struct worker *w, struct op_inst *op)
     struct io_op io;
     struct aio_ctx *ctx = aio_of(op)->ctx;
     int rc = aio_start(w, op, ctx);
-    if (rc != FO_OK || (rc = op_io_begin(w, op, true, &io)) != FO_OK || io.len == 0)
+    if (rc != FO_OK || (rc = op_io_begin(w, op, op->op->random, &io)) != FO_OK || io.len == 0)
         return rc;
     uint64_t tag = aio_tag((int)(io.s - w->fds), io.len);
 

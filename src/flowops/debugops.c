@@ -104,9 +104,6 @@ static int testrandvar_run(struct worker *w, struct op_inst *op)
 {
     const struct param *p = &op->op->value;
     double v = p->is_dist ? dist_sample(&p->dist, &w->rng) : (double)p->u;
-    op->rv_sum += v;
-    op->rv_sumsq += v * v;
-    op->rv_n++;
     struct rv_tally *t = rv_tally_of(w, op);
     if (t != NULL) {
         t->n++;

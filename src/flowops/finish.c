@@ -8,8 +8,7 @@
  * with no latency: nothing is waited for. */
 static int finishoncount_run(struct worker *w, struct op_inst *op)
 {
-    int t = op->op->target_op;
-    uint64_t n = t >= 0 ? worker_count_ops(w, t, false) : worker_count_ops(w, -1, true);
+    uint64_t n = worker_count_ops(w, op->op->target_op);
     if (n >= op->op->value.u)
         return FO_DONE;
     op_done(w, op, 0, 0, 0);
@@ -19,8 +18,7 @@ static int finishoncount_run(struct worker *w, struct op_inst *op)
 /* Same with bytes read or written, and a strict "more than". */
 static int finishonbytes_run(struct worker *w, struct op_inst *op)
 {
-    int t = op->op->target_op;
-    uint64_t n = worker_count_bytes(w, t >= 0 ? t : -1, true);
+    uint64_t n = worker_count_bytes(w, op->op->target_op);
     if (n > op->op->value.u)
         return FO_DONE;
     op_done(w, op, 0, 0, 0);

@@ -9,21 +9,25 @@
 /* bwlimit: one event pays for this many bytes (rate is in MiB/s). */
 #define BW_UNIT (1024 * 1024)
 
-/* Without target= a limiter charges what its own thread did: the I/O ops
- * (rw_only: reads and writes) or bytes read and written of every flowop of
- * the thread. A limiter can only hold back its own thread, so charging it
+/* What a limiter without target= charges: its own thread's I/O ops, its
+ * reads and writes, or the bytes those read and wrote. */
+enum thread_count { IO_OPS, RW_OPS, RW_BYTES };
+
+/* Without target= a limiter charges what its own thread did (enum
+ * thread_count) over every flowop of the thread. A limiter can only hold back its own thread, so charging it
  * with other threads' I/O as well (classic used the process's counters, a
  * run-wide sum would do the same across processes) would make N limited
  * threads share rate/N between them instead of rate. */
-static uint64_t thread_count(const struct worker *w, bool bytes, bool rw_only)
+static uint64_t thread_count(const struct worker *w, enum thread_count what)
 {
+    unsigned want = what == IO_OPS ? FF_IO : FF_READ | FF_WRITE;
     uint64_t sum = 0;
     for (size_t i = 0; i < w->nops; i++) {
         const struct op_inst *o = &w->ops[i];
         const struct flowop_type *t = o->op != NULL ? o->op->type : NULL;
-        if (!flowop_is(t, FF_IO) || (rw_only && !flowop_is(t, FF_READ | FF_WRITE)))
+        if (!flowop_is(t, FF_IO) || !flowop_is(t, want))
             continue; /* composites have no counts of their own */
-        sum += bytes ? o->st->bytes : o->st->ops;
+        sum += what == RW_BYTES ? o->st->bytes : o->st->ops;
     }
     return sum;
 }
@@ -76,7 +80,7 @@ static int iopslimit_run(struct worker *w, struct op_inst *op)
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : thread_count(w, false, true);
+    uint64_t now = t >= 0 ? worker_count_ops(w, t) : thread_count(w, RW_OPS);
     return bucket_run(w, op, now, 1);
 }
 
@@ -87,7 +91,7 @@ static int opslimit_run(struct worker *w, struct op_inst *op)
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_ops(w, t, false) : thread_count(w, false, false);
+    uint64_t now = t >= 0 ? worker_count_ops(w, t) : thread_count(w, IO_OPS);
     return bucket_run(w, op, now, 1);
 }
 
@@ -97,7 +101,7 @@ static int bwlimit_run(struct worker *w, struct op_inst *op)
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_bytes(w, t, true) : thread_count(w, true, true);
+    uint64_t now = t >= 0 ? worker_count_bytes(w, t) : thread_count(w, RW_BYTES);
     return bucket_run(w, op, now, BW_UNIT);
 }
 

@@ -8,26 +8,27 @@
 
 /* The engine picks, opens, times and counts (op_open_file); a slot that still
  * holds a descriptor would leak it, so that is a script error. */
-static int bind_slot(struct worker *w, struct op_inst *op, bool create)
+static int bind_slot(struct worker *w, struct op_inst *op, enum open_mode mode)
 {
     struct slot *s = op_slot(w, op);
     if (s->fd >= 0)
-        return op_fail(w, op, "%s without closing slot %d first", create ? "create" : "open", (int)(s - w->fds));
-    return op_open_file(w, op, s, create);
+        return op_fail(w, op, "%s without closing slot %d first", mode == OPEN_CREATE ? "create" : "open",
+                       (int)(s - w->fds));
+    return op_open_file(w, op, s, mode);
 }
 
 static int createfile_run(struct worker *w, struct op_inst *op)
 {
-    return bind_slot(w, op, true);
+    return bind_slot(w, op, OPEN_CREATE);
 }
 
 static int openfile_run(struct worker *w, struct op_inst *op)
 {
-    return bind_slot(w, op, false);
+    return bind_slot(w, op, OPEN_EXISTING);
 }
 
-/* Times close(2) itself (slot_close does not report errors), then drops the
- * entry's open count. The entry reference stays for a later deletefile fd=N. */
+/* Times close(2) itself, then drops the entry's open count. The entry
+ * reference stays for a later deletefile fd=N. */
 static int closefile_run(struct worker *w, struct op_inst *op)
 {
     struct slot *s = op_slot(w, op);
