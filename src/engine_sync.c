@@ -55,13 +55,15 @@ bool events_take(struct worker *w, uint64_t n)
     if (!events_enabled(w))
         return false;
     for (;;) {
+        /* Stopped first: events paid out after the stop (the generator's
+         * last tick) would make an op, and a wait, that end after the run. */
+        if (worker_stopping(w))
+            return false;
         uint64_t have = atomic_load(&sh->events);
         while (have >= n) {
             if (atomic_compare_exchange_weak(&sh->events, &have, have - n))
                 return true;
         }
-        if (worker_stopping(w))
-            return false;
         uint32_t seq = atomic_load(&sh->events_seq);
         if (atomic_load(&sh->events) >= n)
             continue;
@@ -87,7 +89,12 @@ static void *generator(void *p)
         tick = 100000u;
     while (atomic_load(&sh->phase) == PHASE_SETUP)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
-    uint64_t last = clock_ns();
+    /* Events accrue from the run's start, not from when this thread got the
+     * CPU after it: on a busy machine that can be a good part of a second,
+     * which the first tick then pays out (the carry below). */
+    uint64_t last = atomic_load(&sh->go_ns);
+    if (last == 0)
+        last = clock_ns();
     double carry = 0;
     while (atomic_load(&sh->phase) != PHASE_STOP) {
         fb_futex_wait(&sh->phase, PHASE_GO, tick);
