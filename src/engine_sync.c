@@ -49,18 +49,27 @@ bool events_enabled(const struct worker *w)
     return w->eng->plan->eventrate > 0;
 }
 
+/* True once the run's time is up, though the master may not have stopped it
+ * yet (a paused VM resumes every thread at once). */
+static bool past_end(const struct worker *w)
+{
+    uint64_t secs = w->eng->req->seconds;
+    return secs != 0 && clock_ns() >= atomic_load(&w->sh->go_ns) + secs * 1000000000ull;
+}
+
 bool events_take(struct worker *w, uint64_t n)
 {
     struct run_shared *sh = w->sh;
     if (!events_enabled(w))
         return false;
     for (;;) {
-        /* Stopped first: events paid out after the stop (the generator's
-         * last tick) would make an op, and a wait, that end after the run. */
+        /* No event after the stop nor after the run's end: events the
+         * generator pays out late (for a pause, or its last tick) would make
+         * ops, and waits, that end after the run; the wait ends at the stop. */
         if (worker_stopping(w))
             return false;
         uint64_t have = atomic_load(&sh->events);
-        while (have >= n) {
+        while (have >= n && !past_end(w)) {
             if (atomic_compare_exchange_weak(&sh->events, &have, have - n))
                 return true;
         }
