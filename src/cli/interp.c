@@ -29,7 +29,7 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
 void interp_set_aside(struct interp *in, struct interp_saved *s)
 {
     *s = (struct interp_saved){ in->vars, in->model, in->mode, in->eventrate, in->filesets,
-                                in->usage, in->nusage, in->workload, in->files_created };
+                                in->usage, in->nusage, in->workload };
     memset(&in->vars, 0, sizeof in->vars);
     memset(&in->model, 0, sizeof in->model);
     in->mode = QUIT_TIMEOUT;
@@ -38,7 +38,6 @@ void interp_set_aside(struct interp *in, struct interp_saved *s)
     in->usage = NULL;
     in->nusage = 0;
     in->workload = NULL;
-    in->files_created = false;
 }
 
 void interp_saved_free(struct interp_saved *s)
@@ -68,7 +67,6 @@ void interp_put_back(struct interp *in, struct interp_saved *s)
     in->usage = s->usage;
     in->nusage = s->nusage;
     in->workload = s->workload;
-    in->files_created = s->files_created;
     memset(s, 0, sizeof *s);
 }
 
