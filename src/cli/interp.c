@@ -1,5 +1,6 @@
-/* interp.c: executing parsed commands in order, with errors that carry their
- * place; in batch mode the first error stops the script, in the shell only the command. */
+/* interp.c: the invocation's run context (interp.h): its lifetime, the -D
+ * overrides, setting a workload aside for a `load`, and executing parsed commands
+ * in order; in batch mode the first error stops the script, in the shell only the command. */
 #include "cli/interp.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
-/* main.c: the command line: batch (-f), check (--check), shell or piped commands. */
+/* main.c: the command line: batch (-f), check (--check), shell or piped commands,
+ * and the JSON, CSV and HTML outputs written once the commands are done. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>

@@ -89,11 +89,11 @@ void engine_note_overrun(const struct engine *e, double stamp)
     e->run->writer->overrun(e->run->out, &n, stamp);
 }
 
-static char *dup(const char *s)
+static char *dup(const struct engine *e, const char *s)
 {
     char *d = strdup(s);
     if (d == NULL) {
-        diag_printf(stderr, "flowbench: error: out of memory\n");
+        diag_printf(e->run->err, "flowbench: error: out of memory\n");
         exit(2);
     }
     return d;
@@ -112,7 +112,7 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
         if (flat[i]->type == NULL)
             continue; /* a composite: its flowops have their own rows */
         struct result_row *row = &r->rows[r->nrows++];
-        *row = (struct result_row){ dup(flat[i]->name), dup(e->plan->procs[p].name), dup(th->name),
+        *row = (struct result_row){ dup(e, flat[i]->name), dup(e, e->plan->procs[p].name), dup(e, th->name),
                                     flat[i]->type->name, flat[i]->type->cls, flat[i]->type->rw, { 0 } };
         merge_row(e, scale, p, t, i, &row->st);
         if (span == SINCE_BASELINE)
