@@ -37,7 +37,7 @@ bool events_enabled(const struct worker *w)
  * yet (a paused VM resumes every thread at once). */
 static bool past_end(const struct worker *w)
 {
-    uint64_t secs = w->eng->req->seconds;
+    uint64_t secs = w->eng->run->seconds;
     return secs != 0 && clock_ns() >= atomic_load(&w->sh->go_ns) + secs * 1000000000ull;
 }
 
