@@ -20,7 +20,6 @@ int fb_yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 #define yylex fb_yylex
 #include <stdlib.h>
 #include <string.h>
-#include "base/hint.h"
 #include "lexer.h"
 
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const char *msg);
@@ -432,11 +431,6 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const 
     st->failed = true;
 }
 
-static const char *const command_words[] = {
-    "set", "define", "run", "psrun", "create", "echo", "usage", "system", "sleep", "list",
-    "load", "debug", "version", "help", "quit", "eventgen", "enable", "domultisync", NULL
-};
-
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, struct lex_state *st)
 {
     if (st->failed)
@@ -461,7 +455,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, stru
     if (n == 0)
         at_command = true; /* more than 8 choices: only the command position has that many */
     if (at_command && tok == YYSYMBOL_WORD) {
-        const char *hint = hint_closest(st->last_text, command_words);
+        const char *hint = lex_closest_command(st->last_text);
         if (hint != NULL)
             diag_set(st->err, &w, "unknown command '%s'; did you mean '%s'?", st->last_text, hint);
         else

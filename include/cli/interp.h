@@ -49,7 +49,6 @@ struct interp {
     struct target_locks *locks;   /* target directories locked until the invocation ends (target_lock.h) */
     struct results results;       /* every run of this invocation, for --json, --csv, --report */
     int debug;
-    bool lathist;
     char **files;                 /* names of every source read; srclocs point here */
     size_t nfiles;
     char **usage;                 /* raw usage lines of the current workload */
@@ -58,7 +57,6 @@ struct interp {
     int load_depth;               /* > 0 while executing a `load`ed file */
     bool load_noted;              /* the note about skipped runs was shown for this load */
     int nruns;                    /* runs done (or checked) so far */
-    bool files_created;
     bool quit;
     int status;                   /* worst status so far */
     uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */
@@ -94,7 +92,6 @@ struct interp_saved {
     char **usage;
     size_t nusage;
     char *workload;
-    bool files_created;
 };
 
 /* Moves the workload out of in (which is left as after interp_reset), so that a

@@ -1,31 +1,63 @@
-/* engine.h: what a run asks of the engine: create the filesets of a plan, run
- * its processes and threads for a time or until they finish, and report. */
+/* engine.h: what a run asks of the engine: a run description (the plan, the
+ * options, where the lines and the results go), built by the cli; the engine
+ * creates the filesets, runs the processes and threads, and fills results. */
 #ifndef FB_ENGINE_H
 #define FB_ENGINE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "base/clock.h"
+#include "base/diag.h"
 #include "model/plan.h"
+#include "results/results.h"
 
-struct interp;
-
-struct run_request {
-    uint64_t seconds;      /* 0: until a finish condition (firstdone/alldone), else 60 */
-    bool psrun;
-    uint64_t period;       /* psrun: seconds between reports */
-    bool interval_stats;   /* psrun with a negative period: statistics restart each period */
-    int index;             /* 1 for the first run of this invocation */
-    const bool *procs;     /* procs[i]: run plan process i (a phase runs some of them); NULL = all */
+/* How the engine's measured lines are written: the cli lends the text report's
+ * writers, so the engine formats nothing it measured. */
+struct run_writer {
+    /* The classic report of a result: at the end, and every psrun period. */
+    void (*result)(FILE *out, const struct run_result *r, double stamp);
+    /* One --interval sample. */
+    void (*interval)(FILE *out, const struct interval_sample *s, double stamp);
+    /* The note on a flowop that kept the run going past its end. */
+    void (*overrun)(FILE *out, const struct overrun_note *n, double stamp);
 };
 
 /* Filesets kept between the runs of one script, so a phase sees what the one
- * before it left; owned by the interpreter, forgotten when a workload is loaded. */
+ * before it left; owned by the invocation, lent to each run, forgotten when a
+ * workload is loaded. */
 struct fs_cache;
 void fs_cache_free(struct fs_cache *c);
+struct target_locks;
+
+struct run_desc {
+    /* What to run. */
+    const struct plan *plan;
+    const bool *procs;             /* procs[i]: run plan process i (a phase runs some of them); NULL = all */
+    uint64_t seconds;              /* 0: until a finish condition (firstdone/alldone) */
+    bool psrun;
+    uint64_t period;               /* psrun: seconds between reports */
+    bool interval_stats;           /* psrun with a negative period: statistics restart each period */
+    int index;                     /* 1 for the first run of this invocation */
+    /* The options the engine reads. */
+    uint64_t interval;             /* --interval S: a sample every S seconds (0: none) */
+    bool mkdir_parents;            /* --mkdir-parents: make missing parents of $dir too */
+    const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
+    /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
+    FILE *out, *err;
+    uint64_t start_ns;
+    const struct run_writer *writer;
+    /* Lent by the invocation for the run. */
+    struct fs_cache **filesets;
+    struct target_locks **locks;   /* target directories locked until the invocation ends (target_lock.h) */
+    struct results *results;       /* the run's result is appended; the host filled in */
+};
 
 /* 0: the run completed and was reported; 1: it failed (message printed);
- * -1: refused before starting, with err set. */
-int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err);
-int engine_create_files(struct interp *in, const struct plan *p, struct diag *err);
+ * -1: refused before starting, with err set; a signal's status if one cut it short. */
+int engine_run(const struct run_desc *d, struct diag *err);
+/* `create files`: the filesets of d->plan on disk now, kept for the next run. */
+int engine_create_files(const struct run_desc *d, struct diag *err);
 
 #endif

@@ -82,14 +82,13 @@ struct sem_desc {
 };
 
 struct engine {
-    struct interp *in;
-    const struct plan *plan;
-    const struct run_request *req;
+    const struct run_desc *run;
+    const struct plan *plan;       /* run->plan */
     struct shm shm;
     struct run_shared *sh;
     struct fileset_rt *fs;
     size_t nfs;
-    int *kept;                     /* per fileset: its index in the interpreter's cache, or -1 */
+    int *kept;                     /* per fileset: its index in the run's fs_cache, or -1 */
     bool created;                  /* the filesets are on disk: keep them for the next run */
     struct thread_slot *slots;
     size_t nslots;
@@ -99,7 +98,7 @@ struct engine {
     struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
     struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
     uint64_t last_sample_ns;
-    struct run_result *result;     /* this run's result, appended to the interpreter's at the end */
+    struct run_result *result;     /* this run's result, appended to run->results at the end */
     pid_t *pids;
     size_t npids;
     unsigned ncpu;
@@ -118,6 +117,18 @@ static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
     return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
 }
 
+/* Whether plan process p takes part in the run (a phase runs some of them). */
+static inline bool engine_selected(const struct engine *e, size_t p)
+{
+    return e->run->procs == NULL || e->run->procs[p];
+}
+
+/* Seconds since the invocation started, the stamp of every progress line. */
+static inline double engine_stamp(const struct engine *e)
+{
+    return (double)(clock_ns() - e->run->start_ns) / 1e9;
+}
+
 static inline struct fb_sem *engine_sem(const struct engine *e, int i)
 {
     return (struct fb_sem *)shm_at(&e->shm, e->sems_off) + i;
@@ -132,15 +143,17 @@ void engine_keep_store(struct engine *e);
 void engine_stop(struct engine *e, enum stop_reason why);
 /* The body of one worker process. Never returns. */
 void engine_worker_process(struct engine *e, size_t proc, size_t inst) __attribute__((noreturn));
-/* Merges the rows of the run (since the psrun baseline when interval) into r. */
-void engine_collect(struct engine *e, double seconds, bool interval, struct run_result *r);
+/* What merged rows count: everything since the start, or since the last psrun report. */
+enum collect_span { SINCE_START, SINCE_BASELINE };
+
+/* Merges the rows of the run into r (engine_collect.c). */
+void engine_collect(struct engine *e, double seconds, enum collect_span span, struct run_result *r);
 void engine_io_now(struct engine *e, struct op_stats *io);
-/* The classic report of a result, with percentiles and CPU per op. */
-void report_text(FILE *out, const struct run_result *r, double stamp);
-/* The note on a flowop that kept the run going past its end (hog), if one did. */
-void report_overrun(const struct engine *e, FILE *out, double stamp);
-/* psrun: a report of the run so far (cumulative) or of the last period (interval). */
-void engine_report_period(struct engine *e, double seconds, bool interval);
+/* The note on a flowop that kept the run going past its end (hog), if one did,
+ * through the run's writer. */
+void engine_note_overrun(const struct engine *e, double stamp);
+/* psrun: a report of the run so far (SINCE_START) or of the last period. */
+void engine_report_period(struct engine *e, double seconds, enum collect_span span);
 /* Event generator thread of the master. */
 int events_start(struct engine *e, pthread_t *thr);
 void events_stop(struct engine *e, pthread_t thr);

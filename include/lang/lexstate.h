@@ -32,6 +32,8 @@ struct lex_state {
 
 int lex_keyword(const char *word);
 bool lex_keyword_wants_word(int token);
+/* The command word closest to word (a typo's hint), or NULL. */
+const char *lex_closest_command(const char *word);
 int lex_str_add(struct lex_state *st, const char *text, size_t len);
 char *lex_str_take(struct lex_state *st);
 

@@ -72,5 +72,17 @@ int model_add_process(struct model *m, struct process_def *p, struct diag *err);
 int model_add_composite(struct model *m, struct composite_def *c, struct diag *err);
 void model_free(struct model *m);
 void flowop_defs_free(struct flowop_def *ops, size_t n);
+void fileset_def_free(struct fileset_def *f);
+void process_def_free(struct process_def *p);
+void composite_def_free(struct composite_def *c);
+
+/* Building the model from `define fileset|file`, `define process` and `define
+ * flowop` (model_define.c): names are bound now against vars, every other value
+ * is kept for the run to bind. 0, or -1 with err set and the model unchanged. */
+struct ast_cmd;
+struct vartab;
+int model_define_fileset(struct model *m, const struct vartab *vars, const struct ast_cmd *c, struct diag *err);
+int model_define_process(struct model *m, const struct vartab *vars, const struct ast_cmd *c, struct diag *err);
+int model_define_composite(struct model *m, const struct vartab *vars, const struct ast_cmd *c, struct diag *err);
 
 #endif

@@ -1,5 +1,6 @@
-/* report_figures.h: the figures the JSON, CSV and HTML reports derive from a
- * row's counters (rates, mean, stddev, percentiles), computed one way for all. */
+/* report_figures.h: the figures every report derives from a row's counters
+ * (rates, mean, stddev, percentiles, CPU per op) and the shared number
+ * formatting, computed one way for all. */
 #ifndef FB_REPORT_FIGURES_H
 #define FB_REPORT_FIGURES_H
 
@@ -30,10 +31,18 @@ struct row_figures {
 /* Per-second rate; 0 when seconds is not positive. Always finite. */
 double report_rate(double amount, double seconds);
 void report_figures(const struct op_stats *s, double seconds, struct row_figures *f);
+/* CPU shared out to the row per op it covers, in ns; 0 with no sample. */
+double report_cpu_ns_per_op(const struct op_stats *s);
+/* Nanoseconds as milliseconds. */
+double report_ms(double ns);
 /* "io", "aio", "sync" or "other". */
 const char *report_class_name(enum flowop_class c);
 /* A finite number as text with at most `decimals` decimals, trailing zeros
  * dropped ("400", "1234.5"); NaN and infinities become "0". Locale-proof. */
 void report_number(char *buf, size_t len, double v, int decimals);
+/* A latency for people: "812 ns", "12.3 µs", "4.56 ms", "1.20 s". */
+void report_fmt_ns(char *buf, size_t len, double ns);
+/* A figure with thousands separators: "1,234,567" or "6,949.7". */
+void report_fmt_group(char *buf, size_t len, double v, int decimals);
 
 #endif

@@ -1,5 +1,6 @@
 /* report_html.h: what the HTML report's page (report_html.c) and its inline
- * SVG charts (report_html_charts.c) share: escaping, number text, colours. */
+ * SVG charts (report_html_charts.c) share: escaping and colours (numbers are
+ * formatted by report_figures.h). */
 #ifndef FB_REPORT_HTML_H
 #define FB_REPORT_HTML_H
 
@@ -10,10 +11,6 @@
 
 /* Text escaped for HTML content and attribute values (also inside inline SVG). */
 void html_text(FILE *f, const char *s);
-/* A latency for people: "812 ns", "12.3 µs", "4.56 ms", "1.20 s". */
-void html_fmt_ns(char *buf, size_t len, double ns);
-/* A figure with thousands separators: "1,234,567" or "6,949.7". */
-void html_fmt_group(char *buf, size_t len, double v, int decimals);
 /* The colour of the i-th flowop in the charts and their legends. */
 const char *html_series_colour(size_t i);
 

@@ -31,6 +31,14 @@ struct interval_sample {
     uint64_t p99_ns;
 };
 
+/* A flowop that kept the run going past its end (a hog), for the note after the run. */
+struct overrun_note {
+    const char *flowop, *type, *thread;
+    bool killed;         /* still running when the workers were stopped: that op is not counted */
+    double lasted;       /* seconds from the start until the last worker was gone */
+    double planned;      /* seconds from the start to the stop */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -60,11 +68,5 @@ struct results {
 void results_free(struct results *r);
 /* Adds an interval sample; false when out of memory (the sample is dropped). */
 bool run_result_add_interval(struct run_result *r, const struct interval_sample *s);
-
-/* Writers (report_json.c, report_csv.c, report_html.c); each returns 0 or -1 with errno set. */
-struct interp;
-int results_write_json(const struct interp *in, FILE *out);
-int results_write_csv(const struct interp *in, FILE *out);
-int results_write_html(const struct interp *in, const char *dir);
 
 #endif

@@ -191,6 +191,11 @@ static const struct {
     { "variables", list_variables }, { "workloads", list_workloads },
 };
 
+const char *list_topic(size_t i)
+{
+    return i < sizeof lists / sizeof lists[0] ? lists[i].name : NULL;
+}
+
 int cmd_list(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     size_t n = sizeof lists / sizeof lists[0];

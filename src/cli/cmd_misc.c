@@ -45,10 +45,8 @@ int cmd_quit(struct interp *in, const struct ast_cmd *c, struct diag *err)
 
 int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
-    if (strcmp(c->word, "lathist") == 0) {
-        in->lathist = true;
-        return 0;
-    }
+    if (strcmp(c->word, "lathist") == 0)
+        return 0; /* latency histograms are always kept */
     if (strcmp(c->word, "multi") == 0) {
         struct attrvals a = { 0 };
         int rc = attrvals_build(&a, &multi_attrs, c->attrs, NULL, err);

@@ -1,5 +1,6 @@
 /* cmd_run.c: `run`, `psrun`, `create files` and `eventgen`: binding the model to
- * the variables of this moment (plan.h) and handing it to the engine. */
+ * the variables of this moment (plan.h) and handing the engine a run
+ * description built from the invocation (engine.h). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,41 @@
 #include "lang/eval.h"
 #include "base/hint.h"
 #include "cli/interp.h"
+#include "report/report.h"
+
+/* The engine's measured lines are the classic text report's. */
+static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun };
+
+/* What every run and `create files` lends the engine from the invocation. */
+static void run_desc_init(struct interp *in, struct run_desc *d)
+{
+    *d = (struct run_desc){
+        .index = in->nruns + 1,
+        .interval = in->opt.interval,
+        .mkdir_parents = in->opt.mkdir_parents,
+        .clock = in->clock_ready ? &in->clock : NULL,
+        .out = in->out,
+        .err = in->err,
+        .start_ns = in->start_ns,
+        .writer = &text_writer,
+        .filesets = &in->filesets,
+        .locks = &in->locks,
+        .results = &in->results,
+    };
+}
+
+/* The clock of the measured calls, chosen once per invocation (the TSC's
+ * calibration takes 2 ms). */
+static int clock_ready(struct interp *in, struct diag *err)
+{
+    const char *why = NULL;
+    if (in->clock_ready)
+        return 0;
+    if (tick_clock_init(&in->clock, in->opt.clock, &in->clock_mark, &why) != 0)
+        return diag_set(err, NULL, "--clock tsc: %s", why);
+    in->clock_ready = true;
+    return 0;
+}
 
 static int run_length(struct interp *in, const struct ast_value *v, uint64_t *secs, struct diag *err)
 {
@@ -25,11 +61,9 @@ static int run_length(struct interp *in, const struct ast_value *v, uint64_t *se
     return 0;
 }
 
-static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_request *r, struct diag *err)
+static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_desc *r, struct diag *err)
 {
-    memset(r, 0, sizeof *r);
     r->psrun = c->kind == CMD_PSRUN;
-    r->index = in->nruns + 1;
     if (!r->psrun)
         return run_length(in, c->has_value ? &c->value : NULL, &r->seconds, err);
     r->period = 10;
@@ -75,7 +109,7 @@ static void note_finish(const struct plan_op *op, void *ctx)
 /* Without a time limit (`run` in mode alldone or firstdone) and without a finish
  * flowop, only threads running out of files end the run: say that it may run
  * until interrupted, rather than sit silent. */
-static void note_no_limit(struct interp *in, const struct plan *p, const bool *procs, const struct run_request *r)
+static void note_no_limit(struct interp *in, const struct plan *p, const bool *procs, const struct run_desc *r)
 {
     bool finishes = false;
     if (r->seconds != 0)
@@ -100,11 +134,12 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         in->load_noted = true;
         return 0;
     }
-    struct run_request req;
+    struct run_desc run;
     struct plan plan;
     if (interp_check_overrides(in) != 0)
         return -1; /* printed; err stays empty */
-    if (fill_request(in, c, &req, err) != 0)
+    run_desc_init(in, &run);
+    if (fill_request(in, c, &run, err) != 0)
         return -1;
     if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
         plan_free(&plan);
@@ -119,23 +154,27 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         plan_free(&plan);
         return -1;
     }
-    req.procs = procs;
+    run.plan = &plan;
+    run.procs = procs;
     in->nruns++;
-    note_no_limit(in, &plan, procs, &req);
+    note_no_limit(in, &plan, procs, &run);
     int rc;
     if (in->opt.check_only) {
-        fprintf(in->out, "check: run %d (%s) is valid; it would:\n", req.index,
-                req.seconds ? "timed" : "until the workload finishes");
+        fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,
+                run.seconds ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
         rc = 0;
     } else {
-        rc = engine_run(in, &plan, &req, err);
+        rc = clock_ready(in, err);
+        if (rc == 0) {
+            run.clock = &in->clock;
+            rc = engine_run(&run, err);
+        }
         if (rc < 0) {
             /* Refused before it started (a tree we did not make, no space...): a run failure. */
             diag_print(err, in->err);
             rc = EXIT_RUNFAIL;
         }
-        in->files_created = in->files_created || rc == 0;
     }
     free(procs);
     plan_free(&plan);
@@ -148,11 +187,13 @@ int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *er
         return 0;
     struct plan plan;
     int rc = plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err);
-    if (rc == 0)
-        rc = engine_create_files(in, &plan, err);
+    if (rc == 0) {
+        struct run_desc d;
+        run_desc_init(in, &d);
+        d.plan = &plan;
+        rc = engine_create_files(&d, err);
+    }
     plan_free(&plan);
-    if (rc == 0)
-        in->files_created = true;
     return rc;
 }
 

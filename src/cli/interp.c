@@ -1,5 +1,6 @@
-/* interp.c: executing parsed commands in order, with errors that carry their
- * place; in batch mode the first error stops the script, in the shell only the command. */
+/* interp.c: the invocation's run context (interp.h): its lifetime, the -D
+ * overrides, setting a workload aside for a `load`, and executing parsed commands
+ * in order; in batch mode the first error stops the script, in the shell only the command. */
 #include "cli/interp.h"
 
 #include <errno.h>
@@ -29,7 +30,7 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
 void interp_set_aside(struct interp *in, struct interp_saved *s)
 {
     *s = (struct interp_saved){ in->vars, in->model, in->mode, in->eventrate, in->filesets,
-                                in->usage, in->nusage, in->workload, in->files_created };
+                                in->usage, in->nusage, in->workload };
     memset(&in->vars, 0, sizeof in->vars);
     memset(&in->model, 0, sizeof in->model);
     in->mode = QUIT_TIMEOUT;
@@ -38,7 +39,6 @@ void interp_set_aside(struct interp *in, struct interp_saved *s)
     in->usage = NULL;
     in->nusage = 0;
     in->workload = NULL;
-    in->files_created = false;
 }
 
 void interp_saved_free(struct interp_saved *s)
@@ -68,7 +68,6 @@ void interp_put_back(struct interp *in, struct interp_saved *s)
     in->usage = s->usage;
     in->nusage = s->nusage;
     in->workload = s->workload;
-    in->files_created = s->files_created;
     memset(s, 0, sizeof *s);
 }
 

@@ -1,4 +1,5 @@
-/* main.c: the command line: batch (-f), check (--check), shell or piped commands. */
+/* main.c: the command line: batch (-f), check (--check), shell or piped commands,
+ * and the JSON, CSV and HTML outputs written once the commands are done. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -12,6 +13,7 @@
 #include "cli/interp.h"
 #include "cli/outpath.h"
 #include "cli/shell.h"
+#include "report/report.h"
 
 static void usage(FILE *out)
 {
@@ -185,8 +187,8 @@ static void args_free(struct args *a)
     free(a->opt.overrides);
 }
 
-static int write_file(const struct interp *in, const char *path, int (*fn)(const struct interp *, FILE *),
-                      const char *what)
+static int write_file(const struct report_input *in, const char *path,
+                      int (*fn)(const struct report_input *, FILE *), const char *what)
 {
     bool to_stdout = strcmp(path, "-") == 0;
     FILE *f = to_stdout ? stdout : fopen(path, "w");
@@ -206,7 +208,7 @@ static int write_file(const struct interp *in, const char *path, int (*fn)(const
 }
 
 /* The machine-readable outputs, written once at the end of the invocation. */
-static int write_outputs(const struct interp *in, const struct args *a)
+static int write_outputs(const struct report_input *in, const struct args *a)
 {
     int rc = 0;
     if (a->json != NULL)
@@ -278,7 +280,8 @@ int main(int argc, char **argv)
     }
     if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
         status = EXIT_USAGE;
-    if (write_outputs(&in, &a) != 0 && status == EXIT_OK)
+    const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars };
+    if (write_outputs(&reported, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);
     args_free(&a);

@@ -56,6 +56,20 @@ static void add_commands(struct cands *c)
         cand_add(c, commands[i].name);
 }
 
+/* What may follow a command's first word, as its rows' synopses spell it ("define fileset ..."). */
+static void add_second_words(struct cands *c, const char *first)
+{
+    for (size_t i = 0; i < ncommands; i++) {
+        if (strcmp(commands[i].name, first) != 0)
+            continue;
+        const char *w = commands[i].synopsis + strlen(first);
+        w += strspn(w, " ");
+        char word[32];
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(w, " "), w);
+        cand_add(c, word);
+    }
+}
+
 static void add_flowop_types(struct cands *c)
 {
     for (size_t i = 0; i < flowop_ntypes; i++)
@@ -190,13 +204,10 @@ static void collect(struct cands *c, const char *line, int start)
         for (size_t i = 0; attr_tables[i] != NULL; i++)
             cand_add(c, attr_tables[i]->entity);
     } else if (strcmp(prev, "list") == 0) {
-        static const char *const words[] = { "filesets", "flowops", "processes", "variables", "workloads" };
-        for (size_t i = 0; i < 5; i++)
-            cand_add(c, words[i]);
+        for (size_t i = 0; list_topic(i) != NULL; i++)
+            cand_add(c, list_topic(i));
     } else if (strcmp(prev, "define") == 0) {
-        static const char *const words[] = { "fileset", "file", "process", "flowop", "randvar" };
-        for (size_t i = 0; i < 5; i++)
-            cand_add(c, words[i]);
+        add_second_words(c, prev);
     } else if (strcmp(prev, "type=") == 0 || strstr(prev, "type=cvar") != NULL) {
         for (size_t i = 0; i < cvar_ntypes; i++)
             cand_add(c, cvar_types[i].name);

@@ -1,6 +1,6 @@
-/* engine.c: one run: lay the plan out over processes and threads, create the
- * filesets, fork the workers, release them together, watch the clock and the
- * workers, stop them, and report. */
+/* engine.c: one run of a run description: lay the plan out over processes and
+ * threads, create the filesets, fork the workers, release them together, watch
+ * the clock and the workers, stop them, and fill the results. */
 #include <errno.h>
 #include <hwloc.h>
 #include <inttypes.h>
@@ -16,7 +16,6 @@
 #include "base/clock.h"
 #include "engine/engine_rt.h"
 #include "base/signals.h"
-#include "cli/interp.h"
 #include "base/nameidx.h"
 #include "fileset/target_lock.h"
 
@@ -55,23 +54,13 @@ static void host_read(struct host_info *h, const struct topology *t)
     h->numa = t->numa;
 }
 
-static double since_start(const struct interp *in)
-{
-    return (double)(clock_ns() - in->start_ns) / 1e9;
-}
-
 /* ---- layout ---- */
-
-static bool selected(const struct engine *e, size_t p)
-{
-    return e->req->procs == NULL || e->req->procs[p];
-}
 
 static int count_slots(struct engine *e, struct diag *err)
 {
     size_t n = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t t = 0; t < e->plan->procs[p].nthreads && selected(e, p); t++) {
+        for (size_t t = 0; t < e->plan->procs[p].nthreads && engine_selected(e, p); t++) {
             uint64_t k = e->plan->procs[p].instances * e->plan->procs[p].threads[t].instances;
             if (k > 1000000 || n + k > 1000000)
                 return diag_set(err, &e->plan->procs[p].loc, "more than a million threads in one run");
@@ -86,7 +75,7 @@ static void fill_slots(struct engine *e)
 {
     size_t k = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t pi = 0; pi < e->plan->procs[p].instances && selected(e, p); pi++)
+        for (size_t pi = 0; pi < e->plan->procs[p].instances && engine_selected(e, p); pi++)
             for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
                 for (size_t ti = 0; ti < e->plan->procs[p].threads[t].instances; ti++)
                     e->slots[k++] = (struct thread_slot){ .proc = p, .proc_inst = pi, .thread = t, .thread_inst = ti };
@@ -222,9 +211,12 @@ struct fs_budget {
     uint64_t need, freed;
 };
 
-/* One pass of check_space; with count_freed, the trees of ours that the run
+/* Whether check_space counts the old trees of ours that the run replaces. */
+enum freed_trees { IGNORE_FREED, COUNT_FREED };
+
+/* One pass of check_space; with COUNT_FREED, the trees of ours that the run
  * replaces give their space back before their filesets are made. */
-static int space_pass(struct engine *e, bool count_freed, struct diag *err)
+static int space_pass(struct engine *e, enum freed_trees freed, struct diag *err)
 {
     struct fs_budget b[64];
     size_t n = 0;
@@ -244,7 +236,7 @@ static int space_pass(struct engine *e, bool count_freed, struct diag *err)
             b[n++] = (struct fs_budget){ .fsid = st.f_fsid };
         if (k == 64)
             continue;
-        b[k].freed += count_freed ? fileset_tree_freed(e->fs[i].root, FREED_WALK_LIMIT) : 0;
+        b[k].freed += freed == COUNT_FREED ? fileset_tree_freed(e->fs[i].root, FREED_WALK_LIMIT) : 0;
         b[k].need += bytes;
         uint64_t avail = (uint64_t)st.f_bavail * st.f_frsize + b[k].freed;
         if (b[k].need > avail)
@@ -262,7 +254,7 @@ static int space_pass(struct engine *e, bool count_freed, struct diag *err)
  * The old trees a run replaces are walked only when the space seems short. */
 static int check_space(struct engine *e, struct diag *err)
 {
-    return space_pass(e, false, err) == 0 ? 0 : space_pass(e, true, err);
+    return space_pass(e, IGNORE_FREED, err) == 0 ? 0 : space_pass(e, COUNT_FREED, err);
 }
 
 /* Each fileset's directory exists and is this invocation's alone (target_lock.h)
@@ -273,8 +265,8 @@ static int claim_targets(struct engine *e, struct diag *err)
         const struct fileset_rt *fs = &e->fs[i];
         if (e->kept[i] >= 0)
             continue; /* claimed by the run that made it */
-        if (fileset_make_dir(fs, e->in->opt.mkdir_parents, err) != 0
-            || target_lock_take(&e->in->locks, fs->plan->path, &fs->plan->loc, err) != 0)
+        if (fileset_make_dir(fs, e->run->mkdir_parents, err) != 0
+            || target_lock_take(e->run->locks, fs->plan->path, &fs->plan->loc, err) != 0)
             return -1;
     }
     return 0;
@@ -286,7 +278,7 @@ static int create_filesets(struct engine *e, struct diag *err)
         return -1;
     /* Most recently defined first, like classic FileBench. */
     for (size_t i = e->nfs; i-- > 0;)
-        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->in->out, err) != 0)
+        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->run->out, err) != 0)
             return -1;
     e->created = true;
     return 0;
@@ -298,14 +290,14 @@ static int fork_workers(struct engine *e, struct diag *err)
 {
     size_t n = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        n += selected(e, p) ? e->plan->procs[p].instances : 0;
+        n += engine_selected(e, p) ? e->plan->procs[p].instances : 0;
     e->pids = calloc(n ? n : 1, sizeof *e->pids);
     if (e->pids == NULL)
         return diag_set(err, NULL, "out of memory");
     fflush(NULL);
     pid_t master = getpid();
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++) {
+        for (size_t i = 0; i < e->plan->procs[p].instances && engine_selected(e, p); i++) {
             pid_t pid = fork();
             if (pid < 0)
                 return diag_set(err, NULL, "cannot start worker process %s: %s", e->plan->procs[p].name, strerror(errno));
@@ -322,14 +314,17 @@ static const char *proc_of_pid(const struct engine *e, pid_t pid)
 {
     size_t k = 0;
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t i = 0; i < e->plan->procs[p].instances && selected(e, p); i++, k++)
+        for (size_t i = 0; i < e->plan->procs[p].instances && engine_selected(e, p); i++, k++)
             if (e->pids[k] == pid)
                 return e->plan->procs[p].name;
     return "?";
 }
 
+/* Whether the run is being stopped: then a worker's exit is expected, whatever its status. */
+enum reap_mode { REAP_RUNNING, REAP_STOPPING };
+
 /* Reaps exited workers; a worker that died (not a clean exit) stops the run. */
-static void reap(struct engine *e, bool stopping)
+static void reap(struct engine *e, enum reap_mode mode)
 {
     for (;;) {
         int status;
@@ -341,7 +336,7 @@ static void reap(struct engine *e, bool stopping)
                 const char *name = proc_of_pid(e, pid);
                 e->pids[i] = -1;
                 bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-                if (!clean && !stopping) {
+                if (!clean && mode == REAP_RUNNING) {
                     uint32_t none = 0;
                     if (atomic_compare_exchange_strong(&e->sh->err_taken, &none, 1)) {
                         if (WIFSIGNALED(status))
@@ -372,7 +367,7 @@ static void kill_workers(struct engine *e)
      * again soon, then less and less often. */
     useconds_t nap = 50;
     while (live_workers(e) > 0 && clock_ns() < deadline) {
-        reap(e, true);
+        reap(e, REAP_STOPPING);
         if (live_workers(e) > 0) {
             usleep(nap);
             nap = nap < 2000 ? nap * 2 : nap;
@@ -391,7 +386,7 @@ static int wait_ready(struct engine *e)
     uint64_t deadline = clock_ns() + 30000000000ull;
     while (atomic_load(&e->sh->ready) < e->nslots) {
         uint32_t seq = atomic_load(&e->sh->master_wake);
-        reap(e, false);
+        reap(e, REAP_RUNNING);
         if (atomic_load(&e->sh->stop_reason) != STOP_NONE || stop_requested())
             return -1;
         if (clock_ns() > deadline) {
@@ -430,9 +425,7 @@ static void sample(struct engine *e, uint64_t go, uint64_t last, uint64_t now)
                                      delta->ops ? (double)delta->lat_sum / (double)delta->ops : 0,
                                      stats_percentile(delta, 0.99) };
         run_result_add_interval(e->result, &s);
-        fprintf(e->in->out, "%.3f: interval %.1fs: %.0f ops/s %.1f mb/s mean %.3fms p99 %.3fms\n", since_start(e->in),
-                s.t, (double)s.ops / secs, (double)s.bytes / 1048576.0 / secs, s.mean_ns / 1e6, (double)s.p99_ns / 1e6);
-        fflush(e->in->out);
+        e->run->writer->interval(e->run->out, &s, engine_stamp(e));
         free(delta);
     }
     *e->last_io = *io;
@@ -444,7 +437,7 @@ static void final_sample(struct engine *e)
 {
     uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
     uint64_t last = e->last_sample_ns ? e->last_sample_ns : go;
-    if (e->in->opt.interval == 0 || stop <= last + 1000000)
+    if (e->run->interval == 0 || stop <= last + 1000000)
         return;
     usleep(5000); /* let ops in flight at the stop land in their rows */
     sample(e, go, last, stop);
@@ -454,10 +447,10 @@ static void watch(struct engine *e)
 {
     struct run_shared *sh = e->sh;
     uint64_t go = atomic_load(&sh->go_ns);
-    uint64_t end = e->req->seconds ? go + e->req->seconds * 1000000000ull : UINT64_MAX;
-    uint64_t period = e->req->psrun ? e->req->period * 1000000000ull : 0;
+    uint64_t end = e->run->seconds ? go + e->run->seconds * 1000000000ull : UINT64_MAX;
+    uint64_t period = e->run->psrun ? e->run->period * 1000000000ull : 0;
     uint64_t next = period ? go + period : UINT64_MAX, last = go;
-    uint64_t istep = e->in->opt.interval * 1000000000ull;
+    uint64_t istep = e->run->interval * 1000000000ull;
     uint64_t inext = istep ? go + istep : UINT64_MAX, ilast = go;
     for (;;) {
         uint32_t seq = atomic_load(&sh->master_wake);
@@ -483,12 +476,12 @@ static void watch(struct engine *e)
             inext += istep;
         }
         if (now >= next) {
-            bool interval = e->req->interval_stats;
-            engine_report_period(e, (double)(now - (interval ? last : go)) / 1e9, interval);
+            enum collect_span span = e->run->interval_stats ? SINCE_BASELINE : SINCE_START;
+            engine_report_period(e, (double)(now - (span == SINCE_BASELINE ? last : go)) / 1e9, span);
             last = now;
             next += period;
         }
-        reap(e, false);
+        reap(e, REAP_RUNNING);
         uint64_t soon = end < next ? end : next;
         soon = soon < inext ? soon : inext;
         uint64_t wait = soon - now;
@@ -516,24 +509,22 @@ static void engine_free(struct engine *e)
     shm_unmap(&e->shm);
 }
 
-static int prepare(struct engine *e, struct interp *in, const struct plan *p, const struct run_request *r,
-                   struct diag *err)
+static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
 {
     struct topology topo;
     memset(e, 0, sizeof *e);
-    e->in = in;
-    e->plan = p;
-    e->req = r;
+    e->run = d;
+    e->plan = d->plan;
     topology_read(&topo);
     e->ncpu = topo.pus;
-    host_read(&in->results.host, &topo);
-    in->results.host.clock = in->clock_ready ? in->clock.name : NULL;
+    host_read(&d->results->host, &topo);
+    d->results->host.clock = d->clock != NULL ? d->clock->name : NULL;
     e->result = calloc(1, sizeof *e->result);
     if (e->result == NULL)
         return diag_set(err, NULL, "out of memory");
     e->seed = 0x666c6f7762656e63ull; /* fixed: the same script gives the same trees and streams */
-    fprintf(in->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", since_start(in),
-            FLOWBENCH_VERSION, r->index, topo.cores, topo.pus, topo.numa, topo.numa == 1 ? "" : "s");
+    fprintf(d->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", engine_stamp(e),
+            FLOWBENCH_VERSION, d->index, topo.cores, topo.pus, topo.numa, topo.numa == 1 ? "" : "s");
     if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
         return -1;
     fill_slots(e);
@@ -542,29 +533,28 @@ static int prepare(struct engine *e, struct interp *in, const struct plan *p, co
 
 /* A run or `create files` that a signal cut short before its start: the error
  * says what was cancelled, and the status is the signal's (130 for Ctrl-C). */
-static int refused(struct interp *in, struct diag *err)
+static int refused(const struct run_desc *d, struct diag *err)
 {
     if (!stop_requested())
         return -1;
-    diag_print(err, in->err);
+    diag_print(err, d->err);
     return stop_status();
 }
 
-int engine_create_files(struct interp *in, const struct plan *p, struct diag *err)
+int engine_create_files(const struct run_desc *d, struct diag *err)
 {
     struct engine e;
-    struct run_request r = { .index = in->nruns + 1 };
-    int rc = prepare(&e, in, p, &r, err);
+    int rc = prepare(&e, d, err);
     if (rc == 0)
         rc = create_filesets(&e, err);
     engine_free(&e);
-    return rc == 0 ? 0 : refused(in, err);
+    return rc == 0 ? 0 : refused(d, err);
 }
 
 /* The result joins the invocation's list, for --json, --csv and --report. */
 static void keep_result(struct engine *e)
 {
-    struct results *all = &e->in->results;
+    struct results *all = e->run->results;
     struct run_result *v = realloc(all->runs, (all->n + 1) * sizeof *v);
     if (v == NULL)
         return;
@@ -580,24 +570,24 @@ static int finish(struct engine *e, struct diag *err)
     enum stop_reason why = atomic_load(&sh->stop_reason);
     uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
     double secs = go && stop > go ? (double)(stop - go) / 1e9 : 0;
-    FILE *out = e->in->out;
+    FILE *out = e->run->out;
     if (why == STOP_SIGNAL)
-        fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", since_start(e->in));
-    fprintf(out, "%.3f: Run took %.3f seconds\n", since_start(e->in), secs);
-    report_overrun(e, out, since_start(e->in));
+        fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", engine_stamp(e));
+    fprintf(out, "%.3f: Run took %.3f seconds\n", engine_stamp(e), secs);
+    engine_note_overrun(e, engine_stamp(e));
     static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
         e->result->error = strdup(sh->err);
     if (go != 0) {
-        engine_collect(e, secs, false, e->result);
-        report_text(out, e->result, since_start(e->in));
+        engine_collect(e, secs, SINCE_START, e->result);
+        e->run->writer->result(out, e->result, engine_stamp(e));
     }
     keep_result(e);
     if (why == STOP_NOFILES)
-        diag_printf(e->in->err, "flowbench: warning: %s\n", sh->stop_note);
+        diag_printf(e->run->err, "flowbench: warning: %s\n", sh->stop_note);
     if (why == STOP_ERROR || why == STOP_WORKER) {
-        diag_printf(e->in->err, "flowbench: error: %s\n", sh->err);
+        diag_printf(e->run->err, "flowbench: error: %s\n", sh->err);
         return 1;
     }
     if (why == STOP_SIGNAL)
@@ -606,30 +596,17 @@ static int finish(struct engine *e, struct diag *err)
     return 0;
 }
 
-/* The clock of the measured calls, chosen once per invocation (the TSC's
- * calibration takes 2 ms). */
-static int clock_ready(struct interp *in, struct diag *err)
-{
-    const char *why = NULL;
-    if (in->clock_ready)
-        return 0;
-    if (tick_clock_init(&in->clock, in->opt.clock, &in->clock_mark, &why) != 0)
-        return diag_set(err, NULL, "--clock tsc: %s", why);
-    in->clock_ready = true;
-    return 0;
-}
-
-int engine_run(struct interp *in, const struct plan *p, const struct run_request *r, struct diag *err)
+int engine_run(const struct run_desc *d, struct diag *err)
 {
     struct engine e;
     pthread_t gen;
-    if (clock_ready(in, err) != 0)
-        return -1;
-    if (prepare(&e, in, p, r, err) != 0 || create_filesets(&e, err) != 0) {
+    if (d->clock == NULL)
+        return diag_set(err, NULL, "the run has no clock to time its ops");
+    if (prepare(&e, d, err) != 0 || create_filesets(&e, err) != 0) {
         engine_free(&e);
-        return refused(in, err);
+        return refused(d, err);
     }
-    e.clock = in->clock;
+    e.clock = *d->clock;
     if (fork_workers(&e, err) != 0) {
         engine_stop(&e, STOP_WORKER);
         kill_workers(&e);
@@ -643,9 +620,9 @@ int engine_run(struct interp *in, const struct plan *p, const struct run_request
             engine_stop(&e, STOP_ERROR);
             snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");
         } else {
-            fprintf(in->out, "%.3f: Running %zu thread%s in %zu process%s\n", since_start(in), e.nslots,
+            fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
                     e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
-            fflush(in->out);
+            fflush(d->out);
             atomic_store(&e.sh->go_ns, clock_ns());
             atomic_store(&e.sh->phase, PHASE_GO);
             fb_futex_wake(&e.sh->phase);

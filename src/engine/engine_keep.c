@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "engine/engine_rt.h"
-#include "cli/interp.h"
 
 struct kept {
     struct fileset_rt fs;       /* the tree (owned while kept) */
@@ -56,7 +55,7 @@ void fs_cache_free(struct fs_cache *c)
 
 int engine_keep_take(struct engine *e, size_t i)
 {
-    struct fs_cache *c = e->in->filesets;
+    struct fs_cache *c = *e->run->filesets;
     const struct plan_fileset *p = &e->plan->filesets[i];
     for (size_t k = 0; c != NULL && k < c->n; k++) {
         if (c->v[k].state == NULL || !same_fileset(&c->v[k].sig, p))
@@ -71,7 +70,7 @@ int engine_keep_take(struct engine *e, size_t i)
 
 void engine_keep_restore(struct engine *e, size_t i, int k)
 {
-    struct kept *kp = &e->in->filesets->v[k];
+    struct kept *kp = &(*e->run->filesets)->v[k];
     struct fileset_rt *fs = &e->fs[i];
     memcpy(shm_at(&e->shm, fs->state_off), kp->state, (fs->nfiles + fs->nleafdirs) * sizeof(uint32_t));
     memcpy(shm_at(&e->shm, fs->shared_off), &kp->shared, sizeof kp->shared);
@@ -111,6 +110,6 @@ void engine_keep_store(struct engine *e)
         memset(fs, 0, sizeof *fs);
         c->n++;
     }
-    fs_cache_free(e->in->filesets);
-    e->in->filesets = c;
+    fs_cache_free(*e->run->filesets);
+    *e->run->filesets = c;
 }

@@ -40,19 +40,30 @@ bool events_enabled(const struct worker *w)
     return w->eng->plan->eventrate > 0;
 }
 
+/* True once the run's time is up, though the master may not have stopped it
+ * yet (a paused VM resumes every thread at once). */
+static bool past_end(const struct worker *w)
+{
+    uint64_t secs = w->eng->run->seconds;
+    return secs != 0 && clock_ns() >= atomic_load(&w->sh->go_ns) + secs * 1000000000ull;
+}
+
 bool events_take(struct worker *w, uint64_t n)
 {
     struct run_shared *sh = w->sh;
     if (!events_enabled(w))
         return false;
     for (;;) {
+        /* No event after the stop nor after the run's end: events the
+         * generator pays out late (for a pause, or its last tick) would make
+         * ops, and waits, that end after the run; the wait ends at the stop. */
+        if (worker_stopping(w))
+            return false;
         uint64_t have = atomic_load(&sh->events);
-        while (have >= n) {
+        while (have >= n && !past_end(w)) {
             if (atomic_compare_exchange_weak(&sh->events, &have, have - n))
                 return true;
         }
-        if (worker_stopping(w))
-            return false;
         uint32_t seq = atomic_load(&sh->events_seq);
         if (atomic_load(&sh->events) >= n)
             continue;
@@ -78,7 +89,12 @@ static void *generator(void *p)
         tick = 100000u;
     while (atomic_load(&sh->phase) == PHASE_SETUP)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
-    uint64_t last = clock_ns();
+    /* Events accrue from the run's start, not from when this thread got the
+     * CPU after it: on a busy machine that can be a good part of a second,
+     * which the first tick then pays out (the carry below). */
+    uint64_t last = atomic_load(&sh->go_ns);
+    if (last == 0)
+        last = clock_ns();
     double carry = 0;
     while (atomic_load(&sh->phase) != PHASE_STOP) {
         fb_futex_wait(&sh->phase, PHASE_GO, tick);

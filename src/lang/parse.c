@@ -1,36 +1,43 @@
-/* parse.c: runs the scanner and parser over one buffer and hands back the command list. */
+/* parse.c: the keywords of the language, and running the scanner and parser over one
+ * buffer to hand back the command list. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hint.h"
 #include "lang/ast.h"
 #include "lang/lexstate.h"
 #include "parser.h"
 #include "lexer.h"
 
+/* What a keyword is: a command's first word, and whether the word after it is plain text. */
+enum keyword_flags { KW_COMMAND = 1, KW_WANTS_WORD = 2 };
+
 struct keyword {
     const char *word;
     int token;
-    bool wants_word; /* the word after it is plain text */
+    unsigned flags; /* enum keyword_flags */
 };
 
 /* Command and entity words; everything else (attribute names, values, flowop
- * types) is a plain word, so a name may equal any of these where it is a value. */
+ * types) is a plain word, so a name may equal any of these where it is a value.
+ * The command words come first, in the order a hint prefers them. */
 static const struct keyword keywords[] = {
-    { "create", CREATE, false },     { "debug", DEBUG, false },
-    { "define", DEFINE, false },     { "domultisync", DOMULTISYNC, false },
-    { "echo", ECHO_, false },        { "enable", ENABLE, true },
-    { "eventgen", EVENTGEN, false }, { "file", FILE_, false },
-    { "files", FILES, false },       { "fileset", FILESET, false },
-    { "filesets", FILESET, false },  { "flowop", FLOWOP, true },
-    { "flowops", FLOWOP, false },    { "help", HELP, false },
-    { "list", LIST, false },         { "load", LOAD, true },
-    { "process", PROCESS, false },   { "processes", PROCESS, false },
-    { "psrun", PSRUN, false },       { "quit", QUIT, false },
-    { "randvar", RANDVAR, false },   { "run", RUN, false },
-    { "set", SET, false },           { "sleep", SLEEP, false },
-    { "system", SYSTEM, false },     { "thread", THREAD, false },
-    { "usage", USAGE, false },       { "version", VERSION, false },
+    { "set", SET, KW_COMMAND },           { "define", DEFINE, KW_COMMAND },
+    { "run", RUN, KW_COMMAND },           { "psrun", PSRUN, KW_COMMAND },
+    { "create", CREATE, KW_COMMAND },     { "echo", ECHO_, KW_COMMAND },
+    { "usage", USAGE, KW_COMMAND },       { "system", SYSTEM, KW_COMMAND },
+    { "sleep", SLEEP, KW_COMMAND },       { "list", LIST, KW_COMMAND },
+    { "load", LOAD, KW_COMMAND | KW_WANTS_WORD }, { "debug", DEBUG, KW_COMMAND },
+    { "version", VERSION, KW_COMMAND },   { "help", HELP, KW_COMMAND },
+    { "quit", QUIT, KW_COMMAND },         { "eventgen", EVENTGEN, KW_COMMAND },
+    { "enable", ENABLE, KW_COMMAND | KW_WANTS_WORD }, { "domultisync", DOMULTISYNC, KW_COMMAND },
+    { "file", FILE_, 0 },                 { "files", FILES, 0 },
+    { "fileset", FILESET, 0 },            { "filesets", FILESET, 0 },
+    { "flowop", FLOWOP, KW_WANTS_WORD },  { "flowops", FLOWOP, 0 },
+    { "process", PROCESS, 0 },            { "processes", PROCESS, 0 },
+    { "randvar", RANDVAR, 0 },            { "thread", THREAD, 0 },
 };
+#define NKEYWORDS (sizeof keywords / sizeof keywords[0])
 
 /* Classic spellings: "fileset" with any number of 's', "process" with any run of 'e'/'s'. */
 static int plural(const char *word)
@@ -47,7 +54,7 @@ int lex_keyword(const char *word)
     int p = plural(word);
     if (p != 0)
         return p;
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    for (size_t i = 0; i < NKEYWORDS; i++)
         if (strcmp(keywords[i].word, word) == 0)
             return keywords[i].token;
     return 0;
@@ -55,10 +62,18 @@ int lex_keyword(const char *word)
 
 bool lex_keyword_wants_word(int token)
 {
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    for (size_t i = 0; i < NKEYWORDS; i++)
         if (keywords[i].token == token)
-            return keywords[i].wants_word;
+            return (keywords[i].flags & KW_WANTS_WORD) != 0;
     return false;
+}
+
+const char *lex_closest_command(const char *word)
+{
+    size_t n = 0;
+    while (n < NKEYWORDS && (keywords[n].flags & KW_COMMAND))
+        n++;
+    return hint_closest_in(word, keywords, n, sizeof keywords[0]);
 }
 
 int lex_str_add(struct lex_state *st, const char *text, size_t len)

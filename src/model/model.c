@@ -1,4 +1,5 @@
-/* model.c: the defined filesets, processes and composite flowops, and their lifetimes. */
+/* model.c: the defined filesets, processes and composite flowops, and their
+ * lifetimes: every part of the model is freed here (model_define.c builds them). */
 #include "model/model.h"
 
 #include <stdlib.h>
@@ -96,30 +97,40 @@ static void thread_free(struct thread_def *t)
     flowop_defs_free(t->ops, t->nops);
 }
 
+void fileset_def_free(struct fileset_def *f)
+{
+    free(f->name);
+    attrvals_free(&f->a);
+    free(f);
+}
+
+void process_def_free(struct process_def *p)
+{
+    for (size_t t = 0; t < p->nthreads; t++)
+        thread_free(&p->threads[t]);
+    free(p->threads);
+    free(p->name);
+    attrvals_free(&p->a);
+    free(p);
+}
+
+void composite_def_free(struct composite_def *c)
+{
+    free(c->name);
+    attrvals_free(&c->a);
+    locals_free(&c->locals);
+    flowop_defs_free(c->ops, c->nops);
+    free(c);
+}
+
 void model_free(struct model *m)
 {
-    for (size_t i = 0; i < m->nfilesets; i++) {
-        free(m->filesets[i]->name);
-        attrvals_free(&m->filesets[i]->a);
-        free(m->filesets[i]);
-    }
-    for (size_t i = 0; i < m->nprocs; i++) {
-        struct process_def *p = m->procs[i];
-        for (size_t t = 0; t < p->nthreads; t++)
-            thread_free(&p->threads[t]);
-        free(p->threads);
-        free(p->name);
-        attrvals_free(&p->a);
-        free(p);
-    }
-    for (size_t i = 0; i < m->ncomps; i++) {
-        struct composite_def *c = m->comps[i];
-        free(c->name);
-        attrvals_free(&c->a);
-        locals_free(&c->locals);
-        flowop_defs_free(c->ops, c->nops);
-        free(c);
-    }
+    for (size_t i = 0; i < m->nfilesets; i++)
+        fileset_def_free(m->filesets[i]);
+    for (size_t i = 0; i < m->nprocs; i++)
+        process_def_free(m->procs[i]);
+    for (size_t i = 0; i < m->ncomps; i++)
+        composite_def_free(m->comps[i]);
     free(m->filesets);
     nameidx_free(&m->fileset_idx);
     free(m->procs);

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "cli/interp.h"
+#include "report/report.h"
 #include "report/report_figures.h"
 
 static const char header[] = "run,process,thread,flowop,type,ops,ops_per_s,bytes,mb_per_s,errors,cpu_ns_per_op,"
@@ -62,16 +62,16 @@ static void row(FILE *f, const struct run_result *r, const struct result_row *rw
     fputc('\n', f);
 }
 
-int results_write_csv(const struct interp *in, FILE *out)
+int results_write_csv(const struct report_input *in, FILE *out)
 {
     errno = 0;
     fputs(header, out);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(out, ",%s", report_pcts[i].csv);
     fputc('\n', out);
-    for (size_t i = 0; i < in->results.n; i++)
-        for (size_t k = 0; k < in->results.runs[i].nrows; k++)
-            row(out, &in->results.runs[i], &in->results.runs[i].rows[k]);
+    for (size_t i = 0; i < in->results->n; i++)
+        for (size_t k = 0; k < in->results->runs[i].nrows; k++)
+            row(out, &in->results->runs[i], &in->results->runs[i].rows[k]);
     if (ferror(out)) {
         if (errno == 0)
             errno = EIO;

@@ -1,5 +1,6 @@
-/* report_figures.c: rates, mean, stddev and percentiles of a result row, as the
- * machine-readable reports (JSON, CSV, HTML) print them. */
+/* report_figures.c: the figures and formatting every report shares: rates, mean,
+ * stddev, percentiles and CPU per op of a result row, milliseconds, latencies
+ * with their unit, digit groups and locale-proof numbers. */
 #include "report/report_figures.h"
 
 #include <math.h>
@@ -39,6 +40,16 @@ static double hist_stddev(const struct op_stats *s, double mean)
     return isfinite(v) ? v : 0.0;
 }
 
+double report_cpu_ns_per_op(const struct op_stats *s)
+{
+    return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : 0.0;
+}
+
+double report_ms(double ns)
+{
+    return ns / 1e6;
+}
+
 void report_figures(const struct op_stats *s, double seconds, struct row_figures *f)
 {
     memset(f, 0, sizeof *f);
@@ -47,7 +58,7 @@ void report_figures(const struct op_stats *s, double seconds, struct row_figures
     f->errors = s->errors;
     f->ops_per_s = report_rate((double)s->ops, seconds);
     f->mb_per_s = report_rate((double)s->bytes / 1048576.0, seconds);
-    f->cpu_ns_per_op = s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples : 0.0;
+    f->cpu_ns_per_op = report_cpu_ns_per_op(s);
     if (s->ops == 0)
         return; /* every latency figure stays 0 */
     f->min = s->lat_min == UINT64_MAX ? 0 : s->lat_min;
@@ -91,4 +102,37 @@ void report_number(char *buf, size_t len, double v, int decimals)
     }
     if (strcmp(buf, "-0") == 0)
         strcpy(buf, "0");
+}
+
+void report_fmt_ns(char *buf, size_t len, double ns)
+{
+    static const char *const unit[] = { "ns", "\u00b5s", "ms", "s" };
+    int u = 0;
+    if (!isfinite(ns) || ns < 0)
+        ns = 0;
+    while (ns >= 999.5 && u < 3) {
+        ns /= 1000;
+        u++;
+    }
+    int dec = u == 0 || ns >= 99.95 ? 0 : ns >= 9.995 ? 1 : 2;
+    snprintf(buf, len, "%.*f %s", dec, ns, unit[u]);
+}
+
+void report_fmt_group(char *buf, size_t len, double v, int decimals)
+{
+    char raw[64];
+    report_number(raw, sizeof raw, v, decimals);
+    const char *digits = raw[0] == '-' ? raw + 1 : raw;
+    size_t whole = strcspn(digits, ".");
+    size_t o = 0;
+    if (len == 0)
+        return;
+    if (raw[0] == '-' && o + 1 < len)
+        buf[o++] = '-';
+    for (size_t i = 0; digits[i] && o + 1 < len; i++) {
+        if (i > 0 && i < whole && (whole - i) % 3 == 0 && o + 2 < len)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
 }

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/interp.h"
+#include "report/report.h"
 #include "report/report_figures.h"
 #include "report/report_html.h"
 
@@ -53,39 +53,6 @@ void html_text(FILE *f, const char *s)
     }
 }
 
-void html_fmt_ns(char *buf, size_t len, double ns)
-{
-    static const char *const unit[] = { "ns", "\u00b5s", "ms", "s" };
-    int u = 0;
-    if (!isfinite(ns) || ns < 0)
-        ns = 0;
-    while (ns >= 999.5 && u < 3) {
-        ns /= 1000;
-        u++;
-    }
-    int dec = u == 0 || ns >= 99.95 ? 0 : ns >= 9.995 ? 1 : 2;
-    snprintf(buf, len, "%.*f %s", dec, ns, unit[u]);
-}
-
-void html_fmt_group(char *buf, size_t len, double v, int decimals)
-{
-    char raw[64];
-    report_number(raw, sizeof raw, v, decimals);
-    const char *digits = raw[0] == '-' ? raw + 1 : raw;
-    size_t whole = strcspn(digits, ".");
-    size_t o = 0;
-    if (len == 0)
-        return;
-    if (raw[0] == '-' && o + 1 < len)
-        buf[o++] = '-';
-    for (size_t i = 0; digits[i] && o + 1 < len; i++) {
-        if (i > 0 && i < whole && (whole - i) % 3 == 0 && o + 2 < len)
-            buf[o++] = ',';
-        buf[o++] = digits[i];
-    }
-    buf[o] = '\0';
-}
-
 static void meta(FILE *f, const char *label, const char *value)
 {
     fprintf(f, "<p class=\"meta\"><b>%s:</b> ", label);
@@ -93,10 +60,8 @@ static void meta(FILE *f, const char *label, const char *value)
     fputs("</p>\n", f);
 }
 
-static const char *workload_name(const struct interp *in)
+static const char *workload_name(const struct report_input *in)
 {
-    if (in->opt.script != NULL)
-        return in->opt.script;
     return in->workload != NULL ? in->workload : "(commands typed or piped in)";
 }
 
@@ -114,13 +79,13 @@ static void summary_line(FILE *f, const struct run_result *r)
     struct row_figures x;
     char ops[48], rate[48], rd[48], wr[48], mb[48], mean[32], p99[32], buf[400];
     report_figures(&r->io, r->seconds, &x);
-    html_fmt_group(ops, sizeof ops, (double)x.ops, 0);
-    html_fmt_group(rate, sizeof rate, x.ops_per_s, 0);
-    html_fmt_group(rd, sizeof rd, report_rate((double)r->reads, r->seconds), 0);
-    html_fmt_group(wr, sizeof wr, report_rate((double)r->writes, r->seconds), 0);
-    html_fmt_group(mb, sizeof mb, x.mb_per_s, 1);
-    html_fmt_ns(mean, sizeof mean, x.mean);
-    html_fmt_ns(p99, sizeof p99, (double)x.pct[3]);
+    report_fmt_group(ops, sizeof ops, (double)x.ops, 0);
+    report_fmt_group(rate, sizeof rate, x.ops_per_s, 0);
+    report_fmt_group(rd, sizeof rd, report_rate((double)r->reads, r->seconds), 0);
+    report_fmt_group(wr, sizeof wr, report_rate((double)r->writes, r->seconds), 0);
+    report_fmt_group(mb, sizeof mb, x.mb_per_s, 1);
+    report_fmt_ns(mean, sizeof mean, x.mean);
+    report_fmt_ns(p99, sizeof p99, (double)x.pct[3]);
     snprintf(buf, sizeof buf, "%s ops, %s ops/s (%s reads/s, %s writes/s), %s MiB/s, mean %s, p99 %s", ops, rate, rd,
              wr, mb, mean, p99);
     meta(f, "IO summary", buf);
@@ -129,14 +94,14 @@ static void summary_line(FILE *f, const struct run_result *r)
 static void cell_num(FILE *f, double v, int decimals)
 {
     char buf[64];
-    html_fmt_group(buf, sizeof buf, v, decimals);
+    report_fmt_group(buf, sizeof buf, v, decimals);
     fprintf(f, "<td class=\"n\">%s</td>", buf);
 }
 
 static void cell_ns(FILE *f, double ns, bool have)
 {
     char buf[32];
-    html_fmt_ns(buf, sizeof buf, ns);
+    report_fmt_ns(buf, sizeof buf, ns);
     fprintf(f, "<td class=\"n\">%s</td>", have ? buf : "&ndash;");
 }
 
@@ -181,12 +146,12 @@ static void table(FILE *f, const struct run_result *r)
     fputs("</tbody></table></div>\n", f);
 }
 
-static void run_section(FILE *f, const struct interp *in, const struct run_result *r)
+static void run_section(FILE *f, const struct report_input *in, const struct run_result *r)
 {
     char buf[128];
     fprintf(f, "<section id=\"run-%d\">\n<h2>Run %d</h2>\n", r->index, r->index);
     meta(f, "Workload", workload_name(in));
-    host_line(f, &in->results.host);
+    host_line(f, &in->results->host);
     snprintf(buf, sizeof buf, "%.3f s (ended by %s)", r->seconds, r->end != NULL ? r->end : "none");
     meta(f, "Length", buf);
     summary_line(f, r);
@@ -206,9 +171,9 @@ static void run_section(FILE *f, const struct interp *in, const struct run_resul
     fputs("</section>\n", f);
 }
 
-static void page(FILE *f, const struct interp *in)
+static void page(FILE *f, const struct report_input *in)
 {
-    const struct results *res = &in->results;
+    const struct results *res = in->results;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>flowbench report: ",
           f);
@@ -261,7 +226,7 @@ static int make_dirs(const char *dir)
     return 0;
 }
 
-int results_write_html(const struct interp *in, const char *dir)
+int results_write_html(const struct report_input *in, const char *dir)
 {
     if (dir == NULL || dir[0] == '\0') {
         errno = EINVAL;

@@ -213,7 +213,7 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
             double v = pow(10, d) * m, y = pct_y(v, d0, d1);
             fprintf(f, "<line class=\"%s\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>\n", m == 1 ? "grid" : "minor",
                     PC_L, PC_W - PC_R, y, y);
-            html_fmt_ns(a, sizeof a, v);
+            report_fmt_ns(a, sizeof a, v);
             if (m == 1 || d1 - d0 <= 3) /* labels at 2 and 5 only while there is room */
                 fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\"%s>%s</text>\n", PC_L - 6, y + 4,
                         m == 1 ? "" : " class=\"small\"", a);
@@ -244,7 +244,7 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
             fprintf(f, "%.1f,%.1f ", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
         fputs("\"/>\n", f);
         for (int k = 0; k < REPORT_NPCT; k++) {
-            html_fmt_ns(a, sizeof a, (double)x.pct[k]);
+            report_fmt_ns(a, sizeof a, (double)x.pct[k]);
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\"><title>", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
             html_text(f, row->name);
             fprintf(f, " %s: %s</title></circle>\n", report_pcts[k].json, a);
@@ -335,7 +335,7 @@ void html_chart_opmix(FILE *f, const struct run_result *r)
         double w = max ? (double)row->st.ops / (double)max * bw : 0;
         fputs("<g><title>", f);
         html_text(f, row->name);
-        html_fmt_group(a, sizeof a, (double)row->st.ops, 0);
+        report_fmt_group(a, sizeof a, (double)row->st.ops, 0);
         fprintf(f, " (%s): %s ops</title>\n", row->type, a);
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", label - 8, y + 16);
         if (strlen(row->name) > fit) {

@@ -7,7 +7,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "cli/interp.h"
+#include "report/report.h"
 #include "report/report_figures.h"
 
 #define JW_DEPTH 16
@@ -285,16 +285,16 @@ static void variables(struct jw *w, const struct vartab *t)
     jw_close(w, '}');
 }
 
-int results_write_json(const struct interp *in, FILE *out)
+int results_write_json(const struct report_input *in, FILE *out)
 {
-    const struct results *res = &in->results;
+    const struct results *res = in->results;
     struct jw w = { .f = out };
     errno = 0;
     jw_open(&w, NULL, '{', false);
     jw_str(&w, "flowbench_version", FLOWBENCH_VERSION);
     host(&w, &res->host);
-    jw_str(&w, "workload", in->opt.script != NULL ? in->opt.script : in->workload);
-    variables(&w, &in->vars);
+    jw_str(&w, "workload", in->workload);
+    variables(&w, in->vars);
     jw_open(&w, "runs", '[', false);
     for (size_t i = 0; i < res->n; i++) {
         const struct run_result *r = &res->runs[i];

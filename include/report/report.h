@@ -1,0 +1,31 @@
+/* report.h: the writers over the results: the classic text lines (report_text.c),
+ * JSON, CSV and the HTML page. Each reads results, never the interpreter. */
+#ifndef FB_REPORT_H
+#define FB_REPORT_H
+
+#include <stdio.h>
+
+#include "lang/vars.h"
+#include "results/results.h"
+
+/* The classic report of one result, with percentiles and CPU per op. */
+void report_text(FILE *out, const struct run_result *r, double stamp);
+/* One --interval line. */
+void report_text_interval(FILE *out, const struct interval_sample *s, double stamp);
+/* The note on a flowop that kept a run going past its end. */
+void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp);
+
+/* What the JSON, CSV and HTML reports cover: every run of the invocation and
+ * what it ran. */
+struct report_input {
+    const struct results *results;
+    const char *workload;          /* the -f script or the loaded workload; NULL if neither */
+    const struct vartab *vars;     /* the variables as the invocation left them */
+};
+
+/* Each returns 0 or -1 with errno set. */
+int results_write_json(const struct report_input *in, FILE *out);
+int results_write_csv(const struct report_input *in, FILE *out);
+int results_write_html(const struct report_input *in, const char *dir);
+
+#endif

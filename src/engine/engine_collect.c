@@ -1,0 +1,188 @@
+/* engine_collect.c: turning the per-thread rows into results (one merged row per
+ * declared flowop), for the run's end, each psrun period and the --interval
+ * samples, and the note on a flowop that outlasted the run. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "engine/engine_rt.h"
+
+/* Rows of the psrun baseline: one per declared flowop (process, thread, flat index). */
+static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t i)
+{
+    size_t k = 0;
+    for (size_t pp = 0; pp < e->plan->nprocs; pp++)
+        for (size_t tt = 0; tt < e->plan->procs[pp].nthreads; tt++) {
+            if (pp == p && tt == t)
+                return k + i;
+            k += e->plan->procs[pp].threads[tt].nflat;
+        }
+    return k;
+}
+
+/* Each thread instance's factor from its samples to its measured CPU
+ * (cpu_share.c), read once per report so that a live report scales all of a
+ * thread's rows alike; NULL when out of memory (then nothing is scaled). */
+static double *slot_scales(const struct engine *e)
+{
+    double *scale = malloc((e->nslots ? e->nslots : 1) * sizeof *scale);
+    if (scale == NULL)
+        return NULL;
+    for (size_t s = 0; s < e->nslots; s++) {
+        size_t nflat = e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread].nflat;
+        uint64_t thread_ns = atomic_load_explicit(&slot_cpu(e, s)->ns, memory_order_relaxed);
+        scale[s] = cpu_share_scale(slot_stats(e, s), nflat, thread_ns);
+    }
+    return scale;
+}
+
+/* Merges row i of every instance of thread t. In the merged row, cpu_ns is
+ * the CPU shared out to the flowop and cpu_samples the ops that share
+ * covers, so rows and summaries merged from threads that sample at
+ * different rates still give CPU per op. */
+static void merge_row(const struct engine *e, const double *scale, size_t p, size_t t, size_t i,
+                      struct op_stats *row)
+{
+    stats_init(row);
+    for (size_t s = 0; s < e->nslots; s++) {
+        if (e->slots[s].proc != p || e->slots[s].thread != t)
+            continue;
+        const struct op_stats *st = &slot_stats(e, s)[i];
+        uint64_t cpu, covered;
+        cpu_share_of(st, scale != NULL ? scale[s] : 1.0, &cpu, &covered);
+        stats_merge(row, st);
+        row->cpu_ns = row->cpu_ns - st->cpu_ns + cpu;
+        row->cpu_samples = row->cpu_samples - st->cpu_samples + covered;
+    }
+}
+
+/* Overruns shorter than this are the ordinary time threads take to see the end. */
+#define OVERRUN_NOTE_NS 100000000ull
+
+void engine_note_overrun(const struct engine *e, double stamp)
+{
+    uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
+    size_t pick = e->nslots;
+    uint32_t op = 0;
+    uint64_t last = 0;
+    bool killed = false;
+    if (go == 0 || stop <= go)
+        return;
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct thread_cpu *c = slot_cpu(e, s);
+        uint32_t running = atomic_load_explicit(&c->long_op, memory_order_relaxed);
+        uint32_t idx = running ? running : atomic_load_explicit(&c->late_op, memory_order_relaxed);
+        uint64_t end = running ? e->gone_ns : atomic_load_explicit(&c->late_ns, memory_order_relaxed);
+        if (idx == 0 || end < stop + OVERRUN_NOTE_NS || end <= last)
+            continue;
+        pick = s, op = idx, last = end, killed = running != 0;
+    }
+    if (pick == e->nslots)
+        return;
+    const struct plan_thread *th = &e->plan->procs[e->slots[pick].proc].threads[e->slots[pick].thread];
+    if (op > th->nflat)
+        return;
+    const struct plan_op *o = th->flat[op - 1];
+    struct overrun_note n = { o->name, o->type->name, th->name, killed, (double)(e->gone_ns - go) / 1e9,
+                              (double)(stop - go) / 1e9 };
+    e->run->writer->overrun(e->run->out, &n, stamp);
+}
+
+static char *dup(const struct engine *e, const char *s)
+{
+    char *d = strdup(s);
+    if (d == NULL) {
+        diag_printf(e->run->err, "flowbench: error: out of memory\n");
+        exit(2);
+    }
+    return d;
+}
+
+static void add_thread_rows(struct engine *e, const double *scale, size_t p, size_t t, struct run_result *r,
+                            enum collect_span span)
+{
+    const struct plan_thread *th = &e->plan->procs[p].threads[t];
+    const struct plan_op *const *flat = th->flat;
+    struct result_row *rows = realloc(r->rows, (r->nrows + th->nflat + 1) * sizeof *rows);
+    if (rows == NULL)
+        return;
+    r->rows = rows;
+    for (size_t i = 0; i < th->nflat; i++) {
+        if (flat[i]->type == NULL)
+            continue; /* a composite: its flowops have their own rows */
+        struct result_row *row = &r->rows[r->nrows++];
+        *row = (struct result_row){ dup(e, flat[i]->name), dup(e, e->plan->procs[p].name), dup(e, th->name),
+                                    flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type), { 0 } };
+        merge_row(e, scale, p, t, i, &row->st);
+        if (span == SINCE_BASELINE)
+            stats_since(&row->st, &e->baseline[baseline_index(e, p, t, i)]);
+        if (!flowop_is(flat[i]->type, FF_IO))
+            continue;
+        stats_merge(&r->io, &row->st);
+        r->reads += row->rw == RW_READ ? row->st.ops : 0;
+        r->writes += row->rw == RW_WRITE ? row->st.ops : 0;
+    }
+}
+
+void engine_collect(struct engine *e, double secs, enum collect_span span, struct run_result *r)
+{
+    stats_init(&r->io);
+    r->seconds = secs;
+    r->index = e->run->index;
+    double *scale = slot_scales(e);
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads && engine_selected(e, p); t++)
+            add_thread_rows(e, scale, p, t, r, span);
+    free(scale);
+}
+
+/* The IO flowops of every thread merged, for --interval samples. */
+void engine_io_now(struct engine *e, struct op_stats *io)
+{
+    stats_init(io);
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct plan_thread *th = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+        for (size_t i = 0; i < th->nflat; i++)
+            if (flowop_is(th->flat[i]->type, FF_IO))
+                stats_merge(io, &slot_stats(e, s)[i]);
+    }
+}
+
+/* Frees a heap-allocated result and everything it holds. */
+static void free_result(struct run_result *r)
+{
+    struct results one = { .runs = r, .n = 1 };
+    results_free(&one);
+}
+
+static void take_baseline(struct engine *e)
+{
+    double *scale = slot_scales(e);
+    for (size_t p = 0; p < e->plan->nprocs; p++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads; t++)
+            for (size_t i = 0; i < e->plan->procs[p].threads[t].nflat; i++)
+                merge_row(e, scale, p, t, i, &e->baseline[baseline_index(e, p, t, i)]);
+    free(scale);
+}
+
+void engine_report_period(struct engine *e, double seconds, enum collect_span span)
+{
+    if (span == SINCE_BASELINE && e->baseline == NULL) {
+        /* The first period counts from the start: an all-zero baseline. */
+        size_t rows = baseline_index(e, e->plan->nprocs, 0, 0);
+        e->baseline = malloc((rows ? rows : 1) * sizeof *e->baseline);
+        if (e->baseline == NULL)
+            return;
+        for (size_t i = 0; i < rows; i++)
+            stats_init(&e->baseline[i]);
+    }
+    struct run_result *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return;
+    engine_collect(e, seconds, span, r);
+    e->run->writer->result(e->run->out, r, engine_stamp(e));
+    free_result(r);
+    if (span == SINCE_BASELINE)
+        take_baseline(e);
+}
