@@ -9,7 +9,7 @@
 struct interp;
 
 struct command_def {
-    const char *name;
+    int token;                 /* the keyword's parser token: its word is command_name() */
     enum ast_cmd_kind kind;
     const char *synopsis;
     const char *help;
@@ -20,7 +20,8 @@ struct command_def {
 extern const struct command_def commands[];
 extern const size_t ncommands;
 const struct command_def *command_for_kind(enum ast_cmd_kind kind);
-const struct command_def *command_named(const char *name);
+/* The command's first word, from the language's keyword table. */
+const char *command_name(const struct command_def *c);
 /* The i-th word `list` takes ("filesets", ...), NULL past the last: for completion. */
 const char *list_topic(size_t i);
 

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "lang/ast.h"
+#include "lang/keywords.h"
 
 #ifndef YYLTYPE_IS_DECLARED
 typedef struct YYLTYPE {
@@ -30,10 +31,6 @@ struct lex_state {
     struct ast_cmd *head, **tail; /* commands parsed so far */
 };
 
-int lex_keyword(const char *word);
-bool lex_keyword_wants_word(int token);
-/* The command word closest to word (a typo's hint), or NULL. */
-const char *lex_closest_command(const char *word);
 int lex_str_add(struct lex_state *st, const char *text, size_t len);
 char *lex_str_take(struct lex_state *st);
 

@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "base/signals.h"
 #include "lang/eval.h"
+#include "lang/keywords.h"
 #include "base/hint.h"
 #include "cli/interp.h"
 
@@ -150,13 +151,13 @@ int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     bool found = false;
     for (size_t i = 0; i < ncommands; i++)
-        if (strcmp(commands[i].name, w) == 0) {
+        if (strcmp(command_name(&commands[i]), w) == 0) {
             fprintf(out, "%s\n    %s\n", commands[i].synopsis, commands[i].help);
             found = true;
         }
     if (found)
         return 0;
-    const char *hint = hint_closest_in(w, commands, ncommands, sizeof commands[0]);
+    const char *hint = lex_closest_command(w);
     if (hint != NULL)
         return diag_set(err, &c->word_loc, "no help on '%s'; did you mean '%s'?", w, hint);
     return diag_set(err, &c->word_loc, "no help on '%s' (try 'help')", w);

@@ -1,55 +1,60 @@
-/* command_table.c: every command of the language, its handler and its help. */
+/* command_table.c: every command of the language, its handler and its help. A row
+ * names its keyword by the parser's token: the words themselves are the language's
+ * keyword table (src/lang/parse.c), written once. */
 #include "cli/command.h"
 
 #include <string.h>
 
+#include "lang/keywords.h"
+#include "parser.h"
+
 const struct command_def commands[] = {
-    { "set", CMD_SET_VAR, "set $var = value | expression",
+    { SET, CMD_SET_VAR, "set $var = value | expression",
       "Set a variable: a number (16k, 1m), true/false, a word or \"string\", another $var, or integer "
       "arithmetic with + - * / and parentheses. Attributes that name $var read it when the run starts.",
       cmd_set_var },
-    { "set", CMD_SET_RANDVAR, "set $var = randvar(type=uniform|gamma|tabular, min=, mean=, gamma=, round=, seed=, randtable={{pct,lo,hi},...})",
+    { SET, CMD_SET_RANDVAR, "set $var = randvar(type=uniform|gamma|tabular, min=, mean=, gamma=, round=, seed=, randtable={{pct,lo,hi},...})",
       "Define a random variable: every use draws a new sample.", cmd_set_randvar },
-    { "set", CMD_SET_CVAR, "set $var = cvar(type=cvar-gamma, parameters=\"mean:16384;gamma:1.5\", min=, max=, round=)",
+    { SET, CMD_SET_CVAR, "set $var = cvar(type=cvar-gamma, parameters=\"mean:16384;gamma:1.5\", min=, max=, round=)",
       "Define a custom-distribution variable (see 'help cvar').", cmd_set_cvar },
-    { "set", CMD_SET_MODE, "set mode quit timeout|alldone|firstdone",
+    { SET, CMD_SET_MODE, "set mode quit timeout|alldone|firstdone",
       "How runs end: timeout (the run length), firstdone (the first thread that finishes), alldone (every thread).",
       cmd_set_mode },
-    { "define", CMD_DEFINE_FILESET, "define fileset name=N, path=P, entries=N, dirwidth=W, size=S, prealloc[=PCT], ...",
+    { DEFINE, CMD_DEFINE_FILESET, "define fileset name=N, path=P, entries=N, dirwidth=W, size=S, prealloc[=PCT], ...",
       "Declare a tree of files under path/name (see 'help fileset').", cmd_define_fileset },
-    { "define", CMD_DEFINE_FILE, "define file name=N, path=P, size=S, prealloc, ...",
+    { DEFINE, CMD_DEFINE_FILE, "define file name=N, path=P, size=S, prealloc, ...",
       "Declare a single file under path/name.", cmd_define_fileset },
-    { "define", CMD_DEFINE_PROCESS, "define process name=N, instances=I { thread name=T, instances=J { flowop TYPE name=F, ... } }",
+    { DEFINE, CMD_DEFINE_PROCESS, "define process name=N, instances=I { thread name=T, instances=J { flowop TYPE name=F, ... } }",
       "Declare worker processes, their threads and the flowops each thread loops over.", cmd_define_process },
-    { "define", CMD_DEFINE_FLOWOP, "define flowop name=N, $param[=default], ... { flowop ... }",
+    { DEFINE, CMD_DEFINE_FLOWOP, "define flowop name=N, $param[=default], ... { flowop ... }",
       "Declare a composite flowop, usable as a flowop type with $param=value bindings.", cmd_define_flowop },
-    { "define", CMD_DEFINE_RANDVAR, "define randvar name=$var, type=..., ...",
+    { DEFINE, CMD_DEFINE_RANDVAR, "define randvar name=$var, type=..., ...",
       "Legacy spelling of set $var = randvar(...).", cmd_define_randvar },
-    { "run", CMD_RUN, "run [seconds | $var] [process, ...]",
+    { RUN, CMD_RUN, "run [seconds | $var] [process, ...]",
       "Create the filesets, start the workers, measure for the given time (default 60 s, or until a finish condition) "
       "and report. Runs may be repeated, each with its own results; naming processes runs only those (a phase), "
       "and filesets stay as the previous run left them.", cmd_run },
-    { "psrun", CMD_PSRUN, "psrun [[-]period [seconds]]",
+    { PSRUN, CMD_PSRUN, "psrun [[-]period [seconds]]",
       "Like run, with a report every period seconds (negative: interval statistics).", cmd_run },
-    { "create", CMD_CREATE_FILES, "create files", "Create every fileset now, before a run.", cmd_create_files },
-    { "eventgen", CMD_EVENTGEN, "eventgen rate=N", "Events per second for eventlimit, iopslimit, opslimit and bwlimit; 0 turns limits off.",
+    { CREATE, CMD_CREATE_FILES, "create files", "Create every fileset now, before a run.", cmd_create_files },
+    { EVENTGEN, CMD_EVENTGEN, "eventgen rate=N", "Events per second for eventlimit, iopslimit, opslimit and bwlimit; 0 turns limits off.",
       cmd_eventgen },
-    { "echo", CMD_ECHO, "echo \"text $var ...\"", "Print a line with variables expanded.", cmd_echo },
-    { "usage", CMD_USAGE, "usage [\"text\"]", "Add a line to the workload's usage text; alone, print it.", cmd_usage },
-    { "system", CMD_SYSTEM, "system \"shell command\"", "Run a shell command (variables expanded) and wait for it.", cmd_system },
-    { "sleep", CMD_SLEEP, "sleep seconds | $var", "Pause the script.", cmd_sleep },
-    { "list", CMD_LIST, "list [filesets|flowops|processes|variables|workloads]",
+    { ECHO_, CMD_ECHO, "echo \"text $var ...\"", "Print a line with variables expanded.", cmd_echo },
+    { USAGE, CMD_USAGE, "usage [\"text\"]", "Add a line to the workload's usage text; alone, print it.", cmd_usage },
+    { SYSTEM, CMD_SYSTEM, "system \"shell command\"", "Run a shell command (variables expanded) and wait for it.", cmd_system },
+    { SLEEP, CMD_SLEEP, "sleep seconds | $var", "Pause the script.", cmd_sleep },
+    { LIST, CMD_LIST, "list [filesets|flowops|processes|variables|workloads]",
       "List what is defined (everything without an argument), or the workloads that load can find.", cmd_list },
-    { "load", CMD_LOAD, "load NAME | PATH",
+    { LOAD, CMD_LOAD, "load NAME | PATH",
       "Define a workload from the library (or a file) without running it, and print its usage.", cmd_load },
-    { "debug", CMD_DEBUG, "debug LEVEL", "Set the verbosity, 0..10.", cmd_debug },
-    { "version", CMD_VERSION, "version", "Print the flowbench version.", cmd_version },
-    { "help", CMD_HELP, "help [command | flowop | fileset | process | thread | randvar | cvar]",
+    { DEBUG, CMD_DEBUG, "debug LEVEL", "Set the verbosity, 0..10.", cmd_debug },
+    { VERSION, CMD_VERSION, "version", "Print the flowbench version.", cmd_version },
+    { HELP, CMD_HELP, "help [command | flowop | fileset | process | thread | randvar | cvar]",
       "Describe a command, a flowop type or an entity's attributes.", cmd_help },
-    { "quit", CMD_QUIT, "quit", "Leave flowbench.", cmd_quit },
-    { "enable", CMD_ENABLE, "enable lathist | enable multi master=HOST, client=NAME",
+    { QUIT, CMD_QUIT, "quit", "Leave flowbench.", cmd_quit },
+    { ENABLE, CMD_ENABLE, "enable lathist | enable multi master=HOST, client=NAME",
       "lathist is accepted (flowbench always keeps latency histograms); multi-host sync is not supported.", cmd_enable },
-    { "domultisync", CMD_DOMULTISYNC, "domultisync value=N", "Multi-host barrier (not supported).", cmd_domultisync },
+    { DOMULTISYNC, CMD_DOMULTISYNC, "domultisync value=N", "Multi-host barrier (not supported).", cmd_domultisync },
 };
 
 const size_t ncommands = sizeof commands / sizeof commands[0];
@@ -62,10 +67,7 @@ const struct command_def *command_for_kind(enum ast_cmd_kind kind)
     return NULL;
 }
 
-const struct command_def *command_named(const char *name)
+const char *command_name(const struct command_def *c)
 {
-    for (size_t i = 0; i < ncommands; i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return &commands[i];
-    return NULL;
+    return lex_token_word(c->token);
 }

@@ -53,14 +53,14 @@ static void cand_add(struct cands *c, const char *word)
 static void add_commands(struct cands *c)
 {
     for (size_t i = 0; i < ncommands; i++)
-        cand_add(c, commands[i].name);
+        cand_add(c, command_name(&commands[i]));
 }
 
 /* What may follow a command's first word, as its rows' synopses spell it ("define fileset ..."). */
 static void add_second_words(struct cands *c, const char *first)
 {
     for (size_t i = 0; i < ncommands; i++) {
-        if (strcmp(commands[i].name, first) != 0)
+        if (strcmp(command_name(&commands[i]), first) != 0)
             continue;
         const char *w = commands[i].synopsis + strlen(first);
         w += strspn(w, " ");

@@ -68,6 +68,14 @@ bool lex_keyword_wants_word(int token)
     return false;
 }
 
+const char *lex_token_word(int token)
+{
+    for (size_t i = 0; i < NKEYWORDS; i++)
+        if (keywords[i].token == token)
+            return keywords[i].word;
+    return NULL;
+}
+
 const char *lex_closest_command(const char *word)
 {
     size_t n = 0;
