@@ -20,7 +20,6 @@ struct command_def {
 extern const struct command_def commands[];
 extern const size_t ncommands;
 const struct command_def *command_for_kind(enum ast_cmd_kind kind);
-const struct command_def *command_named(const char *name);
 /* The i-th word `list` takes ("filesets", ...), NULL past the last: for completion. */
 const char *list_topic(size_t i);
 

@@ -1,7 +1,6 @@
 /* command_table.c: every command of the language, its handler and its help. */
 #include "cli/command.h"
 
-#include <string.h>
 
 const struct command_def commands[] = {
     { "set", CMD_SET_VAR, "set $var = value | expression",
@@ -62,10 +61,3 @@ const struct command_def *command_for_kind(enum ast_cmd_kind kind)
     return NULL;
 }
 
-const struct command_def *command_named(const char *name)
-{
-    for (size_t i = 0; i < ncommands; i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return &commands[i];
-    return NULL;
-}
