@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# check_cycles.sh ROOT LIB: no header's inline code calls a function defined in a
+# check_cycles.sh ROOT LIB [LAYER...]: no header's inline code calls a function defined in a
 # source file that includes the header, other than its own x.c: that would be an
 # include cycle (the header depends on a file that depends on it). Each header is compiled alone with its
 # inline functions kept; what they call is matched with what each object of the
 # library LIB (libfbcore.a) defines and with what each source file includes.
+# Within each LAYER given, the source files use each other one way: no loop of
+# files each using what the next defines.
 set -u
 root=$1 lib=$2
+shift 2
 cc=${CC:-cc}
 flags=(-std=gnu17 -D_GNU_SOURCE -I"$root/include" -I"$(dirname "$lib")")
 tmp=$(mktemp -d)
@@ -32,5 +35,21 @@ for h in "$root"/include/*/*.h; do
   done < <(nm -u "$tmp/h.o" | awk '{ print $2 }' | sort -u) >"$tmp/found"
   [ -s "$tmp/found" ] && { cat "$tmp/found"; bad=$((bad + $(wc -l <"$tmp/found"))); }
 done
-echo "$checked headers checked, $bad cycles or headers not compiling alone"
-[ "$checked" -gt 0 ] && [ $bad = 0 ]
+# "report_html.c report_html_charts.c": the first uses a function or object the second defines.
+nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 3 { print obj, $3 }' >"$tmp/syms"
+nm -u "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 2 && $1 == "U" { print obj, $2 }' >"$tmp/uses"
+awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2] }' "$tmp/syms" "$tmp/uses" | sort -u >"$tmp/edges"
+[ -s "$tmp/edges" ] || { echo "FAIL: no calls between the objects of $lib"; exit 1; }
+layers=0
+for layer in "$@"; do
+  [ -d "$root/src/$layer" ] || { echo "FAIL: no layer src/$layer"; bad=$((bad + 1)); continue; }
+  layers=$((layers + 1))
+  (cd "$root/src/$layer" && ls -- *.c) >"$tmp/files"
+  awk 'NR == FNR { in_layer[$1] = 1; next } ($1 in in_layer) && ($2 in in_layer)' "$tmp/files" "$tmp/edges" >"$tmp/layer_edges"
+  if ! tsort "$tmp/layer_edges" >/dev/null 2>"$tmp/loop"; then
+    echo "FAIL: src/$layer: files that use each other: $(sed -n 's/^tsort: \([^ ]*\.c\)$/\1/p' "$tmp/loop" | tr '\n' ' ')"
+    bad=$((bad + 1))
+  fi
+done
+echo "$checked headers checked, $layers layers checked, $bad cycles or headers not compiling alone"
+[ "$checked" -gt 0 ] && [ "$layers" = $# ] && [ $bad = 0 ]

@@ -606,7 +606,7 @@ static void test_missing_parents_refused_unless_asked_and_non_directory_parent_r
               && strstr(err.msg, "--mkdir-parents") != NULL,
           "create with missing parents: %s", err.msg);
     check(!exists(path_of("%s/a", base)), "a missing parent was created");
-    check(fileset_make_dir(&fs, true, &err) == 0, "make_dir with parents: %s", err.msg);
+    check(fileset_make_dir(&fs, FS_MKDIR_PARENTS, &err) == 0, "make_dir with parents: %s", err.msg);
     check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
     check(count_files_under(path_of("%s/a/b/c/deep", base)) == 3, "files under new parents");
     teardown(&fs, &shm);
@@ -699,49 +699,49 @@ static void test_pick_existing_free_busy_and_none(void)
     struct shm shm;
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
-    check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == -1, "existing picked from an empty class");
+    check(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "existing picked from an empty class");
     /* Make 2, 5 and 7 exist through createfile's path: pick free by index, release as existing. */
     int64_t made[3] = { 2, 5, 7 };
     for (int k = 0; k < 3; k++) {
-        int64_t i = fileset_pick(&fs, &shm, FSK_FILE, false, true, (uint64_t)made[k], NULL);
+        int64_t i = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, (uint64_t)made[k], NULL);
         check(i == made[k], "free pick by index %lld gave %lld", (long long)made[k], (long long)i);
         check(fileset_state(&fs, &shm, FSK_FILE, i) & ENT_BUSY, "not busy after pick");
-        fileset_release(&fs, &shm, FSK_FILE, i, true, 0);
+        fileset_release(&fs, &shm, FSK_FILE, i, FS_EXISTING, 0);
     }
     struct fs_shared *sh = shared_of(&fs, &shm);
     check(atomic_load(&sh->nexisting) == 3, "nexisting = %llu", (unsigned long long)atomic_load(&sh->nexisting));
-    check(fileset_try_pick(&fs, &shm, FSK_FILE, true, true, 0, NULL) == 2, "try_pick of an idle file");
-    fileset_release(&fs, &shm, FSK_FILE, 2, true, 0);
-    int64_t a = fileset_pick(&fs, &shm, FSK_FILE, true, true, 13, NULL);   /* 13 % 10 = 3 -> next higher: 5 */
-    int64_t b = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* 5 busy -> 7 */
-    int64_t c = fileset_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* wraps to the lowest: 2 */
-    int64_t d = fileset_try_pick(&fs, &shm, FSK_FILE, true, true, 3, NULL);    /* all busy */
+    check(fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 0, NULL) == 2, "try_pick of an idle file");
+    fileset_release(&fs, &shm, FSK_FILE, 2, FS_EXISTING, 0);
+    int64_t a = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 13, NULL);   /* 13 % 10 = 3 -> next higher: 5 */
+    int64_t b = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 3, NULL);    /* 5 busy -> 7 */
+    int64_t c = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 3, NULL);    /* wraps to the lowest: 2 */
+    int64_t d = fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 3, NULL);    /* all busy */
     check(a == 5 && b == 7 && c == 2 && d == FS_PICK_BUSY, "indexed picks %lld %lld %lld %lld, want 5 7 2 -2",
           (long long)a, (long long)b, (long long)c, (long long)d);
-    fileset_release(&fs, &shm, FSK_FILE, 7, true, 1);   /* opened */
-    check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == 7, "rotor pick of the only idle one");
+    fileset_release(&fs, &shm, FSK_FILE, 7, FS_EXISTING, 1);   /* opened */
+    check(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == 7, "rotor pick of the only idle one");
     check((fileset_state(&fs, &shm, FSK_FILE, 7) & ENT_OPENS) == 1, "open count");
-    fileset_release(&fs, &shm, FSK_FILE, 7, false, -1);  /* deleted */
-    fileset_release(&fs, &shm, FSK_FILE, 5, true, 0);
-    fileset_release(&fs, &shm, FSK_FILE, 2, true, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 7, FS_MISSING, -1);  /* deleted */
+    fileset_release(&fs, &shm, FSK_FILE, 5, FS_EXISTING, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 2, FS_EXISTING, 0);
     check(atomic_load(&sh->nexisting) == 2, "nexisting after delete = %llu",
           (unsigned long long)atomic_load(&sh->nexisting));
     check(fileset_state(&fs, &shm, FSK_FILE, 7) == 0, "state of deleted 7 = %#x", fileset_state(&fs, &shm, FSK_FILE, 7));
     /* Round robin over the existing ones: 2 and 5 alternate. */
     int64_t seq[4];
     for (int k = 0; k < 4; k++) {
-        seq[k] = fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL);
-        fileset_release(&fs, &shm, FSK_FILE, seq[k], true, 0);
+        seq[k] = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
+        fileset_release(&fs, &shm, FSK_FILE, seq[k], FS_EXISTING, 0);
     }
     check(seq[0] != seq[1] && seq[0] == seq[2] && seq[1] == seq[3] && (seq[0] == 2 || seq[0] == 5),
           "round robin %lld %lld %lld %lld", (long long)seq[0], (long long)seq[1], (long long)seq[2], (long long)seq[3]);
     /* Free picks skip existing and busy entries. */
-    int64_t f1 = fileset_pick(&fs, &shm, FSK_FILE, false, true, 2, NULL);
-    int64_t f2 = fileset_pick(&fs, &shm, FSK_FILE, false, true, 2, NULL);
+    int64_t f1 = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, 2, NULL);
+    int64_t f2 = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, 2, NULL);
     check(f1 == 3 && f2 == 4, "free picks %lld %lld, want 3 4", (long long)f1, (long long)f2);
     /* A private rotor (opennext) is independent of the shared one. */
     _Atomic uint64_t mine = 0;
-    check(fileset_pick(&fs, &shm, FSK_FILE, false, false, 0, &mine) == 0 && atomic_load(&mine) == 1, "private rotor");
+    check(fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, &mine) == 0 && atomic_load(&mine) == 1, "private rotor");
     /* Open counts without holding busy; never below zero. */
     fileset_open_delta(&fs, &shm, 5, 2);
     fileset_open_delta(&fs, &shm, 5, -1);
@@ -750,12 +750,12 @@ static void test_pick_existing_free_busy_and_none(void)
     fileset_open_delta(&fs, &shm, 5, -3);
     check(fileset_state(&fs, &shm, FSK_FILE, 5) == ENT_EXISTS, "opens below zero");
     /* Leaf dirs are a separate class. */
-    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, true, false, 0, NULL) == -1, "leaf existing from empty");
-    int64_t l = fileset_pick(&fs, &shm, FSK_LEAFDIR, false, true, 6, NULL);
+    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "leaf existing from empty");
+    int64_t l = fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_MISSING, FS_FROM_INDEX, 6, NULL);
     check(l == 2, "leaf free pick %lld, want 2", (long long)l);
-    fileset_release(&fs, &shm, FSK_LEAFDIR, l, true, 0);
+    fileset_release(&fs, &shm, FSK_LEAFDIR, l, FS_EXISTING, 0);
     check(atomic_load(&sh->nleaf_existing) == 1 && atomic_load(&sh->nexisting) == 2, "leaf counters");
-    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, true, false, 0, NULL) == 2, "leaf existing pick");
+    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == 2, "leaf existing pick");
     size_t d0 = fileset_pick_dir(&fs, &shm), d1 = fileset_pick_dir(&fs, &shm);
     check(d0 < fs.ndirs && d1 == (d0 + 1) % fs.ndirs, "listdir rotor %zu %zu", d0, d1);
     teardown(&fs, &shm);
@@ -770,14 +770,14 @@ static void test_pick_sparse_class_advances_rotor_past_gaps(void)
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
     for (int64_t i = 0; i < 100000; i += 10000) {
-        fileset_pick(&fs, &shm, FSK_FILE, false, true, (uint64_t)i, NULL);
-        fileset_release(&fs, &shm, FSK_FILE, i, true, 0);
+        fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, (uint64_t)i, NULL);
+        fileset_release(&fs, &shm, FSK_FILE, i, FS_EXISTING, 0);
     }
     struct fs_shared *sh = shared_of(&fs, &shm);
     int64_t got[10];
     for (int k = 0; k < 10; k++) {
-        got[k] = fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL);
-        fileset_release(&fs, &shm, FSK_FILE, got[k], true, 0);
+        got[k] = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
+        fileset_release(&fs, &shm, FSK_FILE, got[k], FS_EXISTING, 0);
     }
     bool inorder = true;
     for (int k = 0; k < 10; k++)
@@ -794,7 +794,7 @@ static void test_pick_sparse_class_advances_rotor_past_gaps(void)
 struct waiter {
     struct fileset_rt *fs;
     struct shm *shm;
-    bool existing;
+    enum fs_presence want;
     int64_t exact;              /* >= 0: fileset_hold of that entry */
     _Atomic bool released;      /* set by the test just before it releases */
     int64_t got;
@@ -805,9 +805,9 @@ static void *wait_thread(void *p)
 {
     struct waiter *w = p;
     if (w->exact >= 0)
-        w->got = fileset_hold(w->fs, w->shm, FSK_FILE, w->exact, w->existing) ? w->exact : -1;
+        w->got = fileset_hold(w->fs, w->shm, FSK_FILE, w->exact, w->want) ? w->exact : -1;
     else
-        w->got = fileset_pick(w->fs, w->shm, FSK_FILE, w->existing, false, 0, NULL);
+        w->got = fileset_pick(w->fs, w->shm, FSK_FILE, w->want, FS_FROM_ROTOR, 0, NULL);
     w->after_release = atomic_load(&w->released);
     return NULL;
 }
@@ -830,11 +830,11 @@ static int two_busy_files(struct fileset_rt *fs, struct shm *shm, const char *na
     if (setup(fs, shm, &p, 1) != 0)
         return -1;
     for (int64_t i = 0; i < 2; i++) {
-        fileset_pick(fs, shm, FSK_FILE, false, true, (uint64_t)i, NULL);
-        fileset_release(fs, shm, FSK_FILE, i, true, 0);
+        fileset_pick(fs, shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, (uint64_t)i, NULL);
+        fileset_release(fs, shm, FSK_FILE, i, FS_EXISTING, 0);
     }
-    int64_t a = fileset_pick(fs, shm, FSK_FILE, true, false, 0, NULL);
-    int64_t b = fileset_pick(fs, shm, FSK_FILE, true, false, 0, NULL);
+    int64_t a = fileset_pick(fs, shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
+    int64_t b = fileset_pick(fs, shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
     return check(a >= 0 && b >= 0 && a != b, "held %lld and %lld", (long long)a, (long long)b) ? 0 : -1;
 }
 
@@ -844,10 +844,10 @@ static bool start_waiter(struct waiter *w, pthread_t *t)
 }
 
 /* Releases entry idx (existing or not) and lets the waiter finish. */
-static void release_to(struct waiter *w, pthread_t t, int64_t idx, bool exists)
+static void release_to(struct waiter *w, pthread_t t, int64_t idx, enum fs_presence now)
 {
     atomic_store(&w->released, true);
-    fileset_release(w->fs, w->shm, FSK_FILE, idx, exists, 0);
+    fileset_release(w->fs, w->shm, FSK_FILE, idx, now, 0);
     pthread_join(t, NULL);
 }
 
@@ -860,19 +860,19 @@ static void test_pick_waits_while_every_entry_is_busy(void)
     if (two_busy_files(&fs, &shm, "waitpick") != 0)
         return;
     struct fs_waits *wt = &shared_of(&fs, &shm)->waits;
-    struct waiter w = { .fs = &fs, .shm = &shm, .existing = true, .exact = -1 };
+    struct waiter w = { .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = -1 };
     if (!start_waiter(&w, &t))
         return;
     check(waiting(&fs, &shm, 1), "the pick did not wait, or stopped waiting (waiters = %u)",
           atomic_load(&wt->waiters));
-    release_to(&w, t, 1, true);
+    release_to(&w, t, 1, FS_EXISTING);
     check(w.got == 1 && w.after_release, "waiter got %lld (after the release: %d), want 1", (long long)w.got,
           w.after_release);
     check(atomic_load(&wt->waiters) == 0, "waiters left: %u", atomic_load(&wt->waiters));
     /* Nobody waits now: a release changes no futex word and wakes nobody. */
     uint32_t seq = atomic_load(&wt->seq);
-    fileset_release(&fs, &shm, FSK_FILE, 0, true, 0);
-    fileset_release(&fs, &shm, FSK_FILE, 1, true, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 0, FS_EXISTING, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 1, FS_EXISTING, 0);
     check(atomic_load(&wt->seq) == seq, "a release without waiters bumped the futex word");
     teardown(&fs, &shm);
 }
@@ -887,22 +887,22 @@ static void test_wait_ends_when_the_class_empties_or_an_entry_returns(void)
     pthread_t t;
     if (two_busy_files(&fs, &shm, "waitempty") != 0)
         return;
-    struct waiter w = { .fs = &fs, .shm = &shm, .existing = true, .exact = -1 };
+    struct waiter w = { .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = -1 };
     if (!start_waiter(&w, &t))
         return;
     check(waiting(&fs, &shm, 1), "no waiter");
-    fileset_release(&fs, &shm, FSK_FILE, 0, false, 0);   /* deleted: one existing, still busy */
+    fileset_release(&fs, &shm, FSK_FILE, 0, FS_MISSING, 0);   /* deleted: one existing, still busy */
     check(waiting(&fs, &shm, 1), "the waiter left while a busy file still exists");
-    release_to(&w, t, 1, false);   /* deleted: none exists */
+    release_to(&w, t, 1, FS_MISSING);   /* deleted: none exists */
     check(w.got == -1 && w.after_release, "waiter for an emptied class got %lld", (long long)w.got);
     /* Both free now; hold both as creates in progress and wait for a free one. */
-    int64_t a = fileset_pick(&fs, &shm, FSK_FILE, false, false, 0, NULL);
-    int64_t b = fileset_pick(&fs, &shm, FSK_FILE, false, false, 0, NULL);
-    struct waiter f = { .fs = &fs, .shm = &shm, .existing = false, .exact = -1 };
+    int64_t a = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, NULL);
+    int64_t b = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, NULL);
+    struct waiter f = { .fs = &fs, .shm = &shm, .want = FS_MISSING, .exact = -1 };
     if (!check(a >= 0 && b >= 0, "free picks %lld %lld", (long long)a, (long long)b) || !start_waiter(&f, &t))
         return;
     check(waiting(&fs, &shm, 1), "no free-slot waiter");
-    release_to(&f, t, b, false);   /* that create failed: free again */
+    release_to(&f, t, b, FS_MISSING);   /* that create failed: free again */
     check(f.got == b && f.after_release, "free-slot waiter got %lld, want %lld", (long long)f.got, (long long)b);
     teardown(&fs, &shm);
 }
@@ -915,17 +915,17 @@ static void test_hold_waits_for_its_entry(void)
     pthread_t t;
     if (two_busy_files(&fs, &shm, "waithold") != 0)
         return;
-    fileset_release(&fs, &shm, FSK_FILE, 1, true, 0);
-    struct waiter w = { .fs = &fs, .shm = &shm, .existing = true, .exact = 0 };
+    fileset_release(&fs, &shm, FSK_FILE, 1, FS_EXISTING, 0);
+    struct waiter w = { .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = 0 };
     if (!start_waiter(&w, &t))
         return;
     check(waiting(&fs, &shm, 1), "hold did not wait");
-    release_to(&w, t, 0, true);
+    release_to(&w, t, 0, FS_EXISTING);
     check(w.got == 0 && w.after_release, "hold got %lld, want 0", (long long)w.got);
     check(fileset_state(&fs, &shm, FSK_FILE, 0) & ENT_BUSY, "held entry not busy");
-    fileset_release(&fs, &shm, FSK_FILE, 0, false, 0);
-    check(!fileset_hold(&fs, &shm, FSK_FILE, 0, true), "held a deleted file");
-    check(!fileset_hold(&fs, &shm, FSK_FILE, 5, true), "held an entry out of range");
+    fileset_release(&fs, &shm, FSK_FILE, 0, FS_MISSING, 0);
+    check(!fileset_hold(&fs, &shm, FSK_FILE, 0, FS_EXISTING), "held a deleted file");
+    check(!fileset_hold(&fs, &shm, FSK_FILE, 5, FS_EXISTING), "held an entry out of range");
     teardown(&fs, &shm);
 }
 
@@ -940,7 +940,7 @@ static void test_stop_ends_waits(void)
         return;
     struct waiter w[3];
     for (int k = 0; k < 3; k++) {
-        w[k] = (struct waiter){ .fs = &fs, .shm = &shm, .existing = true, .exact = k == 2 ? 0 : -1 };
+        w[k] = (struct waiter){ .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = k == 2 ? 0 : -1 };
         if (!start_waiter(&w[k], &t[k]))
             return;
     }
@@ -950,8 +950,8 @@ static void test_stop_ends_waits(void)
         pthread_join(t[k], NULL);
         check(w[k].got == -1, "waiter %d got %lld after the stop", k, (long long)w[k].got);
     }
-    check(fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == -1, "a pick waited after the stop");
-    check(fileset_try_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) == FS_PICK_BUSY, "entries not busy");
+    check(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "a pick waited after the stop");
+    check(fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == FS_PICK_BUSY, "entries not busy");
     fileset_reset_waits(&fs, &shm);
     check(atomic_load(&shared_of(&fs, &shm)->waits.stopped) == 0, "reset left stopped");
     teardown(&fs, &shm);
@@ -969,11 +969,11 @@ static void test_wait_across_processes(void)
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0)
-        _exit((int)fileset_pick(&fs, &shm, FSK_FILE, true, false, 0, NULL) + 1);
+        _exit((int)fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) + 1);
     if (!check(pid > 0, "fork"))
         return;
     check(waiting(&fs, &shm, 1), "the child did not wait");
-    fileset_release(&fs, &shm, FSK_FILE, 0, true, 0);
+    fileset_release(&fs, &shm, FSK_FILE, 0, FS_EXISTING, 0);
     int status = 0;
     check(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 1,
           "child's pick: status %#x, want entry 0", status);

@@ -107,15 +107,15 @@ static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns,
 
 /* fileset_pick for a flowop. A wait while every entry wanted is busy is part
  * of the op: *since is then an op_now() reading from before it, else 0. */
-static inline int64_t op_pick(struct worker *w, struct fileset_rt *fs, enum fs_kind kind, bool existing, bool indexed,
-                              uint64_t index, _Atomic uint64_t *rotor, uint64_t *since)
+static inline int64_t op_pick(struct worker *w, struct fileset_rt *fs, enum fs_kind kind, enum fs_presence want,
+                              enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor, uint64_t *since)
 {
     *since = 0;
-    int64_t got = fileset_try_pick(fs, w->shm, kind, existing, indexed, index, rotor);
+    int64_t got = fileset_try_pick(fs, w->shm, kind, want, from, index, rotor);
     if (got != FS_PICK_BUSY)
         return got;
     *since = op_now(w);
-    return fileset_pick(fs, w->shm, kind, existing, indexed, index, rotor);
+    return fileset_pick(fs, w->shm, kind, want, from, index, rotor);
 }
 
 /* The start of an op's timing: now, or when it began waiting for its entry. */

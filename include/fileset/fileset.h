@@ -42,6 +42,15 @@ struct fs_entry {
 
 enum fs_kind { FSK_FILE, FSK_LEAFDIR };
 
+/* Whether an entry exists on disk: what a pick or a hold wants, what a
+ * release leaves. The values are those of the bool they name. */
+enum fs_presence { FS_MISSING = 0, FS_EXISTING = 1 };
+/* Where a pick starts: at the next turn of a rotor, or at an index (% n). */
+enum fs_pick_from { FS_FROM_ROTOR = 0, FS_FROM_INDEX = 1 };
+/* What fileset_make_dir makes: only the last component, as mkdir does, or
+ * the missing parents too (--mkdir-parents). */
+enum fs_mkdir { FS_MKDIR_LAST, FS_MKDIR_PARENTS };
+
 /* Threads waiting for a busy entry of the fileset to be released (any class):
  * an event count. A release bumps seq and wakes only while waiters > 0;
  * stopped makes every wait return at once (the run is ending). Valid for one
@@ -108,9 +117,9 @@ const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, 
                                 struct fs_path_cache *c);
 
 /* Makes the fileset's directory (its path) if it is missing: only its last
- * component, as mkdir does, unless parents (--mkdir-parents); a missing parent
- * is an error naming it. Refuses "/" and an empty path. */
-int fileset_make_dir(const struct fileset_rt *fs, bool parents, struct diag *err);
+ * component, as mkdir does, unless FS_MKDIR_PARENTS; a missing parent is an
+ * error naming it. Refuses "/" and an empty path. */
+int fileset_make_dir(const struct fileset_rt *fs, enum fs_mkdir make, struct diag *err);
 /* Creates the tree on disk: refuses a root flowbench did not make (its marker
  * file is missing) unless it does not exist; removes our old tree unless reuse;
  * creates directories and pre-allocates prealloc% of the files (on nthreads
@@ -133,27 +142,27 @@ bool fileset_path_is_slash(const char *path);
  * fileset_try_pick makes one attempt: the entry index, marked BUSY;
  * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no
  * free slot for a create); FS_PICK_BUSY when every entry of the class is held
- * busy by another thread. With indexed, start at index % n; otherwise advance
- * the rotor (NULL: the fileset's shared rotor). */
+ * busy by another thread. FS_FROM_INDEX starts at index % n; FS_FROM_ROTOR
+ * advances the rotor (NULL: the fileset's shared rotor) and ignores index. */
 #define FS_PICK_EMPTY (-1)
 #define FS_PICK_BUSY (-2)
-int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
-                         uint64_t index, _Atomic uint64_t *rotor);
+int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                         enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
 /* The same, but while every entry of the class is busy it sleeps on a futex
  * until one is released (no spinning): -1 only for an empty class or a
  * stopping run (fileset_stop_waits). */
-int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
-                     uint64_t index, _Atomic uint64_t *rotor);
+int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                     enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
 /* Marks entry idx BUSY, sleeping while another thread holds it; false when
  * it is not (or no longer) in the wanted class, or the run is stopping. */
-bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool want_existing);
+bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence want);
 /* Ends every wait of the run on this fileset, now and later (any process). */
 void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
 /* Makes waits possible again: for state carried over from a run before. */
 void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
-/* Clears BUSY and applies the new state: exists or not, and opens += open_delta;
- * wakes the threads waiting for a busy entry, if any. */
-void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool exists,
+/* Clears BUSY and applies the new state: existing or missing, and opens +=
+ * open_delta; wakes the threads waiting for a busy entry, if any. */
+void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence now,
                      int open_delta);
 /* Adjusts the open count of an entry without holding it busy. */
 void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta);

@@ -103,10 +103,8 @@ void ast_attrs_free(struct ast_attr *a);
 void ast_flowops_free(struct ast_flowop *f);
 void ast_threads_free(struct ast_thread *t);
 void ast_cmd_free(struct ast_cmd *c);  /* frees the whole list starting at c */
-/* Deep copies, for definitions that outlive the parse. */
+/* Deep copy, for values that outlive the parse. */
 struct ast_value ast_value_copy(const struct ast_value *v);
-struct ast_attr *ast_attrs_copy(const struct ast_attr *a);
-struct ast_flowop *ast_flowops_copy(const struct ast_flowop *f);
 
 /* Result of parsing a buffer: a command list or an error. */
 struct parse_result {

@@ -95,7 +95,6 @@ int attrvals_build(struct attrvals *out, const struct attr_table *t, const struc
                    struct locals *locals, struct diag *err);
 void attrvals_free(struct attrvals *a);
 void locals_free(struct locals *l);
-const struct attr_spec *attr_spec_find(const struct attr_table *t, const char *name);
 static inline bool attr_given(const struct attrvals *a, int idx) { return a->val[idx] != NULL; }
 
 #endif

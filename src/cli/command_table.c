@@ -3,8 +3,6 @@
  * keyword table (src/lang/parse.c), written once. */
 #include "cli/command.h"
 
-#include <string.h>
-
 #include "lang/keywords.h"
 #include "parser.h"
 

@@ -265,7 +265,7 @@ static int claim_targets(struct engine *e, struct diag *err)
         const struct fileset_rt *fs = &e->fs[i];
         if (e->kept[i] >= 0)
             continue; /* claimed by the run that made it */
-        if (fileset_make_dir(fs, e->run->mkdir_parents, err) != 0
+        if (fileset_make_dir(fs, e->run->mkdir_parents ? FS_MKDIR_PARENTS : FS_MKDIR_LAST, err) != 0
             || target_lock_take(e->run->locks, fs->plan->path, &fs->plan->loc, err) != 0)
             return -1;
     }

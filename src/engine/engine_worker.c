@@ -92,16 +92,17 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "no fileset to open a file from (filename= missing)");
-    bool indexed = op->op->has_indexed;
-    uint64_t idx = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    enum fs_presence before = create ? FS_MISSING : FS_EXISTING;
+    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+    uint64_t idx = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
     _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
     uint64_t since;
-    int64_t e = op_pick(w, fs, FSK_FILE, !create, indexed, idx, rotor, &since);
+    int64_t e = op_pick(w, fs, FSK_FILE, before, from, idx, rotor, &since);
     if (e < 0)
         return FO_NORESOURCE;
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
     if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
         return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
     }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
@@ -110,14 +111,14 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     *t1 = op_now(w);
     if (fd < 0) {
         int err = errno;
-        fileset_release(fs, w->shm, FSK_FILE, e, !create, 0);
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
         if (err == EINVAL && op->op->directio)
             return op_fail(w, op, "the file system at %s refuses O_DIRECT (directio)", path);
         return op_error(w, op, create ? "create" : "open", path, err);
     }
     if (op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-    fileset_release(fs, w->shm, FSK_FILE, e, true, 1);
+    fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
     *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = 0 };
     return FO_OK;
 }

@@ -255,11 +255,11 @@ static int write_marker(const struct fileset_rt *fs, struct diag *err)
     return 0;
 }
 
-int fileset_make_dir(const struct fileset_rt *fs, bool parents, struct diag *err)
+int fileset_make_dir(const struct fileset_rt *fs, enum fs_mkdir make, struct diag *err)
 {
     if (check_path(fs, err) != 0)
         return -1;
-    return parents ? make_parents(fs->plan, err) : ensure_dir(fs->plan->path, fs->plan, err);
+    return make == FS_MKDIR_PARENTS ? make_parents(fs->plan, err) : ensure_dir(fs->plan->path, fs->plan, err);
 }
 
 /* A fresh root: its directory, itself, and the marker first of all, so that
@@ -267,7 +267,7 @@ int fileset_make_dir(const struct fileset_rt *fs, bool parents, struct diag *err
 static int create_root(const struct fileset_rt *fs, struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
-    if (fileset_make_dir(fs, false, err) != 0)
+    if (fileset_make_dir(fs, FS_MKDIR_LAST, err) != 0)
         return -1;
     if (mkdir(fs->root, 0755) != 0)
         return diag_set(err, &p->loc, "cannot create directory %s: %s", fs->root, strerror(errno));

@@ -160,31 +160,31 @@ static struct want pick_want(struct fileset_rt *fs, struct shm *shm, enum fs_kin
     return (struct want){ fs, shm, kind, want_existing, indexed, false, index, rotor };
 }
 
-int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
-                         uint64_t index, _Atomic uint64_t *rotor)
+int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                         enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {
-    struct want w = pick_want(fs, shm, kind, want_existing, indexed, index, rotor);
+    struct want w = pick_want(fs, shm, kind, want == FS_EXISTING, from == FS_FROM_INDEX, index, rotor);
     return attempt_pick(&w);
 }
 
 /* Busy entries are held for a short critical operation (a stat, an open, an
  * unlink), so a thread that finds all of its class busy waits for a release,
  * as classic FileBench does; only an empty class means "no file". */
-int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing, bool indexed,
-                     uint64_t index, _Atomic uint64_t *rotor)
+int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                     enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {
-    struct want w = pick_want(fs, shm, kind, want_existing, indexed, index, rotor);
+    struct want w = pick_want(fs, shm, kind, want == FS_EXISTING, from == FS_FROM_INDEX, index, rotor);
     int64_t got = attempt_pick(&w);
     if (got == FS_PICK_BUSY)
         got = wait_for(&w);
     return got;
 }
 
-bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool want_existing)
+bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence want)
 {
     if (idx < 0 || (size_t)idx >= count(fs, kind))
         return false;
-    struct want w = { fs, shm, kind, want_existing, false, true, (uint64_t)idx, NULL };
+    struct want w = { fs, shm, kind, want == FS_EXISTING, false, true, (uint64_t)idx, NULL };
     int64_t got = attempt_exact(&w);
     if (got == FS_PICK_BUSY)
         got = wait_for(&w);
@@ -217,9 +217,10 @@ static uint32_t add_opens(uint32_t s, int delta)
     return (uint32_t)o;
 }
 
-void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, bool exists,
+void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence now,
                      int open_delta)
 {
+    bool exists = now == FS_EXISTING;
     if (idx < 0 || (size_t)idx >= count(fs, kind))
         return;
     _Atomic uint32_t *w = &states(fs, shm, kind)[idx];

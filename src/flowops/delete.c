@@ -27,7 +27,7 @@ static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt 
 {
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
     if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
     }
     uint64_t t0 = op_start(w, since);
@@ -35,10 +35,10 @@ static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt 
     uint64_t t1 = op_now(w);
     int err = errno;
     if (rc != 0 && err != ENOENT) {
-        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return op_error(w, op, "unlink", path, err);
     }
-    fileset_release(fs, w->shm, FSK_FILE, idx, false, 0);
+    fileset_release(fs, w->shm, FSK_FILE, idx, FS_MISSING, 0);
     if (rc == 0)
         op_done(w, op, t0, t1, 0);
     return FO_OK;
@@ -56,11 +56,11 @@ static int delete_bound(struct worker *w, struct op_inst *op, struct slot *s)
     if (!open_here)
         s->entry = -1;
     uint64_t since = fs != NULL && fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_BUSY ? op_now(w) : 0;
-    if (fs == NULL || !fileset_hold(fs, w->shm, FSK_FILE, idx, true))
+    if (fs == NULL || !fileset_hold(fs, w->shm, FSK_FILE, idx, FS_EXISTING))
         return worker_stopping(w) ? FO_DONE : FO_OK;
     uint32_t opens = fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS;
     if (opens > (open_here ? 1u : 0u)) {
-        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return FO_OK;
     }
     return unlink_entry(w, op, fs, idx, since);
@@ -73,20 +73,20 @@ static int delete_picked(struct worker *w, struct op_inst *op)
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "slot %d holds no file to delete and no fileset is named", op->op->fd);
-    bool indexed = op->op->has_indexed;
-    uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
     _Atomic uint64_t *rotor = pick_rotor(w, op);
     int64_t first = -1;
     uint64_t since = 0;   /* the first wait for a busy file, if any */
     for (int tries = 0; tries < DELETE_TRIES; tries++) {
         uint64_t waited;
-        int64_t idx = op_pick(w, fs, FSK_FILE, true, indexed, index, rotor, &waited);
+        int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, rotor, &waited);
         if (idx < 0)
             return FO_NORESOURCE;
         since = since != 0 ? since : waited;
         if ((fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS) == 0)
             return unlink_entry(w, op, fs, idx, since);
-        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         if (idx == first) /* wrapped around: every existing file is open */
             break;
         if (first < 0)

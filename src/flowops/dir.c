@@ -15,15 +15,16 @@
 #define DIRENT_RECORD 279u
 
 /* Picks a leaf directory; indexed= is scaled as in classic: V x floor(n/2). */
-static int64_t pick_leaf(struct worker *w, struct op_inst *op, struct fileset_rt *fs, bool existing, uint64_t *since)
+static int64_t pick_leaf(struct worker *w, struct op_inst *op, struct fileset_rt *fs, enum fs_presence want,
+                         uint64_t *since)
 {
-    bool indexed = op->op->has_indexed;
-    uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) * (fs->nleafdirs / 2) : 0;
-    return op_pick(w, fs, FSK_LEAFDIR, existing, indexed, index, NULL, since);
+    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) * (fs->nleafdirs / 2) : 0;
+    return op_pick(w, fs, FSK_LEAFDIR, want, from, index, NULL, since);
 }
 
-static int leaf_path(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx, bool was,
-                     char *path, size_t len)
+static int leaf_path(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx,
+                     enum fs_presence was, char *path, size_t len)
 {
     if (fileset_path(fs, FSK_LEAFDIR, (size_t)idx, path, len) >= 0)
         return FO_OK;
@@ -37,11 +38,11 @@ static int makedir_run(struct worker *w, struct op_inst *op)
 {
     struct fileset_rt *fs = op_fileset(w, op);
     uint64_t since;
-    int64_t idx = pick_leaf(w, op, fs, false, &since);
+    int64_t idx = pick_leaf(w, op, fs, FS_MISSING, &since);
     if (idx < 0)
         return FO_NORESOURCE;
     char path[PATH_MAX];
-    int rc = leaf_path(w, op, fs, idx, false, path, sizeof path);
+    int rc = leaf_path(w, op, fs, idx, FS_MISSING, path, sizeof path);
     if (rc != FO_OK)
         return rc;
     uint64_t t0 = op_start(w, since);
@@ -49,10 +50,10 @@ static int makedir_run(struct worker *w, struct op_inst *op)
     uint64_t t1 = op_now(w);
     int err = errno;
     if (rc != 0 && err != EEXIST) {
-        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, false, 0);
+        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_MISSING, 0);
         return op_error(w, op, "mkdir", path, err);
     }
-    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, true, 0);
+    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_EXISTING, 0);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }
@@ -62,11 +63,11 @@ static int removedir_run(struct worker *w, struct op_inst *op)
 {
     struct fileset_rt *fs = op_fileset(w, op);
     uint64_t since;
-    int64_t idx = pick_leaf(w, op, fs, true, &since);
+    int64_t idx = pick_leaf(w, op, fs, FS_EXISTING, &since);
     if (idx < 0)
         return FO_NORESOURCE;
     char path[PATH_MAX];
-    int rc = leaf_path(w, op, fs, idx, true, path, sizeof path);
+    int rc = leaf_path(w, op, fs, idx, FS_EXISTING, path, sizeof path);
     if (rc != FO_OK)
         return rc;
     uint64_t t0 = op_start(w, since);
@@ -74,10 +75,10 @@ static int removedir_run(struct worker *w, struct op_inst *op)
     uint64_t t1 = op_now(w);
     int err = errno;
     if (rc != 0 && err != ENOENT) {
-        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, true, 0);
+        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_EXISTING, 0);
         return op_error(w, op, "rmdir", path, err);
     }
-    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, false, 0);
+    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_MISSING, 0);
     if (rc == 0)
         op_done(w, op, t0, t1, 0);
     return FO_OK;

@@ -37,15 +37,15 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "slot %d is not open and no fileset is named", op->op->fd);
-    bool indexed = op->op->has_indexed;
-    uint64_t index = indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
     uint64_t since;
-    int64_t idx = op_pick(w, fs, FSK_FILE, true, indexed, index, pick_rotor(w, op), &since);
+    int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, pick_rotor(w, op), &since);
     if (idx < 0)
         return FO_NORESOURCE;
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
     if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
     }
     struct stat sb;
@@ -53,7 +53,7 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     int rc = stat(path, &sb);
     uint64_t t1 = op_now(w);
     int err = errno;
-    fileset_release(fs, w->shm, FSK_FILE, idx, true, 0);
+    fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
     if (rc != 0)
         return op_error(w, op, "stat", path, err);
     op_done(w, op, t0, t1, 0);

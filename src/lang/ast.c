@@ -136,36 +136,6 @@ struct ast_value ast_value_copy(const struct ast_value *v)
     return n;
 }
 
-struct ast_attr *ast_attrs_copy(const struct ast_attr *a)
-{
-    struct ast_attr *head = NULL, **tail = &head;
-    for (; a != NULL; a = a->next) {
-        struct ast_attr *n = xcalloc(1, sizeof *n);
-        *n = *a;
-        n->name = xstrdup(a->name);
-        n->val = ast_value_copy(&a->val);
-        n->next = NULL;
-        *tail = n;
-        tail = &n->next;
-    }
-    return head;
-}
-
-struct ast_flowop *ast_flowops_copy(const struct ast_flowop *f)
-{
-    struct ast_flowop *head = NULL, **tail = &head;
-    for (; f != NULL; f = f->next) {
-        struct ast_flowop *n = xcalloc(1, sizeof *n);
-        *n = *f;
-        n->type = xstrdup(f->type);
-        n->attrs = ast_attrs_copy(f->attrs);
-        n->next = NULL;
-        *tail = n;
-        tail = &n->next;
-    }
-    return head;
-}
-
 char *ast_string_literal(const char *raw)
 {
     size_t len = strlen(raw);

@@ -139,12 +139,6 @@ static int spec_index(const struct attr_table *t, const char *name)
     return -1;
 }
 
-const struct attr_spec *attr_spec_find(const struct attr_table *t, const char *name)
-{
-    int i = spec_index(t, name);
-    return i < 0 ? NULL : &t->specs[i];
-}
-
 static int unknown_attr(const struct attr_table *t, const struct ast_attr *a, struct diag *err)
 {
     const char *hint = hint_closest_in(a->name, t->specs, t->n, sizeof t->specs[0]);

@@ -11,7 +11,8 @@
 
 #include "report/report.h"
 #include "report/report_figures.h"
-#include "report/report_html.h"
+#include "report/html_text.h"
+#include "report/report_html_charts.h"
 
 static const char style[] =
     "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;"
@@ -34,24 +35,6 @@ static const char style[] =
     "th{background:#f3f3f3;text-align:left;position:sticky;top:0}\n"
     "td.n,th.n{text-align:right}tbody tr:nth-child(even){background:#fafafa}\n"
     "footer{margin-top:32px;color:#666;font-size:12px}\n";
-
-void html_text(FILE *f, const char *s)
-{
-    for (; s != NULL && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default:
-            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-                fputc(' ', f); /* control characters are not allowed in HTML text */
-            else
-                fputc(*s, f);
-        }
-    }
-}
 
 static void meta(FILE *f, const char *label, const char *value)
 {

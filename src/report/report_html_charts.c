@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "report/report_figures.h"
-#include "report/report_html.h"
+#include "report/html_text.h"
+#include "report/report_html_charts.h"
 
 #define SVG_OPEN "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\""
 
@@ -14,7 +15,8 @@ static const char *const series[] = { "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"
                                       "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf" };
 #define NSERIES (sizeof series / sizeof series[0])
 
-const char *html_series_colour(size_t i)
+/* The colour of the i-th flowop in the charts and their legends. */
+static const char *series_colour(size_t i)
 {
     return series[i % NSERIES];
 }
@@ -235,7 +237,7 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
         report_figures(&row->st, r->seconds, &x);
         if (x.ops == 0)
             continue;
-        fprintf(f, "<g stroke=\"%s\" fill=\"%s\"><title>", html_series_colour(n), html_series_colour(n));
+        fprintf(f, "<g stroke=\"%s\" fill=\"%s\"><title>", series_colour(n), series_colour(n));
         html_text(f, row->name);
         fputs("</title>\n<polyline fill=\"none\" stroke-width=\"2\"", f);
         fputs(series_dash(n), f);
@@ -259,7 +261,7 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
             continue;
         fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"28\" height=\"10\" aria-hidden=\"true\">"
                    "<line x1=\"1\" x2=\"27\" y1=\"5\" y2=\"5\" stroke=\"%s\" stroke-width=\"3\"%s/></svg> ",
-                html_series_colour(n), series_dash(n));
+                series_colour(n), series_dash(n));
         html_text(f, row->name);
         fputs("</li>\n", f);
         n++;

@@ -1,0 +1,15 @@
+/* report_html_charts.h: the inline SVG charts of the HTML report
+ * (report_html_charts.c), drawn into the page that report_html.c writes. */
+#ifndef FB_REPORT_HTML_CHARTS_H
+#define FB_REPORT_HTML_CHARTS_H
+
+#include <stdio.h>
+
+#include "results/results.h"
+
+/* The charts of one run, each an <svg> (or a note saying why there is none). */
+void html_chart_throughput(FILE *f, const struct run_result *r);
+void html_chart_percentiles(FILE *f, const struct run_result *r);
+void html_chart_opmix(FILE *f, const struct run_result *r);
+
+#endif
