@@ -1,7 +1,7 @@
 # Micro: grow one empty file by 1 MiB appends until $count operations are done
 #
 # What it models: the simplest way to write a new large file: start from an
-# empty file and append fixed-size chunks (optionally with O_SYNC) until a
+# empty file and append fixed-size chunks (optionally with O_DSYNC) until a
 # target count is reached, e.g. 1024 x 1 MiB = about 1 GiB.
 #
 # Model: the classic FileBench micro-benchmark "filemicro_create": same file,

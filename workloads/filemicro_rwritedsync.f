@@ -1,6 +1,6 @@
 # Micro: synchronous random 2 KiB writes into a 1 GiB file, $count operations
 #
-# What it models: small synchronous random writes (O_SYNC), the pattern of a
+# What it models: small synchronous random writes (O_DSYNC), the pattern of a
 # database that commits every page write. One thread writes at random aligned
 # offsets of a large file kept between runs and stops after $count operations.
 #

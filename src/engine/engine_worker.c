@@ -78,7 +78,7 @@ static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
 {
     int flags = f->readonly ? O_RDONLY : f->writeonly ? O_WRONLY : O_RDWR;
     if (op->dsync)
-        flags |= O_SYNC;
+        flags |= O_DSYNC;
     if (op->directio)
         flags |= O_DIRECT;
     return flags | O_CLOEXEC;
