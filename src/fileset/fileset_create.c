@@ -1,7 +1,7 @@
 /* fileset_create.c: puts a populated fileset on disk (f-language.md 6.4): checks
  * that its root is absent or ours, reuses or replaces it, makes the directories,
  * pre-allocates files (on several threads with paralloc) with progress lines,
- * then the leaf directories, and records what exists in the shared state. */
+ * drops their pages from the cache unless cached, then the leaf directories, and records what exists in the shared state. */
 #include "fileset/fileset.h"
 
 #include <errno.h>
@@ -343,12 +343,29 @@ static int size_file(struct alloc_job *j, int fd, uint64_t size, const char *pat
     return 0;
 }
 
+/* cached=false: the file's pages are written back, then dropped, so that the
+ * run's first reads go to the device (FileBench's msync(MS_INVALIDATE) drops
+ * nothing on Linux). Done here, on the writer threads, while the file is open. */
+static int drop_pages(struct alloc_job *j, int fd, uint64_t size, const char *path)
+{
+    if (j->fs->plan->cached || size == 0)
+        return 0;
+    if (fdatasync(fd) != 0)
+        return job_fail(j, "cannot write back %s: %s", path, strerror(errno));
+    int rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    if (rc != 0)
+        return job_fail(j, "cannot drop the cached pages of %s: %s", path, strerror(rc));
+    return 0;
+}
+
 static int write_file(struct alloc_job *j, size_t i, const char *path)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
         return job_fail(j, "cannot create %s: %s", path, strerror(errno));
     int rc = size_file(j, fd, j->fs->files[i].size, path);
+    if (rc == 0)
+        rc = drop_pages(j, fd, j->fs->files[i].size, path);
     if (close(fd) != 0 && rc == 0)
         rc = job_fail(j, "cannot close %s: %s", path, strerror(errno));
     return rc;
