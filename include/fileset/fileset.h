@@ -138,6 +138,17 @@ void fileset_free(struct fileset_rt *fs);
 /* True if path names "/" textually or once resolved ("..", symlinks). */
 bool fileset_path_is_slash(const char *path);
 
+/* What the page cache holds of a fileset's existing files: bytes is their
+ * nominal total; cached_bytes of asked_bytes over the files asked (every
+ * existing file, or at most max_files of them spread evenly: sampled). */
+struct fs_residency {
+    uint64_t bytes;
+    uint64_t asked_bytes, cached_bytes;
+    size_t files;
+    bool sampled;
+};
+void fileset_residency(struct fileset_rt *fs, struct shm *shm, size_t max_files, struct fs_residency *r);
+
 /* Runtime picking (any process, any thread; lock-free on the shared state).
  * fileset_try_pick makes one attempt: the entry index, marked BUSY;
  * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no

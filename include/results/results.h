@@ -39,6 +39,16 @@ struct overrun_note {
     double planned;      /* seconds from the start to the stop */
 };
 
+/* The page cache's share of a fileset at the start of a run (cached_bytes of
+ * asked_bytes, over every existing file or an even sample of them). */
+struct cache_share {
+    char *fileset;
+    uint64_t bytes;      /* the fileset's existing bytes */
+    uint64_t asked_bytes, cached_bytes;
+    uint64_t files;      /* files asked */
+    bool sampled;
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -50,6 +60,8 @@ struct run_result {
     uint64_t reads, writes;
     struct interval_sample *intervals;
     size_t nintervals;
+    struct cache_share *cache;   /* one per fileset, in definition order */
+    size_t ncache;
 };
 
 struct host_info {

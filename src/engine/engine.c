@@ -284,6 +284,37 @@ static int create_filesets(struct engine *e, struct diag *err)
     return 0;
 }
 
+/* ---- what the page cache holds ---- */
+
+#define RESIDENCY_SAMPLE 1024   /* files asked per fileset at most */
+
+/* At the start of a run: per fileset, the share of its bytes in the page
+ * cache, as a line and in the result (so cached=false is seen to work). */
+static void report_residency(struct engine *e)
+{
+    e->result->cache = calloc(e->nfs ? e->nfs : 1, sizeof *e->result->cache);
+    if (e->result->cache == NULL)
+        return;
+    for (size_t i = 0; i < e->nfs; i++) {
+        struct fs_residency r;
+        fileset_residency(&e->fs[i], &e->shm, RESIDENCY_SAMPLE, &r);
+        struct cache_share *c = &e->result->cache[e->result->ncache];
+        *c = (struct cache_share){ .fileset = strdup(e->fs[i].plan->name), .bytes = r.bytes,
+                                   .asked_bytes = r.asked_bytes, .cached_bytes = r.cached_bytes,
+                                   .files = r.files, .sampled = r.sampled };
+        if (c->fileset == NULL)
+            return;
+        e->result->ncache++;
+        double pct = r.asked_bytes ? 100.0 * (double)r.cached_bytes / (double)r.asked_bytes : 0;
+        fprintf(e->run->out, "%.3f: fileset %s: %.1f%% of %.1f MiB in the page cache%s", engine_stamp(e),
+                c->fileset, pct, (double)r.bytes / 1048576.0, r.sampled ? " (sampled" : "");
+        if (r.sampled)
+            fprintf(e->run->out, " %zu files)", r.files);
+        fputc('\n', e->run->out);
+    }
+    fflush(e->run->out);
+}
+
 /* ---- workers ---- */
 
 static int fork_workers(struct engine *e, struct diag *err)
@@ -607,6 +638,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
         return refused(d, err);
     }
     e.clock = *d->clock;
+    report_residency(&e);
     if (fork_workers(&e, err) != 0) {
         engine_stop(&e, STOP_WORKER);
         kill_workers(&e);

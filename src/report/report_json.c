@@ -236,6 +236,24 @@ static void intervals(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
+static void page_cache(struct jw *w, const struct run_result *r)
+{
+    jw_open(w, "page_cache", '[', false);
+    for (size_t i = 0; i < r->ncache; i++) {
+        const struct cache_share *c = &r->cache[i];
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "fileset", c->fileset);
+        jw_u64(w, "bytes", c->bytes);
+        jw_u64(w, "asked_bytes", c->asked_bytes);
+        jw_u64(w, "cached_bytes", c->cached_bytes);
+        jw_num(w, "share", c->asked_bytes ? (double)c->cached_bytes / (double)c->asked_bytes : 0, 4);
+        jw_u64(w, "files", c->files);
+        jw_bool(w, "sampled", c->sampled);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
 /* The members a run has, also repeated at the top level when there is one run. */
 static void run_body(struct jw *w, const struct run_result *r)
 {
@@ -302,6 +320,7 @@ int results_write_json(const struct report_input *in, FILE *out)
         jw_u64(&w, "index", (uint64_t)(r->index > 0 ? r->index : 0));
         jw_str(&w, "end", r->end != NULL ? r->end : "none");
         jw_str(&w, "error", r->error);
+        page_cache(&w, r);
         run_body(&w, r);
         jw_close(&w, '}');
     }

@@ -15,6 +15,9 @@ void results_free(struct results *r)
         free(run->rows);
         free(run->error);
         free(run->intervals);
+        for (size_t k = 0; k < run->ncache; k++)
+            free(run->cache[k].fileset);
+        free(run->cache);
     }
     free(r->runs);
     r->runs = NULL;
