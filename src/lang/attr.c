@@ -23,7 +23,7 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_TRUSTTREE] = { "trusttree", NULL, AT_BOOL, 0, 0, false, "assume the existing tree is complete (implies reuse)" },
     [FS_READONLY] = { "readonly", NULL, AT_BOOL, 0, 0, false, "open files read-only" },
     [FS_WRITEONLY] = { "writeonly", NULL, AT_BOOL, 0, 0, false, "open files write-only" },
-    [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep pre-allocated files in the page cache (false drops them)" },
+    [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep pre-allocated files in the page cache (false: written back and dropped after population)" },
     [FS_FILESIZEGAMMA] = { "filesizegamma", NULL, AT_INT, 0, 0, false,
                            "legacy: gamma shape x1000 of file sizes around size; 0 = every file has size" },
 };
@@ -39,7 +39,7 @@ static const struct attr_spec file_specs[FS_NATTRS] = {
     [FS_TRUSTTREE] = { "trusttree", NULL, AT_BOOL, 0, 0, false, "assume the existing file is right" },
     [FS_READONLY] = { "readonly", NULL, AT_BOOL, 0, 0, false, "open read-only" },
     [FS_WRITEONLY] = { "writeonly", NULL, AT_BOOL, 0, 0, false, "open write-only" },
-    [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep the file in the page cache after creation" },
+    [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep the file in the page cache after creation (false: written back and dropped)" },
 };
 
 static const struct attr_spec process_specs[PR_NATTRS] = {
@@ -62,7 +62,7 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_IOSIZE] = { "iosize", NULL, AT_NUMRV, 0, 0, false, "bytes per I/O" },
     [FO_WORKINGSET] = { "workingset", NULL, AT_INT, 0, 0, false, "bytes from file start used for random offsets" },
     [FO_RANDOM] = { "random", NULL, AT_BOOL, 0, 0, false, "random offsets" },
-    [FO_DSYNC] = { "dsync", NULL, AT_BOOL, 0, 0, false, "open with O_SYNC" },
+    [FO_DSYNC] = { "dsync", NULL, AT_BOOL, 0, 0, false, "open with O_DSYNC (each write reaches the device before it returns)" },
     [FO_DIRECTIO] = { "directio", NULL, AT_BOOL, 0, 0, false, "open with O_DIRECT" },
     [FO_NOREADAHEAD] = { "noreadahead", NULL, AT_BOOL, 0, 0, false, "advise random access" },
     [FO_FD] = { "fd", NULL, AT_INT, 0, 128, false, "descriptor slot 0..128" },

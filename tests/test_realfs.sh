@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# test_realfs.sh BIN: caching that means what it says, on a real file system.
+# dsync opens with O_DSYNC (strace); on a loop-mounted ext4 image, cached=false
+# makes a run's first reads come from the device and reports ~0% of the fileset
+# in the page cache, cached=true keeps them in memory and reports ~100%.
+set -u
+bin=$(realpath "$1")
+pass=0 fail=0
+top=$(mktemp -d /dev/shm/flowbench-realfs.XXXXXX)
+dev="" mnt=""
+cleanup() {
+    [ -n "$mnt" ] && mountpoint -q "$mnt" && umount "$mnt"
+    [ -n "$dev" ] && losetup -d "$dev"
+    rm -rf "$top"
+}
+trap cleanup EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
+expect_in() {
+    if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then
+        ok
+    else
+        bad "$1" "got '$2', want $3..$4"
+    fi
+}
+expect_grep() { if grep -q -- "$2" "$3"; then ok; else bad "$1" "no '$2' in $3: $(head -c 600 "$3")"; fi; }
+expect_nogrep() { if grep -q -- "$2" "$3"; then bad "$1" "'$2' in $3: $(grep -m2 -- "$2" "$3")"; else ok; fi; }
+
+# ---- dsync: the write flowop's file is opened with O_DSYNC, not O_SYNC ----
+if ! command -v strace >/dev/null; then
+    apt-get install -y strace >/dev/null 2>&1 || true
+fi
+d=$top/dsync
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=4, dirwidth=4, size=64k, prealloc=100
+define process name=p { thread name=t {
+  flowop write name=w, filesetname=fs, iosize=4k, dsync, iters=1
+  flowop finishoncount name=f, value=4 } }
+run 10
+F
+if ! command -v strace >/dev/null; then
+    bad dsync_strace "strace is not installed and could not be installed"
+elif ! strace -qq -o /dev/null true 2>/dev/null; then
+    echo "SKIP dsync: ptrace is not permitted here (strace true fails)"
+else
+    strace -f -qq -e trace=open,openat -o "$d/trace" "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+    rc=$?
+    if [ "$rc" = 0 ]; then ok; else bad dsync_exit "exit $rc: $(head -c 600 "$d/err")"; fi
+    grep -- "$d/fs/" "$d/trace" | grep -- "O_RDWR" >"$d/opens"
+    expect_grep dsync_o_dsync "O_DSYNC" "$d/opens"
+    expect_nogrep dsync_no_o_sync "O_SYNC" "$d/opens"
+fi
+
+# ---- cached=false / cached=true on a loop-mounted ext4 image ----
+files=16 fsize=$((1024 * 1024))
+bytes=$((files * fsize))
+skip_loop() { echo "SKIP cached: $1"; }
+if ! command -v losetup >/dev/null || ! command -v mkfs.ext4 >/dev/null; then
+    skip_loop "losetup or mkfs.ext4 is missing"
+elif ! truncate -s 256M "$top/img" || ! mkfs.ext4 -q -F "$top/img" >/dev/null 2>&1; then
+    bad cached_image "cannot make an ext4 image in $top"
+elif ! dev=$(losetup -f --show "$top/img" 2>"$top/losetup.err"); then
+    dev=""
+    skip_loop "losetup is not permitted: $(cat "$top/losetup.err")"
+elif ! mkdir -p "$top/mnt" || ! mount "$dev" "$top/mnt" 2>"$top/mount.err"; then
+    skip_loop "mount is not permitted: $(cat "$top/mount.err")"
+else
+    mnt=$top/mnt
+    name=${dev#/dev/}
+    sectors_read() { awk -v n="$name" '$3 == n { print $6 }' /proc/diskstats; }
+    # run_cached CACHED: one invocation that populates the fileset and reads each
+    # file once; the device's bytes read over the whole invocation in $devread.
+    run_cached() {
+        d=$top/c_$1
+        mkdir -p "$d"
+        cat >"$d/w.f" <<F
+set \$dir=$mnt/$1
+define fileset name=bigfileset, path=\$dir, entries=$files, dirwidth=$files, size=$fsize, prealloc=100, cached=$1
+define process name=p { thread name=t {
+  flowop openfile name=o, filesetname=bigfileset, fd=1
+  flowop readwholefile name=r, fd=1, iosize=1m
+  flowop closefile name=c, fd=1
+  flowop finishoncount name=f, target=r, value=$files } }
+run 30
+F
+        mkdir -p "$mnt/$1"
+        local before after
+        before=$(sectors_read)
+        "$bin" -f "$d/w.f" --json "$d/o.json" >"$d/out" 2>"$d/err"
+        rc=$?
+        after=$(sectors_read)
+        devread=$(((after - before) * 512))
+        if [ "$rc" = 0 ]; then ok; else bad "cached_$1_exit" "exit $rc: $(head -c 600 "$d/err")"; fi
+        share=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['runs'][0]['page_cache'][0]['share'])" \
+            "$d/o.json" 2>/dev/null)
+        line_pct=$(sed -n 's/.*fileset bigfileset: \([0-9.]*\)% of 16.0 MiB in the page cache$/\1/p' "$d/out")
+        read_bytes=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['runs'][0]['flowops'][1]['bytes'])" \
+            "$d/o.json" 2>/dev/null)
+    }
+    run_cached false
+    expect_in cached_false_line "$line_pct" 0 2
+    expect_in cached_false_json "$share" 0 0.02
+    expect_in cached_false_read "$read_bytes" "$bytes" "$bytes"
+    # the device served the run's reads: >= 90% of the fileset's bytes
+    expect_in cached_false_device "$devread" $((bytes * 9 / 10)) $((bytes * 4))
+    run_cached true
+    expect_in cached_true_line "$line_pct" 98 100
+    expect_in cached_true_json "$share" 0.98 1
+    expect_in cached_true_read "$read_bytes" "$bytes" "$bytes"
+    # the page cache served them: < 10% of the fileset's bytes from the device
+    expect_in cached_true_device "$devread" 0 $((bytes / 10 - 1))
+fi
+
+echo "realfs: $pass passed, $fail failed"
+[ "$fail" = 0 ]
