@@ -55,6 +55,23 @@ else
     expect_nogrep dsync_no_o_sync "O_SYNC" "$d/opens"
 fi
 
+# ---- a large fileset is measured on an even sample of 1024 files, and says so ----
+d=$top/sampled
+mkdir -p "$d"
+cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=many, path=\$dir, entries=3000, dirwidth=100, size=4k, prealloc=100, cached
+define process name=p { thread name=t {
+  flowop statfile name=s, filesetname=many
+  flowop finishoncount name=f, target=s, value=1 } }
+run 10
+F
+"$bin" -f "$d/w.f" --json "$d/o.json" >"$d/out" 2>"$d/err"
+rc=$?
+if [ "$rc" = 0 ]; then ok; else bad sampled_exit "exit $rc: $(head -c 600 "$d/err")"; fi
+expect_grep sampled_line "fileset many: 100.0% of 11.7 MiB in the page cache (sampled 1024 files)" "$d/out"
+expect_grep sampled_json '"files": 1024, "sampled": true' "$d/o.json"
+
 # ---- cached=false / cached=true on a loop-mounted ext4 image ----
 files=16 fsize=$((1024 * 1024))
 bytes=$((files * fsize))
