@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/data.h"
 #include "engine/worker.h"
 
 /* Auto-open for I/O flowops: opens a file into an empty slot first. Unlike
@@ -50,6 +51,24 @@ static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
     return op->bufsize >= need ? op->buf : op_buffer_grow(op, need);
 }
 
+/* Readies the next len bytes of a write's buffer: new stamps in its blocks. */
+static inline void op_stamp(struct worker *w, struct op_inst *op, char *buf, size_t len)
+{
+    data_stamp(&op->op->data, &w->data_rng, buf, len);
+}
+
+/* The buffer a write sends: the op's own, laid with its data pattern when
+ * made (memsize slices are shared with reads, whose data would replace the
+ * pattern), and stamped for this write. */
+static inline char *op_write_buffer(struct worker *w, struct op_inst *op, size_t len)
+{
+    size_t need = op_buffer_need(op, len);
+    char *p = op->bufsize >= need ? op->buf : op_write_buffer_grow(w, op, need);
+    if (p != NULL)
+        op_stamp(w, op, p, len);
+    return p;
+}
+
 /* One read or write of len bytes at off, through the slot's descriptor. */
 struct io_op {
     struct slot *s;
@@ -75,7 +94,7 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
     io->off = io->s->offset;
     if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
         return rc;
-    io->buf = op_buffer(w, op, io->len);
+    io->buf = flowop_is(op->op->type, FF_WRITE) ? op_write_buffer(w, op, io->len) : op_buffer(w, op, io->len);
     if (io->buf == NULL)
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
     return FO_OK;

@@ -65,6 +65,7 @@ struct worker {
     unsigned proc_inst, thread_inst;
     size_t slot_index;        /* this thread among all thread instances of the run */
     struct rng rng;
+    struct rng data_rng;      /* the bytes writes carry: apart, so the workload's draws stay as they were */
     struct tick_clock clk;    /* times each op (the invocation's clock) */
     char *mem;                /* memsize bytes, or NULL */
     size_t memsize;
@@ -192,6 +193,8 @@ static inline size_t op_buffer_need(const struct op_inst *op, size_t len)
 /* The op's own buffer, grown to at least need bytes (out of line: only when a
  * random iosize exceeds every earlier one); NULL when out of memory. */
 char *op_buffer_grow(struct op_inst *op, size_t need);
+/* The same for a writing op, laid with the op's data pattern. */
+char *op_write_buffer_grow(struct worker *w, struct op_inst *op, size_t need);
 
 /* Samples iosize (0 allowed for whole-file ops). */
 static inline uint64_t op_iosize(struct worker *w, struct op_inst *op)

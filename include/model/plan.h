@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "base/data.h"
 #include "lang/dist.h"
 #include "flowops/flowop.h"
 #include "model/model.h"
@@ -43,6 +44,7 @@ struct plan_fileset {
     struct dist depthrv;
     unsigned prealloc;        /* percent */
     bool paralloc, reuse, trusttree, readonly, writeonly, cached;
+    struct data_pattern data;  /* what pre-allocation writes */
     struct srcloc loc;
 };
 
@@ -57,6 +59,7 @@ struct plan_op {
     uint64_t workingset, highwater;
     int fd, srcfd;
     bool random, dsync, directio, noreadahead, opennext, blocking;
+    struct data_pattern data;       /* what it writes: its own attributes over its thread's */
     char *target;                   /* as written */
     int target_op;                  /* limits and finishes: index into the thread's flat list, or -1 */
     struct plan_op *children;
@@ -68,6 +71,7 @@ struct plan_thread {
     char *name;
     uint64_t instances, memsize, ioprio;
     bool useism;
+    struct data_pattern data;       /* what its flowops write unless they say */
     struct plan_op *ops;
     size_t nops;
     size_t nflat;                   /* ops in the thread counting composite children */

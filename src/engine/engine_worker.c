@@ -17,6 +17,7 @@
 
 #include "engine/engine_rt.h"
 #include "engine/sync.h"
+#include "base/data.h"
 #include "engine/worker.h"
 
 /* ---- errors ---- */
@@ -162,6 +163,14 @@ char *op_buffer_grow(struct op_inst *op, size_t need)
     return op->buf;
 }
 
+char *op_write_buffer_grow(struct worker *w, struct op_inst *op, size_t need)
+{
+    char *p = op_buffer_grow(op, need);
+    if (p != NULL)
+        data_fill(&op->op->data, &w->data_rng, p, op->bufsize);
+    return p;
+}
+
 /* ---- counters for finish and limit flowops ---- */
 
 enum run_count { RUN_IO_OPS, RUN_RW_BYTES };
@@ -226,7 +235,10 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->sem = -1;
         stats_init(inst->st);
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
-        if (ops[i].type != NULL && w->mem == NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0)
+        bool fixed = ops[i].type != NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0;
+        if (fixed && flowop_is(ops[i].type, FF_WRITE))
+            op_write_buffer_grow(w, inst, op_buffer_need(inst, ops[i].iosize.u));
+        else if (fixed && w->mem == NULL)
             op_buffer_grow(inst, op_buffer_need(inst, ops[i].iosize.u));
         if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
             return -1;
@@ -261,6 +273,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
             w->cpu_overhead = c1 - c0;
     }
     rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
+    rng_seed(&w->data_rng, e->seed ^ (0xd6e8feb86659fd93ull * (slot + 1)));
     rng_seed(&w->cpu_rng, ~e->seed ^ (0xc2b2ae3d27d4eb4full * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
         w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };

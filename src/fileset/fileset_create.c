@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/data.h"
 #include "base/signals.h"
 
 #define WRITE_CHUNK (1u << 20)   /* pre-allocation writes 1 MiB at a time */
@@ -29,7 +30,7 @@ enum root_state { ROOT_ABSENT, ROOT_OURS };
 struct alloc_job {
     const struct fileset_rt *fs;
     _Atomic uint32_t *state;
-    const char *zeros;
+    const char *data;            /* WRITE_CHUNK bytes laid with the fileset's pattern */
     bool reuse;                  /* the old tree was kept: fix sizes, drop unchosen files */
     _Atomic size_t next;         /* next file index to claim */
     _Atomic uint64_t files_done, bytes_done;
@@ -306,8 +307,10 @@ static int job_fail(struct alloc_job *j, const char *fmt, ...)
     return -1;
 }
 
-/* Writes zeros from offset 0 up to size, 1 MiB per pwrite. */
-static int fill(struct alloc_job *j, int fd, uint64_t size, const char *path)
+/* Writes the fileset's data from offset 0 up to size, 1 MiB per pwrite from
+ * the writer's own copy; its stamps come from the file and the offset, so the
+ * bytes do not depend on which writer took the file. */
+static int fill(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size, const char *path)
 {
     uint64_t off = 0;
     while (off < size) {
@@ -316,7 +319,10 @@ static int fill(struct alloc_job *j, int fd, uint64_t size, const char *path)
         if (stop_requested())
             return job_fail(j, "creation of fileset '%s' interrupted", j->fs->plan->name);
         size_t n = size - off < WRITE_CHUNK ? (size_t)(size - off) : WRITE_CHUNK;
-        ssize_t w = pwrite(fd, j->zeros, n, (off_t)off);
+        struct rng r;
+        rng_seed(&r, mix64(j->fs->seed ^ mix64(i)) + off);
+        data_stamp(&j->fs->plan->data, &r, buf, n);
+        ssize_t w = pwrite(fd, buf, n, (off_t)off);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -328,7 +334,7 @@ static int fill(struct alloc_job *j, int fd, uint64_t size, const char *path)
 }
 
 /* Equal size: keep; larger: truncate; smaller (or new): write from offset 0. */
-static int size_file(struct alloc_job *j, int fd, uint64_t size, const char *path)
+static int size_file(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size, const char *path)
 {
     struct stat st;
     if (fstat(fd, &st) != 0)
@@ -336,7 +342,7 @@ static int size_file(struct alloc_job *j, int fd, uint64_t size, const char *pat
     if (!S_ISREG(st.st_mode))
         return job_fail(j, "%s is not a regular file", path);
     if ((uint64_t)st.st_size < size)
-        return fill(j, fd, size, path);
+        return fill(j, buf, i, fd, size, path);
     if ((uint64_t)st.st_size > size && ftruncate(fd, (off_t)size) != 0)
         return job_fail(j, "cannot truncate %s: %s", path, strerror(errno));
     atomic_fetch_add_explicit(&j->bytes_done, size, memory_order_relaxed);
@@ -358,12 +364,12 @@ static int drop_pages(struct alloc_job *j, int fd, uint64_t size, const char *pa
     return 0;
 }
 
-static int write_file(struct alloc_job *j, size_t i, const char *path)
+static int write_file(struct alloc_job *j, char *buf, size_t i, const char *path)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
         return job_fail(j, "cannot create %s: %s", path, strerror(errno));
-    int rc = size_file(j, fd, j->fs->files[i].size, path);
+    int rc = size_file(j, buf, i, fd, j->fs->files[i].size, path);
     if (rc == 0)
         rc = drop_pages(j, fd, j->fs->files[i].size, path);
     if (close(fd) != 0 && rc == 0)
@@ -371,7 +377,7 @@ static int write_file(struct alloc_job *j, size_t i, const char *path)
     return rc;
 }
 
-static int alloc_one(struct alloc_job *j, size_t i, char *path)
+static int alloc_one(struct alloc_job *j, char *buf, size_t i, char *path)
 {
     bool want = chosen(j->fs, FSK_FILE, i);
     if (!want && !j->reuse)
@@ -385,7 +391,7 @@ static int alloc_one(struct alloc_job *j, size_t i, char *path)
             return job_fail(j, "cannot remove %s: %s", path, strerror(errno));
         return 0;
     }
-    if (write_file(j, i, path) != 0)
+    if (write_file(j, buf, i, path) != 0)
         return -1;
     atomic_store_explicit(&j->state[i], ENT_EXISTS, memory_order_relaxed);
     atomic_fetch_add_explicit(&j->files_done, 1, memory_order_relaxed);
@@ -397,15 +403,19 @@ static void *alloc_worker(void *arg)
     struct alloc_job *j = arg;
     char path[PATH_MAX];
     size_t n = j->fs->nfiles;
-    bool ok = true;
+    char *buf = malloc(WRITE_CHUNK);
+    bool ok = buf != NULL || job_fail(j, "out of memory for a pre-allocation buffer") == 0;
+    if (buf != NULL)
+        memcpy(buf, j->data, WRITE_CHUNK);
     while (ok && !atomic_load_explicit(&j->failed, memory_order_relaxed)) {
         size_t first = atomic_fetch_add(&j->next, CLAIM);
         if (first >= n)
             break;
         size_t end = n - first < CLAIM ? n : first + CLAIM;
         for (size_t i = first; i < end && ok; i++)
-            ok = alloc_one(j, i, path) == 0;
+            ok = alloc_one(j, buf, i, path) == 0;
     }
+    free(buf);
     pthread_mutex_lock(&j->lock);
     j->running--;
     pthread_cond_signal(&j->cond);
@@ -441,9 +451,15 @@ static void wait_writers(struct alloc_job *j, FILE *progress, const struct total
 static int job_init(struct alloc_job *j, const struct fileset_rt *fs, _Atomic uint32_t *state, bool reuse)
 {
     pthread_condattr_t ca;
+    struct rng r;
     *j = (struct alloc_job){ .fs = fs, .state = state, .reuse = reuse };
-    j->zeros = calloc(1, WRITE_CHUNK);
-    if (j->zeros == NULL || pthread_condattr_init(&ca) != 0)
+    char *data = malloc(WRITE_CHUNK);
+    j->data = data;
+    if (data != NULL) {
+        rng_seed(&r, fs->seed);
+        data_fill(&fs->plan->data, &r, data, WRITE_CHUNK);
+    }
+    if (data == NULL || pthread_condattr_init(&ca) != 0)
         return -1;
     int rc = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) || pthread_cond_init(&j->cond, &ca)
              || pthread_mutex_init(&j->lock, NULL);
@@ -481,7 +497,7 @@ static void job_free(struct alloc_job *j)
 {
     pthread_cond_destroy(&j->cond);
     pthread_mutex_destroy(&j->lock);
-    free((void *)j->zeros);
+    free((void *)j->data);
     free(j);
 }
 
@@ -492,7 +508,7 @@ static int alloc_files(const struct fileset_rt *fs, _Atomic uint32_t *state, uns
         return 0;
     struct alloc_job *j = malloc(sizeof *j);
     if (j == NULL || job_init(j, fs, state, reuse) != 0) {
-        free(j != NULL ? (void *)j->zeros : NULL);
+        free(j != NULL ? (void *)j->data : NULL);
         free(j);
         return diag_set(err, &fs->plan->loc, "fileset '%s': cannot set up pre-allocation", fs->plan->name);
     }

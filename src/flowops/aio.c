@@ -185,7 +185,7 @@ static int aiowait_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_aiowrite = {
     .name = "aiowrite", .flags = FF_IO | FF_ASYNC | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE | NEED_RANDOM,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA,
     .summary = "submit an asynchronous write of iosize bytes at a random offset",
     .run = aiowrite_run, .init = aio_init, .fini = aio_fini,
 };

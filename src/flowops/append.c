@@ -24,7 +24,7 @@ static int short_append(struct worker *w, struct op_inst *op, struct slot *s, co
  * are counted. The slot offset follows the descriptor to the new end. */
 static int append(struct worker *w, struct op_inst *op, struct slot *s, size_t len)
 {
-    char *buf = op_buffer(w, op, len);
+    char *buf = op_write_buffer(w, op, len);
     if (buf == NULL)
         return op_fail(w, op, "out of memory for a %zu-byte buffer", len);
     char path[PATH_MAX];
@@ -80,14 +80,14 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_appendfile = {
     .name = "appendfile", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA,
     .summary = "append iosize bytes at the end of the file",
     .run = appendfile_run,
 };
 
 const struct flowop_type flowop_appendfilerand = {
     .name = "appendfilerand", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA,
     .summary = "append a random number of bytes in [0, iosize) at the end of the file",
     .run = appendfilerand_run,
 };

@@ -70,7 +70,7 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     uint64_t chunk = op_iosize(w, op);
     if (chunk == 0 || chunk > size)
         chunk = size;
-    char *buf = op_buffer(w, op, chunk ? chunk : 1);
+    char *buf = op_write_buffer(w, op, chunk ? chunk : 1);
     if (buf == NULL)
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)chunk);
 
@@ -80,6 +80,8 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     uint64_t t0 = op_now(w);
     while (done < size) {
         len = (size_t)(size - done < chunk ? size - done : chunk);
+        if (done > 0)   /* each chunk its own blocks, not a copy of the first */
+            op_stamp(w, op, buf, len);
         n = pwrite(s->fd, buf, len, (off_t)(s->offset + done));
         if (n < 0 || (size_t)n != len)
             break;
@@ -97,14 +99,14 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_write = {
     .name = "write", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA,
     .summary = "write iosize bytes at the current or a random offset (auto-opens the file)",
     .run = write_run,
 };
 
 const struct flowop_type flowop_writewholefile = {
     .name = "writewholefile", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD) | FA_DATA,
     .summary = "write the file's nominal size (or that of the srcfd file) in iosize chunks",
     .run = writewhole_run,
 };

@@ -26,6 +26,9 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep pre-allocated files in the page cache (false: written back and dropped after population)" },
     [FS_FILESIZEGAMMA] = { "filesizegamma", NULL, AT_INT, 0, 0, false,
                            "legacy: gamma shape x1000 of file sizes around size; 0 = every file has size" },
+    [FS_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data pre-allocation writes: random (default), zero or 0xHEX bytes repeated" },
+    [FS_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
+    [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
 };
 
 /* A file is a fileset of one entry; the same row numbers, fewer of them accepted. */
@@ -40,6 +43,9 @@ static const struct attr_spec file_specs[FS_NATTRS] = {
     [FS_READONLY] = { "readonly", NULL, AT_BOOL, 0, 0, false, "open read-only" },
     [FS_WRITEONLY] = { "writeonly", NULL, AT_BOOL, 0, 0, false, "open write-only" },
     [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep the file in the page cache after creation (false: written back and dropped)" },
+    [FS_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data pre-allocation writes: random (default), zero or 0xHEX bytes repeated" },
+    [FS_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
+    [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
 };
 
 static const struct attr_spec process_specs[PR_NATTRS] = {
@@ -54,6 +60,9 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
     [TH_MEMSIZE] = { "memsize", NULL, AT_INT, 0, 0, false, "private memory per thread; I/O buffers are slices of it" },
     [TH_USEISM] = { "useism", NULL, AT_BOOL, 0, 0, false, "accepted for compatibility (shared memory segment)" },
     [TH_IOPRIO] = { "ioprio", NULL, AT_INT, 8, 8, false, "best-effort I/O priority 0..7; 8 leaves it unchanged" },
+    [TH_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the thread's flowops write (a flowop may override): random (default), zero or 0xHEX bytes repeated" },
+    [TH_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
+    [TH_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {
@@ -74,6 +83,9 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_TARGET] = { "target", NULL, AT_STR, 0, 0, false, "name of the flowop to wake, post, limit or finish on" },
     [FO_BLOCKING] = { "blocking", NULL, AT_BOOL, 0, 0, false, "sempost: wait for the target's credit" },
     [FO_HIGHWATER] = { "highwater", NULL, AT_INT, 1, 0, false, "semblock: initial credit for blocking posters" },
+    [FO_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the flowop writes: random (default), zero or 0xHEX bytes repeated" },
+    [FO_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
+    [FO_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

@@ -43,6 +43,34 @@ static int attr_param(const struct attrvals *a, int idx, const struct scope *sc,
     return attr_u64(a, idx, sc, &out->u, err);
 }
 
+/* Data as it is when nothing is said: random, whole blocks, no repeats. */
+static const struct data_pattern random_data = { .kind = DATA_RANDOM };
+
+/* pattern=, compress= and dedupe= (rows first, first + 1, first + 2) over
+ * what the entity inherits; compress and dedupe shape random data only. */
+static int attr_data(const struct attrvals *a, int first, const struct scope *sc, const struct data_pattern *inherit,
+                     struct data_pattern *out, struct diag *err)
+{
+    *out = *inherit;
+    const char *pat;
+    uint64_t compress = out->compress, dedupe = out->dedupe;
+    if (attr_str(a, first, sc, &pat, err) != 0)
+        return -1;
+    char why[128];
+    if (pat != NULL && data_pattern_parse(pat, out, why, sizeof why) != 0)
+        return diag_set(err, &a->loc[first], "pattern %s", why);
+    if ((a->val[first + 1] != NULL && attr_u64(a, first + 1, sc, &compress, err) != 0)
+        || (a->val[first + 2] != NULL && attr_u64(a, first + 2, sc, &dedupe, err) != 0))
+        return -1;
+    out->compress = (uint8_t)compress;
+    out->dedupe = (uint8_t)dedupe;
+    int shaped = a->val[first + 1] != NULL ? first + 1 : a->val[first + 2] != NULL ? first + 2 : -1;
+    if (out->kind != DATA_RANDOM && (compress != 0 || dedupe != 0))
+        return diag_set(err, shaped >= 0 ? &a->loc[shaped] : &a->loc[first],
+                        "compress= and dedupe= shape random data; pattern is not random");
+    return 0;
+}
+
 static int fileset_index(const struct plan *p, const char *name)
 {
     for (size_t i = 0; i < p->nfilesets; i++)
@@ -116,7 +144,7 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
             f->prealloc = (unsigned)pct;
         }
     }
-    if (file_size_gamma(a, sc, &f->size, err) != 0)
+    if (file_size_gamma(a, sc, &f->size, err) != 0 || attr_data(a, FS_PATTERN, sc, &random_data, &f->data, err) != 0)
         return -1;
     if (d->is_file) {
         f->entries = 1;
@@ -309,6 +337,8 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
                             .target_op = -1, .flat = tc->nflat++ };
     if (attr_param(&d->a, FO_ITERS, sc, &op->iters, b->err) != 0)
         return -1;
+    if (d->type != NULL && attr_data(&d->a, FO_PATTERN, sc, &tc->t->data, &op->data, b->err) != 0)
+        return -1;
     if (d->type != NULL)
         return build_leaf(b, d, sc, op);
     struct binding *bind = NULL;
@@ -461,6 +491,8 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
         || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0)
         return -1;
     t->useism = useism;
+    if (attr_data(&d->a, TH_PATTERN, sc, &random_data, &t->data, b->err) != 0)
+        return -1;
     if (t->instances == 0)
         return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,
                         "thread '%s' needs instances of 1 or more", d->name);

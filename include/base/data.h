@@ -1,0 +1,58 @@
+/* data.h: the bytes writes carry: a pattern (random by default, zeros, or
+ * repeated bytes) laid into a buffer once, and a cheap per-write stamp that
+ * keeps each 4 KiB block of random data unique (or, for dedupe, repeated). */
+#ifndef FLOWBENCH_DATA_H
+#define FLOWBENCH_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "base/rng.h"
+
+#define DATA_BLOCK 4096u     /* the unit compress, dedupe and stamps work on */
+#define DATA_MAX_BYTES 32    /* longest 0xHEX pattern, in bytes */
+
+enum data_kind { DATA_RANDOM, DATA_ZERO, DATA_BYTES };
+
+struct data_pattern {
+    enum data_kind kind;
+    uint8_t compress;        /* percent of each block left as zeros (random only) */
+    uint8_t dedupe;          /* percent of blocks that repeat an earlier one (random only) */
+    uint8_t len;             /* DATA_BYTES: bytes in the pattern */
+    uint8_t bytes[DATA_MAX_BYTES];
+};
+
+/* "random", "zero" or "0x" and an even number (2..64) of hex digits; 0 or -1
+ * with why filled in. */
+int data_pattern_parse(const char *s, struct data_pattern *out, char *why, size_t whylen);
+
+/* Lays the pattern over buf; random bytes come from r. */
+void data_fill(const struct data_pattern *p, struct rng *r, char *buf, size_t len);
+
+/* A dedupe block: the same bytes wherever and whenever it is written (the
+ * block regenerated from one fixed seed, as fio does). Out of line: only
+ * dedupe= calls it. */
+void data_repeat_block(const struct data_pattern *p, char *blk, size_t len);
+
+/* Before each write of random data: the first 8 bytes of every 4 KiB block of
+ * buf get a fresh draw, or, for a dedupe share of the blocks, the block
+ * becomes the one repeated block. One draw per block: cheap next to the
+ * write. Zero and byte patterns are left as laid. */
+static inline void data_stamp(const struct data_pattern *p, struct rng *r, char *buf, size_t len)
+{
+    if (p->kind != DATA_RANDOM)
+        return;
+    for (size_t at = 0; at < len; at += DATA_BLOCK) {
+        uint64_t v = rng_next(r);
+        /* the top 32 bits pick dedupe (percent) */
+        if (p->dedupe != 0 && ((v >> 32) * 100 >> 32) < p->dedupe) {
+            data_repeat_block(p, buf + at, len - at < DATA_BLOCK ? len - at : DATA_BLOCK);
+            continue;
+        }
+        size_t n = len - at < sizeof v ? len - at : sizeof v;
+        memcpy(buf + at, &v, n);
+    }
+}
+
+#endif
