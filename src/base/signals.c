@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/signals.h"
+#include "base/clock.h"
 
 static _Atomic sig_atomic_t signal_count;  /* stop signals not answered yet */
 static _Atomic sig_atomic_t signal_first;  /* the first of them */
@@ -141,12 +142,9 @@ int stop_wait_fd(int fd)
 
 int stop_sleep(uint64_t ns)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    uint64_t end = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec + ns;
+    uint64_t end = clock_ns() + ns;
     for (;;) {
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        uint64_t t = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+        uint64_t t = clock_ns();
         if (t >= end)
             return 0;
         struct timespec left = { (time_t)((end - t) / 1000000000u), (long)((end - t) % 1000000000u) };
