@@ -22,6 +22,8 @@ struct run_writer {
     void (*interval)(FILE *out, const struct interval_sample *s, double stamp);
     /* The note on a flowop that kept the run going past its end. */
     void (*overrun)(FILE *out, const struct overrun_note *n, double stamp);
+    /* At a run's start: how much of one fileset the page cache holds. */
+    void (*cache)(FILE *out, const struct cache_share *c, double stamp);
 };
 
 /* Filesets kept between the runs of one script, so a phase sees what the one

@@ -14,6 +14,8 @@ void report_text(FILE *out, const struct run_result *r, double stamp);
 void report_text_interval(FILE *out, const struct interval_sample *s, double stamp);
 /* The note on a flowop that kept a run going past its end. */
 void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp);
+/* The line on what the page cache holds of a fileset at a run's start. */
+void report_text_cache(FILE *out, const struct cache_share *c, double stamp);
 
 /* What the JSON, CSV and HTML reports cover: every run of the invocation and
  * what it ran. */

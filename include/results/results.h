@@ -49,6 +49,12 @@ struct cache_share {
     bool sampled;
 };
 
+/* The share of the asked bytes found in the page cache, 0..1 (0 when none were asked). */
+static inline double cache_share_of(const struct cache_share *c)
+{
+    return c->asked_bytes ? (double)c->cached_bytes / (double)c->asked_bytes : 0;
+}
+
 struct run_result {
     int index;
     double seconds;

@@ -13,7 +13,8 @@
 #include "report/report.h"
 
 /* The engine's measured lines are the classic text report's. */
-static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun };
+static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun,
+                                              report_text_cache };
 
 /* What every run and `create files` lends the engine from the invocation. */
 static void run_desc_init(struct interp *in, struct run_desc *d)

@@ -305,12 +305,7 @@ static void report_residency(struct engine *e)
         if (c->fileset == NULL)
             return;
         e->result->ncache++;
-        double pct = r.asked_bytes ? 100.0 * (double)r.cached_bytes / (double)r.asked_bytes : 0;
-        fprintf(e->run->out, "%.3f: fileset %s: %.1f%% of %.1f MiB in the page cache%s", engine_stamp(e),
-                c->fileset, pct, (double)r.bytes / 1048576.0, r.sampled ? " (sampled" : "");
-        if (r.sampled)
-            fprintf(e->run->out, " %zu files)", r.files);
-        fputc('\n', e->run->out);
+        e->run->writer->cache(e->run->out, c, engine_stamp(e));
     }
     fflush(e->run->out);
 }

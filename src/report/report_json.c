@@ -246,7 +246,7 @@ static void page_cache(struct jw *w, const struct run_result *r)
         jw_u64(w, "bytes", c->bytes);
         jw_u64(w, "asked_bytes", c->asked_bytes);
         jw_u64(w, "cached_bytes", c->cached_bytes);
-        jw_num(w, "share", c->asked_bytes ? (double)c->cached_bytes / (double)c->asked_bytes : 0, 4);
+        jw_num(w, "share", cache_share_of(c), 4);
         jw_u64(w, "files", c->files);
         jw_bool(w, "sampled", c->sampled);
         jw_close(w, '}');

@@ -49,3 +49,12 @@ void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp)
             stamp, n->flowop, n->type, n->thread, n->killed ? " and was killed (that op is not counted)" : "",
             n->lasted, n->planned);
 }
+
+void report_text_cache(FILE *out, const struct cache_share *c, double stamp)
+{
+    fprintf(out, "%.3f: fileset %s: %.1f%% of %.1f MiB in the page cache", stamp, c->fileset, 100.0 * cache_share_of(c),
+            (double)c->bytes / 1048576.0);
+    if (c->sampled)
+        fprintf(out, " (sampled %" PRIu64 " files)", c->files);
+    fputc('\n', out);
+}
