@@ -22,7 +22,8 @@
 #
 # usage: bench/run.sh [--quick] [--rounds N] [--secs S] [--dir DIR]
 #                     [--build DIR] [--no-fio] [--boost] [--fb-opt OPT] [OP...]
-#   OP        read write append open stat create varmail (default: all)
+#   OP        read write append open stat create varmail uring1 uring32 (default: all)
+#             uring1, uring32: the read on io_uring at iodepth 1 and 32, fio alike
 #   --quick   2 rounds of 1 s, a 256 MiB read file, 2000-file trees; fio only
 #             if it is already installed (this is what ctest runs)
 #   --dir     where the files go (default /dev/shm/flowbench-bench, tmpfs)
@@ -62,12 +63,12 @@ while [ $# -gt 0 ]; do
     --boost) BOOST=1 ;;
     --fb-opt) read -r -a more <<<"$2"; FB_OPTS+=("${more[@]}"); shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    read|write|append|open|stat|create|varmail) OPS+=("$1") ;;
+    read|write|append|open|stat|create|varmail|uring1|uring32) OPS+=("$1") ;;
     *) echo "bench/run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
-[ ${#OPS[@]} -gt 0 ] || OPS=(read write append open stat create varmail)
+[ ${#OPS[@]} -gt 0 ] || OPS=(read write append open stat create varmail uring1 uring32)
 
 FB=$BUILD/flowbench
 [ -x "$FB" ] || { echo "bench/run.sh: no $FB; build first (cmake --build build)" >&2; exit 2; }
@@ -109,6 +110,7 @@ fb_args() {
     local w=$HERE/workloads
     case $1 in
     read) echo "$w/read.f -D filesize=$READSIZE" ;;
+    uring*) echo "$w/read.f -D filesize=$READSIZE --ioengine io_uring --iodepth ${1#uring}" ;;
     write) echo "$w/write.f -D filesize=$READSIZE" ;;
     append) echo "$w/append.f" ;;
     open) echo "$w/openclose.f -D nfiles=$NFILES" ;;
@@ -153,7 +155,7 @@ setup_cpu() {
 run_floor() {
     local op=$1 out
     case $op in
-    read) out=$(measured "$FLOOR" read -s "$SECS" -b 8k -m 5m "$(first_file readfile)") ;;
+    read|uring*) out=$(measured "$FLOOR" read -s "$SECS" -b 8k -m 5m "$(first_file readfile)") ;;
     write) out=$(measured "$FLOOR" write -s "$SECS" -b 8k -m 5m "$(first_file writefile)") ;;
     append) out=$(measured "$FLOOR" append -s "$SECS" -b 1k -m 5m "$DIR/floor-append"); rm -f "$DIR/floor-append" ;;
     open) out=$(measured "$FLOOR" open -s "$SECS" "$DIR/statset") ;;
@@ -184,6 +186,9 @@ run_fio() {
                 --norandommap $common | fio_json) ;;
     write) a=$(measured fio --name=fbwrite --filename="$(first_file writefile)" --rw=randwrite --bs=8k --size="$READSIZE" \
                  --norandommap $common | fio_json) ;;
+    uring*) a=$(measured fio --name=fburing --filename="$(first_file readfile)" --rw=randread --bs=8k --size="$READSIZE" \
+                  --norandommap --output-format=json --time_based --runtime="$SECS" --ioengine=io_uring \
+                  --iodepth="${op#uring}" | fio_json) ;;
     append) a=$(measured fio --name=fbappend --filename="$DIR/fio-append" --rw=write --bs=1k --size=64g --fsync=1 \
                   --file_append=1 --fallocate=none $common | fio_json)
             rm -f "$DIR/fio-append" ;;
@@ -215,7 +220,7 @@ echo
 
 declare -A RESULT
 for op in "${OPS[@]}"; do
-    r_fio=() c_fio=() fl_rate=() fl_cpu=() setups=() fb_runs=()
+    r_fio=() c_fio=() r_vs=() fl_rate=() fl_cpu=() setups=() fb_runs=()
     for ((round = 1; round <= ROUNDS; round++)); do
         if ((round % 2)); then order="fb floor fio"; else order="fio floor fb"; fi
         fb="" floor="" fio=""
@@ -236,6 +241,7 @@ for op in "${OPS[@]}"; do
         if [ -n "$fio" ]; then
             read -r fio_rate fio_cpu <<<"$fio"
             r_fio+=("$(awk -v a="$fio_rate" -v b="$floor_rate" 'BEGIN { print a / b }')")
+            r_vs+=("$(awk -v a="$fb_rate" -v b="$fio_rate" 'BEGIN { print a / b }')")
             c_fio+=("$(awk -v a="$fio_cpu" -v b="$floor_cpu" 'BEGIN { print a / b }')")
             line+="  fio $(awk -v r="$fio_rate" 'BEGIN { printf "%.0f", r }')/s"
         fi
@@ -254,7 +260,7 @@ for op in "${OPS[@]}"; do
     done
     fl_us=()
     for c in "${fl_cpu[@]}"; do fl_us+=("$(awk -v c="$c" 'BEGIN { print c * 1e6 }')"); done
-    RESULT[$op]="$(summary "${r_fb[@]}")|$(summary "${c_fb[@]}")|$(summary "${r_fio[@]+"${r_fio[@]}"}")|$(summary "${c_fio[@]+"${c_fio[@]}"}")|$(summary "${fl_rate[@]}")|$(summary "${fl_us[@]}")|$(summary "${fb_cpu[@]}")|$setup"
+    RESULT[$op]="$(summary "${r_fb[@]}")|$(summary "${c_fb[@]}")|$(summary "${r_fio[@]+"${r_fio[@]}"}")|$(summary "${c_fio[@]+"${c_fio[@]}"}")|$(summary "${fl_rate[@]}")|$(summary "${fl_us[@]}")|$(summary "${fb_cpu[@]}")|$setup|$(summary "${r_vs[@]+"${r_vs[@]}"}")"
 done
 
 echo
@@ -271,8 +277,14 @@ done
 # The targets of docs/performance.md that these operations measure.
 echo
 for op in "${OPS[@]}"; do
-    IFS='|' read -r rfb cfb rfio cfio flr flc fbc setup <<<"${RESULT[$op]}"
+    IFS='|' read -r rfb cfb rfio cfio flr flc fbc setup rvs <<<"${RESULT[$op]}"
     case $op in
+    uring*) if [ "${rvs%% *}" != - ]; then
+                verdict "8 KiB random reads on io_uring at iodepth ${op#uring}: ops/s at least fio's (flowbench/fio" \
+                        "per round: $(fmt "$rvs"))" "${rvs%% *}" ">=" 1.0
+            else
+                echo "target: io_uring iodepth ${op#uring} against fio: fio is not installed here"
+            fi ;;
     read) verdict "8 KiB random reads at least 0.95 of the floor" "${rfb%% *}" ">=" 0.95 ;;
     varmail) echo "target: varmail, 16 threads: classic FileBench is not installed here; the harness's CPU per session" \
                   "is $(cut -d' ' -f1 <<<"$cfb") times the floor's ($(cut -d' ' -f1 <<<"$fbc") us against" \

@@ -9,7 +9,7 @@ root=${1:-.}
 declare -A may=(
   [base]=""
   [lang]="base"
-  [model]="base lang flowops/flowop.h"
+  [model]="base lang flowops/flowop.h io/ioengine.h"
   [results]="base flowops/flowop.h"
   [fileset]="base lang model"
   [io]="base"
@@ -21,6 +21,7 @@ declare -A may=(
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(
   [libaio.h]=io
+  [liburing.h]=io
 )
 bad=0 checked=0
 for dir in "$root"/src/*/ "$root"/include/*/; do

@@ -23,6 +23,8 @@ struct override {
     char *value;
 };
 
+struct ioengine_ops;
+
 struct interp_options {
     bool check_only;          /* --check: validate, touch nothing */
     bool have_runtime;        /* --runtime S given */
@@ -36,6 +38,8 @@ struct interp_options {
     uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
     enum clock_source clock;  /* --clock: what times each op */
     bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
+    const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
+    unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
 };
 
 struct interp {

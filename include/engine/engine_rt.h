@@ -141,6 +141,9 @@ void engine_keep_store(struct engine *e);
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
+struct worker;
+/* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
+void worker_set_error(struct worker *w, const char *msg);
 /* The body of one worker process. Never returns. */
 void engine_worker_process(struct engine *e, size_t proc, size_t inst) __attribute__((noreturn));
 /* What merged rows count: everything since the start, or since the last psrun report. */

@@ -10,7 +10,9 @@
 #include <stdint.h>
 
 #include "base/data.h"
+#include "engine/io_inflight.h"
 #include "engine/worker.h"
+#include "io/ioengine.h"
 
 /* Auto-open for I/O flowops: opens a file into an empty slot first. Unlike
  * classic FileBench, the implicit open is not counted as an op of the read or
@@ -69,18 +71,48 @@ static inline char *op_write_buffer(struct worker *w, struct op_inst *op, size_t
     return p;
 }
 
-/* One read or write of len bytes at off, through the slot's descriptor. */
+/* One read or write of len bytes at off, through the slot's descriptor and
+ * the op's I/O engine, with the request that carries it. */
 struct io_op {
     struct slot *s;
     uint64_t len, off;
     char *buf;
+    struct io_req *req;
 };
 
-/* The start of a read or write: the slot (opened if empty), the size, the
- * slot's offset or (random) a drawn one, and the buffer. A size of 0, which
- * only a distribution draws, is recorded here as an op of nothing, without
- * a call: io->len is 0 and the op is done. */
-static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
+/* The op's next request: its one request on a synchronous engine, else a
+ * free one of its ring. */
+static inline struct io_req *op_io_req(struct worker *w, struct op_inst *op, int *rc)
+{
+    struct op_ring *g = &op->ring;
+    if (__builtin_expect(g->nfree > 0, 1))
+        return g->free[--g->nfree];
+    return op_io_wait_free(w, op, rc);
+}
+
+/* A request and a buffer for io->len bytes: the request's own buffer on an
+ * asynchronous engine (each in flight needs one), else op_buffer's, or for
+ * a write op_write_buffer's. */
+static inline int op_io_prepare(struct worker *w, struct op_inst *op, struct io_op *io, bool writes)
+{
+    int rc = FO_OK;
+    if ((io->req = op_io_req(w, op, &rc)) == NULL)
+        return rc;
+    if (ioengine_is(op->ioe->ops, IOE_ASYNC))
+        io->buf = op_io_req_buffer(w, op, io->req, io->len);
+    else
+        io->buf = writes ? op_write_buffer(w, op, io->len) : op_buffer(w, op, io->len);
+    if (io->buf != NULL)
+        return FO_OK;
+    op->ring.free[op->ring.nfree++] = io->req;
+    return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
+}
+
+/* Where a read or write goes: the slot (opened if empty), the size, the
+ * slot's offset or (random) a drawn one. A size of 0, which only a
+ * distribution draws, is recorded here as an op of nothing, without a call:
+ * io->len is 0 and the op is done. */
+static inline int op_io_where(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
 {
     io->s = op_slot(w, op);
     int rc = op_ensure_open(w, op, io->s);
@@ -94,10 +126,45 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
     io->off = io->s->offset;
     if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
         return rc;
-    io->buf = flowop_is(op->op->type, FF_WRITE) ? op_write_buffer(w, op, io->len) : op_buffer(w, op, io->len);
-    if (io->buf == NULL)
-        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
     return FO_OK;
 }
+
+/* The start of a read or write through the op's engine: where it goes, its
+ * request and its buffer. io->len is 0 when the op was one of nothing. */
+static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
+{
+    int rc = op_io_where(w, op, random, io);
+    if (rc != FO_OK || io->len == 0)
+        return rc;
+    return op_io_prepare(w, op, io, flowop_is(op->op->type, FF_WRITE));
+}
+
+/* Sends io through the op's engine. A synchronous engine completes it here;
+ * an asynchronous one completes it in a later reap, and the op waits only
+ * when all its iodepth requests are in flight. Sequential I/O moves the
+ * slot's offset now, so the next request follows this one. */
+static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op *io, enum io_dir dir)
+{
+    struct io_req *r = io->req;
+    *r = (struct io_req){ .buf = io->buf, .len = io->len, .off = io->off, .fd = io->s->fd,
+                          .key = (unsigned)(io->s - w->fds), .dir = dir, .owner = op };
+    if (dir != IO_APPEND && !op->op->random)
+        io->s->offset = io->off + io->len;
+    r->t0 = op_now(w);
+    int q = ioengine_submit(op->ioe, r);
+    if (q == IOE_COMPLETED)
+        return op_io_complete(w, r, op_now(w));
+    if (q < 0)
+        return op_io_submit_fail(w, op, r, -q);
+    w->io_inflight++;
+    return op->ring.nfree == 0 ? op_io_reap_own(w, op) : FO_OK;
+}
+
+/* Whole-file I/O through the op's engine, as one op: reads from offset 0
+ * until the end of the file, or writes size bytes from the slot's offset, in
+ * chunks of chunk bytes, up to iodepth of them in flight. The bytes moved in
+ * *total; an enum fo_rc. */
+int op_io_whole(struct worker *w, struct op_inst *op, struct slot *s, enum io_dir dir, uint64_t size, uint64_t chunk,
+                uint64_t *total);
 
 #endif

@@ -15,6 +15,7 @@
 #include "base/clock.h"
 #include "base/rng.h"
 #include "fileset/fileset.h"
+#include "io/ioengine.h"
 #include "model/plan.h"
 #include "results/stats.h"
 
@@ -35,6 +36,20 @@ struct slot {
     uint64_t offset;     /* sequential I/O position */
 };
 
+/* An op's requests on its I/O engine: one for a synchronous engine (its
+ * buffer comes from op_buffer), depth for an asynchronous one, each with a
+ * buffer of its own, free ones on a stack. */
+struct op_ring {
+    struct io_req *reqs;
+    struct io_req **free;
+    size_t *cap;             /* bytes of each request's own buffer (asynchronous engines) */
+    unsigned depth, nfree;
+    bool own_buffers;        /* each request has its own (asynchronous engines) */
+};
+
+/* The I/O engines a thread may hold at once: one instance per kind. */
+#define FB_MAX_IOENGINES 8
+
 struct engine;
 struct run_shared;
 struct thread_cpu;
@@ -53,6 +68,10 @@ struct op_inst {
     int64_t bucket;
     int sem;                 /* semblock: index of its semaphore; wakeup/sempost: first target, or -1 */
     void *priv;              /* the type's own state, made by its init hook */
+    struct ioengine *ioe;    /* its thread's instance of its I/O engine, or NULL */
+    struct op_ring ring;
+    bool whole;              /* a whole-file op is collecting its chunks' completions */
+    uint64_t whole_bytes;    /* ... their bytes so far */
 };
 
 struct worker {
@@ -84,6 +103,8 @@ struct worker {
     uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
+    struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
+    unsigned io_inflight;     /* requests in flight over all its engines */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */
@@ -157,6 +178,9 @@ enum open_mode { OPEN_EXISTING, OPEN_CREATE };
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode);
 /* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
+
+/* The slot's file is about to close: engines that keep state per file (mmap) let it go. */
+void op_io_forget(struct worker *w, const struct slot *s);
 
 /* Path of the slot's entry, for messages. */
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len);

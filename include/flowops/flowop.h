@@ -21,6 +21,7 @@ enum flowop_flag {
     FF_LIMIT = 1 << 6,      /* holds its thread to the event generator's rate */
     FF_FINISH = 1 << 7,     /* a met condition ends the run normally */
     FF_TEXT_VALUE = 1 << 8, /* value= may be text, kept as given (print) */
+    FF_ENGINE = 1 << 9,     /* its reads and writes go through the thread's I/O engine (ioengine=, iodepth=) */
 };
 
 /* What a flowop needs to be valid; checked when a run starts and by --check. */

@@ -43,11 +43,12 @@ enum fileset_attr {
     FS_WRITEONLY, FS_CACHED, FS_FILESIZEGAMMA, FS_PATTERN, FS_COMPRESS, FS_DEDUPE, FS_NATTRS
 };
 enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_NATTRS };
-enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_PATTERN, TH_COMPRESS, TH_DEDUPE, TH_NATTRS };
+enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_PATTERN, TH_COMPRESS, TH_DEDUPE,
+                   TH_IOENGINE, TH_IODEPTH, TH_NATTRS };
 enum flowop_attr {
     FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
     FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
-    FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_NATTRS
+    FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_IOENGINE, FO_IODEPTH, FO_NATTRS
 };
 /* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */
 #define FA(a) (1u << (a))
@@ -57,6 +58,8 @@ enum flowop_attr {
                  | FA(FO_NOREADAHEAD))
 /* What a writing flowop writes. */
 #define FA_DATA (FA(FO_PATTERN) | FA(FO_COMPRESS) | FA(FO_DEDUPE))
+/* Through the thread's I/O engine. */
+#define FA_ENGINE (FA(FO_IOENGINE) | FA(FO_IODEPTH))
 _Static_assert(FO_NATTRS <= 32, "flowop attribute bits must fit struct flowop_type.attrs");
 enum composite_attr { CO_NAME, CO_ITERS, CO_NATTRS };
 enum randvar_attr { RV_NAME, RV_TYPE, RV_RANDSRC, RV_SEED, RV_MIN, RV_MEAN, RV_GAMMA, RV_ROUND, RV_RANDTABLE, RV_NATTRS };
@@ -69,6 +72,7 @@ enum multi_attr { MU_MASTER, MU_CLIENT, MU_VALUE, MU_NATTRS };
 _Static_assert(FS_COMPRESS == FS_PATTERN + 1 && FS_DEDUPE == FS_PATTERN + 2, "fileset data rows");
 _Static_assert(TH_COMPRESS == TH_PATTERN + 1 && TH_DEDUPE == TH_PATTERN + 2, "thread data rows");
 _Static_assert(FO_COMPRESS == FO_PATTERN + 1 && FO_DEDUPE == FO_PATTERN + 2, "flowop data rows");
+_Static_assert(TH_IODEPTH == TH_IOENGINE + 1 && FO_IODEPTH == FO_IOENGINE + 1, "engine rows: ioengine, then iodepth");
 
 extern const struct attr_table fileset_attrs, file_attrs, process_attrs, thread_attrs,
     flowop_attrs, composite_attrs, randvar_attrs, cvar_attrs, eventgen_attrs, multi_attrs;

@@ -32,6 +32,14 @@ static inline uint64_t param_u64(const struct param *p, struct rng *r)
 
 enum quit_mode { QUIT_TIMEOUT, QUIT_ALLDONE, QUIT_FIRSTDONE };
 
+struct ioengine_ops;
+
+/* How a flowop's reads and writes reach the kernel. */
+struct plan_io {
+    const struct ioengine_ops *engine;  /* NULL: the flowop does no engine I/O */
+    unsigned depth;                     /* requests in flight (asynchronous engines) */
+};
+
 struct plan_fileset {
     char *name;
     char *path;
@@ -60,6 +68,7 @@ struct plan_op {
     int fd, srcfd;
     bool random, dsync, directio, noreadahead, opennext, blocking;
     struct data_pattern data;       /* what it writes: its own attributes over its thread's */
+    struct plan_io io;              /* its own ioengine=/iodepth= over its thread's, or --ioengine */
     char *target;                   /* as written */
     int target_op;                  /* limits and finishes: index into the thread's flat list, or -1 */
     struct plan_op *children;
@@ -72,6 +81,7 @@ struct plan_thread {
     uint64_t instances, memsize, ioprio;
     bool useism;
     struct data_pattern data;       /* what its flowops write unless they say */
+    struct plan_io io;              /* its flowops' engine unless they say */
     struct plan_op *ops;
     size_t nops;
     size_t nflat;                   /* ops in the thread counting composite children */

@@ -7,6 +7,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
+#include "model/plan_io.h"
 #include "lang/eval.h"
 #include "base/hint.h"
 #include "cli/interp.h"
@@ -150,6 +151,7 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         }
         return -1;
     }
+    plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
     bool *procs = NULL;
     if (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0) {
         plan_free(&plan);

@@ -13,6 +13,7 @@
 #include "cli/interp.h"
 #include "cli/outpath.h"
 #include "cli/shell.h"
+#include "io/ioengine.h"
 #include "report/report.h"
 
 static void usage(FILE *out)
@@ -36,6 +37,10 @@ static void usage(FILE *out)
             "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
             "      --mkdir-parents    make missing parent directories of $dir too (by default only $dir\n"
             "                         itself is made, and a missing parent is an error)\n"
+            "      --ioengine NAME    every read and write of the run through NAME: psync, libaio,\n"
+            "                         io_uring or mmap (over the script's ioengine=)\n"
+            "      --iodepth N        requests each flowop keeps in flight on an asynchronous engine\n"
+            "                         (over the script's iodepth=)\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -121,7 +126,29 @@ static int default_dirs(struct args *a)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH };
+
+static int parse_ioengine(struct args *a, const char *text)
+{
+    if ((a->opt.ioengine = ioengine_find(text)) != NULL)
+        return 0;
+    char names[128];
+    diag_printf(stderr, "flowbench: error: --ioengine: '%s' is not one of %s\n", text, ioengine_names(names, sizeof names));
+    return -1;
+}
+
+static int parse_iodepth(struct args *a, const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(text, &end, 10);
+    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= 4096 && text[0] != '-') {
+        a->opt.iodepth = (unsigned)v;
+        return 0;
+    }
+    diag_printf(stderr, "flowbench: error: --iodepth: '%s' is not a whole number from 1 to 4096\n", text);
+    return -1;
+}
 
 static int parse_clock(struct args *a, const char *text)
 {
@@ -146,6 +173,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
         { "clock", required_argument, NULL, OPT_CLOCK },
         { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
+        { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -162,6 +190,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_REPORT: a->report = optarg; break;
         case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
         case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
+        case OPT_IOENGINE: if (parse_ioengine(a, optarg) != 0) return -1; break;
+        case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

@@ -7,6 +7,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "io/ioengine.h"
 
 /* Rows of the psrun baseline: one per declared flowop (process, thread, flat index). */
 static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t i)
@@ -113,7 +114,8 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
             continue; /* a composite: its flowops have their own rows */
         struct result_row *row = &r->rows[r->nrows++];
         *row = (struct result_row){ dup(e, flat[i]->name), dup(e, e->plan->procs[p].name), dup(e, th->name),
-                                    flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type), { 0 } };
+                                    flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type),
+                                    flat[i]->io.engine ? flat[i]->io.engine->name : NULL, flat[i]->io.depth, { 0 } };
         merge_row(e, scale, p, t, i, &row->st);
         if (span == SINCE_BASELINE)
             stats_since(&row->st, &e->baseline[baseline_index(e, p, t, i)]);

@@ -1,7 +1,7 @@
 /* engine_worker.c: a worker process and its threads: set-up (with the flowops'
  * init/fini hooks), the start barrier, the flowop loop with its CPU samples,
- * and the out-of-line helpers handlers use (errors, slots and opening files,
- * buffers, the counters of finish and limit flowops). */
+ * and the out-of-line helpers handlers use (opening files, the counters of
+ * finish and limit flowops). Errors are in op_error.c, buffers in op_buffer.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -16,40 +16,12 @@
 #include <unistd.h>
 
 #include "engine/engine_rt.h"
+#include "engine/io_inflight.h"
 #include "engine/sync.h"
 #include "base/data.h"
 #include "engine/worker.h"
 
-/* ---- errors ---- */
-
-static void set_error(struct worker *w, const char *msg)
-{
-    struct run_shared *sh = w->sh;
-    uint32_t expect = 0;
-    if (atomic_compare_exchange_strong(&sh->err_taken, &expect, 1)) {
-        snprintf(sh->err, sizeof sh->err, "%s", msg);
-        engine_stop(w->eng, STOP_ERROR);
-    }
-}
-
-int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...)
-{
-    char msg[768], full[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(full, sizeof full, "flowop %s (%s) in thread %s: %s", op->op->name, op->op->type->name,
-             w->thread->name, msg);
-    op->st->errors++;
-    set_error(w, full);
-    return FO_ERROR;
-}
-
-int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err)
-{
-    return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
-}
+/* ---- long ops ---- */
 
 void op_long_begin(struct worker *w, const struct op_inst *op)
 {
@@ -66,14 +38,6 @@ void op_long_end(struct worker *w, const struct op_inst *op)
 }
 
 /* ---- slots and files ---- */
-
-const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len)
-{
-    struct fileset_rt *fs = worker_fileset(w, s->fileset);
-    if (fs == NULL || s->entry < 0 || fileset_path(fs, FSK_FILE, (size_t)s->entry, buf, len) != 0)
-        snprintf(buf, len, "(slot)");
-    return buf;
-}
 
 static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
 {
@@ -137,38 +101,6 @@ int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
 {
     uint64_t t0, t1;
     return open_into(w, op, s, OPEN_EXISTING, &t0, &t1);
-}
-
-int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize, uint64_t wss)
-{
-    char path[PATH_MAX];
-    return op_fail(w, op, "iosize %llu is larger than the working set (%llu bytes) of %s", (unsigned long long)iosize,
-                   (unsigned long long)wss, slot_path(w, s, path, sizeof path));
-}
-
-char *op_buffer_grow(struct op_inst *op, size_t need)
-{
-    /* Only when a random iosize exceeds every earlier one: grows geometrically. */
-    size_t size = op->bufsize ? op->bufsize : 4096;
-    while (size < need)
-        size *= 2;
-    free(op->buf);
-    if (posix_memalign((void **)&op->buf, 4096, size) != 0) {
-        op->buf = NULL;
-        op->bufsize = 0;
-        return NULL;
-    }
-    memset(op->buf, 0, size);
-    op->bufsize = size;
-    return op->buf;
-}
-
-char *op_write_buffer_grow(struct worker *w, struct op_inst *op, size_t need)
-{
-    char *p = op_buffer_grow(op, need);
-    if (p != NULL)
-        data_fill(&op->op->data, &w->data_rng, p, op->bufsize);
-    return p;
 }
 
 /* ---- counters for finish and limit flowops ---- */
@@ -240,6 +172,8 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
             op_write_buffer_grow(w, inst, op_buffer_need(inst, ops[i].iosize.u));
         else if (fixed && w->mem == NULL)
             op_buffer_grow(inst, op_buffer_need(inst, ops[i].iosize.u));
+        if (op_io_init(w, inst) != FO_OK)
+            return -1;
         if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
             return -1;
         if (init_ops(w, ops[i].children, ops[i].nchildren, stats) != 0)
@@ -293,6 +227,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
 
 static void worker_free(struct worker *w)
 {
+    op_io_close_engines(w);   /* before the descriptors: mmap's mappings go with it */
     for (size_t i = 0; i < FB_NFDS; i++)
         if (w->fds[i].fd >= 0)
             close(w->fds[i].fd);
@@ -300,6 +235,7 @@ static void worker_free(struct worker *w)
         const struct plan_op *op = w->ops[i].op;
         if (op != NULL && op->type != NULL && op->type->fini != NULL)
             op->type->fini(w, &w->ops[i]);
+        op_io_fini(&w->ops[i]);
         free(w->ops[i].buf);
     }
     free(w->ops);
@@ -345,12 +281,30 @@ __attribute__((noinline)) static int run_sampled(struct worker *w, const struct 
 }
 
 /* One op of a flowop that is not a composite. */
-static inline int run_one(struct worker *w, const struct plan_op *op)
+static inline int run_one_now(struct worker *w, const struct plan_op *op)
 {
     if (__builtin_expect(--w->cpu_countdown == 0, 0))
         return run_sampled(w, op);
     return op->type->run(w, &w->ops[op->flat]);
 }
+
+/* Completes the requests in flight before a flowop that does not go
+ * through the engines: a closefile, fsync or delete must follow the I/O
+ * before it, as it does with a synchronous engine. */
+__attribute__((noinline)) static int drain_before(struct worker *w, const struct plan_op *op)
+{
+    int rc = op_io_drain(w);
+    return rc != FO_OK ? rc : run_one_now(w, op);
+}
+
+/* The same, first completing what is in flight when op is not engine I/O. */
+static inline int run_one(struct worker *w, const struct plan_op *op)
+{
+    if (__builtin_expect(w->io_inflight > 0, 0) && !flowop_is(op->type, FF_ENGINE))
+        return drain_before(w, op);
+    return run_one_now(w, op);
+}
+
 
 /* Runs one flowop (iters times), composites recursively. */
 static int run_op(struct worker *w, const struct plan_op *op)
@@ -420,7 +374,7 @@ static void *thread_main(void *p)
     struct worker *w = &a->w;
     struct run_shared *sh = a->e->sh;
     if (worker_init(w, a->e, a->slot) != 0) {
-        set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
+        worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);
         atomic_fetch_add(&sh->ready, 1);
         fb_futex_wake(&sh->master_wake);
@@ -436,6 +390,7 @@ static void *thread_main(void *p)
     w->cpu_start = w->cpu_last = thread_cpu_ns();
     w->wall_last = clock_ns();
     thread_loop(w);
+    op_io_drain(w);
     publish_cpu(w, thread_cpu_ns());
     worker_free(w);
     if (atomic_fetch_sub(&sh->running, 1) == 1)
@@ -469,7 +424,7 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
             struct worker tmp = { .eng = e, .sh = e->sh, .thread = &p->threads[e->slots[s].thread] };
             char msg[256];
             snprintf(msg, sizeof msg, "process %s: cannot start thread %s: %s", p->name, tmp.thread->name, strerror(rc));
-            set_error(&tmp, msg);
+            worker_set_error(&tmp, msg);
             atomic_fetch_add(&e->sh->ready, 1);
             continue;
         }

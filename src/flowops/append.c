@@ -1,47 +1,18 @@
 /* append.c: flowops that grow a file at its end: appendfile and appendfilerand. */
-#include <errno.h>
-#include <limits.h>
-#include <unistd.h>
-
 #include "flowops/flowop.h"
 #include "engine/op_io.h"
 #include "engine/worker.h"
 
-/* A short append ends the run. Writing the rest once more (untimed, the run
- * is over anyway) usually yields the reason, e.g. ENOSPC or EFBIG. */
-static int short_append(struct worker *w, struct op_inst *op, struct slot *s, const char *rest, size_t left,
-                        size_t done)
-{
-    char path[PATH_MAX];
-    slot_path(w, s, path, sizeof path);
-    if (write(s->fd, rest, left) < 0)
-        return op_error(w, op, "append to", path, errno);
-    return op_fail(w, op, "short append to %s: %zu of %zu bytes", path, done, done + left);
-}
-
-/* Seeks to the end and writes len bytes: both calls are timed, as the file's
- * end is only known at the seek. A short write is an error, after its bytes
- * are counted. The slot offset follows the descriptor to the new end. */
+/* Writes len bytes at the end of the file. With psync the seek to the end
+ * and the write are both timed, as the end is only known at the seek; an
+ * asynchronous engine appends with RWF_APPEND. A short write is an error. */
 static int append(struct worker *w, struct op_inst *op, struct slot *s, size_t len)
 {
-    char *buf = op_write_buffer(w, op, len);
-    if (buf == NULL)
-        return op_fail(w, op, "out of memory for a %zu-byte buffer", len);
-    char path[PATH_MAX];
-
-    uint64_t t0 = op_now(w);
-    off_t end = lseek(s->fd, 0, SEEK_END);
-    if (end < 0)
-        return op_error(w, op, "seek to the end of", slot_path(w, s, path, sizeof path), errno);
-    ssize_t n = write(s->fd, buf, len);
-    uint64_t t1 = op_now(w);
-    if (n < 0)
-        return op_error(w, op, "append to", slot_path(w, s, path, sizeof path), errno);
-    op_done(w, op, t0, t1, (uint64_t)n);
-    s->offset = (uint64_t)end + (uint64_t)n;
-    if ((size_t)n != len)
-        return short_append(w, op, s, buf + n, len - (size_t)n, (size_t)n);
-    return FO_OK;
+    struct io_op io = { .s = s, .len = len, .off = 0 };
+    int rc = op_io_prepare(w, op, &io, true);
+    if (rc != FO_OK)
+        return rc;
+    return op_io_issue(w, op, &io, IO_APPEND);
 }
 
 static int appendfile_run(struct worker *w, struct op_inst *op)
@@ -79,15 +50,15 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_appendfile = {
-    .name = "appendfile", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA,
+    .name = "appendfile", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA,
     .summary = "append iosize bytes at the end of the file",
     .run = appendfile_run,
 };
 
 const struct flowop_type flowop_appendfilerand = {
-    .name = "appendfilerand", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA,
+    .name = "appendfilerand", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA,
     .summary = "append a random number of bytes in [0, iosize) at the end of the file",
     .run = appendfilerand_run,
 };

@@ -1,34 +1,16 @@
 /* read.c: flowops that read: read (sequential or random) and readwholefile. */
-#include <errno.h>
-#include <limits.h>
-#include <unistd.h>
-
 #include "flowops/flowop.h"
 #include "engine/op_io.h"
 #include "engine/worker.h"
 
-__attribute__((noinline, cold)) static int read_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
-{
-    char path[PATH_MAX];
-    return op_error(w, op, "read", slot_path(w, s, path, sizeof path), err);
-}
-
+/* Sequential reads loop over the file: at its end they start over. */
 static int read_run(struct worker *w, struct op_inst *op)
 {
     struct io_op io;
     int rc = op_io_begin(w, op, op->op->random, &io);
     if (rc != FO_OK || io.len == 0)
         return rc;
-
-    uint64_t t0 = op_now(w);
-    ssize_t n = pread(io.s->fd, io.buf, io.len, (off_t)io.off);
-    uint64_t t1 = op_now(w);
-    if (n < 0)
-        return read_fail(w, op, io.s, errno);
-    op_done(w, op, t0, t1, (uint64_t)n);
-    if (!op->op->random)
-        io.s->offset = n == 0 ? 0 : io.off + (uint64_t)n; /* at EOF start over: reads loop over the file */
-    return FO_OK;
+    return op_io_issue(w, op, &io, IO_READ);
 }
 
 /* Reads from offset 0 until EOF in chunks of iosize (0: one chunk of the
@@ -48,33 +30,27 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
         op_done(w, op, 0, 0, 0);
         return FO_OK;
     }
-    char *buf = op_buffer(w, op, chunk);
-    if (buf == NULL)
-        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)chunk);
-
-    uint64_t total = 0;
-    ssize_t n;
+    uint64_t total;
     uint64_t t0 = op_now(w);
-    while ((n = pread(s->fd, buf, chunk, (off_t)total)) > 0)
-        total += (uint64_t)n;
+    rc = op_io_whole(w, op, s, IO_READ, 0, chunk, &total);
     uint64_t t1 = op_now(w);
-    if (n < 0)
-        return read_fail(w, op, s, errno);
+    if (rc != FO_OK)
+        return rc;
     op_done(w, op, t0, t1, total);
     s->offset = total;
     return FO_OK;
 }
 
 const struct flowop_type flowop_read = {
-    .name = "read", .flags = FF_IO | FF_READ, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
+    .name = "read", .flags = FF_IO | FF_READ | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
     .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
     .run = read_run,
 };
 
 const struct flowop_type flowop_readwholefile = {
-    .name = "readwholefile", .flags = FF_IO | FF_READ, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET),
+    .name = "readwholefile", .flags = FF_IO | FF_READ | FF_ENGINE, .needs = NEED_FILESET_OR_FD,
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET),
     .summary = "read the whole file from offset 0 in iosize chunks",
     .run = readwhole_run,
 };

@@ -63,6 +63,8 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
     [TH_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the thread's flowops write (a flowop may override): random (default), zero or 0xHEX bytes repeated" },
     [TH_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
     [TH_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
+    [TH_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of the thread's reads and writes: psync (default), libaio, io_uring or mmap" },
+    [TH_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests each flowop keeps in flight on an asynchronous engine (default 1)" },
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {
@@ -86,6 +88,8 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the flowop writes: random (default), zero or 0xHEX bytes repeated" },
     [FO_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
     [FO_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
+    [FO_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of this flowop, over its thread's: psync, libaio, io_uring or mmap" },
+    [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

@@ -1,6 +1,7 @@
 /* plan.c: resolving the model against the variables when a run starts:
  * late binding, name lookup, composite expansion and range checks. */
 #include "model/plan.h"
+#include "model/plan_io.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -337,7 +338,8 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
                             .target_op = -1, .flat = tc->nflat++ };
     if (attr_param(&d->a, FO_ITERS, sc, &op->iters, b->err) != 0)
         return -1;
-    if (d->type != NULL && attr_data(&d->a, FO_PATTERN, sc, &tc->t->data, &op->data, b->err) != 0)
+    if (d->type != NULL && (attr_data(&d->a, FO_PATTERN, sc, &tc->t->data, &op->data, b->err) != 0
+                            || plan_io_attrs(&d->a, FO_IOENGINE, sc, &tc->t->io, d->type, &op->io, b->err) != 0))
         return -1;
     if (d->type != NULL)
         return build_leaf(b, d, sc, op);
@@ -491,7 +493,8 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
         || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0)
         return -1;
     t->useism = useism;
-    if (attr_data(&d->a, TH_PATTERN, sc, &random_data, &t->data, b->err) != 0)
+    if (attr_data(&d->a, TH_PATTERN, sc, &random_data, &t->data, b->err) != 0
+        || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0)
         return -1;
     if (t->instances == 0)
         return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,

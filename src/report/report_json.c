@@ -189,6 +189,10 @@ static void flowops(struct jw *w, const struct run_result *r)
         jw_str(w, "thread", row->thread);
         jw_str(w, "type", row->type);
         jw_str(w, "class", report_class_name(row->cls));
+        if (row->ioengine != NULL) {
+            jw_str(w, "ioengine", row->ioengine);
+            jw_u64(w, "iodepth", row->iodepth);
+        }
         jw_u64(w, "ops", f.ops);
         jw_num(w, "ops_per_s", f.ops_per_s, 3);
         jw_u64(w, "bytes", f.bytes);

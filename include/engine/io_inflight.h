@@ -1,0 +1,44 @@
+/* io_inflight.h: the worker's side of its I/O engines: set-up of each op's
+ * engine and requests, completions, reaping, draining, tear-down. The
+ * per-op fast path built on these is in op_io.h. */
+#ifndef FB_ENGINE_IO_INFLIGHT_H
+#define FB_ENGINE_IO_INFLIGHT_H
+
+#include "engine/worker.h"
+
+/* Before the start barrier: the op's engine (the thread's instance, made on
+ * first use at the deepest iodepth of its flowops) and its requests. An enum
+ * fo_rc; an engine the kernel refuses is an error that says so. */
+int op_io_init(struct worker *w, struct op_inst *op);
+void op_io_fini(struct op_inst *op);
+/* Completes every request in flight on the thread's engines: before a flowop
+ * that does not go through them (closefile must not race a read) and when
+ * the thread ends. */
+int op_io_drain(struct worker *w);
+/* Reaps from engine e at least min completions (capped at what is in
+ * flight), waiting a slice at a time and, when stop_ok, giving up with
+ * FO_DONE once the run is stopping; each completion is made an op. */
+int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok);
+/* Gives a request back to its op's ring. */
+void op_io_release(struct op_inst *op, struct io_req *r);
+/* A request's own buffer of len bytes (with room for directio alignment),
+ * laid with the op's data pattern when it writes; NULL when out of memory. */
+char *op_io_buffer_alloc(struct worker *w, struct op_inst *op, size_t len);
+/* A free request of the op's ring, waiting for one of its own to complete
+ * when all are in flight; NULL when the run ended (FO_ERROR or FO_DONE in *rc). */
+struct io_req *op_io_wait_free(struct worker *w, struct op_inst *op, int *rc);
+/* The buffer of an asynchronous request, grown (out of line) for len bytes. */
+char *op_io_req_buffer(struct worker *w, struct op_inst *op, struct io_req *r, size_t len);
+/* What a completed request means for its op: its statistics, its slot's
+ * offset, its error; t1 an op_now() reading. Returns an enum fo_rc. */
+int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1);
+/* Submitting failed with -err: the run ends, naming the op and the file. */
+int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err);
+/* Reaps until none of the op's requests is free no more: called when the
+ * op's ring is all in flight, so that an op at iodepth N never holds more. */
+int op_io_reap_own(struct worker *w, struct op_inst *op);
+
+/* After the last drain. */
+void op_io_close_engines(struct worker *w);
+
+#endif

@@ -1,0 +1,113 @@
+/* ioengine.h: I/O engines, how a thread's reads and writes reach the kernel.
+ * An engine is one row (src/io/ioe_*.c) behind one small interface: prepare
+ * a thread's instance, submit requests, reap their completions, clean up. */
+#ifndef FB_IO_IOENGINE_H
+#define FB_IO_IOENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+enum ioe_flag {
+    IOE_ASYNC = 1 << 0,   /* submit queues; the request completes later, through reap */
+    IOE_NO_CALLS = 1 << 1, /* moves data without read or write system calls (memory copies) */
+};
+
+enum io_dir {
+    IO_READ,
+    IO_WRITE,
+    IO_APPEND, /* a write at the file's end, wherever that is when it lands */
+};
+
+/* One read or write. The caller fills the first group and owns the request
+ * (and its buffer) until it completes; the engine sets res, and off for an
+ * append when it knows where the bytes went. */
+struct io_req {
+    void *buf;
+    size_t len;
+    uint64_t off;
+    int fd;
+    unsigned key;         /* the caller's name for the open file, < nkeys (mmap keeps its mapping by it) */
+    enum io_dir dir;
+    long res;             /* at completion: bytes moved, or -errno */
+    uint64_t t0;          /* the caller's: when it was submitted */
+    void *owner;          /* the caller's */
+};
+
+enum ioe_submitted {
+    IOE_COMPLETED = 0,    /* res is set: the request is done */
+    IOE_QUEUED = 1,       /* in flight: reap returns it */
+};
+
+struct ioengine;
+
+struct ioengine_ops {
+    const char *name;
+    unsigned flags;       /* enum ioe_flag */
+    const char *summary;  /* one line for help and the docs */
+    /* A thread's instance for up to depth requests in flight, on files named
+     * by keys below nkeys; NULL with *err set to a positive errno when the
+     * kernel refuses (EAGAIN: a system-wide limit) or memory runs out. */
+    struct ioengine *(*prepare)(unsigned depth, unsigned nkeys, int *err);
+    /* Starts r: enum ioe_submitted, or -errno when it could not be started. */
+    int (*submit)(struct ioengine *e, struct io_req *r);
+    /* Up to max completed requests into done, waiting at most *timeout (NULL:
+     * no limit) until min are there; the count, or -errno (-EINTR: a signal). */
+    int (*reap)(struct ioengine *e, unsigned min, unsigned max, struct io_req **done, const struct timespec *timeout);
+    /* Optional: the file named key is about to close. */
+    void (*forget)(struct ioengine *e, unsigned key);
+    void (*cleanup)(struct ioengine *e);
+    /* Optional: a clause on why prepare may have failed with err, or NULL. */
+    const char *(*hint)(int err);
+};
+
+/* What every instance starts with. */
+struct ioengine {
+    const struct ioengine_ops *ops;
+    unsigned depth;       /* the depth granted, which may be below the one asked */
+    unsigned inflight;    /* submitted, not reaped */
+};
+
+/* The engines, the default first; ioengine_find returns NULL for an unknown name. */
+extern const struct ioengine_ops *const ioengines[];
+extern const size_t ioengine_count;
+const struct ioengine_ops *ioengine_find(const char *name);
+/* The names, comma-separated, into buf (for messages and help). */
+const char *ioengine_names(char *buf, size_t len);
+/* A clause on why the kernel may have refused engine ops with err, or "". */
+const char *ioengine_hint(const struct ioengine_ops *ops, int err);
+
+static inline bool ioengine_is(const struct ioengine_ops *ops, unsigned flags)
+{
+    return ops != NULL && (ops->flags & flags) != 0;
+}
+
+/* A thread's instance of engine ops (see ops->prepare). */
+static inline struct ioengine *ioengine_prepare(const struct ioengine_ops *ops, unsigned depth, unsigned nkeys,
+                                                int *err)
+{
+    struct ioengine *e = ops->prepare(depth, nkeys, err);
+    if (e != NULL)
+        e->ops = ops;
+    return e;
+}
+
+/* The instance's own calls, keeping the in-flight count. */
+static inline int ioengine_submit(struct ioengine *e, struct io_req *r)
+{
+    int rc = e->ops->submit(e, r);
+    e->inflight += rc == IOE_QUEUED;
+    return rc;
+}
+
+static inline int ioengine_reap(struct ioengine *e, unsigned min, unsigned max, struct io_req **done,
+                                const struct timespec *timeout)
+{
+    int n = e->ops->reap(e, min, max, done, timeout);
+    if (n > 0)
+        e->inflight -= (unsigned)n;
+    return n;
+}
+
+#endif

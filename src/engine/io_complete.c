@@ -1,0 +1,167 @@
+/* io_complete.c: requests of a worker's I/O engines once submitted: their
+ * completions, which become statistics and errors, reaping and waiting, and
+ * the requests' own buffers. What the inline fast path (include/engine/op_io.h)
+ * calls; it does not include that header. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "base/data.h"
+#include "engine/io_inflight.h"
+#include "engine/sync.h"
+#include "engine/worker.h"
+
+/* Completions taken per reap (on the stack). */
+#define REAP_BATCH 64
+/* A wait for completions lasts at most this long before the run's state is looked at. */
+#define REAP_SLICE_NS 100000000L
+
+static const char *const dir_verb[] = { [IO_READ] = "read", [IO_WRITE] = "write", [IO_APPEND] = "append to" };
+
+/* A request's own buffer of len bytes, laid with the op's data pattern when it writes. */
+char *op_io_buffer_alloc(struct worker *w, struct op_inst *op, size_t len)
+{
+    void *p;
+    size_t size = op_buffer_need(op, len);
+    if (posix_memalign(&p, 4096, size) != 0)
+        return NULL;
+    if (flowop_is(op->op->type, FF_WRITE))
+        data_fill(&op->op->data, &w->data_rng, p, size);
+    else
+        memset(p, 0, size);
+    return p;
+}
+
+char *op_io_req_buffer(struct worker *w, struct op_inst *op, struct io_req *r, size_t len)
+{
+    struct op_ring *g = &op->ring;
+    size_t i = (size_t)(r - g->reqs);
+    if (g->cap[i] < len) {
+        free(r->buf);
+        g->cap[i] = 0;
+        if ((r->buf = op_io_buffer_alloc(w, op, len)) == NULL)
+            return NULL;
+        g->cap[i] = len;
+    }
+    if (flowop_is(op->op->type, FF_WRITE))
+        data_stamp(&op->op->data, &w->data_rng, r->buf, len);
+    return r->buf;
+}
+
+/* A short write ends the run. Writing its rest once more (untimed: the run
+ * is over anyway) usually yields the reason, e.g. ENOSPC or EFBIG. */
+static int short_write(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s)
+{
+    char path[PATH_MAX];
+    slot_path(w, s, path, sizeof path);
+    size_t done = (size_t)r->res, left = r->len - done;
+    struct iovec iov = { (char *)r->buf + done, left };
+    bool at_end = r->dir == IO_APPEND;
+    ssize_t n = pwritev2(r->fd, &iov, 1, at_end ? -1 : (off_t)(r->off + done), at_end ? RWF_APPEND : 0);
+    if (n < 0)
+        return op_error(w, op, dir_verb[r->dir], path, errno);
+    return op_fail(w, op, "short %s %s: %zu of %zu bytes", r->dir == IO_READ ? "read" : "write to", path, done,
+                   r->len);
+}
+
+void op_io_release(struct op_inst *op, struct io_req *r)
+{
+    op->ring.free[op->ring.nfree++] = r;
+}
+
+int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
+{
+    struct op_inst *op = r->owner;
+    struct slot *s = &w->fds[r->key];
+    op_io_release(op, r);
+    if (r->res < 0) {
+        char path[PATH_MAX];
+        return op_error(w, op, dir_verb[r->dir], slot_path(w, s, path, sizeof path), (int)-r->res);
+    }
+    if (r->dir != IO_READ && (size_t)r->res != r->len)
+        return short_write(w, op, r, s);
+    if (op->whole) {
+        op->whole_bytes += (uint64_t)r->res;
+        return FO_OK;
+    }
+    op_done(w, op, r->t0, t1, (uint64_t)r->res);
+    if (r->dir == IO_READ && !op->op->random && (size_t)r->res < r->len)
+        s->offset = r->res == 0 ? 0 : r->off + (uint64_t)r->res; /* at EOF start over: reads loop over the file */
+    if (r->dir == IO_APPEND && r->off != UINT64_MAX)
+        s->offset = r->off + (uint64_t)r->res;
+    return FO_OK;
+}
+
+int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err)
+{
+    op_io_release(op, r);
+    char path[PATH_MAX], what[64];
+    snprintf(what, sizeof what, "%s (%s, submit)", dir_verb[r->dir], op->ioe->ops->name);
+    return op_error(w, op, what, slot_path(w, &w->fds[r->key], path, sizeof path), err);
+}
+
+/* Reaps from one engine: at least min completions (waiting a slice at a
+ * time, giving up with FO_DONE when the run is stopping and stop_ok), each
+ * made an op. */
+/* An op of the thread on engine e, to name in an error no request names. */
+static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
+{
+    for (size_t i = 0; i < w->nops; i++)
+        if (w->ops[i].ioe == e)
+            return &w->ops[i];
+    return &w->ops[0];
+}
+
+int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
+{
+    static const struct timespec slice = { 0, REAP_SLICE_NS };
+    struct io_req *done[REAP_BATCH];
+    if (min > e->inflight)
+        min = e->inflight;
+    int n;
+    while ((n = ioengine_reap(e, min, REAP_BATCH, done, &slice)) <= 0 && min > 0) {
+        if (n < 0 && n != -EINTR && n != -ETIME && n != -EAGAIN)
+            return op_fail(w, engine_user(w, e), "waiting for I/O (%s): %s", e->ops->name, strerror(-n));
+        if (stop_ok && worker_stopping(w))
+            return FO_DONE;
+    }
+    int rc = FO_OK;
+    uint64_t t1 = op_now(w);
+    for (int i = 0; i < n; i++) {
+        w->io_inflight--;
+        int c = op_io_complete(w, done[i], t1);
+        rc = rc == FO_OK ? c : rc;
+    }
+    return rc;
+}
+
+int op_io_reap_own(struct worker *w, struct op_inst *op)
+{
+    while (op->ring.nfree == 0) {
+        int rc = op_io_reap(w, op->ioe, 1, true);
+        if (rc != FO_OK)
+            return rc;
+    }
+    return FO_OK;
+}
+
+struct io_req *op_io_wait_free(struct worker *w, struct op_inst *op, int *rc)
+{
+    if ((*rc = op_io_reap_own(w, op)) != FO_OK)
+        return NULL;
+    return op->ring.free[--op->ring.nfree];
+}
+
+int op_io_drain(struct worker *w)
+{
+    int rc = FO_OK;
+    for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
+        while (w->ioe[i] != NULL && w->ioe[i]->inflight > 0) {
+            int c = op_io_reap(w, w->ioe[i], w->ioe[i]->inflight, false);
+            rc = rc == FO_OK ? c : rc;
+        }
+    return rc;
+}

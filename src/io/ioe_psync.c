@@ -1,0 +1,66 @@
+/* ioe_psync.c: the default engine: pread and pwrite, each request done
+ * before submit returns. Appends seek to the end and write, as classic did. */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "io/ioengine.h"
+
+static long psync_append(struct io_req *r)
+{
+    off_t end = lseek(r->fd, 0, SEEK_END);
+    if (end < 0)
+        return -errno;
+    r->off = (uint64_t)end;
+    ssize_t n = write(r->fd, r->buf, r->len);
+    return n < 0 ? -errno : n;
+}
+
+static int psync_submit(struct ioengine *e, struct io_req *r)
+{
+    (void)e;
+    ssize_t n;
+    switch (r->dir) {
+    case IO_READ:
+        n = pread(r->fd, r->buf, r->len, (off_t)r->off);
+        break;
+    case IO_WRITE:
+        n = pwrite(r->fd, r->buf, r->len, (off_t)r->off);
+        break;
+    default:
+        r->res = psync_append(r);
+        return IOE_COMPLETED;
+    }
+    r->res = n < 0 ? -errno : n;
+    return IOE_COMPLETED;
+}
+
+static int psync_reap(struct ioengine *e, unsigned min, unsigned max, struct io_req **done,
+                      const struct timespec *timeout)
+{
+    (void)e, (void)min, (void)max, (void)done, (void)timeout;
+    return 0;   /* nothing is ever in flight */
+}
+
+static struct ioengine *psync_prepare(unsigned depth, unsigned nkeys, int *err)
+{
+    (void)depth, (void)nkeys;
+    struct ioengine *e = calloc(1, sizeof *e);
+    if (e == NULL) {
+        *err = ENOMEM;
+        return NULL;
+    }
+    e->depth = 1;
+    return e;
+}
+
+static void psync_cleanup(struct ioengine *e)
+{
+    free(e);
+}
+
+const struct ioengine_ops ioengine_psync = {
+    .name = "psync", .flags = 0,
+    .summary = "pread and pwrite, one at a time (the default)",
+    .prepare = psync_prepare, .submit = psync_submit, .reap = psync_reap, .cleanup = psync_cleanup,
+};

@@ -1,0 +1,109 @@
+/* ioe_uring.c: io_uring through liburing; the only file that includes
+ * <liburing.h>. Each request is submitted as it comes (one io_uring_enter,
+ * which also completes a read the page cache holds), as fio does by default. */
+#include <errno.h>
+#include <linux/fs.h>
+#include <liburing.h>
+#include <stdlib.h>
+
+#include "io/ioengine.h"
+
+struct uring {
+    struct ioengine base;
+    struct io_uring ring;
+};
+
+static int uring_submit(struct ioengine *e, struct io_req *r)
+{
+    struct uring *u = (struct uring *)e;
+    struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
+    if (sqe == NULL)
+        return -EAGAIN;
+    if (r->dir == IO_READ)
+        io_uring_prep_read(sqe, r->fd, r->buf, (unsigned)r->len, r->off);
+    else
+        io_uring_prep_write(sqe, r->fd, r->buf, (unsigned)r->len, r->dir == IO_APPEND ? 0 : r->off);
+    if (r->dir == IO_APPEND)
+        sqe->rw_flags = RWF_APPEND;
+    io_uring_sqe_set_data(sqe, r);
+    int n = io_uring_submit(&u->ring);
+    return n == 1 ? IOE_QUEUED : n < 0 ? n : -EAGAIN;
+}
+
+/* Takes what is in the completion queue, up to max, without a system call. */
+static unsigned uring_take(struct uring *u, unsigned max, struct io_req **done)
+{
+    struct io_uring_cqe *cqe;
+    unsigned head, n = 0;
+    io_uring_for_each_cqe(&u->ring, head, cqe) {
+        if (n == max)
+            break;
+        struct io_req *r = io_uring_cqe_get_data(cqe);
+        r->res = cqe->res;
+        r->off = r->dir == IO_APPEND ? UINT64_MAX : r->off;
+        done[n++] = r;
+    }
+    io_uring_cq_advance(&u->ring, n);
+    return n;
+}
+
+static int uring_reap(struct ioengine *e, unsigned min, unsigned max, struct io_req **done,
+                      const struct timespec *timeout)
+{
+    struct uring *u = (struct uring *)e;
+    unsigned n = uring_take(u, max, done);
+    while (n < min && n < max) {
+        struct io_uring_cqe *cqe;
+        struct __kernel_timespec t, *tp = NULL;
+        if (timeout != NULL) {
+            t = (struct __kernel_timespec){ timeout->tv_sec, timeout->tv_nsec };
+            tp = &t;
+        }
+        int rc = io_uring_wait_cqes(&u->ring, &cqe, min - n, tp, NULL);
+        if (rc == -ETIME || (rc < 0 && n > 0))
+            break;
+        if (rc < 0)
+            return rc;
+        n += uring_take(u, max - n, done + n);
+    }
+    return (int)n;
+}
+
+static struct ioengine *uring_prepare(unsigned depth, unsigned nkeys, int *err)
+{
+    (void)nkeys;
+    struct uring *u = calloc(1, sizeof *u);
+    if (u == NULL) {
+        *err = ENOMEM;
+        return NULL;
+    }
+    int rc = io_uring_queue_init(depth, &u->ring, 0);
+    if (rc < 0) {
+        free(u);
+        *err = -rc;
+        return NULL;
+    }
+    u->base.depth = depth;
+    return &u->base;
+}
+
+static void uring_cleanup(struct ioengine *e)
+{
+    struct uring *u = (struct uring *)e;
+    io_uring_queue_exit(&u->ring);
+    free(u);
+}
+
+static const char *uring_hint(int err)
+{
+    if (err == EPERM || err == ENOSYS || err == EACCES)
+        return " (io_uring is disabled or missing: see the kernel.io_uring_disabled sysctl, or a seccomp policy)";
+    return err == ENOMEM ? " (locked memory for the rings: raise RLIMIT_MEMLOCK, or lower iodepth)" : NULL;
+}
+
+const struct ioengine_ops ioengine_io_uring = {
+    .name = "io_uring", .flags = IOE_ASYNC,
+    .summary = "io_uring (liburing); iodepth requests in flight",
+    .prepare = uring_prepare, .submit = uring_submit, .reap = uring_reap, .cleanup = uring_cleanup,
+    .hint = uring_hint,
+};
