@@ -280,8 +280,8 @@ for op in "${OPS[@]}"; do
     IFS='|' read -r rfb cfb rfio cfio flr flc fbc setup rvs <<<"${RESULT[$op]}"
     case $op in
     uring*) if [ "${rvs%% *}" != - ]; then
-                verdict "8 KiB random reads on io_uring at iodepth ${op#uring}: ops/s at least fio's (flowbench/fio" \
-                        "per round: $(fmt "$rvs"))" "${rvs%% *}" ">=" 1.0
+                verdict "8 KiB random reads on io_uring at iodepth ${op#uring}: ops/s at least fio's (flowbench/fio per round: $(fmt "$rvs"))" \
+                        "${rvs%% *}" ">=" 1.0
             else
                 echo "target: io_uring iodepth ${op#uring} against fio: fio is not installed here"
             fi ;;
