@@ -84,6 +84,7 @@ struct worker {
     uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
+    uint64_t verify_writes;   /* writes stamped with verify headers: their generation */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */

@@ -5,6 +5,7 @@
 
 #include "flowops/flowop.h"
 #include "engine/op_io.h"
+#include "engine/op_verify.h"
 #include "engine/worker.h"
 
 /* A short append ends the run. Writing the rest once more (untimed, the run
@@ -33,6 +34,8 @@ static int append(struct worker *w, struct op_inst *op, struct slot *s, size_t l
     off_t end = lseek(s->fd, 0, SEEK_END);
     if (end < 0)
         return op_error(w, op, "seek to the end of", slot_path(w, s, path, sizeof path), errno);
+    if (op_verify_stamp(w, op, s, buf, (uint64_t)end, len) != FO_OK)
+        return FO_ERROR;
     ssize_t n = write(s->fd, buf, len);
     uint64_t t1 = op_now(w);
     if (n < 0)
@@ -80,14 +83,14 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_appendfile = {
     .name = "appendfile", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA,
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY),
     .summary = "append iosize bytes at the end of the file",
     .run = appendfile_run,
 };
 
 const struct flowop_type flowop_appendfilerand = {
     .name = "appendfilerand", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA,
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY),
     .summary = "append a random number of bytes in [0, iosize) at the end of the file",
     .run = appendfilerand_run,
 };

@@ -5,6 +5,7 @@
 
 #include "flowops/flowop.h"
 #include "engine/op_io.h"
+#include "engine/op_verify.h"
 #include "engine/worker.h"
 
 __attribute__((noinline, cold)) static int read_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
@@ -26,6 +27,8 @@ static int read_run(struct worker *w, struct op_inst *op)
     if (n < 0)
         return read_fail(w, op, io.s, errno);
     op_done(w, op, t0, t1, (uint64_t)n);
+    if ((rc = op_verify_check(w, op, io.s, io.buf, io.off, (size_t)n)) != FO_OK)
+        return rc;
     if (!op->op->random)
         io.s->offset = n == 0 ? 0 : io.off + (uint64_t)n; /* at EOF start over: reads loop over the file */
     return FO_OK;
@@ -55,8 +58,11 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
     uint64_t total = 0;
     ssize_t n;
     uint64_t t0 = op_now(w);
-    while ((n = pread(s->fd, buf, chunk, (off_t)total)) > 0)
+    while ((n = pread(s->fd, buf, chunk, (off_t)total)) > 0) {
+        if (op_verify_check(w, op, s, buf, total, (size_t)n) != FO_OK)
+            return FO_ERROR;
         total += (uint64_t)n;
+    }
     uint64_t t1 = op_now(w);
     if (n < 0)
         return read_fail(w, op, s, errno);
@@ -67,14 +73,14 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_read = {
     .name = "read", .flags = FF_IO | FF_READ, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY),
     .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
     .run = read_run,
 };
 
 const struct flowop_type flowop_readwholefile = {
     .name = "readwholefile", .flags = FF_IO | FF_READ, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET),
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_VERIFY),
     .summary = "read the whole file from offset 0 in iosize chunks",
     .run = readwhole_run,
 };

@@ -5,6 +5,7 @@
 
 #include "flowops/flowop.h"
 #include "engine/op_io.h"
+#include "engine/op_verify.h"
 #include "engine/worker.h"
 
 __attribute__((noinline, cold)) static int write_fail(struct worker *w, struct op_inst *op, const struct slot *s, int err)
@@ -20,6 +21,8 @@ static int write_run(struct worker *w, struct op_inst *op)
     struct io_op io;
     int rc = op_io_begin(w, op, op->op->random, &io);
     if (rc != FO_OK || io.len == 0)
+        return rc;
+    if ((rc = op_verify_stamp(w, op, io.s, io.buf, io.off, io.len)) != FO_OK)
         return rc;
 
     uint64_t t0 = op_now(w);
@@ -82,6 +85,8 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
         len = (size_t)(size - done < chunk ? size - done : chunk);
         if (done > 0)   /* each chunk its own blocks, not a copy of the first */
             op_stamp(w, op, buf, len);
+        if (op_verify_stamp(w, op, s, buf, s->offset + done, len) != FO_OK)
+            return FO_ERROR;
         n = pwrite(s->fd, buf, len, (off_t)(s->offset + done));
         if (n < 0 || (size_t)n != len)
             break;
@@ -99,14 +104,14 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_write = {
     .name = "write", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA,
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY),
     .summary = "write iosize bytes at the current or a random offset (auto-opens the file)",
     .run = write_run,
 };
 
 const struct flowop_type flowop_writewholefile = {
     .name = "writewholefile", .flags = FF_IO | FF_WRITE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD) | FA_DATA,
+    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD) | FA_DATA | FA(FO_VERIFY),
     .summary = "write the file's nominal size (or that of the srcfd file) in iosize chunks",
     .run = writewhole_run,
 };
