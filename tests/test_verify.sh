@@ -53,6 +53,7 @@ run flip
 read -r blocks failed <<<"$(json_verify "$d/out.json" r)"
 [ "${blocks:-0}" -ge 2048 ] 2>/dev/null && [ "$failed" = 0 ] && ok || bad clean_counts "verify counts: $blocks $failed"
 [ "$(json_verify "$d/out.json" o)" = none ] && ok || bad clean_no_counts_for_open "$(json_verify "$d/out.json" o)"
+grep -q "^r .* verify [0-9]* blocks 0 bad$" "$d/out" && ok || bad clean_text "$(grep '^r ' "$d/out")"
 
 victim=$d/fs/00000001/00000003
 [ -f "$victim" ] || bad victim "no $victim"

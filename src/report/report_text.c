@@ -14,9 +14,12 @@ static void print_row(FILE *out, const struct result_row *row, double secs)
     double mean = s->ops ? (double)s->lat_sum / (double)s->ops : 0;
     fprintf(out, "%-20s %" PRIu64 "ops %8.0fops/s %5.1fmb/s %8.3fms/op [%.3fms - %5.3fms]", row->name, s->ops,
             (double)s->ops / t, (double)s->bytes / 1048576.0 / t, report_ms(mean), report_ms(min), report_ms(s->lat_max));
-    fprintf(out, " p50 %.3fms p95 %.3fms p99 %.3fms p99.9 %.3fms cpu %.1fus/op\n", report_ms(stats_percentile(s, 0.50)),
+    fprintf(out, " p50 %.3fms p95 %.3fms p99 %.3fms p99.9 %.3fms cpu %.1fus/op", report_ms(stats_percentile(s, 0.50)),
             report_ms(stats_percentile(s, 0.95)), report_ms(stats_percentile(s, 0.99)),
             report_ms(stats_percentile(s, 0.999)), report_cpu_ns_per_op(s) / 1e3);
+    if (row->verify)
+        fprintf(out, " verify %" PRIu64 " blocks %" PRIu64 " bad", s->verify_blocks, s->verify_failed);
+    fputc('\n', out);
 }
 
 void report_text(FILE *out, const struct run_result *r, double stamp)
