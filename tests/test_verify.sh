@@ -35,6 +35,17 @@ run() {
     rc=$?
 }
 
+# clean NAME TEST FLOWOP...: the run exited 0 and each FLOWOP checked blocks, none bad
+clean() {
+    local name=$1 test=$2 op blocks failed
+    shift 2
+    [ $rc = 0 ] && ok || bad "${test}_exit" "exit $rc: $(tail -3 "$top/$name/err")"
+    for op in "$@"; do
+        read -r blocks failed <<<"$(json_verify "$top/$name/out.json" "$op")"
+        [ "${blocks:-0}" -gt 0 ] 2>/dev/null && [ "$failed" = 0 ] && ok || bad "${test}_$op" "verify counts: $blocks $failed"
+    done
+}
+
 # ---- pre-allocated with verify, read back clean, then one byte flipped ----
 d=$top/flip
 mkdir -p "$d"
@@ -96,11 +107,7 @@ define process name=p {
 run 2
 F
 run rw
-[ $rc = 0 ] && ok || bad rw_exit "exit $rc: $(tail -3 "$d/err")"
-for op in ra rb rc; do
-    read -r blocks failed <<<"$(json_verify "$d/out.json" $op)"
-    [ "${blocks:-0}" -gt 0 ] 2>/dev/null && [ "$failed" = 0 ] && ok || bad "rw_$op" "verify counts: $blocks $failed"
-done
+clean rw rw ra rb rc
 # the files as left (trusttree: not resized), read whole by another run
 cat >"$d/w.f" <<F
 define file name=fa, path=$d, size=256k, prealloc, trusttree, verify
@@ -115,11 +122,7 @@ define process name=p { thread name=t {
 run 30
 F
 run rw
-[ $rc = 0 ] && ok || bad reread_exit "exit $rc: $(tail -3 "$d/err")"
-for op in r1 r2 r3; do
-    read -r blocks failed <<<"$(json_verify "$d/out.json" $op)"
-    [ "${blocks:-0}" -gt 0 ] 2>/dev/null && [ "$failed" = 0 ] && ok || bad "reread_$op" "verify counts: $blocks $failed"
-done
+clean rw reread r1 r2 r3
 # every block of the appended file is covered: its blocks checked = its 4 KiB blocks
 size=$(stat -c %s "$d/fc/00000001/00000001" 2>/dev/null || echo 0)
 read -r blocks failed <<<"$(json_verify "$d/out.json" r3)"

@@ -8,42 +8,27 @@
 
 #include "base/crc32c.h"
 
-/* Fields are little-endian on every host. */
-static void put32(char *p, uint32_t v)
+/* Fields are little-endian on every host: le32/le64 swap on a big-endian one. */
+static uint32_t le32(uint32_t v)
 {
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    memcpy(p, &v, sizeof v);
-}
-
-static void put64(char *p, uint64_t v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    memcpy(p, &v, sizeof v);
-}
-
-static uint32_t get32(const char *p)
-{
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
+    return __builtin_bswap32(v);
 #endif
     return v;
 }
 
-static uint64_t get64(const char *p)
+static uint64_t le64(uint64_t v)
 {
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
+    return __builtin_bswap64(v);
 #endif
     return v;
 }
+
+static void put32(char *p, uint32_t v) { v = le32(v); memcpy(p, &v, sizeof v); }
+static void put64(char *p, uint64_t v) { v = le64(v); memcpy(p, &v, sizeof v); }
+static uint32_t get32(const char *p) { uint32_t v; memcpy(&v, p, sizeof v); return le32(v); }
+static uint64_t get64(const char *p) { uint64_t v; memcpy(&v, p, sizeof v); return le64(v); }
 
 uint32_t vb_fileset_id(const char *name)
 {
