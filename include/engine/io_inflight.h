@@ -19,6 +19,8 @@ int op_io_drain(struct worker *w);
  * flight), waiting a slice at a time and, when stop_ok, giving up with
  * FO_DONE once the run is stopping; each completion is made an op. */
 int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok);
+/* Waits until none of the op's requests is in flight. */
+int op_io_quiesce_own(struct worker *w, struct op_inst *op);
 /* Gives a request back to its op's ring. */
 void op_io_release(struct op_inst *op, struct io_req *r);
 /* A request's own buffer of len bytes (with room for directio alignment),

@@ -11,6 +11,7 @@
 
 #include "base/data.h"
 #include "engine/io_inflight.h"
+#include "engine/op_verify.h"
 #include "engine/worker.h"
 #include "io/ioengine.h"
 
@@ -146,6 +147,10 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
 static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op *io, enum io_dir dir)
 {
     struct io_req *r = io->req;
+    if (dir == IO_WRITE && op_verify_stamp(w, op, io->s, io->buf, io->off, io->len) != FO_OK) {
+        op->ring.free[op->ring.nfree++] = r;
+        return FO_ERROR;
+    }
     *r = (struct io_req){ .buf = io->buf, .len = io->len, .off = io->off, .fd = io->s->fd,
                           .key = (unsigned)(io->s - w->fds), .dir = dir, .owner = op };
     if (dir != IO_APPEND && !op->op->random)
@@ -157,6 +162,8 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     if (q < 0)
         return op_io_submit_fail(w, op, r, -q);
     w->io_inflight++;
+    if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0))
+        return op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
     return op->ring.nfree == 0 ? op_io_reap_own(w, op) : FO_OK;
 }
 

@@ -105,6 +105,7 @@ struct worker {
     struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
     unsigned io_inflight;     /* requests in flight over all its engines */
+    uint64_t verify_writes;   /* writes stamped with verify headers: their generation */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */

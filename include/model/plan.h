@@ -52,6 +52,8 @@ struct plan_fileset {
     struct dist depthrv;
     unsigned prealloc;        /* percent */
     bool paralloc, reuse, trusttree, readonly, writeonly, cached;
+    bool verify;              /* every write to its files stamps block headers */
+    uint32_t verify_id;       /* vb_fileset_id of the name: the fileset in those headers */
     struct data_pattern data;  /* what pre-allocation writes */
     struct srcloc loc;
 };
@@ -67,6 +69,7 @@ struct plan_op {
     uint64_t workingset, highwater;
     int fd, srcfd;
     bool random, dsync, directio, noreadahead, opennext, blocking;
+    bool verify;                    /* stamps what it writes, checks what it reads (types with FO_VERIFY only) */
     struct data_pattern data;       /* what it writes: its own attributes over its thread's */
     struct plan_io io;              /* its own ioengine=/iodepth= over its thread's, or --ioengine */
     char *target;                   /* as written */
@@ -80,6 +83,7 @@ struct plan_thread {
     char *name;
     uint64_t instances, memsize, ioprio;
     bool useism;
+    bool has_verify, verify;        /* verify= given, and its value: its flowops' default */
     struct data_pattern data;       /* what its flowops write unless they say */
     struct plan_io io;              /* its flowops' engine unless they say */
     struct plan_op *ops;

@@ -18,6 +18,7 @@ struct result_row {
     const char *type;    /* flowop type name (static) */
     enum flowop_class cls;
     enum flowop_rw rw;
+    bool verify;         /* it stamps and checks verify headers: report its block counts */
     const char *ioengine; /* the I/O engine of its reads or writes (static), or NULL */
     unsigned iodepth;
     struct op_stats st;  /* merged over every instance */

@@ -27,6 +27,8 @@ struct op_stats {
                              * CPU shared out to the flowop (cpu_share.c) */
     uint64_t cpu_samples;   /* ops whose CPU time was measured; in merged results, the ops
                              * that share covers */
+    uint64_t verify_blocks; /* blocks whose header and crc32c a verified read checked */
+    uint64_t verify_failed; /* blocks it found bad */
     struct hist hist;
 };
 

@@ -115,7 +115,8 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
         struct result_row *row = &r->rows[r->nrows++];
         *row = (struct result_row){ dup(e, flat[i]->name), dup(e, e->plan->procs[p].name), dup(e, th->name),
                                     flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type),
-                                    flat[i]->io.engine ? flat[i]->io.engine->name : NULL, flat[i]->io.depth, { 0 } };
+                                    flat[i]->verify, flat[i]->io.engine ? flat[i]->io.engine->name : NULL,
+                                    flat[i]->io.depth, { 0 } };
         merge_row(e, scale, p, t, i, &row->st);
         if (span == SINCE_BASELINE)
             stats_since(&row->st, &e->baseline[baseline_index(e, p, t, i)]);

@@ -11,6 +11,7 @@
 
 #include "base/data.h"
 #include "engine/io_inflight.h"
+#include "engine/op_verify.h"
 #include "engine/sync.h"
 #include "engine/worker.h"
 
@@ -83,6 +84,8 @@ int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
     }
     if (r->dir != IO_READ && (size_t)r->res != r->len)
         return short_write(w, op, r, s);
+    if (r->dir == IO_READ && op_verify_check(w, op, s, r->buf, r->off, (size_t)r->res) != FO_OK)
+        return FO_ERROR;
     if (op->whole) {
         op->whole_bytes += (uint64_t)r->res;
         return FO_OK;
@@ -136,6 +139,16 @@ int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
         rc = rc == FO_OK ? c : rc;
     }
     return rc;
+}
+
+int op_io_quiesce_own(struct worker *w, struct op_inst *op)
+{
+    while (op->ring.nfree < op->ring.depth) {
+        int rc = op_io_reap(w, op->ioe, 1, false);
+        if (rc != FO_OK)
+            return rc;
+    }
+    return FO_OK;
 }
 
 int op_io_reap_own(struct worker *w, struct op_inst *op)

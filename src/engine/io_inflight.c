@@ -126,6 +126,10 @@ static int whole_chunk(struct worker *w, struct op_inst *op, struct slot *s, enu
     if (rc != FO_OK)
         return rc;
     struct io_req *r = io.req;
+    if (dir == IO_WRITE && op_verify_stamp(w, op, s, io.buf, off, len) != FO_OK) {
+        op_io_release(op, r);
+        return FO_ERROR;
+    }
     *r = (struct io_req){ .buf = io.buf, .len = len, .off = off, .fd = s->fd, .key = (unsigned)(s - w->fds),
                           .dir = dir, .owner = op };
     int q = ioengine_submit(op->ioe, r);
@@ -134,6 +138,8 @@ static int whole_chunk(struct worker *w, struct op_inst *op, struct slot *s, enu
     if (q < 0)
         return op_io_submit_fail(w, op, r, -q);
     w->io_inflight++;
+    if (op->op->verify || slot_verified(w, s))
+        return op_io_quiesce_own(w, op);   /* the next chunk's partial block merges with what this one wrote */
     return FO_OK;
 }
 
@@ -175,10 +181,8 @@ int op_io_whole(struct worker *w, struct op_inst *op, struct slot *s, enum io_di
     op->whole = true;
     op->whole_bytes = 0;
     int rc = dir == IO_READ ? whole_read(w, op, s, chunk) : whole_write(w, op, s, size, chunk);
-    while (op->ring.nfree < op->ring.depth) {   /* the op is done when all its chunks are */
-        int c = op_io_reap(w, op->ioe, 1, false);
-        rc = rc == FO_OK ? c : rc;
-    }
+    int c = op_io_quiesce_own(w, op);   /* the op is done when all its chunks are */
+    rc = rc == FO_OK ? c : rc;
     op->whole = false;
     *total = op->whole_bytes;
     return rc;

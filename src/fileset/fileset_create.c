@@ -19,6 +19,7 @@
 
 #include "base/data.h"
 #include "base/signals.h"
+#include "base/verify_block.h"
 
 #define WRITE_CHUNK (1u << 20)   /* pre-allocation writes 1 MiB at a time */
 #define MAX_ALLOCATORS 32        /* as classic: at most 32 parallel writers */
@@ -309,7 +310,8 @@ static int job_fail(struct alloc_job *j, const char *fmt, ...)
 
 /* Writes the fileset's data from offset 0 up to size, 1 MiB per pwrite from
  * the writer's own copy; its stamps come from the file and the offset, so the
- * bytes do not depend on which writer took the file. */
+ * bytes do not depend on which writer took the file. With verify, each block
+ * gets its header, of generation 0. */
 static int fill(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size, const char *path)
 {
     uint64_t off = 0;
@@ -322,6 +324,8 @@ static int fill(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size,
         struct rng r;
         rng_seed(&r, mix64(j->fs->seed ^ mix64(i)) + off);
         data_stamp(&j->fs->plan->data, &r, buf, n);
+        if (j->fs->plan->verify)
+            vb_stamp(buf, off, n, &(struct vb_file){ j->fs->plan->verify_id, i }, 0);
         ssize_t w = pwrite(fd, buf, n, (off_t)off);
         if (w < 0 && errno == EINTR)
             continue;
@@ -333,7 +337,9 @@ static int fill(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size,
     return 0;
 }
 
-/* Equal size: keep; larger: truncate; smaller (or new): write from offset 0. */
+/* Equal size: keep; larger: truncate; smaller (or new): write from offset 0.
+ * With verify a larger file is written anew too: cut short, its last block's
+ * header would claim bytes it no longer has. */
 static int size_file(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size, const char *path)
 {
     struct stat st;
@@ -341,8 +347,14 @@ static int size_file(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t 
         return job_fail(j, "cannot stat %s: %s", path, strerror(errno));
     if (!S_ISREG(st.st_mode))
         return job_fail(j, "%s is not a regular file", path);
-    if ((uint64_t)st.st_size < size)
-        return fill(j, buf, i, fd, size, path);
+    bool rewrite = j->fs->plan->verify && (uint64_t)st.st_size > size && size % VB_BLOCK != 0;
+    if ((uint64_t)st.st_size < size || rewrite) {
+        if (fill(j, buf, i, fd, size, path) != 0)
+            return -1;
+        if (rewrite && ftruncate(fd, (off_t)size) != 0)
+            return job_fail(j, "cannot truncate %s: %s", path, strerror(errno));
+        return 0;
+    }
     if ((uint64_t)st.st_size > size && ftruncate(fd, (off_t)size) != 0)
         return job_fail(j, "cannot truncate %s: %s", path, strerror(errno));
     atomic_fetch_add_explicit(&j->bytes_done, size, memory_order_relaxed);

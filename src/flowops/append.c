@@ -1,18 +1,38 @@
 /* append.c: flowops that grow a file at its end: appendfile and appendfilerand. */
+#include <errno.h>
+#include <limits.h>
+#include <unistd.h>
+
 #include "flowops/flowop.h"
 #include "engine/op_io.h"
+#include "engine/op_verify.h"
 #include "engine/worker.h"
 
 /* Writes len bytes at the end of the file. With psync the seek to the end
  * and the write are both timed, as the end is only known at the seek; an
- * asynchronous engine appends with RWF_APPEND. A short write is an error. */
+ * asynchronous engine appends with RWF_APPEND. With verify the headers carry
+ * the offset, so it is found first: the op's earlier appends land, the end
+ * is looked up, and the append is a write there (one writer per file, as
+ * verify asks). A short write is an error. */
 static int append(struct worker *w, struct op_inst *op, struct slot *s, size_t len)
 {
+    enum io_dir dir = IO_APPEND;
     struct io_op io = { .s = s, .len = len, .off = 0 };
-    int rc = op_io_prepare(w, op, &io, true);
-    if (rc != FO_OK)
+    int rc = FO_OK;
+    if (op->op->verify || slot_verified(w, s)) {
+        off_t end;
+        if ((rc = op_io_quiesce_own(w, op)) != FO_OK)
+            return rc;
+        if ((end = lseek(s->fd, 0, SEEK_END)) < 0) {
+            char path[PATH_MAX];
+            return op_error(w, op, "seek to the end of", slot_path(w, s, path, sizeof path), errno);
+        }
+        io.off = (uint64_t)end;
+        dir = IO_WRITE;
+    }
+    if ((rc = op_io_prepare(w, op, &io, true)) != FO_OK)
         return rc;
-    return op_io_issue(w, op, &io, IO_APPEND);
+    return op_io_issue(w, op, &io, dir);
 }
 
 static int appendfile_run(struct worker *w, struct op_inst *op)
@@ -51,14 +71,14 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_appendfile = {
     .name = "appendfile", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA,
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY),
     .summary = "append iosize bytes at the end of the file",
     .run = appendfile_run,
 };
 
 const struct flowop_type flowop_appendfilerand = {
     .name = "appendfilerand", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA,
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY),
     .summary = "append a random number of bytes in [0, iosize) at the end of the file",
     .run = appendfilerand_run,
 };

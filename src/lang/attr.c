@@ -29,6 +29,7 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data pre-allocation writes: random (default), zero or 0xHEX bytes repeated" },
     [FS_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
     [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
+    [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to its files stamps 4 KiB block headers (pre-allocation too); its flowops check what they read" },
 };
 
 /* A file is a fileset of one entry; the same row numbers, fewer of them accepted. */
@@ -46,6 +47,7 @@ static const struct attr_spec file_specs[FS_NATTRS] = {
     [FS_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data pre-allocation writes: random (default), zero or 0xHEX bytes repeated" },
     [FS_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
     [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
+    [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to the file stamps 4 KiB block headers (creation too); its flowops check what they read" },
 };
 
 static const struct attr_spec process_specs[PR_NATTRS] = {
@@ -63,6 +65,7 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
     [TH_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the thread's flowops write (a flowop may override): random (default), zero or 0xHEX bytes repeated" },
     [TH_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
     [TH_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
+    [TH_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "the thread's flowops stamp block headers on writes and check them on reads (a flowop may override)" },
     [TH_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of the thread's reads and writes: psync (default), libaio, io_uring or mmap" },
     [TH_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests each flowop keeps in flight on an asynchronous engine (default 1)" },
 };
@@ -88,6 +91,7 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the flowop writes: random (default), zero or 0xHEX bytes repeated" },
     [FO_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
     [FO_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
+    [FO_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "stamp block headers on writes, check them on reads (default: the thread's, else the fileset's)" },
     [FO_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of this flowop, over its thread's: psync, libaio, io_uring or mmap" },
     [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
 };

@@ -9,6 +9,7 @@
 
 #include "lang/eval.h"
 #include "base/hint.h"
+#include "base/verify_block.h"
 
 struct builder {
     const struct model *m;
@@ -123,13 +124,14 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
         f->path[n - 1] = '\0';
     if (attr_param(a, FS_SIZE, sc, &f->size, err) != 0)
         return -1;
-    bool flags[] = { false, false, false, false, false, false };
-    int flag_attrs[] = { FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY, FS_WRITEONLY, FS_CACHED };
-    for (size_t i = 0; i < 6; i++)
+    bool flags[] = { false, false, false, false, false, false, false };
+    int flag_attrs[] = { FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY, FS_WRITEONLY, FS_CACHED, FS_VERIFY };
+    for (size_t i = 0; i < 7; i++)
         if (attr_bool(a, flag_attrs[i], sc, &flags[i], err) != 0)
             return -1;
     f->paralloc = flags[0], f->reuse = flags[1], f->trusttree = flags[2];
-    f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5];
+    f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5], f->verify = flags[6];
+    f->verify_id = vb_fileset_id(d->name);
     if (f->trusttree)
         f->reuse = true;
     if (a->val[FS_PREALLOC] != NULL) {
@@ -331,6 +333,36 @@ static int composite_scope(struct builder *b, const struct flowop_def *d, const 
     return 0;
 }
 
+/* The flowop's verify= where given, else its thread's, else its fileset's; only
+ * the types that stamp and check (FO_VERIFY in their row) verify. */
+static int resolve_verify(struct builder *b, const struct plan_thread *t, const struct flowop_def *d,
+                          const struct scope *sc, struct plan_op *op)
+{
+    const struct plan_fileset *fs = op->fileset >= 0 ? &b->p->filesets[op->fileset] : NULL;
+    bool v = fs != NULL && fs->verify;
+    if (t->has_verify)
+        v = t->verify;
+    if (d->a.val[FO_VERIFY] != NULL && attr_bool(&d->a, FO_VERIFY, sc, &v, b->err) != 0)
+        return -1;
+    const char *tn = op->type->name;
+    bool can = (op->type->attrs & FA(FO_VERIFY)) != 0;
+    if (!can && fs != NULL && fs->verify && flowop_is(op->type, FF_WRITE))
+        return diag_set(b->err, &d->loc, "flowop %s '%s' writes without verify headers into %s '%s', which has verify",
+                        tn, d->name, fs->is_file ? "file" : "fileset", fs->name);
+    op->verify = v && can;
+    if (!op->verify || !flowop_is(op->type, FF_READ))
+        return 0;
+    const struct srcloc *at = d->a.val[FO_VERIFY] != NULL ? &d->a.loc[FO_VERIFY] : &d->loc;
+    if (fs != NULL && !fs->verify)
+        return diag_set(b->err, at, "flowop %s '%s' checks verify headers, but %s '%s' has no verify: its files carry none",
+                        tn, d->name, fs->is_file ? "file" : "fileset", fs->name);
+    if (op->iosize.is_dist || op->iosize.u == 0 || op->iosize.u % VB_BLOCK != 0)
+        return diag_set(b->err, op->has_iosize ? &d->a.loc[FO_IOSIZE] : at,
+                        "flowop %s '%s' checks whole %u-byte blocks with verify: iosize must be a fixed multiple of %u",
+                        tn, d->name, VB_BLOCK, VB_BLOCK);
+    return 0;
+}
+
 static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowop_def *d, const struct scope *sc,
                     const char *prefix, struct plan_op *op)
 {
@@ -342,7 +374,7 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
                             || plan_io_attrs(&d->a, FO_IOENGINE, sc, &tc->t->io, d->type, &op->io, b->err) != 0))
         return -1;
     if (d->type != NULL)
-        return build_leaf(b, d, sc, op);
+        return build_leaf(b, d, sc, op) != 0 ? -1 : resolve_verify(b, tc->t, d, sc, op);
     struct binding *bind = NULL;
     struct scope inner;
     if (composite_scope(b, d, sc, &bind, &inner) != 0)
@@ -493,6 +525,9 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
         || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0)
         return -1;
     t->useism = useism;
+    t->has_verify = d->a.val[TH_VERIFY] != NULL;
+    if (attr_bool(&d->a, TH_VERIFY, sc, &t->verify, b->err) != 0)
+        return -1;
     if (attr_data(&d->a, TH_PATTERN, sc, &random_data, &t->data, b->err) != 0
         || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0)
         return -1;

@@ -176,6 +176,15 @@ static void latency(struct jw *w, const struct row_figures *f)
     jw_close(w, '}');
 }
 
+/* Blocks a flowop with verify checked and found bad. */
+static void verify_counts(struct jw *w, const struct op_stats *st)
+{
+    jw_open(w, "verify", '{', true);
+    jw_u64(w, "blocks", st->verify_blocks);
+    jw_u64(w, "failed", st->verify_failed);
+    jw_close(w, '}');
+}
+
 static void flowops(struct jw *w, const struct run_result *r)
 {
     jw_open(w, "flowops", '[', false);
@@ -200,6 +209,8 @@ static void flowops(struct jw *w, const struct run_result *r)
         jw_u64(w, "errors", f.errors);
         jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
         latency(w, &f);
+        if (row->verify)
+            verify_counts(w, &row->st);
         jw_close(w, '}');
     }
     jw_close(w, ']');

@@ -19,6 +19,8 @@ static void print_row(FILE *out, const struct result_row *row, double secs)
             report_ms(stats_percentile(s, 0.999)), report_cpu_ns_per_op(s) / 1e3);
     if (row->ioengine != NULL)
         fprintf(out, " %s/%u", row->ioengine, row->iodepth);
+    if (row->verify)
+        fprintf(out, " verify %" PRIu64 " blocks %" PRIu64 " bad", s->verify_blocks, s->verify_failed);
     fputc('\n', out);
 }
 

@@ -19,6 +19,8 @@ void stats_merge(struct op_stats *into, const struct op_stats *from)
     into->lat_sum += from->lat_sum;
     into->cpu_ns += from->cpu_ns;
     into->cpu_samples += from->cpu_samples;
+    into->verify_blocks += from->verify_blocks;
+    into->verify_failed += from->verify_failed;
     if (from->lat_min < into->lat_min)
         into->lat_min = from->lat_min;
     if (from->lat_max > into->lat_max)
@@ -33,6 +35,8 @@ void stats_since(struct op_stats *s, const struct op_stats *base)
     s->bytes -= base->bytes;
     s->errors -= base->errors;
     s->lat_sum -= base->lat_sum;
+    s->verify_blocks -= base->verify_blocks;
+    s->verify_failed -= base->verify_failed;
     /* A flowop's share of its thread's CPU can shrink a little between two
      * reports (the samples' proportions move): an interval gets 0, not a wrap. */
     s->cpu_ns = s->cpu_ns > base->cpu_ns ? s->cpu_ns - base->cpu_ns : 0;
