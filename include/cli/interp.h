@@ -36,6 +36,7 @@ struct interp_options {
     uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
     enum clock_source clock;  /* --clock: what times each op */
     bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
+    bool flush;               /* --flush: drop the page cache before every run */
 };
 
 struct interp {
@@ -57,6 +58,7 @@ struct interp {
     int load_depth;               /* > 0 while executing a `load`ed file */
     bool load_noted;              /* the note about skipped runs was shown for this load */
     int nruns;                    /* runs done (or checked) so far */
+    bool flush_next;              /* `flush`: the next run drops the page cache before it starts */
     bool quit;
     int status;                   /* worst status so far */
     uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */

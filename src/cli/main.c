@@ -36,6 +36,9 @@ static void usage(FILE *out)
             "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
             "      --mkdir-parents    make missing parent directories of $dir too (by default only $dir\n"
             "                         itself is made, and a missing parent is an error)\n"
+            "      --flush            before every run, once its filesets are in place, sync and drop the\n"
+            "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
+            "                         over every file of the filesets)\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -121,7 +124,7 @@ static int default_dirs(struct args *a)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_FLUSH };
 
 static int parse_clock(struct args *a, const char *text)
 {
@@ -146,6 +149,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
         { "clock", required_argument, NULL, OPT_CLOCK },
         { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
+        { "flush", no_argument, NULL, OPT_FLUSH },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -162,6 +166,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_REPORT: a->report = optarg; break;
         case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
         case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
+        case OPT_FLUSH: a->opt.flush = true; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
