@@ -48,7 +48,23 @@ int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...)
 
 int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err)
 {
-    return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
+    uint32_t mem, off;
+    if (err != EINVAL || !op->op->directio)
+        return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
+    /* A size or offset the checks before the run could not see (a drawn
+     * iosize, a sequential offset past a short read at the end). */
+    engine_dio_align(w->eng, op->op, &mem, &off);
+    return op_fail(w, op, "%s %s: %s (directio: offsets and sizes must be multiples of %" PRIu32
+                   " bytes, buffers aligned to %" PRIu32 ", on this file system)",
+                   what, path ? path : "", strerror(err), off, mem);
+}
+
+/* open(O_DIRECT) failed with EINVAL: the file system does not do direct I/O. */
+static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path)
+{
+    char type[32];
+    fileset_fs_type(path, type, sizeof type);
+    return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
 }
 
 void op_long_begin(struct worker *w, const struct op_inst *op)
@@ -114,7 +130,7 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
         int err = errno;
         fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
         if (err == EINVAL && op->op->directio)
-            return op_fail(w, op, "the file system at %s refuses O_DIRECT (directio)", path);
+            return op_dio_refused(w, op, path);
         return op_error(w, op, create ? "create" : "open", path, err);
     }
     if (op->op->noreadahead)
@@ -153,7 +169,7 @@ char *op_buffer_grow(struct op_inst *op, size_t need)
     while (size < need)
         size *= 2;
     free(op->buf);
-    if (posix_memalign((void **)&op->buf, 4096, size) != 0) {
+    if (posix_memalign((void **)&op->buf, op->dio_align > 4096 ? op->dio_align : 4096, size) != 0) {
         op->buf = NULL;
         op->bufsize = 0;
         return NULL;
@@ -233,6 +249,9 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->st = &stats[ops[i].flat];
         inst->slot = ops[i].fd > 0 ? &w->fds[ops[i].fd] : ops[i].opennext ? NULL : &w->fds[0];
         inst->sem = -1;
+        uint32_t off;
+        if (ops[i].directio)
+            engine_dio_align(w->eng, &ops[i], &inst->dio_align, &off);
         stats_init(inst->st);
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
         bool fixed = ops[i].type != NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0;
