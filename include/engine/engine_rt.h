@@ -147,8 +147,9 @@ int engine_flush(struct engine *e, struct diag *err);
  * the filesets are in place; -1 with err set when a directio op's fixed
  * iosize is not a multiple of it. */
 int engine_dio_setup(struct engine *e, struct diag *err);
-/* The buffer (mem) and offset/size (off) alignment O_DIRECT needs for op:
- * its fileset's, or the largest of the run's for an op with none (fd=). */
+/* The buffer (mem) and offset/size (off, 0 when unknown) alignment O_DIRECT
+ * needs for op: its fileset's, or the largest of the run's for an op with
+ * none (fd=). */
 void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t *mem, uint32_t *off);
 
 /* Stops the run (first reason wins) and wakes every waiter. */

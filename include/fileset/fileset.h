@@ -93,7 +93,7 @@ struct fileset_rt {
     size_t state_off;           /* shm offset of _Atomic uint32_t[nfiles + nleafdirs] (files first) */
     size_t shared_off;          /* shm offset of struct fs_shared */
     uint32_t dio_mem_align;     /* O_DIRECT: buffer alignment (fileset_dio_setup) */
-    uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it */
+    uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
 };
 
 /* Lays the tree out in memory (section 6.2 of the language reference), drawing
@@ -153,7 +153,8 @@ void fileset_residency(struct fileset_rt *fs, struct shm *shm, size_t max_files,
 
 /* What O_DIRECT needs on the fileset's file system, found once it is in
  * place: statx(STATX_DIOALIGN) of one of its files, else the logical block
- * size of the device under its root, else 4096. */
+ * size of the device under its root, else unknown (offsets 0: not judged;
+ * buffers 4096). */
 void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm);
 /* The name of the file system at path ("ext4", "tmpfs", ... or "type 0xN"). */
 void fileset_fs_type(const char *path, char *buf, size_t len);

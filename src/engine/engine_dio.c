@@ -20,7 +20,7 @@ void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t
         *off = e->fs[i].dio_offset_align > *off ? e->fs[i].dio_offset_align : *off;
     }
     if (*mem == 0)
-        *mem = *off = 4096;
+        *mem = 4096;
 }
 
 struct dio_check {
@@ -44,7 +44,7 @@ static void check_op(const struct plan_op *op, void *ctx)
     if (c->rc != 0 || !op->directio || op->iosize.is_dist || op->iosize.u == 0 || !flowop_is(op->type, FF_READ | FF_WRITE))
         return;
     engine_dio_align(c->e, op, &mem, &off);
-    if (op->iosize.u % off == 0)
+    if (off == 0 || op->iosize.u % off == 0)
         return;
     char type[32];
     const char *where = dio_where(c->e, op, type, sizeof type);

@@ -54,6 +54,10 @@ int op_error(struct worker *w, struct op_inst *op, const char *what, const char 
     /* A size or offset the checks before the run could not see (a drawn
      * iosize, a sequential offset past a short read at the end). */
     engine_dio_align(w->eng, op->op, &mem, &off);
+    if (off == 0)
+        return op_fail(w, op, "%s %s: %s (directio: the file system does not say what O_DIRECT needs; buffers are "
+                       "aligned to %" PRIu32 " bytes, offsets and sizes may have to be multiples of it)",
+                       what, path ? path : "", strerror(err), mem);
     return op_fail(w, op, "%s %s: %s (directio: offsets and sizes must be multiples of %" PRIu32
                    " bytes, buffers aligned to %" PRIu32 ", on this file system)",
                    what, path ? path : "", strerror(err), off, mem);

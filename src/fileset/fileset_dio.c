@@ -11,7 +11,7 @@
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 
-#define DIO_DEFAULT_ALIGN 4096
+#define DIO_DEFAULT_ALIGN 4096   /* a page: what O_DIRECT needed before statx could say */
 
 /* The device's logical block size from sysfs (what ioctl BLKSSZGET gives,
  * without opening the device): a partition's is its disk's. 0 if unknown. */
@@ -58,7 +58,10 @@ void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm)
         return;
     struct stat st;
     uint32_t lbs = stat(fs->root, &st) == 0 ? logical_block_size(st.st_dev) : 0;
-    fs->dio_mem_align = fs->dio_offset_align = lbs ? lbs : DIO_DEFAULT_ALIGN;
+    /* Without a device (tmpfs, nfs, fuse...) nothing says what O_DIRECT
+     * needs, if anything: buffers are aligned anyway, sizes are not judged. */
+    fs->dio_mem_align = lbs ? lbs : DIO_DEFAULT_ALIGN;
+    fs->dio_offset_align = lbs;
 }
 
 /* statfs f_type of the common file systems (linux/magic.h). */
