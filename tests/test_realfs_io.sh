@@ -155,19 +155,19 @@ F
     expect_rc "${t}_misaligned_exit" $? 1 "$d/err"
     expect_grep "${t}_misaligned_msg" "w.f:4:3: error: flowop rd1 (read): directio: iosize $3 is not a multiple of $2 bytes, the O_DIRECT alignment of $d/fs ($t)" "$d/err"
 
-    # -- ... and an offset it cannot take, met during the run, says what it needs --
+    # -- ... and an offset it cannot take (an append after 65636 bytes), met during the run, says what it needs --
     d=$mnt/tail && mkdir -p "$d"
     cat >"$d/w.f" <<F
 set \$dir=$d
 define fileset name=fs, path=\$dir, entries=1, dirwidth=1, size=65636, prealloc=100
 define process name=p { thread name=t {
-  flowop read name=rd1, filesetname=fs, iosize=4k, directio
-  flowop finishoncount name=f, target=rd1, value=100 } }
+  flowop appendfile name=ap1, filesetname=fs, iosize=4k, directio
+  flowop finishoncount name=f, target=ap1, value=100 } }
 run 5
 F
     "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
     expect_rc "${t}_tail_exit" $? 1 "$d/err"
-    expect_grep "${t}_tail_msg" "flowop rd1 (read) in thread t: read $d/fs/00000001/00000001: Invalid argument (directio: offsets and sizes must be multiples of $2 bytes" "$d/err"
+    expect_grep "${t}_tail_msg" "flowop ap1 (appendfile) in thread t: append to $d/fs/00000001/00000001: Invalid argument (directio: offsets and sizes must be multiples of $2 bytes" "$d/err"
 
     # -- cached=false reads come from the device, cached=true from memory --
     # run_cached NAME CACHED [flushcmd|nobody]: populate, read each file once; the
