@@ -17,18 +17,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-# expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
-expect_in() {
-    if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then
-        ok
-    else
-        bad "$1" "got '$2', want $3..$4"
-    fi
-}
-expect_grep() { if grep -q -- "$2" "$3"; then ok; else bad "$1" "no '$2' in $3: $(head -c 800 "$3")"; fi; }
-expect_nogrep() { if grep -q -- "$2" "$3"; then bad "$1" "'$2' in $3: $(grep -m2 -- "$2" "$3")"; else ok; fi; }
+. "$(dirname "$0")/realfs_checks.sh"
 expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
 # json FILE EXPR: a value of the JSON document (d), printed by python
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null; }
@@ -199,14 +188,16 @@ F
         share=$(json "$dd/o.json" "d['runs'][0]['page_cache'][0]['share']")
         out=$dd/out err=$dd/err
     }
-    run_cached cold false
-    expect_rc "${t}_cold_exit" $rc 0 "$err"
-    expect_in "${t}_cold_share" "$share" 0 0.02
-    expect_in "${t}_cold_device" "$devread" $((bytes * 9 / 10)) $((bytes * 4))
-    run_cached warm true
-    expect_rc "${t}_warm_exit" $rc 0 "$err"
-    expect_in "${t}_warm_share" "$share" 0.98 1
-    expect_in "${t}_warm_device" "$devread" 0 $((bytes / 10 - 1))
+    if [ "$t" != ext4 ]; then # test_realfs.sh checks these on ext4
+        run_cached cold false
+        expect_rc "${t}_cold_exit" $rc 0 "$err"
+        expect_in "${t}_cold_share" "$share" 0 0.02
+        expect_in "${t}_cold_device" "$devread" $((bytes * 9 / 10)) $((bytes * 4))
+        run_cached warm true
+        expect_rc "${t}_warm_exit" $rc 0 "$err"
+        expect_in "${t}_warm_share" "$share" 0.98 1
+        expect_in "${t}_warm_device" "$devread" 0 $((bytes / 10 - 1))
+    fi
 
     # -- flush drops a cached=true fileset: as root through drop_caches --
     run_cached flushroot true flushcmd
