@@ -89,7 +89,7 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
 %token SET "'set'" DEFINE "'define'" RUN "'run'" PSRUN "'psrun'" CREATE "'create'"
 %token ECHO_ "'echo'" USAGE "'usage'" SYSTEM "'system'" SLEEP "'sleep'" LIST "'list'"
 %token LOAD "'load'" DEBUG "'debug'" VERSION "'version'" HELP "'help'" QUIT "'quit'"
-%token EVENTGEN "'eventgen'" ENABLE "'enable'" DOMULTISYNC "'domultisync'"
+%token EVENTGEN "'eventgen'" ENABLE "'enable'" DOMULTISYNC "'domultisync'" FLUSH "'flush'"
 %token FILE_ "'file'" FILES "'files'" FILESET "'fileset'" PROCESS "'process'"
 %token THREAD "'thread'" FLOWOP "'flowop'" RANDVAR "'randvar'"
 
@@ -172,6 +172,7 @@ command
                                   $$->value2 = $4; $$->has_value2 = true; }
     | CREATE FILES              { $$ = cmd_new(st, CMD_CREATE_FILES, &@1); }
     | CREATE FILESET            { $$ = cmd_new(st, CMD_CREATE_FILES, &@1); }
+    | FLUSH                     { $$ = cmd_new(st, CMD_FLUSH, &@1); }
     | EVENTGEN                  { $$ = cmd_new(st, CMD_EVENTGEN, &@1); }
     | EVENTGEN attrs            { $$ = cmd_new(st, CMD_EVENTGEN, &@1); $$->attrs = $2.head; }
     | ECHO_ strings             { $$ = cmd_new(st, CMD_ECHO, &@1); $$->strings = $2.v; $$->nstrings = $2.n; }

@@ -36,6 +36,7 @@ int cmd_define_process(struct interp *in, const struct ast_cmd *c, struct diag *
 int cmd_define_flowop(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_flush(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_eventgen(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_echo(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_usage(struct interp *in, const struct ast_cmd *c, struct diag *err);

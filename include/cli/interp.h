@@ -40,6 +40,7 @@ struct interp_options {
     bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
     const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
+    bool flush;               /* --flush: drop the page cache before every run */
 };
 
 struct interp {
@@ -61,6 +62,7 @@ struct interp {
     int load_depth;               /* > 0 while executing a `load`ed file */
     bool load_noted;              /* the note about skipped runs was shown for this load */
     int nruns;                    /* runs done (or checked) so far */
+    bool flush_next;              /* `flush`: the next run drops the page cache before it starts */
     bool quit;
     int status;                   /* worst status so far */
     uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */

@@ -139,6 +139,19 @@ int engine_keep_take(struct engine *e, size_t i);
 void engine_keep_restore(struct engine *e, size_t i, int k);
 void engine_keep_store(struct engine *e);
 
+/* `flush`: syncs and drops the page cache (engine_flush.c); -1 with err set
+ * when a fileset's file could not be dropped. */
+int engine_flush(struct engine *e, struct diag *err);
+
+/* directio (engine_dio.c): each fileset's O_DIRECT alignment, found once
+ * the filesets are in place; -1 with err set when a directio op's fixed
+ * iosize is not a multiple of it. */
+int engine_dio_setup(struct engine *e, struct diag *err);
+/* The buffer (mem) and offset/size (off, 0 when unknown) alignment O_DIRECT
+ * needs for op: its fileset's, or the largest of the run's for an op with
+ * none (fd=). */
+void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t *mem, uint32_t *off);
+
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
 struct worker;

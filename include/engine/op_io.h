@@ -40,7 +40,6 @@ static inline int op_random_offset(struct worker *w, struct op_inst *op, const s
  * (grown only when a random iosize exceeds what init allocated). */
 static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
 {
-    bool direct = op->op->directio;
     size_t need = op_buffer_need(op, len);
     if (w->mem != NULL && w->memsize >= need) {
         /* A random slice, aligned down to the I/O size like classic. */
@@ -49,7 +48,7 @@ static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
         if (len > 0)
             off = (size_t)align_down(off, len);
         char *p = w->mem + off;
-        return direct ? (char *)(((uintptr_t)p + 4095) & ~(uintptr_t)4095) : p;
+        return op->dio_align ? p + (op->dio_align - (uintptr_t)p % op->dio_align) % op->dio_align : p;
     }
     return op->bufsize >= need ? op->buf : op_buffer_grow(op, need);
 }

@@ -63,6 +63,7 @@ struct op_inst {
     struct slot *slot;       /* the fixed slot (fd=, else 0); NULL with opennext */
     char *buf;               /* private buffer when the thread has no memsize */
     size_t bufsize;
+    uint32_t dio_align;      /* directio: its buffers' alignment (engine_dio_align), else 0 */
     bool primed;             /* limits: the first call only remembers the counter */
     uint64_t last;
     int64_t bucket;
@@ -212,7 +213,7 @@ int op_fail_wss(struct worker *w, struct op_inst *op, const struct slot *s, uint
 /* Bytes an I/O buffer of len bytes takes: room to align it for directio. */
 static inline size_t op_buffer_need(const struct op_inst *op, size_t len)
 {
-    return len + (op->op->directio ? 4096 : 0);
+    return len + op->dio_align;
 }
 
 /* The op's own buffer, grown to at least need bytes (out of line: only when a

@@ -92,6 +92,8 @@ struct fileset_rt {
     uint64_t seed;              /* population seed; also decides which entries are pre-allocated */
     size_t state_off;           /* shm offset of _Atomic uint32_t[nfiles + nleafdirs] (files first) */
     size_t shared_off;          /* shm offset of struct fs_shared */
+    uint32_t dio_mem_align;     /* O_DIRECT: buffer alignment (fileset_dio_setup) */
+    uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
 };
 
 /* Lays the tree out in memory (section 6.2 of the language reference), drawing
@@ -148,6 +150,21 @@ struct fs_residency {
     bool sampled;
 };
 void fileset_residency(struct fileset_rt *fs, struct shm *shm, size_t max_files, struct fs_residency *r);
+
+/* What O_DIRECT needs on the fileset's file system, found once it is in
+ * place: statx(STATX_DIOALIGN) of one of its files, else the logical block
+ * size of the device under its root, else unknown (offsets 0: not judged;
+ * buffers 4096). */
+void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm);
+/* The name of the file system at path ("ext4", "tmpfs", ... or "type 0xN"). */
+void fileset_fs_type(const char *path, char *buf, size_t len);
+
+/* Writes back the file open at fd and drops its pages from the page cache:
+ * 0, or an errno value with *what naming the step that failed. */
+int fileset_drop_fd(int fd, const char **what);
+/* The same for every existing file of the fileset (`flush` without root),
+ * counting them in *files; an error names the file. */
+int fileset_drop_cache(struct fileset_rt *fs, struct shm *shm, size_t *files, struct diag *err);
 
 /* Runtime picking (any process, any thread; lock-free on the shared state).
  * fileset_try_pick makes one attempt: the entry index, marked BUSY;

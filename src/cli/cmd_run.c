@@ -24,6 +24,7 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .index = in->nruns + 1,
         .interval = in->opt.interval,
         .mkdir_parents = in->opt.mkdir_parents,
+        .flush = in->opt.flush || in->flush_next,
         .clock = in->clock_ready ? &in->clock : NULL,
         .out = in->out,
         .err = in->err,
@@ -160,6 +161,7 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     run.plan = &plan;
     run.procs = procs;
     in->nruns++;
+    in->flush_next = false;
     note_no_limit(in, &plan, procs, &run);
     int rc;
     if (in->opt.check_only) {
@@ -198,6 +200,19 @@ int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *er
     }
     plan_free(&plan);
     return rc;
+}
+
+/* `flush` acts at the next run, once its filesets are on disk: before they
+ * exist there is nothing of theirs to drop, and a flush before a run's own
+ * population would be undone by it (cached=true keeps what it writes). */
+int cmd_flush(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (in->opt.check_only || in->flush_next)
+        return 0;
+    in->flush_next = true;
+    fprintf(in->out, "flush: run %d drops the page cache once its filesets are in place, before it starts\n",
+            in->nruns + 1);
+    return 0;
 }
 
 int cmd_eventgen(struct interp *in, const struct ast_cmd *c, struct diag *err)

@@ -35,6 +35,11 @@ const struct command_def commands[] = {
     { PSRUN, CMD_PSRUN, "psrun [[-]period [seconds]]",
       "Like run, with a report every period seconds (negative: interval statistics).", cmd_run },
     { CREATE, CMD_CREATE_FILES, "create files", "Create every fileset now, before a run.", cmd_create_files },
+    { FLUSH, CMD_FLUSH, "flush (or fsflush)",
+      "Start the next run with its filesets out of the page cache: once they are created (or kept from the run "
+      "before), sync and drop the page cache (/proc/sys/vm/drop_caches as root, else posix_fadvise over every "
+      "file of the filesets). --flush does this before every run.",
+      cmd_flush },
     { EVENTGEN, CMD_EVENTGEN, "eventgen rate=N", "Events per second for eventlimit, iopslimit, opslimit and bwlimit; 0 turns limits off.",
       cmd_eventgen },
     { ECHO_, CMD_ECHO, "echo \"text $var ...\"", "Print a line with variables expanded.", cmd_echo },

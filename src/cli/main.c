@@ -41,6 +41,9 @@ static void usage(FILE *out)
             "                         io_uring or mmap (over the script's ioengine=)\n"
             "      --iodepth N        requests each flowop keeps in flight on an asynchronous engine\n"
             "                         (over the script's iodepth=)\n"
+            "      --flush            before every run, once its filesets are in place, sync and drop the\n"
+            "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
+            "                         over every file of the filesets)\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -126,7 +129,7 @@ static int default_dirs(struct args *a)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -174,6 +177,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "clock", required_argument, NULL, OPT_CLOCK },
         { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
+        { "flush", no_argument, NULL, OPT_FLUSH },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -192,6 +196,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
         case OPT_IOENGINE: if (parse_ioengine(a, optarg) != 0) return -1; break;
         case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
+        case OPT_FLUSH: a->opt.flush = true; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

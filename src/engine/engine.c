@@ -628,7 +628,8 @@ int engine_run(const struct run_desc *d, struct diag *err)
     pthread_t gen;
     if (d->clock == NULL)
         return diag_set(err, NULL, "the run has no clock to time its ops");
-    if (prepare(&e, d, err) != 0 || create_filesets(&e, err) != 0) {
+    if (prepare(&e, d, err) != 0 || create_filesets(&e, err) != 0 || (d->flush && engine_flush(&e, err) != 0)
+        || engine_dio_setup(&e, err) != 0) {
         engine_free(&e);
         return refused(d, err);
     }

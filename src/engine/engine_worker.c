@@ -21,6 +21,14 @@
 #include "base/data.h"
 #include "engine/worker.h"
 
+/* open(O_DIRECT) failed with EINVAL: the file system does not do direct I/O. */
+static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path)
+{
+    char type[32];
+    fileset_fs_type(path, type, sizeof type);
+    return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
+}
+
 /* ---- long ops ---- */
 
 void op_long_begin(struct worker *w, const struct op_inst *op)
@@ -78,7 +86,7 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
         int err = errno;
         fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
         if (err == EINVAL && op->op->directio)
-            return op_fail(w, op, "the file system at %s refuses O_DIRECT (directio)", path);
+            return op_dio_refused(w, op, path);
         return op_error(w, op, create ? "create" : "open", path, err);
     }
     if (op->op->noreadahead)
@@ -165,6 +173,9 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->st = &stats[ops[i].flat];
         inst->slot = ops[i].fd > 0 ? &w->fds[ops[i].fd] : ops[i].opennext ? NULL : &w->fds[0];
         inst->sem = -1;
+        uint32_t off;
+        if (ops[i].directio)
+            engine_dio_align(w->eng, &ops[i], &inst->dio_align, &off);
         stats_init(inst->st);
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
         bool fixed = ops[i].type != NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0;

@@ -27,7 +27,7 @@ char *op_io_buffer_alloc(struct worker *w, struct op_inst *op, size_t len)
 {
     void *p;
     size_t size = op_buffer_need(op, len);
-    if (posix_memalign(&p, 4096, size) != 0)
+    if (posix_memalign(&p, op->dio_align > 4096 ? op->dio_align : 4096, size) != 0)
         return NULL;
     if (flowop_is(op->op->type, FF_WRITE))
         data_fill(&op->op->data, &w->data_rng, p, size);

@@ -13,7 +13,7 @@ char *op_buffer_grow(struct op_inst *op, size_t need)
     while (size < need)
         size *= 2;
     free(op->buf);
-    if (posix_memalign((void **)&op->buf, 4096, size) != 0) {
+    if (posix_memalign((void **)&op->buf, op->dio_align > 4096 ? op->dio_align : 4096, size) != 0) {
         op->buf = NULL;
         op->bufsize = 0;
         return NULL;

@@ -1,5 +1,7 @@
 /* op_error.c: how a worker ends the run with an error: the first error of
  * the run wins and stops it; messages name the flowop, its thread and the file. */
+#include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,7 +36,19 @@ int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...)
 
 int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err)
 {
-    return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
+    uint32_t mem, off;
+    if (err != EINVAL || !op->op->directio)
+        return op_fail(w, op, "%s %s: %s", what, path ? path : "", strerror(err));
+    /* A size or offset the checks before the run could not see (a drawn
+     * iosize, a sequential offset past a short read at the end). */
+    engine_dio_align(w->eng, op->op, &mem, &off);
+    if (off == 0)
+        return op_fail(w, op, "%s %s: %s (directio: the file system does not say what O_DIRECT needs; buffers are "
+                       "aligned to %" PRIu32 " bytes, offsets and sizes may have to be multiples of it)",
+                       what, path ? path : "", strerror(err), mem);
+    return op_fail(w, op, "%s %s: %s (directio: offsets and sizes must be multiples of %" PRIu32
+                   " bytes, buffers aligned to %" PRIu32 ", on this file system)",
+                   what, path ? path : "", strerror(err), off, mem);
 }
 
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len)

@@ -368,12 +368,9 @@ static int drop_pages(struct alloc_job *j, int fd, uint64_t size, const char *pa
 {
     if (j->fs->plan->cached || size == 0)
         return 0;
-    if (fdatasync(fd) != 0)
-        return job_fail(j, "cannot write back %s: %s", path, strerror(errno));
-    int rc = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-    if (rc != 0)
-        return job_fail(j, "cannot drop the cached pages of %s: %s", path, strerror(rc));
-    return 0;
+    const char *what;
+    int rc = fileset_drop_fd(fd, &what);
+    return rc == 0 ? 0 : job_fail(j, "cannot %s %s: %s", what, path, strerror(rc));
 }
 
 static int write_file(struct alloc_job *j, char *buf, size_t i, const char *path)

@@ -31,6 +31,7 @@ static const struct keyword keywords[] = {
     { "version", VERSION, KW_COMMAND },   { "help", HELP, KW_COMMAND },
     { "quit", QUIT, KW_COMMAND },         { "eventgen", EVENTGEN, KW_COMMAND },
     { "enable", ENABLE, KW_COMMAND | KW_WANTS_WORD }, { "domultisync", DOMULTISYNC, KW_COMMAND },
+    { "flush", FLUSH, KW_COMMAND },       { "fsflush", FLUSH, KW_COMMAND },
     { "file", FILE_, 0 },                 { "files", FILES, 0 },
     { "fileset", FILESET, 0 },            { "filesets", FILESET, 0 },
     { "flowop", FLOWOP, KW_WANTS_WORD },  { "flowops", FLOWOP, 0 },

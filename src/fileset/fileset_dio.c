@@ -1,0 +1,94 @@
+/* fileset_dio.c: what O_DIRECT asks of a fileset's file system: the alignment
+ * of buffers and of offsets and sizes, found once when the fileset is in
+ * place, and the file system's name for the messages that refuse it. */
+#include "fileset/fileset.h"
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+
+#define DIO_DEFAULT_ALIGN 4096   /* a page: what O_DIRECT needed before statx could say */
+
+/* The device's logical block size from sysfs (what ioctl BLKSSZGET gives,
+ * without opening the device): a partition's is its disk's. 0 if unknown. */
+static uint32_t logical_block_size(dev_t dev)
+{
+    static const char *const where[] = { "/sys/dev/block/%u:%u/queue/logical_block_size",
+                                         "/sys/dev/block/%u:%u/../queue/logical_block_size" };
+    for (size_t i = 0; i < sizeof where / sizeof where[0]; i++) {
+        char path[128];
+        unsigned v = 0;
+        snprintf(path, sizeof path, where[i], major(dev), minor(dev));
+        FILE *f = fopen(path, "re");
+        if (f == NULL)
+            continue;
+        int got = fscanf(f, "%u", &v);
+        fclose(f);
+        if (got == 1 && v > 0)
+            return v;
+    }
+    return 0;
+}
+
+/* statx(STATX_DIOALIGN) of path (Linux 6.1; per file): false when the
+ * kernel or the file system does not say. */
+static bool statx_align(const char *path, uint32_t *mem, uint32_t *off)
+{
+    struct statx st;
+    if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, STATX_DIOALIGN, &st) != 0 || !(st.stx_mask & STATX_DIOALIGN)
+        || st.stx_dio_mem_align == 0 || st.stx_dio_offset_align == 0)
+        return false;
+    *mem = st.stx_dio_mem_align;
+    *off = st.stx_dio_offset_align;
+    return true;
+}
+
+void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm)
+{
+    char path[PATH_MAX];
+    size_t i = 0;
+    while (i < fs->nfiles && (fileset_state(fs, shm, FSK_FILE, (int64_t)i) & ENT_EXISTS) == 0)
+        i++;
+    if (i < fs->nfiles && fileset_path(fs, FSK_FILE, i, path, sizeof path) == 0
+        && statx_align(path, &fs->dio_mem_align, &fs->dio_offset_align))
+        return;
+    struct stat st;
+    uint32_t lbs = stat(fs->root, &st) == 0 ? logical_block_size(st.st_dev) : 0;
+    /* Without a device (tmpfs, nfs, fuse...) nothing says what O_DIRECT
+     * needs, if anything: buffers are aligned anyway, sizes are not judged. */
+    fs->dio_mem_align = lbs ? lbs : DIO_DEFAULT_ALIGN;
+    fs->dio_offset_align = lbs;
+}
+
+/* statfs f_type of the common file systems (linux/magic.h). */
+static const struct {
+    uint32_t magic;
+    const char *name;
+} fs_types[] = {
+    { 0xEF53, "ext4" },          { 0x58465342, "xfs" },        { 0x9123683E, "btrfs" },
+    { 0x01021994, "tmpfs" },     { 0x858458f6, "ramfs" },      { 0x6969, "nfs" },
+    { 0x794c7630, "overlay" },   { 0x65735546, "fuse" },       { 0xF2F52010, "f2fs" },
+    { 0x2fc12fc1, "zfs" },       { 0x4d44, "vfat" },           { 0x5346544e, "ntfs" },
+    { 0xFE534D42, "smb2" },      { 0xFF534D42, "cifs" },       { 0x73717368, "squashfs" },
+    { 0x9fa0, "proc" },          { 0x62656572, "sysfs" },      { 0x01021997, "9p" },
+    { 0xca451a4e, "bcachefs" },  { 0x28cd3d45, "cramfs" },     { 0x00c36400, "ceph" },
+};
+
+void fileset_fs_type(const char *path, char *buf, size_t len)
+{
+    struct statfs st;
+    if (statfs(path, &st) != 0) {
+        snprintf(buf, len, "unknown");
+        return;
+    }
+    for (size_t i = 0; i < sizeof fs_types / sizeof fs_types[0]; i++)
+        if ((uint32_t)st.f_type == fs_types[i].magic) {
+            snprintf(buf, len, "%s", fs_types[i].name);
+            return;
+        }
+    snprintf(buf, len, "type 0x%" PRIx32, (uint32_t)st.f_type);
+}

@@ -1,0 +1,14 @@
+# realfs_checks.sh: the counters and checks the real-file-system tests share
+# (sourced by test_realfs.sh and test_realfs_io.sh, which set pass=0 fail=0).
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
+expect_in() {
+    if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then
+        ok
+    else
+        bad "$1" "got '$2', want $3..$4"
+    fi
+}
+expect_grep() { if grep -q -- "$2" "$3"; then ok; else bad "$1" "no '$2' in $3: $(head -c 800 "$3")"; fi; }
+expect_nogrep() { if grep -q -- "$2" "$3"; then bad "$1" "'$2' in $3: $(grep -m2 -- "$2" "$3")"; else ok; fi; }

@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# test_realfs_io.sh BIN: I/O on real file systems, loop-mounted ext4 and xfs
+# images under /dev/shm: directio reads and writes (O_DIRECT opens, aligned as
+# statx says, clear errors for sizes it cannot take and for a file system that
+# refuses O_DIRECT), fsync and dsync (O_DSYNC), cached=false/true seen in the
+# loop device's /proc/diskstats, and flush / --flush as root and as nobody.
+set -u
+bin=$(realpath "$1")
+pass=0 fail=0
+top=$(mktemp -d /dev/shm/flowbench-realfs-io.XXXXXX)
+chmod 755 "$top"
+mounts=() devs=()
+cleanup() {
+    for m in "${mounts[@]}"; do mountpoint -q "$m" && umount "$m"; done
+    for d in "${devs[@]}"; do losetup -d "$d"; done
+    rm -rf "$top"
+}
+trap cleanup EXIT
+
+. "$(dirname "$0")/realfs_checks.sh"
+expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
+# json FILE EXPR: a value of the JSON document (d), printed by python
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null; }
+# LeakSanitizer cannot run under ptrace: leaks are checked by the runs without strace.
+traced() {
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -o "$1" "${@:2}"
+}
+
+for tool in strace:strace mkfs.xfs:xfsprogs; do
+    command -v "${tool%%:*}" >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool##*:}" >/dev/null 2>&1 || true
+done
+
+# ---- a file system that refuses O_DIRECT is named (ramfs has no direct I/O) ----
+d=$top/ramfs
+mkdir -p "$d/mnt"
+if mount -t ramfs ramfs "$d/mnt" 2>"$d/mount.err"; then
+    mounts+=("$d/mnt")
+    cat >"$d/w.f" <<F
+set \$dir=$d/mnt
+define fileset name=fs, path=\$dir, entries=2, dirwidth=2, size=0, prealloc=100
+define process name=p { thread name=t {
+  flowop read name=rd1, filesetname=fs, iosize=4k, directio
+  flowop finishoncount name=f, value=1 } }
+run 5
+F
+    "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+    expect_rc ramfs_exit $? 1 "$d/err"
+    expect_grep ramfs_named "flowop rd1 (read) in thread t: directio: $d/mnt/fs/00000001/0000000[12]: the file system (ramfs) refuses O_DIRECT" "$d/err"
+else
+    echo "SKIP ramfs: mount is not permitted: $(cat "$d/mount.err")"
+fi
+
+# mount_image TYPE SECTOR: a fresh TYPE file system on a loop device with
+# SECTOR-byte logical blocks, mounted at $top/TYPE-SECTOR/mnt; sets $dev and
+# $mnt, or returns 1 after saying why it is skipped.
+mount_image() {
+    local base=$top/$1-$2 mkfs=mkfs.$1
+    mkdir -p "$base/mnt"
+    if ! command -v losetup >/dev/null || ! command -v "$mkfs" >/dev/null; then
+        echo "SKIP $1: losetup or $mkfs is missing (and could not be installed)"
+        return 1
+    fi
+    truncate -s 320M "$base/img" || { bad "$1_image" "cannot make an image in $base"; return 1; }
+    if ! dev=$(losetup -f --show --sector-size "$2" "$base/img" 2>"$base/losetup.err"); then
+        echo "SKIP $1: losetup is not permitted: $(cat "$base/losetup.err")"
+        return 1
+    fi
+    devs+=("$dev")
+    local opts=(-q -F)
+    [ "$1" = xfs ] && opts=(-q -f)
+    if ! "$mkfs" "${opts[@]}" "$dev" >"$base/mkfs.out" 2>&1; then
+        bad "$1_mkfs" "$(cat "$base/mkfs.out")"
+        return 1
+    fi
+    if ! mount "$dev" "$base/mnt" 2>"$base/mount.err"; then
+        echo "SKIP $1: mount is not permitted: $(cat "$base/mount.err")"
+        return 1
+    fi
+    mounts+=("$base/mnt")
+    mnt=$base/mnt
+}
+
+files=16 fsize=$((1024 * 1024))
+bytes=$((files * fsize))
+
+# checks_on TYPE: the checks on a mounted TYPE image at $mnt on $dev.
+checks_on() {
+    local t=$1 name=${dev#/dev/} d rc
+    sectors_read() { awk -v n="$name" '$3 == n { print $6 }' /proc/diskstats; }
+
+    # -- directio reads and writes: O_DIRECT opens, ops done, no error --
+    d=$mnt/dio && mkdir -p "$d"
+    cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=4, dirwidth=4, size=1m, prealloc=100
+define process name=p { thread name=t {
+  flowop write name=wr, filesetname=fs, iosize=4k, random, directio, fd=1
+  flowop read name=rd, filesetname=fs, iosize=8k, random, directio, fd=2
+  flowop finishoncount name=f, target=rd, value=200 } }
+define process name=m { thread name=t, memsize=1m {
+  flowop read name=rdmem, filesetname=fs, iosize=4k, directio
+  flowop finishoncount name=f, target=rdmem, value=200 } }
+run 20
+F
+    traced "$d/trace" -e trace=open,openat,pread64,pwrite64 "$bin" -f "$d/w.f" --json "$d/o.json" >"$d/out" 2>"$d/err"
+    expect_rc "${t}_dio_exit" $? 0 "$d/err"
+    grep -E "open(at)?\(.*$d/fs/" "$d/trace" >"$d/opens"
+    expect_grep "${t}_dio_o_direct" "O_DIRECT" "$d/opens"
+    expect_nogrep "${t}_dio_einval" "EINVAL" "$d/trace"
+    for op in wr rd rdmem; do
+        expect_in "${t}_dio_${op}_ops" "$(json "$d/o.json" "[o['ops'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 1 1000000
+        expect_in "${t}_dio_${op}_errors" "$(json "$d/o.json" "[o['errors'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 0 0
+    done
+
+    # -- fsync and dsync: fsync calls; O_DSYNC in the open flags, not O_SYNC --
+    d=$mnt/sync && mkdir -p "$d"
+    cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=4, dirwidth=4, size=64k, prealloc=100
+define process name=p { thread name=t {
+  flowop write name=w, filesetname=fs, iosize=4k, dsync, fd=1
+  flowop fsync name=s, fd=1
+  flowop finishoncount name=f, target=s, value=20 } }
+run 20
+F
+    traced "$d/trace" -e trace=open,openat,fsync "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+    expect_rc "${t}_sync_exit" $? 0 "$d/err"
+    grep -E "open(at)?\(.*$d/fs/" "$d/trace" | grep O_RDWR >"$d/opens"
+    expect_grep "${t}_dsync_o_dsync" "O_DSYNC" "$d/opens"
+    expect_nogrep "${t}_dsync_no_o_sync" "O_SYNC" "$d/opens"
+    expect_in "${t}_fsync_calls" "$(grep -c 'fsync(' "$d/trace")" 20 100000
+
+    # -- a fixed iosize O_DIRECT cannot take is refused before the run --
+    d=$mnt/misaligned && mkdir -p "$d"
+    cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=2, dirwidth=2, size=64k, prealloc=100
+define process name=p { thread name=t {
+  flowop read name=rd1, filesetname=fs, iosize=$3, directio
+  flowop finishoncount name=f, value=4 } }
+run 5
+F
+    "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+    expect_rc "${t}_misaligned_exit" $? 1 "$d/err"
+    expect_grep "${t}_misaligned_msg" "w.f:4:3: error: flowop rd1 (read): directio: iosize $3 is not a multiple of $2 bytes, the O_DIRECT alignment of $d/fs ($t)" "$d/err"
+
+    # -- ... and an offset it cannot take (an append after 65636 bytes), met during the run, says what it needs --
+    d=$mnt/tail && mkdir -p "$d"
+    cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=1, dirwidth=1, size=65636, prealloc=100
+define process name=p { thread name=t {
+  flowop appendfile name=ap1, filesetname=fs, iosize=4k, directio
+  flowop finishoncount name=f, target=ap1, value=100 } }
+run 5
+F
+    "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+    expect_rc "${t}_tail_exit" $? 1 "$d/err"
+    expect_grep "${t}_tail_msg" "flowop ap1 (appendfile) in thread t: append to $d/fs/00000001/00000001: Invalid argument (directio: offsets and sizes must be multiples of $2 bytes" "$d/err"
+
+    # -- cached=false reads come from the device, cached=true from memory --
+    # run_cached NAME CACHED [flushcmd|nobody]: populate, read each file once; the
+    # device's bytes read over the invocation in $devread, the page-cache share
+    # at the run's start in $share.
+    run_cached() {
+        local dd=$mnt/$1 before after
+        mkdir -p "$dd" && chmod 777 "$dd"
+        cat >"$dd/w.f" <<F
+set \$dir=$dd
+define fileset name=big, path=\$dir, entries=$files, dirwidth=$files, size=$fsize, prealloc=100, cached=$2
+define process name=p { thread name=t {
+  flowop openfile name=o, filesetname=big, fd=1
+  flowop readwholefile name=r, fd=1, iosize=1m
+  flowop closefile name=c, fd=1
+  flowop finishoncount name=f, target=r, value=$files } }
+F
+        local pre=() opt=()
+        case "${3:-}" in
+        flushcmd) echo flush >>"$dd/w.f" ;;
+        nobody) pre=(setpriv --reuid=nobody --regid=nogroup --clear-groups --) opt=(--flush) ;;
+        esac
+        echo "run 30" >>"$dd/w.f"
+        before=$(sectors_read)
+        "${pre[@]}" "$bin" "${opt[@]}" --json "$dd/o.json" -f "$dd/w.f" >"$dd/out" 2>"$dd/err"
+        rc=$?
+        after=$(sectors_read)
+        devread=$(((after - before) * 512))
+        share=$(json "$dd/o.json" "d['runs'][0]['page_cache'][0]['share']")
+        out=$dd/out err=$dd/err
+    }
+    if [ "$t" != ext4 ]; then # test_realfs.sh checks these on ext4
+        run_cached cold false
+        expect_rc "${t}_cold_exit" $rc 0 "$err"
+        expect_in "${t}_cold_share" "$share" 0 0.02
+        expect_in "${t}_cold_device" "$devread" $((bytes * 9 / 10)) $((bytes * 4))
+        run_cached warm true
+        expect_rc "${t}_warm_exit" $rc 0 "$err"
+        expect_in "${t}_warm_share" "$share" 0.98 1
+        expect_in "${t}_warm_device" "$devread" 0 $((bytes / 10 - 1))
+    fi
+
+    # -- flush drops a cached=true fileset: as root through drop_caches --
+    run_cached flushroot true flushcmd
+    expect_rc "${t}_flush_root_exit" $rc 0 "$err"
+    expect_grep "${t}_flush_root_note" "^flush: run 1 drops the page cache once its filesets are in place" "$out"
+    expect_grep "${t}_flush_root_line" ": flush: dropped the page cache (/proc/sys/vm/drop_caches)$" "$out"
+    expect_in "${t}_flush_root_share" "$share" 0 0.02
+    expect_in "${t}_flush_root_device" "$devread" $((bytes * 9 / 10)) $((bytes * 4))
+    # -- ... and, as nobody, --flush with posix_fadvise over the fileset's files --
+    if ! setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>/dev/null; then
+        echo "SKIP ${t}_flush_nobody: setpriv cannot become nobody"
+    else
+        run_cached flushuser true nobody
+        expect_rc "${t}_flush_user_exit" $rc 0 "$err"
+        expect_grep "${t}_flush_user_line" ": flush: not root; dropped the filesets' pages with posix_fadvise ($files files)$" "$out"
+        expect_in "${t}_flush_user_share" "$share" 0 0.02
+        expect_in "${t}_flush_user_device" "$devread" $((bytes * 9 / 10)) $((bytes * 4))
+    fi
+}
+
+# ext4 on 512-byte sectors (statx: 512), xfs on 4 KiB sectors (statx: 4096).
+if mount_image ext4 512; then checks_on ext4 512 1000; fi
+if mount_image xfs 4096; then checks_on xfs 4096 512; fi
+
+echo "realfs_io: $pass passed, $fail failed"
+[ "$fail" = 0 ]
