@@ -2,7 +2,8 @@
 # test_realfs_io.sh BIN: I/O on real file systems, loop-mounted ext4 and xfs
 # images under /dev/shm: directio reads and writes (O_DIRECT opens, aligned as
 # statx says, clear errors for sizes it cannot take and for a file system that
-# refuses O_DIRECT), fsync and dsync (O_DSYNC), cached=false/true seen in the
+# refuses O_DIRECT), every I/O engine with directio (requests in flight
+# together on the asynchronous ones), fsync and dsync (O_DSYNC), cached=false/true seen in the
 # loop device's /proc/diskstats, and flush / --flush as root and as nobody.
 set -u
 bin=$(realpath "$1")
@@ -110,6 +111,41 @@ F
     for op in wr rd rdmem; do
         expect_in "${t}_dio_${op}_ops" "$(json "$d/o.json" "[o['ops'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 1 1000000
         expect_in "${t}_dio_${op}_errors" "$(json "$d/o.json" "[o['errors'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 0 0
+    done
+
+    # -- every engine reads and writes with directio; the asynchronous ones keep
+    # requests in flight together (the device's reads in flight, sampled from
+    # /sys/block/DEV/inflight while the run goes, reach 4 or more of the 16),
+    # psync never more than 1 --
+    local eng pid maxin
+    for eng in psync libaio io_uring mmap; do
+        d=$mnt/eng-$eng && mkdir -p "$d"
+        cat >"$d/w.f" <<F
+set \$dir=$d
+define fileset name=fs, path=\$dir, entries=2, dirwidth=2, size=4m, prealloc=100
+define process name=p { thread name=t, ioengine=$eng, iodepth=16 {
+  flowop write name=wr, filesetname=fs, iosize=4k, random, directio, fd=1
+  flowop read name=rd, filesetname=fs, iosize=4k, random, directio, fd=2, iters=64 } }
+run 2
+F
+        "$bin" -f "$d/w.f" --json "$d/o.json" >"$d/out" 2>"$d/err" &
+        pid=$!
+        maxin=0
+        until grep -q "Running" "$d/out" || ! kill -0 $pid 2>/dev/null; do :; done   # after population
+        while kill -0 $pid 2>/dev/null; do
+            read -r n _ <"/sys/block/$name/inflight"
+            [ "$n" -gt "$maxin" ] && maxin=$n
+        done
+        wait $pid
+        expect_rc "${t}_${eng}_exit" $? 0 "$d/err"
+        for op in wr rd; do
+            expect_in "${t}_${eng}_${op}_ops" "$(json "$d/o.json" "[o['ops'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 1 100000000
+            expect_in "${t}_${eng}_${op}_errors" "$(json "$d/o.json" "[o['errors'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 0 0
+        done
+        case $eng in
+        libaio|io_uring) expect_in "${t}_${eng}_reads_in_flight" "$maxin" 4 16 ;;
+        psync) expect_in "${t}_${eng}_reads_in_flight" "$maxin" 0 1 ;;
+        esac
     done
 
     # -- fsync and dsync: fsync calls; O_DSYNC in the open flags, not O_SYNC --
