@@ -1,9 +1,11 @@
 /* ioe_mmap.c: reads and writes as copies to and from a shared mapping of the
  * whole file, kept per open file until it closes (forget) and remade when an
  * I/O reaches past it. Writes past the end first extend the file. No read or
- * write system calls; the page faults are the I/O. A file another thread
- * truncates under a mapping would fault: no flowop truncates files. */
+ * write system calls; the page faults are the I/O. A file cut short under a
+ * mapping would fault: no flowop truncates files, and extensions go through
+ * fallocate, which never shrinks one. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -87,6 +89,21 @@ static long mmap_read(struct mapping *m, struct io_req *r)
     return (long)n;
 }
 
+/* Makes the file at least end bytes long. fallocate never shrinks it, where
+ * ftruncate would cut what another thread's longer extension just made,
+ * under its copy (SIGBUS); ftruncate only where fallocate is not supported. */
+static int extend(int fd, uint64_t off, size_t len, uint64_t end)
+{
+    if (fallocate(fd, 0, (off_t)off, (off_t)len) == 0)
+        return 0;
+    if (errno != EOPNOTSUPP)
+        return -errno;
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return -errno;
+    return (uint64_t)st.st_size >= end || ftruncate(fd, (off_t)end) == 0 ? 0 : -errno;
+}
+
 /* Extends the file to hold the write when it reaches past the end. */
 static long mmap_write(struct mapping *m, struct io_req *r)
 {
@@ -95,8 +112,8 @@ static long mmap_write(struct mapping *m, struct io_req *r)
     if (rc < 0)
         return rc;
     if (end > size) {
-        if (ftruncate(r->fd, (off_t)end) != 0)
-            return -errno;
+        if ((rc = extend(r->fd, r->off, r->len, end)) < 0)
+            return rc;
         m->size = end;
         if (end > m->len && (rc = map_file(m, r->fd, end)) < 0)
             return rc;
