@@ -23,7 +23,10 @@
 # usage: bench/run.sh [--quick] [--rounds N] [--secs S] [--dir DIR]
 #                     [--build DIR] [--no-fio] [--boost] [--fb-opt OPT] [OP...]
 #   OP        read write append open stat create varmail uring1 uring32 (default: all)
-#             uring1, uring32: the read on io_uring at iodepth 1 and 32, fio alike
+#             uring1, uring32: the read on io_uring at iodepth 1 and 32, fio alike,
+#             on a loop-mounted ext4 image in /dev/shm (root; else on --dir):
+#             tmpfs cannot read without blocking, so io_uring hands each of its
+#             reads to a kernel worker thread (io-wq) and times that instead
 #   --quick   2 rounds of 1 s, a 256 MiB read file, 2000-file trees; fio only
 #             if it is already installed (this is what ctest runs)
 #   --dir     where the files go (default /dev/shm/flowbench-bench, tmpfs)
@@ -90,7 +93,16 @@ fi
 
 mkdir -p "$DIR"
 WORK=$(mktemp -d)
+URING_MNT="" URING_DEV="" URING_IMG=""
+BASE_DIR=$DIR
 cleanup() {
+    if [ -n "$URING_MNT" ]; then
+        umount "$URING_MNT" 2>/dev/null || true
+        rmdir "$URING_MNT" 2>/dev/null || true
+    fi
+    [ -z "$URING_DEV" ] || losetup -d "$URING_DEV" 2>/dev/null || true
+    [ -z "$URING_IMG" ] || rm -f "$URING_IMG"
+    DIR=$BASE_DIR
     rm -rf "$WORK"
     # only what this script (or the flowbench runs it starts) created
     rm -rf "$DIR"/readfile "$DIR"/writefile "$DIR"/appendfile "$DIR"/statset "$DIR"/createset \
@@ -100,6 +112,24 @@ cleanup() {
 trap cleanup EXIT
 
 TIMEFORMAT='%3R %3U %3S'
+
+# uring_fs: the ext4 file system the io_uring reads use (see --help), mounted
+# on a fresh directory; prints nothing and leaves URING_MNT empty when it
+# cannot (not root, no losetup or mkfs.ext4, no loop device).
+uring_fs() {
+    [ "$(id -u)" = 0 ] && command -v losetup >/dev/null && command -v mkfs.ext4 >/dev/null || return 0
+    local img mnt
+    img=$(mktemp /dev/shm/flowbench-bench-ext4.XXXXXX) || return 0
+    URING_IMG=$img
+    truncate -s "$(( $(numfmt --from=iec "${READSIZE^^}") / 1048576 + 256 ))M" "$img" 2>/dev/null || return 0
+    URING_DEV=$(losetup -f --show "$img" 2>/dev/null) || { URING_DEV=""; return 0; }
+    mnt=$(mktemp -d /tmp/flowbench-bench-ext4.XXXXXX)
+    if mkfs.ext4 -q -F "$URING_DEV" >/dev/null 2>&1 && mount "$URING_DEV" "$mnt" 2>/dev/null; then
+        URING_MNT=$mnt
+    else
+        rmdir "$mnt"
+    fi
+}
 
 # shellcheck source=bench/measure.sh
 . "$HERE/measure.sh"
@@ -183,11 +213,11 @@ run_fio() {
     local a b
     case $op in
     read) a=$(measured fio --name=fbread --filename="$(first_file readfile)" --rw=randread --bs=8k --size="$READSIZE" \
-                --norandommap $common | fio_json) ;;
+                --norandommap --invalidate=0 $common | fio_json) ;;
     write) a=$(measured fio --name=fbwrite --filename="$(first_file writefile)" --rw=randwrite --bs=8k --size="$READSIZE" \
                  --norandommap $common | fio_json) ;;
     uring*) a=$(measured fio --name=fburing --filename="$(first_file readfile)" --rw=randread --bs=8k --size="$READSIZE" \
-                  --norandommap --output-format=json --time_based --runtime="$SECS" --ioengine=io_uring \
+                  --norandommap --invalidate=0 --output-format=json --time_based --runtime="$SECS" --ioengine=io_uring \
                   --iodepth="${op#uring}" | fio_json) ;;
     append) a=$(measured fio --name=fbappend --filename="$DIR/fio-append" --rw=write --bs=1k --size=64g --fsync=1 \
                   --file_append=1 --fallocate=none $common | fio_json)
@@ -220,6 +250,17 @@ echo
 
 declare -A RESULT
 for op in "${OPS[@]}"; do
+    DIR=$BASE_DIR
+    case $op in
+    uring*) [ -n "$URING_MNT" ] || uring_fs
+            if [ -n "$URING_MNT" ]; then
+                DIR=$URING_MNT/bench
+                mkdir -p "$DIR"
+                echo "$op: on ext4 ($URING_DEV, the image $URING_IMG), cached"
+            else
+                echo "$op: on $DIR (no loop-mounted ext4 here: needs root, losetup, mkfs.ext4); on tmpfs io_uring's reads go through io-wq"
+            fi ;;
+    esac
     r_fio=() c_fio=() r_vs=() fl_rate=() fl_cpu=() setups=() fb_runs=()
     for ((round = 1; round <= ROUNDS; round++)); do
         if ((round % 2)); then order="fb floor fio"; else order="fio floor fb"; fi

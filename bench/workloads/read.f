@@ -5,7 +5,7 @@ set $filesize=1g
 set $iosize=8k
 set $memsize=5m
 
-define file name=readfile,path=$dir,size=$filesize,prealloc,reuse,paralloc
+define file name=readfile,path=$dir,size=$filesize,prealloc,reuse,paralloc,cached
 
 define process name=reader,instances=1
 {

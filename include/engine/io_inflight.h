@@ -16,8 +16,8 @@ void op_io_fini(struct op_inst *op);
  * the thread ends. */
 int op_io_drain(struct worker *w);
 /* Reaps from engine e at least min completions (capped at what is in
- * flight), waiting a slice at a time and, when stop_ok, giving up with
- * FO_DONE once the run is stopping; each completion is made an op. */
+ * flight), each made an op; when stop_ok, a wait a signal interrupts while
+ * the run is stopping gives up with FO_DONE. */
 int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok);
 /* Waits until none of the op's requests is in flight. */
 int op_io_quiesce_own(struct worker *w, struct op_inst *op);

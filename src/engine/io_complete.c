@@ -17,8 +17,6 @@
 
 /* Completions taken per reap (on the stack). */
 #define REAP_BATCH 64
-/* A wait for completions lasts at most this long before the run's state is looked at. */
-#define REAP_SLICE_NS 100000000L
 
 static const char *const dir_verb[] = { [IO_READ] = "read", [IO_WRITE] = "write", [IO_APPEND] = "append to" };
 
@@ -106,9 +104,6 @@ int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, in
     return op_error(w, op, what, slot_path(w, &w->fds[r->key], path, sizeof path), err);
 }
 
-/* Reaps from one engine: at least min completions (waiting a slice at a
- * time, giving up with FO_DONE when the run is stopping and stop_ok), each
- * made an op. */
 /* An op of the thread on engine e, to name in an error no request names. */
 static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
 {
@@ -118,14 +113,17 @@ static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
     return &w->ops[0];
 }
 
+/* The wait has no time limit: every request in flight ends, done or failed
+ * by the kernel, and a timed wait arms a timer each time (io_uring at depth
+ * 1 ran a fifth slower with one). A signal interrupts it: when stop_ok and
+ * the run is stopping, FO_DONE then. */
 int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
 {
-    static const struct timespec slice = { 0, REAP_SLICE_NS };
     struct io_req *done[REAP_BATCH];
     if (min > e->inflight)
         min = e->inflight;
     int n;
-    while ((n = ioengine_reap(e, min, REAP_BATCH, done, &slice)) <= 0 && min > 0) {
+    while ((n = ioengine_reap(e, min, REAP_BATCH, done, NULL)) <= 0 && min > 0) {
         if (n < 0 && n != -EINTR && n != -ETIME && n != -EAGAIN)
             return op_fail(w, engine_user(w, e), "waiting for I/O (%s): %s", e->ops->name, strerror(-n));
         if (stop_ok && worker_stopping(w))
