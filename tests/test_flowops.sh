@@ -659,8 +659,10 @@ run hog
 expect_rc hog_exit 0
 expect_eq hog_ops "$(ops_of h1 "$d/out")" 20
 expect_eq hog_ops2 "$(ops_of h2 "$d/out")" 20
-awk -v a="$(lat_of h1 "$d/out")" -v b="$(lat_of h2 "$d/out")" 'BEGIN { exit !(b > 0.01 && b > 10 * a) }' \
-    && ok || bad hog_latency "h1 $(lat_of h1 "$d/out") ms, h2 $(lat_of h2 "$d/out") ms"
+# the fastest op of each: a preemption on a loaded machine inflates a mean, not a minimum
+min_of() { field_of "$1" 6 "ms" "$2" | tr -d "["; }
+awk -v a="$(min_of h1 "$d/out")" -v b="$(min_of h2 "$d/out")" 'BEGIN { exit !(b > 0.01 && b > 10 * a) }' \
+    && ok || bad hog_latency "fastest h1 $(min_of h1 "$d/out") ms, h2 $(min_of h2 "$d/out") ms"
 expect_eq hog_summary "$(summary_ops "$d/out")" 0
 
 # ---- delay: value=1 in a 3 s run: 2 or 3 ops ----
