@@ -13,10 +13,11 @@ declare -A may=(
   [results]="base flowops/flowop.h"
   [fileset]="base lang model"
   [io]="base"
-  [engine]="base lang model results fileset io flowops/flowop.h"
+  [sysstat]="base results"
+  [engine]="base lang model results fileset io sysstat flowops/flowop.h"
   [flowops]="base lang model results fileset io engine"
   [report]="base lang model results flowops/flowop.h"
-  [cli]="base lang model results fileset io flowops engine report"
+  [cli]="base lang model results fileset io sysstat flowops engine report"
 )
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(

@@ -41,6 +41,8 @@ struct interp_options {
     const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
     bool flush;               /* --flush: drop the page cache before every run */
+    char *const *argv;        /* the command line, for each run's meta */
+    size_t argc;
 };
 
 struct interp {

@@ -55,6 +55,7 @@ struct run_desc {
     struct fs_cache **filesets;
     struct target_locks **locks;   /* target directories locked until the invocation ends (target_lock.h) */
     struct results *results;       /* the run's result is appended; the host filled in */
+    const struct run_meta *meta;   /* the variables and command line of the run, copied into its result; NULL: none */
 };
 
 /* 0: the run completed and was reported; 1: it failed (message printed);

@@ -105,6 +105,7 @@ struct engine {
     uint64_t seed;
     struct tick_clock clock;       /* times each op (engine_run) */
     uint64_t gone_ns;              /* when the last worker process was gone */
+    struct engine_system *system;  /* the master's readings of CPU, memory and devices (engine_system.c) */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -170,6 +171,14 @@ void engine_io_now(struct engine *e, struct op_stats *io);
 void engine_note_overrun(const struct engine *e, double stamp);
 /* psrun: a report of the run so far (SINCE_START) or of the last period. */
 void engine_report_period(struct engine *e, double seconds, enum collect_span span);
+/* The system's figures of the run, read by the master alone (engine_system.c):
+ * find the file systems and devices of the run's directories (once the
+ * filesets exist), read at the start, at each --interval and at the end. */
+void engine_system_find(struct engine *e);
+void engine_system_start(struct engine *e, uint64_t now);
+void engine_system_sample(struct engine *e, uint64_t now);
+void engine_system_end(struct engine *e, uint64_t now);
+void engine_system_free(struct engine *e);
 /* Event generator thread of the master. */
 int events_start(struct engine *e, pthread_t *thr);
 void events_stop(struct engine *e, pthread_t thr);

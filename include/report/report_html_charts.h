@@ -9,6 +9,8 @@
 
 /* The charts of one run, each an <svg> (or a note saying why there is none). */
 void html_chart_throughput(FILE *f, const struct run_result *r);
+/* Per device under the run's directories: read and write MiB/s and utilisation over time. */
+void html_chart_devices(FILE *f, const struct run_result *r);
 void html_chart_percentiles(FILE *f, const struct run_result *r);
 void html_chart_opmix(FILE *f, const struct run_result *r);
 

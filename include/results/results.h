@@ -9,7 +9,9 @@
 #include <stdio.h>
 
 #include "flowops/flowop.h"
+#include "results/run_meta.h"
 #include "results/stats.h"
+#include "results/system.h"
 
 struct result_row {
     char *name;          /* dotted inside composites */
@@ -71,6 +73,8 @@ struct run_result {
     size_t nintervals;
     struct cache_share *cache;   /* one per fileset, in definition order */
     size_t ncache;
+    struct run_system system;    /* CPU, memory and devices during the run */
+    struct run_meta meta;        /* the variables, command line and file system of the run */
 };
 
 struct host_info {

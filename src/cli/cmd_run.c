@@ -11,6 +11,7 @@
 #include "lang/eval.h"
 #include "base/hint.h"
 #include "cli/interp.h"
+#include "cli/run_meta_build.h"
 #include "report/report.h"
 
 /* The engine's measured lines are the classic text report's. */
@@ -170,10 +171,15 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
         plan_describe(&plan, procs, in->nruns > 1, in->out);
         rc = 0;
     } else {
+        struct run_meta meta;
         rc = clock_ready(in, err);
+        if (rc == 0 && run_meta_build(in, &meta) != 0)
+            rc = diag_set(err, NULL, "out of memory");
         if (rc == 0) {
             run.clock = &in->clock;
+            run.meta = &meta;
             rc = engine_run(&run, err);
+            run_meta_free(&meta);
         }
         if (rc < 0) {
             /* Refused before it started (a tree we did not make, no space...): a run failure. */

@@ -295,6 +295,8 @@ int main(int argc, char **argv)
     /* Ctrl-C, SIGTERM and SIGHUP stop what runs, in order: results and outputs are kept. */
     signals_install();
     bool tty = a.file == NULL && isatty(STDIN_FILENO);
+    a.opt.argv = argv;
+    a.opt.argc = (size_t)argc;
     a.opt.interactive = tty;
     /* With JSON or CSV on stdout, everything else goes to stderr so stdout parses. */
     bool data_stdout = (a.json != NULL && strcmp(a.json, "-") == 0) || (a.csv != NULL && strcmp(a.csv, "-") == 0);

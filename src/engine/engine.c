@@ -497,6 +497,7 @@ static void watch(struct engine *e)
         }
         if (now >= inext) {
             sample(e, go, ilast, now);
+            engine_system_sample(e, now);
             ilast = now;
             e->last_sample_ns = now;
             inext += istep;
@@ -528,6 +529,7 @@ static void engine_free(struct engine *e)
     free(e->pids);
     free(e->baseline);
     free(e->last_io);
+    engine_system_free(e);
     if (e->result != NULL) {
         struct results one = { .runs = e->result, .n = 1 };
         results_free(&one);
@@ -546,7 +548,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     host_read(&d->results->host, &topo);
     d->results->host.clock = d->clock != NULL ? d->clock->name : NULL;
     e->result = calloc(1, sizeof *e->result);
-    if (e->result == NULL)
+    if (e->result == NULL || (d->meta != NULL && !run_meta_copy(&e->result->meta, d->meta)))
         return diag_set(err, NULL, "out of memory");
     e->seed = 0x666c6f7762656e63ull; /* fixed: the same script gives the same trees and streams */
     fprintf(d->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", engine_stamp(e),
@@ -634,6 +636,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
         return refused(d, err);
     }
     e.clock = *d->clock;
+    engine_system_find(&e);
     report_residency(&e);
     if (fork_workers(&e, err) != 0) {
         engine_stop(&e, STOP_WORKER);
@@ -651,10 +654,13 @@ int engine_run(const struct run_desc *d, struct diag *err)
             fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
                     e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
             fflush(d->out);
-            atomic_store(&e.sh->go_ns, clock_ns());
+            uint64_t go = clock_ns();
+            engine_system_start(&e, go);
+            atomic_store(&e.sh->go_ns, go);
             atomic_store(&e.sh->phase, PHASE_GO);
             fb_futex_wake(&e.sh->phase);
             watch(&e);
+            engine_system_end(&e, clock_ns());
             events_stop(&e, gen);
             final_sample(&e);
         }

@@ -145,6 +145,8 @@ static void run_section(FILE *f, const struct report_input *in, const struct run
     }
     fputs("<h3>Throughput over time (IO flowops)</h3>\n", f);
     html_chart_throughput(f, r);
+    fputs("<h3>Block devices over time</h3>\n", f);
+    html_chart_devices(f, r);
     fputs("<h3>Latency percentiles per flowop</h3>\n", f);
     html_chart_percentiles(f, r);
     fputs("<h3>Op mix</h3>\n", f);

@@ -1,8 +1,10 @@
 /* report_html_charts.c: the inline SVG charts of the HTML report: throughput
- * over time, latency percentiles per flowop, and the op mix. No script, no
+ * and each device's MiB/s and utilisation over time, latency percentiles per
+ * flowop, and the op mix. No script, no
  * external resource: plain shapes and text drawn from the results. */
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report_figures.h"
@@ -86,45 +88,54 @@ static struct axis axis_for(double max, int want)
     return a;
 }
 
-static void step_path(FILE *f, const struct run_result *r, double xs, double ys, bool mb, const char *style)
+/* One line of a time chart: sample i covers [t[i] - secs[i], t[i]] at v[i]. */
+struct step_series {
+    const double *t, *secs, *v;
+    const char *style;           /* the path's stroke attributes */
+    const char *legend;
+    bool right;                  /* drawn against the right axis */
+};
+
+struct step_chart {
+    const char *label;           /* the svg's aria-label */
+    const char *left_unit, *right_unit;
+    size_t n;                    /* samples in every series */
+    double xmax;                 /* seconds the x axis spans at least */
+    double right_top;            /* the right axis's top, or 0: from the data */
+};
+
+static void step_path(FILE *f, const struct step_chart *c, const struct step_series *s, double xs, double ys)
 {
     fputs("<path fill=\"none\" ", f);
-    fputs(style, f);
+    fputs(s->style, f);
     fputs(" d=\"", f);
-    for (size_t i = 0; i < r->nintervals; i++) {
-        const struct interval_sample *s = &r->intervals[i];
-        double v = mb ? report_rate((double)s->bytes / 1048576.0, s->seconds) : report_rate((double)s->ops, s->seconds);
-        double x0 = TP_L + (s->t - s->seconds) * xs, x1 = TP_L + s->t * xs, y = TP_H - TP_B - v * ys;
+    for (size_t i = 0; i < c->n; i++) {
+        double x0 = TP_L + (s->t[i] - s->secs[i]) * xs, x1 = TP_L + s->t[i] * xs, y = TP_H - TP_B - s->v[i] * ys;
         fprintf(f, "%s%.1f,%.1f H%.1f ", i == 0 ? "M" : "L", x0, y, x1);
     }
     fputs("\"/>\n", f);
 }
 
-void html_chart_throughput(FILE *f, const struct run_result *r)
+/* A time chart of step lines against a left and a right axis, legend top left. */
+static void step_chart(FILE *f, const struct step_chart *c, const struct step_series *s, size_t ns)
 {
-    if (r->nintervals == 0) {
-        fputs("<p class=\"note\">No time series for this run: run with --interval S for a time series "
-              "(a sample every S seconds).</p>\n", f);
-        return;
-    }
-    double maxops = 0, maxmb = 0, xmax = r->seconds;
-    for (size_t i = 0; i < r->nintervals; i++) {
-        const struct interval_sample *s = &r->intervals[i];
-        double o = report_rate((double)s->ops, s->seconds), m = report_rate((double)s->bytes / 1048576.0, s->seconds);
-        maxops = o > maxops ? o : maxops;
-        maxmb = m > maxmb ? m : maxmb;
-        xmax = s->t > xmax ? s->t : xmax;
-    }
-    struct axis left = axis_for(maxops, 5);
+    double maxl = 0, maxr = 0, xmax = c->xmax;
+    for (size_t k = 0; k < ns; k++)
+        for (size_t i = 0; i < c->n; i++) {
+            double *m = s[k].right ? &maxr : &maxl;
+            *m = s[k].v[i] > *m ? s[k].v[i] : *m;
+            xmax = s[k].t[i] > xmax ? s[k].t[i] : xmax;
+        }
+    struct axis left = axis_for(maxl, 5);
     struct axis right = { .n = left.n };
-    right.step = nice_ceil(maxmb / left.n);
+    right.step = c->right_top > 0 ? c->right_top / left.n : nice_ceil(maxr / left.n);
     right.top = right.step * right.n;
     struct axis xa = axis_for(xmax > 0 ? xmax : 1, 6);
     double pw = TP_W - TP_L - TP_R, ph = TP_H - TP_T - TP_B;
     double xs = pw / xa.top, ysl = ph / left.top, ysr = ph / right.top;
     char a[32];
 
-    svg_open(f, TP_W, TP_H, "IO operations per second and MiB per second over the run");
+    svg_open(f, TP_W, TP_H, c->label);
     for (int i = 0; i <= left.n; i++) {
         double y = TP_H - TP_B - i * left.step * ysl;
         fprintf(f, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>\n", TP_L, TP_W - TP_R, y, y);
@@ -144,20 +155,91 @@ void html_chart_throughput(FILE *f, const struct run_result *r)
             TP_H - TP_B);
     fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">seconds since the run started</text>\n",
             TP_L + (int)pw / 2, TP_H - 8);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">ops/s</text>\n", 16,
-            TP_T + (int)ph / 2, 16, TP_T + (int)ph / 2);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(90 %d %d)\">MiB/s</text>\n",
-            TP_W - 14, TP_T + (int)ph / 2, TP_W - 14, TP_T + (int)ph / 2);
-    step_path(f, r, xs, ysr, true, "stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6 4\"");
-    step_path(f, r, xs, ysl, false, "stroke=\"#1f77b4\" stroke-width=\"2.5\"");
-    /* The legend, top left. */
-    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" stroke=\"#1f77b4\" stroke-width=\"2.5\"/>", TP_L,
-            TP_L + 28);
-    fprintf(f, "<text x=\"%d\" y=\"18\">ops/s (left axis)</text>\n", TP_L + 34);
-    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" stroke=\"#d62728\" stroke-width=\"2\" "
-               "stroke-dasharray=\"6 4\"/>", TP_L + 180, TP_L + 208);
-    fprintf(f, "<text x=\"%d\" y=\"18\">MiB/s (right axis)</text>\n", TP_L + 214);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">%s</text>\n", 16,
+            TP_T + (int)ph / 2, 16, TP_T + (int)ph / 2, c->left_unit);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(90 %d %d)\">%s</text>\n",
+            TP_W - 14, TP_T + (int)ph / 2, TP_W - 14, TP_T + (int)ph / 2, c->right_unit);
+    for (size_t k = ns; k-- > 0;)
+        step_path(f, c, &s[k], xs, s[k].right ? ysr : ysl);
+    for (size_t k = 0; k < ns; k++) {
+        int x = TP_L + (int)k * 200;
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" %s/>", x, x + 28, s[k].style);
+        fprintf(f, "<text x=\"%d\" y=\"18\">%s</text>\n", x + 34, s[k].legend);
+    }
     fputs("</svg>\n", f);
+}
+
+/* n rows of columns doubles, freed with free(); NULL when out of memory. */
+static double *columns(size_t n, size_t cols)
+{
+    return calloc((n ? n : 1) * cols, sizeof(double));
+}
+
+void html_chart_throughput(FILE *f, const struct run_result *r)
+{
+    size_t n = r->nintervals;
+    if (n == 0) {
+        fputs("<p class=\"note\">No time series for this run: run with --interval S for a time series "
+              "(a sample every S seconds).</p>\n", f);
+        return;
+    }
+    double *col = columns(n, 4);
+    if (col == NULL)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        const struct interval_sample *s = &r->intervals[i];
+        col[i] = s->t;
+        col[n + i] = s->seconds;
+        col[2 * n + i] = report_rate((double)s->ops, s->seconds);
+        col[3 * n + i] = report_rate((double)s->bytes / 1048576.0, s->seconds);
+    }
+    const struct step_series s[] = {
+        { col, col + n, col + 2 * n, "stroke=\"#1f77b4\" stroke-width=\"2.5\"", "ops/s (left axis)", false },
+        { col, col + n, col + 3 * n, "stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
+          "MiB/s (right axis)", true },
+    };
+    const struct step_chart c = { "IO operations per second and MiB per second over the run", "ops/s", "MiB/s", n,
+                                  r->seconds, 0 };
+    step_chart(f, &c, s, 2);
+    free(col);
+}
+
+void html_chart_devices(FILE *f, const struct run_result *r)
+{
+    const struct run_system *sys = &r->system;
+    size_t n = sys->nsamples;
+    if (!sys->measured || sys->ndev == 0 || n == 0) {
+        fputs("<p class=\"note\">No block device under the run's directories (or the run never started).</p>\n", f);
+        return;
+    }
+    double *col = columns(n, 5);
+    if (col == NULL)
+        return;
+    for (size_t k = 0; k < sys->ndev; k++) {
+        for (size_t i = 0; i < n; i++) {
+            const struct sys_sample *x = &sys->samples[i];
+            col[i] = x->t;
+            col[n + i] = x->seconds;
+            col[2 * n + i] = x->dev[k].read_mb_per_s;
+            col[3 * n + i] = x->dev[k].write_mb_per_s;
+            col[4 * n + i] = x->dev[k].util_pct;
+        }
+        const struct step_series s[] = {
+            { col, col + n, col + 2 * n, "stroke=\"#1f77b4\" stroke-width=\"2.5\"", "read MiB/s (left)", false },
+            { col, col + n, col + 3 * n, "stroke=\"#ff7f0e\" stroke-width=\"2.5\"", "write MiB/s (left)", false },
+            { col, col + n, col + 4 * n, "stroke=\"#7f7f7f\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
+              "utilisation % (right)", true },
+        };
+        const struct step_chart c = { "device MiB per second and utilisation over the run", "MiB/s", "util %", n,
+                                      r->seconds, 100 };
+        fputs("<p class=\"meta\"><b>", f);
+        html_text(f, sys->devices[k].name);
+        fputs("</b> under ", f);
+        html_text(f, sys->devices[k].path);
+        fputs("</p>\n", f);
+        step_chart(f, &c, s, 3);
+    }
+    free(col);
 }
 
 /* ---- latency percentiles ------------------------------------------------ */

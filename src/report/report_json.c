@@ -7,6 +7,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "git_commit.h"
 #include "report/report.h"
 #include "report/report_figures.h"
 
@@ -269,6 +270,109 @@ static void page_cache(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
+static void cpu_pct(struct jw *w, const struct cpu_pct *c)
+{
+    jw_open(w, "cpu", '{', true);
+    jw_num(w, "user_pct", c->user, 2);
+    jw_num(w, "system_pct", c->system, 2);
+    jw_num(w, "iowait_pct", c->iowait, 2);
+    jw_num(w, "idle_pct", c->idle, 2);
+    jw_close(w, '}');
+}
+
+static void mem_kb(struct jw *w, const struct mem_kb *m)
+{
+    jw_open(w, "memory", '{', true);
+    jw_u64(w, "dirty_kb", m->dirty);
+    jw_u64(w, "writeback_kb", m->writeback);
+    jw_u64(w, "cached_kb", m->cached);
+    jw_close(w, '}');
+}
+
+static void dev_figures(struct jw *w, const struct dev_figures *d)
+{
+    jw_num(w, "reads_per_s", d->reads_per_s, 3);
+    jw_num(w, "writes_per_s", d->writes_per_s, 3);
+    jw_num(w, "read_mb_per_s", d->read_mb_per_s, 3);
+    jw_num(w, "write_mb_per_s", d->write_mb_per_s, 3);
+    jw_num(w, "avg_request_kb", d->avg_request_kb, 2);
+    jw_num(w, "await_ms", d->await_ms, 3);
+    jw_num(w, "queue_depth", d->queue_depth, 3);
+    jw_num(w, "util_pct", d->util_pct, 2);
+}
+
+static void samples(struct jw *w, const struct run_system *s)
+{
+    jw_open(w, "samples", '[', false);
+    for (size_t i = 0; i < s->nsamples; i++) {
+        const struct sys_sample *x = &s->samples[i];
+        jw_open(w, NULL, '{', true);
+        jw_num(w, "t", x->t, 3);
+        jw_num(w, "seconds", x->seconds, 3);
+        cpu_pct(w, &x->cpu);
+        mem_kb(w, &x->mem);
+        jw_open(w, "devices", '[', true);
+        for (size_t k = 0; k < s->ndev; k++) {
+            jw_open(w, NULL, '{', true);
+            jw_str(w, "name", s->devices[k].name);
+            dev_figures(w, &x->dev[k]);
+            jw_close(w, '}');
+        }
+        jw_close(w, ']');
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
+/* CPU, memory and the devices under the run's directories (null when it never started). */
+static void system_figures(struct jw *w, const struct run_system *s)
+{
+    if (!s->measured) {
+        jw_str(w, "system", NULL);
+        return;
+    }
+    jw_open(w, "system", '{', false);
+    jw_num(w, "interval_s", s->interval_s, 3);
+    cpu_pct(w, &s->cpu);
+    mem_kb(w, &s->mem);
+    jw_open(w, "devices", '[', false);
+    for (size_t i = 0; i < s->ndev; i++) {
+        const struct sys_device *d = &s->devices[i];
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "name", d->name);
+        jw_str(w, "holds", d->holds[0] ? d->holds : NULL);
+        jw_str(w, "model", d->model);
+        jw_str(w, "path", d->path);
+        dev_figures(w, &s->dev[i]);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    samples(w, s);
+    jw_close(w, '}');
+}
+
+static void meta(struct jw *w, const struct run_meta *m, const struct host_info *h)
+{
+    jw_open(w, "meta", '{', false);
+    jw_open(w, "variables", '{', false);
+    for (size_t i = 0; i < m->nvars; i++)
+        jw_str(w, m->vars[i].name, m->vars[i].value);
+    jw_close(w, '}');
+    jw_open(w, "command_line", '[', true);
+    for (size_t i = 0; i < m->argc; i++)
+        jw_str(w, NULL, m->argv[i]);
+    jw_close(w, ']');
+    jw_str(w, "version", FLOWBENCH_VERSION);
+    jw_str(w, "git_commit", FLOWBENCH_GIT_COMMIT);
+    jw_str(w, "host", h->hostname);
+    jw_str(w, "kernel", h->kernel);
+    jw_str(w, "dir", m->dir);
+    jw_str(w, "filesystem", m->filesystem);
+    jw_str(w, "mount_options", m->mount_options);
+    jw_str(w, "device_model", m->device_model);
+    jw_close(w, '}');
+}
+
 /* The members a run has, also repeated at the top level when there is one run. */
 static void run_body(struct jw *w, const struct run_result *r)
 {
@@ -337,6 +441,8 @@ int results_write_json(const struct report_input *in, FILE *out)
         jw_str(&w, "error", r->error);
         page_cache(&w, r);
         run_body(&w, r);
+        system_figures(&w, &r->system);
+        meta(&w, &r->meta, &res->host);
         jw_close(&w, '}');
     }
     jw_close(&w, ']');

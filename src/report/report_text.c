@@ -24,6 +24,8 @@ static void print_row(FILE *out, const struct result_row *row, double secs)
     fputc('\n', out);
 }
 
+static void system_lines(FILE *out, const struct run_system *s, double stamp);
+
 void report_text(FILE *out, const struct run_result *r, double stamp)
 {
     double t = r->seconds > 0 ? r->seconds : 1;
@@ -36,7 +38,26 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
             io->ops ? report_ms((double)io->lat_sum / (double)io->ops) : 0.0);
     fprintf(out, " p50 %.3fms p99 %.3fms cpu %.1fus/op\n", report_ms(stats_percentile(io, 0.5)),
             report_ms(stats_percentile(io, 0.99)), report_cpu_ns_per_op(io) / 1e3);
+    system_lines(out, &r->system, stamp);
     fflush(out);
+}
+
+/* After the IO summary: each device under the run's directories, and the CPU. */
+static void system_lines(FILE *out, const struct run_system *s, double stamp)
+{
+    if (!s->measured)
+        return;
+    for (size_t i = 0; i < s->ndev; i++) {
+        const struct sys_device *d = &s->devices[i];
+        const struct dev_figures *f = &s->dev[i];
+        fprintf(out, "%.3f: device %s (%s%s%sunder %s): %.0f r/s %.0f w/s %.1f MB/s read %.1f MB/s write, %.1f KiB/req, "
+                     "await %.2f ms, depth %.1f, util %.0f%%\n",
+                stamp, d->name, d->holds[0] ? "holds " : "", d->holds, d->holds[0] ? ", " : "", d->path, f->reads_per_s,
+                f->writes_per_s, f->read_mb_per_s, f->write_mb_per_s, f->avg_request_kb, f->await_ms, f->queue_depth,
+                f->util_pct);
+    }
+    fprintf(out, "%.3f: cpu: user %.0f%% system %.0f%% iowait %.0f%% idle %.0f%%\n", stamp, s->cpu.user, s->cpu.system,
+            s->cpu.iowait, s->cpu.idle);
 }
 
 void report_text_interval(FILE *out, const struct interval_sample *s, double stamp)
