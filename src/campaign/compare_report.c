@@ -9,25 +9,15 @@
 #include "campaign/compare.h"
 #include "report/report_figures.h"
 
-/* Rates to a tenth; latencies in ms to 3 significant digits at least (on tmpfs
- * a p50 is 0.00123 ms, which 0.001 would hide). */
-static int decimals(double v, enum sum_fig fig)
-{
-    if (!sum_figs[fig].lower_is_better)
-        return 1;
-    int d = v > 0 && isfinite(v) ? 2 - (int)floor(log10(v)) : 3;
-    return d < 3 ? 3 : d > 9 ? 9 : d;
-}
-
 static void fmt_fig(char *buf, size_t len, const struct fig *f, enum sum_fig fig)
 {
     char mean[40], ci[40];
-    report_fmt_group(mean, sizeof mean, f->mean, decimals(f->mean, fig));
+    report_fmt_group(mean, sizeof mean, f->mean, sum_fig_decimals(f->mean, fig));
     if (f->n < 2) {
         snprintf(buf, len, "%s", mean);
         return;
     }
-    report_fmt_group(ci, sizeof ci, f->ci95, decimals(f->mean, fig));
+    report_fmt_group(ci, sizeof ci, f->ci95, sum_fig_decimals(f->mean, fig));
     snprintf(buf, len, "%s ±%s", mean, ci);
 }
 
@@ -133,8 +123,8 @@ static json_object *num(double v, int places)
 static json_object *fig_json(const struct fig *f, enum sum_fig fig)
 {
     json_object *o = json_object_new_object();
-    json_object_object_add(o, "mean", num(f->mean, decimals(f->mean, fig) + 2));
-    json_object_object_add(o, "ci95", num(f->ci95, decimals(f->mean, fig) + 2));
+    json_object_object_add(o, "mean", num(f->mean, sum_fig_decimals(f->mean, fig) + 2));
+    json_object_object_add(o, "ci95", num(f->ci95, sum_fig_decimals(f->mean, fig) + 2));
     json_object_object_add(o, "n", json_object_new_int((int)f->n));
     return o;
 }

@@ -83,8 +83,9 @@ static void point_link(FILE *f, const struct summary *s, const struct sum_point 
     fprintf(f, "\">%s</a></td>", strstr(found, "report") != NULL ? "report" : found[0] ? "results.json" : "folder");
 }
 
-static void cell_fig(FILE *f, const struct fig *x, int decimals)
+static void cell_fig(FILE *f, const struct fig *x, enum sum_fig fig)
 {
+    int decimals = sum_fig_decimals(x->mean, fig);
     char mean[48], ci[48];
     if (x->n == 0) {
         fputs("<td class=\"n\"></td>", f);
@@ -145,7 +146,7 @@ static void points_table(FILE *f, const struct summary *s)
         html_text(f, p->status);
         fprintf(f, "</td><td class=\"n\">%u</td>", p->repeats);
         for (int k = 0; k < SUM_NFIG; k++)
-            cell_fig(f, &p->total.fig[k], sum_figs[k].lower_is_better ? 3 : 1);
+            cell_fig(f, &p->total.fig[k], (enum sum_fig)k);
         cell_devices(f, p);
         point_link(f, s, p);
         fputs("</tr>\n", f);

@@ -1,6 +1,7 @@
 /* summary_load.c: summary.json (a results tree's) and a run's results.json read
  * with json-c into one shape, so compare and the index need not know which. */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,14 @@ const struct sum_fig_desc sum_dev_figs[DEV_NFIG] = {
     [DEV_AWAIT] = { "await_ms", "await ms", true },
     [DEV_UTIL] = { "util_pct", "util %", true },
 };
+
+int sum_fig_decimals(double v, enum sum_fig fig)
+{
+    if (!sum_figs[fig].lower_is_better)
+        return 1;
+    int d = v > 0 && isfinite(v) ? 2 - (int)floor(log10(v)) : 3;
+    return d < 3 ? 3 : d > 9 ? 9 : d;
+}
 
 static int fail(char *err, size_t len, const char *fmt, ...)
 {
