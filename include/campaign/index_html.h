@@ -3,12 +3,10 @@
 #ifndef FB_INDEX_HTML_H
 #define FB_INDEX_HTML_H
 
-#include <stddef.h>
-
 #include "campaign/summary.h"
 
 /* Writes S->dir/index.html (through index.html.tmp, renamed). 0, or -1 with a
- * message in err. A campaign calls it with its summary.json loaded by summary_load. */
-int index_html_write(const struct summary *s, char *err, size_t errlen);
+ * message in d. A campaign calls it with its summary.json loaded by summary_load. */
+int index_html_write(const struct summary *s, struct diag *d);
 
 #endif

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/diag.h"
+
 /* A figure over a point's repeats: the mean, and with n > 1 its spread. */
 struct fig {
     double mean, stddev, ci95;  /* ci95: half-width of the 95% confidence interval of the mean */
@@ -66,8 +68,8 @@ struct summary {
 
 /* Loads PATH: a summary.json, a results tree (its summary.json) or a run's
  * results.json (each run a point "run N"). 0, or -1 with a message naming the
- * file in err. */
-int summary_load(const char *path, struct summary *s, char *err, size_t errlen);
+ * file in d. */
+int summary_load(const char *path, struct summary *s, struct diag *d);
 void summary_free(struct summary *s);
 
 /* The value the point gave a swept variable, or NULL. */

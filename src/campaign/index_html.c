@@ -2,7 +2,6 @@
  * SVG drawn by an inline script from the summary embedded as JSON; nothing
  * fetched). The table of points is plain HTML, readable without the script. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,15 +28,6 @@ static const char style[] =
     "th{background:#f3f3f3;text-align:left;position:sticky;top:0}td.n{text-align:right}\n"
     "tbody tr:nth-child(even){background:#fafafa}tr.failed td{color:#8b0000}\n"
     "footer{margin-top:32px;color:#666;font-size:12px}\n";
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static void meta(FILE *f, const char *label, const char *value)
 {
@@ -223,20 +213,20 @@ static void page(FILE *f, const struct summary *s)
             FLOWBENCH_VERSION);
 }
 
-int index_html_write(const struct summary *s, char *err, size_t len)
+int index_html_write(const struct summary *s, struct diag *d)
 {
     char path[4096], tmp[4096 + 8];
     snprintf(path, sizeof path, "%s/index.html", s->dir);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (f == NULL)
-        return fail(err, len, "cannot write %s: %s", tmp, strerror(errno));
+        return diag_set(d, NULL, "cannot write %s: %s", tmp, strerror(errno));
     page(f, s);
     bool bad = ferror(f) != 0;
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
-        return fail(err, len, "cannot write %s: %s", path, strerror(e));
+        return diag_set(d, NULL, "cannot write %s: %s", path, strerror(e));
     }
     return 0;
 }

@@ -2,7 +2,6 @@
  * with json-c into one shape, so compare and the index need not know which. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "base/diag.h"
 #include "campaign/summary.h"
 
 const struct sum_fig_desc sum_figs[SUM_NFIG] = {
@@ -33,15 +33,6 @@ int sum_fig_decimals(double v, enum sum_fig fig)
         return 1;
     int d = v > 0 && isfinite(v) ? 2 - (int)floor(log10(v)) : 3;
     return d < 3 ? 3 : d > 9 ? 9 : d;
-}
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-    return -1;
 }
 
 static json_object *member(json_object *o, const char *key, json_type type)
@@ -137,35 +128,43 @@ static int swept_read(json_object *obj, struct sum_point *p)
     return 0;
 }
 
+/* The total (from TOTAL) and the flowops (the array FLOWOPS), each row read by READ. */
+static int rows_read(json_object *total, json_object *flowops, struct sum_point *p,
+                     void (*read)(json_object *, struct sum_row *))
+{
+    if ((p->total.name = strdup("total")) == NULL)
+        return -1;
+    read(total, &p->total);
+    size_t n = flowops != NULL ? json_object_array_length(flowops) : 0;
+    if (n > 0 && (p->flowops = calloc(n, sizeof *p->flowops)) == NULL)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        json_object *f = json_object_array_get_idx(flowops, i);
+        struct sum_row *r = &p->flowops[p->nflowops++];
+        if ((r->name = text_dup(f, "name")) == NULL)
+            return -1;
+        read(f, r);
+    }
+    return 0;
+}
+
 static int summary_point_read(json_object *o, struct sum_point *p)
 {
-    json_object *fl = member(o, "flowops", json_type_array);
     p->config = text_dup(o, "config");
     p->path = text_dup(o, "path");
     json_object *st = member(o, "status", json_type_string);
     p->status = strdup(st != NULL ? json_object_get_string(st) : "ok");
     double rep = number(o, "repeats");
     p->repeats = rep >= 1 && rep < 1e9 ? (unsigned)rep : 1;
-    p->total.name = strdup("total");
-    if (p->config == NULL || p->path == NULL || p->status == NULL || p->total.name == NULL)
+    if (p->config == NULL || p->path == NULL || p->status == NULL ||
+        rows_read(member(o, "total", json_type_object), member(o, "flowops", json_type_array), p, row_read) != 0)
         return -1;
-    row_read(member(o, "total", json_type_object), &p->total);
-    size_t n = fl != NULL ? json_object_array_length(fl) : 0;
-    if (n > 0 && (p->flowops = calloc(n, sizeof *p->flowops)) == NULL)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        json_object *f = json_object_array_get_idx(fl, i);
-        struct sum_row *r = &p->flowops[p->nflowops++];
-        if ((r->name = text_dup(f, "name")) == NULL)
-            return -1;
-        row_read(f, r);
-    }
     if (swept_read(member(o, "swept", json_type_object), p) != 0)
         return -1;
     return devices_read(member(o, "devices", json_type_array), p);
 }
 
-static int summary_read(json_object *root, json_object *points, struct summary *s, char *err, size_t len)
+static int summary_read(json_object *root, json_object *points, struct summary *s, struct diag *d)
 {
     json_object *sw = member(root, "swept", json_type_array);
     s->profile = text_dup(root, "profile");
@@ -175,19 +174,19 @@ static int summary_read(json_object *root, json_object *points, struct summary *
     s->started = text_dup(root, "started");
     size_t nsw = sw != NULL ? json_object_array_length(sw) : 0;
     if (nsw > 0 && (s->swept = calloc(nsw, sizeof *s->swept)) == NULL)
-        return fail(err, len, "%s: out of memory", s->file);
+        return diag_set(d, NULL, "%s: out of memory", s->file);
     for (size_t i = 0; i < nsw; i++)
         if ((s->swept[s->nswept++] = value_text(json_object_array_get_idx(sw, i))) == NULL)
-            return fail(err, len, "%s: out of memory", s->file);
+            return diag_set(d, NULL, "%s: out of memory", s->file);
     size_t n = json_object_array_length(points);
     if (n > 0 && (s->points = calloc(n, sizeof *s->points)) == NULL)
-        return fail(err, len, "%s: out of memory", s->file);
+        return diag_set(d, NULL, "%s: out of memory", s->file);
     for (size_t i = 0; i < n; i++) {
         json_object *o = json_object_array_get_idx(points, i);
         if (!json_object_is_type(o, json_type_object) || member(o, "config", json_type_string) == NULL)
-            return fail(err, len, "%s: points[%zu] is not a point (an object with a \"config\")", s->file, i);
+            return diag_set(d, NULL, "%s: points[%zu] is not a point (an object with a \"config\")", s->file, i);
         if (summary_point_read(o, &s->points[s->npoints++]) != 0)
-            return fail(err, len, "%s: out of memory", s->file);
+            return diag_set(d, NULL, "%s: out of memory", s->file);
     }
     return 0;
 }
@@ -206,31 +205,20 @@ static void results_row_read(json_object *o, struct sum_row *r)
 static int results_run_read(json_object *run, size_t i, struct sum_point *p)
 {
     char name[32];
-    json_object *fl = member(run, "flowops", json_type_array);
     json_object *end = member(run, "end", json_type_string);
     snprintf(name, sizeof name, "run %zu", i + 1);
     p->config = strdup(name);
     p->path = strdup("");
     p->status = strdup(end == NULL || strcmp(json_object_get_string(end), "error") != 0 ? "ok" : "failed");
-    p->total.name = strdup("total");
     p->repeats = 1;
-    if (p->config == NULL || p->path == NULL || p->status == NULL || p->total.name == NULL)
+    if (p->config == NULL || p->path == NULL || p->status == NULL ||
+        rows_read(member(run, "summary", json_type_object), member(run, "flowops", json_type_array), p,
+                  results_row_read) != 0)
         return -1;
-    results_row_read(member(run, "summary", json_type_object), &p->total);
-    size_t n = fl != NULL ? json_object_array_length(fl) : 0;
-    if (n > 0 && (p->flowops = calloc(n, sizeof *p->flowops)) == NULL)
-        return -1;
-    for (size_t k = 0; k < n; k++) {
-        json_object *f = json_object_array_get_idx(fl, k);
-        struct sum_row *r = &p->flowops[p->nflowops++];
-        if ((r->name = text_dup(f, "name")) == NULL)
-            return -1;
-        results_row_read(f, r);
-    }
     return devices_read(member(member(run, "system", json_type_object), "devices", json_type_array), p);
 }
 
-static int results_read(json_object *root, json_object *runs, struct summary *s, char *err, size_t len)
+static int results_read(json_object *root, json_object *runs, struct summary *s, struct diag *d)
 {
     json_object *host = member(root, "host", json_type_object);
     s->profile = text_dup(root, "workload");
@@ -240,45 +228,45 @@ static int results_read(json_object *root, json_object *runs, struct summary *s,
     s->started = strdup("");
     size_t n = json_object_array_length(runs);
     if (n > 0 && (s->points = calloc(n, sizeof *s->points)) == NULL)
-        return fail(err, len, "%s: out of memory", s->file);
+        return diag_set(d, NULL, "%s: out of memory", s->file);
     for (size_t i = 0; i < n; i++) {
         json_object *run = json_object_array_get_idx(runs, i);
         if (!json_object_is_type(run, json_type_object))
-            return fail(err, len, "%s: runs[%zu] is not a run (an object)", s->file, i);
+            return diag_set(d, NULL, "%s: runs[%zu] is not a run (an object)", s->file, i);
         if (results_run_read(run, i, &s->points[s->npoints++]) != 0)
-            return fail(err, len, "%s: out of memory", s->file);
+            return diag_set(d, NULL, "%s: out of memory", s->file);
     }
     return 0;
 }
 
 /* FILE, or DIR/summary.json for a results tree. */
-static int resolve(const char *path, struct summary *s, char *err, size_t len)
+static int resolve(const char *path, struct summary *s, struct diag *d)
 {
     struct stat st;
     if (stat(path, &st) != 0)
-        return fail(err, len, "cannot read %s: %s", path, strerror(errno));
+        return diag_set(d, NULL, "cannot read %s: %s", path, strerror(errno));
     bool dir = S_ISDIR(st.st_mode);
     size_t n = strlen(path);
     if ((s->file = malloc(n + sizeof "/summary.json")) == NULL)
-        return fail(err, len, "%s: out of memory", path);
+        return diag_set(d, NULL, "%s: out of memory", path);
     snprintf(s->file, n + sizeof "/summary.json", dir ? "%s/summary.json" : "%s", path);
     if (dir && stat(s->file, &st) != 0)
-        return fail(err, len, "%s: not a results tree: cannot read %s: %s", path, s->file, strerror(errno));
+        return diag_set(d, NULL, "%s: not a results tree: cannot read %s: %s", path, s->file, strerror(errno));
     if (dir) {
         s->dir = strdup(path);
     } else {
         const char *slash = strrchr(path, '/');
         s->dir = slash == NULL ? strdup(".") : strndup(path, slash == path ? 1 : (size_t)(slash - path));
     }
-    return s->dir != NULL ? 0 : fail(err, len, "%s: out of memory", path);
+    return s->dir != NULL ? 0 : diag_set(d, NULL, "%s: out of memory", path);
 }
 
 /* The whole file parsed, or a message saying where it stops being JSON. */
-static int parse_file(const char *path, json_object **root, char *err, size_t len)
+static int parse_file(const char *path, json_object **root, struct diag *d)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL)
-        return fail(err, len, "cannot read %s: %s", path, strerror(errno));
+        return diag_set(d, NULL, "cannot read %s: %s", path, strerror(errno));
     char *text = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&text, &size);
@@ -290,12 +278,12 @@ static int parse_file(const char *path, json_object **root, char *err, size_t le
     fclose(f);
     if (mem == NULL || fclose(mem) != 0 || rd != 0) {
         free(text);
-        return fail(err, len, "cannot read %s: %s", path, strerror(rd ? rd : errno));
+        return diag_set(d, NULL, "cannot read %s: %s", path, strerror(rd ? rd : errno));
     }
     json_tokener *tok = json_tokener_new();
     if (tok == NULL) {
         free(text);
-        return fail(err, len, "%s: out of memory", path);
+        return diag_set(d, NULL, "%s: out of memory", path);
     }
     /* The terminating NUL passed too: the text is all there is. */
     *root = json_tokener_parse_ex(tok, text, (int)size + 1);
@@ -309,29 +297,29 @@ static int parse_file(const char *path, json_object **root, char *err, size_t le
         return 0;
     json_object_put(*root);
     if (size == 0)
-        return fail(err, len, "%s: empty, not JSON", path);
+        return diag_set(d, NULL, "%s: empty, not JSON", path);
     if (*root != NULL)
-        return fail(err, len, "%s: not valid JSON: more after the end of the document, at byte %zu", path, at + rest);
-    return fail(err, len, "%s: not valid JSON at byte %zu: %s", path, at, json_tokener_error_desc(jerr));
+        return diag_set(d, NULL, "%s: not valid JSON: more after the end of the document, at byte %zu", path, at + rest);
+    return diag_set(d, NULL, "%s: not valid JSON at byte %zu: %s", path, at, json_tokener_error_desc(jerr));
 }
 
-int summary_load(const char *path, struct summary *s, char *err, size_t len)
+int summary_load(const char *path, struct summary *s, struct diag *d)
 {
     memset(s, 0, sizeof *s);
-    if (resolve(path, s, err, len) != 0)
+    if (resolve(path, s, d) != 0)
         return -1;
     json_object *root;
-    if (parse_file(s->file, &root, err, len) != 0)
+    if (parse_file(s->file, &root, d) != 0)
         return -1;
     json_object *points = member(root, "points", json_type_array);
     json_object *runs = member(root, "runs", json_type_array);
     int rc;
     if (points != NULL)
-        rc = summary_read(root, points, s, err, len);
+        rc = summary_read(root, points, s, d);
     else if (runs != NULL)
-        rc = results_read(root, runs, s, err, len);
+        rc = results_read(root, runs, s, d);
     else
-        rc = fail(err, len, "%s: neither a flowbench results.json (an object with \"runs\") nor a summary.json "
+        rc = diag_set(d, NULL, "%s: neither a flowbench results.json (an object with \"runs\") nor a summary.json "
                   "(an object with \"points\")", s->file);
     json_object_put(root);
     return rc;

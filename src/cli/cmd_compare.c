@@ -36,9 +36,9 @@ static void compare_usage(FILE *out)
 
 static int load_both(const char *old, const char *new, struct summary *a, struct summary *b)
 {
-    char err[1024];
-    if (summary_load(old, a, err, sizeof err) != 0 || summary_load(new, b, err, sizeof err) != 0) {
-        diag_printf(stderr, "flowbench compare: error: %s\n", err);
+    struct diag d = { 0 };
+    if (summary_load(old, a, &d) != 0 || summary_load(new, b, &d) != 0) {
+        diag_print(&d, stderr);
         return -1;
     }
     return 0;
@@ -104,10 +104,10 @@ int cmd_index_main(int argc, char **argv)
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? EXIT_OK : EXIT_USAGE;
     }
     struct summary s;
-    char err[1024];
+    struct diag d = { 0 };
     int status = EXIT_OK;
-    if (summary_load(argv[1], &s, err, sizeof err) != 0 || index_html_write(&s, err, sizeof err) != 0) {
-        diag_printf(stderr, "flowbench index: error: %s\n", err);
+    if (summary_load(argv[1], &s, &d) != 0 || index_html_write(&s, &d) != 0) {
+        diag_print(&d, stderr);
         status = EXIT_USAGE;
     } else {
         printf("wrote %s/index.html\n", s.dir);
