@@ -1,7 +1,6 @@
 /* compare_report.c: a comparison written out: an aligned table for people, a
  * mark on every regression and a verdict line; or one JSON document (docs/json.md). */
 #include <errno.h>
-#include <math.h>
 #include <string.h>
 
 #include <json-c/json.h>

@@ -2,7 +2,6 @@
  * and `flowbench index TREE` (a results tree's index.html, again). */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
