@@ -13,6 +13,7 @@
 #include "cli/interp.h"
 #include "cli/outpath.h"
 #include "cli/shell.h"
+#include "cli/subcommand.h"
 #include "io/ioengine.h"
 #include "report/report.h"
 
@@ -20,7 +21,9 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: flowbench [options]                 interactive shell (or commands from a pipe)\n"
-            "       flowbench [options] -f SCRIPT.f     run a workload script\n"
+            "       flowbench [options] -f SCRIPT.f     run a workload script\n");
+    subcommand_usage(out);
+    fprintf(out,
             "\n"
             "options:\n"
             "  -f, --file FILE        run the script in FILE (a script without 'run' runs once at its end)\n"
@@ -284,6 +287,9 @@ static int check_outputs(const struct args *a)
 
 int main(int argc, char **argv)
 {
+    const struct subcommand *sub = argc > 1 ? subcommand_find(argv[1]) : NULL;
+    if (sub != NULL)
+        return sub->run(argc - 1, argv + 1);
     struct args a = { 0 };
     struct interp in;
     if (parse_args(argc, argv, &a) != 0 || check_outputs(&a) != 0) {

@@ -1,0 +1,24 @@
+/* subcommand.h: the commands that take flowbench's first argument (`flowbench
+ * compare ...`): one row each in src/cli/subcommand_table.c. */
+#ifndef FB_SUBCOMMAND_H
+#define FB_SUBCOMMAND_H
+
+#include <stdio.h>
+
+struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);  /* argv[0] is the subcommand's name; returns the exit status */
+    const char *usage;                  /* "compare OLD NEW [--threshold PCT] [--json]" */
+    const char *help;                   /* one line */
+};
+
+/* The row named NAME, or NULL: then the command line is the classic one. */
+const struct subcommand *subcommand_find(const char *name);
+/* The usage lines of every subcommand, for --help. */
+void subcommand_usage(FILE *out);
+
+/* The handlers (src/cli/cmd_compare.c). */
+int cmd_compare_main(int argc, char **argv);
+int cmd_index_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,232 @@
+/* index_html.c: a results tree's index.html: one self-contained page (inline CSS,
+ * SVG drawn by an inline script from the summary embedded as JSON; nothing
+ * fetched). The table of points is plain HTML, readable without the script. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "campaign/index_html.h"
+#include "campaign/index_script.h"
+#include "report/html_text.h"
+#include "report/report_figures.h"
+
+static const char style[] =
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#222;background:#fff;"
+    "margin:0;padding:24px}\n"
+    "main{max-width:1300px;margin:0 auto}h1{font-size:24px;margin:0 0 4px}\n"
+    "h2{font-size:20px;margin:32px 0 6px;padding-top:12px;border-top:2px solid #ccc}h3{font-size:16px;margin:20px 0 6px}\n"
+    ".meta{color:#444;margin:2px 0}.meta b{color:#222}.note{color:#555;font-style:italic}\n"
+    ".charts{display:flex;flex-wrap:wrap;gap:12px}\n"
+    "svg.chart{display:block;max-width:100%;height:auto;border:1px solid #e4e4e4;background:#fcfcfc}\n"
+    "svg text{font:12px system-ui,sans-serif;fill:#333}svg .grid{stroke:#ddd}svg .axis{stroke:#888}\n"
+    "ul.legend{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:2px 14px;font-size:12px}\n"
+    ".scroll{overflow-x:auto}table{border-collapse:collapse;font-size:12.5px;font-variant-numeric:tabular-nums}\n"
+    "th,td{padding:3px 6px;border-bottom:1px solid #e4e4e4;white-space:nowrap}\n"
+    "th{background:#f3f3f3;text-align:left;position:sticky;top:0}td.n{text-align:right}\n"
+    "tbody tr:nth-child(even){background:#fafafa}tr.failed td{color:#8b0000}\n"
+    "footer{margin-top:32px;color:#666;font-size:12px}\n";
+
+static void meta(FILE *f, const char *label, const char *value)
+{
+    if (value == NULL || value[0] == '\0')
+        return;
+    fprintf(f, "<p class=\"meta\"><b>%s:</b> ", label);
+    html_text(f, value);
+    fputs("</p>\n", f);
+}
+
+/* A path in an href: every byte outside the unreserved set and '/' percent-encoded. */
+static void url_path(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/=,", *p))
+            fputc(*p, f);
+        else
+            fprintf(f, "%%%02X", *p);
+    }
+}
+
+/* The point's own run report, else its results.json (the first repeat's when
+ * the point was repeated), else its folder. */
+static void point_link(FILE *f, const struct summary *s, const struct sum_point *p)
+{
+    static const char *const tries[] = { "report/index.html", "results.json", "repeat-1/report/index.html",
+                                         "repeat-1/results.json" };
+    if (p->path[0] == '\0') {
+        fputs("<td></td>", f);
+        return;
+    }
+    const char *found = "";
+    char path[4096];
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && found[0] == '\0'; i++) {
+        snprintf(path, sizeof path, "%s/%s/%s", s->dir, p->path, tries[i]);
+        if (access(path, R_OK) == 0)
+            found = tries[i];
+    }
+    fputs("<td><a href=\"", f);
+    url_path(f, p->path);
+    fputc('/', f);
+    url_path(f, found);
+    fprintf(f, "\">%s</a></td>", strstr(found, "report") != NULL ? "report" : found[0] ? "results.json" : "folder");
+}
+
+static void cell_fig(FILE *f, const struct fig *x, enum sum_fig fig)
+{
+    int decimals = sum_fig_decimals(x->mean, fig);
+    char mean[48], ci[48];
+    if (x->n == 0) {
+        fputs("<td class=\"n\"></td>", f);
+        return;
+    }
+    report_fmt_group(mean, sizeof mean, x->mean, decimals);
+    if (x->n < 2) {
+        fprintf(f, "<td class=\"n\">%s</td>", mean);
+        return;
+    }
+    report_fmt_group(ci, sizeof ci, x->ci95, decimals);
+    fprintf(f, "<td class=\"n\" title=\"mean of %u, ±95%% confidence interval\">%s ±%s</td>", x->n, mean, ci);
+}
+
+static void cell_devices(FILE *f, const struct sum_point *p)
+{
+    fputs("<td>", f);
+    for (size_t i = 0; i < p->ndevices; i++) {
+        const struct sum_device *d = &p->devices[i];
+        if (i > 0)
+            fputs("<br>", f);
+        html_text(f, d->name);
+        fputc(':', f);
+        for (int k = 0; k < DEV_NFIG; k++) {
+            char v[48];
+            if (d->fig[k].n == 0)
+                continue;
+            report_fmt_group(v, sizeof v, d->fig[k].mean, 1);
+            fprintf(f, " %s %s", v, sum_dev_figs[k].label);
+        }
+    }
+    fputs("</td>", f);
+}
+
+static void points_table(FILE *f, const struct summary *s)
+{
+    fputs("<div class=\"scroll\"><table id=\"points\"><thead><tr><th>config</th>", f);
+    for (size_t i = 0; i < s->nswept; i++) {
+        fputs("<th>", f);
+        html_text(f, s->swept[i]);
+        fputs("</th>", f);
+    }
+    fputs("<th>status</th><th>repeats</th>", f);
+    for (int k = 0; k < SUM_NFIG; k++)
+        fprintf(f, "<th class=\"n\">%s</th>", sum_figs[k].label);
+    fputs("<th>devices</th><th>run</th></tr></thead>\n<tbody>\n", f);
+    for (size_t i = 0; i < s->npoints; i++) {
+        const struct sum_point *p = &s->points[i];
+        fprintf(f, "<tr class=\"%s\"><td>", strcmp(p->status, "ok") == 0 ? "ok" : "failed");
+        html_text(f, p->config);
+        fputs("</td>", f);
+        for (size_t k = 0; k < s->nswept; k++) {
+            fputs("<td>", f);
+            html_text(f, sum_point_value(p, s->swept[k]));
+            fputs("</td>", f);
+        }
+        fputs("<td>", f);
+        html_text(f, p->status);
+        fprintf(f, "</td><td class=\"n\">%u</td>", p->repeats);
+        for (int k = 0; k < SUM_NFIG; k++)
+            cell_fig(f, &p->total.fig[k], (enum sum_fig)k);
+        cell_devices(f, p);
+        point_link(f, s, p);
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody></table></div>\n", f);
+}
+
+/* What the script draws: per point its config, swept values and the charted
+ * figures as [mean, ci95, n]. */
+static json_object *chart_data(const struct summary *s)
+{
+    static const enum sum_fig charted[] = { SUM_OPS, SUM_MB, SUM_P99 };
+    json_object *root = json_object_new_object(), *swept = json_object_new_array(), *points = json_object_new_array();
+    for (size_t i = 0; i < s->nswept; i++)
+        json_object_array_add(swept, json_object_new_string(s->swept[i]));
+    for (size_t i = 0; i < s->npoints; i++) {
+        const struct sum_point *p = &s->points[i];
+        json_object *o = json_object_new_object(), *sw = json_object_new_object(), *figs = json_object_new_object();
+        json_object_object_add(o, "config", json_object_new_string(p->config));
+        for (size_t k = 0; k < p->nswept; k++)
+            json_object_object_add(sw, p->swept[k].name, json_object_new_string(p->swept[k].value));
+        json_object_object_add(o, "swept", sw);
+        json_object_object_add(o, "ok", json_object_new_boolean(strcmp(p->status, "ok") == 0));
+        for (size_t k = 0; k < sizeof charted / sizeof charted[0]; k++) {
+            const struct fig *x = &p->total.fig[charted[k]];
+            if (x->n == 0)
+                continue;
+            json_object *v = json_object_new_array();
+            json_object_array_add(v, json_object_new_double(x->mean));
+            json_object_array_add(v, json_object_new_double(x->ci95));
+            json_object_array_add(v, json_object_new_int((int)x->n));
+            json_object_object_add(figs, sum_figs[charted[k]].key, v);
+        }
+        json_object_object_add(o, "fig", figs);
+        json_object_array_add(points, o);
+    }
+    json_object_object_add(root, "swept", swept);
+    json_object_object_add(root, "points", points);
+    return root;
+}
+
+/* The data inside <script>: no '<' at all, so nothing in it can end the element. */
+static void embed_json(FILE *f, json_object *o)
+{
+    for (const char *p = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN); *p; p++) {
+        if (*p == '<')
+            fputs("\\u003c", f);
+        else
+            fputc(*p, f);
+    }
+}
+
+static void page(FILE *f, const struct summary *s)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>flowbench campaign ", f);
+    html_text(f, s->profile);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body><main>\n<h1>Campaign ", style);
+    html_text(f, s->profile);
+    fputs("</h1>\n", f);
+    meta(f, "Description", s->description);
+    meta(f, "Host", s->host);
+    meta(f, "File system", s->filesystem);
+    meta(f, "Started", s->started);
+    fprintf(f, "<p class=\"meta\"><b>Points:</b> %zu</p>\n<h2>Points</h2>\n", s->npoints);
+    fputs("<p class=\"note\">Figures are the IO totals of each point: the mean over its repeats, ± the half-width "
+          "of the 95% confidence interval when it was repeated.</p>\n", f);
+    points_table(f, s);
+    fputs("<h2>Charts</h2>\n<div id=\"fb-charts\"></div>\n<p id=\"fb-status\" class=\"note\">"
+          "The charts are drawn by the page's script.</p>\n<script type=\"application/json\" id=\"fb-data\">", f);
+    json_object *data = chart_data(s);
+    embed_json(f, data);
+    json_object_put(data);
+    fprintf(f, "</script>\n<script>\n%s</script>\n<footer>flowbench %s</footer>\n</main></body></html>\n", index_script,
+            FLOWBENCH_VERSION);
+}
+
+int index_html_write(const struct summary *s, struct diag *d)
+{
+    char path[4096], tmp[4096 + 8];
+    snprintf(path, sizeof path, "%s/index.html", s->dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL)
+        return diag_set(d, NULL, "cannot write %s: %s", tmp, strerror(errno));
+    page(f, s);
+    bool bad = ferror(f) != 0;
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return diag_set(d, NULL, "cannot write %s: %s", path, strerror(e));
+    }
+    return 0;
+}

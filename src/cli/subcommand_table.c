@@ -1,0 +1,25 @@
+/* subcommand_table.c: the commands named by flowbench's first argument, a row
+ * each; main.c dispatches through this table before the classic options. */
+#include <string.h>
+
+#include "cli/subcommand.h"
+
+static const struct subcommand subcommands[] = {
+    { "compare", cmd_compare_main, "compare OLD NEW [--threshold PCT] [--json]",
+      "compare two results.json, summary.json or results trees; exit 1 on a regression" },
+    { "index", cmd_index_main, "index TREE", "write TREE/index.html from TREE/summary.json" },
+};
+
+const struct subcommand *subcommand_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(subcommands[i].name, name) == 0)
+            return &subcommands[i];
+    return NULL;
+}
+
+void subcommand_usage(FILE *out)
+{
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(out, "       flowbench %s\n%*s%s\n", subcommands[i].usage, 26, "", subcommands[i].help);
+}
