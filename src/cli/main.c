@@ -13,6 +13,7 @@
 #include "cli/interp.h"
 #include "cli/outpath.h"
 #include "cli/shell.h"
+#include "cli/subcommand.h"
 #include "io/ioengine.h"
 #include "report/report.h"
 
@@ -20,7 +21,9 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: flowbench [options]                 interactive shell (or commands from a pipe)\n"
-            "       flowbench [options] -f SCRIPT.f     run a workload script\n"
+            "       flowbench [options] -f SCRIPT.f     run a workload script\n");
+    subcommand_usage(out);
+    fprintf(out,
             "\n"
             "options:\n"
             "  -f, --file FILE        run the script in FILE (a script without 'run' runs once at its end)\n"
@@ -60,16 +63,6 @@ struct args {
     struct interp_options opt;
     size_t dircap, ovcap;
 };
-
-static int add_dir(struct args *a, const char *dir)
-{
-    char **v = realloc(a->opt.workload_dirs, (a->opt.nworkload_dirs + 1) * sizeof *v);
-    if (v == NULL)
-        return -1;
-    a->opt.workload_dirs = v;
-    v[a->opt.nworkload_dirs] = strdup(dir);
-    return v[a->opt.nworkload_dirs++] ? 0 : -1;
-}
 
 static int add_override(struct args *a, const char *text)
 {
@@ -111,21 +104,6 @@ static int parse_runtime(struct args *a, const char *text)
 {
     a->opt.have_runtime = true;
     return parse_seconds(text, "--runtime", &a->opt.runtime);
-}
-
-static int default_dirs(struct args *a)
-{
-    const char *env = getenv("FLOWBENCH_WORKLOADS");
-    if (env != NULL) {
-        char *copy = strdup(env);
-        for (char *save = NULL, *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
-            if (add_dir(a, d) != 0)
-                return -1;
-        free(copy);
-    }
-    if (add_dir(a, FLOWBENCH_INSTALL_WORKLOADS) != 0 || add_dir(a, FLOWBENCH_SOURCE_WORKLOADS) != 0)
-        return -1;
-    return 0;
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
@@ -187,7 +165,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case 'D': if (add_override(a, optarg) != 0) return -1; break;
         case OPT_CHECK: a->opt.check_only = true; break;
         case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
-        case OPT_WORKLOADS: if (add_dir(a, optarg) != 0) return -1; break;
+        case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
         case OPT_INTERVAL: if (parse_seconds(optarg, "--interval", &a->opt.interval) != 0) return -1; break;
         case OPT_JSON: a->json = optarg; break;
         case OPT_CSV: a->csv = optarg; break;
@@ -207,14 +185,12 @@ static int parse_args(int argc, char **argv, struct args *a)
         diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
         return -1;
     }
-    return default_dirs(a);
+    return workload_dirs_default(&a->opt);
 }
 
 static void args_free(struct args *a)
 {
-    for (size_t i = 0; i < a->opt.nworkload_dirs; i++)
-        free(a->opt.workload_dirs[i]);
-    free(a->opt.workload_dirs);
+    workload_dirs_free(&a->opt);
     for (size_t i = 0; i < a->opt.noverrides; i++) {
         free(a->opt.overrides[i].name);
         free(a->opt.overrides[i].value);
@@ -284,6 +260,9 @@ static int check_outputs(const struct args *a)
 
 int main(int argc, char **argv)
 {
+    const struct subcommand *sub = argc > 1 ? subcommand_find(argv[1]) : NULL;
+    if (sub != NULL)
+        return sub->run(argc - 1, argv + 1);
     struct args a = { 0 };
     struct interp in;
     if (parse_args(argc, argv, &a) != 0 || check_outputs(&a) != 0) {
