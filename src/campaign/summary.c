@@ -10,6 +10,7 @@
 
 #include "campaign/campaign_run.h"
 #include "report/json_writer.h"
+#include "report/report.h"
 #include "report/report_figures.h"
 
 /* A figure of a run's JSON: a path of keys below an object, and its scale. */
@@ -238,21 +239,11 @@ static int write_json(const struct summary_input *in, FILE *f, struct point_runs
     return ferror(f) ? -1 : 0;
 }
 
-/* CSV text: quoted when it holds a separator, a quote or a line break. */
+/* A CSV cell after the first of its row. */
 static void csv_cell(FILE *f, const char *s)
 {
     fputc(',', f);
-    if (strpbrk(s, ",\"\n\r") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    report_csv_field(f, s);
 }
 
 /* Columns of names (flowops or devices) over every point, in order of first appearance. */
