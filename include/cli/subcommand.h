@@ -1,5 +1,6 @@
-/* subcommand.h: the commands that take flowbench's first argument (`flowbench
- * compare ...`): one row each in src/cli/subcommand_table.c. */
+/* subcommand.h: the subcommands (`flowbench profile ...`, `flowbench compare
+ * ...`) dispatched from main by their first argument, one row each in
+ * src/cli/subcommand_table.c; anything else is the classic command line. */
 #ifndef FB_SUBCOMMAND_H
 #define FB_SUBCOMMAND_H
 
@@ -17,7 +18,8 @@ const struct subcommand *subcommand_find(const char *name);
 /* The usage lines of every subcommand, for --help. */
 void subcommand_usage(FILE *out);
 
-/* The handlers (src/cli/cmd_compare.c). */
+/* The handlers: src/cli/cmd_profile.c, src/cli/cmd_compare.c. */
+int subcommand_profile(int argc, char **argv);
 int cmd_compare_main(int argc, char **argv);
 int cmd_index_main(int argc, char **argv);
 

@@ -25,6 +25,9 @@ struct report_input {
     const struct vartab *vars;     /* the variables as the invocation left them */
 };
 
+/* A CSV text field, quoted (quotes doubled) when it holds a comma, quote or line break. */
+void report_csv_field(FILE *f, const char *s);
+
 /* Each returns 0 or -1 with errno set. */
 int results_write_json(const struct report_input *in, FILE *out);
 int results_write_csv(const struct report_input *in, FILE *out);

@@ -230,3 +230,15 @@ int index_html_write(const struct summary *s, struct diag *d)
     }
     return 0;
 }
+
+int index_html_write_tree(const char *path, char *dir, size_t dirlen, struct diag *d)
+{
+    struct summary s;
+    int rc = summary_load(path, &s, d);
+    if (rc == 0)
+        rc = index_html_write(&s, d);
+    if (rc == 0 && dir != NULL)
+        snprintf(dir, dirlen, "%s", s.dir);
+    summary_free(&s);
+    return rc;
+}

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include "base/diag.h"
@@ -102,15 +103,12 @@ int cmd_index_main(int argc, char **argv)
         diag_printf(stderr, "usage: flowbench index TREE   (writes TREE/index.html from TREE/summary.json)\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? EXIT_OK : EXIT_USAGE;
     }
-    struct summary s;
+    char dir[PATH_MAX];
     struct diag d = { 0 };
-    int status = EXIT_OK;
-    if (summary_load(argv[1], &s, &d) != 0 || index_html_write(&s, &d) != 0) {
+    if (index_html_write_tree(argv[1], dir, sizeof dir, &d) != 0) {
         diag_print(&d, stderr);
-        status = EXIT_USAGE;
-    } else {
-        printf("wrote %s/index.html\n", s.dir);
+        return EXIT_USAGE;
     }
-    summary_free(&s);
-    return status;
+    printf("wrote %s/index.html\n", dir);
+    return EXIT_OK;
 }

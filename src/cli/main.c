@@ -64,16 +64,6 @@ struct args {
     size_t dircap, ovcap;
 };
 
-static int add_dir(struct args *a, const char *dir)
-{
-    char **v = realloc(a->opt.workload_dirs, (a->opt.nworkload_dirs + 1) * sizeof *v);
-    if (v == NULL)
-        return -1;
-    a->opt.workload_dirs = v;
-    v[a->opt.nworkload_dirs] = strdup(dir);
-    return v[a->opt.nworkload_dirs++] ? 0 : -1;
-}
-
 static int add_override(struct args *a, const char *text)
 {
     const char *eq = strchr(text, '=');
@@ -114,21 +104,6 @@ static int parse_runtime(struct args *a, const char *text)
 {
     a->opt.have_runtime = true;
     return parse_seconds(text, "--runtime", &a->opt.runtime);
-}
-
-static int default_dirs(struct args *a)
-{
-    const char *env = getenv("FLOWBENCH_WORKLOADS");
-    if (env != NULL) {
-        char *copy = strdup(env);
-        for (char *save = NULL, *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
-            if (add_dir(a, d) != 0)
-                return -1;
-        free(copy);
-    }
-    if (add_dir(a, FLOWBENCH_INSTALL_WORKLOADS) != 0 || add_dir(a, FLOWBENCH_SOURCE_WORKLOADS) != 0)
-        return -1;
-    return 0;
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
@@ -190,7 +165,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case 'D': if (add_override(a, optarg) != 0) return -1; break;
         case OPT_CHECK: a->opt.check_only = true; break;
         case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
-        case OPT_WORKLOADS: if (add_dir(a, optarg) != 0) return -1; break;
+        case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
         case OPT_INTERVAL: if (parse_seconds(optarg, "--interval", &a->opt.interval) != 0) return -1; break;
         case OPT_JSON: a->json = optarg; break;
         case OPT_CSV: a->csv = optarg; break;
@@ -210,14 +185,12 @@ static int parse_args(int argc, char **argv, struct args *a)
         diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
         return -1;
     }
-    return default_dirs(a);
+    return workload_dirs_default(&a->opt);
 }
 
 static void args_free(struct args *a)
 {
-    for (size_t i = 0; i < a->opt.nworkload_dirs; i++)
-        free(a->opt.workload_dirs[i]);
-    free(a->opt.workload_dirs);
+    workload_dirs_free(&a->opt);
     for (size_t i = 0; i < a->opt.noverrides; i++) {
         free(a->opt.overrides[i].name);
         free(a->opt.overrides[i].value);

@@ -5,6 +5,8 @@
 #include "cli/subcommand.h"
 
 static const struct subcommand subcommands[] = {
+    { "profile", subcommand_profile, "profile NAME|FILE.prof [--stats DIR] [--resume[=TREE]] [--dry-run]",
+      "run a campaign: every point of a profile's sweeps into a results tree (docs/profiles.md)" },
     { "compare", cmd_compare_main, "compare OLD NEW [--threshold PCT] [--json]",
       "compare two results.json, summary.json or results trees; exit 1 on a regression" },
     { "index", cmd_index_main, "index TREE", "write TREE/index.html from TREE/summary.json" },

@@ -1,5 +1,6 @@
 /* workload.c: finding workloads by name along the search path of `load`
- * (--workloads, FLOWBENCH_WORKLOADS, the installed folder, the source tree). */
+ * (--workloads, FLOWBENCH_WORKLOADS, the installed folder, the source tree), and
+ * profiles (.prof) along the same path. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,18 +23,66 @@ static char *joinpath(const char *dir, const char *name, const char *suffix)
     return p;
 }
 
-char *workload_find(const struct interp *in, const char *name)
+/* name as a path, else name (with suffix added when it lacks it) along the search path. */
+static char *find_with_suffix(const struct interp_options *o, const char *name, const char *suffix)
 {
     if (strchr(name, '/') != NULL || is_file(name))
         return is_file(name) ? strdup(name) : NULL;
-    bool has_suffix = strlen(name) > 2 && strcmp(name + strlen(name) - 2, ".f") == 0;
-    for (size_t i = 0; i < in->opt.nworkload_dirs; i++) {
-        char *p = joinpath(in->opt.workload_dirs[i], name, has_suffix ? "" : ".f");
+    size_t n = strlen(name), sl = strlen(suffix);
+    bool has_suffix = n > sl && strcmp(name + n - sl, suffix) == 0;
+    for (size_t i = 0; i < o->nworkload_dirs; i++) {
+        char *p = joinpath(o->workload_dirs[i], name, has_suffix ? "" : suffix);
         if (p != NULL && is_file(p))
             return p;
         free(p);
     }
     return NULL;
+}
+
+char *workload_find(const struct interp *in, const char *name)
+{
+    return find_with_suffix(&in->opt, name, ".f");
+}
+
+char *profile_find(const struct interp_options *o, const char *name)
+{
+    return find_with_suffix(o, name, ".prof");
+}
+
+int workload_dirs_add(struct interp_options *o, const char *dir)
+{
+    char **v = realloc(o->workload_dirs, (o->nworkload_dirs + 1) * sizeof *v);
+    if (v == NULL)
+        return -1;
+    o->workload_dirs = v;
+    v[o->nworkload_dirs] = strdup(dir);
+    return v[o->nworkload_dirs++] ? 0 : -1;
+}
+
+int workload_dirs_default(struct interp_options *o)
+{
+    const char *env = getenv("FLOWBENCH_WORKLOADS");
+    if (env != NULL) {
+        char *copy = strdup(env);
+        for (char *save = NULL, *d = copy ? strtok_r(copy, ":", &save) : NULL; d; d = strtok_r(NULL, ":", &save))
+            if (workload_dirs_add(o, d) != 0) {
+                free(copy);
+                return -1;
+            }
+        free(copy);
+    }
+    if (workload_dirs_add(o, FLOWBENCH_INSTALL_WORKLOADS) != 0 || workload_dirs_add(o, FLOWBENCH_SOURCE_WORKLOADS) != 0)
+        return -1;
+    return 0;
+}
+
+void workload_dirs_free(struct interp_options *o)
+{
+    for (size_t i = 0; i < o->nworkload_dirs; i++)
+        free(o->workload_dirs[i]);
+    free(o->workload_dirs);
+    o->workload_dirs = NULL;
+    o->nworkload_dirs = 0;
 }
 
 void workload_summary(const char *path, char *buf, size_t len)

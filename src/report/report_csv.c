@@ -11,7 +11,7 @@ static const char header[] = "run,process,thread,flowop,type,ops,ops_per_s,bytes
                              "lat_min_ns,lat_mean_ns,lat_max_ns";
 
 /* A text field, quoted (with quotes doubled) when it holds a comma, quote or line break. */
-static void field(FILE *f, const char *s)
+void report_csv_field(FILE *f, const char *s)
 {
     if (s == NULL)
         s = "";
@@ -41,13 +41,13 @@ static void row(FILE *f, const struct run_result *r, const struct result_row *rw
     struct row_figures x;
     report_figures(&rw->st, r->seconds, &x);
     fprintf(f, "%d,", r->index);
-    field(f, rw->process);
+    report_csv_field(f, rw->process);
     fputc(',', f);
-    field(f, rw->thread);
+    report_csv_field(f, rw->thread);
     fputc(',', f);
-    field(f, rw->name);
+    report_csv_field(f, rw->name);
     fputc(',', f);
-    field(f, rw->type);
+    report_csv_field(f, rw->type);
     fprintf(f, ",%" PRIu64, x.ops);
     num(f, x.ops_per_s, 3);
     fprintf(f, ",%" PRIu64, x.bytes);

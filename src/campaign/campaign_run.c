@@ -1,0 +1,413 @@
+/* campaign_run.c: running every point of a campaign by exec'ing flowbench on its
+ * thisrun.f, into STATS/HOST-FS-PROFILE-YYYYmmdd-HHMMSS/; resume and interruption. */
+#include "campaign/campaign_run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/diag.h"
+#include "base/signals.h"
+#include "campaign/index_html.h"
+#include "campaign/progress.h"
+
+/* What one invocation of `flowbench profile` works with. */
+struct run_ctx {
+    struct campaign *c;
+    const struct campaign_run_opts *o;
+    char tree[PATH_MAX];
+    char host[128];
+    char fs[64];
+    enum run_state *state;
+    struct progress pg;
+};
+
+static const struct { unsigned long magic; const char *name; } fs_types[] = {
+    { 0xEF53, "ext4" },       { 0x58465342, "xfs" },     { 0x01021994, "tmpfs" }, { 0x9123683E, "btrfs" },
+    { 0x6969, "nfs" },        { 0x2FC12FC1, "zfs" },     { 0xF2F52010, "f2fs" },  { 0x794C7630, "overlay" },
+    { 0xFF534D42, "cifs" },   { 0x65735546, "fuse" },    { 0x4d44, "vfat" },     { 0x5346544e, "ntfs" },
+};
+
+/* The file system type under dir (or its nearest existing parent). */
+static void fs_type(const char *dir, char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+    if (dir == NULL)
+        return;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s", dir);
+    struct statfs st;
+    while (statfs(path, &st) != 0) {
+        char *slash = strrchr(path, '/');
+        if (slash == NULL || slash == path)
+            return;
+        *slash = '\0';
+    }
+    for (size_t i = 0; i < sizeof fs_types / sizeof fs_types[0]; i++)
+        if ((unsigned long)st.f_type == fs_types[i].magic) {
+            snprintf(buf, len, "%s", fs_types[i].name);
+            return;
+        }
+    snprintf(buf, len, "0x%lx", (unsigned long)st.f_type);
+}
+
+/* A path from a format; truncation (ENAMETOOLONG) leaves an empty path that no file has. */
+__attribute__((format(printf, 3, 4))) static void pathf(char *buf, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= len)
+        buf[0] = '\0';
+}
+
+static int mkdirs(const char *path)
+{
+    char p[PATH_MAX];
+    if (snprintf(p, sizeof p, "%s", path) >= (int)sizeof p) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *s = '/';
+    }
+    return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* The folder of run r (from 1) of point p. */
+static void run_dir(const struct run_ctx *x, const struct point *p, unsigned r, char *buf, size_t len)
+{
+    if (x->c->set.repeats > 1)
+        pathf(buf, len, "%s/%s/repeat-%u", x->tree, p->path, r);
+    else
+        pathf(buf, len, "%s/%s", x->tree, p->path);
+}
+
+/* The latest tree of this profile on this host and file system, by its name's time. */
+static int find_latest(struct run_ctx *x, const char *prefix)
+{
+    DIR *d = opendir(x->c->set.stats);
+    if (d == NULL)
+        return -1;
+    char best[NAME_MAX + 1] = "";
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 && strcmp(e->d_name, best) > 0)
+            snprintf(best, sizeof best, "%s", e->d_name);
+    closedir(d);
+    if (best[0] == '\0')
+        return -1;
+    pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, best);
+    return 0;
+}
+
+/* Names (and on a real run makes) the tree; resume finds the existing one. */
+static int open_tree(struct run_ctx *x)
+{
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "%s-%s-%s-", x->host, x->fs, x->c->prof.name);
+    if (x->o->resume && x->o->resume_tree != NULL) {
+        snprintf(x->tree, sizeof x->tree, "%s", x->o->resume_tree);
+        if (exists(x->tree))
+            return 0;
+        diag_printf(stderr, "flowbench: error: --resume %s: no such results tree\n", x->tree);
+        return -1;
+    }
+    if (x->o->resume) {
+        if (find_latest(x, prefix) == 0)
+            return 0;
+        diag_printf(stderr, "flowbench: error: --resume: no results tree %s* in %s to resume\n", prefix,
+                    x->c->set.stats);
+        return -1;
+    }
+    char stamp[32];
+    time_t now = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+    snprintf(x->tree, sizeof x->tree, "%s/%s%s", x->c->set.stats, prefix, stamp);
+    if (x->o->dry_run)
+        return 0;
+    /* Two campaigns started within a second: the second gets -2, -3... */
+    for (int n = 2; mkdirs(x->c->set.stats) == 0 && mkdir(x->tree, 0777) != 0 && errno == EEXIST && n < 100; n++)
+        snprintf(x->tree, sizeof x->tree, "%s/%s%s-%d", x->c->set.stats, prefix, stamp, n);
+    if (exists(x->tree))
+        return 0;
+    diag_printf(stderr, "flowbench: error: cannot make the results tree %s: %s\n", x->tree, strerror(errno));
+    return -1;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        return -1;
+    fputs(text, f);
+    bool bad = ferror(f) != 0;
+    return fclose(f) == 0 && !bad ? 0 : -1;
+}
+
+/* Forks and execs argv with stdout and stderr to out (NULL: /dev/null), in its own
+ * process group so that the campaign forwards a stop signal once. */
+static pid_t spawn(char *const argv[], const char *out)
+{
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)
+        _exit(127);
+    int in = open("/dev/null", O_RDONLY);
+    int fd = open(out != NULL ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (in < 0 || fd < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+        _exit(127);
+    struct sigaction dfl = { .sa_handler = SIG_DFL };
+    sigaction(SIGINT, &dfl, NULL);
+    sigaction(SIGTERM, &dfl, NULL);
+    sigaction(SIGHUP, &dfl, NULL);
+    execv(argv[0], argv);
+    _exit(127);
+}
+
+/* Waits for pid, refreshing the progress line; a stop signal is passed on once. */
+static int wait_child(struct run_ctx *x, pid_t pid)
+{
+    bool forwarded = false;
+    signals_arm_run(&pid, 1);
+    int st = 0;
+    for (uint64_t last = clock_ns();;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR))
+            break;
+        if (stop_requested() && !forwarded) {
+            kill(pid, stop_status() - 128);
+            forwarded = true;
+        }
+        struct timespec ts = { 0, 50 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+        if (clock_ns() - last >= 1000000000u) {
+            progress_tick(&x->pg);
+            last = clock_ns();
+        }
+    }
+    signals_disarm_run();
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+static const char *point_dir_value(const struct point *p)
+{
+    for (size_t i = 0; i < p->nvars; i++)
+        if (strcmp(p->vars[i].name, "dir") == 0)
+            return p->vars[i].value->text;
+    return "";
+}
+
+/* flush = "cmd": the user's command with $dir and the file system type. */
+static int run_flush_cmd(struct run_ctx *x, const struct point *p)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s \"$@\"", x->c->set.flush_cmd);
+    char *argv[] = { "/bin/sh", "-c", script, "flowbench-flush", (char *)point_dir_value(p), x->fs, NULL };
+    int rc = wait_child(x, spawn(argv, NULL));
+    if (rc != 0 && !stop_requested())
+        diag_printf(stderr, "flowbench: warning: the flush command exited with %d\n", rc);
+    return rc;
+}
+
+/* One measured run: results.json appears only when the run completed. */
+static int measured_run(struct run_ctx *x, const struct point *p, const char *dir)
+{
+    char script[PATH_MAX], part[PATH_MAX], json[PATH_MAX], csv[PATH_MAX], out[PATH_MAX], report[PATH_MAX];
+    pathf(script, sizeof script, "%s/thisrun.f", dir);
+    pathf(report, sizeof report, "%s/report", dir);   /* its run report, which index.html links to */
+    pathf(part, sizeof part, "%s/results.json.part", dir);
+    pathf(json, sizeof json, "%s/results.json", dir);
+    pathf(csv, sizeof csv, "%s/results.csv", dir);
+    pathf(out, sizeof out, "%s/stats.%s.out", dir, p->config->name);
+    if (x->c->set.flush == FLUSH_CMD && run_flush_cmd(x, p) != 0 && stop_requested())
+        return 128 + stop_take();
+    char *argv[16] = { (char *)x->o->self, "-f", script, "--json", part, "--csv", csv, "--interval", "1",
+                       "--report", report };
+    size_t n = 11;
+    if (x->c->set.flush == FLUSH_ALWAYS)
+        argv[n++] = "--flush";
+    argv[n] = NULL;
+    int rc = wait_child(x, spawn(argv, out));
+    if (rc == 0 && rename(part, json) != 0)
+        rc = 1;
+    if (rc != 0)
+        unlink(part);
+    return rc;
+}
+
+/* warmup = S: the point runs S seconds first, its results not kept. */
+static int warmup_run(struct run_ctx *x, const char *dir)
+{
+    char script[PATH_MAX], secs[32];
+    pathf(script, sizeof script, "%s/thisrun.f", dir);
+    snprintf(secs, sizeof secs, "%llu", (unsigned long long)x->c->set.warmup);
+    char *argv[] = { (char *)x->o->self, "-f", script, "--runtime", secs, NULL };
+    return wait_child(x, spawn(argv, NULL));
+}
+
+static int prepare_dir(const char *dir, const struct point *p)
+{
+    char script[PATH_MAX];
+    pathf(script, sizeof script, "%s/thisrun.f", dir);
+    if (mkdirs(dir) == 0 && write_text(script, p->script) == 0)
+        return 0;
+    diag_printf(stderr, "flowbench: error: cannot write %s: %s\n", script, strerror(errno));
+    return -1;
+}
+
+/* The runs of point i; 0, 1 (a run failed), 2 (tree error) or 128 + a signal. */
+static int run_point(struct run_ctx *x, size_t i, bool *warmed)
+{
+    const struct point *p = &x->c->points[i];
+    unsigned nrep = x->c->set.repeats;
+    int worst = 0;
+    for (unsigned r = 1; r <= nrep; r++) {
+        char dir[PATH_MAX], json[PATH_MAX];
+        run_dir(x, p, r, dir, sizeof dir);
+        pathf(json, sizeof json, "%s/results.json", dir);
+        if (exists(json)) {
+            x->state[i * nrep + r - 1] = RUN_OK; /* completed by an earlier invocation */
+            continue;
+        }
+        if (prepare_dir(dir, p) != 0)
+            return 2;
+        progress_start(&x->pg, i + 1, x->c->npoints, p, r, nrep);
+        if (x->c->set.warmup > 0 && !*warmed) {
+            *warmed = true;
+            if (warmup_run(x, dir) != 0 && stop_requested())
+                return 128 + stop_take();
+        }
+        int rc = measured_run(x, p, dir);
+        progress_run_done(&x->pg);
+        if (stop_requested())
+            return 128 + stop_take();
+        x->state[i * nrep + r - 1] = rc == 0 ? RUN_OK : RUN_FAILED;
+        if (rc != 0) {
+            progress_end(&x->pg);
+            diag_printf(stderr, "flowbench: error: point %s failed (exit %d); see %s/stats.%s.out\n", p->path, rc, dir,
+                        p->config->name);
+            worst = 1;
+        }
+    }
+    return worst;
+}
+
+static size_t runs_left(const struct run_ctx *x)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < x->c->npoints; i++)
+        for (unsigned r = 1; r <= x->c->set.repeats; r++) {
+            char json[PATH_MAX];
+            run_dir(x, &x->c->points[i], r, json, sizeof json);
+            strncat(json, "/results.json", sizeof json - strlen(json) - 1);
+            n += !exists(json);
+        }
+    return n;
+}
+
+static void dry_run(const struct run_ctx *x)
+{
+    const struct campaign *c = x->c;
+    printf("profile %s: %zu point%s x %u repeat%s, %llu s each; results tree %s\n", c->prof.name, c->npoints,
+           c->npoints == 1 ? "" : "s", c->set.repeats, c->set.repeats == 1 ? "" : "s",
+           (unsigned long long)c->set.runtime, x->tree);
+    for (size_t i = 0; i < c->npoints; i++) {
+        char dir[PATH_MAX];
+        printf("  %zu. %s (personality %s)", i + 1, c->points[i].path, c->points[i].personality);
+        for (size_t v = 0; v < c->points[i].nvars; v++)
+            printf(" %s=%s", c->points[i].vars[v].name, c->points[i].vars[v].value->text);
+        for (unsigned r = 1; r <= c->set.repeats; r++) {
+            run_dir(x, &c->points[i], r, dir, sizeof dir);
+            printf("%s%s%s", r == 1 ? "\n     " : " ", exists(dir) ? "(done) " : "", dir);
+        }
+        putchar('\n');
+    }
+    printf("  and %s/summary.json, %s/summary.csv\n", x->tree, x->tree);
+}
+
+static int finish(struct run_ctx *x, time_t started, int status)
+{
+    progress_end(&x->pg);
+    struct summary_input s = { x->c, x->tree, x->state, x->host, x->fs, started, time(NULL) };
+    if (summary_write(&s) != 0 && status == 0)
+        status = 1;
+    struct diag d = { 0 };
+    if (index_html_write_tree(x->tree, NULL, 0, &d) != 0) {
+        diag_print(&d, stderr);
+        status = status == 0 ? 1 : status;
+    }
+    printf("results: %s (index.html)\n", x->tree);
+    return status;
+}
+
+int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
+{
+    struct run_ctx x = { .c = c, .o = o };
+    if (gethostname(x.host, sizeof x.host - 1) != 0)
+        snprintf(x.host, sizeof x.host, "localhost");
+    x.host[strcspn(x.host, ".")] = '\0';
+    if (c->set.filesystem != NULL)
+        snprintf(x.fs, sizeof x.fs, "%s", c->set.filesystem);
+    else
+        fs_type(c->dir, x.fs, sizeof x.fs);
+    if (open_tree(&x) != 0)
+        return 2;
+    if (o->dry_run) {
+        dry_run(&x);
+        return 0;
+    }
+    x.state = calloc(c->npoints * c->set.repeats + 1, sizeof *x.state);
+    if (x.state == NULL)
+        return 2;
+    time_t started = time(NULL);
+    double planned = (double)c->set.runtime + (double)(c->set.warmup + c->set.cooldown) / c->set.repeats + 1.0;
+    progress_init(&x.pg, stdout, runs_left(&x), planned);
+    int status = 0;
+    for (size_t i = 0; i < c->npoints; i++) {
+        bool warmed = false;
+        size_t before = x.pg.done;
+        int rc = run_point(&x, i, &warmed);
+        if (rc > 1) {
+            status = rc;
+            break;
+        }
+        status |= rc;
+        bool ran = x.pg.done > before;
+        if (ran && c->set.cooldown > 0 && i + 1 < c->npoints && stop_sleep(c->set.cooldown * 1000000000ull) != 0) {
+            status = 128 + stop_take();
+            break;
+        }
+    }
+    status = finish(&x, started, status);
+    free(x.state);
+    return status;
+}

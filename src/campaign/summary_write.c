@@ -1,0 +1,378 @@
+/* summary_write.c: summary.json and summary.csv at the top of a results tree: one entry
+ * per point, each figure with its mean, stddev and 95% CI over the repeats. */
+#include <errno.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "campaign/campaign_run.h"
+#include "report/json_writer.h"
+#include "report/report.h"
+#include "report/report_figures.h"
+
+/* A figure of a run's JSON: a path of keys below an object, and its scale. */
+struct fig_def {
+    const char *key;     /* in summary.json */
+    const char *csv;     /* its column's name, NULL: not in the CSV */
+    const char *path[3];
+    double scale;
+};
+
+static const struct fig_def total_figs[] = {
+    { "ops_per_s", "ops/s", { "summary", "ops_per_s" }, 1 },
+    { "mb_per_s", "MB/s", { "summary", "mb_per_s" }, 1 },
+    { "p50_ms", "p50 ms", { "summary", "latency_ns", "p50" }, 1e-6 },
+    { "p99_ms", "p99 ms", { "summary", "latency_ns", "p99" }, 1e-6 },
+    { "cpu_us_per_op", "CPU us/op", { "summary", "cpu_ns_per_op" }, 1e-3 },
+};
+static const struct fig_def flowop_figs[] = {
+    { "ops_per_s", "ops/s", { "ops_per_s" }, 1 },
+    { "mb_per_s", NULL, { "mb_per_s" }, 1 },
+    { "p50_ms", NULL, { "latency_ns", "p50" }, 1e-6 },
+    { "p99_ms", "p99 ms", { "latency_ns", "p99" }, 1e-6 },
+};
+static const struct fig_def device_figs[] = {
+    { "read_mb_per_s", "read MB/s", { "read_mb_per_s" }, 1 },
+    { "write_mb_per_s", "write MB/s", { "write_mb_per_s" }, 1 },
+    { "await_ms", "await ms", { "await_ms" }, 1 },
+    { "util_pct", "util %", { "util_pct" }, 1 },
+};
+#define NFIGS(t) (sizeof t / sizeof t[0])
+
+/* The completed runs of one point: the last run object of each results.json. */
+struct point_runs {
+    json_object *docs[64];
+    json_object *runs[64];
+    size_t n;
+    const char *status;
+};
+
+static bool get_number(json_object *o, const char *const path[3], double *out)
+{
+    for (size_t i = 0; i < 3 && path[i] != NULL; i++)
+        if (o == NULL || !json_object_object_get_ex(o, path[i], &o))
+            return false;
+    if (!json_object_is_type(o, json_type_double) && !json_object_is_type(o, json_type_int))
+        return false;
+    *out = json_object_get_double(o);
+    return true;
+}
+
+/* The element of the array at key of run whose "name" is name. */
+static json_object *named(json_object *run, const char *key1, const char *key2, const char *name)
+{
+    json_object *a = NULL;
+    if (run == NULL || !json_object_object_get_ex(run, key1, &a))
+        return NULL;
+    if (key2 != NULL && !json_object_object_get_ex(a, key2, &a))
+        return NULL;
+    if (!json_object_is_type(a, json_type_array))
+        return NULL;
+    for (size_t i = 0; i < json_object_array_length(a); i++) {
+        json_object *e = json_object_array_get_idx(a, i), *n;
+        if (json_object_object_get_ex(e, "name", &n) && strcmp(json_object_get_string(n), name) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* The values of one figure over the point's runs; objs[i] is run i's object holding it. */
+static size_t collect(json_object *const *objs, size_t n, const struct fig_def *f, double *v)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (get_number(objs[i], f->path, &v[k]))
+            v[k++] *= f->scale;
+    return k;
+}
+
+static void write_fig(struct jw *w, const char *key, const double *v, size_t n)
+{
+    struct fig_stats s = fig_stats_of(v, n);
+    jw_open(w, key, '{', true);
+    jw_num(w, "mean", s.mean, 6);
+    jw_num(w, "stddev", s.stddev, 6);
+    jw_num(w, "ci95", s.ci95, 6);
+    jw_u64(w, "n", n);
+    jw_open(w, "values", '[', true);
+    for (size_t i = 0; i < n; i++)
+        jw_num(w, NULL, v[i], 6);
+    jw_close(w, ']');
+    jw_close(w, '}');
+}
+
+static void write_figs(struct jw *w, json_object *const *objs, size_t n, const struct fig_def *defs, size_t ndefs)
+{
+    double v[64];
+    for (size_t f = 0; f < ndefs; f++) {
+        size_t k = collect(objs, n, &defs[f], v);
+        if (k > 0)
+            write_fig(w, defs[f].key, v, k);
+    }
+}
+
+/* Flowops (key1 "flowops") or devices ("system"/"devices") by name, as the first run lists them. */
+static void write_named(struct jw *w, const struct point_runs *pr, const char *key, const char *key1, const char *key2,
+                        const struct fig_def *defs, size_t ndefs)
+{
+    jw_open(w, key, '[', false);
+    json_object *list = NULL;
+    if (pr->n > 0 && json_object_object_get_ex(pr->runs[0], key1, &list) && key2 != NULL)
+        json_object_object_get_ex(list, key2, &list);
+    for (size_t i = 0; list != NULL && json_object_is_type(list, json_type_array) && i < json_object_array_length(list);
+         i++) {
+        json_object *name;
+        if (!json_object_object_get_ex(json_object_array_get_idx(list, i), "name", &name))
+            continue;
+        const char *nm = json_object_get_string(name);
+        json_object *objs[64];
+        for (size_t r = 0; r < pr->n; r++)
+            objs[r] = named(pr->runs[r], key1, key2, nm);
+        jw_open(w, NULL, '{', false);
+        jw_str(w, "name", nm);
+        write_figs(w, objs, pr->n, defs, ndefs);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
+static void load_runs(const struct summary_input *in, size_t i, struct point_runs *pr)
+{
+    const struct point *p = &in->c->points[i];
+    unsigned nrep = in->c->set.repeats;
+    bool failed = false, missing = false;
+    *pr = (struct point_runs){ 0 };
+    for (unsigned r = 1; r <= nrep; r++) {
+        enum run_state st = in->state != NULL ? in->state[i * nrep + r - 1] : RUN_OK;
+        failed |= st == RUN_FAILED;
+        char path[PATH_MAX];
+        if (nrep > 1)
+            snprintf(path, sizeof path, "%s/%s/repeat-%u/results.json", in->tree, p->path, r);
+        else
+            snprintf(path, sizeof path, "%s/%s/results.json", in->tree, p->path);
+        json_object *doc = st == RUN_OK && pr->n < 64 ? json_object_from_file(path) : NULL;
+        json_object *runs;
+        size_t len;
+        if (doc == NULL || !json_object_object_get_ex(doc, "runs", &runs) ||
+            (len = json_object_array_length(runs)) == 0) {
+            json_object_put(doc);
+            missing = true;
+            continue;
+        }
+        pr->docs[pr->n] = doc;
+        pr->runs[pr->n++] = json_object_array_get_idx(runs, len - 1);
+    }
+    pr->status = failed ? "failed" : missing ? "skipped" : "ok";
+}
+
+static void free_runs(struct point_runs *pr)
+{
+    for (size_t i = 0; i < pr->n; i++)
+        json_object_put(pr->docs[i]);
+    pr->n = 0;
+}
+
+static void write_point(struct jw *w, const struct summary_input *in, size_t i, struct point_runs *pr)
+{
+    const struct point *p = &in->c->points[i];
+    jw_open(w, NULL, '{', false);
+    jw_str(w, "config", p->config->name);
+    jw_str(w, "path", p->path);
+    jw_str(w, "personality", p->personality);
+    jw_open(w, "vars", '{', true);
+    for (size_t v = 0; v < p->nvars; v++)
+        jw_str(w, p->vars[v].name, p->vars[v].value->text);
+    jw_close(w, '}');
+    jw_open(w, "swept", '{', true);
+    for (size_t v = 0; v < p->nvars; v++)
+        if (p->vars[v].swept)
+            jw_str(w, p->vars[v].name, p->vars[v].value->text);
+    jw_close(w, '}');
+    jw_u64(w, "repeats", in->c->set.repeats);
+    jw_str(w, "status", pr->status);
+    if (pr->n > 0) {
+        jw_open(w, "total", '{', false);
+        write_figs(w, pr->runs, pr->n, total_figs, NFIGS(total_figs));
+        jw_close(w, '}');
+    }
+    write_named(w, pr, "flowops", "flowops", NULL, flowop_figs, NFIGS(flowop_figs));
+    write_named(w, pr, "devices", "system", "devices", device_figs, NFIGS(device_figs));
+    jw_close(w, '}');
+}
+
+static void iso_time(char *buf, size_t len, time_t t)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int write_json(const struct summary_input *in, FILE *f, struct point_runs *prs)
+{
+    const struct campaign *c = in->c;
+    struct jw w = { .f = f };
+    char t0[32], t1[32];
+    iso_time(t0, sizeof t0, in->started);
+    iso_time(t1, sizeof t1, in->finished);
+    jw_open(&w, NULL, '{', false);
+    jw_str(&w, "flowbench", FLOWBENCH_VERSION);
+    jw_str(&w, "profile", c->prof.name);
+    jw_str(&w, "description", c->set.description);
+    jw_str(&w, "host", in->host);
+    jw_str(&w, "filesystem", in->filesystem);
+    jw_str(&w, "started", t0);
+    jw_str(&w, "finished", t1);
+    jw_u64(&w, "runtime_s", c->set.runtime);
+    jw_open(&w, "swept", '[', true);
+    for (size_t i = 0; i < c->nswept; i++)
+        jw_str(&w, NULL, c->swept[i]);
+    jw_close(&w, ']');
+    jw_open(&w, "points", '[', false);
+    for (size_t i = 0; i < c->npoints; i++)
+        write_point(&w, in, i, &prs[i]);
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    fputc('\n', f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* A CSV cell after the first of its row. */
+static void csv_cell(FILE *f, const char *s)
+{
+    fputc(',', f);
+    report_csv_field(f, s);
+}
+
+/* Columns of names (flowops or devices) over every point, in order of first appearance. */
+struct names {
+    const char *v[256];
+    size_t n;
+};
+
+static void add_names(struct names *nm, const struct point_runs *pr, const char *key1, const char *key2)
+{
+    json_object *list = NULL;
+    if (pr->n == 0 || !json_object_object_get_ex(pr->runs[0], key1, &list))
+        return;
+    if (key2 != NULL && !json_object_object_get_ex(list, key2, &list))
+        return;
+    for (size_t i = 0; json_object_is_type(list, json_type_array) && i < json_object_array_length(list); i++) {
+        json_object *name;
+        if (!json_object_object_get_ex(json_object_array_get_idx(list, i), "name", &name))
+            continue;
+        const char *s = json_object_get_string(name);
+        bool seen = false;
+        for (size_t k = 0; k < nm->n && !seen; k++)
+            seen = strcmp(nm->v[k], s) == 0;
+        if (!seen && nm->n < 256)
+            nm->v[nm->n++] = s;
+    }
+}
+
+static void csv_mean(FILE *f, json_object *const *objs, size_t n, const struct fig_def *d)
+{
+    double v[64];
+    size_t k = collect(objs, n, d, v);
+    char buf[64] = "";
+    if (k > 0)
+        report_number(buf, sizeof buf, fig_stats_of(v, k).mean, 6);
+    csv_cell(f, buf);
+}
+
+static void csv_named_header(FILE *f, const struct names *nm, const struct fig_def *defs, size_t ndefs)
+{
+    char col[512];
+    for (size_t k = 0; k < nm->n; k++)
+        for (size_t d = 0; d < ndefs; d++)
+            if (defs[d].csv != NULL) {
+                snprintf(col, sizeof col, "%s %s", nm->v[k], defs[d].csv);
+                csv_cell(f, col);
+            }
+}
+
+static void csv_named_row(FILE *f, const struct names *nm, const struct point_runs *pr, const char *key1,
+                          const char *key2, const struct fig_def *defs, size_t ndefs)
+{
+    for (size_t k = 0; k < nm->n; k++) {
+        json_object *objs[64];
+        for (size_t r = 0; r < pr->n; r++)
+            objs[r] = named(pr->runs[r], key1, key2, nm->v[k]);
+        for (size_t d = 0; d < ndefs; d++)
+            if (defs[d].csv != NULL)
+                csv_mean(f, objs, pr->n, &defs[d]);
+    }
+}
+
+static int write_csv(const struct summary_input *in, FILE *f, struct point_runs *prs)
+{
+    const struct campaign *c = in->c;
+    struct names flowops = { 0 }, devices = { 0 };
+    for (size_t i = 0; i < c->npoints; i++) {
+        add_names(&flowops, &prs[i], "flowops", NULL);
+        add_names(&devices, &prs[i], "system", "devices");
+    }
+    fputs("config", f);
+    for (size_t s = 0; s < c->nswept; s++)
+        csv_cell(f, c->swept[s]);
+    for (size_t d = 0; d < NFIGS(total_figs); d++)
+        csv_cell(f, total_figs[d].csv);
+    csv_named_header(f, &flowops, flowop_figs, NFIGS(flowop_figs));
+    csv_named_header(f, &devices, device_figs, NFIGS(device_figs));
+    fputc('\n', f);
+    for (size_t i = 0; i < c->npoints; i++) {
+        const struct point *p = &c->points[i];
+        fputs(p->config->name, f);
+        for (size_t s = 0; s < c->nswept; s++) {
+            const char *v = "";
+            for (size_t k = 0; k < p->nvars; k++)
+                if (strcmp(p->vars[k].name, c->swept[s]) == 0)
+                    v = p->vars[k].value->text;
+            csv_cell(f, v);
+        }
+        for (size_t d = 0; d < NFIGS(total_figs); d++)
+            csv_mean(f, prs[i].runs, prs[i].n, &total_figs[d]);
+        csv_named_row(f, &flowops, &prs[i], "flowops", NULL, flowop_figs, NFIGS(flowop_figs));
+        csv_named_row(f, &devices, &prs[i], "system", "devices", device_figs, NFIGS(device_figs));
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+/* Writes path.tmp then renames it over path: a reader never sees half a file. */
+static int write_atomic(const struct summary_input *in, const char *name, struct point_runs *prs,
+                        int (*fn)(const struct summary_input *, FILE *, struct point_runs *))
+{
+    char path[PATH_MAX], tmp[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", in->tree, name);
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return -1;
+    FILE *f = fopen(tmp, "w");
+    int rc = f == NULL ? -1 : fn(in, f, prs);
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0) {
+        diag_printf(stderr, "flowbench: error: cannot write %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+    }
+    return rc;
+}
+
+int summary_write(const struct summary_input *in)
+{
+    struct point_runs *prs = calloc(in->c->npoints + 1, sizeof *prs);
+    if (prs == NULL)
+        return -1;
+    for (size_t i = 0; i < in->c->npoints; i++)
+        load_runs(in, i, &prs[i]);
+    int rc = write_atomic(in, "summary.json", prs, write_json);
+    rc |= write_atomic(in, "summary.csv", prs, write_csv);
+    for (size_t i = 0; i < in->c->npoints; i++)
+        free_runs(&prs[i]);
+    free(prs);
+    return rc;
+}

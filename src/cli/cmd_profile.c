@@ -1,0 +1,176 @@
+/* cmd_profile.c: `flowbench profile NAME|FILE.prof`: finds the profile along the
+ * workload search path and gives the campaign layer what only the interpreter
+ * knows (workloads, their variables, --check), then runs the campaign. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/signals.h"
+#include "campaign/campaign_run.h"
+#include "cli/interp.h"
+#include "cli/subcommand.h"
+
+static char *env_find(void *ctx, const char *name)
+{
+    struct interp *in = ctx;
+    return workload_find(in, name);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return NULL;
+    char *text = NULL;
+    FILE *m = open_memstream(&text, len);
+    char chunk[8192];
+    for (size_t got; m != NULL && (got = fread(chunk, 1, sizeof chunk, f)) > 0;)
+        fwrite(chunk, 1, got, m);
+    fclose(f);
+    if (m == NULL || fclose(m) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* As -D does: a name the workload neither sets nor uses is unknown; the hint is
+ * the nearest name it has (mentions.h). */
+static int env_var_known(void *ctx, const char *path, const char *name, char *hint, size_t hintlen)
+{
+    (void)ctx;
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (text == NULL)
+        return -1;
+    struct parse_result r;
+    parse_buffer(text, len, path, 1, &r);
+    struct mentions m = { 0 };
+    int rc = -1;
+    if (!r.failed && mentions_add(&m, r.cmds) == 0 && mentions_has(&m, name))
+        rc = 0;
+    const char *near = rc != 0 ? mentions_closest(&m, name) : NULL;
+    snprintf(hint, hintlen, "%s", near ? near : "");
+    mentions_free(&m);
+    ast_cmd_free(r.cmds);
+    free(text);
+    return rc;
+}
+
+/* The point's script through the interpreter in --check mode, in-process. */
+static int env_check(void *ctx, const char *text, const char *label)
+{
+    struct interp *base = ctx;
+    struct interp_options opt = base->opt;
+    opt.check_only = true;
+    FILE *devnull = fopen("/dev/null", "w");
+    struct interp in;
+    if (devnull == NULL || interp_init(&in, &opt, devnull, stderr) != 0) {
+        if (devnull)
+            fclose(devnull);
+        return -1;
+    }
+    int status = interp_exec_buffer(&in, text, strlen(text), label, 1);
+    if (status == EXIT_OK)
+        status = interp_finish_batch(&in);
+    interp_free(&in);
+    fclose(devnull);
+    return status == EXIT_OK ? 0 : -1;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: flowbench profile NAME|FILE.prof [--stats DIR] [--resume[=TREE]] [--dry-run] [--workloads DIR]\n"
+                 "  runs every point of the profile's CONFIGs (their sweeps' cross products) into\n"
+                 "  STATS/HOST-FS-PROFILE-YYYYmmdd-HHMMSS/ with summary.json and summary.csv (docs/profiles.md)\n"
+                 "  --stats DIR      where results trees go (over the profile's stats =)\n"
+                 "  --resume[=TREE]  continue the latest tree of this profile (or TREE): run only the points\n"
+                 "                   without a complete results.json\n"
+                 "  --dry-run        list the points and the tree; run nothing\n"
+                 "  --workloads DIR  also look for profiles and workloads in DIR (repeatable)\n");
+}
+
+struct profile_args {
+    const char *name, *stats;
+    struct campaign_run_opts run;
+    struct interp_options opt;
+};
+
+static int parse(int argc, char **argv, struct profile_args *a)
+{
+    enum { O_STATS = 256, O_RESUME, O_DRY, O_WORKLOADS };
+    static const struct option longopts[] = {
+        { "stats", required_argument, NULL, O_STATS },   { "resume", optional_argument, NULL, O_RESUME },
+        { "dry-run", no_argument, NULL, O_DRY },         { "workloads", required_argument, NULL, O_WORKLOADS },
+        { "help", no_argument, NULL, 'h' },              { NULL, 0, NULL, 0 },
+    };
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
+        switch (c) {
+        case O_STATS: a->stats = optarg; break;
+        case O_RESUME: a->run.resume = true; a->run.resume_tree = optarg; break;
+        case O_DRY: a->run.dry_run = true; break;
+        case O_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
+        case 'h': usage(stdout); exit(0);
+        default: usage(stderr); return -1;
+        }
+    }
+    if (optind < argc)
+        a->name = argv[optind++];
+    /* --resume TREE, the tree after the profile's name */
+    if (a->run.resume && a->run.resume_tree == NULL && optind < argc)
+        a->run.resume_tree = argv[optind++];
+    if (a->name == NULL || optind < argc) {
+        diag_printf(stderr, "flowbench: error: profile wants one profile name or file%s%s\n",
+                    optind < argc ? ", got also " : "", optind < argc ? argv[optind] : "");
+        usage(stderr);
+        return -1;
+    }
+    return workload_dirs_default(&a->opt);
+}
+
+static int run(struct profile_args *a)
+{
+    char *path = profile_find(&a->opt, a->name);
+    if (path == NULL) {
+        diag_printf(stderr, "flowbench: error: no profile '%s' (a .prof file) along the workload search path\n", a->name);
+        return EXIT_USAGE;
+    }
+    struct campaign c = { 0 };
+    struct diag err;
+    diag_clear(&err);
+    int rc = profile_load(path, &c.prof, &err);
+    free(path);
+    if (rc != 0) {
+        diag_print(&err, stderr);
+        campaign_free(&c);
+        return EXIT_USAGE;
+    }
+    struct interp in;
+    if (interp_init(&in, &a->opt, stdout, stderr) != 0) {
+        campaign_free(&c);
+        return EXIT_USAGE;
+    }
+    struct campaign_env env = { &in, env_find, env_var_known, env_check };
+    int status = EXIT_USAGE;
+    if (campaign_prepare(&c, &env, a->stats) == 0) {
+        /* Ctrl-C, SIGTERM and SIGHUP stop the current point and the campaign. */
+        signals_install();
+        status = campaign_run(&c, &a->run);
+    }
+    interp_free(&in);
+    campaign_free(&c);
+    return status;
+}
+
+int subcommand_profile(int argc, char **argv)
+{
+    struct profile_args a = { 0 };
+    a.run.self = "/proc/self/exe";
+    signal(SIGPIPE, SIG_IGN);
+    int status = parse(argc, argv, &a) == 0 ? run(&a) : EXIT_USAGE;
+    workload_dirs_free(&a.opt);
+    fflush(stdout);
+    return status;
+}
