@@ -70,19 +70,22 @@ for t in two one; do
     dump "$t" || bad "chromium_$t" "exit $?: $(tail -3 "$top/$t.log")"
     grep -i 'uncaught' "$top/$t.log" && bad "script_error_$t" "the page's script failed" || ok
 done
-# two: a chart per figure (ops/s, MB/s, p99) per swept variable, each a line per value
-# of the other (2 points each, 4 per chart), with error bars; and two heat maps (2x2).
-expect_eq drawn_two "$(grep -o 'data-drawn="[0-9]*">drawn [0-9]* charts' "$top/two.dom")" 'data-drawn="8">drawn 8 charts'
-expect_eq charts_two "$(count '<svg class="chart"' "$top/two.dom")" 8
-expect_eq points_two "$(count '<circle class="pt"' "$top/two.dom")" 24
-expect_eq lines_two "$(count '<path class="line"' "$top/two.dom")" 12
+# two: a chart per figure (ops/s, MB/s, p99, and the file system's device: read MB/s,
+# write MB/s, util %) per swept variable, each a line per value of the other (2 points
+# each, 4 per chart), with error bars where repeats differ; and two heat maps (2x2).
+expect_eq drawn_two "$(grep -o 'data-drawn="[0-9]*">drawn [0-9]* charts' "$top/two.dom")" 'data-drawn="14">drawn 14 charts'
+expect_eq charts_two "$(count '<svg class="chart"' "$top/two.dom")" 14
+expect_eq points_two "$(count '<circle class="pt"' "$top/two.dom")" 48
+expect_eq lines_two "$(count '<path class="line"' "$top/two.dom")" 24
 expect_eq errbars_two "$(count '<line class="err"' "$top/two.dom")" 72
 expect_eq cells_two "$(count '<rect class="cell"' "$top/two.dom")" 8
-grep -q 'ops/s against iosize' "$top/two.dom" && grep -q 'cfg: ops/s, nthreads x iosize' "$top/two.dom" && ok ||
+grep -q 'ops/s against iosize' "$top/two.dom" && grep -q 'cfg: ops/s, nthreads x iosize' "$top/two.dom" &&
+    grep -q 'device util % against nthreads' "$top/two.dom" && ok ||
     bad titles_two "chart titles missing"
-# one: three charts of 3 points, no error bar (no repeats), no heat map.
-expect_eq drawn_one "$(grep -o 'data-drawn="[0-9]*">drawn [0-9]* charts' "$top/one.dom")" 'data-drawn="3">drawn 3 charts'
-expect_eq points_one "$(count '<circle class="pt"' "$top/one.dom")" 9
+# one: six charts (three of the workload, three of its device) of 3 points, no error
+# bar (no repeats), no heat map.
+expect_eq drawn_one "$(grep -o 'data-drawn="[0-9]*">drawn [0-9]* charts' "$top/one.dom")" 'data-drawn="6">drawn 6 charts'
+expect_eq points_one "$(count '<circle class="pt"' "$top/one.dom")" 18
 expect_eq errbars_one "$(count '<line class="err"' "$top/one.dom")" 0
 expect_eq cells_one "$(count '<rect class="cell"' "$top/one.dom")" 0
 # The points are where their figures say: on the ops/s chart of nthreads, 1, 2 and 8

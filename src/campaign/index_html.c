@@ -146,9 +146,22 @@ static void points_table(FILE *f, const struct summary *s)
 
 /* What the script draws: per point its config, swept values and the charted
  * figures as [mean, ci95, n]. */
+/* One charted figure of a point: [mean, ci95, n]; nothing when it has no value. */
+static void chart_fig(json_object *figs, const char *key, const struct fig *x)
+{
+    if (x->n == 0)
+        return;
+    json_object *v = json_object_new_array();
+    json_object_array_add(v, json_object_new_double(x->mean));
+    json_object_array_add(v, json_object_new_double(x->ci95));
+    json_object_array_add(v, json_object_new_int((int)x->n));
+    json_object_object_add(figs, key, v);
+}
+
 static json_object *chart_data(const struct summary *s)
 {
     static const enum sum_fig charted[] = { SUM_OPS, SUM_MB, SUM_P99 };
+    static const enum sum_dev_fig dev_charted[] = { DEV_READ_MB, DEV_WRITE_MB, DEV_UTIL };
     json_object *root = json_object_new_object(), *swept = json_object_new_array(), *points = json_object_new_array();
     for (size_t i = 0; i < s->nswept; i++)
         json_object_array_add(swept, json_object_new_string(s->swept[i]));
@@ -160,15 +173,13 @@ static json_object *chart_data(const struct summary *s)
             json_object_object_add(sw, p->swept[k].name, json_object_new_string(p->swept[k].value));
         json_object_object_add(o, "swept", sw);
         json_object_object_add(o, "ok", json_object_new_boolean(strcmp(p->status, "ok") == 0));
-        for (size_t k = 0; k < sizeof charted / sizeof charted[0]; k++) {
-            const struct fig *x = &p->total.fig[charted[k]];
-            if (x->n == 0)
-                continue;
-            json_object *v = json_object_new_array();
-            json_object_array_add(v, json_object_new_double(x->mean));
-            json_object_array_add(v, json_object_new_double(x->ci95));
-            json_object_array_add(v, json_object_new_int((int)x->n));
-            json_object_object_add(figs, sum_figs[charted[k]].key, v);
+        for (size_t k = 0; k < sizeof charted / sizeof charted[0]; k++)
+            chart_fig(figs, sum_figs[charted[k]].key, &p->total.fig[charted[k]]);
+        /* the device the file system is on (the first): its traffic beside the workload's */
+        for (size_t k = 0; p->ndevices > 0 && k < sizeof dev_charted / sizeof dev_charted[0]; k++) {
+            char key[64];
+            snprintf(key, sizeof key, "dev_%s", sum_dev_figs[dev_charted[k]].key);
+            chart_fig(figs, key, &p->devices[0].fig[dev_charted[k]]);
         }
         json_object_object_add(o, "fig", figs);
         json_object_array_add(points, o);
