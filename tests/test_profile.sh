@@ -39,12 +39,15 @@ prof sweep '    repeats = 2;' '    iosize = 4k, 64k;
 R=$(tree sweep)
 for p in "iosize=4k,nthreads=1" "iosize=4k,nthreads=2" "iosize=64k,nthreads=1" "iosize=64k,nthreads=2"; do
   for r in 1 2; do
-    for f in thisrun.f stats.rw.out results.json results.csv; do
+    for f in thisrun.f stats.rw.out results.json results.csv report/index.html; do
       [ -s "$R/rw/$p/repeat-$r/$f" ] || bad "no $f in rw/$p/repeat-$r"
     done
   done
 done
 [ "$(cd "$R" && find . -name results.json | wc -l)" = 8 ] || bad "expected 8 results.json"
+# the tree's index.html, each point linked to its first repeat's run report
+[ "$(grep -o 'href="rw/iosize=[0-9k]*,nthreads=[12]/repeat-1/report/index.html"' "$R/index.html" | sort -u | wc -l)" = 4 ] ||
+  bad "index.html does not link the 4 points' run reports"
 grep -q '^set \$iosize=64k$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" &&
   grep -q '^set \$nthreads=2$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" &&
   grep -q '^run 1$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" || bad "thisrun.f lacks the point's variables or run"
@@ -149,7 +152,8 @@ prof warm "    warmup = 1;
     flush = \"$T/flushcmd.sh\";" '    nthreads = 1;'
 "$fb" profile --workloads "$T" warm > "$T/warm.out" 2>&1 || bad "warmup campaign exited $?: $(cat "$T/warm.out")"
 R=$(tree warm)
-[ "$(cd "$R" && find . -type f | sort | tr '\n' ' ')" = "./rw/results.csv ./rw/results.json ./rw/stats.rw.out ./rw/thisrun.f ./summary.csv ./summary.json " ] ||
+# (the run report of the measured run, under rw/report/, is not looked at here)
+[ "$(cd "$R" && find . -type f ! -path './rw/report/*' | sort | tr '\n' ' ')" = "./index.html ./rw/results.csv ./rw/results.json ./rw/stats.rw.out ./rw/thisrun.f ./summary.csv ./summary.json " ] ||
   bad "warmup left files: $(cd "$R" && find . -type f)"
 grep -c "Run took" "$R/rw/stats.rw.out" | grep -qx 1 || bad "the warmup run is in the point's output"
 [ "$(cat "$T/flushed.txt" 2>/dev/null)" = "$T/data tmpfs" ] || bad "flush command got: $(cat "$T/flushed.txt" 2>/dev/null)"

@@ -10,18 +10,9 @@ bin=$(realpath "$1")
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-realfs-io.XXXXXX)
 chmod 755 "$top"
-mounts=() devs=()
-cleanup() {
-    for m in "${mounts[@]}"; do mountpoint -q "$m" && umount "$m"; done
-    for d in "${devs[@]}"; do losetup -d "$d"; done
-    rm -rf "$top"
-}
-trap cleanup EXIT
-
 . "$(dirname "$0")/realfs_checks.sh"
+trap realfs_cleanup EXIT
 expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
-# json FILE EXPR: a value of the JSON document (d), printed by python
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null; }
 # LeakSanitizer cannot run under ptrace: leaks are checked by the runs without strace.
 traced() {
     ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -o "$1" "${@:2}"

@@ -10,15 +10,8 @@ bin=$(realpath "$1")
 src=${2:-}
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-sysstats.XXXXXX)
-mounts=() devs=()
-cleanup() {
-    for m in "${mounts[@]}"; do mountpoint -q "$m" && umount "$m"; done
-    for d in "${devs[@]}"; do losetup -d "$d"; done
-    rm -rf "$top"
-}
-trap cleanup EXIT
 . "$(dirname "$0")/realfs_checks.sh"
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null; }
+trap realfs_cleanup EXIT
 
 # -- on tmpfs: no device, but CPU and memory all the same --
 d=$top/tmpfs && mkdir -p "$d"
