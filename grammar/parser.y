@@ -10,6 +10,8 @@ struct attrlist { struct ast_attr *head, *tail; };
 struct flowoplist { struct ast_flowop *head, *tail; };
 struct threadlist { struct ast_thread *head, *tail; };
 struct rowlist { struct ast_value (*rows)[3]; size_t n; };
+struct vallist { struct ast_value *v; size_t n; };
+struct cmdlist { struct ast_cmd *head, *tail; };
 }
 
 %code provides {
@@ -80,6 +82,8 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
     struct threadlist threads;
     struct strlist strs;
     struct rowlist rows;
+    struct vallist vals;
+    struct cmdlist cmds;
     struct ast_cmd *cmd;
 }
 
@@ -92,8 +96,11 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
 %token EVENTGEN "'eventgen'" ENABLE "'enable'" DOMULTISYNC "'domultisync'" FLUSH "'flush'"
 %token FILE_ "'file'" FILES "'files'" FILESET "'fileset'" PROCESS "'process'"
 %token THREAD "'thread'" FLOWOP "'flowop'" RANDVAR "'randvar'"
+%token STATS "'stats'" VARS "'vars'" SHUTDOWN "'shutdown'" WARMUP "'warmup'" FOREACH "'foreach'"
 
-%type <val> value tnum runarg
+%type <val> value tnum runarg item
+%type <vals> items
+%type <cmds> commands
 %type <expr> expr term factor
 %type <attr> attr
 %type <attrs> attrs procnames
@@ -118,6 +125,8 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
 %destructor { for (size_t i = 0; i < $$.n; i++) free($$.v[i]); free($$.v); } <strs>
 %destructor { for (size_t i = 0; i < $$.n; i++) for (int k = 0; k < 3; k++) ast_value_free(&$$.rows[i][k]); free($$.rows); } <rows>
 %destructor { ast_cmd_free($$); } <cmd>
+%destructor { for (size_t i = 0; i < $$.n; i++) ast_value_free(&$$.v[i]); free($$.v); } <vals>
+%destructor { ast_cmd_free($$.head); } <cmds>
 
 %%
 
@@ -172,6 +181,23 @@ command
                                   $$->value2 = $4; $$->has_value2 = true; }
     | CREATE FILES              { $$ = cmd_new(st, CMD_CREATE_FILES, &@1); }
     | CREATE FILESET            { $$ = cmd_new(st, CMD_CREATE_FILES, &@1); }
+    | CREATE PROCESS            { $$ = cmd_new(st, CMD_CREATE_PROCESSES, &@1); }
+    | STATS WORD                { $$ = cmd_new(st, CMD_STATS, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
+    | STATS WORD STRING         { $$ = cmd_new(st, CMD_STATS, &@1); $$->word = $2; $$->word_loc = at(st, &@2);
+                                  $$->strings = malloc(sizeof *$$->strings); if (!$$->strings) { free($3); ast_cmd_free($$); YYNOMEM; }
+                                  $$->strings[0] = $3; $$->nstrings = 1; $$->value.loc = at(st, &@3); }
+    | STATS WORD WORD           { $$ = cmd_new(st, CMD_STATS, &@1); $$->word = $2; $$->word_loc = at(st, &@2);
+                                  $$->word2 = $3; $$->value.loc = at(st, &@3); }
+    | VARS                      { $$ = cmd_new(st, CMD_VARS, &@1); }
+    | SHUTDOWN                  { $$ = cmd_new(st, CMD_SHUTDOWN, &@1); }
+    | SHUTDOWN PROCESS          { $$ = cmd_new(st, CMD_SHUTDOWN, &@1); $$->word = strdup("processes"); }
+    | WARMUP runarg             { $$ = cmd_new(st, CMD_WARMUP, &@1); $$->value = $2; $$->has_value = true; }
+    | FOREACH VAR WORD items '{' commands '}' {
+                                  $$ = cmd_new(st, CMD_FOREACH, &@1); $$->var = $2; $$->items = $4.v; $$->nitems = $4.n;
+                                  $$->body = $6.head;
+                                  if (check_word(st, $3, "in", "unexpected word after 'foreach $var'", &@3) != 0) {
+                                      free($3); ast_cmd_free($$); YYABORT; }
+                                  free($3); }
     | FLUSH                     { $$ = cmd_new(st, CMD_FLUSH, &@1); }
     | EVENTGEN                  { $$ = cmd_new(st, CMD_EVENTGEN, &@1); }
     | EVENTGEN attrs            { $$ = cmd_new(st, CMD_EVENTGEN, &@1); $$->attrs = $2.head; }
@@ -194,6 +220,26 @@ command
     | ENABLE WORD attrs         { $$ = cmd_new(st, CMD_ENABLE, &@1); $$->word = $2; $$->word_loc = at(st, &@2); $$->attrs = $3.head; }
     | DOMULTISYNC               { $$ = cmd_new(st, CMD_DOMULTISYNC, &@1); }
     | DOMULTISYNC attrs         { $$ = cmd_new(st, CMD_DOMULTISYNC, &@1); $$->attrs = $2.head; }
+    ;
+
+commands
+    : command                   { $$.head = $$.tail = $1; }
+    | commands command          { $$ = $1; $$.tail->next = $2; $$.tail = $2; }
+    ;
+
+items
+    : item                      { $$.v = malloc(sizeof *$$.v); if (!$$.v) { ast_value_free(&$1); YYNOMEM; } $$.v[0] = $1; $$.n = 1; }
+    | items ',' item            {
+                                  struct ast_value *v = realloc($1.v, ($1.n + 1) * sizeof *v);
+                                  if (!v) { ast_value_free(&$3); YYNOMEM; }
+                                  $$.v = v; $$.n = $1.n + 1; $$.v[$1.n] = $3;
+                                }
+    ;
+
+item
+    : INTEGER                   { $$ = (struct ast_value){ .kind = AV_INT, .i = $1, .loc = at(st, &@1) }; }
+    | WORD                      { $$ = value_word(st, $1, &@1); }
+    | STRING                    { $$ = (struct ast_value){ .kind = AV_STRING, .s = ast_string_literal($1), .loc = at(st, &@1) }; free($1); }
     ;
 
 procnames

@@ -50,5 +50,17 @@ int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_quit(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_domultisync(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_stats(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_vars(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_shutdown(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_warmup(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_foreach(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_create_processes(struct interp *in, const struct ast_cmd *c, struct diag *err);
+
+/* Runs the workload for c's length like `run`, its report kept for `stats snap`
+ * (a classic period: `sleep N` after `create processes`). */
+int run_period(struct interp *in, const struct ast_cmd *c, struct diag *err);
+/* Runs the workload for c's length unmeasured: no report, no result, --runtime ignored. */
+int run_warmup(struct interp *in, const struct ast_cmd *c, struct diag *err);
 
 #endif

@@ -65,6 +65,8 @@ struct interp {
     bool load_noted;              /* the note about skipped runs was shown for this load */
     int nruns;                    /* runs done (or checked) so far */
     bool flush_next;              /* `flush`: the next run drops the page cache before it starts */
+    bool procs_created;           /* `create processes`: each `sleep N` is a measured period (cmd_classic.c) */
+    size_t stats_mark;            /* `stats clear`: `stats snap`/`dump` report the runs from this one on */
     bool quit;
     int status;                   /* worst status so far */
     uint64_t start_ns;            /* when flowbench started: log lines are stamped relative to it */
@@ -80,6 +82,8 @@ void interp_free(struct interp *in);
 /* Parses and executes text; returns an enum exit_status. Errors are printed. */
 int interp_exec_buffer(struct interp *in, const char *text, size_t len, const char *name, int first_line);
 int interp_exec_file(struct interp *in, const char *path, const struct srcloc *from);
+/* Executes one parsed command; returns an enum exit_status (errors printed). */
+int interp_exec_cmd(struct interp *in, const struct ast_cmd *c);
 /* Commands from a pipe: read to the end, then run like a script (first error stops). */
 int interp_exec_stream(struct interp *in, FILE *f, const char *name);
 /* Batch mode: a script that never ran gets one run at its end. */

@@ -76,6 +76,7 @@ enum ast_cmd_kind {
     CMD_RUN, CMD_PSRUN, CMD_CREATE_FILES, CMD_EVENTGEN,
     CMD_ECHO, CMD_USAGE, CMD_SYSTEM, CMD_SLEEP, CMD_LIST, CMD_LOAD, CMD_DEBUG,
     CMD_VERSION, CMD_HELP, CMD_QUIT, CMD_ENABLE, CMD_DOMULTISYNC, CMD_FLUSH,
+    CMD_STATS, CMD_VARS, CMD_SHUTDOWN, CMD_WARMUP, CMD_FOREACH, CMD_CREATE_PROCESSES,
     CMD_NKINDS
 };
 
@@ -95,6 +96,9 @@ struct ast_cmd {
     struct ast_flowop *flowops; /* define flowop */
     char **strings;             /* echo/usage/system: raw quoted strings */
     size_t nstrings;
+    struct ast_value *items;    /* foreach: the values $var takes, in order */
+    size_t nitems;
+    struct ast_cmd *body;       /* foreach: the commands run for each value */
     struct ast_cmd *next;
 };
 

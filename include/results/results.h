@@ -91,6 +91,8 @@ struct results {
 };
 
 void results_free(struct results *r);
+/* Forgets the last run's result (a warmup's). */
+void results_drop_last(struct results *r);
 /* Adds an interval sample; false when out of memory (the sample is dropped). */
 bool run_result_add_interval(struct run_result *r, const struct interval_sample *s);
 

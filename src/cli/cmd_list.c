@@ -1,4 +1,4 @@
-/* cmd_list.c: `list` of filesets, flowops, processes, variables and workloads. */
+/* cmd_list.c: `list` of filesets, flowops, processes, variables and workloads; `vars`. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,4 +215,11 @@ int cmd_list(struct interp *in, const struct ast_cmd *c, struct diag *err)
         }
     /* Singular spellings (fileset, flowop, variable, workload) are prefixes too. */
     return diag_set(err, &c->word_loc, "cannot list '%s' (filesets, flowops, processes, variables or workloads)", c->word);
+}
+
+/* FileBench 1.3/1.4's `vars`: the same as `list variables`. */
+int cmd_vars(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    list_variables(in);
+    return 0;
 }

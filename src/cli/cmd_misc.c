@@ -18,6 +18,8 @@ int cmd_sleep(struct interp *in, const struct ast_cmd *c, struct diag *err)
         return -1;
     if (secs > 366ull * 24 * 3600)
         return diag_set(err, &c->value.loc, "sleep of %" PRIu64 " s is more than a year", secs);
+    if (in->procs_created)
+        return run_period(in, c, err); /* the created processes run while the script sleeps */
     if (in->opt.check_only)
         return 0;
     /* Ctrl-C cancels the sleep (the shell prompts again; a script stops). */

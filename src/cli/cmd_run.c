@@ -18,6 +18,23 @@
 static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun,
                                               report_text_cache };
 
+static void report_later(FILE *out, const struct run_result *r, double stamp) { }
+
+/* A classic measured period prints its report when `stats snap` asks. */
+static const struct run_writer snap_writer = { report_later, report_text_interval, report_text_overrun,
+                                              report_text_cache };
+
+/* How a command runs the workload: a `run`, a classic period, a warmup. */
+struct run_style {
+    const struct run_writer *writer;
+    bool runtime_applies;   /* --runtime replaces its length */
+    bool kept;              /* its result is kept (reports, stats snap); else forgotten */
+};
+
+static const struct run_style style_run = { &text_writer, true, true };
+static const struct run_style style_period = { &snap_writer, true, true };
+static const struct run_style style_warmup = { &snap_writer, false, false };
+
 /* What every run and `create files` lends the engine from the invocation. */
 static void run_desc_init(struct interp *in, struct run_desc *d)
 {
@@ -50,13 +67,14 @@ static int clock_ready(struct interp *in, struct diag *err)
     return 0;
 }
 
-static int run_length(struct interp *in, const struct ast_value *v, uint64_t *secs, struct diag *err)
+static int run_length(struct interp *in, const struct ast_value *v, const struct run_style *style, uint64_t *secs,
+                      struct diag *err)
 {
     struct scope sc = { .vars = &in->vars };
     *secs = 0;
     if (v != NULL && eval_u64(v, &sc, "run length", secs, err) != 0)
         return -1;
-    if (in->opt.have_runtime)
+    if (in->opt.have_runtime && style->runtime_applies)
         *secs = in->opt.runtime;
     if (*secs == 0 && in->mode == QUIT_TIMEOUT)
         *secs = 60;
@@ -65,11 +83,12 @@ static int run_length(struct interp *in, const struct ast_value *v, uint64_t *se
     return 0;
 }
 
-static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_desc *r, struct diag *err)
+static int fill_request(struct interp *in, const struct ast_cmd *c, const struct run_style *style, struct run_desc *r,
+                        struct diag *err)
 {
     r->psrun = c->kind == CMD_PSRUN;
     if (!r->psrun)
-        return run_length(in, c->has_value ? &c->value : NULL, &r->seconds, err);
+        return run_length(in, c->has_value ? &c->value : NULL, style, &r->seconds, err);
     r->period = 10;
     if (c->has_value) {
         struct scope sc = { .vars = &in->vars };
@@ -79,7 +98,7 @@ static int fill_request(struct interp *in, const struct ast_cmd *c, struct run_d
         if (r->period == 0)
             return diag_set(err, &c->value.loc, "psrun period must be at least 1 second");
     }
-    return run_length(in, c->has_value2 ? &c->value2 : NULL, &r->seconds, err);
+    return run_length(in, c->has_value2 ? &c->value2 : NULL, style, &r->seconds, err);
 }
 
 /* `run N writer, reader`: a phase that runs only the named processes. */
@@ -128,7 +147,15 @@ static void note_no_limit(struct interp *in, const struct plan *p, const bool *p
                     r->index);
 }
 
-int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
+/* A warmup's result is dropped and its number given to the next run. */
+static void forget_run(struct interp *in, size_t nresults)
+{
+    while (in->results.n > nresults)
+        results_drop_last(&in->results);
+    in->nruns--;
+}
+
+static int run_styled(struct interp *in, const struct ast_cmd *c, const struct run_style *style, struct diag *err)
 {
     if (in->load_depth > 0) {
         /* One note per load, however many runs (phases) the workload has. */
@@ -143,7 +170,8 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     if (interp_check_overrides(in) != 0)
         return -1; /* printed; err stays empty */
     run_desc_init(in, &run);
-    if (fill_request(in, c, &run, err) != 0)
+    run.writer = style->writer;
+    if (fill_request(in, c, style, &run, err) != 0)
         return -1;
     if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
         plan_free(&plan);
@@ -161,6 +189,7 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     run.plan = &plan;
     run.procs = procs;
+    size_t nresults = in->results.n;
     in->nruns++;
     in->flush_next = false;
     note_no_limit(in, &plan, procs, &run);
@@ -187,9 +216,26 @@ int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
             rc = EXIT_RUNFAIL;
         }
     }
+    if (!style->kept)
+        forget_run(in, nresults);
     free(procs);
     plan_free(&plan);
     return rc;
+}
+
+int cmd_run(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return run_styled(in, c, &style_run, err);
+}
+
+int run_period(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return run_styled(in, c, &style_period, err);
+}
+
+int run_warmup(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return run_styled(in, c, &style_warmup, err);
 }
 
 int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *err)

@@ -155,7 +155,7 @@ int interp_check_overrides(struct interp *in)
     return rc;
 }
 
-static int exec_cmd(struct interp *in, const struct ast_cmd *c)
+int interp_exec_cmd(struct interp *in, const struct ast_cmd *c)
 {
     const struct command_def *def = command_for_kind(c->kind);
     struct diag err;
@@ -203,7 +203,7 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     int status = EXIT_OK;
     for (const struct ast_cmd *c = r.cmds; c != NULL && !in->quit; c = c->next) {
         /* After Ctrl-C (or SIGTERM, SIGHUP), no further command is started. */
-        int rc = stop_requested() ? stop_status() : exec_cmd(in, c);
+        int rc = stop_requested() ? stop_status() : interp_exec_cmd(in, c);
         if (rc != EXIT_OK) {
             status = rc;
             if (!in->opt.interactive || in->load_depth > 0 || stop_requested())
@@ -300,5 +300,5 @@ int interp_finish_batch(struct interp *in)
         return EXIT_OK;
     }
     struct ast_cmd run = { .kind = CMD_RUN, .loc = { "<end of script>", 0, 0 } };
-    return exec_cmd(in, &run);
+    return interp_exec_cmd(in, &run);
 }

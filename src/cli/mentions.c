@@ -98,7 +98,7 @@ static int add_cmd(struct mentions *m, const struct ast_cmd *c)
     for (size_t i = 0; i < c->nstrings; i++)
         if (add_refs(m, c->strings[i]) != 0)
             return -1;
-    return 0;
+    return mentions_add(m, c->body);
 }
 
 int mentions_add(struct mentions *m, const struct ast_cmd *cmds)

@@ -102,6 +102,10 @@ void ast_cmd_free(struct ast_cmd *c)
         for (size_t i = 0; i < c->nstrings; i++)
             free(c->strings[i]);
         free(c->strings);
+        for (size_t i = 0; i < c->nitems; i++)
+            ast_value_free(&c->items[i]);
+        free(c->items);
+        ast_cmd_free(c->body);
         free(c);
         c = next;
     }

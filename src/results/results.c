@@ -3,24 +3,33 @@
 
 #include <stdlib.h>
 
+static void run_result_free(struct run_result *run)
+{
+    for (size_t k = 0; k < run->nrows; k++) {
+        free(run->rows[k].name);
+        free(run->rows[k].process);
+        free(run->rows[k].thread);
+    }
+    free(run->rows);
+    free(run->error);
+    free(run->intervals);
+    for (size_t k = 0; k < run->ncache; k++)
+        free(run->cache[k].fileset);
+    free(run->cache);
+    run_system_free(&run->system);
+    run_meta_free(&run->meta);
+}
+
+void results_drop_last(struct results *r)
+{
+    if (r->n > 0)
+        run_result_free(&r->runs[--r->n]);
+}
+
 void results_free(struct results *r)
 {
-    for (size_t i = 0; i < r->n; i++) {
-        struct run_result *run = &r->runs[i];
-        for (size_t k = 0; k < run->nrows; k++) {
-            free(run->rows[k].name);
-            free(run->rows[k].process);
-            free(run->rows[k].thread);
-        }
-        free(run->rows);
-        free(run->error);
-        free(run->intervals);
-        for (size_t k = 0; k < run->ncache; k++)
-            free(run->cache[k].fileset);
-        free(run->cache);
-        run_system_free(&run->system);
-        run_meta_free(&run->meta);
-    }
+    for (size_t i = 0; i < r->n; i++)
+        run_result_free(&r->runs[i]);
     free(r->runs);
     r->runs = NULL;
     r->n = 0;

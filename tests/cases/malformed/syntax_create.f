@@ -1,2 +1,2 @@
-# expect: 2:8: expected 'files' or 'fileset'
-create processes
+# expect: 2:8: expected 'files' or 'fileset' or 'process'
+create threads

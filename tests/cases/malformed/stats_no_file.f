@@ -1,0 +1,2 @@
+# expect: 2:7: 'stats dump' needs a file
+stats dump

@@ -1,0 +1,2 @@
+# expect: 2:12: 'stats snap' takes no file
+stats snap "x"
