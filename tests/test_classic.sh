@@ -73,5 +73,50 @@ rc=$?
 [ $rc -eq 2 ] && ok || bad dump_unwritable_exit "exit $rc, want 2"
 has dump_unwritable "$tmp/err" "$tmp/unwritable.f:5:12: error: stats dump: cannot write '$tmp/nodir/x.txt'"
 
+# Latency histograms: 'enable lathist' and --lathist print one per flowop after the
+# report, and write latency_ns.histogram into --json: [low, high, count] with
+# increasing, non-overlapping bounds, no empty bucket, counts summing to the ops.
+printf '%s\nrun 1\n' "$tiny" >"$tmp/lat.f"
+printf '%s\nenable lathist\nrun 1\n' "$tiny" >"$tmp/lat_enable.f"
+for how in option enable; do
+    if [ $how = option ]; then
+        "$bin" --lathist --json "$tmp/lat.json" -f "$tmp/lat.f" >"$tmp/out" 2>"$tmp/err"
+    else
+        "$bin" --json "$tmp/lat.json" -f "$tmp/lat_enable.f" >"$tmp/out" 2>"$tmp/err"
+    fi
+    rc=$?
+    [ $rc -eq 0 ] && ok || bad "lathist_${how}_exit" "exit $rc: $(head -3 "$tmp/err")"
+    has "lathist_${how}_text" "$tmp/out" "Latency histogram of st ("
+    grep -qE '^  \[ *[0-9.]+[num]?s, *[0-9.]+[num]?s\) +[0-9]+ #+$' "$tmp/out" && ok ||
+        bad "lathist_${how}_rows" "no '[lo, hi) count ###' row: $(grep -A3 'Latency histogram' "$tmp/out" | head -5)"
+    python3 - "$tmp/lat.json" "$tmp/out" <<'PY' && ok || bad "lathist_${how}_json" "$(head -c 400 "$tmp/lat.json")"
+import json, re, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+for part in run["flowops"] + [run["summary"]]:
+    h = part["latency_ns"]["histogram"]
+    assert h and sum(c for _, _, c in h) == part["ops"], (part.get("name"), part["ops"])
+    prev = -1
+    for lo, hi, c in h:
+        assert prev <= lo < hi and c > 0, (lo, hi, c)
+        prev = hi
+# the printed counts of a flowop also add up to its ops
+lines = open(sys.argv[2]).read().splitlines()
+at = next(i for i, l in enumerate(lines) if l.startswith("Latency histogram of st ("))
+ops = int(lines[at].split("(")[1].split(" ops")[0])
+rows = []
+for l in lines[at + 1:]:
+    m = re.match(r"^  \[[^)]*\) +(\d+) #+$", l)
+    if not m:
+        break
+    rows.append(int(m.group(1)))
+st = [f for f in run["flowops"] if f["name"] == "st"][0]
+assert ops == st["ops"] == sum(rows), (ops, st["ops"], sum(rows))
+PY
+done
+# Without it, neither the text nor the JSON carries them.
+"$bin" --json "$tmp/lat.json" -f "$tmp/lat.f" >"$tmp/out" 2>"$tmp/err"
+lacks lathist_off_text "$tmp/out" "Latency histogram"
+lacks lathist_off_json "$tmp/lat.json" '"histogram"'
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

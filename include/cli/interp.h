@@ -41,6 +41,7 @@ struct interp_options {
     const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
     bool flush;               /* --flush: drop the page cache before every run */
+    bool lathist;             /* --lathist: latency histograms after each report and in --json */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
 };
@@ -65,6 +66,7 @@ struct interp {
     bool load_noted;              /* the note about skipped runs was shown for this load */
     int nruns;                    /* runs done (or checked) so far */
     bool flush_next;              /* `flush`: the next run drops the page cache before it starts */
+    bool lathist;                 /* --lathist or `enable lathist`: print and write latency histograms */
     bool procs_created;           /* `create processes`: each `sleep N` is a measured period (cmd_classic.c) */
     size_t stats_mark;            /* `stats clear`: `stats snap`/`dump` report the runs from this one on */
     bool quit;

@@ -3,6 +3,7 @@
 #ifndef FB_REPORT_H
 #define FB_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "lang/vars.h"
@@ -14,6 +15,9 @@ void report_text(FILE *out, const struct run_result *r, double stamp);
 void report_text_interval(FILE *out, const struct interval_sample *s, double stamp);
 /* The note on a flowop that kept a run going past its end. */
 void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp);
+/* Each flowop's latency histogram (enable lathist): its non-empty power-of-two
+ * ranges, counts and a bar of '#'. */
+void report_text_lathist(FILE *out, const struct run_result *r);
 /* The line on what the page cache holds of a fileset at a run's start. */
 void report_text_cache(FILE *out, const struct cache_share *c, double stamp);
 
@@ -23,6 +27,7 @@ struct report_input {
     const struct results *results;
     const char *workload;          /* the -f script or the loaded workload; NULL if neither */
     const struct vartab *vars;     /* the variables as the invocation left them */
+    bool histograms;               /* --lathist: the JSON carries each latency histogram */
 };
 
 /* A CSV text field, quoted (quotes doubled) when it holds a comma, quote or line break. */

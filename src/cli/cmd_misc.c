@@ -48,8 +48,10 @@ int cmd_quit(struct interp *in, const struct ast_cmd *c, struct diag *err)
 
 int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
-    if (strcmp(c->word, "lathist") == 0)
-        return 0; /* latency histograms are always kept */
+    if (strcmp(c->word, "lathist") == 0) {
+        in->lathist = true; /* they are always kept: this prints and writes them */
+        return 0;
+    }
     if (strcmp(c->word, "multi") == 0) {
         struct attrvals a = { 0 };
         int rc = attrvals_build(&a, &multi_attrs, c->attrs, NULL, err);

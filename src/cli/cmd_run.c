@@ -29,11 +29,12 @@ struct run_style {
     const struct run_writer *writer;
     bool runtime_applies;   /* --runtime replaces its length */
     bool kept;              /* its result is kept (reports, stats snap); else forgotten */
+    bool reported;          /* its report is printed when it ends (else by stats snap, or never) */
 };
 
-static const struct run_style style_run = { &text_writer, true, true };
-static const struct run_style style_period = { &snap_writer, true, true };
-static const struct run_style style_warmup = { &snap_writer, false, false };
+static const struct run_style style_run = { &text_writer, true, true, true };
+static const struct run_style style_period = { &snap_writer, true, true, false };
+static const struct run_style style_warmup = { &snap_writer, false, false, false };
 
 /* What every run and `create files` lends the engine from the invocation. */
 static void run_desc_init(struct interp *in, struct run_desc *d)
@@ -216,6 +217,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
             rc = EXIT_RUNFAIL;
         }
     }
+    if (style->reported && in->lathist && in->results.n > nresults)
+        report_text_lathist(in->out, &in->results.runs[in->results.n - 1]);
     if (!style->kept)
         forget_run(in, nresults);
     free(procs);

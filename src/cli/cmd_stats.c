@@ -19,8 +19,11 @@ static struct results since_mark(const struct interp *in)
 
 static int write_text(const struct report_input *ri, FILE *out)
 {
-    for (size_t i = 0; i < ri->results->n; i++)
+    for (size_t i = 0; i < ri->results->n; i++) {
         report_text(out, &ri->results->runs[i], 0);
+        if (ri->histograms)
+            report_text_lathist(out, &ri->results->runs[i]);
+    }
     return ferror(out) ? -1 : 0;
 }
 
@@ -37,8 +40,11 @@ static int stats_snap(struct interp *in, const struct ast_cmd *c, const char *pa
         fprintf(in->out, "stats snap: nothing measured since the last 'stats clear' "
                          "(measure with 'run N', or 'create processes' then 'sleep N')\n");
     double stamp = (double)(clock_ns() - in->start_ns) / 1e9;
-    for (size_t i = 0; i < r.n; i++)
+    for (size_t i = 0; i < r.n; i++) {
         report_text(in->out, &r.runs[i], stamp);
+        if (in->lathist)
+            report_text_lathist(in->out, &r.runs[i]);
+    }
     return 0;
 }
 
@@ -52,7 +58,8 @@ static int dump_with(struct interp *in, const struct ast_cmd *c, const char *pat
     if (r.n == 0)
         return diag_set(err, &c->word_loc, "stats %s: nothing measured since the last 'stats clear' "
                         "(measure with 'run N', or 'create processes' then 'sleep N')", c->word);
-    const struct report_input ri = { &r, in->opt.script != NULL ? in->opt.script : in->workload, &in->vars };
+    const struct report_input ri = { &r, in->opt.script != NULL ? in->opt.script : in->workload, &in->vars,
+                                     in->lathist };
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1 : fn(&ri, f);
     int e = errno;

@@ -73,7 +73,8 @@ const struct command_def commands[] = {
       "Describe a command, a flowop type or an entity's attributes.", cmd_help },
     { QUIT, CMD_QUIT, "quit", "Leave flowbench.", cmd_quit },
     { ENABLE, CMD_ENABLE, "enable lathist | enable multi master=HOST, client=NAME",
-      "lathist is accepted (flowbench always keeps latency histograms); multi-host sync is not supported.", cmd_enable },
+      "lathist: after each report, print every flowop's latency histogram, and write it into --json "
+      "(latency_ns.histogram), as --lathist does; multi-host sync is not supported.", cmd_enable },
     { DOMULTISYNC, CMD_DOMULTISYNC, "domultisync value=N", "Multi-host barrier (not supported).", cmd_domultisync },
 };
 

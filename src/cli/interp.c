@@ -22,6 +22,7 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
     in->out = out;
     in->err = err;
     in->debug = 2;
+    in->lathist = opt->lathist;
     in->start_ns = clock_ns();
     tick_clock_mark(&in->clock_mark);
     return interp_apply_overrides(in);

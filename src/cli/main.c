@@ -44,6 +44,8 @@ static void usage(FILE *out)
             "                         io_uring or mmap (over the script's ioengine=)\n"
             "      --iodepth N        requests each flowop keeps in flight on an asynchronous engine\n"
             "                         (over the script's iodepth=)\n"
+            "      --lathist          after each report, print every flowop's latency histogram (and\n"
+            "                         write it into --json as latency_ns.histogram); as 'enable lathist'\n"
             "      --flush            before every run, once its filesets are in place, sync and drop the\n"
             "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
             "                         over every file of the filesets)\n"
@@ -107,7 +109,7 @@ static int parse_runtime(struct args *a, const char *text)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -156,6 +158,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { "flush", no_argument, NULL, OPT_FLUSH },
+        { "lathist", no_argument, NULL, OPT_LATHIST },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -175,6 +178,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_IOENGINE: if (parse_ioengine(a, optarg) != 0) return -1; break;
         case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
         case OPT_FLUSH: a->opt.flush = true; break;
+        case OPT_LATHIST: a->opt.lathist = true; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
@@ -296,7 +300,8 @@ int main(int argc, char **argv)
     }
     if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
         status = EXIT_USAGE;
-    const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars };
+    const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars,
+                                           in.lathist };
     if (write_outputs(&reported, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);

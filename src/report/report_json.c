@@ -12,15 +12,35 @@
 #include "report/report_figures.h"
 #include "report/json_writer.h"
 
-static void latency(struct jw *w, const struct row_figures *f)
+/* --lathist: the non-empty buckets as [low, high, count] (low <= ns < high), at
+ * the histogram's full resolution so that runs and hosts can be merged exactly. */
+static void histogram(struct jw *w, const struct hist *h)
 {
-    jw_open(w, "latency_ns", '{', true);
+    jw_open(w, "histogram", '[', false);
+    for (unsigned b = 0; b < HIST_BUCKETS; b++) {
+        if (h->count[b] == 0)
+            continue;
+        jw_open(w, NULL, '[', true);
+        jw_u64(w, NULL, hist_bucket_low(b));
+        jw_u64(w, NULL, hist_bucket_low(b) + hist_bucket_width(b));
+        jw_u64(w, NULL, h->count[b]);
+        jw_close(w, ']');
+    }
+    jw_close(w, ']');
+}
+
+/* hist: the histogram to write in full, or NULL. */
+static void latency(struct jw *w, const struct row_figures *f, const struct hist *hist)
+{
+    jw_open(w, "latency_ns", '{', hist == NULL);
     jw_u64(w, "min", f->min);
     jw_num(w, "mean", f->mean, 1);
     jw_u64(w, "max", f->max);
     jw_num(w, "stddev", f->stddev, 1);
     for (int i = 0; i < REPORT_NPCT; i++)
         jw_u64(w, report_pcts[i].json, f->pct[i]);
+    if (hist != NULL)
+        histogram(w, hist);
     jw_close(w, '}');
 }
 
@@ -33,7 +53,7 @@ static void verify_counts(struct jw *w, const struct op_stats *st)
     jw_close(w, '}');
 }
 
-static void flowops(struct jw *w, const struct run_result *r)
+static void flowops(struct jw *w, const struct run_result *r, const struct report_input *in)
 {
     jw_open(w, "flowops", '[', false);
     for (size_t i = 0; i < r->nrows; i++) {
@@ -56,7 +76,7 @@ static void flowops(struct jw *w, const struct run_result *r)
         jw_num(w, "mb_per_s", f.mb_per_s, 3);
         jw_u64(w, "errors", f.errors);
         jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
-        latency(w, &f);
+        latency(w, &f, in->histograms ? &row->st.hist : NULL);
         if (row->verify)
             verify_counts(w, &row->st);
         jw_close(w, '}');
@@ -64,7 +84,7 @@ static void flowops(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
-static void summary(struct jw *w, const struct run_result *r)
+static void summary(struct jw *w, const struct run_result *r, const struct report_input *in)
 {
     struct row_figures f;
     report_figures(&r->io, r->seconds, &f);
@@ -77,7 +97,7 @@ static void summary(struct jw *w, const struct run_result *r)
     jw_num(w, "mb_per_s", f.mb_per_s, 3);
     jw_u64(w, "errors", f.errors);
     jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
-    latency(w, &f);
+    latency(w, &f, in->histograms ? &r->io.hist : NULL);
     jw_close(w, '}');
 }
 
@@ -221,11 +241,11 @@ static void meta(struct jw *w, const struct run_meta *m, const struct host_info 
 }
 
 /* The members a run has, also repeated at the top level when there is one run. */
-static void run_body(struct jw *w, const struct run_result *r)
+static void run_body(struct jw *w, const struct run_result *r, const struct report_input *in)
 {
     jw_num(w, "seconds", r->seconds, 6);
-    flowops(w, r);
-    summary(w, r);
+    flowops(w, r, in);
+    summary(w, r, in);
     intervals(w, r);
 }
 
@@ -287,14 +307,14 @@ int results_write_json(const struct report_input *in, FILE *out)
         jw_str(&w, "end", r->end != NULL ? r->end : "none");
         jw_str(&w, "error", r->error);
         page_cache(&w, r);
-        run_body(&w, r);
+        run_body(&w, r, in);
         system_figures(&w, &r->system);
         meta(&w, &r->meta, &res->host);
         jw_close(&w, '}');
     }
     jw_close(&w, ']');
     if (res->n == 1)
-        run_body(&w, &res->runs[0]);
+        run_body(&w, &res->runs[0], in);
     jw_close(&w, '}');
     fputc('\n', out);
     if (ferror(out)) {
