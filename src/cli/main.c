@@ -11,6 +11,7 @@
 #include "cli/doc_tables.h"
 #include "base/signals.h"
 #include "cli/interp.h"
+#include "cli/man_pages.h"
 #include "cli/outpath.h"
 #include "cli/shell.h"
 #include "cli/subcommand.h"
@@ -26,7 +27,8 @@ static void usage(FILE *out)
     fprintf(out,
             "\n"
             "options:\n"
-            "  -f, --file FILE        run the script in FILE (a script without 'run' runs once at its end)\n"
+            "  -f, --file FILE        run the script in FILE, or the workload of that name (varmail); a\n"
+            "                         script without 'run' runs once at its end\n"
             "      --check            parse and validate everything; touch nothing (exit 0 valid, 2 invalid)\n"
             "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
             "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
@@ -49,14 +51,26 @@ static void usage(FILE *out)
             "      --flush            before every run, once its filesets are in place, sync and drop the\n"
             "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
             "                         over every file of the filesets)\n"
+            "      --man 1|5          print the man page flowbench(1) or flowbench-workloads(5) (roff)\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
-            "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated),\n"
-            "%s and %s.\n"
+            "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated), then\n"
+            "PREFIX/share/flowbench/workloads when installed as PREFIX/bin/flowbench, else %s.\n"
             "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 128 + the signal\n"
             "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
-            FLOWBENCH_INSTALL_WORKLOADS, FLOWBENCH_SOURCE_WORKLOADS);
+            FLOWBENCH_SOURCE_WORKLOADS);
+}
+
+static int print_man(const char *section)
+{
+    int n = strcmp(section, "1") == 0 ? 1 : strcmp(section, "5") == 0 ? 5 : 0;
+    if (man_page_print(stdout, n, usage) != 0 || fflush(stdout) != 0) {
+        diag_printf(stderr, "flowbench: error: --man %s: %s\n", section,
+                    n == 0 ? "the man pages are sections 1 (the program) and 5 (the language)" : strerror(errno));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
 }
 
 struct args {
@@ -109,7 +123,7 @@ static int parse_runtime(struct args *a, const char *text)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MAN };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -159,6 +173,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { "flush", no_argument, NULL, OPT_FLUSH },
         { "lathist", no_argument, NULL, OPT_LATHIST },
+        { "man", required_argument, NULL, OPT_MAN },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -182,6 +197,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
+        case OPT_MAN: exit(print_man(optarg)); /* the build writes the man pages with it */
         default: usage(stderr); return -1;
         }
     }
@@ -290,7 +306,10 @@ int main(int argc, char **argv)
     }
     int status;
     if (a.file != NULL) {
-        status = interp_exec_file(&in, a.file, NULL);
+        /* A path, or else the name of a workload on the search path (-f varmail). */
+        char *found = workload_find(&in, a.file);
+        status = interp_exec_file(&in, found != NULL ? found : a.file, NULL);
+        free(found);
         if (status == EXIT_OK)
             status = interp_finish_batch(&in);
     } else if (tty) {

@@ -2,9 +2,11 @@
  * (--workloads, FLOWBENCH_WORKLOADS, the installed folder, the source tree), and
  * profiles (.prof) along the same path. */
 #include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/interp.h"
 
@@ -59,6 +61,28 @@ int workload_dirs_add(struct interp_options *o, const char *dir)
     return v[o->nworkload_dirs++] ? 0 : -1;
 }
 
+/* PREFIX/share/flowbench/workloads for the executable PREFIX/bin/flowbench, found
+ * from the executable itself so that any install prefix works; "" when absent. */
+static void installed_dir(char *buf, size_t len)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    buf[0] = '\0';
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(exe, '/');
+        if (slash == NULL)
+            return;
+        *slash = '\0';
+    }
+    snprintf(buf, len, "%s/share/flowbench/workloads", exe);
+    struct stat st;
+    if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode))
+        buf[0] = '\0';
+}
+
 int workload_dirs_default(struct interp_options *o)
 {
     const char *env = getenv("FLOWBENCH_WORKLOADS");
@@ -71,9 +95,10 @@ int workload_dirs_default(struct interp_options *o)
             }
         free(copy);
     }
-    if (workload_dirs_add(o, FLOWBENCH_INSTALL_WORKLOADS) != 0 || workload_dirs_add(o, FLOWBENCH_SOURCE_WORKLOADS) != 0)
-        return -1;
-    return 0;
+    /* Installed, the shipped folder; from a build directory, the source tree's. */
+    char installed[PATH_MAX + 64];
+    installed_dir(installed, sizeof installed);
+    return workload_dirs_add(o, installed[0] != '\0' ? installed : FLOWBENCH_SOURCE_WORKLOADS);
 }
 
 void workload_dirs_free(struct interp_options *o)
