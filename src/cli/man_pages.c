@@ -44,13 +44,19 @@ static void header(FILE *out, const char *name, int section, const char *what)
     fputc('\n', out);
 }
 
+/* A tagged paragraph: the term in bold, then its text (the caller ends the line). */
+static void item(FILE *out, const char *term, const char *what)
+{
+    fputs(".TP\n", out);
+    line(out, ".B", term);
+    text(out, what);
+}
+
 static void commands_section(FILE *out)
 {
     fputs(".SH COMMANDS\n", out);
     for (size_t i = 0; i < ncommands; i++) {
-        fputs(".TP\n", out);
-        line(out, ".B", commands[i].synopsis);
-        text(out, commands[i].help);
+        item(out, commands[i].synopsis, commands[i].help);
         fputc('\n', out);
     }
 }
@@ -110,9 +116,7 @@ static void flowops_section(FILE *out)
     fputs(".SH FLOWOPS\nThe flowop types a thread loops over (attributes besides name and iters):\n", out);
     for (size_t i = 0; i < flowop_ntypes; i++) {
         const struct flowop_type *f = flowop_types[i];
-        fputs(".TP\n", out);
-        line(out, ".B", f->name);
-        text(out, f->summary);
+        item(out, f->name, f->summary);
         const char *sep = ". Attributes: ";
         for (size_t k = 0; k < flowop_attrs.n; k++)
             if ((f->attrs & ~FA_COMMON) & FA(k)) {
@@ -128,9 +132,7 @@ static void cvars_section(FILE *out)
 {
     fputs(".SH CUSTOM VARIABLE TYPES\n", out);
     for (size_t i = 0; i < cvar_ntypes; i++) {
-        fputs(".TP\n", out);
-        line(out, ".B", cvar_types[i].name);
-        text(out, cvar_types[i].summary);
+        item(out, cvar_types[i].name, cvar_types[i].summary);
         fputs(" (", out);
         for (size_t k = 0; k < cvar_types[i].nparams; k++) {
             fprintf(out, "%s", k ? "; " : "");
