@@ -38,6 +38,7 @@ struct interp_options {
     uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
     enum clock_source clock;  /* --clock: what times each op */
     bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
+    bool quiet;               /* --quiet: no live status line, no population progress */
     const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
     bool flush;               /* --flush: drop the page cache before every run */

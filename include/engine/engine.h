@@ -24,6 +24,9 @@ struct run_writer {
     void (*overrun)(FILE *out, const struct overrun_note *n, double stamp);
     /* At a run's start: how much of one fileset the page cache holds. */
     void (*cache)(FILE *out, const struct cache_share *c, double stamp);
+    /* The live status line (run_desc.status): drawn in place, and wiped before other output. */
+    void (*status)(FILE *out, const struct live_status *s);
+    void (*status_clear)(FILE *out);
 };
 
 /* Filesets kept between the runs of one script, so a phase sees what the one
@@ -46,6 +49,8 @@ struct run_desc {
     uint64_t interval;             /* --interval S: a sample every S seconds (0: none) */
     bool mkdir_parents;            /* --mkdir-parents: make missing parents of $dir too */
     bool flush;                    /* `flush` or --flush: sync and drop the page cache once the filesets are in place */
+    bool status;                   /* out is a terminal: a live status line, rewritten once a second */
+    bool quiet;                    /* --quiet: no status line and no population progress */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;

@@ -97,6 +97,9 @@ struct engine {
     size_t sems_off;
     struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
     struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
+    struct op_stats *status_io;    /* the live status line: the IO rows at its previous update */
+    uint64_t status_ns;            /* ... and when that was */
+    bool status_drawn;             /* the line is on the terminal: wipe it before other output */
     uint64_t last_sample_ns;
     struct run_result *result;     /* this run's result, appended to run->results at the end */
     pid_t *pids;
@@ -155,6 +158,10 @@ void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
+/* The live status line (engine_status.c): redrawn when a second has passed
+ * since the last; wiped before any other line the run prints. */
+void engine_status_tick(struct engine *e, uint64_t now);
+void engine_status_clear(struct engine *e);
 struct worker;
 /* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
 void worker_set_error(struct worker *w, const char *msg);

@@ -19,6 +19,9 @@ void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp);
  * ranges, counts and a bar of '#'. */
 void report_text_lathist(FILE *out, const struct run_result *r);
 /* The line on what the page cache holds of a fileset at a run's start. */
+/* The live status line, drawn in place on a terminal, and its wiping. */
+void report_text_status(FILE *out, const struct live_status *s);
+void report_text_status_clear(FILE *out);
 void report_text_cache(FILE *out, const struct cache_share *c, double stamp);
 
 /* What the JSON, CSV and HTML reports cover: every run of the invocation and

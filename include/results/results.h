@@ -77,6 +77,16 @@ struct run_result {
     struct run_meta meta;        /* the variables, command line and file system of the run */
 };
 
+/* The live status line of a run on a terminal (--quiet turns it off). */
+struct live_status {
+    int run;             /* the run's number in the invocation */
+    double elapsed;      /* seconds since the run started */
+    double total;        /* its planned length; 0 until a finish condition */
+    double ops_per_s, mb_per_s;  /* the IO flowops over the last second */
+    uint64_t p99_ns;     /* ... and their p99 latency then */
+    uint64_t errors;     /* since the start */
+};
+
 struct host_info {
     char hostname[256];
     char kernel[256];

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/command.h"
 #include "engine/engine.h"
@@ -16,13 +17,13 @@
 
 /* The engine's measured lines are the classic text report's. */
 static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun,
-                                              report_text_cache };
+                                              report_text_cache, report_text_status, report_text_status_clear };
 
 static void report_later(FILE *out, const struct run_result *r, double stamp) { }
 
 /* A classic measured period prints its report when `stats snap` asks. */
 static const struct run_writer snap_writer = { report_later, report_text_interval, report_text_overrun,
-                                              report_text_cache };
+                                              report_text_cache, report_text_status, report_text_status_clear };
 
 /* How a command runs the workload: a `run`, a classic period, a warmup. */
 struct run_style {
@@ -44,6 +45,9 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .interval = in->opt.interval,
         .mkdir_parents = in->opt.mkdir_parents,
         .flush = in->opt.flush || in->flush_next,
+        /* fio's habit: a terminal gets a status line; --interval keeps its plain lines */
+        .status = !in->opt.quiet && in->opt.interval == 0 && isatty(fileno(in->out)),
+        .quiet = in->opt.quiet,
         .clock = in->clock_ready ? &in->clock : NULL,
         .out = in->out,
         .err = in->err,

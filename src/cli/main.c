@@ -40,6 +40,7 @@ static void usage(FILE *out)
             "      --report DIR       write DIR/index.html: throughput over time, latency percentiles, op mix\n"
             "      --clock SOURCE     the clock timing each op: auto (default: tsc where the kernel keeps time\n"
             "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
+            "      --quiet            no live status line on a terminal and no population progress\n"
             "      --mkdir-parents    make missing parent directories of $dir too (by default only $dir\n"
             "                         itself is made, and a missing parent is an error)\n"
             "      --ioengine NAME    every read and write of the run through NAME: psync, libaio,\n"
@@ -123,7 +124,7 @@ static int parse_runtime(struct args *a, const char *text)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MAN };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MAN };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -169,7 +170,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "interval", required_argument, NULL, OPT_INTERVAL }, { "json", required_argument, NULL, OPT_JSON },
         { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
         { "clock", required_argument, NULL, OPT_CLOCK },
-        { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
+        { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS }, { "quiet", no_argument, NULL, OPT_QUIET },
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { "flush", no_argument, NULL, OPT_FLUSH },
         { "lathist", no_argument, NULL, OPT_LATHIST },
@@ -190,6 +191,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_REPORT: a->report = optarg; break;
         case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
         case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
+        case OPT_QUIET: a->opt.quiet = true; break;
         case OPT_IOENGINE: if (parse_ioengine(a, optarg) != 0) return -1; break;
         case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
         case OPT_FLUSH: a->opt.flush = true; break;

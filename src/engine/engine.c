@@ -278,7 +278,7 @@ static int create_filesets(struct engine *e, struct diag *err)
         return -1;
     /* Most recently defined first, like classic FileBench. */
     for (size_t i = e->nfs; i-- > 0;)
-        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->run->out, err) != 0)
+        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->run->quiet ? NULL : e->run->out, err) != 0)
             return -1;
     e->created = true;
     return 0;
@@ -504,10 +504,12 @@ static void watch(struct engine *e)
         }
         if (now >= next) {
             enum collect_span span = e->run->interval_stats ? SINCE_BASELINE : SINCE_START;
+            engine_status_clear(e);
             engine_report_period(e, (double)(now - (span == SINCE_BASELINE ? last : go)) / 1e9, span);
             last = now;
             next += period;
         }
+        engine_status_tick(e, now);
         reap(e, REAP_RUNNING);
         uint64_t soon = end < next ? end : next;
         soon = soon < inext ? soon : inext;
@@ -529,6 +531,7 @@ static void engine_free(struct engine *e)
     free(e->pids);
     free(e->baseline);
     free(e->last_io);
+    free(e->status_io);
     engine_system_free(e);
     if (e->result != NULL) {
         struct results one = { .runs = e->result, .n = 1 };
@@ -599,6 +602,7 @@ static int finish(struct engine *e, struct diag *err)
     uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
     double secs = go && stop > go ? (double)(stop - go) / 1e9 : 0;
     FILE *out = e->run->out;
+    engine_status_clear(e);
     if (why == STOP_SIGNAL)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", engine_stamp(e));
     fprintf(out, "%.3f: Run took %.3f seconds\n", engine_stamp(e), secs);

@@ -432,29 +432,47 @@ static void *alloc_worker(void *arg)
     return NULL;
 }
 
-static void print_progress(struct alloc_job *j, FILE *progress, const struct totals *t)
+/* Time left, from the share done so far (bytes, else files) and the time it took. */
+static double seconds_left(uint64_t done, uint64_t total, double elapsed)
+{
+    return done == 0 || done >= total ? 0 : elapsed * (double)(total - done) / (double)done;
+}
+
+/* Once a second: a line in a pipe or a file; on a terminal, one line rewritten
+ * in place, with the time left. */
+static void print_progress(struct alloc_job *j, FILE *progress, const struct totals *t, double elapsed)
 {
     uint64_t files = atomic_load(&j->files_done), bytes = atomic_load(&j->bytes_done);
-    fprintf(progress, "%s: %" PRIu64 "/%" PRIu64 " files, %" PRIu64 "/%" PRIu64 " MiB\n", j->fs->plan->name, files,
-            t->files, bytes >> 20, t->bytes >> 20);
+    bool live = isatty(fileno(progress));
+    fprintf(progress, "%s%s: %" PRIu64 "/%" PRIu64 " files, %" PRIu64 "/%" PRIu64 " MiB", live ? "\r\033[K" : "",
+            j->fs->plan->name, files, t->files, bytes >> 20, t->bytes >> 20);
+    if (live)
+        fprintf(progress, ", about %.0f s left", t->bytes > 0 ? seconds_left(bytes, t->bytes, elapsed)
+                                                               : seconds_left(files, t->files, elapsed));
+    fputs(live ? "" : "\n", progress);
     fflush(progress);
 }
 
 /* Waits for the writers, printing progress once a second after the first. */
 static void wait_writers(struct alloc_job *j, FILE *progress, const struct totals *t)
 {
-    struct timespec next;
-    clock_gettime(CLOCK_MONOTONIC, &next);
+    struct timespec start, next;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    next = start;
     next.tv_sec += 1;
+    bool printed = false;
     pthread_mutex_lock(&j->lock);
     while (j->running > 0) {
         if (pthread_cond_timedwait(&j->cond, &j->lock, &next) != ETIMEDOUT)
             continue;
         next.tv_sec += 1;
         if (progress != NULL)
-            print_progress(j, progress, t);
+            print_progress(j, progress, t, (double)(next.tv_sec - 1 - start.tv_sec));
+        printed = progress != NULL;
     }
     pthread_mutex_unlock(&j->lock);
+    if (printed && isatty(fileno(progress)))
+        fputs("\r\033[K", progress);   /* the live line gives way to what follows */
 }
 
 static int job_init(struct alloc_job *j, const struct fileset_rt *fs, _Atomic uint32_t *state, bool reuse)

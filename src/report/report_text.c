@@ -76,6 +76,22 @@ void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp)
             n->lasted, n->planned);
 }
 
+void report_text_status(FILE *out, const struct live_status *s)
+{
+    fprintf(out, "\r\033[Krun %d: %.0f", s->run, s->elapsed);
+    if (s->total > 0)
+        fprintf(out, "/%.0f", s->total);
+    fprintf(out, " s  %.0f ops/s  %.1f MB/s  p99 %.3f ms  %" PRIu64 " error%s", s->ops_per_s, s->mb_per_s,
+            report_ms((double)s->p99_ns), s->errors, s->errors == 1 ? "" : "s");
+    fflush(out);
+}
+
+void report_text_status_clear(FILE *out)
+{
+    fputs("\r\033[K", out);
+    fflush(out);
+}
+
 void report_text_cache(FILE *out, const struct cache_share *c, double stamp)
 {
     fprintf(out, "%.3f: fileset %s: %.1f%% of %.1f MiB in the page cache", stamp, c->fileset, 100.0 * cache_share_of(c),

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""test_status_pty.py BIN: the live status line on a terminal (a pseudo-terminal):
+redrawn in place once a second during population and the run, wiped before the
+report; never in a pipe, nor with --quiet or --interval."""
+import os
+import pty
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BIN = sys.argv[1]
+results = {"pass": 0, "fail": 0}
+
+
+def check(name, cond, detail=""):
+    results["pass" if cond else "fail"] += 1
+    if not cond:
+        print(f"FAIL {name}: {detail}")
+
+
+def on_pty(args):
+    """Runs BIN with args on a pseudo-terminal; its output and exit status."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(BIN, [BIN, *args])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return out.decode(errors="replace"), os.waitstatus_to_exitcode(status)
+
+
+top = tempfile.mkdtemp(prefix="flowbench-status.", dir="/dev/shm")
+try:
+    def workload(name, entries, size="16k"):
+        path = os.path.join(top, name + ".f")
+        with open(path, "w") as f:
+            f.write(f"""set $dir={top}/{name}
+define fileset name=big, path=$dir, entries={entries}, dirwidth=100, size={size}, prealloc
+define process name=p {{ thread name=t {{ flowop read name=rd, filesetname=big, iosize=8k, random }} }}
+run 3
+""")
+        return path
+    # 3 GiB take a few seconds to write: the population line shows
+    out, rc = on_pty(["-f", workload("big", 1536, "2m")])
+    script = workload("small", 100)
+    check("pty_exit", rc == 0, out[-500:])
+    lines = re.findall(r"\r\x1b\[Krun 1: (\d+)/3 s  (\d+) ops/s  ([0-9.]+) MB/s  p99 ([0-9.]+) ms  (\d+) errors", out)
+    # once a second over a 3 s run: 2 or 3 redraws, elapsed rising, ops flowing, no error
+    check("run_redraws", 2 <= len(lines) <= 4, f"{len(lines)} status lines: {out[-800:]!r}")
+    check("run_elapsed_rises", [int(l[0]) for l in lines] == sorted(int(l[0]) for l in lines), lines)
+    check("run_ops", all(int(l[1]) > 0 for l in lines) and all(l[4] == "0" for l in lines), lines)
+    # population: its line in place, files and MiB done of the total, with the time left
+    pop = re.findall(r"\r\x1b\[Kbig: (\d+)/1536 files, (\d+)/3072 MiB, about (\d+) s left", out)
+    check("population_line", len(pop) >= 1 and all(0 < int(p[0]) <= 1536 for p in pop), out[:600])
+    check("population_wiped", re.search(r"\r\x1b\[Kbig populated", out) is not None, out[:900])
+    # the line is wiped before the report: the report's first line starts clean
+    check("wiped_before_report", re.search(r"\r\x1b\[K[0-9.]+: Run took", out) is not None, out[-1200:])
+    check("no_status_after_report", "\r\x1b[Krun" not in out[out.find("Per-Operation"):], out[-600:])
+
+    quiet, rc = on_pty(["--quiet", "-f", script])
+    check("quiet_exit", rc == 0, quiet[-300:])
+    check("quiet_no_status", "\x1b[K" not in quiet, quiet[-600:])
+
+    interval, rc = on_pty(["--interval", "1", "-f", script])
+    check("interval_no_status", "\x1b[Krun" not in interval and "interval 1.0s" in interval, interval[-600:])
+
+    piped = subprocess.run([BIN, "-f", script], capture_output=True, text=True)
+    check("pipe_exit", piped.returncode == 0, piped.stderr[-300:])
+    check("pipe_no_status", "\x1b" not in piped.stdout and "\r" not in piped.stdout, piped.stdout[-600:])
+finally:
+    shutil.rmtree(top, ignore_errors=True)
+
+print(f"{results['pass']} passed, {results['fail']} failed")
+sys.exit(1 if results["fail"] else 0)
