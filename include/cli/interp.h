@@ -41,6 +41,7 @@ struct interp_options {
     const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
     bool flush;               /* --flush: drop the page cache before every run */
+    struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
 };

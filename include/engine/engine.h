@@ -46,6 +46,7 @@ struct run_desc {
     uint64_t interval;             /* --interval S: a sample every S seconds (0: none) */
     bool mkdir_parents;            /* --mkdir-parents: make missing parents of $dir too */
     bool flush;                    /* `flush` or --flush: sync and drop the page cache once the filesets are in place */
+    struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;

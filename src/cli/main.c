@@ -15,6 +15,7 @@
 #include "cli/shell.h"
 #include "cli/subcommand.h"
 #include "io/ioengine.h"
+#include "place/place.h"
 #include "report/report.h"
 
 static void usage(FILE *out)
@@ -47,6 +48,10 @@ static void usage(FILE *out)
             "      --flush            before every run, once its filesets are in place, sync and drop the\n"
             "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
             "                         over every file of the filesets)\n"
+            "      --bind KIND[:POLICY]  bind every thread that has no bind= of its own: each instance to\n"
+            "                         one pu, core, package or numa node, spread (default) or compact\n"
+            "      --topology         print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
+            "                         cores, PUs) and exit\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -107,7 +112,7 @@ static int parse_runtime(struct args *a, const char *text)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_BIND, OPT_TOPOLOGY };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -143,6 +148,29 @@ static int parse_clock(struct args *a, const char *text)
     return -1;
 }
 
+static int parse_bind(struct args *a, const char *text)
+{
+    char msg[256];
+    if (place_default_parse(text, &a->opt.bind, msg, sizeof msg) == 0)
+        return 0;
+    diag_printf(stderr, "flowbench: error: %s\n", msg);
+    return -1;
+}
+
+/* --topology: the machine as hwloc sees it; the exit status. */
+static int print_topology(void)
+{
+    struct place_topo *t;
+    struct diag err = { 0 };
+    if (place_topo_load(&t, &err) != 0) {
+        diag_print(&err, stderr);
+        return 1;
+    }
+    place_topo_print(t, stdout);
+    place_topo_free(t);
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, struct args *a)
 {
     static const struct option longopts[] = {
@@ -156,6 +184,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS },
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { "flush", no_argument, NULL, OPT_FLUSH },
+        { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -175,6 +204,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_IOENGINE: if (parse_ioengine(a, optarg) != 0) return -1; break;
         case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
         case OPT_FLUSH: a->opt.flush = true; break;
+        case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
+        case OPT_TOPOLOGY: exit(print_topology());
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

@@ -384,6 +384,7 @@ static void *thread_main(void *p)
     struct thread_arg *a = p;
     struct worker *w = &a->w;
     struct run_shared *sh = a->e->sh;
+    engine_place_apply(a->e, a->slot); /* first: the thread's memory is allocated under its binding */
     if (worker_init(w, a->e, a->slot) != 0) {
         worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);

@@ -18,6 +18,15 @@ void results_free(struct results *r)
         for (size_t k = 0; k < run->ncache; k++)
             free(run->cache[k].fileset);
         free(run->cache);
+        for (size_t k = 0; k < run->nplacement; k++) {
+            struct thread_place *t = &run->placement[k];
+            free(t->thread);
+            free(t->planned);
+            free(t->nodes);
+            free(t->cpus);
+            free(t->note);
+        }
+        free(run->placement);
         run_system_free(&run->system);
         run_meta_free(&run->meta);
     }
