@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PLACE_MAX_INSTANCES 1000000u   /* a run's thread count is bounded alike (engine.c) */
+
 static const hwloc_obj_type_t kind_types[] = {
     [PLACE_PU] = HWLOC_OBJ_PU, [PLACE_CORE] = HWLOC_OBJ_CORE,
     [PLACE_PACKAGE] = HWLOC_OBJ_PACKAGE, [PLACE_NUMA] = HWLOC_OBJ_NUMANODE,
@@ -114,6 +116,8 @@ static int spread(hwloc_topology_t topo, const struct request *r, hwloc_const_bi
     if (nroots <= 0 || hwloc_distrib(topo, roots, (unsigned)nroots, sets, n, until, 0) != 0)
         return -1;
     for (unsigned i = 0; i < n; i++) {
+        if (sets[i] == NULL)
+            return -1;
         unsigned k = 0;
         while (k + 1 < nobjs && !hwloc_bitmap_intersects(objs[k]->cpuset, sets[i]))
             k++;
@@ -124,14 +128,15 @@ static int spread(hwloc_topology_t topo, const struct request *r, hwloc_const_bi
 
 /* compact: consecutive objects, instance i on the i-th; with more instances
  * than objects, each object filled with its share before the next one. */
-static void compact(const hwloc_obj_t *objs, unsigned nobjs, hwloc_const_bitmap_t allowed, hwloc_bitmap_t *sets, unsigned n)
+static int compact(const hwloc_obj_t *objs, unsigned nobjs, hwloc_const_bitmap_t allowed, hwloc_bitmap_t *sets, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         unsigned k = n <= nobjs ? i : (unsigned)((uint64_t)i * nobjs / n);
-        sets[i] = hwloc_bitmap_alloc();
-        if (sets[i] != NULL)
-            hwloc_bitmap_and(sets[i], objs[k]->cpuset, allowed);
+        if ((sets[i] = hwloc_bitmap_alloc()) == NULL)
+            return -1;
+        hwloc_bitmap_and(sets[i], objs[k]->cpuset, allowed);
     }
+    return 0;
 }
 
 /* Every instance's CPU set (NULL: unbound). */
@@ -149,13 +154,10 @@ static int instance_sets(hwloc_topology_t topo, const struct request *r, hwloc_b
     if (objs == NULL)
         return diag_set(err, NULL, "out of memory");
     unsigned nobjs = kind_objs(topo, kind_types[r->kind], allowed, objs);
-    int rc = 0;
-    if (r->policy == PLACE_COMPACT)
-        compact(objs, nobjs, allowed, sets, n);
-    else
-        rc = spread(topo, r, allowed, objs, nobjs, sets, n);
+    int rc = r->policy == PLACE_COMPACT ? compact(objs, nobjs, allowed, sets, n)
+                                        : spread(topo, r, allowed, objs, nobjs, sets, n);
     free(objs);
-    return rc == 0 ? 0 : diag_set(err, &r->th->place.bind_loc, "thread '%s': cannot spread %u instances over bind=%s",
+    return rc == 0 ? 0 : diag_set(err, &r->th->place.bind_loc, "thread '%s': cannot place %u instances over bind=%s: out of memory",
                                   r->th->name, n, place_kind_name(r->kind));
 }
 
@@ -212,10 +214,10 @@ static int place_thread(struct placement *pl, hwloc_topology_t topo, size_t proc
     const struct plan_process *p = &pl->plan->procs[proc];
     struct request r = { .th = &p->threads[thread] };
     size_t n = p->instances * r.th->instances;
+    if (n > PLACE_MAX_INSTANCES)
+        return diag_set(err, &r.th->loc, "thread '%s': more than %u instances to place", r.th->name, PLACE_MAX_INSTANCES);
     hwloc_bitmap_t *sets = calloc(n, sizeof *sets);
     int rc = sets == NULL ? diag_set(err, NULL, "out of memory") : resolve(&r, topo, d, err);
-    if (rc == 0 && n > 1u << 20)
-        rc = diag_set(err, &r.th->loc, "thread '%s': too many instances to place", r.th->name);
     if (rc == 0)
         rc = instance_sets(topo, &r, sets, (unsigned)n, err);
     for (size_t k = 0; rc == 0 && k < n; k++) {
