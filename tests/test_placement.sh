@@ -130,8 +130,8 @@ echo "list topology" | "$bin" >"$top/list" 2>&1
 expect_eq list_topology "$(cat "$top/list")" "$(cat "$top/topo")"
 
 # ---- this machine: where the worker threads run, while they run
-# The worker is the master's child; its threads other than the first are the workload's.
-worker_cpus() { # master pid -> "Cpus_allowed_list" of each worker thread, sorted
+# The worker is the master's child; the workload's threads carry the script's thread name.
+worker_cpus() { # master pid -> "Cpus_allowed_list" of each thread named t (the script's), sorted
     local w=
     # the master says "Running" once every thread has bound itself and waits at the barrier
     for _ in $(seq 300); do
@@ -140,7 +140,7 @@ worker_cpus() { # master pid -> "Cpus_allowed_list" of each worker thread, sorte
     done
     w=$(pgrep -P "$1" | head -1)
     for t in /proc/"$w"/task/*; do
-        [ "${t##*/}" = "$w" ] && continue # the process's own thread only waits for the others
+        [ "$(cat "$t/comm")" = t ] || continue # not the workload's (the process's own, a sanitizer's)
         sed -n 's/^Cpus_allowed_list:\t*//p' "$t/status"
     done | sort
 }

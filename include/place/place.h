@@ -22,8 +22,10 @@ struct topo_summary {
 int place_topo_load(struct place_topo **out, struct diag *err);
 void place_topo_free(struct place_topo *t);
 void place_topo_summary(const struct place_topo *t, struct topo_summary *s);
-/* `--topology`: packages, NUMA nodes with their memory, caches, cores and PUs, as a tree. */
-void place_topo_print(const struct place_topo *t, FILE *out);
+/* --topology, `list topology`: loads this machine's topology and prints it: a
+ * line of counts, then packages, NUMA nodes with their memory, caches, cores
+ * and PUs as a tree. */
+int place_topo_show(FILE *out, struct diag *err);
 
 struct place_entry {
     size_t proc, proc_inst, thread, thread_inst;

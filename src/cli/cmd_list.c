@@ -187,14 +187,9 @@ static void list_workloads(const struct interp *in)
 /* The machine as hwloc sees it: packages, NUMA nodes and their memory, caches, cores, PUs. */
 static void list_topology(const struct interp *in)
 {
-    struct place_topo *t;
     struct diag err = { 0 };
-    if (place_topo_load(&t, &err) != 0) {
+    if (place_topo_show(in->out, &err) != 0)
         diag_print(&err, in->err);
-        return;
-    }
-    place_topo_print(t, in->out);
-    place_topo_free(t);
 }
 
 /* The last two (the machine, the workload search path) only when asked by name. */

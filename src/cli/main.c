@@ -160,15 +160,11 @@ static int parse_bind(struct args *a, const char *text)
 /* --topology: the machine as hwloc sees it; the exit status. */
 static int print_topology(void)
 {
-    struct place_topo *t;
     struct diag err = { 0 };
-    if (place_topo_load(&t, &err) != 0) {
-        diag_print(&err, stderr);
-        return 1;
-    }
-    place_topo_print(t, stdout);
-    place_topo_free(t);
-    return 0;
+    if (place_topo_show(stdout, &err) == 0)
+        return 0;
+    diag_print(&err, stderr);
+    return 1;
 }
 
 static int parse_args(int argc, char **argv, struct args *a)

@@ -84,7 +84,7 @@ static void print_obj(FILE *out, hwloc_obj_t o, int indent)
         print_obj(out, c, indent + 1);
 }
 
-void place_topo_print(const struct place_topo *t, FILE *out)
+static void place_topo_print(const struct place_topo *t, FILE *out)
 {
     struct topo_summary s;
     place_topo_summary(t, &s);
@@ -92,4 +92,14 @@ void place_topo_print(const struct place_topo *t, FILE *out)
             s.numa, s.numa == 1 ? "" : "s", s.cores, s.cores == 1 ? "" : "s", s.pus, s.pus == 1 ? "" : "s",
             s.this_system ? "" : " (not this machine: HWLOC_SYNTHETIC or an XML file; nothing can be bound)");
     print_obj(out, hwloc_get_root_obj(t->topo), 0);
+}
+
+int place_topo_show(FILE *out, struct diag *err)
+{
+    struct place_topo *t;
+    if (place_topo_load(&t, err) != 0)
+        return -1;
+    place_topo_print(t, out);
+    place_topo_free(t);
+    return 0;
 }
