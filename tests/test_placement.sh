@@ -151,7 +151,7 @@ run_bg() { # script -> the master's pid in $master
 
 cat >"$top/one.f" <<F
 define file name=f, path=$top, size=4k, prealloc
-define process name=p { thread name=t, cpus=1 { flowop read name=r, filename=f, iosize=4k } }
+define process name=p { thread name=t, cpus=1, membind=local, memsize=1m { flowop read name=r, filename=f, iosize=4k } }
 run 3
 F
 run_bg "$top/one.f"
