@@ -14,17 +14,20 @@ declare -A may=(
   [fileset]="base lang model"
   [io]="base"
   [sysstat]="base results"
-  [engine]="base lang model results fileset io sysstat flowops/flowop.h"
+  [place]="base lang model"
+  [engine]="base lang model results fileset io sysstat place flowops/flowop.h"
   [flowops]="base lang model results fileset io engine"
   [report]="base lang model results flowops/flowop.h"
   [campaign]="base lang results report"
-  [cli]="base lang model results fileset io sysstat flowops engine report campaign"
+  [cli]="base lang model results fileset io sysstat place flowops engine report campaign"
 )
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(
   [libaio.h]=io
   [liburing.h]=io
   [json-c/json.h]=campaign
+  [hwloc.h]=place
+  [hwloc/glibc-sched.h]=place
 )
 bad=0 checked=0
 for dir in "$root"/src/*/ "$root"/include/*/; do

@@ -51,6 +51,7 @@ struct run_desc {
     bool flush;                    /* `flush` or --flush: sync and drop the page cache once the filesets are in place */
     bool status;                   /* out is a terminal: a live status line, rewritten once a second */
     bool quiet;                    /* --quiet: no status line and no population progress */
+    struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;

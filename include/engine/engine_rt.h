@@ -16,6 +16,7 @@
 #include "fileset/fileset.h"
 #include "base/futex.h"
 #include "model/plan.h"
+#include "place/place.h"
 #include "results/results.h"
 #include "base/shm.h"
 #include "results/stats.h"
@@ -109,6 +110,9 @@ struct engine {
     struct tick_clock clock;       /* times each op (engine_run) */
     uint64_t gone_ns;              /* when the last worker process was gone */
     struct engine_system *system;  /* the master's readings of CPU, memory and devices (engine_system.c) */
+    struct place_topo *topo;       /* the machine as hwloc sees it */
+    struct placement place;        /* each slot's CPUs and memory nodes */
+    size_t place_off;              /* shm offset of struct place_outcome[nslots] */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -119,6 +123,11 @@ static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
 static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
 {
     return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
+}
+
+static inline struct place_outcome *slot_place(const struct engine *e, size_t slot)
+{
+    return (struct place_outcome *)shm_at(&e->shm, e->place_off) + slot;
 }
 
 /* Whether plan process p takes part in the run (a phase runs some of them). */
@@ -186,6 +195,13 @@ void engine_system_start(struct engine *e, uint64_t now);
 void engine_system_sample(struct engine *e, uint64_t now);
 void engine_system_end(struct engine *e, uint64_t now);
 void engine_system_free(struct engine *e);
+/* Placement (engine_place.c): the plan, once the slots are laid out; applied
+ * by each worker thread for itself before the barrier; once every thread is
+ * ready, what each one got goes into the result, with a note for each binding
+ * that could not be applied. */
+int engine_place_plan(struct engine *e, struct diag *err);
+void engine_place_apply(const struct engine *e, size_t slot);
+void engine_place_report(struct engine *e);
 /* Event generator thread of the master. */
 int events_start(struct engine *e, pthread_t *thr);
 void events_stop(struct engine *e, pthread_t thr);

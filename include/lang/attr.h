@@ -42,9 +42,9 @@ enum fileset_attr {
     FS_DIRDEPTHRV, FS_PREALLOC, FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY,
     FS_WRITEONLY, FS_CACHED, FS_FILESIZEGAMMA, FS_PATTERN, FS_COMPRESS, FS_DEDUPE, FS_VERIFY, FS_NATTRS
 };
-enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_NATTRS };
+enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_CPUS, PR_BIND, PR_POLICY, PR_NUMA, PR_MEMBIND, PR_NATTRS };
 enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_PATTERN, TH_COMPRESS, TH_DEDUPE, TH_VERIFY,
-                   TH_IOENGINE, TH_IODEPTH, TH_NATTRS };
+                   TH_IOENGINE, TH_IODEPTH, TH_CPUS, TH_BIND, TH_POLICY, TH_NUMA, TH_MEMBIND, TH_NATTRS };
 enum flowop_attr {
     FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
     FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
@@ -72,6 +72,10 @@ enum multi_attr { MU_MASTER, MU_CLIENT, MU_VALUE, MU_NATTRS };
 _Static_assert(FS_COMPRESS == FS_PATTERN + 1 && FS_DEDUPE == FS_PATTERN + 2, "fileset data rows");
 _Static_assert(TH_COMPRESS == TH_PATTERN + 1 && TH_DEDUPE == TH_PATTERN + 2, "thread data rows");
 _Static_assert(FO_COMPRESS == FO_PATTERN + 1 && FO_DEDUPE == FO_PATTERN + 2, "flowop data rows");
+/* placement rows: cpus, bind, policy, numa, membind, in that order in process and thread */
+_Static_assert(PR_MEMBIND == PR_CPUS + 4 && TH_BIND == TH_CPUS + 1 && TH_POLICY == TH_CPUS + 2 && TH_NUMA == TH_CPUS + 3
+               && TH_MEMBIND == TH_CPUS + 4 && PR_BIND == PR_CPUS + 1 && PR_POLICY == PR_CPUS + 2 && PR_NUMA == PR_CPUS + 3,
+               "placement rows");
 _Static_assert(TH_IODEPTH == TH_IOENGINE + 1 && FO_IODEPTH == FO_IOENGINE + 1, "engine rows: ioengine, then iodepth");
 
 extern const struct attr_table fileset_attrs, file_attrs, process_attrs, thread_attrs,

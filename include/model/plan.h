@@ -11,6 +11,7 @@
 #include "lang/dist.h"
 #include "flowops/flowop.h"
 #include "model/model.h"
+#include "model/plan_place.h"
 #include "lang/vars.h"
 
 /* A number that is either fixed or drawn from a distribution on each use. */
@@ -86,6 +87,7 @@ struct plan_thread {
     bool has_verify, verify;        /* verify= given, and its value: its flowops' default */
     struct data_pattern data;       /* what its flowops write unless they say */
     struct plan_io io;              /* its flowops' engine unless they say */
+    struct plan_place place;        /* where its instances run: its attributes over its process's */
     struct plan_op *ops;
     size_t nops;
     size_t nflat;                   /* ops in the thread counting composite children */
@@ -97,6 +99,7 @@ struct plan_process {
     char *name;
     uint64_t instances;
     uint64_t nice;
+    struct plan_place place;        /* its threads' placement unless they say */
     struct plan_thread *threads;
     size_t nthreads;
     struct srcloc loc;

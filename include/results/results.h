@@ -60,6 +60,17 @@ static inline double cache_share_of(const struct cache_share *c)
     return c->asked_bytes ? (double)c->cached_bytes / (double)c->asked_bytes : 0;
 }
 
+/* Where one thread instance ran: its planned CPUs and memory nodes (NULL:
+ * unbound), the CPUs it read back after binding, and whether the binding was
+ * applied ("applied", "failed", "planned only", "unbound"), with the reason. */
+struct thread_place {
+    char *thread;        /* "PROCESS[i].THREAD[j]" */
+    char *planned, *nodes;
+    char *cpus;
+    const char *state;
+    char *note;          /* or NULL */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -75,6 +86,8 @@ struct run_result {
     size_t ncache;
     struct run_system system;    /* CPU, memory and devices during the run */
     struct run_meta meta;        /* the variables, command line and file system of the run */
+    struct thread_place *placement; /* one per thread instance, in the engine's slot order */
+    size_t nplacement;
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */
@@ -90,7 +103,8 @@ struct live_status {
 struct host_info {
     char hostname[256];
     char kernel[256];
-    unsigned cores, pus, numa;
+    unsigned cores, pus, numa, packages;
+    bool topology_this_system;  /* false: HWLOC_SYNTHETIC or an XML file (nothing was bound) */
     const char *clock;   /* "tsc" or "vdso": what timed the ops; NULL before a run */
 };
 

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/interp.h"
+#include "place/place.h"
 
 /* An attribute as written, with the current value of a variable: "$nfiles (1000)". */
 static void show_value(const struct interp *in, const struct ast_value *v, const char *def, char *buf, size_t len)
@@ -183,12 +184,21 @@ static void list_workloads(const struct interp *in)
     workload_each(in, show_workload, &l);
 }
 
+/* The machine as hwloc sees it: packages, NUMA nodes and their memory, caches, cores, PUs. */
+static void list_topology(const struct interp *in)
+{
+    struct diag err = { 0 };
+    if (place_topo_show(in->out, &err) != 0)
+        diag_print(&err, in->err);
+}
+
+/* The last two (the machine, the workload search path) only when asked by name. */
 static const struct {
     const char *name;
     void (*fn)(const struct interp *in);
 } lists[] = {
     { "filesets", list_filesets },   { "flowops", list_flowops },     { "processes", list_processes },
-    { "variables", list_variables }, { "workloads", list_workloads },
+    { "variables", list_variables }, { "topology", list_topology },  { "workloads", list_workloads },
 };
 
 const char *list_topic(size_t i)
@@ -200,7 +210,7 @@ int cmd_list(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     size_t n = sizeof lists / sizeof lists[0];
     if (c->word == NULL) {
-        for (size_t i = 0; i < n - 1; i++) {
+        for (size_t i = 0; i < n - 2; i++) {
             if (i > 0)
                 fputc('\n', in->out);
             lists[i].fn(in);

@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
+#include "place/place.h"
 #include "model/plan_io.h"
 #include "lang/eval.h"
 #include "base/hint.h"
@@ -48,6 +49,7 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         /* fio's habit: a terminal gets a status line; --interval keeps its plain lines */
         .status = !in->opt.quiet && in->opt.interval == 0 && isatty(fileno(in->out)),
         .quiet = in->opt.quiet,
+        .bind = in->opt.bind,
         .clock = in->clock_ready ? &in->clock : NULL,
         .out = in->out,
         .err = in->err,
@@ -152,6 +154,22 @@ static void note_no_limit(struct interp *in, const struct plan *p, const bool *p
                     r->index);
 }
 
+/* --check: the placement against this machine (or HWLOC_SYNTHETIC's), and its
+ * plan, one line per thread instance, when any thread is bound. */
+static int check_placement(struct interp *in, const struct plan *plan, struct diag *err)
+{
+    struct place_topo *t;
+    struct placement pl;
+    if (place_topo_load(&t, err) != 0)
+        return -1;
+    int rc = placement_build(&pl, t, plan, &in->opt.bind, err);
+    if (rc == 0 && pl.any)
+        placement_describe(&pl, in->out);
+    placement_free(&pl);
+    place_topo_free(t);
+    return rc;
+}
+
 /* A warmup's result is dropped and its number given to the next run. */
 static void forget_run(struct interp *in, size_t nresults)
 {
@@ -203,7 +221,7 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,
                 run.seconds ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
-        rc = 0;
+        rc = check_placement(in, &plan, err);
     } else {
         struct run_meta meta;
         rc = clock_ready(in, err);

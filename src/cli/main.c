@@ -16,6 +16,7 @@
 #include "cli/shell.h"
 #include "cli/subcommand.h"
 #include "io/ioengine.h"
+#include "place/place.h"
 #include "report/report.h"
 
 static void usage(FILE *out)
@@ -53,6 +54,10 @@ static void usage(FILE *out)
             "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
             "                         over every file of the filesets)\n"
             "      --man 1|5          print the man page flowbench(1) or flowbench-workloads(5) (roff)\n"
+            "      --bind KIND[:POLICY]  bind every thread that has no bind= of its own: each instance to\n"
+            "                         one pu, core, package or numa node, spread (default) or compact\n"
+            "      --topology         print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
+            "                         cores, PUs) and exit\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -124,7 +129,8 @@ static int parse_runtime(struct args *a, const char *text)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MAN };
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MAN, OPT_BIND,
+       OPT_TOPOLOGY };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -160,6 +166,25 @@ static int parse_clock(struct args *a, const char *text)
     return -1;
 }
 
+static int parse_bind(struct args *a, const char *text)
+{
+    char msg[256];
+    if (place_default_parse(text, &a->opt.bind, msg, sizeof msg) == 0)
+        return 0;
+    diag_printf(stderr, "flowbench: error: %s\n", msg);
+    return -1;
+}
+
+/* --topology: the machine as hwloc sees it; the exit status. */
+static int print_topology(void)
+{
+    struct diag err = { 0 };
+    if (place_topo_show(stdout, &err) == 0)
+        return 0;
+    diag_print(&err, stderr);
+    return 1;
+}
+
 static int parse_args(int argc, char **argv, struct args *a)
 {
     static const struct option longopts[] = {
@@ -175,6 +200,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "flush", no_argument, NULL, OPT_FLUSH },
         { "lathist", no_argument, NULL, OPT_LATHIST },
         { "man", required_argument, NULL, OPT_MAN },
+        { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -196,6 +222,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
         case OPT_FLUSH: a->opt.flush = true; break;
         case OPT_LATHIST: a->opt.lathist = true; break;
+        case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
+        case OPT_TOPOLOGY: exit(print_topology());
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

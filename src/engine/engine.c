@@ -2,7 +2,6 @@
  * threads, create the filesets, fork the workers, release them together, watch
  * the clock and the workers, stop them, and fill the results. */
 #include <errno.h>
-#include <hwloc.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -19,29 +18,7 @@
 #include "base/nameidx.h"
 #include "fileset/target_lock.h"
 
-struct topology {
-    unsigned cores, pus, numa;
-};
-
-static void topology_read(struct topology *t)
-{
-    hwloc_topology_t topo;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    *t = (struct topology){ n > 0 ? (unsigned)n : 1, n > 0 ? (unsigned)n : 1, 1 };
-    if (hwloc_topology_init(&topo) != 0)
-        return;
-    if (hwloc_topology_load(topo) == 0) {
-        int cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
-        int pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
-        int numa = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
-        t->cores = cores > 0 ? (unsigned)cores : t->cores;
-        t->pus = pus > 0 ? (unsigned)pus : t->pus;
-        t->numa = numa > 0 ? (unsigned)numa : 1;
-    }
-    hwloc_topology_destroy(topo);
-}
-
-static void host_read(struct host_info *h, const struct topology *t)
+static void host_read(struct host_info *h, const struct topo_summary *t)
 {
     struct utsname u;
     if (gethostname(h->hostname, sizeof h->hostname) != 0)
@@ -52,6 +29,8 @@ static void host_read(struct host_info *h, const struct topology *t)
     h->cores = t->cores;
     h->pus = t->pus;
     h->numa = t->numa;
+    h->packages = t->packages;
+    h->topology_this_system = t->this_system;
 }
 
 /* ---- layout ---- */
@@ -112,7 +91,7 @@ static int layout(struct engine *e, struct diag *err)
         if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
             return diag_set(err, NULL, "out of memory");
     }
-    size += e->nsems * sizeof(struct fb_sem) + 64;
+    size += e->nsems * sizeof(struct fb_sem) + 64 + e->nslots * sizeof(struct place_outcome) + 64;
     /* Untouched pages of a shared anonymous mapping cost nothing, so histograms
      * of ops that never see a given latency take no memory. */
     if (shm_map(&e->shm, size) != 0)
@@ -128,6 +107,7 @@ static int layout(struct engine *e, struct diag *err)
         e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
     }
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
+    e->place_off = shm_reserve(&e->shm, e->nslots * sizeof(struct place_outcome));
     for (size_t i = 0; i < e->nsems; i++)
         atomic_store(&engine_sem(e, (int)i)->credit, e->sems[i].op->highwater);
     return 0;
@@ -533,6 +513,8 @@ static void engine_free(struct engine *e)
     free(e->last_io);
     free(e->status_io);
     engine_system_free(e);
+    placement_free(&e->place);
+    place_topo_free(e->topo);
     if (e->result != NULL) {
         struct results one = { .runs = e->result, .n = 1 };
         results_free(&one);
@@ -542,11 +524,13 @@ static void engine_free(struct engine *e)
 
 static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
 {
-    struct topology topo;
+    struct topo_summary topo;
     memset(e, 0, sizeof *e);
     e->run = d;
     e->plan = d->plan;
-    topology_read(&topo);
+    if (place_topo_load(&e->topo, err) != 0)
+        return -1;
+    place_topo_summary(e->topo, &topo);
     e->ncpu = topo.pus;
     host_read(&d->results->host, &topo);
     d->results->host.clock = d->clock != NULL ? d->clock->name : NULL;
@@ -559,7 +543,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
         return -1;
     fill_slots(e);
-    return layout(e, err);
+    return engine_place_plan(e, err) != 0 ? -1 : layout(e, err);
 }
 
 /* A run or `create files` that a signal cut short before its start: the error
@@ -651,6 +635,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
     signals_arm_run(e.pids, e.npids);
     int rc = 0;
     if (wait_ready(&e) == 0) {
+        engine_place_report(&e);
         if (events_start(&e, &gen) != 0) {
             engine_stop(&e, STOP_ERROR);
             snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");

@@ -379,11 +379,22 @@ static void thread_loop(struct worker *w)
     }
 }
 
+/* The script's thread name on the OS thread (15 characters at most), so that
+ * top -H and /proc/PID/task/TID/comm tell the workload's threads apart. */
+static void thread_name(const struct engine *e, size_t slot)
+{
+    char name[16];
+    snprintf(name, sizeof name, "%s", e->plan->procs[e->slots[slot].proc].threads[e->slots[slot].thread].name);
+    pthread_setname_np(pthread_self(), name); /* a name is a convenience: its failure changes nothing */
+}
+
 static void *thread_main(void *p)
 {
     struct thread_arg *a = p;
     struct worker *w = &a->w;
     struct run_shared *sh = a->e->sh;
+    engine_place_apply(a->e, a->slot); /* first: the thread's memory is allocated under its binding */
+    thread_name(a->e, a->slot);
     if (worker_init(w, a->e, a->slot) != 0) {
         worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);

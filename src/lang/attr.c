@@ -54,6 +54,11 @@ static const struct attr_spec process_specs[PR_NATTRS] = {
     [PR_NAME] = { "name", NULL, AT_STR, 0, 0, true, "process name" },
     [PR_INSTANCES] = { "instances", NULL, AT_INT, 1, 100000, false, "number of identical worker processes" },
     [PR_NICE] = { "nice", NULL, AT_INT, 0, 39, false, "added to the workers' nice value" },
+    [PR_CPUS] = { "cpus", NULL, AT_STR, 0, 0, false, "CPUs its threads run on, in the kernel's list notation: 1, or quoted \"0-3,8\"" },
+    [PR_BIND] = { "bind", NULL, AT_STR, 0, 0, false, "bind each thread instance to one pu, core, package or numa node (none: no binding, over --bind)" },
+    [PR_POLICY] = { "policy", NULL, AT_STR, 0, 0, false, "with bind: spread (default, as far apart as hwloc_distrib puts them) or compact (consecutive objects)" },
+    [PR_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
+    [PR_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
 };
 
 static const struct attr_spec thread_specs[TH_NATTRS] = {
@@ -68,6 +73,11 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
     [TH_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "the thread's flowops stamp block headers on writes and check them on reads (a flowop may override)" },
     [TH_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of the thread's reads and writes: psync (default), libaio, io_uring or mmap" },
     [TH_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests each flowop keeps in flight on an asynchronous engine (default 1)" },
+    [TH_CPUS] = { "cpus", NULL, AT_STR, 0, 0, false, "CPUs the thread (over its process's) run on, in the kernel's list notation: 1, or quoted \"0-3,8\"" },
+    [TH_BIND] = { "bind", NULL, AT_STR, 0, 0, false, "bind each thread instance to one pu, core, package or numa node (none: no binding, over --bind)" },
+    [TH_POLICY] = { "policy", NULL, AT_STR, 0, 0, false, "with bind: spread (default, as far apart as hwloc_distrib puts them) or compact (consecutive objects)" },
+    [TH_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
+    [TH_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {

@@ -516,7 +516,8 @@ static int check_expansion(struct builder *b, const struct thread_def *t)
     return 0;
 }
 
-static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc, struct plan_thread *t)
+static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc,
+                        const struct plan_process *p, struct plan_thread *t)
 {
     *t = (struct plan_thread){ .name = dupstr(d->name), .loc = d->loc };
     bool useism;
@@ -529,7 +530,8 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
     if (attr_bool(&d->a, TH_VERIFY, sc, &t->verify, b->err) != 0)
         return -1;
     if (attr_data(&d->a, TH_PATTERN, sc, &random_data, &t->data, b->err) != 0
-        || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0)
+        || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0
+        || plan_place_attrs(&d->a, TH_CPUS, sc, &p->place, &t->place, b->err) != 0)
         return -1;
     if (t->instances == 0)
         return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,
@@ -549,7 +551,8 @@ static int build_process(struct builder *b, const struct process_def *d, const s
 {
     *p = (struct plan_process){ .name = dupstr(d->name), .loc = d->loc };
     if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
-        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0)
+        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0
+        || plan_place_attrs(&d->a, PR_CPUS, sc, NULL, &p->place, b->err) != 0)
         return -1;
     if (p->instances == 0)
         return diag_set(b->err, d->a.val[PR_INSTANCES] ? &d->a.loc[PR_INSTANCES] : &d->loc,
@@ -559,7 +562,7 @@ static int build_process(struct builder *b, const struct process_def *d, const s
         return diag_set(b->err, &d->loc, "out of memory");
     for (size_t i = 0; i < d->nthreads; i++) {
         p->nthreads++;
-        if (build_thread(b, &d->threads[i], sc, &p->threads[i]) != 0)
+        if (build_thread(b, &d->threads[i], sc, p, &p->threads[i]) != 0)
             return -1;
     }
     return 0;
@@ -620,10 +623,12 @@ void plan_free(struct plan *p)
         for (size_t t = 0; t < p->procs[i].nthreads; t++) {
             free(p->procs[i].threads[t].name);
             free(p->procs[i].threads[t].flat);
+            plan_place_free(&p->procs[i].threads[t].place);
             ops_free(p->procs[i].threads[t].ops, p->procs[i].threads[t].nops);
         }
         free(p->procs[i].threads);
         free(p->procs[i].name);
+        plan_place_free(&p->procs[i].place);
     }
     free(p->filesets);
     free(p->procs);

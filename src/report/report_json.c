@@ -137,6 +137,25 @@ static void page_cache(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
+/* Per thread instance: the CPUs and memory nodes planned (null: unbound), the
+ * CPUs it read back after binding, and whether the binding was applied. */
+static void placement(struct jw *w, const struct run_result *r)
+{
+    jw_open(w, "placement", '[', false);
+    for (size_t i = 0; i < r->nplacement; i++) {
+        const struct thread_place *t = &r->placement[i];
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "thread", t->thread);
+        jw_str(w, "planned_cpus", t->planned);
+        jw_str(w, "numa", t->nodes);
+        jw_str(w, "cpus", t->cpus);
+        jw_str(w, "binding", t->state);
+        jw_str(w, "note", t->note);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
 static void cpu_pct(struct jw *w, const struct cpu_pct *c)
 {
     jw_open(w, "cpu", '{', true);
@@ -264,6 +283,10 @@ static void host(struct jw *w, const struct host_info *h)
     jw_u64(w, "cores", h->cores);
     jw_u64(w, "hardware_threads", h->pus);
     jw_u64(w, "numa_nodes", h->numa);
+    if (h->pus != 0) { /* the topology was read (a run) */
+        jw_u64(w, "packages", h->packages);
+        jw_bool(w, "topology_this_system", h->topology_this_system);
+    }
     if (h->clock != NULL)
         jw_str(w, "clock", h->clock);
     jw_close(w, '}');
@@ -307,6 +330,7 @@ int results_write_json(const struct report_input *in, FILE *out)
         jw_str(&w, "end", r->end != NULL ? r->end : "none");
         jw_str(&w, "error", r->error);
         page_cache(&w, r);
+        placement(&w, r);
         run_body(&w, r, in);
         system_figures(&w, &r->system);
         meta(&w, &r->meta, &res->host);

@@ -16,6 +16,15 @@ static void run_result_free(struct run_result *run)
     for (size_t k = 0; k < run->ncache; k++)
         free(run->cache[k].fileset);
     free(run->cache);
+    for (size_t k = 0; k < run->nplacement; k++) {
+        struct thread_place *t = &run->placement[k];
+        free(t->thread);
+        free(t->planned);
+        free(t->nodes);
+        free(t->cpus);
+        free(t->note);
+    }
+    free(run->placement);
     run_system_free(&run->system);
     run_meta_free(&run->meta);
 }
