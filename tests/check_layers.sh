@@ -14,17 +14,19 @@ declare -A may=(
   [fileset]="base lang model"
   [io]="base"
   [sysstat]="base results"
-  [engine]="base lang model results fileset io sysstat flowops/flowop.h"
+  [dist]="base"
+  [engine]="base lang model results fileset io sysstat dist flowops/flowop.h"
   [flowops]="base lang model results fileset io engine"
   [report]="base lang model results flowops/flowop.h"
   [campaign]="base lang results report"
-  [cli]="base lang model results fileset io sysstat flowops engine report campaign"
+  [cli]="base lang model results fileset io sysstat flowops engine report campaign dist"
 )
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(
   [libaio.h]=io
   [liburing.h]=io
   [json-c/json.h]=campaign
+  [mpi.h]=dist
 )
 bad=0 checked=0
 for dir in "$root"/src/*/ "$root"/include/*/; do

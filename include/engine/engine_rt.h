@@ -11,6 +11,8 @@
 #include <sys/types.h>
 
 #include "base/clock.h"
+#include "base/diag.h"
+#include "dist/dist.h"
 #include "results/cpu_share.h"
 #include "engine/engine.h"
 #include "fileset/fileset.h"
@@ -106,6 +108,8 @@ struct engine {
     struct tick_clock clock;       /* times each op (engine_run) */
     uint64_t gone_ns;              /* when the last worker process was gone */
     struct engine_system *system;  /* the master's readings of CPU, memory and devices (engine_system.c) */
+    struct dist_vote vote;         /* whether the ranks stop (engine_dist.c) */
+    uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -155,6 +159,20 @@ void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
+
+/* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
+ * agreement; -1 when one failed, with msg (or err) then naming that rank and
+ * its host on every rank. */
+int engine_dist_agree(bool failed, char *msg, size_t cap);
+int engine_dist_agree_diag(bool failed, struct diag *err);
+/* The watch loop's vote, without blocking: another rank's stop stops this one. */
+void engine_dist_watch(struct engine *e);
+/* Once this rank stopped: until every rank has; the run ends as the worst end of all. */
+void engine_dist_end(struct engine *e);
+/* At go: the start on the wall clock, to put the ranks' intervals on one line. */
+void engine_dist_go(struct engine *e, uint64_t go);
+/* The result over every rank: rows summed, one rank_row each, the global interval. */
+void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop);
 struct worker;
 /* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
 void worker_set_error(struct worker *w, const char *msg);

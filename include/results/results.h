@@ -60,6 +60,15 @@ static inline double cache_share_of(const struct cache_share *c)
     return c->asked_bytes ? (double)c->cached_bytes / (double)c->asked_bytes : 0;
 }
 
+/* One rank of a run over many hosts (MPI): its own figures, for the per-rank table. */
+struct rank_row {
+    char host[64];
+    double seconds;      /* its own measured interval */
+    uint64_t ops, bytes; /* its IO flowops */
+    uint64_t p99_ns;
+    double cpu_ns_per_op;
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -75,6 +84,8 @@ struct run_result {
     size_t ncache;
     struct run_system system;    /* CPU, memory and devices during the run */
     struct run_meta meta;        /* the variables, command line and file system of the run */
+    struct rank_row *ranks;      /* over many ranks (MPI): one row each, in rank order; */
+    size_t nranks;               /* 0 on one rank, whose figures are the run's */
 };
 
 struct host_info {

@@ -18,6 +18,7 @@ void results_free(struct results *r)
         for (size_t k = 0; k < run->ncache; k++)
             free(run->cache[k].fileset);
         free(run->cache);
+        free(run->ranks);
         run_system_free(&run->system);
         run_meta_free(&run->meta);
     }
