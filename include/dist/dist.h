@@ -42,8 +42,10 @@ struct dist_vote {
     _Alignas(16) unsigned char request[64]; /* the MPI request of the round in flight */
 };
 void dist_vote_init(struct dist_vote *v, int blame);
-/* Takes part in the vote with `code`; wait: until a round decides. Once a
- * round has decided, the verdict stays and no round starts. */
-struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, bool wait);
+/* DIST_POLL: look and go on; DIST_WAIT: until a round decides. */
+enum dist_wait { DIST_POLL, DIST_WAIT };
+/* Takes part in the vote with `code`. Once a round has decided, the verdict
+ * stays and no round starts. */
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait);
 
 #endif

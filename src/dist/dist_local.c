@@ -45,7 +45,7 @@ void dist_vote_init(struct dist_vote *v, int blame)
     *v = (struct dist_vote){ .blame = blame };
 }
 
-struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, bool wait)
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait)
 {
     if (v->verdict.code == 0)
         v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };

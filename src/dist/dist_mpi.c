@@ -74,7 +74,7 @@ static MPI_Request *request_of(struct dist_vote *v)
     return (MPI_Request *)(void *)v->request;
 }
 
-struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, bool wait)
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait)
 {
     while (v->verdict.code == 0) {
         if (!v->pending) {
@@ -86,7 +86,7 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, bool wait)
             v->pending = true;
         }
         int done = 0;
-        if (wait)
+        if (wait == DIST_WAIT)
             done = MPI_Wait(request_of(v), MPI_STATUS_IGNORE) == MPI_SUCCESS;
         else
             MPI_Test(request_of(v), &done, MPI_STATUS_IGNORE);
@@ -95,7 +95,7 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, bool wait)
         v->pending = false;
         if (v->out[0] != 0)
             v->verdict = (struct dist_verdict){ v->out[0], v->out[1] > 0 ? dist_size() - v->out[1] : -1 };
-        else if (!wait)
+        else if (wait == DIST_POLL)
             break;
     }
     return v->verdict;

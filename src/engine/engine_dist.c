@@ -54,7 +54,7 @@ void engine_dist_watch(struct engine *e)
 {
     if (dist_size() == 1)
         return;
-    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), false);
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), DIST_POLL);
     if (v.code != STOP_NONE)
         engine_stop(e, (enum stop_reason)v.code);
 }
@@ -64,7 +64,7 @@ void engine_dist_end(struct engine *e)
     if (dist_size() == 1)
         return;
     struct run_shared *sh = e->sh;
-    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&sh->stop_reason), true);
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&sh->stop_reason), DIST_WAIT);
     engine_stop(e, (enum stop_reason)v.code);
     /* The run ends as the worst end of all its ranks. */
     if ((uint32_t)v.code > atomic_load(&sh->stop_reason))
