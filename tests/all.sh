@@ -14,6 +14,15 @@ jobs=$(nproc)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
+# The MPI build (one workload over many ranks) and its tests, under mpirun on this host.
+mpideps="openmpi-bin libopenmpi-dev"
+if [ "$(dpkg-query -W -f='${db:Status-Abbrev}\n' $mpideps 2>/dev/null | grep -c '^ii')" != 2 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $mpideps >/dev/null
+fi
+cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DFLOWBENCH_MPI=ON >/dev/null
+cmake --build build-mpi -j "$jobs"
+ctest --test-dir build-mpi --output-on-failure -R '^mpi$'
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

@@ -15,11 +15,12 @@ declare -A may=(
   [io]="base"
   [sysstat]="base results"
   [place]="base lang model"
-  [engine]="base lang model results fileset io sysstat place flowops/flowop.h"
+  [dist]="base"
+  [engine]="base lang model results fileset io sysstat place dist flowops/flowop.h"
   [flowops]="base lang model results fileset io engine"
   [report]="base lang model results flowops/flowop.h"
   [campaign]="base lang results report"
-  [cli]="base lang model results fileset io sysstat place flowops engine report campaign"
+  [cli]="base lang model results fileset io sysstat place flowops engine report campaign dist"
 )
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(
@@ -28,6 +29,7 @@ declare -A owner=(
   [json-c/json.h]=campaign
   [hwloc.h]=place
   [hwloc/glibc-sched.h]=place
+  [mpi.h]=dist
 )
 bad=0 checked=0
 for dir in "$root"/src/*/ "$root"/include/*/; do

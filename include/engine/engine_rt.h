@@ -11,6 +11,8 @@
 #include <sys/types.h>
 
 #include "base/clock.h"
+#include "base/diag.h"
+#include "dist/dist.h"
 #include "results/cpu_share.h"
 #include "engine/engine.h"
 #include "fileset/fileset.h"
@@ -113,6 +115,8 @@ struct engine {
     struct place_topo *topo;       /* the machine as hwloc sees it */
     struct placement place;        /* each slot's CPUs and memory nodes */
     size_t place_off;              /* shm offset of struct place_outcome[nslots] */
+    struct dist_vote vote;         /* whether the ranks stop (engine_dist.c) */
+    uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -171,6 +175,20 @@ void engine_stop(struct engine *e, enum stop_reason why);
  * since the last; wiped before any other line the run prints. */
 void engine_status_tick(struct engine *e, uint64_t now);
 void engine_status_clear(struct engine *e);
+
+/* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
+ * agreement; -1 when one failed, with msg (or err) then naming that rank and
+ * its host on every rank. */
+int engine_dist_agree(bool failed, char *msg, size_t cap);
+int engine_dist_agree_diag(bool failed, struct diag *err);
+/* The watch loop's vote, without blocking: another rank's stop stops this one. */
+void engine_dist_watch(struct engine *e);
+/* Once this rank stopped: until every rank has; the run ends as the worst end of all. */
+void engine_dist_end(struct engine *e);
+/* At go: the start on the wall clock, to put the ranks' intervals on one line. */
+void engine_dist_go(struct engine *e, uint64_t go);
+/* The result over every rank: rows summed, one rank_row each, the global interval. */
+void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop);
 struct worker;
 /* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
 void worker_set_error(struct worker *w, const char *msg);

@@ -118,6 +118,9 @@ struct plan {
 int plan_build(struct plan *out, const struct model *m, const struct vartab *vars,
                enum quit_mode mode, const struct ast_value *eventrate, struct diag *err);
 void plan_free(struct plan *p);
+/* Over many ranks (MPI): every fileset's path becomes path/rank-NNNN, this rank's
+ * own directory (plan_rank.c); -1 when out of memory. */
+int plan_under_rank(struct plan *p, int rank);
 /* Prints what a run would create and remove, and the thread layout (--check). */
 /* procs: the processes a phase runs (NULL: all); kept: the filesets stay as the run before left them. */
 void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);

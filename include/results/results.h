@@ -71,6 +71,15 @@ struct thread_place {
     char *note;          /* or NULL */
 };
 
+/* One rank of a run over many hosts (MPI): its own figures, for the per-rank table. */
+struct rank_row {
+    char host[64];
+    double seconds;      /* its own measured interval */
+    uint64_t ops, bytes; /* its IO flowops */
+    uint64_t p99_ns;
+    double cpu_ns_per_op;
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -88,6 +97,8 @@ struct run_result {
     struct run_meta meta;        /* the variables, command line and file system of the run */
     struct thread_place *placement; /* one per thread instance, in the engine's slot order */
     size_t nplacement;
+    struct rank_row *ranks;      /* over many ranks (MPI): one row each, in rank order; */
+    size_t nranks;               /* 0 on one rank, whose figures are the run's */
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

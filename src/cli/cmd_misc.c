@@ -46,6 +46,15 @@ int cmd_quit(struct interp *in, const struct ast_cmd *c, struct diag *err)
     return 0;
 }
 
+/* Classic FileBench's multi-client sync never worked; MPI does the job. */
+static int refer_to_mpirun(struct diag *err, const struct srcloc *loc, const char *what)
+{
+    return diag_set(err, loc,
+                    "'%s' (classic multi-client synchronisation) is not supported; run the workload on many hosts with "
+                    "mpirun instead: mpirun -np N --hostfile HOSTS flowbench -f W.f (a build with -DFLOWBENCH_MPI=ON; "
+                    "docs/running.md, \"Many hosts\")", what);
+}
+
 int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     if (strcmp(c->word, "lathist") == 0) {
@@ -58,14 +67,14 @@ int cmd_enable(struct interp *in, const struct ast_cmd *c, struct diag *err)
         attrvals_free(&a);
         if (rc != 0)
             return -1;
-        return diag_set(err, &c->loc, "'enable multi' (multi-host synchronisation) is not supported by flowbench");
+        return refer_to_mpirun(err, &c->loc, "enable multi");
     }
     return diag_set(err, &c->word_loc, "cannot enable '%s' (lathist or multi)", c->word);
 }
 
 int cmd_domultisync(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
-    return diag_set(err, &c->loc, "'domultisync' (multi-host synchronisation) is not supported by flowbench");
+    return refer_to_mpirun(err, &c->loc, "domultisync");
 }
 
 static void help_commands(FILE *out)

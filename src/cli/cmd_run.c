@@ -14,7 +14,16 @@
 #include "base/hint.h"
 #include "cli/interp.h"
 #include "cli/run_meta_build.h"
+#include "dist/dist.h"
 #include "report/report.h"
+
+/* Over many ranks each works in its own directory under every fileset's path. */
+static int plan_for_rank(struct plan *p, struct diag *err)
+{
+    if (dist_size() > 1 && plan_under_rank(p, dist_rank()) != 0)
+        return diag_set(err, NULL, "out of memory");
+    return 0;
+}
 
 /* The engine's measured lines are the classic text report's. */
 static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun,
@@ -206,7 +215,7 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     }
     plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
     bool *procs = NULL;
-    if (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0) {
+    if (plan_for_rank(&plan, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
         plan_free(&plan);
         return -1;
     }
@@ -269,6 +278,8 @@ int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *er
         return 0;
     struct plan plan;
     int rc = plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err);
+    if (rc == 0)
+        rc = plan_for_rank(&plan, err);
     if (rc == 0) {
         struct run_desc d;
         run_desc_init(in, &d);

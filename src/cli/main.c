@@ -15,6 +15,7 @@
 #include "cli/outpath.h"
 #include "cli/shell.h"
 #include "cli/subcommand.h"
+#include "dist/dist.h"
 #include "io/ioengine.h"
 #include "place/place.h"
 #include "report/report.h"
@@ -308,14 +309,32 @@ static int check_outputs(const struct args *a)
     return 0;
 }
 
+/* Over many ranks (mpirun), rank 0 speaks for the run: the others' lines
+ * go nowhere (their errors still show) and they write no outputs. */
+static FILE *rank_out(FILE *out)
+{
+    return dist_rank() == 0 ? out : fopen("/dev/null", "w");
+}
+
+static int run_commands(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
     const struct subcommand *sub = argc > 1 ? subcommand_find(argv[1]) : NULL;
     if (sub != NULL)
         return sub->run(argc - 1, argv + 1);
+    dist_init(&argc, &argv);
+    int status = run_commands(argc, argv);
+    dist_finalize();
+    return status;
+}
+
+static int run_commands(int argc, char **argv)
+{
     struct args a = { 0 };
     struct interp in;
-    if (parse_args(argc, argv, &a) != 0 || check_outputs(&a) != 0) {
+    bool speaker = dist_rank() == 0;
+    if (parse_args(argc, argv, &a) != 0 || (speaker && check_outputs(&a) != 0)) {
         args_free(&a);
         return EXIT_USAGE;
     }
@@ -329,8 +348,9 @@ int main(int argc, char **argv)
     a.opt.interactive = tty;
     /* With JSON or CSV on stdout, everything else goes to stderr so stdout parses. */
     bool data_stdout = (a.json != NULL && strcmp(a.json, "-") == 0) || (a.csv != NULL && strcmp(a.csv, "-") == 0);
-    if (interp_init(&in, &a.opt, data_stdout ? stderr : stdout, stderr) != 0) {
-        diag_printf(stderr, "flowbench: error: out of memory\n");
+    FILE *out = rank_out(data_stdout ? stderr : stdout);
+    if (out == NULL || interp_init(&in, &a.opt, out, stderr) != 0) {
+        diag_printf(stderr, "flowbench: error: %s\n", out == NULL ? "cannot open /dev/null" : "out of memory");
         args_free(&a);
         return EXIT_USAGE;
     }
@@ -351,10 +371,12 @@ int main(int argc, char **argv)
         status = EXIT_USAGE;
     const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars,
                                            in.lathist };
-    if (write_outputs(&reported, &a) != 0 && status == EXIT_OK)
+    if (speaker && write_outputs(&reported, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);
     args_free(&a);
+    if (out != stdout && out != stderr)
+        fclose(out);
     fflush(stdout);
     return status;
 }

@@ -491,6 +491,7 @@ static void watch(struct engine *e)
         }
         engine_status_tick(e, now);
         reap(e, REAP_RUNNING);
+        engine_dist_watch(e);
         uint64_t soon = end < next ? end : next;
         soon = soon < inext ? soon : inext;
         uint64_t wait = soon - now;
@@ -526,6 +527,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
 {
     struct topo_summary topo;
     memset(e, 0, sizeof *e);
+    dist_vote_init(&e->vote, STOP_ERROR);
     e->run = d;
     e->plan = d->plan;
     if (place_topo_load(&e->topo, err) != 0)
@@ -562,6 +564,8 @@ int engine_create_files(const struct run_desc *d, struct diag *err)
     int rc = prepare(&e, d, err);
     if (rc == 0)
         rc = create_filesets(&e, err);
+    if (engine_dist_agree_diag(rc != 0, err) != 0)
+        rc = -1;
     engine_free(&e);
     return rc == 0 ? 0 : refused(d, err);
 }
@@ -597,6 +601,7 @@ static int finish(struct engine *e, struct diag *err)
         e->result->error = strdup(sh->err);
     if (go != 0) {
         engine_collect(e, secs, SINCE_START, e->result);
+        engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }
     keep_result(e);
@@ -618,8 +623,10 @@ int engine_run(const struct run_desc *d, struct diag *err)
     pthread_t gen;
     if (d->clock == NULL)
         return diag_set(err, NULL, "the run has no clock to time its ops");
-    if (prepare(&e, d, err) != 0 || create_filesets(&e, err) != 0 || (d->flush && engine_flush(&e, err) != 0)
-        || engine_dio_setup(&e, err) != 0) {
+    bool made = prepare(&e, d, err) == 0 && create_filesets(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
+                && engine_dio_setup(&e, err) == 0;
+    /* Nobody measures while another rank still creates. */
+    if (engine_dist_agree_diag(!made, err) != 0) {
         engine_free(&e);
         return refused(d, err);
     }
@@ -629,31 +636,43 @@ int engine_run(const struct run_desc *d, struct diag *err)
     if (fork_workers(&e, err) != 0) {
         engine_stop(&e, STOP_WORKER);
         kill_workers(&e);
+        engine_dist_agree_diag(true, err); /* the other ranks wait at the start */
         engine_free(&e);
         return -1;
     }
     signals_arm_run(e.pids, e.npids);
     int rc = 0;
-    if (wait_ready(&e) == 0) {
+    bool ready = wait_ready(&e) == 0;
+    if (ready)
         engine_place_report(&e);
-        if (events_start(&e, &gen) != 0) {
-            engine_stop(&e, STOP_ERROR);
-            snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");
-        } else {
-            fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
-                    e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
-            fflush(d->out);
-            uint64_t go = clock_ns();
-            engine_system_start(&e, go);
-            atomic_store(&e.sh->go_ns, go);
-            atomic_store(&e.sh->phase, PHASE_GO);
-            fb_futex_wake(&e.sh->phase);
-            watch(&e);
-            engine_system_end(&e, clock_ns());
-            events_stop(&e, gen);
-            final_sample(&e);
-        }
-    } else if (stop_requested()) {
+    bool started = ready && events_start(&e, &gen) == 0;
+    if (ready && !started) {
+        engine_stop(&e, STOP_ERROR);
+        snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");
+    }
+    /* The start of the measured interval, on every rank together. */
+    if (engine_dist_agree(!started, e.sh->err, sizeof e.sh->err) != 0 && started) {
+        atomic_store(&e.sh->err_taken, 1);
+        engine_stop(&e, STOP_ERROR);
+        events_stop(&e, gen);
+        started = false;
+    }
+    if (started) {
+        fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
+                e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
+        fflush(d->out);
+        uint64_t go = clock_ns();
+        engine_system_start(&e, go);
+        atomic_store(&e.sh->go_ns, go);
+        engine_dist_go(&e, go);
+        atomic_store(&e.sh->phase, PHASE_GO);
+        fb_futex_wake(&e.sh->phase);
+        watch(&e);
+        engine_dist_end(&e); /* the end of the measured interval, on every rank together */
+        engine_system_end(&e, clock_ns());
+        events_stop(&e, gen);
+        final_sample(&e);
+    } else if (!ready && stop_requested()) {
         engine_stop(&e, STOP_SIGNAL);
     }
     kill_workers(&e);

@@ -10,6 +10,7 @@
 #include "git_commit.h"
 #include "report/report.h"
 #include "report/report_figures.h"
+#include "report/report_ranks.h"
 #include "report/json_writer.h"
 
 /* --lathist: the non-empty buckets as [low, high, count] (low <= ns < high), at
@@ -259,10 +260,46 @@ static void meta(struct jw *w, const struct run_meta *m, const struct host_info 
     jw_close(w, '}');
 }
 
+/* Over many ranks (MPI): how many, on which hosts, and each rank's own figures. */
+static void ranks(struct jw *w, const struct run_result *r)
+{
+    if (r->nranks == 0)
+        return;
+    jw_u64(w, "ranks", r->nranks);
+    jw_open(w, "hosts", '[', true);
+    for (size_t i = 0; i < r->nranks; i++)
+        if (report_rank_host_first(r, i))
+            jw_str(w, NULL, r->ranks[i].host);
+    jw_close(w, ']');
+    struct rank_spread s = report_rank_spread(r);
+    jw_open(w, "rank_spread", '{', true);
+    jw_num(w, "min_ops_per_s", s.min, 3);
+    jw_num(w, "max_ops_per_s", s.max, 3);
+    jw_num(w, "stddev_ops_per_s", s.stddev, 3);
+    jw_close(w, '}');
+    jw_open(w, "per_rank", '[', false);
+    for (size_t i = 0; i < r->nranks; i++) {
+        const struct rank_row *k = &r->ranks[i];
+        jw_open(w, NULL, '{', true);
+        jw_u64(w, "rank", i);
+        jw_str(w, "host", k->host);
+        jw_num(w, "seconds", k->seconds, 6);
+        jw_u64(w, "ops", k->ops);
+        jw_num(w, "ops_per_s", report_rank_ops_per_s(k), 3);
+        jw_u64(w, "bytes", k->bytes);
+        jw_num(w, "mb_per_s", report_rank_mb_per_s(k), 3);
+        jw_u64(w, "p99_ns", k->p99_ns);
+        jw_num(w, "cpu_ns_per_op", k->cpu_ns_per_op, 1);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
 /* The members a run has, also repeated at the top level when there is one run. */
 static void run_body(struct jw *w, const struct run_result *r, const struct report_input *in)
 {
     jw_num(w, "seconds", r->seconds, 6);
+    ranks(w, r);
     flowops(w, r, in);
     summary(w, r, in);
     intervals(w, r);

@@ -5,6 +5,7 @@
 
 #include "report/report.h"
 #include "report/report_figures.h"
+#include "report/report_ranks.h"
 
 static void print_row(FILE *out, const struct result_row *row, double secs)
 {
@@ -25,6 +26,7 @@ static void print_row(FILE *out, const struct result_row *row, double secs)
 }
 
 static void system_lines(FILE *out, const struct run_system *s, double stamp);
+static void rank_lines(FILE *out, const struct run_result *r, double stamp);
 
 void report_text(FILE *out, const struct run_result *r, double stamp)
 {
@@ -38,8 +40,24 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
             io->ops ? report_ms((double)io->lat_sum / (double)io->ops) : 0.0);
     fprintf(out, " p50 %.3fms p99 %.3fms cpu %.1fus/op\n", report_ms(stats_percentile(io, 0.5)),
             report_ms(stats_percentile(io, 0.99)), report_cpu_ns_per_op(io) / 1e3);
+    rank_lines(out, r, stamp);
     system_lines(out, &r->system, stamp);
     fflush(out);
+}
+
+/* Over many ranks (MPI): each rank's own figures and their spread, so a slow client shows. */
+static void rank_lines(FILE *out, const struct run_result *r, double stamp)
+{
+    if (r->nranks == 0)
+        return;
+    struct rank_spread s = report_rank_spread(r);
+    fprintf(out, "%.3f: %zu ranks on %zu host%s: ops/s per rank min %.3f max %.3f stddev %.3f\n", stamp, r->nranks,
+            report_rank_hosts(r), report_rank_hosts(r) == 1 ? "" : "s", s.min, s.max, s.stddev);
+    for (size_t i = 0; i < r->nranks; i++) {
+        const struct rank_row *k = &r->ranks[i];
+        fprintf(out, "%.3f: rank %4zu %-20s %12.3f ops/s %9.1fmb/s p99 %.3fms cpu %.1fus/op\n", stamp, i, k->host,
+                report_rank_ops_per_s(k), report_rank_mb_per_s(k), report_ms((double)k->p99_ns), k->cpu_ns_per_op / 1e3);
+    }
 }
 
 /* After the IO summary: each device under the run's directories, and the CPU. */

@@ -25,6 +25,7 @@ static void run_result_free(struct run_result *run)
         free(t->note);
     }
     free(run->placement);
+    free(run->ranks);
     run_system_free(&run->system);
     run_meta_free(&run->meta);
 }

@@ -1,0 +1,51 @@
+/* dist.h: the ranks of one run spread over hosts (MPI), or one rank alone: the
+ * only way the rest of flowbench sees MPI. Called by the master process only,
+ * never by workers nor on the hot path. */
+#ifndef FB_DIST_H
+#define FB_DIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Joins the ranks (a program started without mpirun is rank 0 of 1). */
+void dist_init(int *argc, char ***argv);
+void dist_finalize(void);
+int dist_rank(void);
+int dist_size(void);
+
+/* Every rank reaches this point (a barrier); the lowest rank that says it
+ * failed, or -1 when none did. */
+int dist_agree(bool failed);
+/* len bytes of rank root's buf copied into every rank's buf. */
+void dist_broadcast(void *buf, size_t len, int root);
+/* Every rank's len bytes at mine, in rank order, into all (size * len bytes), on every rank. */
+void dist_gather(const void *mine, void *all, size_t len);
+
+enum dist_op { DIST_SUM, DIST_MIN, DIST_MAX };
+/* v[0..n) combined element by element over every rank, the result on every rank. */
+void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op);
+
+/* A vote on stopping, taken in rounds that do not block (one round in flight):
+ * each rank gives a code (0: carry on) and the verdict is the highest code of a
+ * round; the lowest rank giving a code of at least `blame` is named. Every rank
+ * polls until a round decides; the vote lives in the caller's memory. */
+struct dist_verdict {
+    int code;     /* 0 while no round has decided */
+    int rank;     /* the lowest rank whose code was >= blame, or -1 */
+};
+struct dist_vote {
+    int blame;
+    bool pending;                  /* a round is in flight */
+    int in[2], out[2];
+    struct dist_verdict verdict;
+    _Alignas(16) unsigned char request[64]; /* the MPI request of the round in flight */
+};
+void dist_vote_init(struct dist_vote *v, int blame);
+/* DIST_POLL: look and go on; DIST_WAIT: until a round decides. */
+enum dist_wait { DIST_POLL, DIST_WAIT };
+/* Takes part in the vote with `code`. Once a round has decided, the verdict
+ * stays and no round starts. */
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait);
+
+#endif

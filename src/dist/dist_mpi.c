@@ -1,0 +1,138 @@
+/* dist_mpi.c: the ranks of a build with MPI (-DFLOWBENCH_MPI=ON) over
+ * MPI_COMM_WORLD. Started without a launcher (mpirun, srun), it joins no world
+ * and is one rank alone, as the default build: no MPI daemon is spawned. */
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist/dist.h"
+
+_Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request), "MPI_Request fits a vote");
+
+/* Whether a launcher started this process as a rank (OpenMPI's mpirun, PMIx or PMI). */
+static bool launched(void)
+{
+    static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (getenv(vars[i]) != NULL)
+            return true;
+    return false;
+}
+
+/* Whether this process is in an MPI world now (between init and finalize). */
+static bool in_world(void)
+{
+    int init = 0, done = 0;
+    MPI_Initialized(&init);
+    MPI_Finalized(&done);
+    return init && !done;
+}
+
+void dist_init(int *argc, char ***argv)
+{
+    int provided;
+    /* Only the master's main thread calls MPI. */
+    if (launched())
+        MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+}
+
+void dist_finalize(void)
+{
+    if (in_world())
+        MPI_Finalize();
+}
+
+int dist_rank(void)
+{
+    int r = 0;
+    if (in_world())
+        MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+}
+
+int dist_size(void)
+{
+    int n = 1;
+    if (in_world())
+        MPI_Comm_size(MPI_COMM_WORLD, &n);
+    return n;
+}
+
+/* Out of a world the calls below act on this rank alone; the engine makes
+ * them only when dist_size() > 1, but they stay safe. */
+int dist_agree(bool failed)
+{
+    if (!in_world())
+        return failed ? 0 : -1;
+    int size = dist_size(), mine = failed ? dist_rank() : size, first = size;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return first < size ? first : -1;
+}
+
+void dist_broadcast(void *buf, size_t len, int root)
+{
+    if (!in_world())
+        return;
+    MPI_Bcast(buf, (int)len, MPI_BYTE, root, MPI_COMM_WORLD);
+}
+
+void dist_gather(const void *mine, void *all, size_t len)
+{
+    if (!in_world()) {
+        memmove(all, mine, len);
+        return;
+    }
+    MPI_Allgather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, MPI_COMM_WORLD);
+}
+
+void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op)
+{
+    if (!in_world())
+        return;
+    static const MPI_Op ops[] = { [DIST_SUM] = MPI_SUM, [DIST_MIN] = MPI_MIN, [DIST_MAX] = MPI_MAX };
+    /* In slices: an MPI count is an int. */
+    for (size_t done = 0; done < n;) {
+        size_t k = n - done < (1u << 26) ? n - done : (1u << 26);
+        MPI_Allreduce(MPI_IN_PLACE, v + done, (int)k, MPI_UINT64_T, ops[op], MPI_COMM_WORLD);
+        done += k;
+    }
+}
+
+void dist_vote_init(struct dist_vote *v, int blame)
+{
+    *v = (struct dist_vote){ .blame = blame };
+}
+
+static MPI_Request *request_of(struct dist_vote *v)
+{
+    return (MPI_Request *)(void *)v->request;
+}
+
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait)
+{
+    if (!in_world() && v->verdict.code == 0)
+        v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
+    while (v->verdict.code == 0) {
+        if (!v->pending) {
+            int size = dist_size();
+            /* in[1]: the higher, the lower the rank to blame (MPI_MAX over both). */
+            v->in[0] = code;
+            v->in[1] = code >= v->blame ? size - dist_rank() : 0;
+            MPI_Iallreduce(v->in, v->out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD, request_of(v));
+            v->pending = true;
+        }
+        int done = 0;
+        if (wait == DIST_WAIT)
+            done = MPI_Wait(request_of(v), MPI_STATUS_IGNORE) == MPI_SUCCESS;
+        else
+            MPI_Test(request_of(v), &done, MPI_STATUS_IGNORE);
+        if (!done)
+            break;
+        v->pending = false;
+        if (v->out[0] != 0)
+            v->verdict = (struct dist_verdict){ v->out[0], v->out[1] > 0 ? dist_size() - v->out[1] : -1 };
+        else if (wait == DIST_POLL)
+            break;
+    }
+    return v->verdict;
+}

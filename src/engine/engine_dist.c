@@ -1,0 +1,143 @@
+/* engine_dist.c: where the ranks of a run meet (dist.h, MPI): the agreements
+ * after population and at the start of the measured interval, the stop vote
+ * while it runs and at its end, and the results added up after it. The
+ * master alone calls these; on one rank they change nothing. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dist/dist.h"
+#include "engine/engine_rt.h"
+
+#define RANK_MSG 1024
+
+/* Every rank's msg becomes rank `who`'s, naming it and its host. */
+static void name_failure(int who, char *msg, size_t cap)
+{
+    char buf[RANK_MSG] = "";
+    if (dist_rank() == who) {
+        char host[64] = "unknown";
+        if (gethostname(host, sizeof host - 1) != 0)
+            snprintf(host, sizeof host, "unknown");
+        snprintf(buf, sizeof buf, "rank %d (host %s): %.*s", who, host, (int)(sizeof buf / 2), msg);
+    }
+    dist_broadcast(buf, sizeof buf, who);
+    snprintf(msg, cap, "%s", buf);
+}
+
+int engine_dist_agree(bool failed, char *msg, size_t cap)
+{
+    int who = dist_agree(failed);
+    if (who < 0)
+        return 0;
+    if (dist_size() > 1)
+        name_failure(who, msg, cap);
+    return -1;
+}
+
+int engine_dist_agree_diag(bool failed, struct diag *err)
+{
+    char msg[sizeof err->msg];
+    if (failed && err->has_loc)
+        snprintf(msg, sizeof msg, "%s:%d:%d: %.900s", err->loc.file, err->loc.line, err->loc.col, err->msg);
+    else
+        snprintf(msg, sizeof msg, "%s", err->msg);
+    if (engine_dist_agree(failed, msg, sizeof msg) == 0)
+        return 0;
+    if (dist_size() > 1)
+        diag_set(err, NULL, "%s", msg);
+    return -1;
+}
+
+void engine_dist_watch(struct engine *e)
+{
+    if (dist_size() == 1)
+        return;
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), DIST_POLL);
+    if (v.code != STOP_NONE)
+        engine_stop(e, (enum stop_reason)v.code);
+}
+
+void engine_dist_end(struct engine *e)
+{
+    if (dist_size() == 1)
+        return;
+    struct run_shared *sh = e->sh;
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&sh->stop_reason), DIST_WAIT);
+    engine_stop(e, (enum stop_reason)v.code);
+    /* The run ends as the worst end of all its ranks. */
+    if ((uint32_t)v.code > atomic_load(&sh->stop_reason))
+        atomic_store(&sh->stop_reason, (uint32_t)v.code);
+    if (v.rank >= 0 && (v.code == STOP_ERROR || v.code == STOP_WORKER)) {
+        name_failure(v.rank, sh->err, sizeof sh->err);
+        atomic_store(&sh->err_taken, 1);
+    }
+}
+
+static uint64_t wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void engine_dist_go(struct engine *e, uint64_t go)
+{
+    e->go_wall_ns = wall_ns() - (clock_ns() - go);
+}
+
+_Static_assert(sizeof(struct op_stats) % sizeof(uint64_t) == 0, "op_stats is made of uint64_t");
+
+/* Counters and histogram buckets summed, the extremes kept: exact over every op of every rank. */
+static void reduce_stats(struct op_stats *s)
+{
+    uint64_t lo = s->lat_min, hi = s->lat_max;
+    dist_reduce_u64((uint64_t *)(void *)s, sizeof *s / sizeof(uint64_t), DIST_SUM);
+    dist_reduce_u64(&lo, 1, DIST_MIN);
+    dist_reduce_u64(&hi, 1, DIST_MAX);
+    s->lat_min = lo;
+    s->lat_max = hi;
+}
+
+static struct rank_row rank_row_of(const struct run_result *r)
+{
+    struct rank_row row = { .seconds = r->seconds, .ops = r->io.ops, .bytes = r->io.bytes,
+                            .p99_ns = stats_percentile(&r->io, 0.99),
+                            .cpu_ns_per_op = r->io.cpu_samples ? (double)r->io.cpu_ns / (double)r->io.cpu_samples : 0 };
+    if (gethostname(row.host, sizeof row.host - 1) != 0)
+        snprintf(row.host, sizeof row.host, "unknown");
+    return row;
+}
+
+void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop)
+{
+    if (dist_size() == 1)
+        return;
+    size_t n = (size_t)dist_size();
+    struct rank_row mine = rank_row_of(r);
+    struct rank_row *all = calloc(n, sizeof *all);
+    uint64_t rows[2] = { r->nrows, r->nrows };
+    dist_reduce_u64(&rows[0], 1, DIST_MIN);
+    dist_reduce_u64(&rows[1], 1, DIST_MAX);
+    /* Every rank takes part in what follows, or none does. */
+    if (dist_agree(all == NULL || rows[0] != rows[1]) >= 0) {
+        free(all);
+        return;
+    }
+    dist_gather(&mine, all, sizeof mine);
+    for (size_t i = 0; i < r->nrows; i++)
+        reduce_stats(&r->rows[i].st);
+    reduce_stats(&r->io);
+    uint64_t rw[2] = { r->reads, r->writes };
+    dist_reduce_u64(rw, 2, DIST_SUM);
+    r->reads = rw[0];
+    r->writes = rw[1];
+    /* Throughput over the global interval: the earliest start to the latest end. */
+    uint64_t first = e->go_wall_ns, last = e->go_wall_ns + (stop > go ? stop - go : 0);
+    dist_reduce_u64(&first, 1, DIST_MIN);
+    dist_reduce_u64(&last, 1, DIST_MAX);
+    r->seconds = (double)(last - first) / 1e9;
+    r->ranks = all;
+    r->nranks = n;
+}

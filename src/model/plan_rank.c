@@ -1,0 +1,22 @@
+/* plan_rank.c: one rank's own part of a run over many hosts (MPI): every
+ * fileset and file of the plan under $dir/rank-NNNN, as IOR's file per process. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/plan.h"
+
+int plan_under_rank(struct plan *p, int rank)
+{
+    for (size_t i = 0; i < p->nfilesets; i++) {
+        struct plan_fileset *f = &p->filesets[i];
+        size_t n = strlen(f->path) + 32;
+        char *path = malloc(n);
+        if (path == NULL)
+            return -1;
+        snprintf(path, n, "%s/rank-%04d", strcmp(f->path, "/") == 0 ? "" : f->path, rank);
+        free(f->path);
+        f->path = path;
+    }
+    return 0;
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# test_mpi.sh FLOWBENCH: one workload on several MPI ranks of this host
+# (-DFLOWBENCH_MPI=ON): the rank directories, exact aggregation (ops and bytes
+# summed from the per-rank figures and checked against the disk), a failing
+# rank stopping the others, and no process left when mpirun is stopped.
+set -u
+fb=$(readlink -f "$1")
+t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
+cleanup() { rm -rf "$t"; }
+trap cleanup EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+mpi() { local n=$1; shift; timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$n" "$fb" "$@"; }
+json() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); r=j['runs'][-1]; print($2)" "$1"; }
+
+# A write workload with a finish condition: every rank writes exactly 40 x 64k.
+cat > "$t/write.f" <<F
+set \$dir=$t/w
+define fileset name=out,path=\$dir,entries=4,dirwidth=4,size=0,prealloc=100
+define process name=p {
+  thread name=t,memsize=1m {
+    flowop appendfile name=app,filesetname=out,iosize=64k,fd=1
+    flowop finishoncount name=fin,value=40,target=app
+  }
+}
+run 30
+F
+# Random 8k reads for a fixed time.
+cat > "$t/read.f" <<F
+set \$dir=$t/r
+define fileset name=in,path=\$dir,entries=8,dirwidth=8,size=64k,prealloc=100
+define process name=p {
+  thread name=t,memsize=1m {
+    flowop read name=rd,filesetname=in,iosize=8k,random
+  }
+}
+run 2
+F
+
+for n in 2 4; do
+    rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
+    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" >"$t/r$n.out" 2>&1 || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
+    [ "$(json "$t/r$n.json" "r['ranks']")" = "$n" ] || bad "-np $n: JSON ranks is not $n"
+    [ "$(json "$t/r$n.json" "r['summary']['ops'] == sum(k['ops'] for k in r['per_rank']) > 0")" = True ] \
+        || bad "-np $n: aggregate ops differ from the sum of the per-rank ops"
+    [ "$(json "$t/r$n.json" "r['flowops'][0]['ops'] == r['summary']['ops']")" = True ] || bad "-np $n: the flowop row is not summed"
+    for ((k = 0; k < n; k++)); do
+        [ -d "$t/r/rank-$(printf %04d $k)/in" ] || bad "-np $n: no rank-$(printf %04d $k)/in"
+    done
+    [ "$(grep -c '^[0-9.]*: rank ' "$t/r$n.out")" = "$n" ] || bad "-np $n: the per-rank table has not $n rows (rank 0 alone prints)"
+    [ "$(grep -c 'IO Summary' "$t/r$n.out")" = 1 ] || bad "-np $n: more than rank 0 printed the report"
+
+    mpi "$n" -f "$t/write.f" --json "$t/w$n.json" >"$t/w$n.out" 2>&1 || bad "-np $n write run failed: $(tail -5 "$t/w$n.out")"
+    ondisk=$(find "$t/w" -type f -path '*/rank-*/out/*' ! -name .flowbench-fileset -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+    reported=$(json "$t/w$n.json" "r['summary']['bytes']")
+    [ "$reported" = $((n * 40 * 65536)) ] || bad "-np $n: reported $reported bytes written, not $((n * 40 * 65536))"
+    [ "$ondisk" = "$reported" ] || bad "-np $n: $ondisk bytes on disk over the rank directories, $reported reported"
+    [ "$(json "$t/w$n.json" "r['end']")" = finished ] || bad "-np $n: the write run did not end as finished"
+done
+
+# A rank that fails before the run (its directory is a file) stops every rank, named.
+rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"
+mpi 2 -f "$t/read.f" >"$t/f.out" 2>&1; rc=$?
+[ $rc = 1 ] || bad "a rank failing to create its fileset: exit $rc, not 1"
+grep -q "rank 1 (host $(hostname))" "$t/f.out" || bad "the failure does not name rank 1 and its host: $(tail -3 "$t/f.out")"
+
+# A rank whose worker is killed mid-run stops the others within 2 s; rank 0 writes the partial JSON.
+rm -rf "$t/r"; mkdir "$t/r"
+sed 's/^run 2$/run 60/' "$t/read.f" > "$t/long.f"
+setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 2 $fb -f $t/long.f --json $t/k.json" >"$t/k.out" 2>&1 &
+job=$!
+rank_master() { # the flowbench of rank $1 in mpirun's session
+    for p in $(ps -o pid= -s "$job" 2>/dev/null); do
+        [ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$fb" ] || continue
+        tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1" && { echo "$p"; return; }
+    done
+}
+worker=""
+for _ in $(seq 100); do
+    m=$(rank_master 1)
+    [ -n "$m" ] && grep -q Running "$t/k.out" && worker=$(ps -o pid= --ppid "$m" | head -1 | tr -d ' ')
+    [ -n "$worker" ] && break
+    sleep 0.2
+done
+if [ -z "$worker" ]; then
+    bad "rank 1's worker never started: $(tail -3 "$t/k.out")"
+else
+    start=$(date +%s%N)
+    kill -KILL "$worker"
+    wait "$job"; rc=$?
+    took=$(( ($(date +%s%N) - start) / 1000000 ))
+    [ $rc = 1 ] || bad "a rank whose worker was killed: exit $rc, not 1"
+    echo "killed worker of rank 1: every rank gone after $took ms"
+    [ $took -lt 10000 ] || bad "the ranks took $took ms to stop after rank 1's worker died"
+    grep -q "rank 1 (host $(hostname)): worker process p" "$t/k.out" || bad "no error naming rank 1: $(tail -3 "$t/k.out")"
+    [ "$(json "$t/k.json" "r['end']")" = "worker died" ] || bad "rank 0's partial JSON does not end as 'worker died'"
+fi
+
+# SIGTERM to mpirun stops every rank and leaves no process of its session.
+setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 2 $fb -f $t/long.f" >"$t/s.out" 2>&1 &
+job=$!
+for _ in $(seq 100); do grep -qs Running "$t/s.out" && break; sleep 0.2; done
+kill -TERM "$job"
+wait "$job"
+for _ in $(seq 50); do [ -z "$(ps -o pid= -s "$job")" ] && break; sleep 0.2; done
+left=$(ps -o pid=,args= -s "$job")
+[ -z "$left" ] || { bad "processes left after mpirun was stopped: $left"; kill -KILL -- -"$job" 2>/dev/null; }
+
+# The MPI binary runs without mpirun: one rank, no rank directory.
+rm -rf "$t/r"; mkdir "$t/r"
+"$fb" -f "$t/read.f" >"$t/one.out" 2>&1 || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"
+[ -d "$t/r/in" ] && [ ! -e "$t/r/rank-0000" ] || bad "without mpirun the fileset is not directly under \$dir"
+[ $fail = 0 ] && echo "mpi: all passed"
+exit $fail
