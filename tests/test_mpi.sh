@@ -8,7 +8,11 @@ fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
 cleanup() { rm -rf "$t"; }
 trap cleanup EXIT
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent=
+# OpenMPI's shared-memory segments and session folders go in the test's own
+# folder: a killed run leaves them behind, and they must go with the rest.
+mkdir -p "$t/shm"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent= \
+    OMPI_MCA_btl_vader_backing_directory="$t/shm" OMPI_MCA_orte_tmpdir_base="$t/shm"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 mpi() { local n=$1; shift; timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$n" "$fb" "$@"; }
