@@ -104,7 +104,7 @@ static inline int op_io_prepare(struct worker *w, struct op_inst *op, struct io_
         io->buf = writes ? op_write_buffer(w, op, io->len) : op_buffer(w, op, io->len);
     if (io->buf != NULL)
         return FO_OK;
-    op->ring.free[op->ring.nfree++] = io->req;
+    op_io_release(op, io->req);
     return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io->len);
 }
 
@@ -147,7 +147,7 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
 {
     struct io_req *r = io->req;
     if (dir == IO_WRITE && op_verify_stamp(w, op, io->s, io->buf, io->off, io->len) != FO_OK) {
-        op->ring.free[op->ring.nfree++] = r;
+        op_io_release(op, r);
         return FO_ERROR;
     }
     *r = (struct io_req){ .buf = io->buf, .len = io->len, .off = io->off, .fd = io->s->fd,

@@ -20,6 +20,7 @@
 
 #include "base/clock.h"
 #include "base/diag.h"
+#include "base/fs_type.h"
 #include "base/signals.h"
 #include "campaign/index_html.h"
 #include "campaign/progress.h"
@@ -33,12 +34,6 @@ struct run_ctx {
     char fs[64];
     enum run_state *state;
     struct progress pg;
-};
-
-static const struct { unsigned long magic; const char *name; } fs_types[] = {
-    { 0xEF53, "ext4" },       { 0x58465342, "xfs" },     { 0x01021994, "tmpfs" }, { 0x9123683E, "btrfs" },
-    { 0x6969, "nfs" },        { 0x2FC12FC1, "zfs" },     { 0xF2F52010, "f2fs" },  { 0x794C7630, "overlay" },
-    { 0xFF534D42, "cifs" },   { 0x65735546, "fuse" },    { 0x4d44, "vfat" },     { 0x5346544e, "ntfs" },
 };
 
 /* The file system type under dir (or its nearest existing parent). */
@@ -56,12 +51,11 @@ static void fs_type(const char *dir, char *buf, size_t len)
             return;
         *slash = '\0';
     }
-    for (size_t i = 0; i < sizeof fs_types / sizeof fs_types[0]; i++)
-        if ((unsigned long)st.f_type == fs_types[i].magic) {
-            snprintf(buf, len, "%s", fs_types[i].name);
-            return;
-        }
-    snprintf(buf, len, "0x%lx", (unsigned long)st.f_type);
+    const char *name = fs_type_name((unsigned long)st.f_type);
+    if (name != NULL)
+        snprintf(buf, len, "%s", name);
+    else
+        snprintf(buf, len, "0x%lx", (unsigned long)st.f_type);
 }
 
 /* A path from a format; truncation (ENAMETOOLONG) leaves an empty path that no file has. */

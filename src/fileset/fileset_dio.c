@@ -2,6 +2,7 @@
  * of buffers and of offsets and sizes, found once when the fileset is in
  * place, and the file system's name for the messages that refuse it. */
 #include "fileset/fileset.h"
+#include "base/fs_type.h"
 
 #include <fcntl.h>
 #include <inttypes.h>
@@ -64,20 +65,6 @@ void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm)
     fs->dio_offset_align = lbs;
 }
 
-/* statfs f_type of the common file systems (linux/magic.h). */
-static const struct {
-    uint32_t magic;
-    const char *name;
-} fs_types[] = {
-    { 0xEF53, "ext4" },          { 0x58465342, "xfs" },        { 0x9123683E, "btrfs" },
-    { 0x01021994, "tmpfs" },     { 0x858458f6, "ramfs" },      { 0x6969, "nfs" },
-    { 0x794c7630, "overlay" },   { 0x65735546, "fuse" },       { 0xF2F52010, "f2fs" },
-    { 0x2fc12fc1, "zfs" },       { 0x4d44, "vfat" },           { 0x5346544e, "ntfs" },
-    { 0xFE534D42, "smb2" },      { 0xFF534D42, "cifs" },       { 0x73717368, "squashfs" },
-    { 0x9fa0, "proc" },          { 0x62656572, "sysfs" },      { 0x01021997, "9p" },
-    { 0xca451a4e, "bcachefs" },  { 0x28cd3d45, "cramfs" },     { 0x00c36400, "ceph" },
-};
-
 void fileset_fs_type(const char *path, char *buf, size_t len)
 {
     struct statfs st;
@@ -85,10 +72,9 @@ void fileset_fs_type(const char *path, char *buf, size_t len)
         snprintf(buf, len, "unknown");
         return;
     }
-    for (size_t i = 0; i < sizeof fs_types / sizeof fs_types[0]; i++)
-        if ((uint32_t)st.f_type == fs_types[i].magic) {
-            snprintf(buf, len, "%s", fs_types[i].name);
-            return;
-        }
-    snprintf(buf, len, "type 0x%" PRIx32, (uint32_t)st.f_type);
+    const char *name = fs_type_name((uint32_t)st.f_type);
+    if (name != NULL)
+        snprintf(buf, len, "%s", name);
+    else
+        snprintf(buf, len, "type 0x%" PRIx32, (uint32_t)st.f_type);
 }
