@@ -23,7 +23,7 @@ if [ "$(dpkg-query -W -f='${db:Status-Abbrev}\n' $mpideps 2>/dev/null | grep -c 
 fi
 cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DFLOWBENCH_MPI=ON >/dev/null
 cmake --build build-mpi -j "$jobs" --target flowbench
-ctest --test-dir build-mpi --output-on-failure -R '^mpi$'
+ctest --test-dir build-mpi --output-on-failure -R '^mpi'
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/null
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

@@ -1024,6 +1024,69 @@ static void test_10_million_entries_populate_in_little_memory(void)
     teardown(&fs, &shm);
 }
 
+/* Three ranks sharing a tree of 10 files and 5 leaf dirs: each gets the
+ * entries index % 3 == rank, with the paths of the whole tree; together they
+ * are every entry once; the bitmap of what exists lands on the right ones. */
+static void test_split_shares_cover_the_tree_and_adopt_the_bitmap(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("shared", path_of("%s/shared", base), 10, 4, 0, 50, 4096);
+    p.leafdirs = 5;
+    struct fileset_rt whole;
+    struct shm wshm;
+    struct diag err;
+    if (setup(&whole, &wshm, &p, 7) != 0)
+        return;
+    check(fileset_create(&whole, &wshm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    uint8_t bits[2];
+    check(fileset_exists_size(&whole) == 2, "bitmap of 15 entries: %zu bytes", fileset_exists_size(&whole));
+    fileset_exists_export(&whole, &wshm, bits);
+    size_t seen_files = 0, seen_leaves = 0;
+    uint64_t existing = 0;
+    for (uint32_t r = 0; r < 3; r++) {
+        struct fileset_rt own;
+        struct shm oshm;
+        if (!check(fileset_split(&own, &whole, r, 3, &err) == 0, "split: %s", err.msg))
+            break;
+        check(own.nfiles == (r == 0 ? 4u : 3u) && own.nleafdirs == (r == 2 ? 1u : 2u),
+              "rank %u has %zu files and %zu leaf dirs", r, own.nfiles, own.nleafdirs);
+        if (!check(shm_map(&oshm, fileset_shared_size(&own)) == 0, "shm_map failed"))
+            break;
+        fileset_attach(&own, &oshm);
+        fileset_exists_adopt(&own, &oshm, bits, whole.nfiles);
+        char a[PATH_MAX], b[PATH_MAX];
+        for (size_t k = 0; k < own.nfiles; k++) {
+            size_t i = k * 3 + r;
+            fileset_path(&own, FSK_FILE, k, a, sizeof a);
+            fileset_path(&whole, FSK_FILE, i, b, sizeof b);
+            check(strcmp(a, b) == 0, "rank %u file %zu is %s, not file %zu %s", r, k, a, i, b);
+            check((fileset_state(&own, &oshm, FSK_FILE, (int64_t)k) & ENT_EXISTS)
+                      == (fileset_state(&whole, &wshm, FSK_FILE, (int64_t)i) & ENT_EXISTS),
+                  "rank %u file %zu: exists differs from the whole tree's file %zu", r, k, i);
+        }
+        for (size_t k = 0; k < own.nleafdirs; k++)
+            check((fileset_state(&own, &oshm, FSK_LEAFDIR, (int64_t)k) & ENT_EXISTS)
+                      == (fileset_state(&whole, &wshm, FSK_LEAFDIR, (int64_t)(k * 3 + r)) & ENT_EXISTS),
+                  "rank %u leaf dir %zu: exists differs from the whole tree's", r, k);
+        existing += count_state(&own, &oshm, FSK_FILE, ENT_EXISTS);
+        check(atomic_load(&shared_of(&own, &oshm)->nexisting) == count_state(&own, &oshm, FSK_FILE, ENT_EXISTS),
+              "rank %u: the count of existing files is not its share's", r);
+        check(fileset_seq_start(&own, 0) == 0, "a split share starts sequential I/O at 0");
+        seen_files += own.nfiles;
+        seen_leaves += own.nleafdirs;
+        teardown(&own, &oshm);
+    }
+    check(seen_files == 10 && seen_leaves == 5, "the shares hold %zu files and %zu leaf dirs", seen_files, seen_leaves);
+    check(existing == 5, "the shares hold %llu existing files, the tree 5", (unsigned long long)existing);
+    /* A tree read whole by rank 2 of 4: its sequential I/O starts 2/4 of the
+     * way in, rounded down to 4 KiB. */
+    whole.share_rank = 2, whole.share_ranks = 4;
+    whole.files[0].size = 100000;
+    check(fileset_seq_start(&whole, 0) == 49152, "rank 2 of 4 starts at %llu of 100000",
+          (unsigned long long)fileset_seq_start(&whole, 0));
+    teardown(&whole, &wshm);
+}
+
 int main(void)
 {
     snprintf(base, sizeof base, "/tmp/fbtest-fileset.XXXXXX");
@@ -1047,6 +1110,7 @@ int main(void)
     test_missing_parents_refused_unless_asked_and_non_directory_parent_refused();
     test_slash_is_refused();
     test_removal_never_follows_symlinks_out_of_the_tree();
+    test_split_shares_cover_the_tree_and_adopt_the_bitmap();
     test_pick_existing_free_busy_and_none();
     test_pick_sparse_class_advances_rotor_past_gaps();
     test_pick_waits_while_every_entry_is_busy();

@@ -84,6 +84,13 @@ struct sem_desc {
     const struct plan_op *op;
 };
 
+/* A tree shared by MPI ranks, laid out whole on rank 0 for its creation while
+ * every rank runs on its own share (engine_share.c). */
+struct fs_whole {
+    struct fileset_rt fs;          /* fs.plan NULL: none */
+    struct shm shm;                /* its state while it is created */
+};
+
 struct engine {
     const struct run_desc *run;
     const struct plan *plan;       /* run->plan */
@@ -92,6 +99,7 @@ struct engine {
     struct fileset_rt *fs;
     size_t nfs;
     int *kept;                     /* per fileset: its index in the run's fs_cache, or -1 */
+    struct fs_whole *whole;        /* per fileset: the whole tree rank 0 creates for the ranks, or none */
     bool created;                  /* the filesets are on disk: keep them for the next run */
     struct thread_slot *slots;
     size_t nslots;
@@ -155,6 +163,20 @@ static inline struct fb_sem *engine_sem(const struct engine *e, int i)
 int engine_keep_take(struct engine *e, size_t i);
 void engine_keep_restore(struct engine *e, size_t i, int k);
 void engine_keep_store(struct engine *e);
+
+/* Trees shared by MPI ranks (engine_share.c). After a fresh layout of
+ * fileset i: a rank that creates and deletes in it keeps only its share
+ * (rank 0 keeps the whole too, to create it). */
+int engine_share_layout(struct engine *e, size_t i, struct diag *err);
+/* Whether this rank makes fileset i on disk: its own tree, or rank 0 of a shared one. */
+bool engine_share_makes(const struct engine *e, size_t i);
+/* The tree to create for fileset i and the memory of its state. */
+struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err);
+/* Once every rank has its filesets in place (after their agreement): what
+ * rank 0 created becomes every rank's state. Every rank calls it, for
+ * every fileset (-1 with err: out of memory, on every rank). */
+int engine_share_adopt(struct engine *e, struct diag *err);
+void engine_share_free(struct engine *e);
 
 /* `flush`: syncs and drops the page cache (engine_flush.c); -1 with err set
  * when a fileset's file could not be dropped. */

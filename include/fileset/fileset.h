@@ -92,6 +92,9 @@ struct fileset_rt {
     uint64_t seed;              /* population seed; also decides which entries are pre-allocated */
     size_t state_off;           /* shm offset of _Atomic uint32_t[nfiles + nleafdirs] (files first) */
     size_t shared_off;          /* shm offset of struct fs_shared */
+    uint32_t share_rank;        /* over MPI ranks using one tree: this rank of share_ranks */
+    uint32_t share_ranks;       /* 0 or 1: the tree is this rank's alone */
+    bool split;                 /* holds only this rank's share: entry k is entry k * share_ranks + share_rank of the tree */
     uint32_t dio_mem_align;     /* O_DIRECT: buffer alignment (fileset_dio_setup) */
     uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
 };
@@ -139,6 +142,25 @@ uint64_t fileset_tree_freed(const char *root, uint64_t limit);
 void fileset_free(struct fileset_rt *fs);
 /* True if path names "/" textually or once resolved ("..", symlinks). */
 bool fileset_path_is_slash(const char *path);
+
+/* One tree for several MPI ranks (fileset_share.c). Every rank lays out the
+ * whole tree from the same seed; rank 0 alone creates it on disk, and what
+ * exists then is handed to every rank as a bitmap (an entry's bit, files
+ * first, then leaf dirs). */
+/* own: the entries of full whose index % ranks == rank, in order, under the
+ * same root and directories (a rank that creates and deletes touches only these). */
+int fileset_split(struct fileset_rt *own, const struct fileset_rt *full, uint32_t rank, uint32_t ranks,
+                  struct diag *err);
+/* Bytes of the bitmap of a tree laid out whole. */
+size_t fileset_exists_size(const struct fileset_rt *full);
+void fileset_exists_export(const struct fileset_rt *full, struct shm *shm, uint8_t *bits);
+/* Sets every entry's state and the counts from the bitmap of the whole tree
+ * (full_files: its number of files), for a split fileset or a whole one. */
+void fileset_exists_adopt(struct fileset_rt *fs, struct shm *shm, const uint8_t *bits, size_t full_files);
+/* Where sequential I/O on a newly opened entry starts: 0, or on a tree shared
+ * whole by several ranks, rank r's r/N of the entry's size (4 KiB aligned),
+ * so that ranks reading or writing one file in step do not read the same bytes. */
+uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry);
 
 /* What the page cache holds of a fileset's existing files: bytes is their
  * nominal total; cached_bytes of asked_bytes over the files asked (every

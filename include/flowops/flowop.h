@@ -22,6 +22,8 @@ enum flowop_flag {
     FF_FINISH = 1 << 7,     /* a met condition ends the run normally */
     FF_TEXT_VALUE = 1 << 8, /* value= may be text, kept as given (print) */
     FF_ENGINE = 1 << 9,     /* its reads and writes go through the thread's I/O engine (ioengine=, iodepth=) */
+    FF_TREE = 1 << 10,      /* creates or removes entries of its fileset: ranks sharing a tree each do
+                             * this on their own share of the entries (--mpi-shared) */
 };
 
 /* What a flowop needs to be valid; checked when a run starts and by --check. */

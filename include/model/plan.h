@@ -53,6 +53,7 @@ struct plan_fileset {
     struct dist depthrv;
     unsigned prealloc;        /* percent */
     bool paralloc, reuse, trusttree, readonly, writeonly, cached;
+    bool shared;              /* over MPI ranks: one tree for all (shared, --mpi-shared), else one per rank */
     bool verify;              /* every write to its files stamps block headers */
     uint32_t verify_id;       /* vb_fileset_id of the name: the fileset in those headers */
     struct data_pattern data;  /* what pre-allocation writes */
@@ -119,8 +120,9 @@ int plan_build(struct plan *out, const struct model *m, const struct vartab *var
                enum quit_mode mode, const struct ast_value *eventrate, struct diag *err);
 void plan_free(struct plan *p);
 /* Over many ranks (MPI): every fileset's path becomes path/rank-NNNN, this rank's
- * own directory (plan_rank.c); -1 when out of memory. */
-int plan_under_rank(struct plan *p, int rank);
+ * own directory (plan_rank.c), except shared ones (all of them with all_shared:
+ * --mpi-shared), which every rank uses as they are; -1 when out of memory. */
+int plan_under_rank(struct plan *p, int rank, bool all_shared);
 /* Prints what a run would create and remove, and the thread layout (--check). */
 /* procs: the processes a phase runs (NULL: all); kept: the filesets stay as the run before left them. */
 void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);

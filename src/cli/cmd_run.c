@@ -17,10 +17,11 @@
 #include "dist/dist.h"
 #include "report/report.h"
 
-/* Over many ranks each works in its own directory under every fileset's path. */
-static int plan_for_rank(struct plan *p, struct diag *err)
+/* Over many ranks each works in its own directory under every fileset's path,
+ * but for the shared ones. */
+static int plan_for_rank(struct plan *p, bool all_shared, struct diag *err)
 {
-    if (dist_size() > 1 && plan_under_rank(p, dist_rank()) != 0)
+    if (dist_size() > 1 && plan_under_rank(p, dist_rank(), all_shared) != 0)
         return diag_set(err, NULL, "out of memory");
     return 0;
 }
@@ -215,7 +216,7 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     }
     plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
     bool *procs = NULL;
-    if (plan_for_rank(&plan, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
+    if (plan_for_rank(&plan, in->opt.mpi_shared, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
         plan_free(&plan);
         return -1;
     }
@@ -279,7 +280,7 @@ int cmd_create_files(struct interp *in, const struct ast_cmd *c, struct diag *er
     struct plan plan;
     int rc = plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err);
     if (rc == 0)
-        rc = plan_for_rank(&plan, err);
+        rc = plan_for_rank(&plan, in->opt.mpi_shared, err);
     if (rc == 0) {
         struct run_desc d;
         run_desc_init(in, &d);

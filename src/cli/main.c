@@ -54,6 +54,9 @@ static void usage(FILE *out)
             "      --flush            before every run, once its filesets are in place, sync and drop the\n"
             "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
             "                         over every file of the filesets)\n"
+            "      --mpi-shared       over MPI ranks, every fileset and file is one tree that all ranks use\n"
+            "                         (as the attribute shared): rank 0 makes it, each rank creates and\n"
+            "                         deletes only its own share of the entries (default: rank-NNNN each)\n"
             "      --man 1|5          print the man page flowbench(1) or flowbench-workloads(5) (roff)\n"
             "      --bind KIND[:POLICY]  bind every thread that has no bind= of its own: each instance to\n"
             "                         one pu, core, package or numa node, spread (default) or compact\n"
@@ -130,7 +133,7 @@ static int parse_runtime(struct args *a, const char *text)
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MAN, OPT_BIND,
+       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MPI_SHARED, OPT_MAN, OPT_BIND,
        OPT_TOPOLOGY };
 
 static int parse_ioengine(struct args *a, const char *text)
@@ -199,7 +202,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS }, { "quiet", no_argument, NULL, OPT_QUIET },
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { "flush", no_argument, NULL, OPT_FLUSH },
-        { "lathist", no_argument, NULL, OPT_LATHIST },
+        { "lathist", no_argument, NULL, OPT_LATHIST }, { "mpi-shared", no_argument, NULL, OPT_MPI_SHARED },
         { "man", required_argument, NULL, OPT_MAN },
         { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
         { NULL, 0, NULL, 0 },
@@ -223,6 +226,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
         case OPT_FLUSH: a->opt.flush = true; break;
         case OPT_LATHIST: a->opt.lathist = true; break;
+        case OPT_MPI_SHARED: a->opt.mpi_shared = true; break;
         case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
         case OPT_TOPOLOGY: exit(print_topology());
         case 'h': usage(stdout); exit(0);

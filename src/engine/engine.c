@@ -159,11 +159,17 @@ static int make_filesets(struct engine *e, struct diag *err)
     e->nfs = e->plan->nfilesets;
     e->fs = calloc(e->nfs ? e->nfs : 1, sizeof *e->fs);
     e->kept = calloc(e->nfs ? e->nfs : 1, sizeof *e->kept);
-    if (e->fs == NULL || e->kept == NULL)
+    e->whole = calloc(e->nfs ? e->nfs : 1, sizeof *e->whole);
+    if (e->fs == NULL || e->kept == NULL || e->whole == NULL)
         return diag_set(err, NULL, "out of memory");
-    for (size_t i = 0; i < e->nfs; i++)
-        if ((e->kept[i] = engine_keep_take(e, i)) < 0 && fileset_populate(&e->fs[i], &e->plan->filesets[i], e->seed ^ name_hash(e->plan->filesets[i].name), err) != 0)
+    for (size_t i = 0; i < e->nfs; i++) {
+        const struct plan_fileset *p = &e->plan->filesets[i];
+        if ((e->kept[i] = engine_keep_take(e, i)) >= 0)
+            continue;
+        if (fileset_populate(&e->fs[i], p, e->seed ^ name_hash(p->name), err) != 0
+            || engine_share_layout(e, i, err) != 0)
             return -1;
+    }
     return 0;
 }
 
@@ -204,11 +210,12 @@ static int space_pass(struct engine *e, enum freed_trees freed, struct diag *err
         const struct plan_fileset *p = e->fs[i].plan;
         struct statvfs st;
         struct stat root;
-        if (e->kept[i] >= 0)
-            continue; /* already on disk from the run before */
+        if (e->kept[i] >= 0 || !engine_share_makes(e, i))
+            continue; /* already on disk from the run before, or another rank makes it */
         if (p->trusttree || (p->reuse && stat(e->fs[i].root, &root) == 0) || fs_of(p->path, &st) != 0)
             continue; /* an existing tree that is kept needs no new space */
-        uint64_t bytes = (uint64_t)((double)e->fs[i].total_bytes * p->prealloc / 100.0);
+        const struct fileset_rt *tree = e->whole[i].fs.plan != NULL ? &e->whole[i].fs : &e->fs[i];
+        uint64_t bytes = (uint64_t)((double)tree->total_bytes * p->prealloc / 100.0);
         size_t k = 0;
         while (k < n && b[k].fsid != st.f_fsid)
             k++;
@@ -243,8 +250,8 @@ static int claim_targets(struct engine *e, struct diag *err)
 {
     for (size_t i = 0; i < e->nfs; i++) {
         const struct fileset_rt *fs = &e->fs[i];
-        if (e->kept[i] >= 0)
-            continue; /* claimed by the run that made it */
+        if (e->kept[i] >= 0 || !engine_share_makes(e, i))
+            continue; /* claimed by the run that made it, or by the rank that makes it */
         if (fileset_make_dir(fs, e->run->mkdir_parents ? FS_MKDIR_PARENTS : FS_MKDIR_LAST, err) != 0
             || target_lock_take(e->run->locks, fs->plan->path, &fs->plan->loc, err) != 0)
             return -1;
@@ -257,9 +264,15 @@ static int create_filesets(struct engine *e, struct diag *err)
     if (claim_targets(e, err) != 0 || check_space(e, err) != 0)
         return -1;
     /* Most recently defined first, like classic FileBench. */
-    for (size_t i = e->nfs; i-- > 0;)
-        if (e->kept[i] < 0 && fileset_create(&e->fs[i], &e->shm, e->ncpu, e->run->quiet ? NULL : e->run->out, err) != 0)
+    for (size_t i = e->nfs; i-- > 0;) {
+        struct shm *shm;
+        struct fileset_rt *tree;
+        if (e->kept[i] >= 0 || !engine_share_makes(e, i))
+            continue;
+        if ((tree = engine_share_tree(e, i, &shm, err)) == NULL
+            || fileset_create(tree, shm, e->ncpu, e->run->quiet ? NULL : e->run->out, err) != 0)
             return -1;
+    }
     e->created = true;
     return 0;
 }
@@ -507,6 +520,7 @@ static void engine_free(struct engine *e)
         fileset_free(&e->fs[i]);
     free(e->fs);
     free(e->kept);
+    engine_share_free(e);
     free(e->slots);
     free(e->sems);
     free(e->pids);
@@ -566,6 +580,8 @@ int engine_create_files(const struct run_desc *d, struct diag *err)
         rc = create_filesets(&e, err);
     if (engine_dist_agree_diag(rc != 0, err) != 0)
         rc = -1;
+    else if (engine_dist_agree_diag(engine_share_adopt(&e, err) != 0, err) != 0)
+        rc = -1;
     engine_free(&e);
     return rc == 0 ? 0 : refused(d, err);
 }
@@ -623,10 +639,15 @@ int engine_run(const struct run_desc *d, struct diag *err)
     pthread_t gen;
     if (d->clock == NULL)
         return diag_set(err, NULL, "the run has no clock to time its ops");
-    bool made = prepare(&e, d, err) == 0 && create_filesets(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
-                && engine_dio_setup(&e, err) == 0;
-    /* Nobody measures while another rank still creates. */
-    if (engine_dist_agree_diag(!made, err) != 0) {
+    bool made = prepare(&e, d, err) == 0 && create_filesets(&e, err) == 0;
+    /* Nobody measures while another rank still creates; shared trees are then
+     * every rank's to use. */
+    if (engine_dist_agree_diag(!made, err) != 0)
+        made = false;
+    else
+        made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
+                                        && engine_dio_setup(&e, err) == 0), err) == 0;
+    if (!made) {
         engine_free(&e);
         return refused(d, err);
     }

@@ -92,7 +92,7 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     if (op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
     fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
-    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = 0 };
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e) };
     return FO_OK;
 }
 

@@ -107,7 +107,7 @@ static int deletefile_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_deletefile = {
-    .name = "deletefile", .flags = FF_IO, .needs = NEED_FILESET_OR_FD,
+    .name = "deletefile", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET_OR_FD,
     .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED),
     .summary = "delete an existing file (or the one last bound to slot fd)",
     .run = deletefile_run,

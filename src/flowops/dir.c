@@ -131,14 +131,14 @@ static int listdir_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_makedir = {
-    .name = "makedir", .flags = FF_IO, .needs = NEED_FILESET | NEED_LEAFDIRS,
+    .name = "makedir", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET | NEED_LEAFDIRS,
     .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
     .summary = "create a leaf directory that does not exist yet",
     .run = makedir_run,
 };
 
 const struct flowop_type flowop_removedir = {
-    .name = "removedir", .flags = FF_IO, .needs = NEED_FILESET | NEED_LEAFDIRS,
+    .name = "removedir", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET | NEED_LEAFDIRS,
     .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
     .summary = "remove an existing leaf directory",
     .run = removedir_run,

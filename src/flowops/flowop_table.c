@@ -85,8 +85,9 @@ const struct flowop_type *flowop_type_find(const char *name)
 const char *const flowop_flag_names[] = {
     "I/O (in the IO summary)", "asynchronous", "reads", "writes", "sync point", "own semaphore",
     "rate limit", "finish condition", "text value", "through the I/O engine",
+    "creates or removes entries",
 };
 
 const size_t flowop_nflags = sizeof flowop_flag_names / sizeof flowop_flag_names[0];
-_Static_assert(FF_ENGINE == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
+_Static_assert(FF_TREE == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
                "one name per flowop flag, in bit order");

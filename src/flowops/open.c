@@ -55,7 +55,7 @@ static int closefile_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_createfile = {
-    .name = "createfile", .flags = FF_IO, .needs = NEED_FILESET,
+    .name = "createfile", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET,
     .attrs = FA_COMMON | FA_OPEN,
     .summary = "create a file that does not exist yet and keep it open in the slot",
     .run = createfile_run,

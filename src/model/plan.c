@@ -124,13 +124,14 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
         f->path[n - 1] = '\0';
     if (attr_param(a, FS_SIZE, sc, &f->size, err) != 0)
         return -1;
-    bool flags[] = { false, false, false, false, false, false, false };
-    int flag_attrs[] = { FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY, FS_WRITEONLY, FS_CACHED, FS_VERIFY };
-    for (size_t i = 0; i < 7; i++)
+    bool flags[] = { false, false, false, false, false, false, false, false };
+    int flag_attrs[] = { FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY, FS_WRITEONLY, FS_CACHED, FS_VERIFY, FS_SHARED };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (attr_bool(a, flag_attrs[i], sc, &flags[i], err) != 0)
             return -1;
     f->paralloc = flags[0], f->reuse = flags[1], f->trusttree = flags[2];
     f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5], f->verify = flags[6];
+    f->shared = flags[7];
     f->verify_id = vb_fileset_id(d->name);
     if (f->trusttree)
         f->reuse = true;

@@ -1,0 +1,158 @@
+/* engine_share.c: a fileset tree that every MPI rank of a run uses (the
+ * attribute shared, --mpi-shared). Rank 0 creates it while the others wait;
+ * what it created becomes every rank's state; a rank that creates or deletes
+ * entries does so only in its own share (index % ranks == rank), so two
+ * ranks never race for one name, and with no message on the hot path. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist/dist.h"
+#include "engine/engine_rt.h"
+#include "flowops/flowop.h"
+
+static bool shared_by_ranks(const struct engine *e, size_t i)
+{
+    return e->fs[i].plan->shared && dist_size() > 1;
+}
+
+/* Whether an op of the list creates or removes entries of fileset i (an op
+ * working on a descriptor, with no fileset of its own, may be on any). */
+static bool ops_change(const struct plan_op *ops, size_t n, int i)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (ops[k].type != NULL && flowop_is(ops[k].type, FF_TREE) && (ops[k].fileset == i || ops[k].fileset < 0))
+            return true;
+        if (ops_change(ops[k].children, ops[k].nchildren, i))
+            return true;
+    }
+    return false;
+}
+
+static bool tree_changes(const struct plan *p, int i)
+{
+    for (size_t q = 0; q < p->nprocs; q++)
+        for (size_t t = 0; t < p->procs[q].nthreads; t++)
+            if (ops_change(p->procs[q].threads[t].ops, p->procs[q].threads[t].nops, i))
+                return true;
+    return false;
+}
+
+int engine_share_layout(struct engine *e, size_t i, struct diag *err)
+{
+    if (!shared_by_ranks(e, i))
+        return 0;
+    struct fileset_rt *fs = &e->fs[i];
+    fs->share_rank = (uint32_t)dist_rank();
+    fs->share_ranks = (uint32_t)dist_size();
+    /* A tree nobody changes is read whole by every rank; a file is one entry for all. */
+    if (fs->plan->is_file || !tree_changes(e->plan, (int)i))
+        return 0;
+    struct fileset_rt whole = *fs, own;
+    if (fileset_split(&own, &whole, fs->share_rank, fs->share_ranks, err) != 0)
+        return -1;
+    *fs = own;
+    if (whole.share_rank == 0)
+        e->whole[i].fs = whole;
+    else
+        fileset_free(&whole);
+    return 0;
+}
+
+bool engine_share_makes(const struct engine *e, size_t i)
+{
+    return !shared_by_ranks(e, i) || dist_rank() == 0;
+}
+
+static bool has_whole(const struct engine *e, size_t i)
+{
+    return e->whole != NULL && e->whole[i].fs.plan != NULL;
+}
+
+struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err)
+{
+    *shm = &e->shm;
+    if (!has_whole(e, i))
+        return &e->fs[i];
+    struct fs_whole *w = &e->whole[i];
+    if (w->shm.base == NULL) {
+        if (shm_map(&w->shm, fileset_shared_size(&w->fs) + 64) != 0) {
+            diag_set(err, &w->fs.plan->loc, "fileset '%s': cannot map the state of its %zu entries: %s",
+                     w->fs.plan->name, w->fs.nfiles + w->fs.nleafdirs, strerror(errno));
+            return NULL;
+        }
+        fileset_attach(&w->fs, &w->shm);
+    }
+    *shm = &w->shm;
+    return &w->fs;
+}
+
+static void whole_free(struct fs_whole *w)
+{
+    fileset_free(&w->fs);
+    if (w->shm.base != NULL)
+        shm_unmap(&w->shm);
+    *w = (struct fs_whole){ 0 };
+}
+
+/* What rank 0 created of fileset i, handed to every rank: {fresh, files of the
+ * whole tree, bytes of its bitmap}, then the bitmap. */
+static int adopt_one(struct engine *e, size_t i, struct diag *err)
+{
+    uint64_t hdr[3] = { 0, 0, 0 };
+    struct shm *shm = &e->shm;
+    struct fileset_rt *tree = NULL;
+    if (dist_rank() == 0 && e->kept[i] < 0) {
+        tree = engine_share_tree(e, i, &shm, err);
+        if (tree != NULL)
+            hdr[0] = 1, hdr[1] = tree->nfiles, hdr[2] = fileset_exists_size(tree);
+    }
+    dist_broadcast(hdr, sizeof hdr, 0);
+    if (hdr[0] == 0)
+        return 0; /* kept from the run before on every rank, as on rank 0 */
+    uint8_t *bits = malloc(hdr[2] ? hdr[2] : 1);
+    if (dist_agree(bits == NULL) >= 0) {
+        free(bits);
+        return diag_set(err, &e->fs[i].plan->loc, "fileset '%s': out of memory for the state of its entries",
+                        e->fs[i].plan->name);
+    }
+    if (tree != NULL)
+        fileset_exists_export(tree, shm, bits);
+    dist_broadcast(bits, hdr[2], 0);
+    /* Rank 0 already holds the state of a whole tree it created in place. */
+    if (dist_rank() != 0 || has_whole(e, i))
+        fileset_exists_adopt(&e->fs[i], &e->shm, bits, hdr[1]);
+    free(bits);
+    if (has_whole(e, i))
+        whole_free(&e->whole[i]);
+    return 0;
+}
+
+int engine_share_adopt(struct engine *e, struct diag *err)
+{
+    if (dist_size() < 2)
+        return 0;
+    int rc = 0;
+    for (size_t i = 0; i < e->nfs; i++) {
+        const struct fileset_rt *fs = &e->fs[i];
+        if (!fs->plan->shared)
+            continue;
+        if (adopt_one(e, i, err) != 0)
+            rc = -1;
+        else if (dist_rank() == 0)
+            fprintf(e->run->out, "%.3f: %s %s: one tree for %u ranks, %s\n", engine_stamp(e),
+                    fs->plan->is_file ? "file" : "fileset", fs->plan->name, fs->share_ranks,
+                    fs->split ? "each rank creating, deleting and using only its own share of the entries"
+                              : "every rank using every entry");
+    }
+    return rc;
+}
+
+void engine_share_free(struct engine *e)
+{
+    for (size_t i = 0; e->whole != NULL && i < e->nfs; i++)
+        whole_free(&e->whole[i]);
+    free(e->whole);
+    e->whole = NULL;
+}
