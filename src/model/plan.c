@@ -680,6 +680,8 @@ void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out
         else
             fprintf(out, "    would remove %s%s%s if flowbench made it (refuse otherwise), then create it\n", f->path,
                     sep, f->name);
+        if (f->shared)
+            fprintf(out, "    under mpirun: one %s for every rank, made by rank 0\n", f->is_file ? "file" : "tree");
     }
     for (size_t i = 0; i < p->nprocs; i++) {
         const struct plan_process *pr = &p->procs[i];
