@@ -43,6 +43,7 @@ struct interp_options {
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
     bool flush;               /* --flush: drop the page cache before every run */
     bool lathist;             /* --lathist: latency histograms after each report and in --json */
+    struct latlog_opts latlog; /* --latency-log FILE, -format, -sample (0: 1) */
     struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
