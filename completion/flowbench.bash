@@ -61,7 +61,8 @@ _flowbench()
         COMPREPLY=($(compgen -W "$(_flowbench_vars "" "$bin")" -- "$cur"))
         return ;;
     --workloads | --report) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    --json | --csv) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --json | --csv | --latency-log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --latency-log-format) COMPREPLY=($(compgen -W "csv bin" -- "$cur")); return ;;
     --ioengine) COMPREPLY=($(compgen -W "psync libaio io_uring mmap" -- "$cur")); return ;;
     --clock) COMPREPLY=($(compgen -W "auto tsc vdso" -- "$cur")); return ;;
     --man) COMPREPLY=($(compgen -W "1 5" -- "$cur")); return ;;

@@ -44,6 +44,7 @@ struct interp_options {
     bool flush;               /* --flush: drop the page cache before every run */
     bool lathist;             /* --lathist: latency histograms after each report and in --json */
     bool mpi_shared;          /* --mpi-shared: over MPI ranks, every fileset is one tree for all */
+    struct latlog_opts latlog; /* --latency-log FILE, -format, -sample (0: 1) */
     struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;

@@ -22,5 +22,6 @@ void subcommand_usage(FILE *out);
 int subcommand_profile(int argc, char **argv);
 int cmd_compare_main(int argc, char **argv);
 int cmd_index_main(int argc, char **argv);
+int cmd_latlog2csv_main(int argc, char **argv);
 
 #endif

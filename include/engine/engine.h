@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "base/diag.h"
+#include "engine/latlog.h"
 #include "model/plan.h"
 #include "results/results.h"
 
@@ -52,6 +53,7 @@ struct run_desc {
     bool status;                   /* out is a terminal: a live status line, rewritten once a second */
     bool quiet;                    /* --quiet: no status line and no population progress */
     struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
+    struct latlog_opts latlog;     /* --latency-log: path NULL for none */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;

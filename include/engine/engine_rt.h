@@ -125,6 +125,8 @@ struct engine {
     size_t place_off;              /* shm offset of struct place_outcome[nslots] */
     struct dist_vote vote;         /* whether the ranks stop (engine_dist.c) */
     uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
+    struct latlog_run *latlog;     /* --latency-log (latlog_file.c), or NULL */
+    size_t latlog_drop_off;        /* shm offset of uint64_t[nslots]: each thread's dropped records */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)

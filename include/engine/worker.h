@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "base/rng.h"
+#include "engine/latlog.h"
 #include "fileset/fileset.h"
 #include "io/ioengine.h"
 #include "model/plan.h"
@@ -107,6 +108,7 @@ struct worker {
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
     unsigned io_inflight;     /* requests in flight over all its engines */
     uint64_t verify_writes;   /* writes stamped with verify headers: their generation */
+    struct latlog_thread *latlog; /* --latency-log: this thread's buffers (latlog.h), else NULL */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */
@@ -116,17 +118,28 @@ static inline uint64_t op_now(const struct worker *w)
 }
 
 /* Records one completed op with its bytes (read/write bytes by type) and its
- * latency, t0 and t1 being op_now() readings. */
+ * latency, t0 and t1 being op_now() readings, and the I/O's offset for the
+ * latency log (LATLOG_NO_OFFSET: none). With no log, one predictable branch. */
+static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                              uint64_t off)
+{
+    uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
+    stats_add(op->st, ns, bytes);
+    if (__builtin_expect(w->latlog != NULL, 0))
+        latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
+}
+
 static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
 {
-    stats_add(op->st, tick_to_ns(&w->clk, t1 - t0), bytes);
+    op_done_at(w, op, t0, t1, bytes, LATLOG_NO_OFFSET);
 }
 
 /* The same with a latency in nanoseconds. */
 static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
 {
-    (void)w;
     stats_add(op->st, ns, bytes);
+    if (__builtin_expect(w->latlog != NULL, 0))
+        latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
 }
 
 /* fileset_pick for a flowop. A wait while every entry wanted is busy is part

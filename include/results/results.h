@@ -80,6 +80,12 @@ struct rank_row {
     double cpu_ns_per_op;
 };
 
+/* The latency log of a run (--latency-log), when it had one. */
+struct latlog_summary {
+    char *path;          /* the file written, or NULL: no log */
+    uint64_t records, dropped, sample;
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -99,6 +105,7 @@ struct run_result {
     size_t nplacement;
     struct rank_row *ranks;      /* over many ranks (MPI): one row each, in rank order; */
     size_t nranks;               /* 0 on one rank, whose figures are the run's */
+    struct latlog_summary latlog;
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

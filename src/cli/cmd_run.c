@@ -60,6 +60,7 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .status = !in->opt.quiet && in->opt.interval == 0 && isatty(fileno(in->out)),
         .quiet = in->opt.quiet,
         .bind = in->opt.bind,
+        .latlog = { in->opt.latlog.path, in->opt.latlog.format, in->opt.latlog.sample ? in->opt.latlog.sample : 1 },
         .clock = in->clock_ready ? &in->clock : NULL,
         .out = in->out,
         .err = in->err,

@@ -51,6 +51,11 @@ static void usage(FILE *out)
             "                         (over the script's iodepth=)\n"
             "      --lathist          after each report, print every flowop's latency histogram (and\n"
             "                         write it into --json as latency_ns.histogram); as 'enable lathist'\n"
+            "      --latency-log FILE one line per op: time since the run's start and latency in ns,\n"
+            "                         flowop, bytes, offset, thread (later runs: FILE.run-N)\n"
+            "      --latency-log-format csv|bin  CSV with a header (default) or the binary records\n"
+            "                         (read back with 'flowbench latlog2csv')\n"
+            "      --latency-log-sample N  log one op in N of each thread (every Nth; default 1)\n"
             "      --flush            before every run, once its filesets are in place, sync and drop the\n"
             "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
             "                         over every file of the filesets)\n"
@@ -134,7 +139,7 @@ static int parse_runtime(struct args *a, const char *text)
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
        OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MPI_SHARED, OPT_MAN, OPT_BIND,
-       OPT_TOPOLOGY };
+       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -155,6 +160,32 @@ static int parse_iodepth(struct args *a, const char *text)
         return 0;
     }
     diag_printf(stderr, "flowbench: error: --iodepth: '%s' is not a whole number from 1 to 4096\n", text);
+    return -1;
+}
+
+static int parse_latlog_format(struct args *a, const char *text)
+{
+    static const char *const names[] = { [LATLOG_CSV] = "csv", [LATLOG_BIN] = "bin" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(text, names[i]) == 0) {
+            a->opt.latlog.format = (enum latlog_format)i;
+            return 0;
+        }
+    diag_printf(stderr, "flowbench: error: --latency-log-format: '%s' is not one of csv, bin\n", text);
+    return -1;
+}
+
+static int parse_latlog_sample(struct args *a, const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= UINT32_MAX && text[0] != '-') {
+        a->opt.latlog.sample = v;
+        return 0;
+    }
+    diag_printf(stderr, "flowbench: error: --latency-log-sample: '%s' is not a whole number from 1 to %u\n", text,
+                UINT32_MAX);
     return -1;
 }
 
@@ -203,6 +234,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
         { "flush", no_argument, NULL, OPT_FLUSH },
         { "lathist", no_argument, NULL, OPT_LATHIST }, { "mpi-shared", no_argument, NULL, OPT_MPI_SHARED },
+        { "latency-log", required_argument, NULL, OPT_LATLOG },
+        { "latency-log-format", required_argument, NULL, OPT_LATLOG_FORMAT },
+        { "latency-log-sample", required_argument, NULL, OPT_LATLOG_SAMPLE },
         { "man", required_argument, NULL, OPT_MAN },
         { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
         { NULL, 0, NULL, 0 },
@@ -227,6 +261,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_FLUSH: a->opt.flush = true; break;
         case OPT_LATHIST: a->opt.lathist = true; break;
         case OPT_MPI_SHARED: a->opt.mpi_shared = true; break;
+        case OPT_LATLOG: a->opt.latlog.path = optarg; break;
+        case OPT_LATLOG_FORMAT: if (parse_latlog_format(a, optarg) != 0) return -1; break;
+        case OPT_LATLOG_SAMPLE: if (parse_latlog_sample(a, optarg) != 0) return -1; break;
         case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
         case OPT_TOPOLOGY: exit(print_topology());
         case 'h': usage(stdout); exit(0);
@@ -296,7 +333,12 @@ static int check_outputs(const struct args *a)
         { "--json", a->json, outpath_check_file },
         { "--csv", a->csv, outpath_check_file },
         { "--report", a->report, outpath_check_dir },
+        { "--latency-log", a->opt.latlog.path, outpath_check_file },
     };
+    if (a->opt.latlog.path != NULL && strcmp(a->opt.latlog.path, "-") == 0) {
+        diag_printf(stderr, "flowbench: error: --latency-log wants a file (it is merged after the run), not -\n");
+        return -1;
+    }
     if (a->json != NULL && a->csv != NULL && strcmp(a->json, "-") == 0 && strcmp(a->csv, "-") == 0) {
         diag_printf(stderr, "flowbench: error: --json - and --csv - would both write to stdout; send one to a file\n");
         return -1;

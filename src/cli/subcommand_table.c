@@ -10,6 +10,8 @@ static const struct subcommand subcommands[] = {
     { "compare", cmd_compare_main, "compare OLD NEW [--threshold PCT] [--json]",
       "compare two results.json, summary.json or results trees; exit 1 on a regression" },
     { "index", cmd_index_main, "index TREE", "write TREE/index.html from TREE/summary.json" },
+    { "latlog2csv", cmd_latlog2csv_main, "latlog2csv FILE",
+      "print a binary latency log (--latency-log-format bin) as its CSV form" },
 };
 
 const struct subcommand *subcommand_find(const char *name)

@@ -92,6 +92,7 @@ static int layout(struct engine *e, struct diag *err)
             return diag_set(err, NULL, "out of memory");
     }
     size += e->nsems * sizeof(struct fb_sem) + 64 + e->nslots * sizeof(struct place_outcome) + 64;
+    size += e->nslots * sizeof(uint64_t) + 64;
     /* Untouched pages of a shared anonymous mapping cost nothing, so histograms
      * of ops that never see a given latency take no memory. */
     if (shm_map(&e->shm, size) != 0)
@@ -108,6 +109,7 @@ static int layout(struct engine *e, struct diag *err)
     }
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
     e->place_off = shm_reserve(&e->shm, e->nslots * sizeof(struct place_outcome));
+    e->latlog_drop_off = shm_reserve(&e->shm, e->nslots * sizeof(uint64_t));
     for (size_t i = 0; i < e->nsems; i++)
         atomic_store(&engine_sem(e, (int)i)->credit, e->sems[i].op->highwater);
     return 0;
@@ -528,6 +530,7 @@ static void engine_free(struct engine *e)
     free(e->last_io);
     free(e->status_io);
     engine_system_free(e);
+    latlog_close(e);
     placement_free(&e->place);
     place_topo_free(e->topo);
     if (e->result != NULL) {
@@ -620,6 +623,7 @@ static int finish(struct engine *e, struct diag *err)
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }
+    latlog_finish(e);
     keep_result(e);
     if (why == STOP_NOFILES)
         diag_printf(e->run->err, "flowbench: warning: %s\n", sh->stop_note);
@@ -646,7 +650,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
         made = false;
     else
         made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
-                                        && engine_dio_setup(&e, err) == 0), err) == 0;
+                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0), err) == 0;
     if (!made) {
         engine_free(&e);
         return refused(d, err);

@@ -17,6 +17,7 @@
 
 #include "engine/engine_rt.h"
 #include "engine/io_inflight.h"
+#include "engine/latlog.h"
 #include "engine/sync.h"
 #include "base/data.h"
 #include "engine/worker.h"
@@ -158,6 +159,7 @@ static uint64_t thread_cpu_ns(void)
 struct thread_arg {
     struct engine *e;
     size_t slot;
+    struct latlog_thread *latlog;
     struct worker w;
     pthread_t thr;
     int rc;
@@ -402,6 +404,7 @@ static void *thread_main(void *p)
         fb_futex_wake(&sh->master_wake);
         return NULL;
     }
+    w->latlog = a->latlog;
     if (w->thread->ioprio < 8)
         syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, (2 << 13) | (int)w->thread->ioprio);
     atomic_fetch_add(&sh->running, 1);
@@ -409,6 +412,8 @@ static void *thread_main(void *p)
     fb_futex_wake(&sh->master_wake);
     while (atomic_load(&sh->phase) == PHASE_SETUP)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
+    if (w->latlog != NULL)
+        latlog_thread_go(w->latlog, &w->clk, atomic_load(&sh->go_ns));
     w->cpu_start = w->cpu_last = thread_cpu_ns();
     w->wall_last = clock_ns();
     thread_loop(w);
@@ -427,20 +432,26 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
         diag_printf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
                 strerror(errno));
     size_t n = 0;
+    size_t *mine = calloc(e->nslots ? e->nslots : 1, sizeof *mine);
+    if (mine == NULL)
+        _exit(3);
     for (size_t s = 0; s < e->nslots; s++)
         if (e->slots[s].proc == proc && e->slots[s].proc_inst == inst)
-            n++;
+            mine[n++] = s;
     struct thread_arg *args = calloc(n ? n : 1, sizeof *args);
-    if (args == NULL)
+    bool failed;
+    struct latlog_proc *log = latlog_proc_start(e, mine, n, &failed);
+    free(mine);
+    if (args == NULL || failed)
         _exit(3);
-    size_t k = 0;
+    size_t k = 0, mine_k = 0;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, 256 * 1024);
     for (size_t s = 0; s < e->nslots; s++) {
         if (e->slots[s].proc != proc || e->slots[s].proc_inst != inst)
             continue;
-        args[k] = (struct thread_arg){ .e = e, .slot = s };
+        args[k] = (struct thread_arg){ .e = e, .slot = s, .latlog = latlog_proc_thread(log, mine_k++) };
         int rc = pthread_create(&args[k].thr, &attr, thread_main, &args[k]);
         if (rc != 0) {
             struct worker tmp = { .eng = e, .sh = e->sh, .thread = &p->threads[e->slots[s].thread] };
@@ -454,5 +465,6 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
     }
     for (size_t i = 0; i < k; i++)
         pthread_join(args[i].thr, NULL);
+    latlog_proc_end(log, e);
     _exit(0);
 }

@@ -157,6 +157,19 @@ static void placement(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
+/* --latency-log: the file written, its records, the sampling, and the records dropped. */
+static void latency_log(struct jw *w, const struct latlog_summary *l)
+{
+    if (l->path == NULL)
+        return;
+    jw_open(w, "latency_log", '{', true);
+    jw_str(w, "path", l->path);
+    jw_u64(w, "records", l->records);
+    jw_u64(w, "sample", l->sample);
+    jw_u64(w, "dropped", l->dropped);
+    jw_close(w, '}');
+}
+
 static void cpu_pct(struct jw *w, const struct cpu_pct *c)
 {
     jw_open(w, "cpu", '{', true);
@@ -368,6 +381,7 @@ int results_write_json(const struct report_input *in, FILE *out)
         jw_str(&w, "error", r->error);
         page_cache(&w, r);
         placement(&w, r);
+        latency_log(&w, &r->latlog);
         run_body(&w, r, in);
         system_figures(&w, &r->system);
         meta(&w, &r->meta, &res->host);
