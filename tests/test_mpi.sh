@@ -13,6 +13,8 @@ trap cleanup EXIT
 mkdir -p "$t/shm"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent= \
     OMPI_MCA_btl_vader_backing_directory="$t/shm" OMPI_MCA_orte_tmpdir_base="$t/shm"
+browser=$(command -v chromium || true)
+[ -n "$browser" ] || echo "NOTE: no chromium: the per-rank chart is checked in the page's source only"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 mpi() { local n=$1; shift; timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$n" "$fb" "$@"; }
@@ -44,7 +46,7 @@ F
 
 for n in 2 4; do
     rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
-    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" >"$t/r$n.out" 2>&1 || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
+    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
     [ "$(json "$t/r$n.json" "r['ranks']")" = "$n" ] || bad "-np $n: JSON ranks is not $n"
     [ "$(json "$t/r$n.json" "r['summary']['ops'] == sum(k['ops'] for k in r['per_rank']) > 0")" = True ] \
         || bad "-np $n: aggregate ops differ from the sum of the per-rank ops"
@@ -71,6 +73,27 @@ print("ok" if ok else f"rank rows {got} want {want}, header {head[-2:]}")
 PY
 )
     [ "$csvcheck" = ok ] || bad "-np $n: --csv per-rank rows: $csvcheck"
+    # --report: a chart of ops/s per rank, a bar per rank named with its host, as the
+    # page's source says and, where Chromium is, as the browser loaded it.
+    html=$t/rep$n/index.html
+    [ -n "$browser" ] && { timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$t/chrome$n" \
+        --dump-dom "file://$html" >"$t/rep$n.dom" 2>"$t/rep$n.log" || bad "-np $n: Chromium failed on the report: $(tail -3 "$t/rep$n.log")"; }
+    for page in "$html" ${browser:+"$t/rep$n.dom"}; do
+        bars=$(python3 - "$page" "$n" "$(hostname)" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<svg[^>]*aria-label="ops/s per rank[^"]*">(.*?)</svg>', text, re.S)
+if not m:
+    print("no per-rank chart")
+else:
+    labels = re.findall(r'text-anchor="end">([^<]*)</text>', m.group(1))
+    widths = [float(w) for w in re.findall(r'<rect [^>]*width="([0-9.]+)"', m.group(1))]
+    want = [f"rank {k} ({sys.argv[3]})" for k in range(int(sys.argv[2]))]
+    print("ok" if labels == want and len(widths) == len(want) and min(widths) > 0 else f"labels {labels} widths {widths}")
+PY
+)
+        [ "$bars" = ok ] || bad "-np $n: the report's per-rank chart in $page: $bars"
+    done
 
     mpi "$n" -f "$t/write.f" --json "$t/w$n.json" >"$t/w$n.out" 2>&1 || bad "-np $n write run failed: $(tail -5 "$t/w$n.out")"
     ondisk=$(find "$t/w" -type f -path '*/rank-*/out/*' ! -name .flowbench-fileset -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
