@@ -13,6 +13,8 @@ trap cleanup EXIT
 mkdir -p "$t/shm"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent= \
     OMPI_MCA_btl_vader_backing_directory="$t/shm" OMPI_MCA_orte_tmpdir_base="$t/shm"
+browser=$(command -v chromium || true)
+[ -n "$browser" ] || echo "NOTE: no chromium: the per-rank chart is checked in the page's source only"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 mpi() { local n=$1; shift; timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$n" "$fb" "$@"; }
@@ -44,7 +46,7 @@ F
 
 for n in 2 4; do
     rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
-    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" >"$t/r$n.out" 2>&1 || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
+    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
     [ "$(json "$t/r$n.json" "r['ranks']")" = "$n" ] || bad "-np $n: JSON ranks is not $n"
     [ "$(json "$t/r$n.json" "r['summary']['ops'] == sum(k['ops'] for k in r['per_rank']) > 0")" = True ] \
         || bad "-np $n: aggregate ops differ from the sum of the per-rank ops"
@@ -54,6 +56,44 @@ for n in 2 4; do
     done
     [ "$(grep -c '^[0-9.]*: rank ' "$t/r$n.out")" = "$n" ] || bad "-np $n: the per-rank table has not $n rows (rank 0 alone prints)"
     [ "$(grep -c 'IO Summary' "$t/r$n.out")" = 1 ] || bad "-np $n: more than rank 0 printed the report"
+    # --csv: after the flowop rows, one row per rank (type "rank") with its rank and host, as per_rank.
+    csvcheck=$(python3 - "$t/r$n.csv" "$t/r$n.json" "$n" "$(hostname)" <<'PY'
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+head, body = rows[0], rows[1:]
+per_rank = json.load(open(sys.argv[2]))["runs"][-1]["per_rank"]
+col = {c: i for i, c in enumerate(head)}
+ranks = [r for r in body if r[col["type"]] == "rank"]
+want = [(str(k["rank"]), sys.argv[4], str(k["ops"]), str(k["bytes"]), str(k["p99_ns"])) for k in per_rank]
+got = [(r[col["rank"]], r[col["host"]], r[col["ops"]], r[col["bytes"]], r[col["p99_ns"]]) for r in ranks]
+ok = (head[-2:] == ["rank", "host"] and all(len(r) == len(head) for r in body) and len(ranks) == int(sys.argv[3])
+      and got == want and all(float(r[col["ops_per_s"]]) > 0 and r[col["mb_per_s"]] and r[col["cpu_ns_per_op"]] for r in ranks)
+      and all(r[col["rank"]] == "" for r in body if r[col["type"]] != "rank"))
+print("ok" if ok else f"rank rows {got} want {want}, header {head[-2:]}")
+PY
+)
+    [ "$csvcheck" = ok ] || bad "-np $n: --csv per-rank rows: $csvcheck"
+    # --report: a chart of ops/s per rank, a bar per rank named with its host, as the
+    # page's source says and, where Chromium is, as the browser loaded it.
+    html=$t/rep$n/index.html
+    [ -n "$browser" ] && { timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$t/chrome$n" \
+        --dump-dom "file://$html" >"$t/rep$n.dom" 2>"$t/rep$n.log" || bad "-np $n: Chromium failed on the report: $(tail -3 "$t/rep$n.log")"; }
+    for page in "$html" ${browser:+"$t/rep$n.dom"}; do
+        bars=$(python3 - "$page" "$n" "$(hostname)" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<svg[^>]*aria-label="ops/s per rank[^"]*">(.*?)</svg>', text, re.S)
+if not m:
+    print("no per-rank chart")
+else:
+    labels = re.findall(r'text-anchor="end">([^<]*)</text>', m.group(1))
+    widths = [float(w) for w in re.findall(r'<rect [^>]*width="([0-9.]+)"', m.group(1))]
+    want = [f"rank {k} ({sys.argv[3]})" for k in range(int(sys.argv[2]))]
+    print("ok" if labels == want and len(widths) == len(want) and min(widths) > 0 else f"labels {labels} widths {widths}")
+PY
+)
+        [ "$bars" = ok ] || bad "-np $n: the report's per-rank chart in $page: $bars"
+    done
 
     mpi "$n" -f "$t/write.f" --json "$t/w$n.json" >"$t/w$n.out" 2>&1 || bad "-np $n write run failed: $(tail -5 "$t/w$n.out")"
     ondisk=$(find "$t/w" -type f -path '*/rank-*/out/*' ! -name .flowbench-fileset -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
@@ -62,6 +102,35 @@ for n in 2 4; do
     [ "$ondisk" = "$reported" ] || bad "-np $n: $ondisk bytes on disk over the rank directories, $reported reported"
     [ "$(json "$t/w$n.json" "r['end']")" = finished ] || bad "-np $n: the write run did not end as finished"
 done
+
+# finishoncount counts over every rank: each rank appends 100 times a second
+# (eventlimit), so alone it would need 3 s to reach 300 while two reach it in
+# 1.5 s. Every rank also stops on its own count, so before the sum over the
+# ranks the total was at least 2 x 300. Bound: the sum lands with the stop vote
+# (a round every 50 ms at most), so the total is short of 2 x 300 by far.
+cat > "$t/fin.f" <<F
+set \$dir=$t/w
+define fileset name=out,path=\$dir,entries=4,dirwidth=4,size=0,prealloc=100
+eventgen rate=100
+define process name=p {
+  thread name=t,memsize=1m {
+    flowop eventlimit name=lim
+    flowop appendfile name=app,filesetname=out,iosize=4k,fd=1
+    flowop finishoncount name=fin,value=300,target=app
+  }
+}
+run 30
+F
+rm -rf "$t/w"; mkdir "$t/w"
+mpi 2 -f "$t/fin.f" --json "$t/fin.json" >"$t/fin.out" 2>&1 || bad "-np 2 finishoncount run failed: $(tail -5 "$t/fin.out")"
+[ "$(json "$t/fin.json" "r['end']")" = finished ] || bad "the summed finishoncount did not end as finished"
+total=$(json "$t/fin.json" "r['summary']['ops']")
+echo "finishoncount value=300 over 2 ranks: $total ops in all"
+[ "$total" -ge 300 ] && [ "$total" -lt 600 ] || bad "finishoncount over 2 ranks: $total ops, not in [300, 600)"
+# The stonewall: at most the total, over the run up to the first rank's stop.
+[ "$(json "$t/fin.json" "0 < r['stonewall']['ops'] <= r['summary']['ops'] and 0 < r['stonewall']['seconds'] <= r['seconds'] + 1e-6 and r['stonewall']['lag_seconds'] >= 0")" = True ] \
+    || bad "the stonewall is not within the run: $(json "$t/fin.json" "r.get('stonewall')")"
+grep -q '^[0-9.]*: stonewall: [0-9]* ops' "$t/fin.out" || bad "the text report has no stonewall line"
 
 # A rank that fails before the run (its directory is a file) stops every rank, named.
 rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"

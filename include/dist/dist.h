@@ -39,13 +39,22 @@ struct dist_vote {
     bool pending;                  /* a round is in flight */
     int in[2], out[2];
     struct dist_verdict verdict;
-    _Alignas(16) unsigned char request[64]; /* the MPI request of the round in flight */
+    /* Counts summed over every rank alongside each round (dist_vote_sum): */
+    size_t nsum;
+    uint64_t *sum_in;              /* this rank's counts as the round in flight started */
+    uint64_t *sum_out;             /* their sums at the last round that completed */
+    uint64_t rounds;               /* rounds completed */
+    _Alignas(16) unsigned char request[2][64]; /* the MPI requests of the round in flight */
 };
 void dist_vote_init(struct dist_vote *v, int blame);
+/* Every round of the vote also sums n counts over the ranks: buf holds 2 * n
+ * values, owned by the caller while the vote lives; set before the first poll. */
+void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n);
 /* DIST_POLL: look and go on; DIST_WAIT: until a round decides. */
 enum dist_wait { DIST_POLL, DIST_WAIT };
-/* Takes part in the vote with `code`. Once a round has decided, the verdict
- * stays and no round starts. */
-struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait);
+/* Takes part in the vote with `code` and, with dist_vote_sum, this rank's
+ * counts now (the sums land in sum_out as a round completes). Once a round
+ * has decided, the verdict stays and no round starts. */
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait);
 
 #endif

@@ -127,6 +127,10 @@ struct engine {
     uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
     struct latlog_run *latlog;     /* --latency-log (latlog_file.c), or NULL */
     size_t latlog_drop_off;        /* shm offset of uint64_t[nslots]: each thread's dropped records */
+    struct dist_finish *finish;    /* the finish conditions, summed over the ranks by the vote */
+    size_t nfinish;
+    uint64_t *finish_counts;       /* 3 * nfinish: this rank's counts, then the vote's two halves */
+    struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -205,8 +209,15 @@ void engine_status_clear(struct engine *e);
  * its host on every rank. */
 int engine_dist_agree(bool failed, char *msg, size_t cap);
 int engine_dist_agree_diag(bool failed, struct diag *err);
-/* The watch loop's vote, without blocking: another rank's stop stops this one. */
+/* Over many ranks: the finish conditions the vote sums; -1 with err set when out of memory. */
+int engine_dist_prepare(struct engine *e, struct diag *err);
+/* The watch loop's vote, without blocking: another rank's stop, or a finish
+ * condition met by the sum over every rank, stops this one. */
 void engine_dist_watch(struct engine *e);
+/* Over many ranks: this rank's stonewall snapshot, taken once by the master
+ * as soon as it learns that the run stops (before it tells its workers when
+ * it is the one stopping them): its IO ops and bytes then. */
+void engine_dist_stonewall(struct engine *e);
 /* Once this rank stopped: until every rank has; the run ends as the worst end of all. */
 void engine_dist_end(struct engine *e);
 /* At go: the start on the wall clock, to put the ranks' intervals on one line. */
@@ -224,6 +235,10 @@ enum collect_span { SINCE_START, SINCE_BASELINE };
 /* Merges the rows of the run into r (engine_collect.c). */
 void engine_collect(struct engine *e, double seconds, enum collect_span span, struct run_result *r);
 void engine_io_now(struct engine *e, struct op_stats *io);
+/* Over every thread of this rank, from shared memory (no lock): the ops or the
+ * bytes of its I/O flowops, or the bytes of those that read or write. */
+enum run_count { RUN_IO_OPS, RUN_IO_BYTES, RUN_RW_BYTES };
+uint64_t engine_run_count(const struct engine *e, enum run_count what);
 /* The note on a flowop that kept the run going past its end (hog), if one did,
  * through the run's writer. */
 void engine_note_overrun(const struct engine *e, double stamp);

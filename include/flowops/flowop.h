@@ -53,6 +53,20 @@ enum flowop_rw { RW_NONE, RW_READ, RW_WRITE };
 struct worker;
 struct op_inst;
 
+/* FF_FINISH: what a finish condition counts over its target (or over the I/O
+ * of the run without one) and when it is met. The worker checks it on its own
+ * rank; over many ranks (MPI) the engine also checks the sum over every rank. */
+enum finish_count { FINISH_OPS, FINISH_BYTES };
+struct finish_rule {
+    enum finish_count count;
+    bool strict;           /* met past value, not at it */
+};
+
+static inline bool finish_met(const struct finish_rule *f, uint64_t n, uint64_t value)
+{
+    return f->strict ? n > value : n >= value;
+}
+
 struct flowop_type {
     const char *name;
     unsigned flags;        /* enum flowop_flag */
@@ -60,6 +74,7 @@ struct flowop_type {
     unsigned attrs;        /* the flowop attributes it reads: FA(FO_...) bits (attr.h) */
     const struct flowop_type *wakes; /* FF_SYNC posters: the type its target= names, in any thread */
     const char *summary;   /* one line for help and docs */
+    const struct finish_rule *finish; /* FF_FINISH: its condition */
     int (*run)(struct worker *w, struct op_inst *op);
     /* Optional, in the worker thread: init before the start barrier sets up
      * the instance's private state (op_inst.priv) and returns an enum fo_rc,

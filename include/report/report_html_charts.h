@@ -13,5 +13,7 @@ void html_chart_throughput(FILE *f, const struct run_result *r);
 void html_chart_devices(FILE *f, const struct run_result *r);
 void html_chart_percentiles(FILE *f, const struct run_result *r);
 void html_chart_opmix(FILE *f, const struct run_result *r);
+/* Over many ranks (MPI): each rank's ops/s, a bar per rank coloured by host. */
+void html_chart_ranks(FILE *f, const struct run_result *r);
 
 #endif

@@ -86,6 +86,14 @@ struct latlog_summary {
     uint64_t records, dropped, sample;
 };
 
+/* Over many ranks: the IO of every rank up to the moment it learnt that the run
+ * stops, and that moment for the first rank (the stonewall) and the last. */
+struct run_stonewall {
+    double seconds;      /* from the global start to the first rank's stop */
+    double lag_seconds;  /* from there to the last rank's snapshot */
+    uint64_t ops, bytes; /* summed over the ranks, each at its own snapshot */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -106,6 +114,7 @@ struct run_result {
     struct rank_row *ranks;      /* over many ranks (MPI): one row each, in rank order; */
     size_t nranks;               /* 0 on one rank, whose figures are the run's */
     struct latlog_summary latlog;
+    struct run_stonewall stonewall; /* with nranks */
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

@@ -45,9 +45,20 @@ void dist_vote_init(struct dist_vote *v, int blame)
     *v = (struct dist_vote){ .blame = blame };
 }
 
-struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait)
+void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n)
 {
-    if (v->verdict.code == 0)
-        v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
+    v->nsum = n;
+    v->sum_in = buf;
+    v->sum_out = buf + n;
+}
+
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait)
+{
+    if (v->verdict.code != 0)
+        return v->verdict;
+    if (v->nsum > 0)
+        memmove(v->sum_out, counts, v->nsum * sizeof *counts);
+    v->rounds++;
+    v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
     return v->verdict;
 }

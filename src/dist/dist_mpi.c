@@ -7,7 +7,7 @@
 
 #include "dist/dist.h"
 
-_Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request), "MPI_Request fits a vote");
+_Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request[0]), "MPI_Request fits a vote");
 
 /* Whether a launcher started this process as a rank (OpenMPI's mpirun, PMIx or PMI). */
 static bool launched(void)
@@ -103,32 +103,62 @@ void dist_vote_init(struct dist_vote *v, int blame)
     *v = (struct dist_vote){ .blame = blame };
 }
 
-static MPI_Request *request_of(struct dist_vote *v)
+void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n)
 {
-    return (MPI_Request *)(void *)v->request;
+    v->nsum = n;
+    v->sum_in = buf;
+    v->sum_out = buf + n;
 }
 
-struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, enum dist_wait wait)
+static MPI_Request *request_of(struct dist_vote *v, int i)
 {
-    if (!in_world() && v->verdict.code == 0)
+    return (MPI_Request *)(void *)v->request[i];
+}
+
+/* A round: the vote (MPI_MAX) and the counts (MPI_SUM), always both or the
+ * vote alone, started in that order on every rank so the collectives match. */
+static void start_round(struct dist_vote *v, int code, const uint64_t *counts)
+{
+    int size = dist_size();
+    /* in[1]: the higher, the lower the rank to blame (MPI_MAX over both). */
+    v->in[0] = code;
+    v->in[1] = code >= v->blame ? size - dist_rank() : 0;
+    MPI_Iallreduce(v->in, v->out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD, request_of(v, 0));
+    if (v->nsum > 0) {
+        memmove(v->sum_in, counts, v->nsum * sizeof *counts);
+        MPI_Iallreduce(v->sum_in, v->sum_out, (int)v->nsum, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, request_of(v, 1));
+    }
+    v->pending = true;
+}
+
+static bool round_done(struct dist_vote *v, enum dist_wait wait)
+{
+    int n = v->nsum > 0 ? 2 : 1, done = 0;
+    MPI_Request reqs[2] = { *request_of(v, 0), n == 2 ? *request_of(v, 1) : MPI_REQUEST_NULL };
+    if (wait == DIST_WAIT)
+        done = MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS;
+    else
+        MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+    *request_of(v, 0) = reqs[0];
+    *request_of(v, 1) = reqs[1];
+    return done;
+}
+
+struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait)
+{
+    if (!in_world() && v->verdict.code == 0) {
+        if (v->nsum > 0)
+            memmove(v->sum_out, counts, v->nsum * sizeof *counts);
+        v->rounds++;
         v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
+    }
     while (v->verdict.code == 0) {
-        if (!v->pending) {
-            int size = dist_size();
-            /* in[1]: the higher, the lower the rank to blame (MPI_MAX over both). */
-            v->in[0] = code;
-            v->in[1] = code >= v->blame ? size - dist_rank() : 0;
-            MPI_Iallreduce(v->in, v->out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD, request_of(v));
-            v->pending = true;
-        }
-        int done = 0;
-        if (wait == DIST_WAIT)
-            done = MPI_Wait(request_of(v), MPI_STATUS_IGNORE) == MPI_SUCCESS;
-        else
-            MPI_Test(request_of(v), &done, MPI_STATUS_IGNORE);
-        if (!done)
+        if (!v->pending)
+            start_round(v, code, counts);
+        if (!round_done(v, wait))
             break;
         v->pending = false;
+        v->rounds++;
         if (v->out[0] != 0)
             v->verdict = (struct dist_verdict){ v->out[0], v->out[1] > 0 ? dist_size() - v->out[1] : -1 };
         else if (wait == DIST_POLL)

@@ -475,19 +475,19 @@ static void watch(struct engine *e)
     uint64_t inext = istep ? go + istep : UINT64_MAX, ilast = go;
     for (;;) {
         uint32_t seq = atomic_load(&sh->master_wake);
-        if (atomic_load(&sh->stop_reason) != STOP_NONE)
-            return;
-        if (stop_requested()) {
-            engine_stop(e, STOP_SIGNAL);
+        /* The stonewall snapshot comes before the stop, where this master stops the rank. */
+        if (atomic_load(&sh->stop_reason) != STOP_NONE) {
+            engine_dist_stonewall(e);
             return;
         }
         uint64_t now = clock_ns();
-        if (now >= end) {
-            engine_stop(e, STOP_TIME);
-            return;
-        }
-        if (atomic_load(&sh->running) == 0) {
-            engine_stop(e, STOP_FINISHED); /* alldone: every thread has finished */
+        enum stop_reason why = stop_requested() ? STOP_SIGNAL
+                               : now >= end     ? STOP_TIME
+                               : atomic_load(&sh->running) == 0 ? STOP_FINISHED /* alldone: every thread has finished */
+                                                                : STOP_NONE;
+        if (why != STOP_NONE) {
+            engine_dist_stonewall(e);
+            engine_stop(e, why);
             return;
         }
         if (now >= inext) {
@@ -529,6 +529,8 @@ static void engine_free(struct engine *e)
     free(e->baseline);
     free(e->last_io);
     free(e->status_io);
+    free(e->finish);
+    free(e->finish_counts);
     engine_system_free(e);
     latlog_close(e);
     placement_free(&e->place);
@@ -562,6 +564,8 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
         return -1;
     fill_slots(e);
+    if (engine_dist_prepare(e, err) != 0)
+        return -1;
     return engine_place_plan(e, err) != 0 ? -1 : layout(e, err);
 }
 

@@ -152,6 +152,25 @@ void engine_io_now(struct engine *e, struct op_stats *io)
     }
 }
 
+uint64_t engine_run_count(const struct engine *e, enum run_count what)
+{
+    static const struct { unsigned want; bool bytes; } counts[] = {
+        [RUN_IO_OPS] = { FF_IO, false }, [RUN_IO_BYTES] = { FF_IO, true }, [RUN_RW_BYTES] = { FF_READ | FF_WRITE, true },
+    };
+    uint64_t sum = 0;
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+        const struct op_stats *st = slot_stats(e, s);
+        for (size_t i = 0; i < t->nflat; i++) {
+            const struct plan_op *op = t->flat[i];
+            if (!flowop_is(op->type, FF_IO) || !flowop_is(op->type, counts[what].want))
+                continue;
+            sum += counts[what].bytes ? st[i].bytes : st[i].ops;
+        }
+    }
+    return sum;
+}
+
 /* Frees a heap-allocated result and everything it holds. */
 static void free_result(struct run_result *r)
 {

@@ -50,13 +50,88 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
     return -1;
 }
 
+/* One finish condition of one thread instance, whose count the vote sums over the ranks. */
+struct dist_finish {
+    size_t slot;
+    const struct plan_op *op;
+};
+
+int engine_dist_prepare(struct engine *e, struct diag *err)
+{
+    if (dist_size() == 1)
+        return 0;
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++, n = 0) {
+        for (size_t s = 0; s < e->nslots; s++) {
+            const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+            for (size_t i = 0; i < t->nflat; i++) {
+                if (!flowop_is(t->flat[i]->type, FF_FINISH))
+                    continue;
+                if (pass == 1)
+                    e->finish[n] = (struct dist_finish){ s, t->flat[i] };
+                n++;
+            }
+        }
+        if (pass == 1 || n == 0)
+            break;
+        e->finish = calloc(n, sizeof *e->finish);
+        e->finish_counts = calloc(3 * n, sizeof *e->finish_counts);
+        if (e->finish == NULL || e->finish_counts == NULL)
+            return diag_set(err, NULL, "out of memory");
+        e->nfinish = n;
+    }
+    /* Every rank has the same plan, so the same conditions in the same order. */
+    if (e->nfinish > 0)
+        dist_vote_sum(&e->vote, e->finish_counts + e->nfinish, e->nfinish);
+    return 0;
+}
+
+/* This rank's count for a finish condition now, as its worker counts it. */
+static uint64_t finish_count(const struct engine *e, const struct dist_finish *f)
+{
+    bool bytes = f->op->type->finish->count == FINISH_BYTES;
+    if (f->op->target_op < 0)
+        return engine_run_count(e, bytes ? RUN_RW_BYTES : RUN_IO_OPS);
+    const struct op_stats *st = &slot_stats(e, f->slot)[f->op->target_op];
+    return bytes ? st->bytes : st->ops;
+}
+
+static const uint64_t *finish_now(struct engine *e)
+{
+    for (size_t i = 0; i < e->nfinish; i++)
+        e->finish_counts[i] = finish_count(e, &e->finish[i]);
+    return e->finish_counts;
+}
+
+/* Whether a finish condition is met by its sum over every rank (the last round's). */
+static bool finish_summed(const struct engine *e)
+{
+    for (size_t i = 0; i < e->nfinish; i++)
+        if (finish_met(e->finish[i].op->type->finish, e->vote.sum_out[i], e->finish[i].op->value.u))
+            return true;
+    return false;
+}
+
 void engine_dist_watch(struct engine *e)
 {
     if (dist_size() == 1)
         return;
-    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), DIST_POLL);
-    if (v.code != STOP_NONE)
-        engine_stop(e, (enum stop_reason)v.code);
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), finish_now(e), DIST_POLL);
+    enum stop_reason why = v.code != STOP_NONE ? (enum stop_reason)v.code : finish_summed(e) ? STOP_FINISHED : STOP_NONE;
+    if (why == STOP_NONE)
+        return;
+    engine_dist_stonewall(e);
+    engine_stop(e, why);
+}
+
+void engine_dist_stonewall(struct engine *e)
+{
+    if (dist_size() == 1 || e->wall.ns != 0)
+        return;
+    /* A worker that stopped this rank set the moment; the master reads the counters after it. */
+    uint64_t at = atomic_load(&e->sh->stop_ns);
+    e->wall = (struct stonewall_snap){ at != 0 ? at : clock_ns(), engine_run_count(e, RUN_IO_OPS),
+                                       engine_run_count(e, RUN_IO_BYTES) };
 }
 
 void engine_dist_end(struct engine *e)
@@ -64,7 +139,7 @@ void engine_dist_end(struct engine *e)
     if (dist_size() == 1)
         return;
     struct run_shared *sh = e->sh;
-    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&sh->stop_reason), DIST_WAIT);
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&sh->stop_reason), finish_now(e), DIST_WAIT);
     engine_stop(e, (enum stop_reason)v.code);
     /* The run ends as the worst end of all its ranks. */
     if ((uint32_t)v.code > atomic_load(&sh->stop_reason))
@@ -110,6 +185,19 @@ static struct rank_row rank_row_of(const struct run_result *r)
     return row;
 }
 
+/* The IO done over every rank up to each one's stonewall snapshot, and the
+ * first and last of those moments from the global start (first). */
+static struct run_stonewall stonewall_of(const struct engine *e, uint64_t first, uint64_t go, uint64_t stop)
+{
+    uint64_t at = e->wall.ns != 0 ? e->wall.ns : stop;
+    uint64_t when[2] = { e->go_wall_ns + (at - go), e->go_wall_ns + (at - go) }, io[2] = { e->wall.ops, e->wall.bytes };
+    dist_reduce_u64(&when[0], 1, DIST_MIN);
+    dist_reduce_u64(&when[1], 1, DIST_MAX);
+    dist_reduce_u64(io, 2, DIST_SUM);
+    return (struct run_stonewall){ .seconds = (double)(when[0] - first) / 1e9, .lag_seconds = (double)(when[1] - when[0]) / 1e9,
+                                   .ops = io[0], .bytes = io[1] };
+}
+
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop)
 {
     if (dist_size() == 1)
@@ -138,6 +226,7 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
     dist_reduce_u64(&first, 1, DIST_MIN);
     dist_reduce_u64(&last, 1, DIST_MAX);
     r->seconds = (double)(last - first) / 1e9;
+    r->stonewall = stonewall_of(e, first, go, stop);
     r->ranks = all;
     r->nranks = n;
 }

@@ -114,36 +114,14 @@ int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
 
 /* ---- counters for finish and limit flowops ---- */
 
-enum run_count { RUN_IO_OPS, RUN_RW_BYTES };
-
-/* Over every thread of the run: the ops of its I/O flowops, or the bytes of
- * those that read or write. */
-static uint64_t count_run(struct worker *w, enum run_count what)
-{
-    struct engine *e = w->eng;
-    unsigned want = what == RUN_IO_OPS ? FF_IO : FF_READ | FF_WRITE;
-    uint64_t sum = 0;
-    for (size_t s = 0; s < e->nslots; s++) {
-        const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
-        struct op_stats *st = slot_stats(e, s);
-        for (size_t i = 0; i < t->nflat; i++) {
-            const struct plan_op *op = t->flat[i];
-            if (!flowop_is(op->type, FF_IO) || !flowop_is(op->type, want))
-                continue;
-            sum += what == RUN_RW_BYTES ? st[i].bytes : st[i].ops;
-        }
-    }
-    return sum;
-}
-
 uint64_t worker_count_ops(struct worker *w, int target_flat)
 {
-    return target_flat >= 0 ? w->ops[target_flat].st->ops : count_run(w, RUN_IO_OPS);
+    return target_flat >= 0 ? w->ops[target_flat].st->ops : engine_run_count(w->eng, RUN_IO_OPS);
 }
 
 uint64_t worker_count_bytes(struct worker *w, int target_flat)
 {
-    return target_flat >= 0 ? w->ops[target_flat].st->bytes : count_run(w, RUN_RW_BYTES);
+    return target_flat >= 0 ? w->ops[target_flat].st->bytes : engine_run_count(w->eng, RUN_RW_BYTES);
 }
 
 /* ---- the thread ---- */

@@ -1,11 +1,13 @@
-/* report_csv.c: --csv: the per-flowop table, one row per flowop and run
- * (RFC 4180 quoting, "\n" line ends; columns in docs/json.md). */
+/* report_csv.c: --csv: the per-flowop table, one row per flowop and run, and
+ * over many ranks (MPI) one row per rank after them (RFC 4180 quoting, "\n"
+ * line ends; columns in docs/json.md). */
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
 
 #include "report/report.h"
 #include "report/report_figures.h"
+#include "report/report_ranks.h"
 
 static const char header[] = "run,process,thread,flowop,type,ops,ops_per_s,bytes,mb_per_s,errors,cpu_ns_per_op,"
                              "lat_min_ns,lat_mean_ns,lat_max_ns";
@@ -59,6 +61,28 @@ static void row(FILE *f, const struct run_result *r, const struct result_row *rw
     fprintf(f, ",%" PRIu64, x.max);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(f, ",%" PRIu64, x.pct[i]);
+    fputs(",,\n", f); /* rank and host: the row is over every rank */
+}
+
+/* A rank's own figures in the same columns (type "rank"); what a rank row does
+ * not have stays empty. */
+static void rank_row(FILE *f, const struct run_result *r, size_t i)
+{
+    const struct rank_row *k = &r->ranks[i];
+    fprintf(f, "%d,,,,rank,%" PRIu64, r->index, k->ops);
+    num(f, report_rank_ops_per_s(k), 3);
+    fprintf(f, ",%" PRIu64, k->bytes);
+    num(f, report_rank_mb_per_s(k), 3);
+    fputc(',', f);
+    num(f, k->cpu_ns_per_op, 1);
+    fputs(",,,", f);
+    for (int p = 0; p < REPORT_NPCT; p++) {
+        fputc(',', f);
+        if (report_pcts[p].q == 0.99)
+            fprintf(f, "%" PRIu64, k->p99_ns);
+    }
+    fprintf(f, ",%zu,", i);
+    report_csv_field(f, k->host);
     fputc('\n', f);
 }
 
@@ -68,10 +92,14 @@ int results_write_csv(const struct report_input *in, FILE *out)
     fputs(header, out);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(out, ",%s", report_pcts[i].csv);
-    fputc('\n', out);
-    for (size_t i = 0; i < in->results->n; i++)
-        for (size_t k = 0; k < in->results->runs[i].nrows; k++)
-            row(out, &in->results->runs[i], &in->results->runs[i].rows[k]);
+    fputs(",rank,host\n", out);
+    for (size_t i = 0; i < in->results->n; i++) {
+        const struct run_result *r = &in->results->runs[i];
+        for (size_t k = 0; k < r->nrows; k++)
+            row(out, r, &r->rows[k]);
+        for (size_t k = 0; k < r->nranks; k++)
+            rank_row(out, r, k);
+    }
     if (ferror(out)) {
         if (errno == 0)
             errno = EIO;

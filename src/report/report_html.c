@@ -151,6 +151,10 @@ static void run_section(FILE *f, const struct report_input *in, const struct run
     html_chart_percentiles(f, r);
     fputs("<h3>Op mix</h3>\n", f);
     html_chart_opmix(f, r);
+    if (r->nranks > 1) {
+        fputs("<h3>Ops/s per rank</h3>\n", f);
+        html_chart_ranks(f, r);
+    }
     fputs("<h3>Per-flowop figures</h3>\n", f);
     table(f, r);
     fputs("</section>\n", f);

@@ -1,6 +1,6 @@
 /* report_html_charts.c: the inline SVG charts of the HTML report: throughput
  * and each device's MiB/s and utilisation over time, latency percentiles per
- * flowop, and the op mix. No script, no
+ * flowop, the op mix and, over many ranks, ops/s per rank. No script, no
  * external resource: plain shapes and text drawn from the results. */
 #include <inttypes.h>
 #include <math.h>
@@ -10,6 +10,7 @@
 #include "report/report_figures.h"
 #include "report/html_text.h"
 #include "report/report_html_charts.h"
+#include "report/report_ranks.h"
 
 #define SVG_OPEN "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\""
 
@@ -391,58 +392,142 @@ static enum kind kind_of(const struct result_row *row)
 #define MX_B 8
 #define MX_VALUE 190  /* room for "1,234,567 ops (12.3%)" */
 
-void html_chart_opmix(FILE *f, const struct run_result *r)
+/* One bar of a horizontal bar chart: its label before it (cut to fit), its
+ * length against the longest, its figure after it and its tooltip. */
+struct hbar {
+    const char *label;
+    double value;
+    const char *colour;
+    char text[64];
+    char title[320];
+};
+
+static void hbar_label(FILE *f, const char *label, size_t fit)
 {
-    if (r->nrows == 0) {
-        fputs("<p class=\"note\">No flowops ran.</p>\n", f);
+    if (strlen(label) <= fit) {
+        html_text(f, label);
         return;
     }
-    uint64_t max = 0, total = 0;
+    char cut[64];
+    snprintf(cut, sizeof cut, "%.*s", (int)(fit > 1 ? fit - 1 : 1), label);
+    html_text(f, cut);
+    fputs("\u2026", f);
+}
+
+static void hbar_chart(FILE *f, const struct hbar *bars, size_t n, const char *aria)
+{
+    double max = 0;
     size_t longest = 0;
-    bool used[K_N] = { false };
-    for (size_t i = 0; i < r->nrows; i++) {
-        max = r->rows[i].st.ops > max ? r->rows[i].st.ops : max;
-        total += r->rows[i].st.ops;
-        longest = strlen(r->rows[i].name) > longest ? strlen(r->rows[i].name) : longest;
-        used[kind_of(&r->rows[i])] = true;
+    for (size_t i = 0; i < n; i++) {
+        max = bars[i].value > max ? bars[i].value : max;
+        longest = strlen(bars[i].label) > longest ? strlen(bars[i].label) : longest;
     }
     int label = (int)longest * 8 + 12;
     label = label < 90 ? 90 : label > 280 ? 280 : label;
     size_t fit = (size_t)(label - 12) / 8;
-    int h = MX_T + (int)r->nrows * MX_ROW + MX_B;
+    int h = MX_T + (int)n * MX_ROW + MX_B;
     double bw = MX_W - label - MX_VALUE;
-    char a[48], pct[32];
-    svg_open(f, MX_W, h, "ops per flowop, horizontal bars coloured by kind of op");
-    for (size_t i = 0; i < r->nrows; i++) {
-        const struct result_row *row = &r->rows[i];
+    svg_open(f, MX_W, h, aria);
+    for (size_t i = 0; i < n; i++) {
+        const struct hbar *b = &bars[i];
         double y = MX_T + (double)i * MX_ROW;
-        double w = max ? (double)row->st.ops / (double)max * bw : 0;
+        double w = max > 0 ? b->value / max * bw : 0;
         fputs("<g><title>", f);
-        html_text(f, row->name);
-        report_fmt_group(a, sizeof a, (double)row->st.ops, 0);
-        fprintf(f, " (%s): %s ops</title>\n", row->type, a);
+        html_text(f, b->title);
+        fputs("</title>\n", f);
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", label - 8, y + 16);
-        if (strlen(row->name) > fit) {
-            char cut[64];
-            snprintf(cut, sizeof cut, "%.*s", (int)(fit > 1 ? fit - 1 : 1), row->name);
-            html_text(f, cut);
-            fputs("\u2026", f);
-        } else {
-            html_text(f, row->name);
-        }
+        hbar_label(f, b->label, fit);
         fputs("</text>\n", f);
         fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"18\" fill=\"%s\"/>\n", label, y + 3,
-                w > 0 && w < 1 ? 1 : w, kinds[kind_of(row)].colour);
-        snprintf(pct, sizeof pct, "%.1f%%", total ? 100.0 * (double)row->st.ops / (double)total : 0.0);
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s ops (%s)</text>\n</g>\n", label + w + 6, y + 16, a, pct);
+                w > 0 && w < 1 ? 1 : w, b->colour);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", label + w + 6, y + 16);
+        html_text(f, b->text);
+        fputs("</text>\n</g>\n", f);
     }
     fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", label, label, MX_T,
             h - MX_B);
-    fputs("</svg>\n<ul class=\"legend\">\n", f);
+    fputs("</svg>\n", f);
+}
+
+static void legend_item(FILE *f, const char *colour, const char *label)
+{
+    fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"14\" height=\"14\" aria-hidden=\"true\">"
+               "<rect width=\"14\" height=\"14\" fill=\"%s\"/></svg> ", colour);
+    html_text(f, label);
+    fputs("</li>\n", f);
+}
+
+void html_chart_opmix(FILE *f, const struct run_result *r)
+{
+    struct hbar *bars = r->nrows ? calloc(r->nrows, sizeof *bars) : NULL;
+    if (bars == NULL) {
+        fputs(r->nrows ? "<p class=\"note\">Out of memory: no op mix.</p>\n" : "<p class=\"note\">No flowops ran.</p>\n", f);
+        return;
+    }
+    uint64_t total = 0;
+    bool used[K_N] = { false };
+    for (size_t i = 0; i < r->nrows; i++) {
+        total += r->rows[i].st.ops;
+        used[kind_of(&r->rows[i])] = true;
+    }
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        char a[48];
+        report_fmt_group(a, sizeof a, (double)row->st.ops, 0);
+        bars[i] = (struct hbar){ .label = row->name, .value = (double)row->st.ops, .colour = kinds[kind_of(row)].colour };
+        snprintf(bars[i].title, sizeof bars[i].title, "%s (%s): %s ops", row->name, row->type, a);
+        snprintf(bars[i].text, sizeof bars[i].text, "%s ops (%.1f%%)", a,
+                 total ? 100.0 * (double)row->st.ops / (double)total : 0.0);
+    }
+    hbar_chart(f, bars, r->nrows, "ops per flowop, horizontal bars coloured by kind of op");
+    free(bars);
+    fputs("<ul class=\"legend\">\n", f);
     for (int k = 0; k < K_N; k++)
         if (used[k])
-            fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"14\" height=\"14\" aria-hidden=\"true\">"
-                       "<rect width=\"14\" height=\"14\" fill=\"%s\"/></svg> %s</li>\n",
-                    kinds[k].colour, kinds[k].label);
+            legend_item(f, kinds[k].colour, kinds[k].label);
     fputs("</ul>\n", f);
+}
+
+/* ---- per rank ----------------------------------------------------------- */
+
+/* The index of rank i's host among the run's hosts, in order of first rank. */
+static size_t host_index(const struct run_result *r, size_t i)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < r->nranks; k++) {
+        if (strcmp(r->ranks[k].host, r->ranks[i].host) == 0)
+            return n;
+        n += report_rank_host_first(r, k);
+    }
+    return n;
+}
+
+void html_chart_ranks(FILE *f, const struct run_result *r)
+{
+    struct hbar *bars = calloc(r->nranks, sizeof *bars);
+    char (*labels)[96] = calloc(r->nranks, sizeof *labels);
+    if (bars == NULL || labels == NULL) {
+        fputs("<p class=\"note\">Out of memory: no per-rank chart.</p>\n", f);
+        free(bars);
+        free(labels);
+        return;
+    }
+    for (size_t i = 0; i < r->nranks; i++) {
+        const struct rank_row *k = &r->ranks[i];
+        char a[48];
+        report_fmt_group(a, sizeof a, report_rank_ops_per_s(k), 1);
+        snprintf(labels[i], sizeof labels[i], "rank %zu (%s)", i, k->host);
+        bars[i] = (struct hbar){ .label = labels[i], .value = report_rank_ops_per_s(k), .colour = series_colour(host_index(r, i)) };
+        snprintf(bars[i].text, sizeof bars[i].text, "%s ops/s", a);
+        snprintf(bars[i].title, sizeof bars[i].title, "rank %zu on %s: %s ops/s, %.1f MiB/s, p99 %.3f ms", i, k->host, a,
+                 report_rank_mb_per_s(k), report_ms((double)k->p99_ns));
+    }
+    hbar_chart(f, bars, r->nranks, "ops/s per rank, horizontal bars coloured by host");
+    fputs("<ul class=\"legend\">\n", f);
+    for (size_t i = 0; i < r->nranks; i++)
+        if (report_rank_host_first(r, i))
+            legend_item(f, series_colour(host_index(r, i)), r->ranks[i].host);
+    fputs("</ul>\n", f);
+    free(bars);
+    free(labels);
 }

@@ -290,6 +290,15 @@ static void ranks(struct jw *w, const struct run_result *r)
     jw_num(w, "max_ops_per_s", s.max, 3);
     jw_num(w, "stddev_ops_per_s", s.stddev, 3);
     jw_close(w, '}');
+    const struct run_stonewall *sw = &r->stonewall;
+    jw_open(w, "stonewall", '{', true);
+    jw_num(w, "seconds", sw->seconds, 6);
+    jw_num(w, "lag_seconds", sw->lag_seconds, 6);
+    jw_u64(w, "ops", sw->ops);
+    jw_num(w, "ops_per_s", report_rate((double)sw->ops, sw->seconds), 3);
+    jw_u64(w, "bytes", sw->bytes);
+    jw_num(w, "mb_per_s", report_rate((double)sw->bytes / 1048576.0, sw->seconds), 3);
+    jw_close(w, '}');
     jw_open(w, "per_rank", '[', false);
     for (size_t i = 0; i < r->nranks; i++) {
         const struct rank_row *k = &r->ranks[i];
