@@ -8,17 +8,9 @@ fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
 cleanup() { rm -rf "$t"; }
 trap cleanup EXIT
-# OpenMPI's shared-memory segments and session folders go in the test's own
-# folder: a killed run leaves them behind, and they must go with the rest.
-mkdir -p "$t/shm"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_plm_rsh_agent= \
-    OMPI_MCA_btl_vader_backing_directory="$t/shm" OMPI_MCA_orte_tmpdir_base="$t/shm"
+. "$(dirname "$0")/mpi_env.sh"
 browser=$(command -v chromium || true)
 [ -n "$browser" ] || echo "NOTE: no chromium: the per-rank chart is checked in the page's source only"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-mpi() { local n=$1; shift; timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$n" "$fb" "$@"; }
-json() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); r=j['runs'][-1]; print($2)" "$1"; }
 
 # A write workload with a finish condition: every rank writes exactly 40 x 64k.
 cat > "$t/write.f" <<F
@@ -137,6 +129,21 @@ rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"
 mpi 2 -f "$t/read.f" >"$t/f.out" 2>&1; rc=$?
 [ $rc = 1 ] || bad "a rank failing to create its fileset: exit $rc, not 1"
 grep -q "rank 1 (host $(hostname))" "$t/f.out" || bad "the failure does not name rank 1 and its host: $(tail -3 "$t/f.out")"
+
+# A rank that runs out of space mid-run (its directory a 2 MiB tmpfs) stops
+# every rank; rank 0 writes the partial JSON, ending in an error naming it.
+rm -rf "$t/w"; mkdir -p "$t/w/rank-0001"
+if mount -t tmpfs -o size=2m tmpfs "$t/w/rank-0001" 2>/dev/null; then
+    sed -e 's/^run 30$/run 60/' -e '/finishoncount/d' "$t/write.f" > "$t/nospc.f"
+    mpi 2 -f "$t/nospc.f" --json "$t/n.json" >"$t/n.out" 2>&1; rc=$?
+    umount "$t/w/rank-0001"
+    [ $rc = 1 ] || bad "a rank out of space: exit $rc, not 1"
+    [ "$(json "$t/n.json" "r['end']")" = error ] || bad "a rank out of space: the JSON does not end as error"
+    json "$t/n.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): .*No space left on device" \
+        || bad "a rank out of space: the JSON's error does not name rank 1: $(json "$t/n.json" "r['error']")"
+else
+    echo "SKIP (loudly): cannot mount a tmpfs here; the out-of-space rank is not tested"
+fi
 
 # A rank whose worker is killed mid-run stops the others within 2 s; rank 0 writes the partial JSON.
 rm -rf "$t/r"; mkdir "$t/r"
