@@ -103,9 +103,12 @@ static const uint64_t *finish_now(struct engine *e)
     return e->finish_counts;
 }
 
-/* Whether a finish condition is met by its sum over every rank (the last round's). */
+/* Whether a finish condition is met by its sum over every rank (the last
+ * round's). While a round is in flight MPI owns its buffers: not read then. */
 static bool finish_summed(const struct engine *e)
 {
+    if (e->vote.pending)
+        return false;
     for (size_t i = 0; i < e->nfinish; i++)
         if (finish_met(e->finish[i].op->type->finish, e->vote.sum_out[i], e->finish[i].op->value.u))
             return true;
