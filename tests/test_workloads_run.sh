@@ -19,7 +19,7 @@ for name in "${names[@]}"; do
     base=$top
     case $name in *direct*) base=$disk ;; esac
     mkdir -p "$base/$name"
-    input="load $name"$'\n'"set \$dir=$base/$name"$'\n'"${sets//; /$'\n'}"$'\n'"run 2"$'\n'
+    input="load $name"$'\n'"set \$dir=$base/$name"$'\n'"${sets//; /$'\n'}"$'\n'"run 1"$'\n'
     out=$(printf '%s' "$input" | timeout 60 "$bin" ${FLOWBENCH_OPTS:-} --workloads "$dir" 2>&1)
     rc=$?
     ops=$(printf '%s\n' "$out" | sed -n 's/.*IO Summary: *\([0-9]*\) ops.*/\1/p' | tail -1)
