@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_workloads_run.sh BIN WORKLOADS SHRINK [NAME...]: every shipped workload, the
-# interactive way (load, set $dir to a fresh directory on tmpfs, shrink, run 2),
+# interactive way (load, set $dir to a fresh directory on tmpfs, shrink, run 1),
 # ends with an IO Summary of more than 0 ops. O_DIRECT workloads run under /tmp,
 # since tmpfs may refuse O_DIRECT. FLOWBENCH_OPTS adds options to every
 # invocation (e.g. "--ioengine io_uring --iodepth 8").
