@@ -205,6 +205,34 @@ for _ in $(seq 100); do [ -z "$(ps -o pid= -s "$job")" ] && break; sleep 0.2; do
 left=$(ps -o pid=,args= -s "$job")
 [ -z "$left" ] || { bad "processes left 20 s after mpirun was killed: $left"; kill -KILL -- -"$job" 2>/dev/null; }
 
+# A campaign over ranks: the profile runs on this host and starts each point
+# under its launcher; rank 0 of each point writes the point's results. Started
+# by mpirun itself, profile refuses (it would run every point once per rank).
+mkdir -p "$t/pd" "$t/stats"
+cat > "$t/p.prof" <<P
+DEFAULTS {
+    runtime = 1;
+    dir = $t/pd;
+    stats = $t/stats;
+    launcher = "mpirun --oversubscribe --allow-run-as-root -np 2";
+}
+CONFIG rd {
+    personality = rdp;
+    iosize = 4k, 8k;
+}
+P
+mkdir -p "$t/pers"
+sed -e 's/iosize=8k,random/iosize=$iosize,random/' -e 's/^set \$dir=.*/set $dir=\/unused\nset $iosize=8k/' "$t/read.f" > "$t/pers/rdp.f"
+timeout 120 "$fb" profile "$t/p.prof" --workloads "$t/pers" >"$t/p.out" 2>&1 || bad "a profile with a launcher failed: $(tail -5 "$t/p.out")"
+got=$(python3 -c "
+import glob, json, sys
+files = sorted(glob.glob(sys.argv[1] + '/*/rd/*/results.json'))
+print(len(files), all(json.load(open(f))['runs'][-1]['ranks'] == 2 and len(json.load(open(f))['runs'][-1]['per_rank']) == 2 for f in files))" "$t/stats")
+[ "$got" = "2 True" ] || bad "a profile with a launcher: its 2 points' results are not over 2 ranks: $got"
+[ -d "$t/pd/rank-0001" ] || bad "a profile with a launcher: no rank-0001 under its dir"
+mpi 2 profile "$t/p.prof" --workloads "$t/pers" >"$t/pm.out" 2>&1 && bad "profile started by mpirun ran"
+grep -q "profile runs its points itself: start it without mpirun" "$t/pm.out" || bad "profile under mpirun: no message: $(head -3 "$t/pm.out")"
+
 # The MPI binary runs without mpirun: one rank, no rank directory.
 rm -rf "$t/r"; mkdir "$t/r"
 "$fb" -f "$t/read.f" >"$t/one.out" 2>&1 || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"

@@ -118,6 +118,18 @@ prof dry '' '    nthreads = 1, 2;'
 out=$("$fb" profile --workloads "$T" dry --dry-run 2>&1) || bad "--dry-run exited $?"
 grep -q "2. rw/nthreads=2 (personality tiny)" <<<"$out" && grep -q "stats-dry/.*-tmpfs-dry-" <<<"$out" || bad "dry run: $out"
 [ -e "$T/stats-dry" ] && bad "--dry-run made $T/stats-dry"
+# A launcher: --dry-run names it (--launcher over the profile's); unquoted it
+# is a located error; started by a launcher itself, profile refuses.
+prof launch '    launcher = "mpirun -np 2";' '    nthreads = 1;'
+out=$("$fb" profile --workloads "$T" launch --dry-run 2>&1) || bad "--dry-run with a launcher exited $?"
+grep -q "each point's flowbench under: mpirun -np 2$" <<<"$out" || bad "dry run does not name the launcher: $out"
+out=$("$fb" profile --workloads "$T" launch --dry-run --launcher "srun --mpi=pmix -n 4" 2>&1)
+grep -q "under: srun --mpi=pmix -n 4$" <<<"$out" || bad "--launcher does not win over launcher =: $out"
+prof badlaunch '    launcher = mpirun;' '    nthreads = 1;'
+out=$("$fb" profile --workloads "$T" badlaunch 2>&1); rc=$?
+[ $rc = 2 ] && grep -q "badlaunch.prof:5:16: error: launcher wants a quoted command" <<<"$out" || bad "unquoted launcher: rc $rc: $out"
+out=$(OMPI_COMM_WORLD_SIZE=2 "$fb" profile --workloads "$T" launch --dry-run 2>&1); rc=$?
+[ $rc = 2 ] && grep -q "profile runs its points itself" <<<"$out" || bad "profile as a rank of mpirun: rc $rc: $out"
 
 # 4. Interrupted after the first point completes; --resume runs only the rest.
 prof intr '    cooldown = 3;' '    nthreads = 1, 2, 3;'

@@ -20,6 +20,7 @@ struct campaign_settings {
     const char *flush_cmd;   /* FLUSH_CMD: a shell command, given $dir and the file system type */
     uint64_t warmup;         /* seconds run and discarded before a point's measured runs */
     uint64_t cooldown;       /* seconds slept between points */
+    const char *launcher;    /* the command every point's flowbench runs under (mpirun -np 4 ...), or NULL */
 };
 
 /* One variable of a point: set in the point's thisrun.f. */

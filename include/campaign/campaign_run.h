@@ -12,7 +12,8 @@ struct campaign_run_opts {
     bool dry_run;             /* list the points and the tree; run nothing */
     bool resume;              /* continue the latest tree of this profile (or resume_tree) */
     const char *resume_tree;
-    const char *self;         /* the flowbench binary each point execs */
+    const char *self;         /* the flowbench binary each point execs (a path every rank's host has) */
+    const char *launcher;     /* --launcher: over the profile's launcher = */
 };
 
 /* Each run of each point, by index point * repeats + (repeat - 1). */

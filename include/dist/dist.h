@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Whether a launcher (mpirun, srun) started this process as a rank (dist_launcher.c). */
+bool dist_launched(void);
 /* Joins the ranks (a program started without mpirun is rank 0 of 1). */
 void dist_init(int *argc, char ***argv);
 void dist_finalize(void);

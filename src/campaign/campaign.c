@@ -91,6 +91,15 @@ static int set_flush(struct campaign *c, const struct prof_key *k, struct diag *
     return diag_set(err, &v->loc, "flush wants always, never or a quoted command, got '%s'", v->text);
 }
 
+static int set_launcher(struct campaign *c, const struct prof_key *k, struct diag *err)
+{
+    const struct prof_value *v = &k->v[0];
+    if (!v->quoted || v->text[strspn(v->text, " \t")] == '\0')
+        return diag_set(err, &v->loc, "launcher wants a quoted command, as \"mpirun -np 4 --hostfile hosts\"");
+    c->set.launcher = v->text;
+    return 0;
+}
+
 static int set_dir(struct campaign *c, const struct prof_key *k, struct diag *err)
 {
     (void)err;
@@ -108,7 +117,7 @@ static const struct setting {
     { "stats", set_stats, false },           { "filesystem", set_filesystem, false },
     { "description", set_description, false }, { "repeats", set_repeats, false },
     { "flush", set_flush, false },           { "warmup", set_warmup, false },
-    { "cooldown", set_cooldown, false },
+    { "cooldown", set_cooldown, false },     { "launcher", set_launcher, false },
 };
 
 static const struct setting *setting_find(const char *name)

@@ -25,10 +25,16 @@
 #include "campaign/index_html.h"
 #include "campaign/progress.h"
 
+/* Words of the launcher each point's flowbench runs under, at most. */
+#define LAUNCH_WORDS 32
+
 /* What one invocation of `flowbench profile` works with. */
 struct run_ctx {
     struct campaign *c;
     const struct campaign_run_opts *o;
+    char *launch[LAUNCH_WORDS]; /* the launcher's words (into launch_text), then flowbench */
+    size_t nlaunch;
+    char launch_text[1024];
     char tree[PATH_MAX];
     char host[128];
     char fs[64];
@@ -183,7 +189,7 @@ static pid_t spawn(char *const argv[], const char *out)
     sigaction(SIGINT, &dfl, NULL);
     sigaction(SIGTERM, &dfl, NULL);
     sigaction(SIGHUP, &dfl, NULL);
-    execv(argv[0], argv);
+    execvp(argv[0], argv); /* the launcher (mpirun) along PATH; flowbench by its path */
     _exit(127);
 }
 
@@ -232,6 +238,45 @@ static int run_flush_cmd(struct run_ctx *x, const struct point *p)
     return rc;
 }
 
+/* The launcher's words, split at blanks (no quoting: a launcher that needs
+ * it goes in a script); -1 after saying why when they do not fit. */
+static int launcher_split(struct run_ctx *x)
+{
+    const char *cmd = x->o->launcher != NULL ? x->o->launcher : x->c->set.launcher;
+    if (cmd == NULL)
+        return 0;
+    if (snprintf(x->launch_text, sizeof x->launch_text, "%s", cmd) >= (int)sizeof x->launch_text) {
+        diag_printf(stderr, "flowbench: error: the launcher is longer than %zu bytes: put it in a script\n",
+                    sizeof x->launch_text - 1);
+        return -1;
+    }
+    for (char *w = strtok(x->launch_text, " \t"); w != NULL; w = strtok(NULL, " \t")) {
+        if (x->nlaunch == LAUNCH_WORDS) {
+            diag_printf(stderr, "flowbench: error: the launcher has more than %d words: put it in a script\n",
+                        LAUNCH_WORDS);
+            return -1;
+        }
+        x->launch[x->nlaunch++] = w;
+    }
+    if (x->nlaunch > 0)
+        return 0;
+    diag_printf(stderr, "flowbench: error: the launcher is empty\n");
+    return -1;
+}
+
+/* argv of a point's flowbench: the launcher's words, flowbench, then args
+ * (NULL-terminated); room for LAUNCH_WORDS + 1 + nargs + 1. */
+static void point_argv(const struct run_ctx *x, char **argv, char *const *args, size_t nargs)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < x->nlaunch; i++)
+        argv[n++] = x->launch[i];
+    argv[n++] = (char *)x->o->self;
+    for (size_t i = 0; i < nargs; i++)
+        argv[n++] = args[i];
+    argv[n] = NULL;
+}
+
 /* One measured run: results.json appears only when the run completed. */
 static int measured_run(struct run_ctx *x, const struct point *p, const char *dir)
 {
@@ -244,12 +289,10 @@ static int measured_run(struct run_ctx *x, const struct point *p, const char *di
     pathf(out, sizeof out, "%s/stats.%s.out", dir, p->config->name);
     if (x->c->set.flush == FLUSH_CMD && run_flush_cmd(x, p) != 0 && stop_requested())
         return 128 + stop_take();
-    char *argv[16] = { (char *)x->o->self, "-f", script, "--json", part, "--csv", csv, "--interval", "1",
-                       "--report", report };
-    size_t n = 11;
-    if (x->c->set.flush == FLUSH_ALWAYS)
-        argv[n++] = "--flush";
-    argv[n] = NULL;
+    char *args[] = { "-f", script, "--json", part, "--csv", csv, "--interval", "1", "--report", report, "--flush" };
+    size_t nargs = sizeof args / sizeof args[0] - (x->c->set.flush == FLUSH_ALWAYS ? 0 : 1);
+    char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
+    point_argv(x, argv, args, nargs);
     int rc = wait_child(x, spawn(argv, out));
     if (rc == 0 && rename(part, json) != 0)
         rc = 1;
@@ -264,7 +307,9 @@ static int warmup_run(struct run_ctx *x, const char *dir)
     char script[PATH_MAX], secs[32];
     pathf(script, sizeof script, "%s/thisrun.f", dir);
     snprintf(secs, sizeof secs, "%llu", (unsigned long long)x->c->set.warmup);
-    char *argv[] = { (char *)x->o->self, "-f", script, "--runtime", secs, NULL };
+    char *args[] = { "-f", script, "--runtime", secs };
+    char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
+    point_argv(x, argv, args, sizeof args / sizeof args[0]);
     return wait_child(x, spawn(argv, NULL));
 }
 
@@ -334,6 +379,12 @@ static void dry_run(const struct run_ctx *x)
     printf("profile %s: %zu point%s x %u repeat%s, %llu s each; results tree %s\n", c->prof.name, c->npoints,
            c->npoints == 1 ? "" : "s", c->set.repeats, c->set.repeats == 1 ? "" : "s",
            (unsigned long long)c->set.runtime, x->tree);
+    if (x->nlaunch > 0) {
+        printf("  each point's flowbench under:");
+        for (size_t i = 0; i < x->nlaunch; i++)
+            printf(" %s", x->launch[i]);
+        putchar('\n');
+    }
     for (size_t i = 0; i < c->npoints; i++) {
         char dir[PATH_MAX];
         printf("  %zu. %s (personality %s)", i + 1, c->points[i].path, c->points[i].personality);
@@ -373,7 +424,7 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
         snprintf(x.fs, sizeof x.fs, "%s", c->set.filesystem);
     else
         fs_type(c->dir, x.fs, sizeof x.fs);
-    if (open_tree(&x) != 0)
+    if (launcher_split(&x) != 0 || open_tree(&x) != 0)
         return 2;
     if (o->dry_run) {
         dry_run(&x);

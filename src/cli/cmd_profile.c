@@ -1,13 +1,17 @@
 /* cmd_profile.c: `flowbench profile NAME|FILE.prof`: finds the profile along the
  * workload search path and gives the campaign layer what only the interpreter
  * knows (workloads, their variables, --check), then runs the campaign. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/signals.h"
 #include "campaign/campaign_run.h"
+#include "dist/dist.h"
 #include "cli/interp.h"
 #include "cli/subcommand.h"
 
@@ -82,13 +86,16 @@ static int env_check(void *ctx, const char *text, const char *label)
 static void usage(FILE *out)
 {
     fprintf(out, "usage: flowbench profile NAME|FILE.prof [--stats DIR] [--resume[=TREE]] [--dry-run] [--workloads DIR]\n"
+                 "                         [--launcher CMD]\n"
                  "  runs every point of the profile's CONFIGs (their sweeps' cross products) into\n"
                  "  STATS/HOST-FS-PROFILE-YYYYmmdd-HHMMSS/ with summary.json and summary.csv (docs/profiles.md)\n"
                  "  --stats DIR      where results trees go (over the profile's stats =)\n"
                  "  --resume[=TREE]  continue the latest tree of this profile (or TREE): run only the points\n"
                  "                   without a complete results.json\n"
                  "  --dry-run        list the points and the tree; run nothing\n"
-                 "  --workloads DIR  also look for profiles and workloads in DIR (repeatable)\n");
+                 "  --workloads DIR  also look for profiles and workloads in DIR (repeatable)\n"
+                 "  --launcher CMD   run every point's flowbench under CMD, as \"mpirun -np 8 --hostfile hosts\"\n"
+                 "                   (over the profile's launcher =); the profile itself runs without it\n");
 }
 
 struct profile_args {
@@ -99,10 +106,11 @@ struct profile_args {
 
 static int parse(int argc, char **argv, struct profile_args *a)
 {
-    enum { O_STATS = 256, O_RESUME, O_DRY, O_WORKLOADS };
+    enum { O_STATS = 256, O_RESUME, O_DRY, O_WORKLOADS, O_LAUNCHER };
     static const struct option longopts[] = {
         { "stats", required_argument, NULL, O_STATS },   { "resume", optional_argument, NULL, O_RESUME },
         { "dry-run", no_argument, NULL, O_DRY },         { "workloads", required_argument, NULL, O_WORKLOADS },
+        { "launcher", required_argument, NULL, O_LAUNCHER },
         { "help", no_argument, NULL, 'h' },              { NULL, 0, NULL, 0 },
     };
     optind = 1;
@@ -111,6 +119,7 @@ static int parse(int argc, char **argv, struct profile_args *a)
         case O_STATS: a->stats = optarg; break;
         case O_RESUME: a->run.resume = true; a->run.resume_tree = optarg; break;
         case O_DRY: a->run.dry_run = true; break;
+        case O_LAUNCHER: a->run.launcher = optarg; break;
         case O_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
         case 'h': usage(stdout); exit(0);
         default: usage(stderr); return -1;
@@ -164,10 +173,31 @@ static int run(struct profile_args *a)
     return status;
 }
 
+/* The campaign starts every point itself, on every rank's host through its
+ * launcher: run once per rank, it would run each point once per rank. */
+static int refuse_launched(void)
+{
+    if (!dist_launched())
+        return 0;
+    diag_printf(stderr, "flowbench: error: profile runs its points itself: start it without mpirun or srun, and "
+                        "give it the launcher: flowbench profile NAME --launcher \"mpirun -np 4 --hostfile hosts\"\n");
+    return -1;
+}
+
 int subcommand_profile(int argc, char **argv)
 {
     struct profile_args a = { 0 };
-    a.run.self = "/proc/self/exe";
+    /* Its own path, which the points run under a launcher find on every host. */
+    char self[PATH_MAX];
+    if (refuse_launched() != 0)
+        return EXIT_USAGE;
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        diag_printf(stderr, "flowbench: error: cannot read /proc/self/exe: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    self[n] = '\0';
+    a.run.self = self;
     signal(SIGPIPE, SIG_IGN);
     int status = parse(argc, argv, &a) == 0 ? run(&a) : EXIT_USAGE;
     workload_dirs_free(&a.opt);

@@ -9,16 +9,6 @@
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request[0]), "MPI_Request fits a vote");
 
-/* Whether a launcher started this process as a rank (OpenMPI's mpirun, PMIx or PMI). */
-static bool launched(void)
-{
-    static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK" };
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-        if (getenv(vars[i]) != NULL)
-            return true;
-    return false;
-}
-
 /* Whether this process is in an MPI world now (between init and finalize). */
 static bool in_world(void)
 {
@@ -32,7 +22,7 @@ void dist_init(int *argc, char ***argv)
 {
     int provided;
     /* Only the master's main thread calls MPI. */
-    if (launched())
+    if (dist_launched())
         MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
 }
 
