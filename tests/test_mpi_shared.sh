@@ -60,6 +60,34 @@ print(100 + sum(ops(r, 'cr') - ops(r, 'del') for r in runs))" "$t/m$n.json")
     [ "$(json "$t/m$n.json" "all(k['ops'] > 0 for k in r['per_rank'])")" = True ] || bad "-np $n shared mix: a rank did nothing"
 done
 
+# A tree kept whole by a run that only reads it, then changed by the next
+# run: each rank takes its share of what the first run left, no collisions.
+cat > "$t/phases.f" <<F
+set \$dir=$t/m
+define fileset name=ph,path=\$dir,entries=200,dirwidth=20,size=4k,prealloc=50,shared
+define process name=reader {
+  thread name=t,memsize=1m {
+    flowop openfile name=o1,filesetname=ph,fd=1
+    flowop closefile name=c1,fd=1
+  }
+}
+run 1
+define process name=changer {
+  thread name=t,memsize=1m {
+    flowop createfile name=cr,filesetname=ph,fd=1
+    flowop closefile name=cl,fd=1
+    flowop deletefile name=del,filesetname=ph
+    flowop openfile name=o2,filesetname=ph,fd=1
+    flowop closefile name=c2,fd=1
+  }
+}
+run 1
+F
+rm -rf "$t/m"; mkdir "$t/m"
+mpi 2 -f "$t/phases.f" --json "$t/ph.json" >"$t/ph.out" 2>&1 || bad "-np 2 read phase then change phase failed: $(grep -i error "$t/ph.out" | head -3)"
+grep -q "one tree for 2 ranks, each rank creating" "$t/ph.out" || bad "the changing phase did not split the kept tree: $(grep 'one tree' "$t/ph.out")"
+[ "$(json "$t/ph.json" "r['summary']['errors'] == 0 and r['end'] == 'time'")" = True ] || bad "the changing phase had errors"
+
 # The attribute: one fileset shared, the other per rank.
 sed -e 's/prealloc=50$/prealloc=50,shared/' -e 's/^create files$//' "$t/mix.f" > "$t/attr.f"
 sed -i "s|^define process|define fileset name=own,path=\$dir,entries=4,dirwidth=4,size=4k,prealloc=100\ndefine process|" "$t/attr.f"

@@ -89,6 +89,7 @@ struct sem_desc {
 struct fs_whole {
     struct fileset_rt fs;          /* fs.plan NULL: none */
     struct shm shm;                /* its state while it is created */
+    size_t kept_files;             /* >0: kept whole (of these many files) by a run before, now split */
 };
 
 struct engine {
@@ -174,6 +175,10 @@ void engine_keep_store(struct engine *e);
  * fileset i: a rank that creates and deletes in it keeps only its share
  * (rank 0 keeps the whole too, to create it). */
 int engine_share_layout(struct engine *e, size_t i, struct diag *err);
+/* The same for a tree kept from the run before: one it left whole (nobody
+ * changed it, so every rank knows the same entries) that this run changes is
+ * split, its kept state restored share-wise (engine_keep_restore). */
+int engine_share_kept(struct engine *e, size_t i, struct diag *err);
 /* Whether this rank makes fileset i on disk: its own tree, or rank 0 of a shared one. */
 bool engine_share_makes(const struct engine *e, size_t i);
 /* The tree to create for fileset i and the memory of its state. */

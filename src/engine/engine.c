@@ -166,8 +166,11 @@ static int make_filesets(struct engine *e, struct diag *err)
         return diag_set(err, NULL, "out of memory");
     for (size_t i = 0; i < e->nfs; i++) {
         const struct plan_fileset *p = &e->plan->filesets[i];
-        if ((e->kept[i] = engine_keep_take(e, i)) >= 0)
+        if ((e->kept[i] = engine_keep_take(e, i)) >= 0) {
+            if (engine_share_kept(e, i, err) != 0)
+                return -1;
             continue;
+        }
         if (fileset_populate(&e->fs[i], p, e->seed ^ name_hash(p->name), err) != 0
             || engine_share_layout(e, i, err) != 0)
             return -1;

@@ -60,6 +60,20 @@ int engine_share_layout(struct engine *e, size_t i, struct diag *err)
     return 0;
 }
 
+int engine_share_kept(struct engine *e, size_t i, struct diag *err)
+{
+    struct fileset_rt *fs = &e->fs[i];
+    if (!shared_by_ranks(e, i) || fs->split || fs->plan->is_file || !tree_changes(e->plan, (int)i))
+        return 0;
+    struct fileset_rt own;
+    if (fileset_split(&own, fs, fs->share_rank, fs->share_ranks, err) != 0)
+        return -1;
+    e->whole[i].kept_files = fs->nfiles;
+    fileset_free(fs);
+    *fs = own;
+    return 0;
+}
+
 bool engine_share_makes(const struct engine *e, size_t i)
 {
     return !shared_by_ranks(e, i) || dist_rank() == 0;
