@@ -180,5 +180,27 @@ grep -q "Running" "$d/outx" && bad unwritable_ran "$(cat "$d/outx")" || ok
 "$bin" -f "$d/w.f" --latency-log "$d/x.csv" --latency-log-sample 0 >/dev/null 2>"$d/errs"
 expect_eq sample0_exit $? 2
 
+# A log that cannot be written whole (its file system fills up) replaces
+# nothing: the file there before stays as it was, the run exits 1 and its
+# JSON says why. A device given as the log (/dev/full) is written as it is,
+# never removed nor replaced.
+small=$top/small
+mkdir -p "$small"
+if mount -t tmpfs -o size=64k tmpfs "$small" 2>/dev/null; then
+    echo before > "$small/lat.csv"
+    "$bin" -f "$d/w.f" --latency-log "$small/lat.csv" --json "$d/full.json" >/dev/null 2>"$d/errf"
+    expect_eq full_exit $? 1
+    [ "$(cat "$small/lat.csv")" = before ] && ok || bad full_kept "the old log was replaced: $(head -c 80 "$small/lat.csv")"
+    [ "$(ls "$small")" = lat.csv ] && ok || bad full_leftovers "$(ls "$small")"
+    python3 -c "import json,sys; l=json.load(open(sys.argv[1]))['runs'][-1]['latency_log']; sys.exit(0 if 'No space' in l['error'] else 1)" \
+        "$d/full.json" && ok || bad full_json "no latency_log.error in the JSON"
+    umount "$small"
+else
+    echo "SKIP (loudly): cannot mount a small tmpfs here; the full log file system is not tested"
+fi
+"$bin" -f "$d/w.f" --latency-log /dev/full >/dev/null 2>"$d/errd"
+expect_eq devfull_exit $? 1
+[ -c /dev/full ] && ok || { bad devfull_kept "/dev/full is gone"; mknod -m 666 /dev/full c 1 7; }
+
 echo "latency_log: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

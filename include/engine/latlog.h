@@ -62,7 +62,9 @@ struct latlog_thread {
 struct latlog_run {
     struct latlog_opts opts;
     char *path;              /* the file of this run (FILE, FILE.run-N, .rank-NNNN) */
-    int out;                 /* that file, opened before the run */
+    int out;                 /* where the log is written, opened before the run: */
+    char *tmp;               /* a new file beside path, renamed over it once whole; NULL: path
+                              * itself, which is no regular file (/dev/null) */
     int *parts;              /* per slot: an unlinked part file the workers append to */
     size_t nparts;
     uint32_t *opbase;        /* per slot: its thread's first flowop in the name table */
@@ -78,8 +80,9 @@ struct tick_clock;
  * the slots' part files; -1 with err set when one cannot be made. */
 int latlog_open(struct engine *e, struct diag *err);
 /* Once the workers are gone: the parts merged by time into the file, and the
- * counts into the run's result, with a line on the run's output. */
-void latlog_finish(struct engine *e);
+ * counts into the run's result, with a line on the run's output; -1 when the
+ * file could not be written (removed, the error in the result). */
+int latlog_finish(struct engine *e);
 void latlog_close(struct engine *e);
 /* `flowbench latlog2csv`: a binary log as the CSV form of the same run. */
 int latlog_bin_to_csv(FILE *in, FILE *out, struct diag *err);

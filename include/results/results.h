@@ -84,6 +84,7 @@ struct rank_row {
 struct latlog_summary {
     char *path;          /* the file written, or NULL: no log */
     uint64_t records, dropped, sample;
+    char *error;         /* why it could not be written (the file is then removed), or NULL */
 };
 
 /* Over many ranks: the IO of every rank up to the moment it learnt that the run

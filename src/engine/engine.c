@@ -630,7 +630,7 @@ static int finish(struct engine *e, struct diag *err)
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }
-    latlog_finish(e);
+    bool log_failed = latlog_finish(e) != 0;
     keep_result(e);
     if (why == STOP_NOFILES)
         diag_printf(e->run->err, "flowbench: warning: %s\n", sh->stop_note);
@@ -641,7 +641,7 @@ static int finish(struct engine *e, struct diag *err)
     if (why == STOP_SIGNAL)
         return stop_status() != 0 ? stop_status() : 130; /* 128 + the signal */
     (void)err;
-    return 0;
+    return log_failed ? 1 : 0;
 }
 
 int engine_run(const struct run_desc *d, struct diag *err)

@@ -164,6 +164,8 @@ static void latency_log(struct jw *w, const struct latlog_summary *l)
         return;
     jw_open(w, "latency_log", '{', true);
     jw_str(w, "path", l->path);
+    if (l->error != NULL)
+        jw_str(w, "error", l->error);
     jw_u64(w, "records", l->records);
     jw_u64(w, "sample", l->sample);
     jw_u64(w, "dropped", l->dropped);

@@ -14,6 +14,7 @@ static void run_result_free(struct run_result *run)
     free(run->error);
     free(run->intervals);
     free(run->latlog.path);
+    free(run->latlog.error);
     for (size_t k = 0; k < run->ncache; k++)
         free(run->cache[k].fileset);
     free(run->cache);
