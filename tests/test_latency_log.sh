@@ -202,5 +202,10 @@ fi
 expect_eq devfull_exit $? 1
 [ -c /dev/full ] && ok || { bad devfull_kept "/dev/full is gone"; mknod -m 666 /dev/full c 1 7; }
 
+# Its shape without the log itself: refused, not ignored.
+"$bin" -f "$d/w.f" --latency-log-sample 10 >/dev/null 2>"$d/errn"
+expect_eq sample_without_log $? 2
+grep -q "which is not given" "$d/errn" && ok || bad sample_without_log_msg "$(cat "$d/errn")"
+
 echo "latency_log: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

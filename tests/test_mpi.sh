@@ -233,6 +233,11 @@ print(len(files), all(json.load(open(f))['runs'][-1]['ranks'] == 2 and len(json.
 mpi 2 profile "$t/p.prof" --workloads "$t/pers" >"$t/pm.out" 2>&1 && bad "profile started by mpirun ran"
 grep -q "profile runs its points itself: start it without mpirun" "$t/pm.out" || bad "profile under mpirun: no message: $(head -3 "$t/pm.out")"
 
+# Commands from a pipe reach rank 0 alone: refused at once, never a hang.
+printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?
+[ $rc != 0 ] && [ $rc != 124 ] || bad "piped commands under mpirun: exit $rc"
+[ "$(grep -c 'the workload comes from -f FILE' "$t/pipe.out")" = 1 ] || bad "piped commands under mpirun: no message from rank 0 alone: $(head -3 "$t/pipe.out")"
+
 # The MPI binary runs without mpirun: one rank, no rank directory.
 rm -rf "$t/r"; mkdir "$t/r"
 "$fb" -f "$t/read.f" >"$t/one.out" 2>&1 || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"

@@ -88,6 +88,32 @@ mpi 2 -f "$t/phases.f" --json "$t/ph.json" >"$t/ph.out" 2>&1 || bad "-np 2 read 
 grep -q "one tree for 2 ranks, each rank creating" "$t/ph.out" || bad "the changing phase did not split the kept tree: $(grep 'one tree' "$t/ph.out")"
 [ "$(json "$t/ph.json" "r['summary']['errors'] == 0 and r['end'] == 'time'")" = True ] || bad "the changing phase had errors"
 
+# A split fileset needs an entry per rank: refused before anything is made.
+sed -e 's/entries=200,/entries=3,/' -e 's/^create files$//' "$t/mix.f" > "$t/few.f"
+rm -rf "$t/m"; mkdir "$t/m"
+mpi 4 -f "$t/few.f" --mpi-shared >"$t/few.out" 2>&1 && bad "-np 4 with 3 entries ran"
+[ "$(grep -c "few.f:2:1: error: rank 0 (host $(hostname)): fileset 'mix' is shared by 4 ranks.*3 files" "$t/few.out")" = 1 ] || bad "too few entries: $(grep error "$t/few.out" | head -2)"
+[ -e "$t/m/mix" ] && bad "too few entries: the tree was made"
+
+# A rank that runs out of its own free entries ends the run for all; the
+# warning names it.
+cat > "$t/fill.f" <<F
+set \$dir=$t/m
+define fileset name=fill,path=\$dir,entries=40,dirwidth=10,size=0,prealloc=0,shared
+define process name=p {
+  thread name=t,memsize=1m {
+    flowop createfile name=cr,filesetname=fill,fd=1
+    flowop closefile name=cl,fd=1
+  }
+}
+run 30
+F
+rm -rf "$t/m"; mkdir "$t/m"
+mpi 2 -f "$t/fill.f" --json "$t/fill.json" >"$t/fill.out" 2>&1 || bad "-np 2 filling a shared fileset failed: $(tail -3 "$t/fill.out")"
+grep -q "warning: rank [01] (host $(hostname)): run stopped early: flowop cr" "$t/fill.out" || bad "out of files: the warning does not name the rank: $(grep warning "$t/fill.out")"
+[ "$(json "$t/fill.json" "r['end']")" = "no files" ] || bad "out of files: the run does not end as 'no files'"
+[ "$(files "$t/m")" -le 40 ] || bad "out of files: more files than entries"
+
 # The attribute: one fileset shared, the other per rank.
 sed -e 's/prealloc=50$/prealloc=50,shared/' -e 's/^create files$//' "$t/mix.f" > "$t/attr.f"
 sed -i "s|^define process|define fileset name=own,path=\$dir,entries=4,dirwidth=4,size=4k,prealloc=100\ndefine process|" "$t/attr.f"

@@ -15,6 +15,7 @@ struct srcloc {
 struct diag {
     struct srcloc loc;
     int has_loc;
+    int echoed;    /* another process prints it (MPI rank 0 prints every rank's): diag_print is silent */
     char msg[1024];
 };
 

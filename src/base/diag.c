@@ -7,6 +7,7 @@
 int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list ap)
 {
     d->has_loc = loc != NULL && loc->file != NULL;
+    d->echoed = 0;
     if (d->has_loc)
         d->loc = *loc;
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
@@ -47,6 +48,8 @@ void diag_printf(FILE *out, const char *fmt, ...)
 
 void diag_print(const struct diag *d, FILE *out)
 {
+    if (d->echoed)
+        return;
     if (d->has_loc)
         diag_printf(out, "%s:%d:%d: error: %s\n", d->loc.file, d->loc.line, d->loc.col, d->msg);
     else

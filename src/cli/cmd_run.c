@@ -56,8 +56,9 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .interval = in->opt.interval,
         .mkdir_parents = in->opt.mkdir_parents,
         .flush = in->opt.flush || in->flush_next,
-        /* fio's habit: a terminal gets a status line; --interval keeps its plain lines */
-        .status = !in->opt.quiet && in->opt.interval == 0 && isatty(fileno(in->out)),
+        /* fio's habit: a terminal gets a status line; --interval keeps its plain lines.
+         * mpirun gives its ranks a pty whatever its own output is: none there. */
+        .status = !in->opt.quiet && in->opt.interval == 0 && isatty(fileno(in->out)) && dist_size() == 1,
         .quiet = in->opt.quiet,
         .bind = in->opt.bind,
         .latlog = { in->opt.latlog.path, in->opt.latlog.format, in->opt.latlog.sample ? in->opt.latlog.sample : 1 },

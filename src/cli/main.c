@@ -52,7 +52,8 @@ static void usage(FILE *out)
             "      --lathist          after each report, print every flowop's latency histogram (and\n"
             "                         write it into --json as latency_ns.histogram); as 'enable lathist'\n"
             "      --latency-log FILE one line per op: time since the run's start and latency in ns,\n"
-            "                         flowop, bytes, offset, thread (later runs: FILE.run-N)\n"
+            "                         flowop, bytes, offset, thread (later runs: FILE.run-N; over MPI\n"
+            "                         ranks each writes its own, FILE.rank-NNNN)\n"
             "      --latency-log-format csv|bin  CSV with a header (default) or the binary records\n"
             "                         (read back with 'flowbench latlog2csv')\n"
             "      --latency-log-sample N  log one op in N of each thread (every Nth; default 1)\n"
@@ -91,6 +92,7 @@ static int print_man(const char *section)
 struct args {
     const char *file;
     const char *json, *csv, *report;
+    bool latlog_tuned;        /* --latency-log-format or -sample given */
     struct interp_options opt;
     size_t dircap, ovcap;
 };
@@ -262,8 +264,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_LATHIST: a->opt.lathist = true; break;
         case OPT_MPI_SHARED: a->opt.mpi_shared = true; break;
         case OPT_LATLOG: a->opt.latlog.path = optarg; break;
-        case OPT_LATLOG_FORMAT: if (parse_latlog_format(a, optarg) != 0) return -1; break;
-        case OPT_LATLOG_SAMPLE: if (parse_latlog_sample(a, optarg) != 0) return -1; break;
+        case OPT_LATLOG_FORMAT: a->latlog_tuned = true; if (parse_latlog_format(a, optarg) != 0) return -1; break;
+        case OPT_LATLOG_SAMPLE: a->latlog_tuned = true; if (parse_latlog_sample(a, optarg) != 0) return -1; break;
         case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
         case OPT_TOPOLOGY: exit(print_topology());
         case 'h': usage(stdout); exit(0);
@@ -275,6 +277,11 @@ static int parse_args(int argc, char **argv, struct args *a)
     }
     if (optind < argc) {
         diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
+        return -1;
+    }
+    if (a->latlog_tuned && a->opt.latlog.path == NULL) {
+        diag_printf(stderr, "flowbench: error: --latency-log-format and --latency-log-sample shape the log of "
+                            "--latency-log FILE, which is not given\n");
         return -1;
     }
     return workload_dirs_default(&a->opt);
@@ -355,6 +362,18 @@ static int check_outputs(const struct args *a)
     return 0;
 }
 
+/* Standard input reaches rank 0 alone: the shell or piped commands would run
+ * there only, and the other ranks wait for it at the first agreement. */
+static int ranks_need_script(const struct args *a, bool speaker)
+{
+    if (dist_size() == 1 || a->file != NULL)
+        return 0;
+    if (speaker)
+        diag_printf(stderr, "flowbench: error: over %d ranks the workload comes from -f FILE (standard input "
+                            "reaches rank 0 alone): mpirun ... flowbench -f W.f\n", dist_size());
+    return -1;
+}
+
 /* Over many ranks (mpirun), rank 0 speaks for the run: the others' lines
  * go nowhere (their errors still show) and they write no outputs. */
 static FILE *rank_out(FILE *out)
@@ -380,7 +399,7 @@ static int run_commands(int argc, char **argv)
     struct args a = { 0 };
     struct interp in;
     bool speaker = dist_rank() == 0;
-    if (parse_args(argc, argv, &a) != 0 || (speaker && check_outputs(&a) != 0)) {
+    if (parse_args(argc, argv, &a) != 0 || (speaker && check_outputs(&a) != 0) || ranks_need_script(&a, speaker) != 0) {
         args_free(&a);
         return EXIT_USAGE;
     }

@@ -4,6 +4,7 @@
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dist/dist.h"
 
@@ -125,10 +126,15 @@ static bool round_done(struct dist_vote *v, enum dist_wait wait)
 {
     int n = v->nsum > 0 ? 2 : 1, done = 0;
     MPI_Request reqs[2] = { *request_of(v, 0), n == 2 ? *request_of(v, 1) : MPI_REQUEST_NULL };
-    if (wait == DIST_WAIT)
-        done = MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS;
-    else
+    /* Waiting, a rank looks every millisecond rather than spinning in
+     * MPI_Waitall: on a host with more ranks than cores a spinning rank that
+     * stopped first would starve the ones still running. */
+    MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+    while (!done && wait == DIST_WAIT) {
+        struct timespec ms = { 0, 1000000 };
+        nanosleep(&ms, NULL);
         MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+    }
     *request_of(v, 0) = reqs[0];
     *request_of(v, 1) = reqs[1];
     return done;

@@ -632,10 +632,13 @@ static int finish(struct engine *e, struct diag *err)
     }
     bool log_failed = latlog_finish(e) != 0;
     keep_result(e);
-    if (why == STOP_NOFILES)
+    /* Over many ranks rank 0 says why every rank stopped; the others, only their own. */
+    bool says = dist_rank() == 0 || e->vote.verdict.rank == dist_rank();
+    if (why == STOP_NOFILES && says)
         diag_printf(e->run->err, "flowbench: warning: %s\n", sh->stop_note);
     if (why == STOP_ERROR || why == STOP_WORKER) {
-        diag_printf(e->run->err, "flowbench: error: %s\n", sh->err);
+        if (says)
+            diag_printf(e->run->err, "flowbench: error: %s\n", sh->err);
         return 1;
     }
     if (why == STOP_SIGNAL)

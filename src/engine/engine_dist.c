@@ -45,8 +45,20 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
         snprintf(msg, sizeof msg, "%s", err->msg);
     if (engine_dist_agree(failed, msg, sizeof msg) == 0)
         return 0;
-    if (dist_size() > 1)
+    if (dist_size() == 1)
+        return -1;
+    /* The rank whose error it is keeps its place in the script first. */
+    char own[64];
+    snprintf(own, sizeof own, "rank %d ", dist_rank());
+    if (failed && err->has_loc && strncmp(msg, own, strlen(own)) == 0) {
+        struct srcloc loc = err->loc;
+        char text[sizeof err->msg];
+        snprintf(text, sizeof text, "%.*s%.900s", (int)strcspn(msg, ")") + 3, msg, err->msg);
+        diag_set(err, &loc, "%s", text);
+    } else {
         diag_set(err, NULL, "%s", msg);
+        err->echoed = dist_rank() != 0; /* rank 0 prints every rank's error, named */
+    }
     return -1;
 }
 
@@ -150,6 +162,12 @@ void engine_dist_end(struct engine *e)
     if (v.rank >= 0 && (v.code == STOP_ERROR || v.code == STOP_WORKER)) {
         name_failure(v.rank, sh->err, sizeof sh->err);
         atomic_store(&sh->err_taken, 1);
+    }
+    /* Out of files: every rank says which rank ran out (the lowest that did). */
+    if (v.code == STOP_NOFILES) {
+        int who = dist_agree(sh->stop_note[0] != '\0');
+        if (who >= 0)
+            name_failure(who, sh->stop_note, sizeof sh->stop_note);
     }
 }
 

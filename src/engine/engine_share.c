@@ -49,6 +49,11 @@ int engine_share_layout(struct engine *e, size_t i, struct diag *err)
     /* A tree nobody changes is read whole by every rank; a file is one entry for all. */
     if (fs->plan->is_file || !tree_changes(e->plan, (int)i))
         return 0;
+    if ((fs->nfiles > 0 && fs->nfiles < fs->share_ranks) || (fs->nleafdirs > 0 && fs->nleafdirs < fs->share_ranks))
+        return diag_set(err, &fs->plan->loc,
+                        "fileset '%s' is shared by %u ranks, each creating and deleting in its own share of its "
+                        "entries, but it has %zu files and %zu leaf dirs: give it at least one of each per rank",
+                        fs->plan->name, fs->share_ranks, fs->nfiles, fs->nleafdirs);
     struct fileset_rt whole = *fs, own;
     if (fileset_split(&own, &whole, fs->share_rank, fs->share_ranks, err) != 0)
         return -1;

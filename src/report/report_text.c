@@ -57,8 +57,8 @@ static void rank_lines(FILE *out, const struct run_result *r, double stamp)
     fprintf(out,
             "%.3f: stonewall: %" PRIu64 " ops %.3f ops/s %.1fmb/s in %.3f s, up to the first rank's stop"
             " (the last rank's %.3f s later)\n",
-            stamp, sw->ops, report_rate((double)sw->ops, sw->seconds),
-            report_rate((double)sw->bytes / 1048576.0, sw->seconds), sw->seconds, sw->lag_seconds);
+            stamp, sw->ops, report_rate((double)sw->ops, sw->seconds + sw->lag_seconds),
+            report_rate((double)sw->bytes / 1048576.0, sw->seconds + sw->lag_seconds), sw->seconds, sw->lag_seconds);
     for (size_t i = 0; i < r->nranks; i++) {
         const struct rank_row *k = &r->ranks[i];
         fprintf(out, "%.3f: rank %4zu %-20s %12.3f ops/s %9.1fmb/s p99 %.3fms cpu %.1fus/op\n", stamp, i, k->host,
