@@ -233,6 +233,14 @@ print(len(files), all(json.load(open(f))['runs'][-1]['ranks'] == 2 and len(json.
 mpi 2 profile "$t/p.prof" --workloads "$t/pers" >"$t/pm.out" 2>&1 && bad "profile started by mpirun ran"
 grep -q "profile runs its points itself: start it without mpirun" "$t/pm.out" || bad "profile under mpirun: no message: $(head -3 "$t/pm.out")"
 
+# A latency log per rank; the JSON's records are those of every rank's log.
+rm -rf "$t/r"; mkdir "$t/r"
+mpi 2 -f "$t/read.f" --latency-log "$t/lat.csv" --latency-log-sample 100 --json "$t/lat.json" >"$t/lat.out" 2>&1 \
+    || bad "-np 2 with a latency log failed: $(tail -3 "$t/lat.out")"
+lines=$(cat "$t"/lat.csv.rank-000[01] 2>/dev/null | grep -vc '^time_ns')
+[ "$(json "$t/lat.json" "r['latency_log']['records']")" = "$lines" ] && [ "$lines" -gt 0 ] \
+    || bad "-np 2 latency log: JSON records $(json "$t/lat.json" "r['latency_log']['records']"), lines over both ranks' logs $lines"
+
 # Commands from a pipe reach rank 0 alone: refused at once, never a hang.
 printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?
 [ $rc != 0 ] && [ $rc != 124 ] || bad "piped commands under mpirun: exit $rc"

@@ -229,6 +229,10 @@ void engine_dist_end(struct engine *e);
 void engine_dist_go(struct engine *e, uint64_t go);
 /* The result over every rank: rows summed, one rank_row each, the global interval. */
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop);
+/* With --latency-log over many ranks: the result's records and dropped
+ * counts summed over every rank's log, and whether any rank's log failed
+ * (then true on every rank). Every rank calls it once its log is done. */
+bool engine_dist_latlog(struct engine *e, bool failed);
 struct worker;
 /* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
 void worker_set_error(struct worker *w, const char *msg);

@@ -630,7 +630,7 @@ static int finish(struct engine *e, struct diag *err)
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }
-    bool log_failed = latlog_finish(e) != 0;
+    bool log_failed = engine_dist_latlog(e, latlog_finish(e) != 0);
     keep_result(e);
     /* Over many ranks rank 0 says why every rank stopped; the others, only their own. */
     bool says = dist_rank() == 0 || e->vote.verdict.rank == dist_rank();

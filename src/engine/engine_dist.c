@@ -171,6 +171,18 @@ void engine_dist_end(struct engine *e)
     }
 }
 
+bool engine_dist_latlog(struct engine *e, bool failed)
+{
+    if (dist_size() == 1 || e->run->latlog.path == NULL)
+        return failed;
+    struct latlog_summary *l = &e->result->latlog;
+    uint64_t v[3] = { l->records, l->dropped, failed };
+    dist_reduce_u64(v, 3, DIST_SUM);
+    l->records = v[0];
+    l->dropped = v[1];
+    return v[2] != 0;
+}
+
 static uint64_t wall_ns(void)
 {
     struct timespec ts;
