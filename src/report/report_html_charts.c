@@ -490,34 +490,38 @@ void html_chart_opmix(FILE *f, const struct run_result *r)
 
 /* ---- per rank ----------------------------------------------------------- */
 
-/* The index of rank i's host among the run's hosts, in order of first rank. */
-static size_t host_index(const struct run_result *r, size_t i)
+/* Each rank's host as an index among the run's hosts, in order of first
+ * rank: one pass (a rank looks back for its host's first rank). */
+static void host_indices(const struct run_result *r, size_t *idx)
 {
-    size_t n = 0;
-    for (size_t k = 0; k < r->nranks; k++) {
-        if (strcmp(r->ranks[k].host, r->ranks[i].host) == 0)
-            return n;
-        n += report_rank_host_first(r, k);
+    size_t hosts = 0;
+    for (size_t i = 0; i < r->nranks; i++) {
+        size_t k = 0;
+        while (k < i && strcmp(r->ranks[k].host, r->ranks[i].host) != 0)
+            k++;
+        idx[i] = k < i ? idx[k] : hosts++;
     }
-    return n;
 }
 
 void html_chart_ranks(FILE *f, const struct run_result *r)
 {
     struct hbar *bars = calloc(r->nranks, sizeof *bars);
     char (*labels)[96] = calloc(r->nranks, sizeof *labels);
-    if (bars == NULL || labels == NULL) {
+    size_t *hix = calloc(r->nranks, sizeof *hix);
+    if (bars == NULL || labels == NULL || hix == NULL) {
+        free(hix);
         fputs("<p class=\"note\">Out of memory: no per-rank chart.</p>\n", f);
         free(bars);
         free(labels);
         return;
     }
+    host_indices(r, hix);
     for (size_t i = 0; i < r->nranks; i++) {
         const struct rank_row *k = &r->ranks[i];
         char a[48];
         report_fmt_group(a, sizeof a, report_rank_ops_per_s(k), 1);
         snprintf(labels[i], sizeof labels[i], "rank %zu (%s)", i, k->host);
-        bars[i] = (struct hbar){ .label = labels[i], .value = report_rank_ops_per_s(k), .colour = series_colour(host_index(r, i)) };
+        bars[i] = (struct hbar){ .label = labels[i], .value = report_rank_ops_per_s(k), .colour = series_colour(hix[i]) };
         snprintf(bars[i].text, sizeof bars[i].text, "%s ops/s", a);
         snprintf(bars[i].title, sizeof bars[i].title, "rank %zu on %s: %s ops/s, %.1f MiB/s, p99 %.3f ms", i, k->host, a,
                  report_rank_mb_per_s(k), report_ms((double)k->p99_ns));
@@ -526,8 +530,9 @@ void html_chart_ranks(FILE *f, const struct run_result *r)
     fputs("<ul class=\"legend\">\n", f);
     for (size_t i = 0; i < r->nranks; i++)
         if (report_rank_host_first(r, i))
-            legend_item(f, series_colour(host_index(r, i)), r->ranks[i].host);
+            legend_item(f, series_colour(hix[i]), r->ranks[i].host);
     fputs("</ul>\n", f);
+    free(hix);
     free(bars);
     free(labels);
 }
