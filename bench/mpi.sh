@@ -6,6 +6,10 @@
 # round gives the ratio of ops/s (the JSON summary's: over two ranks, over the
 # global interval from the earliest start to the latest stop), and the summary
 # prints its median and spread (min..max). Target: the median >= 0.95.
+# A third side, the control: the same two one-thread processes started side
+# by side without mpirun (each in the rank directory it has under mpirun);
+# 2 ranks / those two is what the MPI layer itself costs, apart from what
+# two processes cost against two threads.
 #
 # It uses the MPI build (-DFLOWBENCH_MPI=ON) in --build-mpi, configured and
 # built there when it holds no flowbench; without mpirun (Debian's
@@ -80,20 +84,29 @@ side() {
     case $1 in
     one) measured "$FB" --quiet -f "$TMP/one.f" --json "$out" >"$TMP/$1.log" 2>&1 ;;
     two) measured mpirun --oversubscribe --allow-run-as-root -np 2 "$FB" --quiet -f "$TMP/two.f" --json "$out" >"$TMP/$1.log" 2>&1 ;;
+    procs) measured bash -c '"$1" --quiet -f "$2" -D dir="$3/rank-0000" --json "$4.0" & p=$!
+                             "$1" --quiet -f "$2" -D dir="$3/rank-0001" --json "$4.1"; r=$?; wait $p && exit $r' \
+               procs "$FB" "$TMP/two.f" "$DIR" "$out" >"$TMP/$1.log" 2>&1 ;;
     esac || { echo "bench/mpi.sh: the $1 side failed: $(tail -3 "$TMP/$1.log")" >&2; exit 1; }
-    python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['runs'][-1]['summary']['ops_per_s'])" "$out"
+    local files=("$out")
+    [ "$1" != procs ] || files=("$out.0" "$out.1")
+    python3 -c "import json,sys; print(sum(json.load(open(f))['runs'][-1]['summary']['ops_per_s'] for f in sys.argv[1:]))" "${files[@]}"
 }
 
 side one >/dev/null # the files, made and cached once
 side two >/dev/null
-ratios=()
-printf '%-6s %14s %14s %8s\n' round "1 rank x 2" "2 ranks x 1" ratio
+side procs >/dev/null
+ratios=() layer=()
+printf '%-6s %14s %14s %14s %8s %8s\n' round "1 rank x 2" "2 ranks x 1" "2 processes" ratio layer
 for ((r = 1; r <= ROUNDS; r++)); do
-    if ((r % 2)); then a=$(side one); b=$(side two); else b=$(side two); a=$(side one); fi
+    if ((r % 2)); then a=$(side one); b=$(side two); c=$(side procs); else c=$(side procs); b=$(side two); a=$(side one); fi
     ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }')
-    ratios+=("$ratio")
-    printf '%-6s %14.0f %14.0f %8s\n' "$r" "$a" "$b" "$ratio"
+    lr=$(awk -v c="$c" -v b="$b" 'BEGIN { printf "%.3f", (c > 0 ? b / c : 0) }')
+    ratios+=("$ratio") layer+=("$lr")
+    printf '%-6s %14.0f %14.0f %14.0f %8s %8s\n' "$r" "$a" "$b" "$c" "$ratio" "$lr"
 done
 s=$(summary "${ratios[@]}")
+l=$(summary "${layer[@]}")
+echo "ops/s of 2 ranks x 1 thread / the same 2 processes without MPI (the MPI layer): $(fmt "$l")"
 echo "ops/s of 2 ranks x 1 thread / 1 rank x 2 threads: $(fmt "$s")"
 verdict "MPI ranks against threads (>= 0.95)" "${s%% *}" ">=" 0.95
