@@ -157,6 +157,8 @@ void fileset_exists_export(const struct fileset_rt *full, struct shm *shm, uint8
 /* Sets every entry's state and the counts from the bitmap of the whole tree
  * (full_files: its number of files), for a split fileset or a whole one. */
 void fileset_exists_adopt(struct fileset_rt *fs, struct shm *shm, const uint8_t *bits, size_t full_files);
+/* The same from the state words of the whole tree (what a run before kept). */
+void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t *state, size_t full_files);
 /* Where sequential I/O on a newly opened entry starts: 0, or on a tree shared
  * whole by several ranks, rank r's r/N of the entry's size (4 KiB aligned),
  * so that ranks reading or writing one file in step do not read the same bytes. */

@@ -68,34 +68,13 @@ int engine_keep_take(struct engine *e, size_t i)
     return -1;
 }
 
-/* A tree kept whole, now this rank's share: entry k was entry k * N + rank. */
-static void restore_share(struct engine *e, size_t i, const struct kept *kp)
-{
-    struct fileset_rt *fs = &e->fs[i];
-    _Atomic uint32_t *st = shm_at(&e->shm, fs->state_off);
-    size_t whole_files = e->whole[i].kept_files, n = fs->share_ranks, r = fs->share_rank;
-    uint64_t files = 0, leaves = 0;
-    for (size_t k = 0; k < fs->nfiles; k++) {
-        uint32_t s = kp->state[k * n + r];
-        atomic_store(&st[k], s);
-        files += s != 0;
-    }
-    for (size_t k = 0; k < fs->nleafdirs; k++) {
-        uint32_t s = kp->state[whole_files + k * n + r];
-        atomic_store(&st[fs->nfiles + k], s);
-        leaves += s != 0;
-    }
-    struct fs_shared *sh = shm_at(&e->shm, fs->shared_off);
-    atomic_store(&sh->nexisting, files);
-    atomic_store(&sh->nleaf_existing, leaves);
-}
-
 void engine_keep_restore(struct engine *e, size_t i, int k)
 {
     struct kept *kp = &(*e->run->filesets)->v[k];
     struct fileset_rt *fs = &e->fs[i];
+    /* A tree kept whole, now this rank's share (engine_share_kept). */
     if (e->whole[i].kept_files > 0) {
-        restore_share(e, i, kp);
+        fileset_state_adopt(fs, &e->shm, kp->state, e->whole[i].kept_files);
         fileset_reset_waits(fs, &e->shm);
         return;
     }

@@ -59,27 +59,47 @@ void fileset_exists_export(const struct fileset_rt *full, struct shm *shm, uint8
             bits[i / 8] |= (uint8_t)(1u << (i % 8));
 }
 
+/* What exists in the whole tree, as a bitmap or as the state words a run kept. */
+struct whole_exists {
+    const uint8_t *bits;     /* NULL: words */
+    const uint32_t *words;
+};
+
+static bool exists_at(const struct whole_exists *w, size_t i)
+{
+    return w->bits != NULL ? (w->bits[i / 8] >> (i % 8)) & 1u : (w->words[i] & ENT_EXISTS) != 0;
+}
+
 /* Entry k of fs is entry k * stride + first of the whole tree. */
-static uint64_t adopt_range(_Atomic uint32_t *st, size_t n, const uint8_t *bits, size_t base, size_t stride,
+static uint64_t adopt_range(_Atomic uint32_t *st, size_t n, const struct whole_exists *w, size_t base, size_t stride,
                             size_t first)
 {
     uint64_t exist = 0;
     for (size_t k = 0; k < n; k++) {
-        size_t i = base + k * stride + first;
-        bool on = (bits[i / 8] >> (i % 8)) & 1u;
+        bool on = exists_at(w, base + k * stride + first);
         atomic_store_explicit(&st[k], on ? ENT_EXISTS : 0, memory_order_relaxed);
         exist += on;
     }
     return exist;
 }
 
-void fileset_exists_adopt(struct fileset_rt *fs, struct shm *shm, const uint8_t *bits, size_t full_files)
+static void adopt(struct fileset_rt *fs, struct shm *shm, const struct whole_exists *w, size_t full_files)
 {
     _Atomic uint32_t *st = shm_at(shm, fs->state_off);
     size_t stride = fs->split ? fs->share_ranks : 1, first = fs->split ? fs->share_rank : 0;
     struct fs_shared *sh = shm_at(shm, fs->shared_off);
-    atomic_store(&sh->nexisting, adopt_range(st, fs->nfiles, bits, 0, stride, first));
-    atomic_store(&sh->nleaf_existing, adopt_range(st + fs->nfiles, fs->nleafdirs, bits, full_files, stride, first));
+    atomic_store(&sh->nexisting, adopt_range(st, fs->nfiles, w, 0, stride, first));
+    atomic_store(&sh->nleaf_existing, adopt_range(st + fs->nfiles, fs->nleafdirs, w, full_files, stride, first));
+}
+
+void fileset_exists_adopt(struct fileset_rt *fs, struct shm *shm, const uint8_t *bits, size_t full_files)
+{
+    adopt(fs, shm, &(struct whole_exists){ .bits = bits }, full_files);
+}
+
+void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t *state, size_t full_files)
+{
+    adopt(fs, shm, &(struct whole_exists){ .words = state }, full_files);
 }
 
 uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry)
