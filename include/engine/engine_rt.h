@@ -181,6 +181,8 @@ int engine_share_layout(struct engine *e, size_t i, struct diag *err);
 int engine_share_kept(struct engine *e, size_t i, struct diag *err);
 /* Whether this rank makes fileset i on disk: its own tree, or rank 0 of a shared one. */
 bool engine_share_makes(const struct engine *e, size_t i);
+/* Fileset i as a tree on disk: the whole of a shared one rank 0 creates, else its own. */
+const struct fileset_rt *engine_share_whole(const struct engine *e, size_t i);
 /* The tree to create for fileset i and the memory of its state. */
 struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err);
 /* Once every rank has its filesets in place (after their agreement): what

@@ -219,8 +219,7 @@ static int space_pass(struct engine *e, enum freed_trees freed, struct diag *err
             continue; /* already on disk from the run before, or another rank makes it */
         if (p->trusttree || (p->reuse && stat(e->fs[i].root, &root) == 0) || fs_of(p->path, &st) != 0)
             continue; /* an existing tree that is kept needs no new space */
-        const struct fileset_rt *tree = e->whole[i].fs.plan != NULL ? &e->whole[i].fs : &e->fs[i];
-        uint64_t bytes = (uint64_t)((double)tree->total_bytes * p->prealloc / 100.0);
+        uint64_t bytes = (uint64_t)((double)engine_share_whole(e, i)->total_bytes * p->prealloc / 100.0);
         size_t k = 0;
         while (k < n && b[k].fsid != st.f_fsid)
             k++;

@@ -12,28 +12,40 @@
 
 #define RANK_MSG 1024
 
+/* "rank N (host H)": this rank, as its errors name it. */
+static void rank_label(char *buf, size_t len)
+{
+    char host[64] = "unknown";
+    if (gethostname(host, sizeof host - 1) != 0)
+        snprintf(host, sizeof host, "unknown");
+    snprintf(buf, len, "rank %d (host %s)", dist_rank(), host);
+}
+
 /* Every rank's msg becomes rank `who`'s, naming it and its host. */
 static void name_failure(int who, char *msg, size_t cap)
 {
     char buf[RANK_MSG] = "";
     if (dist_rank() == who) {
-        char host[64] = "unknown";
-        if (gethostname(host, sizeof host - 1) != 0)
-            snprintf(host, sizeof host, "unknown");
-        snprintf(buf, sizeof buf, "rank %d (host %s): %.*s", who, host, (int)(sizeof buf / 2), msg);
+        char label[128];
+        rank_label(label, sizeof label);
+        snprintf(buf, sizeof buf, "%s: %.*s", label, (int)(sizeof buf / 2), msg);
     }
     dist_broadcast(buf, sizeof buf, who);
     snprintf(msg, cap, "%s", buf);
 }
 
-int engine_dist_agree(bool failed, char *msg, size_t cap)
+/* The lowest rank that failed (its msg, named, on every rank), or -1. */
+static int agree_who(bool failed, char *msg, size_t cap)
 {
     int who = dist_agree(failed);
-    if (who < 0)
-        return 0;
-    if (dist_size() > 1)
+    if (who >= 0 && dist_size() > 1)
         name_failure(who, msg, cap);
-    return -1;
+    return who;
+}
+
+int engine_dist_agree(bool failed, char *msg, size_t cap)
+{
+    return agree_who(failed, msg, cap) < 0 ? 0 : -1;
 }
 
 int engine_dist_agree_diag(bool failed, struct diag *err)
@@ -43,17 +55,18 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
         snprintf(msg, sizeof msg, "%s:%d:%d: %.900s", err->loc.file, err->loc.line, err->loc.col, err->msg);
     else
         snprintf(msg, sizeof msg, "%s", err->msg);
-    if (engine_dist_agree(failed, msg, sizeof msg) == 0)
+    int who = agree_who(failed, msg, sizeof msg);
+    if (who < 0)
         return 0;
     if (dist_size() == 1)
         return -1;
     /* The rank whose error it is keeps its place in the script first. */
-    char own[64];
-    snprintf(own, sizeof own, "rank %d ", dist_rank());
-    if (failed && err->has_loc && strncmp(msg, own, strlen(own)) == 0) {
+    if (who == dist_rank() && err->has_loc) {
+        char label[128];
+        rank_label(label, sizeof label);
         struct srcloc loc = err->loc;
         char text[sizeof err->msg];
-        snprintf(text, sizeof text, "%.*s%.900s", (int)strcspn(msg, ")") + 3, msg, err->msg);
+        snprintf(text, sizeof text, "%s: %.800s", label, err->msg);
         diag_set(err, &loc, "%s", text);
     } else {
         diag_set(err, NULL, "%s", msg);

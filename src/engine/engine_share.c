@@ -89,6 +89,11 @@ static bool has_whole(const struct engine *e, size_t i)
     return e->whole != NULL && e->whole[i].fs.plan != NULL;
 }
 
+const struct fileset_rt *engine_share_whole(const struct engine *e, size_t i)
+{
+    return has_whole(e, i) ? &e->whole[i].fs : &e->fs[i];
+}
+
 struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err)
 {
     *shm = &e->shm;
