@@ -21,6 +21,7 @@ declare -A may=(
   [report]="base lang model results flowops/flowop.h"
   [campaign]="base lang results report"
   [cli]="base lang model results fileset io sysstat place flowops engine report campaign dist"
+  [powercut]=""
 )
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(
@@ -30,6 +31,7 @@ declare -A owner=(
   [hwloc.h]=place
   [hwloc/glibc-sched.h]=place
   [mpi.h]=dist
+  [fuse.h]=powercut
 )
 bad=0 checked=0
 for dir in "$root"/src/*/ "$root"/include/*/; do

@@ -1,0 +1,139 @@
+/* disk.c: the power-cut disk: requests pass through the volatile cache until the cut,
+ * then fail; the control file's commands are rows of a table. */
+#include "powercut/disk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int disk_open(struct pc_disk *d, const char *image, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof(*d));
+    d->image_fd = -1;
+    if (!realpath(image, d->image)) {
+        snprintf(err, errlen, "%s: %s", image, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    d->image_fd = open(d->image, O_RDWR | O_CLOEXEC);
+    if (d->image_fd < 0 || fstat(d->image_fd, &st) != 0) {
+        snprintf(err, errlen, "%s: %s", image, strerror(errno));
+        return -1;
+    }
+    const char *why = !S_ISREG(st.st_mode)      ? "not a regular file (make one with truncate -s SIZE)"
+                      : st.st_size == 0         ? "empty (give it the disk's size with truncate -s SIZE)"
+                      : st.st_size % 512 != 0   ? "its size is not a whole number of 512-byte sectors"
+                                                : NULL;
+    int rc = why ? -ENOTSUP : wcache_open(&d->cache, d->image_fd, (uint64_t)st.st_size);
+    if (rc != 0) {
+        snprintf(err, errlen, "%s: %s", image, why ? why : strerror(-rc));
+        close(d->image_fd);
+        d->image_fd = -1;
+        return -1;
+    }
+    return 0;
+}
+
+int64_t disk_shutdown(struct pc_disk *d)
+{
+    int64_t written = 0;
+    if (d->image_fd < 0)
+        return 0;
+    if (!d->cut) {
+        written = (int64_t)d->cache.ndirty;
+        int rc = wcache_flush(&d->cache);
+        if (rc != 0)
+            written = rc;
+    }
+    wcache_close(&d->cache);
+    close(d->image_fd);
+    d->image_fd = -1;
+    return written;
+}
+
+int disk_usable(const struct pc_disk *d)
+{
+    return d->cut ? -EIO : 0;
+}
+
+int disk_write(struct pc_disk *d, const void *buf, size_t len, uint64_t off)
+{
+    return d->cut ? -EIO : wcache_write(&d->cache, buf, len, off);
+}
+
+ssize_t disk_read(struct pc_disk *d, void *buf, size_t len, uint64_t off)
+{
+    return d->cut ? -EIO : wcache_read(&d->cache, buf, len, off);
+}
+
+int disk_zero(struct pc_disk *d, uint64_t off, uint64_t len)
+{
+    return d->cut ? -EIO : wcache_zero(&d->cache, off, len);
+}
+
+int disk_flush(struct pc_disk *d)
+{
+    if (d->cut)
+        return -EIO;
+    int rc = wcache_flush(&d->cache);
+    if (rc != 0)
+        d->last_error = rc;
+    return rc;
+}
+
+static int command_cut(struct pc_disk *d)
+{
+    if (!d->cut)
+        wcache_drop(&d->cache);
+    d->cut = 1;
+    return 0;
+}
+
+static int command_flush(struct pc_disk *d)
+{
+    return disk_flush(d);
+}
+
+static const struct disk_command_row {
+    const char *name;
+    const char *help;
+    int (*run)(struct pc_disk *d);
+} commands[] = {
+    {"cut", "cut the power: drop every write not flushed, fail every later request with EIO", command_cut},
+    {"flush", "flush the cache to the image, as the loop device's flush does", command_flush},
+};
+
+int disk_command(struct pc_disk *d, const char *text, size_t len)
+{
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == ' '))
+        len--;
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        if (strlen(commands[i].name) == len && memcmp(commands[i].name, text, len) == 0)
+            return commands[i].run(d);
+    return -EINVAL;
+}
+
+void disk_command_help(FILE *out)
+{
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        fprintf(out, "  echo %-6s > MOUNTPOINT/control   %s\n", commands[i].name, commands[i].help);
+}
+
+size_t disk_status(const struct pc_disk *d, char *buf, size_t cap)
+{
+    const struct wcache_counts *k = &d->cache.counts;
+    int n = snprintf(buf, cap,
+                     "state %s\nimage %s\nsize %llu\ncached_blocks %zu\nwrites %llu\nbytes_written %llu\n"
+                     "reads %llu\nbytes_read %llu\nzeroings %llu\nflushes %llu\nblocks_flushed %llu\n"
+                     "blocks_dropped %llu\nlast_error %s\n",
+                     d->cut ? "cut" : "running", d->image, (unsigned long long)d->cache.size, d->cache.ndirty,
+                     (unsigned long long)k->writes, (unsigned long long)k->bytes_written,
+                     (unsigned long long)k->reads, (unsigned long long)k->bytes_read,
+                     (unsigned long long)k->zeroings, (unsigned long long)k->flushes,
+                     (unsigned long long)k->blocks_flushed, (unsigned long long)k->blocks_dropped,
+                     d->last_error ? strerror(-d->last_error) : "none");
+    return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+}
