@@ -63,6 +63,11 @@ check_tree() { # name, root
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 && ok || bad install "$(tail -3 "$tmp/install.log")"
 mv "$tmp/prefix" "$tmp/moved"
 check_tree installed "$tmp/moved"
+# flowbench-powercut, where it is built (libfuse3 found), is installed beside flowbench.
+if [ -x "$build/flowbench-powercut" ]; then
+    "$tmp/moved/bin/flowbench-powercut" --version >"$tmp/out" 2>&1 && grep -q "^flowbench-powercut " "$tmp/out" && ok ||
+        bad installed_powercut "$(head -3 "$tmp/out")"
+fi
 
 # --- bash completion (the installed script, the installed flowbench on PATH)
 cat >"$tmp/script.f" <<'EOF'

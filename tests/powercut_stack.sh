@@ -1,0 +1,47 @@
+# powercut_stack.sh: the power-cut stack the crash tests build, sourced after
+# realfs_checks.sh with $pc_tool set to flowbench-powercut: an image served by the
+# tool under DIR, a loop device on DIR/pc/disk, a file system on it at DIR/fs; the
+# cut; and the teardown, in the only order that works (file system, loop, FUSE).
+stacks=()
+# pc_why_not: why this machine cannot build the stack (empty when it can).
+pc_why_not() {
+    [ "$(id -u)" = 0 ] || { echo "not root"; return; }
+    [ -c /dev/fuse ] || { echo "no /dev/fuse"; return; }
+    [ -x "$pc_tool" ] || { echo "no $pc_tool"; return; }
+    command -v fusermount3 >/dev/null || { echo "no fusermount3 (Debian: fuse3)"; return; }
+    command -v losetup >/dev/null || echo "no losetup"
+}
+# pc_up DIR SIZE: DIR/img of SIZE served at DIR/pc on a new loop device, written to
+# DIR/dev (the daemon's pid in DIR/pid); 1 after saying why when it cannot be made.
+pc_up() {
+    local d=$1 i
+    mkdir -p "$d/pc" "$d/fs"
+    [ -e "$d/img" ] || truncate -s "$2" "$d/img"
+    "$pc_tool" -f "$d/img" "$d/pc" 2>"$d/pc.err" &
+    echo $! >"$d/pid"
+    stacks+=("$d")
+    for i in $(seq 50); do mountpoint -q "$d/pc" && break; sleep 0.1; done
+    mountpoint -q "$d/pc" || { echo "flowbench-powercut did not mount: $(cat "$d/pc.err")"; return 1; }
+    losetup -f --show "$d/pc/disk" >"$d/dev" 2>"$d/losetup.err" ||
+        { echo "losetup is not permitted: $(cat "$d/losetup.err")"; return 1; }
+}
+pc_dev() { cat "$1/dev"; }
+pc_status() { awk -v k="$2" '$1 == k { print $2 }' "$1/pc/control"; }
+pc_cut() { echo cut >"$1/pc/control"; }
+# pc_down DIR: unmounts DIR/fs, detaches the loop device, unmounts the tool and waits for
+# it; returns the tool's exit status.
+pc_down() {
+    local d=$1
+    mountpoint -q "$d/fs" && umount "$d/fs"
+    [ -s "$d/dev" ] && losetup -d "$(cat "$d/dev")" && : >"$d/dev"
+    mountpoint -q "$d/pc" && fusermount3 -u "$d/pc"
+    [ -s "$d/pid" ] || return 0
+    wait "$(cat "$d/pid")"
+    local rc=$?
+    : >"$d/pid"
+    return $rc
+}
+pc_cleanup() {
+    local d
+    for d in "${stacks[@]}"; do pc_down "$d" 2>/dev/null; done
+}
