@@ -28,13 +28,25 @@ pc_up() {
 pc_dev() { cat "$1/dev"; }
 pc_status() { awk -v k="$2" '$1 == k { print $2 }' "$1/pc/control"; }
 pc_cut() { echo cut >"$1/pc/control"; }
+# mounted DIR: DIR is a mount point (read from /proc/mounts: after a cut, a file system
+# that shut itself down answers stat with EIO, which mountpoint(1) takes for "no").
+mounted() { awk -v m="$1" '$2 == m { found = 1 } END { exit !found }' /proc/mounts; }
 # pc_down DIR: unmounts DIR/fs, detaches the loop device, unmounts the tool and waits for
-# it; returns the tool's exit status.
+# it; returns the tool's exit status, or 1 after saying what stayed busy.
 pc_down() {
-    local d=$1
-    mountpoint -q "$d/fs" && umount "$d/fs"
+    local d=$1 i
+    if mounted "$d/fs" && ! umount "$d/fs" 2>"$d/umount.err"; then
+        echo "pc_down: umount $d/fs: $(cat "$d/umount.err")"
+        return 1
+    fi
     [ -s "$d/dev" ] && losetup -d "$(cat "$d/dev")" && : >"$d/dev"
-    mountpoint -q "$d/pc" && fusermount3 -u "$d/pc"
+    # The loop device lets go of its backing file a moment after the detach.
+    for i in $(seq 50); do
+        mounted "$d/pc" || break
+        fusermount3 -u "$d/pc" 2>"$d/fusermount.err" && break
+        sleep 0.1
+    done
+    mounted "$d/pc" && { echo "pc_down: $d/pc stays busy: $(cat "$d/fusermount.err")"; return 1; }
     [ -s "$d/pid" ] || return 0
     wait "$(cat "$d/pid")"
     local rc=$?
