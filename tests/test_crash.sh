@@ -38,14 +38,14 @@ define process name=p, instances=2 { thread name=t, verify {
 } }
 F
 
-# start_run DIR SCRIPT OPTION...: the workload on DIR/fs, its journal in DIR/journal, in
-# the background in a process group of its own ($run_pid); returns once it runs.
+# start_run DIR OPTION...: the workload (-f and -D in the options) on DIR/fs, its journal
+# in DIR/journal, in the background in a process group of its own ($run_pid); returns
+# once it runs.
 start_run() {
-    local d=$1 script=$2
-    shift 2
+    local d=$1
+    shift
     mkdir -p "$d/journal"
-    setsid "$bin" --quiet --runtime 60 -D dir="$d/fs/t" -D journal="$d/journal" -D nfiles=100 -D nthreads=2 \
-        "$@" -f "$script" >"$d/run.out" 2>"$d/run.err" &
+    setsid "$bin" --quiet --runtime 60 -D dir="$d/fs/t" -D journal="$d/journal" "$@" >"$d/run.out" 2>"$d/run.err" &
     run_pid=$!
     for _ in $(seq 300); do grep -q "Running" "$d/run.out" && return 0; sleep 0.1; done
     bad "$(basename "$d")_start" "the workload did not start: $(tail -3 "$d/run.err")"
@@ -80,19 +80,22 @@ why_not() {
 # vt NAME FIELD: a count of the verify-tree JSON of case NAME ("blocks.lost"...).
 vt() { json "$top/$1/verify.json" "d[\"${2%%.*}\"][\"${2#*.}\"]"; }
 
-# cut_case NAME TYPE SCRIPT OPTION...: SCRIPT on TYPE through the tool, the power cut once
-# it has run a second, the image mounted again and judged by verify-tree (its exit
-# status in $vt_rc, its JSON in NAME/verify.json, the blocks the cut dropped in
-# $dropped). 1 when the case could not be made.
+# cut_case NAME TYPE "SCRIPT_OPTIONS" RUN_OPTION...: the workload (-f, -D) on TYPE through
+# the tool, the power cut once it has run a second, the image mounted again and judged by
+# verify-tree with the same SCRIPT_OPTIONS (its exit status in $vt_rc, its JSON in
+# NAME/verify.json, the blocks the cut dropped in $dropped). 1 when the case could not
+# be made.
 cut_case() {
-    local name=$1 t=$2 script=$3 d=$top/$1 why
+    local name=$1 t=$2 d=$top/$1 why
+    local -a script
+    read -r -a script <<<"$3"
     shift 3
     why=$(why_not "$t")
     if [ -n "$why" ]; then echo "SKIP $name: $why"; return 1; fi
     mkdir -p "$d"
     pc_up "$d" 320M || { echo "SKIP $name"; return 1; }
     make_fs "$t" "$(pc_dev "$d")" "$d/fs" || return 1
-    start_run "$d" "$script" "$@" || return 1
+    start_run "$d" "${script[@]}" "$@" || return 1
     sleep 1
     pc_cut "$d"
     kill_run
@@ -102,8 +105,8 @@ cut_case() {
     expect_rc "${name}_daemon" $? 0 "$d/pc.err"
     mount -o loop "$d/img" "$d/fs" 2>"$d/remount.err" || { bad "${name}_remount" "$(cat "$d/remount.err")"; return 1; }
     mounts+=("$d/fs")
-    "$bin" verify-tree -D dir="$d/fs/t" -D journal="$d/journal" -D nfiles=100 -D nthreads=2 \
-        --json "$d/verify.json" -f "$script" >"$d/verify.out" 2>"$d/verify.err"
+    "$bin" verify-tree -D dir="$d/fs/t" -D journal="$d/journal" "${script[@]}" --json "$d/verify.json" \
+        >"$d/verify.out" 2>"$d/verify.err"
     vt_rc=$?
     echo "$name: $(grep -v '^/' "$d/verify.out" | tail -1)"
     umount "$d/fs"
@@ -113,7 +116,7 @@ cut_case() {
 
 for t in ext4 xfs; do
     # A workload that fsyncs what it counts on: nothing durable lost, nothing torn.
-    if cut_case "cut_$t" "$t" "$here/journal/mailj.f"; then
+    if cut_case "cut_$t" "$t" "-f $here/journal/mailj.f -D nfiles=100 -D nthreads=2"; then
         expect_rc "cut_${t}_verify_exit" "$vt_rc" 0 "$top/cut_$t/verify.out"
         expect_in "cut_${t}_lost" "$(vt "cut_$t" blocks.lost)" 0 0
         expect_in "cut_${t}_torn" "$(vt "cut_$t" blocks.torn)" 0 0
@@ -121,7 +124,7 @@ for t in ext4 xfs; do
         expect_in "cut_${t}_good" "$(vt "cut_$t" blocks.good)" 1 100000000
     fi
     # Writes never synced but claimed durable: the cut must show them lost.
-    if cut_case "nosync_$t" "$t" "$top/nosync.f" --test-durable-on-write; then
+    if cut_case "nosync_$t" "$t" "-f $top/nosync.f" --test-durable-on-write; then
         expect_rc "nosync_${t}_verify_exit" "$vt_rc" 1 "$top/nosync_$t/verify.out"
         expect_in "nosync_${t}_dropped" "$dropped" 1 100000000
         expect_in "nosync_${t}_lost" "$(vt "nosync_$t" blocks.lost)" 1 100000000
