@@ -1,0 +1,104 @@
+/* test_write_cache.c: the power-cut disk's volatile cache against a model of two byte
+ * arrays (what the disk reads back, what the image holds): random writes, discards,
+ * flushes and cuts, sub-block and block-crossing, on a disk whose last block is short;
+ * after each step reads match the first array and the image file the second. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "powercut/write_cache.h"
+
+#define DISK (13 * WCACHE_BLOCK + 1536) /* a short last block */
+#define STEPS 4000
+
+static int passed, failed;
+
+static void check(int ok, const char *what, long step)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    if (failed <= 10)
+        printf("FAIL %s (step %ld)\n", what, step);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* A range of the disk: sector-aligned half the time (as a loop device sends), else any bytes. */
+static void pick_range(uint64_t *off, uint64_t *len)
+{
+    *off = next() % DISK;
+    *len = 1 + next() % (3 * WCACHE_BLOCK);
+    if (next() % 2) {
+        *off -= *off % 512;
+        *len = (*len + 511) / 512 * 512;
+    }
+    if (*len > DISK - *off)
+        *len = DISK - *off;
+}
+
+int main(void)
+{
+    char path[] = "/dev/shm/flowbench-wcache.XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        perror("mkstemp");
+        return 1;
+    }
+    unlink(path);
+    static unsigned char seen[DISK], durable[DISK], buf[DISK];
+    for (size_t i = 0; i < DISK; i++)
+        durable[i] = (unsigned char)next();
+    if (pwrite(fd, durable, DISK, 0) != DISK) {
+        perror("pwrite");
+        return 1;
+    }
+    memcpy(seen, durable, DISK);
+
+    struct write_cache c;
+    check(wcache_open(&c, fd, DISK) == 0, "open", -1);
+    check(wcache_write(&c, buf, 1, DISK) == -ENOSPC, "a write past the end is refused", -1);
+    for (long step = 0; step < STEPS; step++) {
+        uint64_t off, len, kind = next() % 20;
+        pick_range(&off, &len);
+        if (kind < 12) {
+            for (uint64_t i = 0; i < len; i++)
+                buf[i] = (unsigned char)next();
+            check(wcache_write(&c, buf, len, off) == 0, "write", step);
+            memcpy(seen + off, buf, len);
+        } else if (kind < 15) {
+            check(wcache_zero(&c, off, len) == 0, "zero", step);
+            memset(seen + off, 0, len);
+        } else if (kind < 18) {
+            check(wcache_flush(&c) == 0, "flush", step);
+            check(c.ndirty == 0, "a flush empties the cache", step);
+            memcpy(durable, seen, DISK);
+        } else {
+            wcache_drop(&c);
+            check(c.ndirty == 0, "a cut empties the cache", step);
+            memcpy(seen, durable, DISK);
+        }
+        pick_range(&off, &len);
+        check(wcache_read(&c, buf, len, off) == (ssize_t)len && memcmp(buf, seen + off, len) == 0,
+              "a read returns the latest writes", step);
+        check(pread(fd, buf, DISK, 0) == DISK && memcmp(buf, durable, DISK) == 0,
+              "the image holds exactly the flushed writes", step);
+    }
+    check(wcache_read(&c, buf, 100, DISK - 10) == 10, "a read stops at the end of the disk", -1);
+    wcache_close(&c);
+    close(fd);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
