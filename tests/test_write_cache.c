@@ -69,6 +69,7 @@ int main(void)
 
     struct write_cache c;
     check(wcache_open(&c, fd, DISK) == 0, "open", -1);
+    check(wcache_flush(&c) == 0, "a flush of an empty cache", -1);
     check(wcache_write(&c, buf, 1, DISK) == -ENOSPC, "a write past the end is refused", -1);
     for (long step = 0; step < STEPS; step++) {
         uint64_t off, len, kind = next() % 20;

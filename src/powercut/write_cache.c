@@ -277,7 +277,8 @@ static size_t zero_run(const struct write_cache *c, size_t i)
 
 int wcache_flush(struct write_cache *c)
 {
-    qsort(c->dirty, c->ndirty, sizeof(*c->dirty), by_number);
+    if (c->ndirty > 0)
+        qsort(c->dirty, c->ndirty, sizeof(*c->dirty), by_number);
     for (size_t i = 0; i < c->ndirty;) {
         if (cached(c, c->dirty[i]) == c->zeros) {
             size_t count = zero_run(c, i);
