@@ -78,6 +78,11 @@ struct plan_op {
     int target_op;                  /* limits and finishes: index into the thread's flat list, or -1 */
     struct plan_op *children;
     size_t nchildren;
+    bool choose;                    /* a choose composite: each pass runs one child, picked by weight */
+    uint64_t choose_total;          /* choose: the children's weights summed (>= 1) */
+    uint64_t *choose_cum;           /* choose: children's cumulative weights, choose_cum[n - 1] == choose_total */
+    uint64_t weight;                /* a child of a choose composite: its weight= (else 0) */
+    uint64_t weight_total;          /* ... and its siblings' total; 0 outside a choose composite */
     size_t flat;                    /* index in the thread's flat list (every op and composite) */
 };
 

@@ -21,6 +21,7 @@
 #include "engine/sync.h"
 #include "base/data.h"
 #include "engine/worker.h"
+#include "model/plan_choose.h"
 
 /* open(O_DIRECT) failed with EINVAL: the file system does not do direct I/O. */
 static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path)
@@ -297,7 +298,8 @@ static inline int run_one(struct worker *w, const struct plan_op *op)
 }
 
 
-/* Runs one flowop (iters times), composites recursively. */
+/* Runs one flowop (iters times), composites recursively: every child in
+ * turn, or for a choose composite the one child its weights pick. */
 static int run_op(struct worker *w, const struct plan_op *op)
 {
     uint64_t iters = param_u64(&op->iters, &w->rng);
@@ -305,6 +307,8 @@ static int run_op(struct worker *w, const struct plan_op *op)
         int rc = FO_OK;
         if (op->type != NULL)
             rc = run_one(w, op);
+        else if (op->choose)
+            rc = run_op(w, plan_choose_pick(op, rng_below(&w->rng, op->choose_total)));
         else
             for (size_t c = 0; c < op->nchildren && rc == FO_OK; c++)
                 rc = run_op(w, &op->children[c]);

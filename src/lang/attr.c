@@ -106,11 +106,15 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "stamp block headers on writes, check them on reads (default: the thread's, else the fileset's)" },
     [FO_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of this flowop, over its thread's: psync, libaio, io_uring or mmap" },
     [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
+    [FO_WEIGHT] = { "weight", NULL, AT_INT, 1, FLOWOP_WEIGHT_MAX, false,
+                    "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {
     [CO_NAME] = { "name", NULL, AT_STR, 0, 0, true, "composite flowop name, used as a flowop type" },
     [CO_ITERS] = { "iters", NULL, AT_NUMRV, 1, 0, false, "accepted; the use's iters counts" },
+    [CO_CHOOSE] = { "choose", NULL, AT_BOOL, 0, 0, false,
+                    "each pass runs one of its flowops, picked at random by their weight= (default 1), not all in turn" },
 };
 
 static const struct attr_spec randvar_specs[RV_NATTRS] = {

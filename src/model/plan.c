@@ -2,6 +2,7 @@
  * late binding, name lookup, composite expansion and range checks. */
 #include "model/plan.h"
 #include "model/plan_io.h"
+#include "model/plan_choose.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -381,6 +382,8 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
     if (composite_scope(b, d, sc, &bind, &inner) != 0)
         return -1;
     int rc = build_ops(b, tc, d->composite->ops, d->composite->nops, &inner, op->name, &op->children, &op->nchildren);
+    if (rc == 0 && d->composite->choose)
+        rc = plan_choose_build(op, d->composite, &inner, &d->loc, b->err);
     free(bind);
     return rc;
 }
@@ -609,6 +612,7 @@ static void ops_free(struct plan_op *ops, size_t n)
         free(ops[i].name);
         free(ops[i].value_str);
         free(ops[i].target);
+        free(ops[i].choose_cum);
         ops_free(ops[i].children, ops[i].nchildren);
     }
     free(ops);
@@ -652,7 +656,12 @@ void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *
 
 static void describe_op(const struct plan_op *op, void *ctx)
 {
-    fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
+    if (op->weight_total == 0) {
+        fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
+        return;
+    }
+    fprintf((FILE *)ctx, "      flowop %-14s %s (weight %" PRIu64 " of %" PRIu64 ": %.1f%% of the passes)\n",
+            op->type->name, op->name, op->weight, op->weight_total, 100.0 * (double)op->weight / (double)op->weight_total);
 }
 
 static void describe_size(const struct param *p, char *buf, size_t len)
