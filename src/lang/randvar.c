@@ -105,6 +105,7 @@ static const struct dist_kind_ops {
     [DIST_GAMMA]   = { "gamma random var",   gamma_sample },
     [DIST_TABULAR] = { "tabular random var", tabular_sample },
     [DIST_CVAR]    = { "custom variable",    cvar_sample },
+    [DIST_BUCKETS] = { "bucket list",        buckets_sample },
 };
 
 double dist_sample(const struct dist *d, struct rng *r)
