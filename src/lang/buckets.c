@@ -33,8 +33,8 @@ int buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, char
     for (size_t i = 0; i < s->n; i++) {
         const struct bucket_row *b = &s->rows[i];
         if (b->pct > 100)
-            return fail(bad, i, err, errlen, "bucket %llu:%llu: a percentage is at most 100",
-                        (unsigned long long)b->size, (unsigned long long)b->pct);
+            return fail(bad, i, err, errlen, "a bucket's percentage is at most 100 (got %llu)",
+                        (unsigned long long)b->pct);
         total += b->pct;
         weighted += (double)b->pct * (double)b->size;
     }
