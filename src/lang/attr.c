@@ -13,7 +13,7 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_PATH] = { "path", NULL, AT_STR, 0, 0, true, "parent directory of the fileset tree" },
     [FS_ENTRIES] = { "entries", NULL, AT_INT, 0, 0, false, "number of files" },
     [FS_LEAFDIRS] = { "leafdirs", NULL, AT_INT, 0, 0, false, "number of empty leaf directories (makedir/removedir)" },
-    [FS_SIZE] = { "size", "filesize", AT_NUMRV, 1024, 0, false, "size of each file; a random variable gives each file its own" },
+    [FS_SIZE] = { "size", "filesize", AT_NUMRV, 1024, 0, false, "size of each file; a random variable or buckets(size:pct, ...) gives each file its own" },
     [FS_DIRWIDTH] = { "dirwidth", NULL, AT_NUMRV, 0, 0, false, "mean number of entries per directory" },
     [FS_DIRGAMMA] = { "dirgamma", NULL, AT_INT, 1500, 0, false, "gamma shape x1000 of directory width/depth; 0 = fixed" },
     [FS_DIRDEPTHRV] = { "dirdepthrv", NULL, AT_RV, 0, 0, false, "random variable for per-directory depth" },
@@ -85,7 +85,8 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
 static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_NAME] = { "name", NULL, AT_STR, 0, 0, true, "statistics label and target name" },
     [FO_FILENAME] = { "filename", "filesetname", AT_STR, 0, 0, false, "fileset or file to work on" },
-    [FO_IOSIZE] = { "iosize", NULL, AT_NUMRV, 0, 0, false, "bytes per I/O" },
+    [FO_IOSIZE] = { "iosize", NULL, AT_NUMRV, 0, 0, false,
+                    "bytes per I/O; a random variable or buckets(size:pct, ...) draws each op's" },
     [FO_WORKINGSET] = { "workingset", NULL, AT_INT, 0, 0, false, "bytes from file start used for random offsets" },
     [FO_RANDOM] = { "random", NULL, AT_BOOL, 0, 0, false, "random offsets" },
     [FO_DSYNC] = { "dsync", NULL, AT_BOOL, 0, 0, false, "open with O_DSYNC (each write reaches the device before it returns)" },
