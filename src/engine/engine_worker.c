@@ -298,6 +298,22 @@ static inline int run_one(struct worker *w, const struct plan_op *op)
 }
 
 
+/* True for a flowop run once per pass (no composite, a fixed iters=1): the
+ * loop calls it directly, without run_op's loop. */
+static bool runs_once(const struct plan_op *op)
+{
+    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
+}
+
+static int run_op(struct worker *w, const struct plan_op *op);
+
+/* The child a choose composite picked: a plain flowop run once goes
+ * straight to run_one, as the thread's loop does with one. */
+static inline int run_choice(struct worker *w, const struct plan_op *op)
+{
+    return runs_once(op) ? run_one(w, op) : run_op(w, op);
+}
+
 /* Runs one flowop (iters times), composites recursively: every child in
  * turn, or for a choose composite the one child its weights pick. */
 static int run_op(struct worker *w, const struct plan_op *op)
@@ -308,7 +324,7 @@ static int run_op(struct worker *w, const struct plan_op *op)
         if (op->type != NULL)
             rc = run_one(w, op);
         else if (op->choose)
-            rc = run_op(w, plan_choose_pick(op, rng_below(&w->rng, op->choose_total)));
+            rc = run_choice(w, plan_choose_pick(op, rng_below(&w->rng, op->choose_total)));
         else
             for (size_t c = 0; c < op->nchildren && rc == FO_OK; c++)
                 rc = run_op(w, &op->children[c]);
@@ -316,13 +332,6 @@ static int run_op(struct worker *w, const struct plan_op *op)
             return rc;
     }
     return FO_OK;
-}
-
-/* True for a flowop run once per pass (no composite, a fixed iters=1): the
- * loop calls it directly, without run_op's loop. */
-static bool runs_once(const struct plan_op *op)
-{
-    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
 }
 
 static void note_stop(struct worker *w, const struct plan_op *op, int rc)

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# bench/choose.sh: the cost of a choose composite on the hot path: 8 KiB
+# random reads of a cached file, one thread, as a plain read flowop
+# (bench/workloads/read.f) and as a pick among three such reads by a choose
+# composite of weights 70/20/10 (bench/workloads/read_choose.f), in turn, the
+# order reversed every round, so a change in the machine's load hits both
+# sides alike. Each round gives the ratios choose / plain of the thread's CPU
+# per op (the JSON's cpu_ns_per_op over all its flowops: CPU time, which a
+# loaded machine disturbs less than the wall clock) and of ops/s; the summary
+# prints their median and spread (min..max) against the target of
+# docs/performance.md (at most 2% more CPU per op).
+#
+# usage: bench/choose.sh [--rounds N] [--secs S] [--dir DIR] [--build DIR] [--boost]
+#   --rounds  rounds (default 8)          --secs   seconds per run (default 2)
+#   --dir     where the read file goes (default /dev/shm/flowbench-bench, tmpfs)
+#   --build   the CMake build directory holding flowbench (default ./build)
+#   --boost   as bench/run.sh --boost (root only)
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+BUILD=$ROOT/build
+DIR=/dev/shm/flowbench-bench
+ROUNDS=8
+SECS=2
+BOOST=0
+while [ $# -gt 0 ]; do
+    case $1 in
+    --rounds) ROUNDS=$2; shift ;;
+    --secs) SECS=$2; shift ;;
+    --dir) DIR=$2; shift ;;
+    --build) BUILD=$2; shift ;;
+    --boost) BOOST=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench/choose.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+FB=$BUILD/flowbench
+[ -x "$FB" ] || { echo "bench/choose.sh: no $FB; build first (cmake --build build)" >&2; exit 2; }
+# shellcheck source=bench/measure.sh
+. "$HERE/measure.sh"
+
+mkdir -p "$DIR"
+WORK=$(mktemp -d)
+cleanup() {
+    rm -rf "$WORK" "$DIR"/readfile # only what this script's runs created
+    rmdir "$DIR" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# One run: prints "ops/s cpu_ns_per_op" of the thread (every flowop together).
+run_side() {
+    local script=read.f log=$WORK/fb.log
+    [ "$1" = choose ] && script=read_choose.f
+    measured "$FB" --runtime "$SECS" -D dir="$DIR" -D filesize=256m --json "$WORK/r.json" \
+        -f "$HERE/workloads/$script" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+    python3 -c '
+import json, sys
+fl = json.load(open(sys.argv[1]))["runs"][0]["flowops"]
+ops = sum(f["ops"] for f in fl)
+print(sum(f["ops_per_s"] for f in fl), sum(f["ops"] * f["cpu_ns_per_op"] for f in fl) / ops)' "$WORK/r.json"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
+rates=() cpus=()
+for ((k = 0; k < ROUNDS; k++)); do
+    order=(plain choose)
+    [ $((k % 2)) = 1 ] && order=(choose plain)
+    declare -A rate=() cpu=()
+    for side in "${order[@]}"; do
+        read -r rate[$side] cpu[$side] <<<"$(run_side "$side")"
+    done
+    rates+=("$(ratio "${rate[choose]}" "${rate[plain]}")") cpus+=("$(ratio "${cpu[choose]}" "${cpu[plain]}")")
+    echo "round $((k + 1)): ops/s plain ${rate[plain]}, choose ${rate[choose]}; cpu ns/op ${cpu[plain]}, ${cpu[choose]}" >&2
+    unset rate cpu
+done
+echo "8 KiB random reads, cached, one thread: choose composite (70/20/10) / plain read, median (min..max) of $ROUNDS rounds of ${SECS} s"
+echo "  ops/s:       $(fmt "$(summary "${rates[@]}")")"
+echo "  CPU per op:  $(fmt "$(summary "${cpus[@]}")")"
+verdict "a choose composite adds at most 2% CPU per op" "$(summary "${cpus[@]}" | cut -d' ' -f1)" "<" 1.02
