@@ -10,7 +10,12 @@
 # prints their median and spread (min..max) against the target of
 # docs/performance.md (at most 2% more CPU per op).
 #
-# usage: bench/choose.sh [--rounds N] [--secs S] [--dir DIR] [--build DIR] [--boost]
+# --instructions counts instead, under valgrind's callgrind, the user-space
+# instructions each side's worker executes per op: runs of 2 and 6 seconds,
+# the difference of the worker's instructions over the difference of its ops,
+# so the set-up cancels out. That figure does not depend on the machine's load.
+#
+# usage: bench/choose.sh [--rounds N] [--secs S] [--dir DIR] [--build DIR] [--boost] [--instructions]
 #   --rounds  rounds (default 8)          --secs   seconds per run (default 2)
 #   --dir     where the read file goes (default /dev/shm/flowbench-bench, tmpfs)
 #   --build   the CMake build directory holding flowbench (default ./build)
@@ -24,6 +29,7 @@ DIR=/dev/shm/flowbench-bench
 ROUNDS=8
 SECS=2
 BOOST=0
+INSTR=0
 while [ $# -gt 0 ]; do
     case $1 in
     --rounds) ROUNDS=$2; shift ;;
@@ -31,6 +37,7 @@ while [ $# -gt 0 ]; do
     --dir) DIR=$2; shift ;;
     --build) BUILD=$2; shift ;;
     --boost) BOOST=1 ;;
+    --instructions) INSTR=1 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/choose.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -61,6 +68,35 @@ fl = json.load(open(sys.argv[1]))["runs"][0]["flowops"]
 ops = sum(f["ops"] for f in fl)
 print(sum(f["ops_per_s"] for f in fl), sum(f["ops"] * f["cpu_ns_per_op"] for f in fl) / ops)' "$WORK/r.json"
 }
+
+# Under callgrind, S seconds: prints "ops instructions" of the worker process.
+counted() {
+    local script=read.f secs=$2 out
+    [ "$1" = choose ] && script=read_choose.f
+    rm -f "$WORK"/cg.*
+    valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$WORK/cg.%p" "$FB" --quiet --runtime "$secs" \
+        -D dir="$DIR" -D filesize=64m --json "$WORK/r.json" -f "$HERE/workloads/$script" >"$WORK/vg.log" 2>&1 ||
+        { tail "$WORK/vg.log" >&2; exit 1; }
+    out=$(grep -l read_run "$WORK"/cg.* | head -1)
+    python3 -c '
+import json, sys
+print(sum(f["ops"] for f in json.load(open(sys.argv[1]))["runs"][0]["flowops"]))' "$WORK/r.json"
+    awk '/^(summary|totals):/ { print $2; exit }' "$out"
+}
+
+if [ $INSTR = 1 ]; then
+    command -v valgrind >/dev/null || { echo "bench/choose.sh: --instructions needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+    declare -A per=()
+    for side in plain choose; do
+        read -r -d '' o1 i1 <<<"$(counted "$side" 2 | paste -sd' ')" || true
+        read -r -d '' o2 i2 <<<"$(counted "$side" 6 | paste -sd' ')" || true
+        per[$side]=$(awk -v o1="$o1" -v i1="$i1" -v o2="$o2" -v i2="$i2" 'BEGIN { printf "%.1f", (i2 - i1) / (o2 - o1) }')
+        echo "$side: $o1 ops in $i1 instructions, $o2 ops in $i2" >&2
+    done
+    echo "user-space instructions per op of the worker (callgrind): plain ${per[plain]}, choose ${per[choose]}," \
+        "added $(awk -v a="${per[choose]}" -v b="${per[plain]}" 'BEGIN { printf "%.1f", a - b }')"
+    exit 0
+fi
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 rates=() cpus=()

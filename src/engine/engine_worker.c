@@ -298,20 +298,44 @@ static inline int run_one(struct worker *w, const struct plan_op *op)
 }
 
 
+/* A fixed iters=1: the flowop runs once each time it is reached. */
+static inline bool once(const struct plan_op *op)
+{
+    return !op->iters.is_dist && op->iters.u == 1;
+}
+
 /* True for a flowop run once per pass (no composite, a fixed iters=1): the
  * loop calls it directly, without run_op's loop. */
-static bool runs_once(const struct plan_op *op)
+static inline bool runs_once(const struct plan_op *op)
 {
-    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
+    return op->type != NULL && once(op);
 }
 
 static int run_op(struct worker *w, const struct plan_op *op);
+
+/* The child of a choose composite this pass runs: one draw, a short search. */
+static inline const struct plan_op *pick(struct worker *w, const struct plan_op *op)
+{
+    return plan_choose_pick(op, rng_below(&w->rng, op->choose_total));
+}
 
 /* The child a choose composite picked: a plain flowop run once goes
  * straight to run_one, as the thread's loop does with one. */
 static inline int run_choice(struct worker *w, const struct plan_op *op)
 {
     return runs_once(op) ? run_one(w, op) : run_op(w, op);
+}
+
+/* One of the thread's own flowops, each pass: a plain flowop or a choose
+ * composite run once skip run_op's loop (and its call), so a mix costs the
+ * pick and little else. */
+static inline int run_top(struct worker *w, const struct plan_op *op)
+{
+    if (runs_once(op))
+        return run_one(w, op);
+    if (op->choose && once(op))
+        return run_choice(w, pick(w, op));
+    return run_op(w, op);
 }
 
 /* Runs one flowop (iters times), composites recursively: every child in
@@ -324,7 +348,7 @@ static int run_op(struct worker *w, const struct plan_op *op)
         if (op->type != NULL)
             rc = run_one(w, op);
         else if (op->choose)
-            rc = run_choice(w, plan_choose_pick(op, rng_below(&w->rng, op->choose_total)));
+            rc = run_choice(w, pick(w, op));
         else
             for (size_t c = 0; c < op->nchildren && rc == FO_OK; c++)
                 rc = run_op(w, &op->children[c]);
@@ -360,7 +384,7 @@ static void thread_loop(struct worker *w)
             if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
                 return;
             const struct plan_op *op = &t->ops[i];
-            int rc = runs_once(op) ? run_one(w, op) : run_op(w, op);
+            int rc = run_top(w, op);
             if (rc == FO_ERROR)
                 return;
             if (rc != FO_OK) {
