@@ -20,6 +20,7 @@
 #   --dir     where the read file goes (default /dev/shm/flowbench-bench, tmpfs)
 #   --build   the CMake build directory holding flowbench (default ./build)
 #   --boost   as bench/run.sh --boost (root only)
+#   --instructions  instructions per op under callgrind (needs valgrind), no timing
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -29,32 +30,9 @@ DIR=/dev/shm/flowbench-bench
 ROUNDS=8
 SECS=2
 BOOST=0
-INSTR=0
-while [ $# -gt 0 ]; do
-    case $1 in
-    --rounds) ROUNDS=$2; shift ;;
-    --secs) SECS=$2; shift ;;
-    --dir) DIR=$2; shift ;;
-    --build) BUILD=$2; shift ;;
-    --boost) BOOST=1 ;;
-    --instructions) INSTR=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench/choose.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-FB=$BUILD/flowbench
-[ -x "$FB" ] || { echo "bench/choose.sh: no $FB; build first (cmake --build build)" >&2; exit 2; }
 # shellcheck source=bench/measure.sh
 . "$HERE/measure.sh"
-
-mkdir -p "$DIR"
-WORK=$(mktemp -d)
-cleanup() {
-    rm -rf "$WORK" "$DIR"/readfile # only what this script's runs created
-    rmdir "$DIR" 2>/dev/null || true
-}
-trap cleanup EXIT
+read_bench_setup choose.sh "--instructions" "$@"
 
 # One run: prints "ops/s cpu_ns_per_op" of the thread (every flowop together).
 run_side() {
@@ -84,7 +62,7 @@ print(sum(f["ops"] for f in json.load(open(sys.argv[1]))["runs"][0]["flowops"]))
     awk '/^(summary|totals):/ { print $2; exit }' "$out"
 }
 
-if [ $INSTR = 1 ]; then
+if [ "$EXTRA_SET" = 1 ]; then
     command -v valgrind >/dev/null || { echo "bench/choose.sh: --instructions needs valgrind (apt-get install valgrind)" >&2; exit 2; }
     declare -A per=()
     for side in plain choose; do

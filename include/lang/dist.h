@@ -96,6 +96,9 @@ double dist_mean(const struct dist *d);
 const char *dist_describe(const struct dist *d);
 uint64_t dist_seed(const struct dist *d);
 
+/* -1, with the message formatted into err (when err is not NULL): the error
+ * return of every *_init. */
+int    dist_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Variates shared by randvar.c and cvar.c. */
 double dist_std_normal(struct rng *r);               /* N(0,1), Marsaglia polar method */
 double dist_std_gamma(struct rng *r, double shape);  /* Gamma(shape, 1), shape > 0 */

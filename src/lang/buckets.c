@@ -1,22 +1,9 @@
 /* buckets.c: bucket lists, buckets(4k:30,64k:50,1m:20): a size table of
  * whole percentages, one sample a size drawn with its bucket's probability. */
-#include <stdarg.h>
-#include <stdio.h>
-
 #include "lang/dist.h"
 
-static int fail(size_t *bad, size_t row, char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-
-    *bad = row;
-    if (err && errlen) {
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
+/* The row at fault in *bad, the reason in err. */
+#define FAIL(row, ...) (*bad = (row), dist_fail(err, errlen, __VA_ARGS__))
 
 double buckets_sample(const struct dist *d, struct rng *r)
 {
@@ -29,17 +16,17 @@ int buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, char
     double weighted = 0.0;
 
     if (s->n == 0)
-        return fail(bad, 0, err, errlen, "buckets() needs at least one size:percent");
+        return FAIL(0, "buckets() needs at least one size:percent");
     for (size_t i = 0; i < s->n; i++) {
         const struct bucket_row *b = &s->rows[i];
         if (b->pct > 100)
-            return fail(bad, i, err, errlen, "a bucket's percentage is at most 100 (got %llu)",
+            return FAIL(i, "a bucket's percentage is at most 100 (got %llu)",
                         (unsigned long long)b->pct);
         total += b->pct;
         weighted += (double)b->pct * (double)b->size;
     }
     if (total != 100)
-        return fail(bad, s->n, err, errlen, "bucket percentages total %llu%%, they must total exactly 100",
+        return FAIL(s->n, "bucket percentages total %llu%%, they must total exactly 100",
                     (unsigned long long)total);
 
     *d = (struct dist){ .kind = DIST_BUCKETS, .lo = 0.0, .hi = (double)UINT64_MAX, .mean = weighted / 100.0 };
