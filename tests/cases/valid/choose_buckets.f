@@ -19,7 +19,10 @@ define process name=p { thread name=t {
   flowop mix name=m2, $wr=0
   flowop halves name=h
 } }
+list flowops
 run
+#> composite mix, choose (one flowop a pass, by weight)
+#> composite halves, choose (one flowop a pass, by weight)
 #> fileset /tmp/data: 100 files, 0 leaf dirs, size bucket list, mean 5632, 100% preallocated
 #>       flowop read           m.r1 (weight 70 of 100: 70.0% of the passes)
 #>       flowop write          m.w1 (weight 20 of 100: 20.0% of the passes)
