@@ -15,6 +15,7 @@
 #include "dist/dist.h"
 #include "results/cpu_share.h"
 #include "engine/engine.h"
+#include "engine/pace.h"
 #include "fileset/fileset.h"
 #include "base/futex.h"
 #include "model/plan.h"
@@ -76,6 +77,9 @@ struct thread_slot {
     size_t proc, proc_inst, thread, thread_inst;
     size_t stats_off;              /* shm offset of struct op_stats[thread.nflat] */
     size_t cpu_off;                /* shm offset of its struct thread_cpu */
+    size_t intended_off;           /* open loop (rate=): shm offset of struct op_stats[thread.nflat], from the */
+                                   /* intended starts; 0: closed loop */
+    size_t sched_off;              /* open loop: shm offset of its struct thread_sched; 0: closed loop */
 };
 
 struct sem_desc {
@@ -142,6 +146,17 @@ static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
 static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
 {
     return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
+}
+
+/* Open loop: the rows of latencies from the intended start, and the schedule; NULL in a closed loop. */
+static inline struct op_stats *slot_intended(const struct engine *e, size_t slot)
+{
+    return e->slots[slot].intended_off ? (struct op_stats *)shm_at(&e->shm, e->slots[slot].intended_off) : NULL;
+}
+
+static inline struct thread_sched *slot_sched(const struct engine *e, size_t slot)
+{
+    return e->slots[slot].sched_off ? (struct thread_sched *)shm_at(&e->shm, e->slots[slot].sched_off) : NULL;
 }
 
 static inline struct place_outcome *slot_place(const struct engine *e, size_t slot)

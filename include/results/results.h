@@ -24,6 +24,19 @@ struct result_row {
     const char *ioengine; /* the I/O engine of its reads or writes (static), or NULL */
     unsigned iodepth;
     struct op_stats st;  /* merged over every instance */
+    struct op_stats *intended; /* open loop (rate=): the same ops timed from their intended start, else NULL */
+};
+
+/* An open-loop thread (rate=) of a run: how its instances kept their schedule. */
+struct sched_row {
+    char *process, *thread;
+    uint64_t rate;             /* passes per second asked of each instance */
+    uint64_t instances;
+    uint64_t passes;           /* passes begun, over every instance */
+    uint64_t intended;         /* passes the schedule asked for by the stop, over every instance */
+    uint64_t max_lag_ns;       /* the latest any pass began after it was due */
+    uint64_t final_lag_ns;     /* how far behind its schedule the worst instance was at the stop */
+    uint64_t behind;           /* instances that could not keep up: more than 1% of their passes behind at the stop */
 };
 
 /* One --interval (or psrun) sample of the IO flowops. */
@@ -116,6 +129,8 @@ struct run_result {
     size_t nranks;               /* 0 on one rank, whose figures are the run's */
     struct latlog_summary latlog;
     struct run_stonewall stonewall; /* with nranks */
+    struct sched_row *sched;     /* one per open-loop thread, in script order */
+    size_t nsched;
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

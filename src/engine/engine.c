@@ -88,6 +88,8 @@ static int layout(struct engine *e, struct diag *err)
         size += fileset_shared_size(&e->fs[i]) + 128;
     for (size_t s = 0; s < e->nslots; s++) {
         size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_cpu) + 128;
+        if (slot_thread(e, s)->rate != 0)
+            size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_sched) + 128;
         if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
             return diag_set(err, NULL, "out of memory");
     }
@@ -106,6 +108,10 @@ static int layout(struct engine *e, struct diag *err)
     for (size_t s = 0; s < e->nslots; s++) {
         e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
         e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
+        if (slot_thread(e, s)->rate == 0)
+            continue;
+        e->slots[s].intended_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
+        e->slots[s].sched_off = shm_reserve(&e->shm, sizeof(struct thread_sched));
     }
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
     e->place_off = shm_reserve(&e->shm, e->nslots * sizeof(struct place_outcome));

@@ -1,0 +1,51 @@
+/* pace.c: an open-loop thread's schedule (rate=): waiting for each pass's
+ * intended start, the lag with which it began, and what the master reads of it. */
+#include "engine/pace.h"
+
+#include <sys/prctl.h>
+
+#include "base/clock.h"
+#include "base/futex.h"
+#include "engine/engine_rt.h"
+#include "engine/worker.h"
+
+uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop)
+{
+    if (stop <= go)
+        return 0;
+    /* pass k is due before the stop when k * 1e9 / rate < stop - go */
+    unsigned __int128 span = (unsigned __int128)(stop - go) * rate;
+    return (uint64_t)((span + 999999999u) / 1000000000u);
+}
+
+void pace_start(void)
+{
+    /* 1 ns of slack instead of the default 50 us; a refusal only costs precision. */
+    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+}
+
+bool pace_pass(struct worker *w, uint64_t go, uint64_t k)
+{
+    uint64_t rate = w->thread->rate;
+    uint64_t due = pace_due(go, rate, k);
+    _Atomic uint32_t *phase = &w->sh->phase;
+    uint64_t now = clock_ns();
+    /* The stop wakes the phase word, so a sleep on it ends with the run. */
+    while (now < due) {
+        if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+            return false;
+        fb_futex_wait_until(phase, PHASE_GO, due);
+        now = clock_ns();
+    }
+    if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+        return false;
+    uint64_t lag = now - due;
+    struct thread_sched *s = w->sched;
+    w->pass_lag_ns = lag;
+    atomic_store_explicit(&s->passes, k + 1, memory_order_relaxed);
+    atomic_store_explicit(&s->last_lag_ns, lag, memory_order_relaxed);
+    atomic_store_explicit(&s->next_due_ns, pace_due(go, rate, k + 1), memory_order_relaxed);
+    if (lag > atomic_load_explicit(&s->max_lag_ns, memory_order_relaxed))
+        atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
+    return true;
+}
