@@ -108,6 +108,19 @@ struct run_stonewall {
     uint64_t ops, bytes; /* summed over the ranks, each at its own snapshot */
 };
 
+/* A run's steady-state condition (set steadystate, --steadystate) and whether it was met. */
+struct steady_result {
+    bool asked;
+    const char *metric, *unit; /* "iops" and "ops/s", ... (static) */
+    double limit_pct;
+    uint64_t window_s, warmup_s;
+    bool reached;              /* the run ended on it */
+    double at_s;               /* then: seconds from the start */
+    uint64_t samples;          /* seconds judged (after the warm-up) */
+    double mean;               /* of the last window judged (of fewer seconds when the run ended first), in unit */
+    double max_dev_pct;        /* its second furthest from that mean, in percent of it */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -129,6 +142,7 @@ struct run_result {
     size_t nranks;               /* 0 on one rank, whose figures are the run's */
     struct latlog_summary latlog;
     struct run_stonewall stonewall; /* with nranks */
+    struct steady_result steady;
     struct sched_row *sched;     /* one per open-loop thread, in script order */
     size_t nsched;
 };

@@ -537,6 +537,7 @@ static void engine_free(struct engine *e)
     free(e->baseline);
     free(e->last_io);
     free(e->status_io);
+    engine_steady_free(e);
     free(e->finish);
     free(e->finish_counts);
     engine_system_free(e);
@@ -573,6 +574,8 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
         return -1;
     fill_slots(e);
     if (engine_dist_prepare(e, err) != 0)
+        return -1;
+    if (engine_steady_prepare(e, err) != 0)
         return -1;
     return engine_place_plan(e, err) != 0 ? -1 : layout(e, err);
 }
@@ -626,12 +629,13 @@ static int finish(struct engine *e, struct diag *err)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", engine_stamp(e));
     fprintf(out, "%.3f: Run took %.3f seconds\n", engine_stamp(e), secs);
     engine_note_overrun(e, engine_stamp(e));
-    static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
+    static const char *const ends[] = { "none", "time", "steady state", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
         e->result->error = strdup(sh->err);
     if (go != 0) {
         engine_collect(e, secs, SINCE_START, e->result);
+        engine_steady_result(e, e->result, secs);
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }

@@ -108,6 +108,27 @@ static void summary(struct jw *w, const struct run_result *r, const struct repor
     jw_close(w, '}');
 }
 
+/* Steady state: asked for (else absent), reached or not, and the last window judged. */
+static void steady_state(struct jw *w, const struct run_result *r)
+{
+    const struct steady_result *s = &r->steady;
+    if (!s->asked)
+        return;
+    jw_open(w, "steady_state", '{', true);
+    jw_str(w, "metric", s->metric);
+    jw_num(w, "limit_pct", s->limit_pct, 3);
+    jw_u64(w, "window_s", s->window_s);
+    jw_u64(w, "warmup_s", s->warmup_s);
+    jw_bool(w, "reached", s->reached);
+    if (s->reached)
+        jw_num(w, "reached_at_s", s->at_s, 3);
+    jw_u64(w, "seconds_judged", s->samples);
+    jw_num(w, "window_mean", s->mean, 3);
+    jw_str(w, "unit", s->unit);
+    jw_num(w, "window_max_deviation_pct", s->max_dev_pct, 3);
+    jw_close(w, '}');
+}
+
 /* Open loop (rate=): how each open-loop thread kept its schedule; absent without one. */
 static void schedule(struct jw *w, const struct run_result *r)
 {
@@ -358,6 +379,7 @@ static void run_body(struct jw *w, const struct run_result *r, const struct repo
     flowops(w, r, in);
     summary(w, r, in);
     schedule(w, r);
+    steady_state(w, r);
     intervals(w, r);
 }
 

@@ -55,6 +55,21 @@ static void schedule_lines(FILE *out, const struct run_result *r, double stamp)
     }
 }
 
+/* Steady state: whether the condition held, and the last window judged. */
+static void steady_line(FILE *out, const struct steady_result *s, double stamp)
+{
+    if (!s->asked)
+        return;
+    fprintf(out, "%.3f: steady state (%s within %g%% of its mean over %" PRIu64 " s, after %" PRIu64 " s of warm-up): ",
+            stamp, s->metric, s->limit_pct, s->window_s, s->warmup_s);
+    if (s->reached)
+        fprintf(out, "reached at %.3f s", s->at_s);
+    else
+        fprintf(out, "not reached");
+    fprintf(out, "; last window: %" PRIu64 " s, mean %.3f %s, largest deviation %.2f%%\n",
+            s->samples < s->window_s ? s->samples : s->window_s, s->mean, s->unit, s->max_dev_pct);
+}
+
 static void system_lines(FILE *out, const struct run_system *s, double stamp);
 static void rank_lines(FILE *out, const struct run_result *r, double stamp);
 
@@ -74,6 +89,7 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
     fprintf(out, " p50 %.3fms p99 %.3fms cpu %.1fus/op\n", report_ms(stats_percentile(io, 0.5)),
             report_ms(stats_percentile(io, 0.99)), report_cpu_ns_per_op(io) / 1e3);
     schedule_lines(out, r, stamp);
+    steady_line(out, &r->steady, stamp);
     rank_lines(out, r, stamp);
     system_lines(out, &r->system, stamp);
     fflush(out);
