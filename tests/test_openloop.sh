@@ -110,7 +110,8 @@ if "$bin" -f "$top/flat/w.f" --quiet --steadystate "iops:2%:3s:warmup=1s" --json
     j="$top/flat/o.json"
     echo "flat: $(grep 'steady state' "$top/flat/out")"
     check flat_reached "$j" "j['steady_state']['reached'] and j['runs'][0]['end'] == 'steady state'"
-    check flat_early "$j" "4.0 <= j['seconds'] < 10"
+    # 1 s of warm-up and a 3 s window at the least; a loaded machine may delay it.
+    check flat_early "$j" "4.0 <= j['seconds'] < 29"
     check flat_window "$j" "j['steady_state']['window_s'] == 3 and j['steady_state']['warmup_s'] == 1"
     check flat_mean "$j" "abs(j['steady_state']['window_mean'] - 500) < 10 and j['steady_state']['window_max_deviation_pct'] <= 2"
     grep -q "steady state (iops within 2% of its mean over 3 s, after 1 s of warm-up): reached at" "$top/flat/out" && ok \
@@ -129,18 +130,27 @@ define process name=p { thread name=grower {
   flowop appendfile name=a1, filename=grow, iosize=64k
   flowop readwholefile name=r1, filename=grow, iosize=1m } }
 set steadystate "iops:2%:3s:warmup=1s"
-run 6
+run 5
 F
 if "$bin" -f "$top/ramp/w.f" --quiet --json "$top/ramp/o.json" >"$top/ramp/out" 2>&1; then
     j="$top/ramp/o.json"
     echo "ramp: $(grep 'steady state' "$top/ramp/out")"
     check ramp_not_reached "$j" "not j['steady_state']['reached'] and j['runs'][0]['end'] == 'time'"
-    check ramp_full_length "$j" "j['seconds'] >= 5.9"
-    check ramp_judged "$j" "j['steady_state']['seconds_judged'] >= 4 and j['steady_state']['window_max_deviation_pct'] > 2"
+    check ramp_full_length "$j" "j['seconds'] >= 4.9"
+    check ramp_judged "$j" "j['steady_state']['seconds_judged'] >= 3 and j['steady_state']['window_max_deviation_pct'] > 2"
     grep -q "steady state (iops within 2% of its mean over 3 s, after 1 s of warm-up): not reached" "$top/ramp/out" && ok \
         || bad ramp_text "no 'not reached' line"
 else
     bad ramp_run "exit $?: $(tail -3 "$top/ramp/out")"
+fi
+
+# ---- a bad --steadystate is refused before anything runs ----
+if "$bin" --steadystate iops:2% -f "$top/flat/w.f" --quiet >"$top/bad.out" 2>&1; then
+    bad steadystate_option "accepted --steadystate iops:2%"
+else
+    rc=$?
+    [ $rc -eq 2 ] && grep -q "error: --steadystate: steadystate 'iops:2%': expected METRIC:LIMIT%:WINDOW" "$top/bad.out" && ok \
+        || bad steadystate_option "exit $rc: $(head -2 "$top/bad.out")"
 fi
 
 # ---- a closed loop reports none of it ----
