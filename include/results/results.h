@@ -129,6 +129,7 @@ struct run_result {
     struct result_row *rows;
     size_t nrows;
     struct op_stats io;  /* IO and AIO flowops together */
+    struct op_stats *io_intended; /* ... those of open-loop threads timed from their intended start, or NULL */
     uint64_t reads, writes;
     struct interval_sample *intervals;
     size_t nintervals;

@@ -114,6 +114,17 @@ static char *dup(const struct engine *e, const char *s)
     return d;
 }
 
+/* Open loop: an IO row's latencies from the intended start into the summary's. */
+static void add_intended_io(struct run_result *r, const struct op_stats *row)
+{
+    if (r->io_intended == NULL) {
+        if ((r->io_intended = malloc(sizeof *r->io_intended)) == NULL)
+            return;
+        stats_init(r->io_intended);
+    }
+    stats_merge(r->io_intended, row);
+}
+
 static void add_thread_rows(struct engine *e, const double *scale, size_t p, size_t t, struct run_result *r,
                             enum collect_span span)
 {
@@ -140,6 +151,8 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
         if (!flowop_is(flat[i]->type, FF_IO))
             continue;
         stats_merge(&r->io, &row->st);
+        if (row->intended != NULL)
+            add_intended_io(r, row->intended);
         r->reads += row->rw == RW_READ ? row->st.ops : 0;
         r->writes += row->rw == RW_WRITE ? row->st.ops : 0;
     }

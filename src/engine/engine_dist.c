@@ -278,6 +278,8 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
     for (size_t i = 0; i < r->nsched; i++)
         reduce_sched(&r->sched[i]);
     reduce_stats(&r->io);
+    if (r->io_intended != NULL) /* every rank has the same open-loop threads */
+        reduce_stats(r->io_intended);
     uint64_t rw[2] = { r->reads, r->writes };
     dist_reduce_u64(rw, 2, DIST_SUM);
     r->reads = rw[0];

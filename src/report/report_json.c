@@ -105,6 +105,11 @@ static void summary(struct jw *w, const struct run_result *r, const struct repor
     jw_u64(w, "errors", f.errors);
     jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
     latency(w, "latency_ns", &f, in->histograms ? &r->io.hist : NULL);
+    if (r->io_intended != NULL) {
+        struct row_figures fi;
+        report_figures(r->io_intended, r->seconds, &fi);
+        latency(w, "latency_from_intended_ns", &fi, in->histograms ? &r->io_intended->hist : NULL);
+    }
     jw_close(w, '}');
 }
 

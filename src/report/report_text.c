@@ -88,6 +88,13 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
             io->ops ? report_ms((double)io->lat_sum / (double)io->ops) : 0.0);
     fprintf(out, " p50 %.3fms p99 %.3fms cpu %.1fus/op\n", report_ms(stats_percentile(io, 0.5)),
             report_ms(stats_percentile(io, 0.99)), report_cpu_ns_per_op(io) / 1e3);
+    if (r->io_intended != NULL)
+        fprintf(out, "%.3f: IO Summary from intended start (open-loop threads): %" PRIu64 " ops %.3fms/op p50 %.3fms "
+                     "p99 %.3fms p99.9 %.3fms\n",
+                stamp, r->io_intended->ops,
+                report_ms(r->io_intended->ops ? (double)r->io_intended->lat_sum / (double)r->io_intended->ops : 0),
+                report_ms(stats_percentile(r->io_intended, 0.5)), report_ms(stats_percentile(r->io_intended, 0.99)),
+                report_ms(stats_percentile(r->io_intended, 0.999)));
     schedule_lines(out, r, stamp);
     steady_line(out, &r->steady, stamp);
     rank_lines(out, r, stamp);

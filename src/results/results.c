@@ -16,6 +16,7 @@ static void run_result_free(struct run_result *run)
         free(run->sched[k].thread);
     }
     free(run->sched);
+    free(run->io_intended);
     free(run->rows);
     free(run->error);
     free(run->intervals);
