@@ -7,6 +7,7 @@
 #include "base/clock.h"
 #include "base/futex.h"
 #include "engine/engine_rt.h"
+#include "engine/io_inflight.h"
 #include "engine/worker.h"
 
 uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop)
@@ -30,6 +31,13 @@ bool pace_pass(struct worker *w, uint64_t go, uint64_t k)
     uint64_t due = pace_due(go, rate, k);
     _Atomic uint32_t *phase = &w->sh->phase;
     uint64_t now = clock_ns();
+    /* A request of an asynchronous engine is timed when it is reaped: one left
+     * in flight over the sleep would count the sleep as its service time. */
+    if (now < due && w->io_inflight > 0) {
+        if (op_io_drain(w) != FO_OK)
+            return false;
+        now = clock_ns();
+    }
     /* The stop wakes the phase word, so a sleep on it ends with the run. */
     while (now < due) {
         if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
