@@ -25,35 +25,44 @@ void pace_start(void)
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 }
 
-bool pace_pass(struct worker *w, uint64_t go, uint64_t k)
+/* Sleeps until due, or until the run stops (then false: the stop wakes the
+ * phase word, so the sleep ends with the run); *now is when it woke. */
+static bool sleep_until(struct worker *w, uint64_t due, uint64_t *now)
 {
-    uint64_t rate = w->thread->rate;
-    uint64_t due = pace_due(go, rate, k);
     _Atomic uint32_t *phase = &w->sh->phase;
-    uint64_t now = clock_ns();
     /* A request of an asynchronous engine is timed when it is reaped: one left
      * in flight over the sleep would count the sleep as its service time. */
-    if (now < due && w->io_inflight > 0) {
+    if (*now < due && w->io_inflight > 0) {
         if (op_io_drain(w) != FO_OK)
             return false;
-        now = clock_ns();
+        *now = clock_ns();
     }
-    /* The stop wakes the phase word, so a sleep on it ends with the run. */
-    while (now < due) {
+    while (*now < due) {
         if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
             return false;
         fb_futex_wait_until(phase, PHASE_GO, due);
-        now = clock_ns();
+        *now = clock_ns();
     }
-    if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
-        return false;
-    uint64_t lag = now - due;
-    struct thread_sched *s = w->sched;
-    w->pass_lag_ns = lag;
+    return atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP;
+}
+
+/* Pass k began lag ns after it was due; next is when pass k + 1 is. */
+static void publish(struct thread_sched *s, uint64_t k, uint64_t lag, uint64_t next)
+{
     atomic_store_explicit(&s->passes, k + 1, memory_order_relaxed);
     atomic_store_explicit(&s->last_lag_ns, lag, memory_order_relaxed);
-    atomic_store_explicit(&s->next_due_ns, pace_due(go, rate, k + 1), memory_order_relaxed);
+    atomic_store_explicit(&s->next_due_ns, next, memory_order_relaxed);
     if (lag > atomic_load_explicit(&s->max_lag_ns, memory_order_relaxed))
         atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
+}
+
+bool pace_pass(struct worker *w, uint64_t go, uint64_t k)
+{
+    uint64_t rate = w->thread->rate;
+    uint64_t due = pace_due(go, rate, k), now = clock_ns();
+    if (!sleep_until(w, due, &now))
+        return false;
+    w->pass_lag_ns = now - due;
+    publish(w->sched, k, w->pass_lag_ns, pace_due(go, rate, k + 1));
     return true;
 }
