@@ -83,7 +83,9 @@ print(f["ops_per_s"], f["cpu_ns_per_op"])' "$WORK/c.json"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 passes=() rates=() lags=() cr=() cc=()
 for ((k = 0; k < ROUNDS; k++)); do
-    read -r p r lag s50 s99 i50 i99 <<<"$(run_open)"
+    line=$(run_open)
+    read -r p r lag s50 s99 i50 i99 <<<"$line"
+    [[ $p =~ ^[0-9.]+$ && $r =~ ^[0-9.]+$ ]] || { echo "bench/openloop.sh: round $((k + 1)): no figures: $line" >&2; exit 1; }
     passes+=("$p") rates+=("$r") lags+=("$lag")
     echo "round $((k + 1)): passes/intended $p, ops/s / rate $r, max lag ${lag} ms;" \
         "service p50 ${s50} us p99 ${s99} us; from intended p50 ${i50} us p99 ${i99} us" >&2
