@@ -39,6 +39,7 @@ static void expr_free(struct ast_expr *e);
 static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l);
 static bool has_dollar(const char *raw);
 static int cmd_mode(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l);
+static int cmd_setting(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l);
 /* An unescaped '$' in raw quoted text. */
 static bool has_dollar(const char *raw)
 {
@@ -164,7 +165,10 @@ command
                                   $$ = cmd_new(st, CMD_SET_VAR, &@1); $$->var = $2; $$->has_value = true;
                                   if (buckets_value(st, $4, &@4, &$6, &$$->value) != 0) { ast_cmd_free($$); YYABORT; } }
     | SET WORD WORD             { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = $3; $$->word_loc = at(st, &@3);
-                                  if (cmd_mode(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
+                                  if (cmd_setting(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
+    | SET WORD STRING           { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = ast_string_literal($3); free($3);
+                                  $$->word_loc = at(st, &@3);
+                                  if (cmd_setting(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
     | SET WORD QUIT WORD        { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = strdup("quit"); $$->word2 = $4; $$->word_loc = at(st, &@4);
                                   if (cmd_mode(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
     | DEFINE FILESET attrs      { $$ = cmd_new(st, CMD_DEFINE_FILESET, &@1); $$->attrs = $3.head; }
@@ -537,6 +541,23 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 static int cmd_mode(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l)
 {
     return check_word(st, w, "mode", "unexpected word after 'set'", l);
+}
+
+/* `set WORD VALUE`: the settings the language has, each its command. */
+static int cmd_setting(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l)
+{
+    static const struct { const char *word; enum ast_cmd_kind kind; } settings[] = {
+        { "mode", CMD_SET_MODE }, { "steadystate", CMD_SET_STEADY },
+    };
+    for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++)
+        if (strcmp(w, settings[i].word) == 0) {
+            c->kind = settings[i].kind;
+            return 0;
+        }
+    struct srcloc at_w = at(st, l);
+    diag_set(st->err, &at_w, "unexpected word after 'set' '%s'; expected 'mode' or 'steadystate'", w);
+    st->failed = true;
+    return -1;
 }
 
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const char *msg)

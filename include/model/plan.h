@@ -89,6 +89,7 @@ struct plan_op {
 struct plan_thread {
     char *name;
     uint64_t instances, memsize, ioprio;
+    uint64_t rate;                  /* rate=: passes per second of each instance (open loop), 0: closed loop */
     bool useism;
     bool has_verify, verify;        /* verify= given, and its value: its flowops' default */
     struct data_pattern data;       /* what its flowops write unless they say */
@@ -105,6 +106,7 @@ struct plan_process {
     char *name;
     uint64_t instances;
     uint64_t nice;
+    uint64_t rate;                  /* rate=: its threads' unless they say (0: none) */
     struct plan_place place;        /* its threads' placement unless they say */
     struct plan_thread *threads;
     size_t nthreads;

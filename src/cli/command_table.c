@@ -19,6 +19,11 @@ const struct command_def commands[] = {
     { SET, CMD_SET_MODE, "set mode quit timeout|alldone|firstdone",
       "How runs end: timeout (the run length), firstdone (the first thread that finishes), alldone (every thread).",
       cmd_set_mode },
+    { SET, CMD_SET_STEADY, "set steadystate METRIC:LIMIT%:WINDOW[:warmup=SECONDS] | off",
+      "End each following run once it is steady: the last WINDOW one-second figures of METRIC (iops, bw or p99 of "
+      "the IO flowops) each within LIMIT% of their mean, the first warmup seconds not judged (quote the value when "
+      "it has warmup=); the report says whether it was reached. --steadystate overrides it.",
+      cmd_set_steady },
     { DEFINE, CMD_DEFINE_FILESET, "define fileset name=N, path=P, entries=N, dirwidth=W, size=S, prealloc[=PCT], ...",
       "Declare a tree of files under path/name (see 'help fileset').", cmd_define_fileset },
     { DEFINE, CMD_DEFINE_FILE, "define file name=N, path=P, size=S, prealloc, ...",

@@ -18,6 +18,7 @@
 #include "engine/engine_rt.h"
 #include "engine/io_inflight.h"
 #include "engine/latlog.h"
+#include "engine/pace.h"
 #include "engine/sync.h"
 #include "base/data.h"
 #include "engine/worker.h"
@@ -146,18 +147,22 @@ struct thread_arg {
 
 /* Every instance of the thread, in script order; a type's init hook runs
  * once the instance is filled in. -1 when a hook failed (it said why). */
-static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats)
+static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats,
+                    struct op_stats *intended)
 {
     for (size_t i = 0; i < n; i++) {
         struct op_inst *inst = &w->ops[ops[i].flat];
         inst->op = &ops[i];
         inst->st = &stats[ops[i].flat];
+        inst->ist = intended != NULL ? &intended[ops[i].flat] : NULL;
         inst->slot = ops[i].fd > 0 ? &w->fds[ops[i].fd] : ops[i].opennext ? NULL : &w->fds[0];
         inst->sem = -1;
         uint32_t off;
         if (ops[i].directio)
             engine_dio_align(w->eng, &ops[i], &inst->dio_align, &off);
         stats_init(inst->st);
+        if (inst->ist != NULL)
+            stats_init(inst->ist);
         /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
         bool fixed = ops[i].type != NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0;
         if (fixed && flowop_is(ops[i].type, FF_WRITE))
@@ -168,7 +173,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
             return -1;
         if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
             return -1;
-        if (init_ops(w, ops[i].children, ops[i].nchildren, stats) != 0)
+        if (init_ops(w, ops[i].children, ops[i].nchildren, stats, intended) != 0)
             return -1;
     }
     return 0;
@@ -214,7 +219,8 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
             return -1;
         memset(w->mem, 0, w->memsize);
     }
-    return init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot));
+    w->sched = slot_sched(e, slot);
+    return init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot), slot_intended(e, slot));
 }
 
 static void worker_free(struct worker *w)
@@ -375,25 +381,42 @@ static void note_stop(struct worker *w, const struct plan_op *op, int rc)
     engine_stop(w->eng, STOP_FINISHED);
 }
 
-static void thread_loop(struct worker *w)
+/* One pass over the thread's flowops; false when the thread stops. */
+static inline bool run_pass(struct worker *w)
 {
     const struct plan_thread *t = w->thread;
     _Atomic uint32_t *phase = &w->sh->phase;
-    for (;;) {
-        for (size_t i = 0; i < t->nops; i++) {
-            if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
-                return;
-            const struct plan_op *op = &t->ops[i];
-            int rc = run_top(w, op);
-            if (rc == FO_ERROR)
-                return;
-            if (rc != FO_OK) {
-                if (!worker_stopping(w))
-                    note_stop(w, &t->ops[i], rc);
-                return;
-            }
+    for (size_t i = 0; i < t->nops; i++) {
+        if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+            return false;
+        const struct plan_op *op = &t->ops[i];
+        int rc = run_top(w, op);
+        if (rc == FO_ERROR)
+            return false;
+        if (rc != FO_OK) {
+            if (!worker_stopping(w))
+                note_stop(w, &t->ops[i], rc);
+            return false;
         }
     }
+    return true;
+}
+
+/* Closed loop: each pass begins when the one before it ends. */
+static void thread_loop(struct worker *w)
+{
+    while (run_pass(w))
+        ;
+}
+
+/* Open loop (rate=): each pass begins when it is due, or at once when the
+ * thread is behind; its ops are also timed from when it was due. */
+static void thread_loop_paced(struct worker *w)
+{
+    uint64_t go = atomic_load(&w->sh->go_ns);
+    pace_start();
+    for (uint64_t k = 0; pace_pass(w, go, k) && run_pass(w); k++)
+        ;
 }
 
 /* The script's thread name on the OS thread (15 characters at most), so that
@@ -431,7 +454,10 @@ static void *thread_main(void *p)
         latlog_thread_go(w->latlog, &w->clk, atomic_load(&sh->go_ns));
     w->cpu_start = w->cpu_last = thread_cpu_ns();
     w->wall_last = clock_ns();
-    thread_loop(w);
+    if (w->thread->rate != 0)
+        thread_loop_paced(w);
+    else
+        thread_loop(w);
     op_io_drain(w);
     publish_cpu(w, thread_cpu_ns());
     worker_free(w);
