@@ -178,7 +178,8 @@ static void page(FILE *f, const struct report_input *in)
     for (size_t i = 0; i < res->n; i++)
         run_section(f, in, &res->runs[i]);
     fprintf(f, "<footer>Written by flowbench %s. Latencies are wall time around each op's system calls; "
-               "percentiles come from a log-linear histogram (within 0.8%%) and never exceed the max. "
+               "percentiles are by nearest rank: exact at the ends (min, max), else the middle of a log-linear "
+               "histogram bucket (within 0.8%%). "
                "MiB = 2<sup>20</sup> bytes. CPU/op is each thread's CPU time shared out over its flowops "
                "in the proportions of sampled ops.</footer>\n"
                "</main>\n</body>\n</html>\n",
