@@ -187,6 +187,15 @@ static size_t config_vars(const struct summary *s, const char *config, const cha
     return n;
 }
 
+/* The figure of a CONFIG's point in the heat map of vars, or NULL when it has none. */
+static const struct fig *heat_fig(const struct sum_point *p, const char *config, const char *const vars[2],
+                                  const struct charted *c)
+{
+    if (strcmp(p->config, config) != 0 || !sum_point_value(p, vars[0]) || !sum_point_value(p, vars[1]))
+        return NULL;
+    return fig_of(p, c);
+}
+
 static int heat_map(FILE *f, const struct summary *s, const char *config, const char *const vars[2],
                     const struct charted *c, struct line_work *w, struct values *cols, struct svg_heat_cell *cells)
 {
@@ -194,8 +203,7 @@ static int heat_map(FILE *f, const struct summary *s, const char *config, const 
     w->xs.n = cols->n = 0;
     for (size_t i = 0; i < s->npoints; i++) {
         const struct sum_point *p = &s->points[i];
-        if (strcmp(p->config, config) != 0 || fig_of(p, c) == NULL || !sum_point_value(p, vars[0]) ||
-            !sum_point_value(p, vars[1]))
+        if (heat_fig(p, config, vars, c) == NULL)
             continue;
         values_add(&w->xs, sum_point_value(p, vars[0]));
         values_add(cols, sum_point_value(p, vars[1]));
@@ -216,8 +224,8 @@ static int heat_map(FILE *f, const struct summary *s, const char *config, const 
         colv[i] = cols->x[i].label;
     for (size_t i = 0; i < s->npoints; i++) {
         const struct sum_point *p = &s->points[i];
-        const struct fig *x = fig_of(p, c);
-        if (strcmp(p->config, config) != 0 || x == NULL || !sum_point_value(p, vars[0]) || !sum_point_value(p, vars[1]))
+        const struct fig *x = heat_fig(p, config, vars, c);
+        if (x == NULL)
             continue;
         cells[n++] = (struct svg_heat_cell){ values_find(&w->xs, sum_point_value(p, vars[0])),
                                              values_find(cols, sum_point_value(p, vars[1])), x->mean, x->ci95, x->n };
