@@ -23,12 +23,13 @@
 #include "base/data.h"
 #include "engine/worker.h"
 #include "model/plan_choose.h"
+#include "sysstat/mountinfo.h"
 
 /* open(O_DIRECT) failed with EINVAL: the file system does not do direct I/O. */
 static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path)
 {
-    char type[32];
-    fileset_fs_type(path, type, sizeof type);
+    char type[64];
+    mountinfo_fs_name(path, type, sizeof type);
     return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
 }
 

@@ -461,11 +461,5 @@ int results_write_json(const struct report_input *in, FILE *out)
     if (res->n == 1)
         run_body(&w, &res->runs[0], in);
     jw_close(&w, '}');
-    fputc('\n', out);
-    if (ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        return -1;
-    }
-    return 0;
+    return jw_end(&w);
 }
