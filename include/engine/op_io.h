@@ -140,9 +140,10 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
 }
 
 /* Sends io through the op's engine. A synchronous engine completes it here;
- * an asynchronous one completes it in a later reap, and the op waits only
- * when all its iodepth requests are in flight. Sequential I/O moves the
- * slot's offset now, so the next request follows this one. */
+ * an asynchronous one queues it, and the op waits only when all its iodepth
+ * requests are out: that wait commits what was queued since the last one (a
+ * refill) in one system call, then reaps. Sequential I/O moves the slot's
+ * offset now, so the next request follows this one. */
 static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op *io, enum io_dir dir)
 {
     struct io_req *r = io->req;
@@ -155,7 +156,7 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     if (dir != IO_APPEND && !op->op->random)
         io->s->offset = io->off + io->len;
     r->t0 = op_now(w);
-    int q = ioengine_submit(op->ioe, r);
+    int q = ioengine_queue(op->ioe, r);
     if (q == IOE_COMPLETED)
         return op_io_complete(w, r, op_now(w));
     if (q < 0)

@@ -540,6 +540,7 @@ static void engine_free(struct engine *e)
     engine_steady_free(e);
     free(e->finish);
     free(e->finish_counts);
+    engine_roll_free(e);
     engine_system_free(e);
     latlog_close(e);
     placement_free(&e->place);
@@ -705,6 +706,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
         fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
                 e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
         fflush(d->out);
+        engine_roll_open(&e);
         uint64_t go = clock_ns();
         engine_system_start(&e, go);
         atomic_store(&e.sh->go_ns, go);

@@ -132,7 +132,7 @@ static int whole_chunk(struct worker *w, struct op_inst *op, struct slot *s, enu
     }
     *r = (struct io_req){ .buf = io.buf, .len = len, .off = off, .fd = s->fd, .key = (unsigned)(s - w->fds),
                           .dir = dir, .owner = op };
-    int q = ioengine_submit(op->ioe, r);
+    int q = ioengine_queue(op->ioe, r);
     if (q == IOE_COMPLETED)
         return op_io_complete(w, r, 0);
     if (q < 0)

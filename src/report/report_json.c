@@ -371,6 +371,7 @@ static void ranks(struct jw *w, const struct run_result *r)
         jw_num(w, "mb_per_s", report_rank_mb_per_s(k), 3);
         jw_u64(w, "p99_ns", k->p99_ns);
         jw_num(w, "cpu_ns_per_op", k->cpu_ns_per_op, 1);
+        jw_bool(w, "lost", k->lost);
         jw_close(w, '}');
     }
     jw_close(w, ']');
