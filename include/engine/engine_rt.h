@@ -132,6 +132,7 @@ struct engine {
     size_t nfinish;
     uint64_t *finish_counts;       /* 3 * nfinish: this rank's counts, then the vote's two halves */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
+    uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)

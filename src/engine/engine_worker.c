@@ -17,6 +17,7 @@
 
 #include "engine/engine_rt.h"
 #include "engine/io_inflight.h"
+#include "engine/journal.h"
 #include "engine/latlog.h"
 #include "engine/sync.h"
 #include "base/data.h"
@@ -93,7 +94,8 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     if (op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
     fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
-    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e) };
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e),
+                        .dsync = (flags & O_DSYNC) != 0 };
     return FO_OK;
 }
 
@@ -218,6 +220,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
 
 static void worker_free(struct worker *w)
 {
+    journal_thread_close(w);
     op_io_close_engines(w);   /* before the descriptors: mmap's mappings go with it */
     for (size_t i = 0; i < FB_NFDS; i++)
         if (w->fds[i].fd >= 0)
@@ -375,7 +378,7 @@ static void *thread_main(void *p)
     struct run_shared *sh = a->e->sh;
     engine_place_apply(a->e, a->slot); /* first: the thread's memory is allocated under its binding */
     thread_name(a->e, a->slot);
-    if (worker_init(w, a->e, a->slot) != 0) {
+    if (worker_init(w, a->e, a->slot) != 0 || journal_thread_open(w) != 0) {
         worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);
         atomic_fetch_add(&sh->ready, 1);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/journal.h"
 #include "engine/worker.h"
 
 static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
@@ -17,7 +18,7 @@ static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
         return op_error(w, op, "fsync", slot_path(w, s, path, sizeof path), err);
     }
     op_done(w, op, t0, t1, 0);
-    return FO_OK;
+    return journal_durable(w, op, s, JF_WHY_FSYNC);
 }
 
 static int fsync_run(struct worker *w, struct op_inst *op)

@@ -1,0 +1,39 @@
+/* journal_format.c: sealing and reading the durability journal's records
+ * (the layout is in include/base/journal_format.h). */
+#include "base/journal_format.h"
+
+#include "base/crc32c.h"
+#include "base/le.h"
+
+/* The CRC covers the type and length as well as the payload: a length cut
+ * by a crash must not make a shorter record that checks. */
+static uint32_t record_crc(const char *rec, uint32_t len)
+{
+    return crc32c(crc32c(0, rec + 4, 8), rec + JF_HEAD_BYTES, len);
+}
+
+size_t jf_seal(char *rec, uint32_t type, uint32_t len)
+{
+    put32(rec, JF_MAGIC);
+    put32(rec + 4, type);
+    put32(rec + 8, len);
+    put32(rec + 12, record_crc(rec, len));
+    return JF_HEAD_BYTES + len;
+}
+
+enum jf_read jf_next(const char *buf, size_t n, size_t *pos, struct jf_record *out)
+{
+    if (*pos == n)
+        return JF_END;
+    if (n - *pos < JF_HEAD_BYTES)
+        return JF_TORN;
+    const char *rec = buf + *pos;
+    uint32_t len = get32(rec + 8);
+    if (get32(rec) != JF_MAGIC || len > JF_MAX_PAYLOAD || n - *pos - JF_HEAD_BYTES < len)
+        return JF_TORN;
+    if (get32(rec + 12) != record_crc(rec, len))
+        return JF_TORN;
+    *out = (struct jf_record){ get32(rec + 4), len, rec + JF_HEAD_BYTES };
+    *pos += JF_HEAD_BYTES + len;
+    return JF_OK;
+}

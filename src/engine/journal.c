@@ -1,0 +1,152 @@
+/* journal.c: a worker thread's side of the durability journal: the writes it
+ * stamped since each file's last durable point, kept in memory (no system
+ * call per write), and one appended record per durable point and per delete,
+ * in its own file of the journal (no lock: nobody else appends to it). */
+#include "engine/journal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/le.h"
+#include "engine/engine_rt.h"
+
+static uint64_t realtime_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t journal_generation(struct worker *w)
+{
+    uint64_t now = realtime_ns();
+    w->verify_gen = now > w->verify_gen ? now : w->verify_gen + 1;
+    return w->verify_gen;
+}
+
+/* One whole record in one write: a crash leaves it whole or cut, and a cut one fails its CRC. */
+static int append(struct worker *w, struct op_inst *op, struct journal_thread *j, uint32_t type, uint32_t len)
+{
+    size_t n = jf_seal(j->rec, type, len);
+    ssize_t put = write(j->fd, j->rec, n);
+    if (put == (ssize_t)n)
+        return FO_OK;
+    const char *name = w->eng_fs[op->op->fileset >= 0 ? op->op->fileset : 0].plan->name;
+    if (put < 0)
+        return op_fail(w, op, "journal: cannot append to the journal of fileset %s: %s", name, strerror(errno));
+    return op_fail(w, op, "journal: short append to the journal of fileset %s (%zd of %zu bytes)", name, put, n);
+}
+
+static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 32];
+    if (journal_dir(w->eng_fs[fs].plan, dir, sizeof dir) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/t%05zu.fbj", dir, w->slot_index);
+    j->pend = malloc(JOURNAL_PENDING * sizeof *j->pend);
+    j->rec = malloc(JF_HEAD_BYTES + JF_DURABLE_BYTES + (size_t)JOURNAL_PENDING * JF_RANGE_BYTES);
+    if (j->pend == NULL || j->rec == NULL)
+        return -1;
+    if ((j->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644)) < 0)
+        return -1;
+    char *p = j->rec + JF_HEAD_BYTES;
+    put64(p, w->eng->journal_ids[fs]);
+    put32(p + 8, w->eng_fs[fs].plan->verify_id);
+    put32(p + 12, (uint32_t)w->slot_index);
+    put64(p + 16, realtime_ns());
+    size_t n = jf_seal(j->rec, JF_START, JF_START_BYTES);
+    if (write(j->fd, j->rec, n) != (ssize_t)n)
+        return errno = errno ? errno : EIO, -1;
+    return 0;
+}
+
+int journal_thread_open(struct worker *w)
+{
+    struct engine *e = w->eng;
+    w->durable_on_write = e->run->durable_on_write;
+    if (e->journal_ids == NULL)
+        return 0;
+    if ((w->journal = calloc(e->nfs, sizeof *w->journal)) == NULL)
+        return -1;
+    for (size_t i = 0; i < e->nfs; i++)
+        w->journal[i].fd = -1;
+    for (size_t i = 0; i < e->nfs; i++)
+        if (e->journal_ids[i] != 0 && open_one(w, i, &w->journal[i]) != 0)
+            return -1;
+    return 0;
+}
+
+void journal_thread_close(struct worker *w)
+{
+    for (size_t i = 0; w->journal != NULL && i < w->eng->nfs; i++) {
+        if (w->journal[i].fd >= 0)
+            close(w->journal[i].fd);
+        free(w->journal[i].pend);
+        free(w->journal[i].rec);
+    }
+    free(w->journal);
+    w->journal = NULL;
+}
+
+void journal_note_blocks(struct worker *w, const struct slot *s, uint64_t off, uint32_t blocks, uint64_t gen)
+{
+    struct journal_thread *j = worker_journal(w, s->fileset);
+    if (j == NULL || blocks == 0)
+        return;
+    if (j->npend == JOURNAL_PENDING) {
+        j->dropped++;
+        return;
+    }
+    j->pend[j->npend++] = (struct journal_pending){ (uint64_t)s->entry, off, gen, blocks };
+}
+
+/* Moves the pending writes of entry into the record's ranges, keeping the others; their count. */
+static uint32_t take_pending(struct journal_thread *j, uint64_t entry, char *ranges)
+{
+    uint32_t n = 0, kept = 0;
+    for (uint32_t i = 0; i < j->npend; i++) {
+        const struct journal_pending *p = &j->pend[i];
+        if (p->entry != entry) {
+            j->pend[kept++] = *p;
+            continue;
+        }
+        char *r = ranges + (size_t)n++ * JF_RANGE_BYTES;
+        put64(r, p->off);
+        put32(r + 8, p->blocks);
+        put32(r + 12, 0);
+        put64(r + 16, p->gen);
+    }
+    j->npend = kept;
+    return n;
+}
+
+int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot *s, enum jf_why why)
+{
+    struct journal_thread *j = worker_journal(w, s->fileset);
+    char *p = j->rec + JF_HEAD_BYTES;
+    uint32_t n = take_pending(j, (uint64_t)s->entry, p + JF_DURABLE_BYTES);
+    if (n == 0)
+        return FO_OK;
+    put64(p, (uint64_t)s->entry);
+    put64(p + 8, realtime_ns());
+    put32(p + 16, n);
+    put32(p + 20, why);
+    return append(w, op, j, JF_DURABLE, JF_DURABLE_BYTES + n * JF_RANGE_BYTES);
+}
+
+int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
+{
+    struct journal_thread *j = worker_journal(w, fileset);
+    take_pending(j, (uint64_t)entry, j->rec + JF_HEAD_BYTES); /* the file they were written to goes */
+    char *p = j->rec + JF_HEAD_BYTES;
+    put64(p, (uint64_t)entry);
+    put64(p + 8, journal_generation(w));
+    return append(w, op, j, JF_DELETE, JF_DELETE_BYTES);
+}

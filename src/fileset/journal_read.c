@@ -1,0 +1,205 @@
+/* journal_read.c: verify-tree's reading of a durability journal: the
+ * manifest (the files and their sizes when the run began) and every worker
+ * thread's records (durable writes, deletes), into what each file must hold. */
+#include "fileset/tree_verify.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/journal_format.h"
+#include "base/le.h"
+
+/* The whole file at path, malloc'ed, its size in *n; NULL with errno set. */
+static char *slurp(const char *path, size_t *n)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return errno = e, NULL;
+    }
+    char *buf = malloc((size_t)st.st_size + 1);
+    size_t got = 0;
+    while (buf != NULL && got < (size_t)st.st_size) {
+        ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+        if (r <= 0) {
+            int e = r < 0 ? errno : EIO;
+            free(buf);
+            close(fd);
+            return errno = e, NULL;
+        }
+        got += (size_t)r;
+    }
+    close(fd);
+    *n = got;
+    return buf;
+}
+
+/* The START record every journal file opens with: the tree and the fileset it belongs to. */
+static int check_start(const char *path, const char *buf, size_t n, size_t *pos, uint64_t tree_id,
+                       uint32_t fileset_id, struct diag *err)
+{
+    struct jf_record r;
+    if (jf_next(buf, n, pos, &r) != JF_OK || r.type != JF_START || r.len != JF_START_BYTES)
+        return diag_set(err, NULL, "%s: byte 0: no journal start record: not a flowbench journal, or cut", path);
+    if (get64(r.payload) != tree_id)
+        return diag_set(err, NULL, "%s: byte 0: a journal from another tree (its tree id %016" PRIx64 ", the tree "
+                        "holds %016" PRIx64 "): the tree was made again, or this is another run's journal", path,
+                        get64(r.payload), tree_id);
+    if (get32(r.payload + 8) != fileset_id)
+        return diag_set(err, NULL, "%s: byte 0: the journal of another fileset (id %08" PRIx32 ", expected %08" PRIx32 ")",
+                        path, get32(r.payload + 8), fileset_id);
+    return 0;
+}
+
+static int by_path_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int read_manifest(struct tv_journal *j, const char *dir, uint32_t fileset_id, struct diag *err)
+{
+    char path[PATH_MAX + 32];
+    size_t n, pos = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, JF_MANIFEST);
+    char *buf = slurp(path, &n);
+    if (buf == NULL)
+        return diag_set(err, NULL, "%s: cannot read the journal's manifest: %s", path, strerror(errno));
+    int rc = check_start(path, buf, n, &pos, j->tree_id, fileset_id, err);
+    struct jf_record r;
+    enum jf_read got = JF_OK;
+    while (rc == 0 && (got = jf_next(buf, n, &pos, &r)) == JF_OK) {
+        size_t at = pos - JF_HEAD_BYTES - r.len;
+        if (r.type != JF_FILE || r.len <= JF_FILE_BYTES || r.len - JF_FILE_BYTES >= PATH_MAX || get64(r.payload) != j->n) {
+            rc = diag_set(err, NULL, "%s: byte %zu: not the record of file %zu", path, at, j->n);
+            break;
+        }
+        if (j->n % 1024 == 0) {
+            struct tv_entry *e = realloc(j->entries, (j->n + 1024) * sizeof *e);
+            if (e == NULL) {
+                rc = diag_set(err, NULL, "out of memory");
+                break;
+            }
+            j->entries = e;
+        }
+        struct tv_entry *e = &j->entries[j->n];
+        *e = (struct tv_entry){ .rel = strndup(r.payload + JF_FILE_BYTES, r.len - JF_FILE_BYTES),
+                                .base = get64(r.payload + 8) };
+        if (e->rel == NULL)
+            rc = diag_set(err, NULL, "out of memory");
+        j->n++;
+    }
+    if (rc == 0 && got == JF_TORN)
+        rc = diag_set(err, NULL, "%s: byte %zu: a damaged record (the manifest is made durable before the run)", path, pos);
+    free(buf);
+    if (rc != 0)
+        return rc;
+    if ((j->by_path = malloc((j->n ? j->n : 1) * sizeof *j->by_path)) == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (size_t i = 0; i < j->n; i++)
+        j->by_path[i] = j->entries[i].rel;
+    qsort(j->by_path, j->n, sizeof *j->by_path, by_path_cmp);
+    return 0;
+}
+
+static int add_claim(struct tv_entry *e, uint64_t off, uint64_t gen)
+{
+    if (e->nclaims == e->cap) {
+        size_t cap = e->cap ? e->cap * 2 : 16;
+        struct tv_claim *c = realloc(e->claims, cap * sizeof *c);
+        if (c == NULL)
+            return -1;
+        e->claims = c;
+        e->cap = cap;
+    }
+    e->claims[e->nclaims++] = (struct tv_claim){ off, gen };
+    return 0;
+}
+
+/* A JF_DURABLE record's ranges, each block a claim on its entry. */
+static int read_durable(struct tv_journal *j, const struct jf_record *r, const char *path, size_t at, struct diag *err)
+{
+    uint64_t entry = get64(r->payload);
+    uint32_t count = get32(r->payload + 16);
+    if (r->len != JF_DURABLE_BYTES + (uint64_t)count * JF_RANGE_BYTES || entry >= j->n)
+        return diag_set(err, NULL, "%s: byte %zu: a durable-write record of %u ranges for file %" PRIu64
+                        " does not fit (the manifest has %zu files)", path, at, count, entry, j->n);
+    for (uint32_t i = 0; i < count; i++) {
+        const char *rg = r->payload + JF_DURABLE_BYTES + (size_t)i * JF_RANGE_BYTES;
+        uint64_t off = get64(rg), gen = get64(rg + 16);
+        for (uint32_t b = 0; b < get32(rg + 8); b++)
+            if (add_claim(&j->entries[entry], off + (uint64_t)b * 4096u, gen) != 0)
+                return diag_set(err, NULL, "out of memory");
+    }
+    return 0;
+}
+
+static int read_thread(struct tv_journal *j, const char *dir, const char *name, uint32_t fileset_id, struct diag *err)
+{
+    char path[PATH_MAX + 300];
+    size_t n, pos = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *buf = slurp(path, &n);
+    if (buf == NULL)
+        return diag_set(err, NULL, "%s: cannot read: %s", path, strerror(errno));
+    int rc = check_start(path, buf, n, &pos, j->tree_id, fileset_id, err);
+    struct jf_record r;
+    enum jf_read got = JF_OK;
+    while (rc == 0 && (got = jf_next(buf, n, &pos, &r)) == JF_OK) {
+        size_t at = pos - JF_HEAD_BYTES - r.len;
+        j->records++;
+        if (r.type == JF_DURABLE && r.len >= JF_DURABLE_BYTES)
+            rc = read_durable(j, &r, path, at, err);
+        else if (r.type == JF_DELETE && r.len == JF_DELETE_BYTES && get64(r.payload) < j->n) {
+            struct tv_entry *e = &j->entries[get64(r.payload)];
+            e->deleted = get64(r.payload + 8) > e->deleted ? get64(r.payload + 8) : e->deleted;
+        } else
+            rc = diag_set(err, NULL, "%s: byte %zu: an unknown or malformed record (type %u, %u bytes)", path, at,
+                          r.type, r.len);
+    }
+    /* A cut tail is what a crash of the journal's own writer leaves: what it
+     * claimed is not read, which claims less, never more. */
+    if (rc == 0 && got == JF_TORN)
+        j->torn++;
+    free(buf);
+    return rc;
+}
+
+int tv_journal_read(struct tv_journal *j, const char *dir, uint64_t tree_id, uint32_t fileset_id, struct diag *err)
+{
+    *j = (struct tv_journal){ .tree_id = tree_id };
+    if (read_manifest(j, dir, fileset_id, err) != 0)
+        return -1;
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return diag_set(err, NULL, "%s: cannot open the journal: %s", dir, strerror(errno));
+    struct dirent *de;
+    int rc = 0;
+    while (rc == 0 && (de = readdir(d)) != NULL) {
+        size_t len = strlen(de->d_name);
+        if (de->d_name[0] == 't' && len > 5 && strcmp(de->d_name + len - 4, ".fbj") == 0)
+            rc = read_thread(j, dir, de->d_name, fileset_id, err);
+    }
+    closedir(d);
+    return rc;
+}
+
+void tv_journal_free(struct tv_journal *j)
+{
+    for (size_t i = 0; i < j->n; i++) {
+        free(j->entries[i].rel);
+        free(j->entries[i].claims);
+    }
+    free(j->entries);
+    free(j->by_path);
+    *j = (struct tv_journal){ 0 };
+}
