@@ -60,6 +60,7 @@ static int vt_parse(int argc, char **argv, struct vt_args *a)
         return -1;
     }
     a->opt.check_only = true;
+    a->opt.journal_force = true; /* where the journal lies matters to a run, not to reading it back */
     return workload_dirs_default(&a->opt);
 }
 
@@ -134,20 +135,21 @@ static int write_json(const char *path, const struct plan *plan, const struct tv
     return to_stdout ? fflush(f) : fclose(f);
 }
 
-static void print_summary(const struct plan_fileset *p, const struct tv_result *r)
+static void print_summary(FILE *out, const struct plan_fileset *p, const struct tv_result *r)
 {
-    printf("verify-tree: %s '%s': %" PRIu64 " files; blocks %" PRIu64 " good, %" PRIu64 " older (allowed), %" PRIu64
+    fprintf(out, "verify-tree: %s '%s': %" PRIu64 " files; blocks %" PRIu64 " good, %" PRIu64 " older (allowed), %" PRIu64
            " torn, %" PRIu64 " lost; creates %" PRIu64 " good, %" PRIu64 " not durable, %" PRIu64 " lost; deletes %"
            PRIu64 " good, %" PRIu64 " not durable, %" PRIu64 " lost", p->is_file ? "file" : "fileset", p->name,
            r->files, r->blocks.good, r->blocks.older_allowed, r->blocks.torn, r->blocks.lost, r->creates.good,
            r->creates.older_allowed, r->creates.lost, r->deletes.good, r->deletes.older_allowed, r->deletes.lost);
     if (r->torn_records)
-        printf("; %" PRIu64 " journal file%s cut at the end (what they held past the cut is not claimed)",
+        fprintf(out, "; %" PRIu64 " journal file%s cut at the end (what they held past the cut is not claimed)",
                r->torn_records, r->torn_records == 1 ? "" : "s");
-    printf("\n");
+    fprintf(out, "\n");
 }
 
-static int vt_check(const struct plan *plan, struct tv_result *each, struct tv_result *sum)
+/* The lines go to out (stderr when the JSON takes stdout). */
+static int vt_check(const struct plan *plan, FILE *out, struct tv_result *each, struct tv_result *sum)
 {
     bool any = false;
     for (size_t i = 0; i < plan->nfilesets; i++) {
@@ -159,11 +161,11 @@ static int vt_check(const struct plan *plan, struct tv_result *each, struct tv_r
         any = true;
         if (journal_dir(p, dir, sizeof dir) != 0)
             diag_set(&err, &p->loc, "journal: the path %s/%s is too long", p->journal, p->name);
-        if (err.msg[0] != '\0' || tree_verify(p, dir, stdout, &each[i], &err) != 0) {
+        if (err.msg[0] != '\0' || tree_verify(p, dir, out, &each[i], &err) != 0) {
             diag_print(&err, stderr);
             return -1;
         }
-        print_summary(p, &each[i]);
+        print_summary(out, p, &each[i]);
         add_counts(&sum->blocks, &each[i].blocks);
         add_counts(&sum->creates, &each[i].creates);
         add_counts(&sum->deletes, &each[i].deletes);
@@ -182,7 +184,7 @@ int cmd_verify_tree_main(int argc, char **argv)
     int status = EXIT_USAGE;
     if (vt_parse(argc, argv, &a) == 0 && vt_plan(&a, &plan) == 0) {
         struct tv_result *each = calloc(plan.nfilesets ? plan.nfilesets : 1, sizeof *each), sum = { 0 };
-        if (each != NULL && vt_check(&plan, each, &sum) == 0) {
+        if (each != NULL && vt_check(&plan, a.json != NULL && strcmp(a.json, "-") == 0 ? stderr : stdout, each, &sum) == 0) {
             status = errors_of(&sum) ? EXIT_RUNFAIL : EXIT_OK;
             if (a.json != NULL && write_json(a.json, &plan, each, &sum) != 0) {
                 diag_printf(stderr, "flowbench verify-tree: error: cannot write --json %s\n", a.json);
