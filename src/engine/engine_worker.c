@@ -378,8 +378,14 @@ static void *thread_main(void *p)
     struct run_shared *sh = a->e->sh;
     engine_place_apply(a->e, a->slot); /* first: the thread's memory is allocated under its binding */
     thread_name(a->e, a->slot);
-    if (worker_init(w, a->e, a->slot) != 0 || journal_thread_open(w) != 0) {
-        worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
+    int jerr = 0;
+    if (worker_init(w, a->e, a->slot) != 0 || (journal_thread_open(w) != 0 && (jerr = errno ? errno : ENOMEM) != 0)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot open the durability journal of a worker thread: %s", strerror(jerr));
+        if (jerr != 0)
+            worker_set_error(w, msg);
+        else
+            worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);
         atomic_fetch_add(&sh->ready, 1);
         fb_futex_wake(&sh->master_wake);

@@ -32,13 +32,14 @@ uint64_t journal_generation(struct worker *w)
 }
 
 /* One whole record in one write: a crash leaves it whole or cut, and a cut one fails its CRC. */
-static int append(struct worker *w, struct op_inst *op, struct journal_thread *j, uint32_t type, uint32_t len)
+static int append(struct worker *w, struct op_inst *op, int fileset, uint32_t type, uint32_t len)
 {
+    struct journal_thread *j = &w->journal[fileset];
     size_t n = jf_seal(j->rec, type, len);
     ssize_t put = write(j->fd, j->rec, n);
     if (put == (ssize_t)n)
         return FO_OK;
-    const char *name = w->eng_fs[op->op->fileset >= 0 ? op->op->fileset : 0].plan->name;
+    const char *name = w->eng_fs[fileset].plan->name;
     if (put < 0)
         return op_fail(w, op, "journal: cannot append to the journal of fileset %s: %s", name, strerror(errno));
     return op_fail(w, op, "journal: short append to the journal of fileset %s (%zd of %zu bytes)", name, put, n);
@@ -138,7 +139,7 @@ int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot
     put64(p + 8, realtime_ns());
     put32(p + 16, n);
     put32(p + 20, why);
-    return append(w, op, j, JF_DURABLE, JF_DURABLE_BYTES + n * JF_RANGE_BYTES);
+    return append(w, op, s->fileset, JF_DURABLE, JF_DURABLE_BYTES + n * JF_RANGE_BYTES);
 }
 
 int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
@@ -148,5 +149,5 @@ int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int6
     char *p = j->rec + JF_HEAD_BYTES;
     put64(p, (uint64_t)entry);
     put64(p + 8, journal_generation(w));
-    return append(w, op, j, JF_DELETE, JF_DELETE_BYTES);
+    return append(w, op, fileset, JF_DELETE, JF_DELETE_BYTES);
 }
