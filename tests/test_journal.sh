@@ -5,7 +5,9 @@
 # offset and generations; bad input (no journal, another tree's journal, a
 # file added by hand, a journal on the tree's file system) exits 2 with a
 # located message; verify-tree opens nothing of the tree but O_RDONLY (strace);
-# --test-durable-on-write journals writes that were never synced.
+# a block put back to an older generation where no sync promised it is
+# allowed and counted, and --test-durable-on-write (writes journaled durable
+# though never synced) turns the same reversion into a lost write.
 set -u
 bin=$(realpath "$1")
 pass=0 fail=0
@@ -43,8 +45,8 @@ expect_in clean_good "$(json "$top/clean.json" 'd["blocks"]["good"]')" 32 32
 expect_in clean_lost "$(json "$top/clean.json" 'd["blocks"]["lost"] + d["blocks"]["torn"]')" 0 0
 expect_in clean_records "$(json "$top/clean.json" 'd["journal_records"]')" 150 200
 
-# The block the run wrote last in file 1 (highest generation), found by its header.
-read -r file off gen < <(python3 - "$tree/fs" <<'P'
+# The block the run wrote last (highest generation), found by its header.
+cat >"$top/newest.py" <<'P'
 import os, struct, sys
 best = (0, None, None)
 for root, _, names in os.walk(sys.argv[1]):
@@ -58,24 +60,8 @@ for root, _, names in os.walk(sys.argv[1]):
                 best = (gen, p, off)
 print(best[1], best[2], best[0])
 P
-)
-cp "$file" "$top/saved"
-
-# Torn: one byte of the block's data flipped.
-python3 - "$file" "$off" <<'P'
-import sys
-p, off = sys.argv[1], int(sys.argv[2])
-with open(p, 'r+b') as f:
-    f.seek(off + 100); b = f.read(1); f.seek(off + 100); f.write(bytes([b[0] ^ 0xff]))
-P
-vt --json "$top/torn.json" >"$top/out" 2>"$top/err"
-expect_rc torn_exit $? 1 "$top/out"
-expect_grep torn_line "$file: block at offset $off: torn (crc32c 0x.*); expected generation $gen" "$top/out"
-expect_in torn_count "$(json "$top/torn.json" 'd["blocks"]["torn"]')" 1 1
-
-# Lost: the block sealed again, whole and valid, with an older generation.
-cp "$top/saved" "$file"
-python3 - "$file" "$off" <<'P'
+# reseal.py FILE OFF: the block sealed again, whole and valid, with generation 12345 (older than any of a run).
+cat >"$top/reseal.py" <<'P'
 import struct, sys
 def crc32c(data, crc=0):
     crc ^= 0xffffffff
@@ -92,6 +78,24 @@ with open(p, 'r+b') as f:
     struct.pack_into('<I', blk, 4, crc32c(bytes(blk[8:n])))
     f.seek(off); f.write(blk)
 P
+read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
+cp "$file" "$top/saved"
+
+# Torn: one byte of the block's data flipped.
+python3 - "$file" "$off" <<'P'
+import sys
+p, off = sys.argv[1], int(sys.argv[2])
+with open(p, 'r+b') as f:
+    f.seek(off + 100); b = f.read(1); f.seek(off + 100); f.write(bytes([b[0] ^ 0xff]))
+P
+vt --json "$top/torn.json" >"$top/out" 2>"$top/err"
+expect_rc torn_exit $? 1 "$top/out"
+expect_grep torn_line "$file: block at offset $off: torn (crc32c 0x.*); expected generation $gen" "$top/out"
+expect_in torn_count "$(json "$top/torn.json" 'd["blocks"]["torn"]')" 1 1
+
+# Lost: the block sealed again, whole and valid, with an older generation.
+cp "$top/saved" "$file"
+python3 "$top/reseal.py" "$file" "$off"
 vt --json "$top/lost.json" >"$top/out" 2>"$top/err"
 expect_rc lost_exit $? 1 "$top/out"
 expect_grep lost_line "$file: block at offset $off: lost durable write: expected generation $gen, found 12345" "$top/out"
@@ -148,16 +152,27 @@ vt --json "$top/cut.json" >"$top/out" 2>"$top/err"
 expect_rc cut_exit $? 0 "$top/out"
 expect_in cut_count "$(json "$top/cut.json" 'd["journal_torn_tails"]')" 1 1
 
-# --test-durable-on-write: writes with no fsync at all are journaled durable.
+# Writes never synced: noted, not durable. A block put back to an older
+# generation is then allowed (counted as older), not an error.
 sed -e '/flowop fsync/d' "$top/w.f" >"$top/nosync.f"
 "$bin" -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --journal-force --quiet >"$top/out" 2>"$top/err"
 expect_rc nosync_exit $? 0 "$top/err"
+read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
+python3 "$top/reseal.py" "$file" "$off"
 "$bin" verify-tree -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --json "$top/nosync.json" >"$top/out" 2>&1
+expect_rc nosync_verify_exit $? 0 "$top/out"
 expect_in nosync_records "$(json "$top/nosync.json" 'd["journal_records"]')" 0 0
+expect_in nosync_older "$(json "$top/nosync.json" 'd["blocks"]["older_allowed"]')" 1 1
+
+# --test-durable-on-write: the same writes journaled durable; the same reversion is then lost.
 "$bin" -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --journal-force --test-durable-on-write --quiet >"$top/out" 2>"$top/err"
 expect_rc switch_exit $? 0 "$top/err"
+read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
+python3 "$top/reseal.py" "$file" "$off"
 "$bin" verify-tree -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --json "$top/switch.json" >"$top/out" 2>&1
+expect_rc switch_verify_exit $? 1 "$top/out"
 expect_in switch_records "$(json "$top/switch.json" 'd["journal_records"]')" 200 200
+expect_grep switch_line "$file: block at offset $off: lost durable write: expected generation $gen, found 12345" "$top/out"
 
 echo "journal: $pass passed, $fail failed"
 [ "$fail" = 0 ]

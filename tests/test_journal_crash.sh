@@ -59,6 +59,7 @@ crash() {
     expect_in "${fs}_lost_torn" "$(json "$d/v.json" 'sum(d[k][c] for k in ("blocks","creates","deletes") for c in ("lost","torn"))')" 0 0
     expect_in "${fs}_durable_records" "$(json "$d/v.json" 'd["journal_records"]')" 100 100000000
     expect_in "${fs}_good_blocks" "$(json "$d/v.json" 'd["blocks"]["good"]')" 100 100000000
+    echo "$fs: $(tail -1 "$d/vout")"
     expect_in "${fs}_deletes" "$(json "$d/v.json" 'd["deletes"]["good"]')" 1 100000
 }
 

@@ -30,6 +30,23 @@ enum jf_why { JF_WHY_FSYNC = 1, JF_WHY_DSYNC = 2, JF_WHY_TEST = 3 };
 #define JF_RANGE_BYTES 24u
 #define JF_DELETE_BYTES 16u
 
+/* The writes ring (wNNNNN.fbj, one per thread and fileset): every write a
+ * thread stamps, noted in a shared mapping before it is issued, so that a
+ * crash of the process or of the tree's device keeps the note (a store, no
+ * system call). A head of JF_RING_HEAD bytes (u32 magic JF_RING_MAGIC, u32
+ * slots, u64 tree id, u32 fileset id, u32 writer, the rest 0), then slots of
+ * JF_SLOT_BYTES: u64 entry, u64 offset of the first block, u32 blocks, u32
+ * crc32c of the slot's other 28 bytes, u64 generation (0: empty); the
+ * thread's n-th write goes in slot n % slots, over an older one. */
+#define JF_RING_MAGIC 0x31574246u  /* "FBW1" */
+#define JF_RING_HEAD 64u
+#define JF_SLOT_BYTES 32u
+
+/* Writes the slot at p; its generation last, so that a slot cut by a crash fails its CRC. */
+void jf_slot_put(char *p, uint64_t entry, uint64_t off, uint32_t blocks, uint64_t gen);
+/* The slot at p: 1 and its fields when it holds a write whose CRC checks, else 0. */
+int jf_slot_get(const char *p, uint64_t *entry, uint64_t *off, uint32_t *blocks, uint64_t *gen);
+
 /* One record as read: its type and payload (pointing into the buffer read). */
 struct jf_record {
     uint32_t type;

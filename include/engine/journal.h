@@ -16,6 +16,9 @@
 /* Writes stamped and not yet made durable a thread keeps per fileset; past
  * it, a write is not journaled (the journal claims less, never more). */
 #define JOURNAL_PENDING 4096
+/* Slots of a thread's writes ring (journal_format.h): the writes it keeps
+ * track of between durable points, whether they became durable or not. */
+#define JOURNAL_RING_SLOTS 65536u
 
 struct journal_pending {
     uint64_t entry, off, gen;  /* off: the first block's file offset */
@@ -29,6 +32,8 @@ struct journal_thread {
     uint32_t npend;
     uint64_t dropped;              /* writes not journaled: the pending list was full */
     char *rec;                     /* room for the largest record */
+    char *ring;                    /* the writes ring, mapped shared, or NULL */
+    uint64_t ring_next;            /* writes noted in it */
 };
 
 struct engine;

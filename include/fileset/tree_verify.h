@@ -11,9 +11,14 @@
 #include "base/diag.h"
 #include "model/plan.h"
 
-/* A block that a durable write promised: its file offset and generation. */
+/* A block written: its file offset and generation. */
 struct tv_claim {
     uint64_t off, gen;
+};
+
+struct tv_claims {
+    struct tv_claim *v;
+    size_t n, cap;
 };
 
 /* One file of the manifest and what the journal says of it. */
@@ -21,8 +26,8 @@ struct tv_entry {
     char *rel;                 /* path under the fileset's root */
     uint64_t base;             /* size when the run began (made durable then), or JF_ABSENT */
     uint64_t deleted;          /* stamp of its last journaled delete, 0: none */
-    struct tv_claim *claims;   /* every durable block, in journal order */
-    size_t nclaims, cap;
+    struct tv_claims durable;  /* every block a durable point promised */
+    struct tv_claims written;  /* every block the writes rings noted, durable or not */
 };
 
 /* What the journal of one fileset says. */

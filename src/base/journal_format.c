@@ -37,3 +37,29 @@ enum jf_read jf_next(const char *buf, size_t n, size_t *pos, struct jf_record *o
     *pos += JF_HEAD_BYTES + len;
     return JF_OK;
 }
+
+static uint32_t slot_crc(const char *p)
+{
+    return crc32c(crc32c(0, p, 20), p + 24, 8);
+}
+
+void jf_slot_put(char *p, uint64_t entry, uint64_t off, uint32_t blocks, uint64_t gen)
+{
+    put64(p + 24, 0);
+    put64(p, entry);
+    put64(p + 8, off);
+    put32(p + 16, blocks);
+    put64(p + 24, gen);
+    put32(p + 20, slot_crc(p));
+}
+
+int jf_slot_get(const char *p, uint64_t *entry, uint64_t *off, uint32_t *blocks, uint64_t *gen)
+{
+    *gen = get64(p + 24);
+    if (*gen == 0 || get32(p + 20) != slot_crc(p))
+        return 0;
+    *entry = get64(p);
+    *off = get64(p + 8);
+    *blocks = get32(p + 16);
+    return 1;
+}

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "base/le.h"
@@ -45,6 +46,34 @@ static int append(struct worker *w, struct op_inst *op, int fileset, uint32_t ty
     return op_fail(w, op, "journal: short append to the journal of fileset %s (%zd of %zu bytes)", name, put, n);
 }
 
+/* The writes ring, mapped shared: a note stored there stays when the process is killed. */
+static int open_ring(struct worker *w, size_t fs, struct journal_thread *j, const char *dir)
+{
+    char path[PATH_MAX + 32];
+    size_t bytes = JF_RING_HEAD + (size_t)JOURNAL_RING_SLOTS * JF_SLOT_BYTES;
+    snprintf(path, sizeof path, "%s/w%05zu.fbj", dir, w->slot_index);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    if (ftruncate(fd, (off_t)bytes) != 0) {
+        int e = errno;
+        close(fd);
+        return errno = e, -1;
+    }
+    void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    int e = errno;
+    close(fd);
+    if (m == MAP_FAILED)
+        return errno = e, -1;
+    j->ring = m;
+    put32(j->ring, JF_RING_MAGIC);
+    put32(j->ring + 4, JOURNAL_RING_SLOTS);
+    put64(j->ring + 8, w->eng->journal_ids[fs]);
+    put32(j->ring + 16, w->eng_fs[fs].plan->verify_id);
+    put32(j->ring + 20, (uint32_t)w->slot_index);
+    return 0;
+}
+
 static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
 {
     char dir[PATH_MAX], path[PATH_MAX + 32];
@@ -55,7 +84,8 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
     j->rec = malloc(JF_HEAD_BYTES + JF_DURABLE_BYTES + (size_t)JOURNAL_PENDING * JF_RANGE_BYTES);
     if (j->pend == NULL || j->rec == NULL)
         return -1;
-    if ((j->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644)) < 0)
+    if ((j->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644)) < 0
+        || open_ring(w, fs, j, dir) != 0)
         return -1;
     char *p = j->rec + JF_HEAD_BYTES;
     put64(p, w->eng->journal_ids[fs]);
@@ -91,6 +121,8 @@ void journal_thread_close(struct worker *w)
             close(w->journal[i].fd);
         free(w->journal[i].pend);
         free(w->journal[i].rec);
+        if (w->journal[i].ring != NULL)
+            munmap(w->journal[i].ring, JF_RING_HEAD + (size_t)JOURNAL_RING_SLOTS * JF_SLOT_BYTES);
     }
     free(w->journal);
     w->journal = NULL;
@@ -101,6 +133,8 @@ void journal_note_blocks(struct worker *w, const struct slot *s, uint64_t off, u
     struct journal_thread *j = worker_journal(w, s->fileset);
     if (j == NULL || blocks == 0)
         return;
+    char *slot = j->ring + JF_RING_HEAD + (j->ring_next++ % JOURNAL_RING_SLOTS) * JF_SLOT_BYTES;
+    jf_slot_put(slot, (uint64_t)s->entry, off, blocks, gen);
     if (j->npend == JOURNAL_PENDING) {
         j->dropped++;
         return;

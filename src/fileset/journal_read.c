@@ -111,17 +111,20 @@ static int read_manifest(struct tv_journal *j, const char *dir, uint32_t fileset
     return 0;
 }
 
-static int add_claim(struct tv_entry *e, uint64_t off, uint64_t gen)
+/* blocks blocks from off, of generation gen, onto the list. */
+static int add_claims(struct tv_claims *l, uint64_t off, uint32_t blocks, uint64_t gen)
 {
-    if (e->nclaims == e->cap) {
-        size_t cap = e->cap ? e->cap * 2 : 16;
-        struct tv_claim *c = realloc(e->claims, cap * sizeof *c);
-        if (c == NULL)
-            return -1;
-        e->claims = c;
-        e->cap = cap;
+    for (uint32_t b = 0; b < blocks; b++) {
+        if (l->n == l->cap) {
+            size_t cap = l->cap ? l->cap * 2 : 16;
+            struct tv_claim *c = realloc(l->v, cap * sizeof *c);
+            if (c == NULL)
+                return -1;
+            l->v = c;
+            l->cap = cap;
+        }
+        l->v[l->n++] = (struct tv_claim){ off + (uint64_t)b * 4096u, gen };
     }
-    e->claims[e->nclaims++] = (struct tv_claim){ off, gen };
     return 0;
 }
 
@@ -135,10 +138,8 @@ static int read_durable(struct tv_journal *j, const struct jf_record *r, const c
                         " does not fit (the manifest has %zu files)", path, at, count, entry, j->n);
     for (uint32_t i = 0; i < count; i++) {
         const char *rg = r->payload + JF_DURABLE_BYTES + (size_t)i * JF_RANGE_BYTES;
-        uint64_t off = get64(rg), gen = get64(rg + 16);
-        for (uint32_t b = 0; b < get32(rg + 8); b++)
-            if (add_claim(&j->entries[entry], off + (uint64_t)b * 4096u, gen) != 0)
-                return diag_set(err, NULL, "out of memory");
+        if (add_claims(&j->entries[entry].durable, get64(rg), get32(rg + 8), get64(rg + 16)) != 0)
+            return diag_set(err, NULL, "out of memory");
     }
     return 0;
 }
@@ -174,6 +175,39 @@ static int read_thread(struct tv_journal *j, const char *dir, const char *name, 
     return rc;
 }
 
+/* A thread's writes ring: every write it noted, in whatever slots the ring still holds. */
+static int read_ring(struct tv_journal *j, const char *dir, const char *name, uint32_t fileset_id, struct diag *err)
+{
+    char path[PATH_MAX + 300];
+    size_t n;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *buf = slurp(path, &n);
+    if (buf == NULL)
+        return diag_set(err, NULL, "%s: cannot read: %s", path, strerror(errno));
+    int rc = 0;
+    uint64_t slots = n >= JF_RING_HEAD ? get32(buf + 4) : 0;
+    if (n < JF_RING_HEAD || get32(buf) != JF_RING_MAGIC || n < JF_RING_HEAD + slots * JF_SLOT_BYTES)
+        rc = diag_set(err, NULL, "%s: byte 0: not a writes ring of a flowbench journal, or cut", path);
+    else if (get64(buf + 8) != j->tree_id)
+        rc = diag_set(err, NULL, "%s: byte 8: a journal from another tree (its tree id %016" PRIx64 ", the tree holds %016"
+                      PRIx64 ")", path, get64(buf + 8), j->tree_id);
+    else if (get32(buf + 16) != fileset_id)
+        rc = diag_set(err, NULL, "%s: byte 16: the journal of another fileset", path);
+    for (uint64_t i = 0; rc == 0 && i < slots; i++) {
+        uint64_t entry, off, gen;
+        uint32_t blocks;
+        if (!jf_slot_get(buf + JF_RING_HEAD + i * JF_SLOT_BYTES, &entry, &off, &blocks, &gen))
+            continue;
+        if (entry >= j->n || blocks > (1u << 20))
+            rc = diag_set(err, NULL, "%s: byte %" PRIu64 ": a write of %u blocks to file %" PRIu64 " (the manifest has %zu)",
+                          path, JF_RING_HEAD + i * JF_SLOT_BYTES, blocks, entry, j->n);
+        else if (add_claims(&j->entries[entry].written, off, blocks, gen) != 0)
+            rc = diag_set(err, NULL, "out of memory");
+    }
+    free(buf);
+    return rc;
+}
+
 int tv_journal_read(struct tv_journal *j, const char *dir, uint64_t tree_id, uint32_t fileset_id, struct diag *err)
 {
     *j = (struct tv_journal){ .tree_id = tree_id };
@@ -186,8 +220,12 @@ int tv_journal_read(struct tv_journal *j, const char *dir, uint64_t tree_id, uin
     int rc = 0;
     while (rc == 0 && (de = readdir(d)) != NULL) {
         size_t len = strlen(de->d_name);
-        if (de->d_name[0] == 't' && len > 5 && strcmp(de->d_name + len - 4, ".fbj") == 0)
+        if (len <= 5 || strcmp(de->d_name + len - 4, ".fbj") != 0)
+            continue;
+        if (de->d_name[0] == 't')
             rc = read_thread(j, dir, de->d_name, fileset_id, err);
+        else if (de->d_name[0] == 'w')
+            rc = read_ring(j, dir, de->d_name, fileset_id, err);
     }
     closedir(d);
     return rc;
@@ -197,7 +235,8 @@ void tv_journal_free(struct tv_journal *j)
 {
     for (size_t i = 0; i < j->n; i++) {
         free(j->entries[i].rel);
-        free(j->entries[i].claims);
+        free(j->entries[i].durable.v);
+        free(j->entries[i].written.v);
     }
     free(j->entries);
     free(j->by_path);

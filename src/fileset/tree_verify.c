@@ -82,6 +82,13 @@ static int walk(const struct tv_journal *j, int dirfd, const char *root, char *r
     return rc;
 }
 
+/* What the journal knows of one block of a file's latest incarnation (its
+ * writes after its last delete): the newest generation made durable (0:
+ * none) and the newest written, durable or not. */
+struct expect {
+    uint64_t off, durable, newest;
+};
+
 static int cmp_claim(const void *a, const void *b)
 {
     const struct tv_claim *x = a, *y = b;
@@ -90,20 +97,38 @@ static int cmp_claim(const void *a, const void *b)
     return x->gen < y->gen ? 1 : x->gen > y->gen ? -1 : 0;
 }
 
-/* The claims of the file's latest incarnation (written after its last
- * delete), one per block, the newest: sorted by offset; their number. */
-static size_t latest_claims(struct tv_entry *e)
+/* The newest claim per block of the list after the delete, sorted by offset, in place; their number. */
+static size_t newest_per_block(struct tv_claims *l, uint64_t deleted)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < e->nclaims; i++)
-        if (e->claims[i].gen > e->deleted)
-            e->claims[n++] = e->claims[i];
-    qsort(e->claims, n, sizeof *e->claims, cmp_claim);
-    size_t k = 0;
+    size_t n = 0, k = 0;
+    for (size_t i = 0; i < l->n; i++)
+        if (l->v[i].gen > deleted)
+            l->v[n++] = l->v[i];
+    qsort(l->v, n, sizeof *l->v, cmp_claim);
     for (size_t i = 0; i < n; i++)
-        if (k == 0 || e->claims[k - 1].off != e->claims[i].off)
-            e->claims[k++] = e->claims[i];
-    return e->nclaims = k;
+        if (k == 0 || l->v[k - 1].off != l->v[i].off)
+            l->v[k++] = l->v[i];
+    return l->n = k;
+}
+
+/* The two lists merged by offset into one row per block known; malloc'ed, NULL when out of memory. */
+static struct expect *expectations(struct tv_entry *e, size_t *count)
+{
+    size_t nd = newest_per_block(&e->durable, e->deleted), nw = newest_per_block(&e->written, e->deleted);
+    struct expect *x = malloc((nd + nw + 1) * sizeof *x);
+    size_t n = 0, i = 0, k = 0;
+    while (x != NULL && (i < nd || k < nw)) {
+        const struct tv_claim *d = i < nd ? &e->durable.v[i] : NULL, *w = k < nw ? &e->written.v[k] : NULL;
+        uint64_t off = d == NULL ? w->off : w == NULL ? d->off : d->off < w->off ? d->off : w->off;
+        struct expect row = { off, 0, 0 };
+        if (d != NULL && d->off == off)
+            row.durable = row.newest = e->durable.v[i++].gen;
+        if (w != NULL && w->off == off && e->written.v[k++].gen > row.newest)
+            row.newest = e->written.v[k - 1].gen;
+        x[n++] = row;
+    }
+    *count = n;
+    return x;
 }
 
 /* What a block holds: its generation, none (zeros: never written), or torn. */
@@ -136,6 +161,8 @@ static void read_block(const char *blk, uint64_t at, uint64_t avail, const struc
 struct file_check {
     const char *root;
     struct tv_entry *e;
+    const struct expect *x;   /* what the journal knows, by offset */
+    size_t nx;
     struct vb_file vf;
     uint64_t size;
     bool old_incarnation;     /* it holds what was there before its last delete */
@@ -151,32 +178,35 @@ static void found_text(const struct block *b, char *buf, size_t len)
         snprintf(buf, len, "%" PRIu64 "%s", b->gen, b->kind == FOUND_SHORT ? " (cut short)" : "");
 }
 
-/* A block with a durable claim of generation gen, or 0 with none. */
-static void judge(struct file_check *c, uint64_t off, const struct block *b, uint64_t gen)
+static void lost(struct file_check *c, uint64_t off, uint64_t gen, const char *found)
 {
-    char found[64];
-    if (b->kind == FOUND_TORN) {
-        c->r->blocks.torn++;
-        fprintf(c->out, "%s/%s: block at offset %" PRIu64 ": torn (%s); expected generation %" PRIu64 "%s\n", c->root,
-                c->e->rel, off, b->why, gen, gen ? "" : " (none promised)");
-        return;
-    }
-    bool newer = b->kind != FOUND_NONE && (b->gen > gen || (b->gen == gen && b->kind == FOUND_GEN));
-    if (gen == 0 || newer) {
-        if (gen == 0 && b->kind == FOUND_NONE)
-            c->r->blocks.older_allowed++;
-        else
-            c->r->blocks.good++;
-        return;
-    }
     if (c->old_incarnation) {
         c->r->blocks.older_allowed++;
         return;
     }
     c->r->blocks.lost++;
-    found_text(b, found, sizeof found);
     fprintf(c->out, "%s/%s: block at offset %" PRIu64 ": lost durable write: expected generation %" PRIu64
             ", found %s\n", c->root, c->e->rel, off, gen, found);
+}
+
+/* A block against what the journal knows of it (x; zeros when nothing). */
+static void judge(struct file_check *c, uint64_t off, const struct block *b, const struct expect *x)
+{
+    char found[64];
+    if (b->kind == FOUND_TORN) {
+        c->r->blocks.torn++;
+        fprintf(c->out, "%s/%s: block at offset %" PRIu64 ": torn (%s); expected generation %" PRIu64 "%s\n", c->root,
+                c->e->rel, off, b->why, x->durable, x->durable ? "" : " (none promised)");
+        return;
+    }
+    found_text(b, found, sizeof found);
+    bool whole = b->kind == FOUND_GEN;
+    if (x->durable != 0 && (b->kind == FOUND_NONE || b->gen < x->durable || (b->gen == x->durable && !whole)))
+        lost(c, off, x->durable, found);
+    else if (b->kind != FOUND_NONE && whole && b->gen >= x->newest)
+        c->r->blocks.good++;
+    else
+        c->r->blocks.older_allowed++;  /* a later write was not durable and did not land, or not whole */
 }
 
 /* Whether the file holds an incarnation older than its last delete: some
@@ -202,8 +232,8 @@ static bool older_incarnation(int fd, const struct file_check *c, char *buf)
 static int check_blocks(int fd, struct file_check *c, struct diag *err)
 {
     char buf[VB_BLOCK];
-    size_t k = 0, nclaims = c->e->nclaims;
-    const struct tv_claim *cl = c->e->claims;
+    size_t k = 0;
+    const struct expect *x = c->x, none = { 0, 0, 0 };
     c->old_incarnation = older_incarnation(fd, c, buf);
     for (uint64_t off = 0; off + VB_HDR <= c->size; off += VB_BLOCK) {
         ssize_t n = pread(fd, buf, VB_BLOCK, (off_t)off);
@@ -212,22 +242,21 @@ static int check_blocks(int fd, struct file_check *c, struct diag *err)
                             off, strerror(errno));
         struct block b;
         read_block(buf, off, (uint64_t)n, &c->vf, &b);
-        while (k < nclaims && cl[k].off < off)
+        while (k < c->nx && x[k].off < off)
             k++;
-        judge(c, off, &b, k < nclaims && cl[k].off == off ? cl[k].gen : 0);
+        judge(c, off, &b, k < c->nx && x[k].off == off ? &x[k] : &none);
     }
-    /* Durable blocks past the end: the file lost them, unless it is an older incarnation. */
-    for (; k < nclaims; k++) {
-        if (cl[k].off + VB_HDR <= c->size)
+    /* Blocks past the end: a durable one lost (unless the file is an older
+     * incarnation), one written but not made durable allowed. */
+    for (; k < c->nx; k++) {
+        char found[96];
+        if (x[k].off + VB_HDR <= c->size)
             continue;
-        if (c->old_incarnation) {
+        snprintf(found, sizeof found, "none (past the end of the file, %" PRIu64 " bytes)", c->size);
+        if (x[k].durable != 0)
+            lost(c, x[k].off, x[k].durable, found);
+        else
             c->r->blocks.older_allowed++;
-            continue;
-        }
-        c->r->blocks.lost++;
-        fprintf(c->out, "%s/%s: block at offset %" PRIu64 ": lost durable write: expected generation %" PRIu64
-                ", found none (past the end of the file, %" PRIu64 " bytes)\n", c->root, c->e->rel, cl[k].off,
-                cl[k].gen, c->size);
     }
     return 0;
 }
@@ -242,7 +271,7 @@ static void judge_missing(const struct file_check *c)
                 " bytes) and no delete of it was journaled\n", c->root, e->rel, e->base);
     } else if (e->deleted != 0)
         c->r->deletes.good++;
-    else if (e->nclaims > 0)
+    else if (c->nx > 0)
         c->r->creates.older_allowed++;
 }
 
@@ -288,9 +317,12 @@ int tree_verify(const struct plan_fileset *p, const char *dir, FILE *out, struct
         rc = walk(&j, rootfd, root, rel, 0, err);
     *r = (struct tv_result){ .files = j.n, .records = j.records, .torn_records = j.torn };
     for (size_t i = 0; rc == 0 && i < j.n; i++) {
-        latest_claims(&j.entries[i]);
-        struct file_check c = { root, &j.entries[i], { p->verify_id, i }, 0, false, out, r };
-        rc = check_file(rootfd, &c, err);
+        struct file_check c = { root, &j.entries[i], NULL, 0, { p->verify_id, i }, 0, false, out, r };
+        if ((c.x = expectations(&j.entries[i], &c.nx)) == NULL)
+            rc = diag_set(err, NULL, "out of memory");
+        else
+            rc = check_file(rootfd, &c, err);
+        free((void *)c.x);
     }
     tv_journal_free(&j);
     close(rootfd);
