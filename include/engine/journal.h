@@ -19,15 +19,21 @@
 /* Slots of a thread's writes ring (journal_format.h): the writes it keeps
  * track of between durable points, whether they became durable or not. */
 #define JOURNAL_RING_SLOTS 65536u
+/* Bytes the durable points' file starts with (it doubles when full). */
+#define JOURNAL_LOG_START (1u << 20)
 
 struct journal_pending {
     uint64_t entry, off, gen;  /* off: the first block's file offset */
     uint32_t blocks;
 };
 
-/* One thread's journal of one fileset: its file and its pending writes. */
+/* One thread's journal of one fileset: its two files, mapped shared (a
+ * record is a store, no system call, and stays when the process is killed),
+ * and its pending writes. */
 struct journal_thread {
-    int fd;                        /* -1: the fileset has no journal */
+    int fd;                        /* the durable points' file (tNNNNN.fbj); -1: the fileset has no journal */
+    char *log;                     /* ... mapped, log_cap bytes of it, the first log_used holding records */
+    size_t log_cap, log_used;
     struct journal_pending *pend;
     uint32_t npend;
     uint64_t dropped;              /* writes not journaled: the pending list was full */

@@ -26,8 +26,10 @@ enum jf_read jf_next(const char *buf, size_t n, size_t *pos, struct jf_record *o
     if (*pos == n)
         return JF_END;
     if (n - *pos < JF_HEAD_BYTES)
-        return JF_TORN;
+        return n - *pos >= 4 && get32(buf + *pos) == 0 ? JF_END : JF_TORN;
     const char *rec = buf + *pos;
+    if (get32(rec) == 0)
+        return JF_END;  /* the unused, zeroed tail of a file a thread had mapped */
     uint32_t len = get32(rec + 8);
     if (get32(rec) != JF_MAGIC || len > JF_MAX_PAYLOAD || n - *pos - JF_HEAD_BYTES < len)
         return JF_TORN;

@@ -32,40 +32,59 @@ uint64_t journal_generation(struct worker *w)
     return w->verify_gen;
 }
 
-/* One whole record in one write: a crash leaves it whole or cut, and a cut one fails its CRC. */
+/* The durable points' file grown (twice the size, mapped anew) to hold n
+ * more bytes: rare, at a durable point, never on the write path. */
+static int grow_log(struct journal_thread *j, size_t n)
+{
+    size_t cap = j->log_cap;
+    while (cap < j->log_used + n)
+        cap *= 2;
+    if (ftruncate(j->fd, (off_t)cap) != 0)
+        return -1;
+    void *m = mremap(j->log, j->log_cap, cap, MREMAP_MAYMOVE);
+    if (m == MAP_FAILED)
+        return -1;
+    j->log = m;
+    j->log_cap = cap;
+    return 0;
+}
+
+/* One record stored whole after the last: a crash leaves it whole or cut,
+ * and a cut one fails its CRC (the file's unused tail is zeros: the end). */
 static int append(struct worker *w, struct op_inst *op, int fileset, uint32_t type, uint32_t len)
 {
     struct journal_thread *j = &w->journal[fileset];
     size_t n = jf_seal(j->rec, type, len);
-    ssize_t put = write(j->fd, j->rec, n);
-    if (put == (ssize_t)n)
-        return FO_OK;
-    const char *name = w->eng_fs[fileset].plan->name;
-    if (put < 0)
-        return op_fail(w, op, "journal: cannot append to the journal of fileset %s: %s", name, strerror(errno));
-    return op_fail(w, op, "journal: short append to the journal of fileset %s (%zd of %zu bytes)", name, put, n);
+    if (j->log_used + n > j->log_cap && grow_log(j, n) != 0)
+        return op_fail(w, op, "journal: cannot grow the journal of fileset %s: %s", w->eng_fs[fileset].plan->name,
+                       strerror(errno));
+    memcpy(j->log + j->log_used, j->rec, n);
+    j->log_used += n;
+    return FO_OK;
+}
+
+/* A file of the journal, size bytes, mapped shared; NULL with errno set. */
+static char *map_file(const char *path, size_t size, int *keep_fd)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return NULL;
+    void *m = ftruncate(fd, (off_t)size) == 0 ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;
+    int e = errno;
+    if (m == MAP_FAILED || keep_fd == NULL)
+        close(fd);
+    else
+        *keep_fd = fd;
+    return m == MAP_FAILED ? (errno = e, NULL) : m;
 }
 
 /* The writes ring, mapped shared: a note stored there stays when the process is killed. */
 static int open_ring(struct worker *w, size_t fs, struct journal_thread *j, const char *dir)
 {
     char path[PATH_MAX + 32];
-    size_t bytes = JF_RING_HEAD + (size_t)JOURNAL_RING_SLOTS * JF_SLOT_BYTES;
     snprintf(path, sizeof path, "%s/w%05zu.fbj", dir, w->slot_index);
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
+    if ((j->ring = map_file(path, JF_RING_HEAD + (size_t)JOURNAL_RING_SLOTS * JF_SLOT_BYTES, NULL)) == NULL)
         return -1;
-    if (ftruncate(fd, (off_t)bytes) != 0) {
-        int e = errno;
-        close(fd);
-        return errno = e, -1;
-    }
-    void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    int e = errno;
-    close(fd);
-    if (m == MAP_FAILED)
-        return errno = e, -1;
-    j->ring = m;
     put32(j->ring, JF_RING_MAGIC);
     put32(j->ring + 4, JOURNAL_RING_SLOTS);
     put64(j->ring + 8, w->eng->journal_ids[fs]);
@@ -84,17 +103,15 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
     j->rec = malloc(JF_HEAD_BYTES + JF_DURABLE_BYTES + (size_t)JOURNAL_PENDING * JF_RANGE_BYTES);
     if (j->pend == NULL || j->rec == NULL)
         return -1;
-    if ((j->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644)) < 0
-        || open_ring(w, fs, j, dir) != 0)
+    j->log_cap = JOURNAL_LOG_START;
+    if ((j->log = map_file(path, j->log_cap, &j->fd)) == NULL || open_ring(w, fs, j, dir) != 0)
         return -1;
-    char *p = j->rec + JF_HEAD_BYTES;
+    char *p = j->log + JF_HEAD_BYTES;
     put64(p, w->eng->journal_ids[fs]);
     put32(p + 8, w->eng_fs[fs].plan->verify_id);
     put32(p + 12, (uint32_t)w->slot_index);
     put64(p + 16, realtime_ns());
-    size_t n = jf_seal(j->rec, JF_START, JF_START_BYTES);
-    if (write(j->fd, j->rec, n) != (ssize_t)n)
-        return errno = errno ? errno : EIO, -1;
+    j->log_used = jf_seal(j->log, JF_START, JF_START_BYTES);
     return 0;
 }
 
@@ -117,8 +134,15 @@ int journal_thread_open(struct worker *w)
 void journal_thread_close(struct worker *w)
 {
     for (size_t i = 0; w->journal != NULL && i < w->eng->nfs; i++) {
-        if (w->journal[i].fd >= 0)
-            close(w->journal[i].fd);
+        struct journal_thread *j = &w->journal[i];
+        if (j->log != NULL) {
+            munmap(j->log, j->log_cap);
+            /* the unused tail goes: a finished journal ends at its last record */
+            if (ftruncate(j->fd, (off_t)j->log_used) != 0)
+                j->log_used = 0; /* a tail of zeros also reads as the end */
+        }
+        if (j->fd >= 0)
+            close(j->fd);
         free(w->journal[i].pend);
         free(w->journal[i].rec);
         if (w->journal[i].ring != NULL)
