@@ -104,7 +104,8 @@ static size_t newest_per_block(struct tv_claims *l, uint64_t deleted)
     for (size_t i = 0; i < l->n; i++)
         if (l->v[i].gen > deleted)
             l->v[n++] = l->v[i];
-    qsort(l->v, n, sizeof *l->v, cmp_claim);
+    if (n > 1)
+        qsort(l->v, n, sizeof *l->v, cmp_claim);
     for (size_t i = 0; i < n; i++)
         if (k == 0 || l->v[k - 1].off != l->v[i].off)
             l->v[k++] = l->v[i];
