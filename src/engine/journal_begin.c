@@ -16,6 +16,7 @@
 #include <dirent.h>
 
 #include "base/le.h"
+#include "dist/dist.h"
 #include "engine/engine_rt.h"
 
 int journal_dir(const struct plan_fileset *fs, char *buf, size_t len)
@@ -198,8 +199,9 @@ int journal_begin(struct engine *e, struct diag *err)
         const struct plan_fileset *p = e->fs[i].plan;
         if (p->journal == NULL)
             continue;
-        if (e->fs[i].split)
-            return diag_set(err, &p->loc, "journal: a tree shared by MPI ranks has no journal yet (one per rank's own tree)");
+        if (dist_size() > 1)
+            return diag_set(err, &p->loc, "journal: not over MPI ranks yet (the ranks' journals would share %s/%s)",
+                            p->journal, p->name);
         if (e->journal_ids == NULL && (e->journal_ids = calloc(e->nfs, sizeof *e->journal_ids)) == NULL)
             return diag_set(err, NULL, "out of memory");
         char dir[PATH_MAX];

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -61,48 +62,61 @@ static int check_start(const char *path, const char *buf, size_t n, size_t *pos,
     return 0;
 }
 
+/* What a record of one kind of journal file adds to the journal; -1 with err set. */
+typedef int record_fn(struct tv_journal *j, const struct jf_record *r, const char *path, size_t at, struct diag *err);
+
+/* Every record of the journal file dir/name past its start record, handed
+ * to fn; *cut says whether a cut or damaged record ended them. -1 with err
+ * set when it cannot be read, is not this tree's, or fn refuses a record. */
+static int each_record(struct tv_journal *j, const char *dir, const char *name, uint32_t fileset_id, record_fn *fn,
+                       bool *cut, struct diag *err)
+{
+    char path[PATH_MAX + 300];
+    size_t n, pos = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *buf = slurp(path, &n);
+    if (buf == NULL)
+        return diag_set(err, NULL, "%s: cannot read%s: %s", path,
+                        strcmp(name, JF_MANIFEST) == 0 ? " the journal's manifest" : "", strerror(errno));
+    int rc = check_start(path, buf, n, &pos, j->tree_id, fileset_id, err);
+    struct jf_record r;
+    enum jf_read got = JF_OK;
+    while (rc == 0 && (got = jf_next(buf, n, &pos, &r)) == JF_OK)
+        rc = fn(j, &r, path, pos - JF_HEAD_BYTES - r.len, err);
+    *cut = rc == 0 && got == JF_TORN;
+    if (*cut && strcmp(name, JF_MANIFEST) == 0)
+        rc = diag_set(err, NULL, "%s: byte %zu: a damaged record (the manifest is made durable before the run)", path, pos);
+    free(buf);
+    return rc;
+}
+
 static int by_path_cmp(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int manifest_record(struct tv_journal *j, const struct jf_record *r, const char *path, size_t at,
+                           struct diag *err)
+{
+    if (r->type != JF_FILE || r->len <= JF_FILE_BYTES || r->len - JF_FILE_BYTES >= PATH_MAX || get64(r->payload) != j->n)
+        return diag_set(err, NULL, "%s: byte %zu: not the record of file %zu", path, at, j->n);
+    if (j->n % 1024 == 0) {
+        struct tv_entry *e = realloc(j->entries, (j->n + 1024) * sizeof *e);
+        if (e == NULL)
+            return diag_set(err, NULL, "out of memory");
+        j->entries = e;
+    }
+    struct tv_entry *e = &j->entries[j->n++];
+    *e = (struct tv_entry){ .rel = strndup(r->payload + JF_FILE_BYTES, r->len - JF_FILE_BYTES),
+                            .base = get64(r->payload + 8) };
+    return e->rel == NULL ? diag_set(err, NULL, "out of memory") : 0;
+}
+
 static int read_manifest(struct tv_journal *j, const char *dir, uint32_t fileset_id, struct diag *err)
 {
-    char path[PATH_MAX + 32];
-    size_t n, pos = 0;
-    snprintf(path, sizeof path, "%s/%s", dir, JF_MANIFEST);
-    char *buf = slurp(path, &n);
-    if (buf == NULL)
-        return diag_set(err, NULL, "%s: cannot read the journal's manifest: %s", path, strerror(errno));
-    int rc = check_start(path, buf, n, &pos, j->tree_id, fileset_id, err);
-    struct jf_record r;
-    enum jf_read got = JF_OK;
-    while (rc == 0 && (got = jf_next(buf, n, &pos, &r)) == JF_OK) {
-        size_t at = pos - JF_HEAD_BYTES - r.len;
-        if (r.type != JF_FILE || r.len <= JF_FILE_BYTES || r.len - JF_FILE_BYTES >= PATH_MAX || get64(r.payload) != j->n) {
-            rc = diag_set(err, NULL, "%s: byte %zu: not the record of file %zu", path, at, j->n);
-            break;
-        }
-        if (j->n % 1024 == 0) {
-            struct tv_entry *e = realloc(j->entries, (j->n + 1024) * sizeof *e);
-            if (e == NULL) {
-                rc = diag_set(err, NULL, "out of memory");
-                break;
-            }
-            j->entries = e;
-        }
-        struct tv_entry *e = &j->entries[j->n];
-        *e = (struct tv_entry){ .rel = strndup(r.payload + JF_FILE_BYTES, r.len - JF_FILE_BYTES),
-                                .base = get64(r.payload + 8) };
-        if (e->rel == NULL)
-            rc = diag_set(err, NULL, "out of memory");
-        j->n++;
-    }
-    if (rc == 0 && got == JF_TORN)
-        rc = diag_set(err, NULL, "%s: byte %zu: a damaged record (the manifest is made durable before the run)", path, pos);
-    free(buf);
-    if (rc != 0)
-        return rc;
+    bool cut;
+    if (each_record(j, dir, JF_MANIFEST, fileset_id, manifest_record, &cut, err) != 0)
+        return -1;
     if ((j->by_path = malloc((j->n ? j->n : 1) * sizeof *j->by_path)) == NULL)
         return diag_set(err, NULL, "out of memory");
     for (size_t i = 0; i < j->n; i++)
@@ -144,34 +158,27 @@ static int read_durable(struct tv_journal *j, const struct jf_record *r, const c
     return 0;
 }
 
+static int thread_record(struct tv_journal *j, const struct jf_record *r, const char *path, size_t at,
+                         struct diag *err)
+{
+    j->records++;
+    if (r->type == JF_DURABLE && r->len >= JF_DURABLE_BYTES)
+        return read_durable(j, r, path, at, err);
+    if (r->type != JF_DELETE || r->len != JF_DELETE_BYTES || get64(r->payload) >= j->n)
+        return diag_set(err, NULL, "%s: byte %zu: an unknown or malformed record (type %u, %u bytes)", path, at,
+                        r->type, r->len);
+    struct tv_entry *e = &j->entries[get64(r->payload)];
+    e->deleted = get64(r->payload + 8) > e->deleted ? get64(r->payload + 8) : e->deleted;
+    return 0;
+}
+
 static int read_thread(struct tv_journal *j, const char *dir, const char *name, uint32_t fileset_id, struct diag *err)
 {
-    char path[PATH_MAX + 300];
-    size_t n, pos = 0;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *buf = slurp(path, &n);
-    if (buf == NULL)
-        return diag_set(err, NULL, "%s: cannot read: %s", path, strerror(errno));
-    int rc = check_start(path, buf, n, &pos, j->tree_id, fileset_id, err);
-    struct jf_record r;
-    enum jf_read got = JF_OK;
-    while (rc == 0 && (got = jf_next(buf, n, &pos, &r)) == JF_OK) {
-        size_t at = pos - JF_HEAD_BYTES - r.len;
-        j->records++;
-        if (r.type == JF_DURABLE && r.len >= JF_DURABLE_BYTES)
-            rc = read_durable(j, &r, path, at, err);
-        else if (r.type == JF_DELETE && r.len == JF_DELETE_BYTES && get64(r.payload) < j->n) {
-            struct tv_entry *e = &j->entries[get64(r.payload)];
-            e->deleted = get64(r.payload + 8) > e->deleted ? get64(r.payload + 8) : e->deleted;
-        } else
-            rc = diag_set(err, NULL, "%s: byte %zu: an unknown or malformed record (type %u, %u bytes)", path, at,
-                          r.type, r.len);
-    }
+    bool cut;
+    int rc = each_record(j, dir, name, fileset_id, thread_record, &cut, err);
     /* A cut tail is what a crash of the journal's own writer leaves: what it
      * claimed is not read, which claims less, never more. */
-    if (rc == 0 && got == JF_TORN)
-        j->torn++;
-    free(buf);
+    j->torn += rc == 0 && cut;
     return rc;
 }
 
