@@ -11,7 +11,7 @@
 #
 # usage: bench/journal.sh [--rounds N] [--secs S] [--dir DIR] [--journal DIR] [--build DIR] [--boost]
 #   --rounds  rounds (default 6)          --secs   seconds per run (default 3)
-#   --dir     where the fileset goes (default /dev/shm/flowbench-bench, tmpfs)
+#   --dir     where the fileset goes (default a new directory under /dev/shm, tmpfs)
 #   --journal where the journal goes (default a new directory under /tmp: another file system)
 #   --build   the CMake build directory holding flowbench (default ./build)
 #   --boost   as bench/run.sh --boost (root only)
@@ -20,7 +20,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 BUILD=$ROOT/build
-DIR=/dev/shm/flowbench-bench
+DIR=
 JOURNAL=
 ROUNDS=6
 SECS=3
@@ -43,9 +43,10 @@ FB=$BUILD/flowbench
 # shellcheck source=bench/measure.sh
 . "$HERE/measure.sh"
 
-mkdir -p "$DIR"
 WORK=$(mktemp -d)
 [ -n "$JOURNAL" ] || JOURNAL=$WORK/journal
+[ -n "$DIR" ] || DIR=$(mktemp -d /dev/shm/flowbench-bench-journal.XXXXXX)
+mkdir -p "$DIR"
 cleanup() {
     rm -rf "$WORK" "$DIR"/mailbench "$DIR"/.flowbench.lock # only what this script's runs created
     rmdir "$DIR" 2>/dev/null || true
@@ -70,7 +71,8 @@ for ((k = 0; k < ROUNDS; k++)); do
     [ $((k % 2)) = 1 ] && order=(on off)
     declare -A rate=() cpu=()
     for side in "${order[@]}"; do
-        read -r rate[$side] cpu[$side] <<<"$(run_side "$side")"
+        got=$(run_side "$side") || exit 1 # its output said why
+        read -r rate[$side] cpu[$side] <<<"$got"
     done
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
     rates+=("$(ratio "${rate[on]}" "${rate[off]}")") cpus+=("$(ratio "${cpu[on]}" "${cpu[off]}")")
@@ -78,7 +80,7 @@ for ((k = 0; k < ROUNDS; k++)); do
     unset rate cpu
 done
 s=$(summary "${rates[@]}")
-echo "varmail-like, verify, 4 threads, tree in $DIR: with the journal / without, median (min..max) of $ROUNDS rounds of ${SECS} s"
+echo "varmail-like, verify, 4 threads, tree on tmpfs: with the journal / without, median (min..max) of $ROUNDS rounds of ${SECS} s"
 echo "  ops/s:       $(fmt "$s")"
 echo "  CPU per op:  $(fmt "$(summary "${cpus[@]}")")"
 verdict "journal ops/s >= 0.95 of without" "$(awk '{ print $1 }' <<<"$s")" ">=" 0.95
