@@ -146,6 +146,18 @@ vt --journal "$top/none" >"$top/out" 2>"$top/err"
 expect_rc missing_exit $? 2 "$top/err"
 expect_grep missing_line "$top/none/fs/manifest.fbj: cannot read the journal's manifest: No such file or directory" "$top/err"
 
+# Bad input: a damaged manifest (made durable before the run, so never cut by a crash).
+cp -r "$journal" "$top/damaged"
+python3 - "$top/damaged/fs/manifest.fbj" <<'P'
+import sys
+p = sys.argv[1]
+with open(p, 'r+b') as f:
+    f.seek(60); b = f.read(1); f.seek(60); f.write(bytes([b[0] ^ 0x01]))
+P
+vt --journal "$top/damaged" >"$top/out" 2>"$top/err"
+expect_rc damaged_exit $? 2 "$top/err"
+expect_grep damaged_line "$top/damaged/fs/manifest.fbj: byte 40: a damaged record" "$top/err"
+
 # A journal cut in the middle of its last record: read up to the cut, counted, not an error.
 last=$(ls "$journal"/fs/t*.fbj | head -1)
 truncate -s -5 "$last"
