@@ -7,7 +7,9 @@
 # located message; verify-tree opens nothing of the tree but O_RDONLY (strace);
 # a block put back to an older generation where no sync promised it is
 # allowed and counted, and --test-durable-on-write (writes journaled durable
-# though never synced) turns the same reversion into a lost write.
+# though never synced) turns the same reversion into a lost write; after
+# fsyncdir, a durably created file removed by hand is a durable create
+# missing and a durably deleted one put back a durable delete present.
 set -u
 bin=$(realpath "$1")
 pass=0 fail=0
@@ -186,6 +188,37 @@ python3 "$top/reseal.py" "$file" "$off"
 expect_rc switch_verify_exit $? 1 "$top/out"
 expect_in switch_records "$(json "$top/switch.json" 'd["journal_records"]')" 200 200
 expect_grep switch_line "$file: block at offset $off: lost durable write: expected generation $gen, found 12345" "$top/out"
+
+# fsyncdir makes creates and deletes durable: a durably created file removed
+# by hand is a durable create missing; a durably deleted one put back is a
+# durable delete present.
+cat >"$top/create.f" <<'F'
+define fileset name=fs, path=$dir, entries=4, dirwidth=10, size=8k, prealloc=0, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop createfile name=c, filesetname=fs, fd=1
+  flowop closefile name=cl, fd=1
+  flowop fsyncdir name=s, filesetname=fs
+  flowop finishoncount name=f, target=c, value=4 } }
+run 30
+F
+sed -e 's/prealloc=0/prealloc=100/' -e '/createfile\|closefile/d' -e 's/target=c,/target=d,/' \
+    -e 's/^  flowop fsyncdir/  flowop deletefile name=d, filesetname=fs\n  flowop fsyncdir/' "$top/create.f" >"$top/delete.f"
+for kind in create delete; do
+    "$bin" -f "$top/$kind.f" -D dir="$top/$kind" -D journal="$top/j-$kind" --journal-force --quiet >"$top/out" 2>"$top/err"
+    expect_rc "${kind}_run_exit" $? 0 "$top/err"
+    "$bin" verify-tree -f "$top/$kind.f" -D dir="$top/$kind" -D journal="$top/j-$kind" --json "$top/$kind.json" >"$top/out" 2>&1
+    expect_rc "${kind}_clean_exit" $? 0 "$top/out"
+    expect_in "${kind}_durable" "$(json "$top/$kind.json" "d['${kind}s']['good']")" 4 4
+done
+rm "$top/create/fs/00000001/00000002"
+"$bin" verify-tree -f "$top/create.f" -D dir="$top/create" -D journal="$top/j-create" >"$top/out" 2>&1
+expect_rc create_missing_exit $? 1 "$top/out"
+expect_grep create_missing_line "$top/create/fs/00000001/00000002: durable create missing: a directory sync made its create" "$top/out"
+touch "$top/delete/fs/00000001/00000003"
+"$bin" verify-tree -f "$top/delete.f" -D dir="$top/delete" -D journal="$top/j-delete" --json "$top/dd.json" >"$top/out" 2>&1
+expect_rc delete_present_exit $? 1 "$top/out"
+expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
+expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
 
 echo "journal: $pass passed, $fail failed"
 [ "$fail" = 0 ]

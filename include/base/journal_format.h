@@ -19,6 +19,9 @@ enum jf_type {
     JF_FILE = 2,     /* manifest: u64 entry, u64 size at the start (JF_ABSENT), path relative to the root */
     JF_DURABLE = 3,  /* u64 entry, u64 stamp, u32 count, u32 why, then count x (u64 block offset, u32 blocks, u32 0, u64 gen) */
     JF_DELETE = 4,   /* u64 entry, u64 stamp taken before the unlink */
+    JF_CREATE = 5,   /* u64 entry, u64 stamp taken before the open(O_CREAT) */
+    JF_DIRSYNC = 6,  /* u64 stamp the directory sync completed, u32 count, u32 0, then count x (u64 entry,
+                      * u32 kind: JF_CREATE or JF_DELETE, u32 0, u64 the create's or delete's stamp) */
 };
 
 /* Why a JF_DURABLE record's writes became durable. */
@@ -29,6 +32,9 @@ enum jf_why { JF_WHY_FSYNC = 1, JF_WHY_DSYNC = 2, JF_WHY_TEST = 3 };
 #define JF_DURABLE_BYTES 24u   /* then the ranges */
 #define JF_RANGE_BYTES 24u
 #define JF_DELETE_BYTES 16u
+#define JF_CREATE_BYTES 16u
+#define JF_DIRSYNC_BYTES 16u   /* then the creates and deletes */
+#define JF_META_BYTES 24u
 
 /* The writes ring (wNNNNN.fbj, one per thread and fileset): every write a
  * thread stamps, noted in a shared mapping before it is issued, so that a

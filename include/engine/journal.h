@@ -27,6 +27,12 @@ struct journal_pending {
     uint32_t blocks;
 };
 
+/* A create or delete not yet made durable by a directory sync. */
+struct journal_meta {
+    uint64_t entry, stamp;
+    uint32_t kind;             /* JF_CREATE or JF_DELETE */
+};
+
 /* One thread's journal of one fileset: its two files, mapped shared (a
  * record is a store, no system call, and stays when the process is killed),
  * and its pending writes. */
@@ -37,6 +43,8 @@ struct journal_thread {
     struct journal_pending *pend;
     uint32_t npend;
     uint64_t dropped;              /* writes not journaled: the pending list was full */
+    struct journal_meta *meta;     /* creates and deletes since the last directory sync */
+    uint32_t nmeta;
     char *rec;                     /* room for the largest record */
     char *ring;                    /* the writes ring, mapped shared, or NULL */
     uint64_t ring_next;            /* writes noted in it */
@@ -73,6 +81,11 @@ int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot
 /* Out of line: entry of fileset is about to be unlinked (recorded first: a crash between leaves the record). */
 int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry);
 
+/* Out of line: entry of fileset is about to be created (recorded first). */
+int journal_create_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry);
+/* Out of line: the directories of fileset were synced: this thread's creates and deletes in it are durable. */
+int journal_dirsync_fileset(struct worker *w, struct op_inst *op, int fileset);
+
 static inline struct journal_thread *worker_journal(struct worker *w, int fileset)
 {
     if (__builtin_expect(w->journal == NULL, 1) || fileset < 0 || w->journal[fileset].fd < 0)
@@ -89,6 +102,16 @@ static inline int journal_durable(struct worker *w, struct op_inst *op, const st
 static inline int journal_delete(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
 {
     return worker_journal(w, fileset) == NULL ? FO_OK : journal_delete_entry(w, op, fileset, entry);
+}
+
+static inline int journal_create(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
+{
+    return worker_journal(w, fileset) == NULL ? FO_OK : journal_create_entry(w, op, fileset, entry);
+}
+
+static inline int journal_dirsync(struct worker *w, struct op_inst *op, int fileset)
+{
+    return worker_journal(w, fileset) == NULL ? FO_OK : journal_dirsync_fileset(w, op, fileset);
 }
 
 #endif

@@ -26,6 +26,9 @@ struct tv_entry {
     char *rel;                 /* path under the fileset's root */
     uint64_t base;             /* size when the run began (made durable then), or JF_ABSENT */
     uint64_t deleted;          /* stamp of its last journaled delete, 0: none */
+    uint64_t created;          /* stamp of its last journaled create, 0: none */
+    uint64_t durable_create;   /* stamp of the last create a directory sync made durable, 0: none */
+    uint64_t durable_delete;   /* the same for deletes */
     struct tv_claims durable;  /* every block a durable point promised */
     struct tv_claims written;  /* every block the writes rings noted, durable or not */
 };

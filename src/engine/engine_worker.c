@@ -81,6 +81,10 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
         return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
     }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
+    if (create && journal_create(w, op, op->op->fileset, e) != FO_OK) {
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
+        return FO_ERROR;
+    }
     *t0 = op_start(w, since);
     int fd = open(path, flags, 0666);
     *t1 = op_now(w);

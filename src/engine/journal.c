@@ -100,8 +100,9 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
         return -1;
     snprintf(path, sizeof path, "%s/t%05zu.fbj", dir, w->slot_index);
     j->pend = malloc(JOURNAL_PENDING * sizeof *j->pend);
+    j->meta = malloc(JOURNAL_PENDING * sizeof *j->meta);
     j->rec = malloc(JF_HEAD_BYTES + JF_DURABLE_BYTES + (size_t)JOURNAL_PENDING * JF_RANGE_BYTES);
-    if (j->pend == NULL || j->rec == NULL)
+    if (j->pend == NULL || j->meta == NULL || j->rec == NULL)
         return -1;
     j->log_cap = JOURNAL_LOG_START;
     if ((j->log = map_file(path, j->log_cap, &j->fd)) == NULL || open_ring(w, fs, j, dir) != 0)
@@ -144,6 +145,7 @@ void journal_thread_close(struct worker *w)
         if (j->fd >= 0)
             close(j->fd);
         free(w->journal[i].pend);
+        free(w->journal[i].meta);
         free(w->journal[i].rec);
         if (w->journal[i].ring != NULL)
             munmap(w->journal[i].ring, JF_RING_HEAD + (size_t)JOURNAL_RING_SLOTS * JF_SLOT_BYTES);
@@ -200,12 +202,54 @@ int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot
     return append(w, op, s->fileset, JF_DURABLE, JF_DURABLE_BYTES + n * JF_RANGE_BYTES);
 }
 
+/* A create or delete kept until a directory sync makes it durable (past JOURNAL_PENDING, not kept: it is claimed less). */
+static void note_meta(struct journal_thread *j, uint64_t entry, uint64_t stamp, uint32_t kind)
+{
+    if (j->nmeta < JOURNAL_PENDING)
+        j->meta[j->nmeta++] = (struct journal_meta){ entry, stamp, kind };
+}
+
+/* A create's or delete's record, stored before the call that does it: a crash between leaves the record. */
+static int meta_record(struct worker *w, struct op_inst *op, int fileset, int64_t entry, uint32_t kind)
+{
+    struct journal_thread *j = worker_journal(w, fileset);
+    char *p = j->rec + JF_HEAD_BYTES;
+    uint64_t stamp = journal_generation(w);
+    put64(p, (uint64_t)entry);
+    put64(p + 8, stamp);
+    note_meta(j, (uint64_t)entry, stamp, kind);
+    return append(w, op, fileset, kind, kind == JF_DELETE ? JF_DELETE_BYTES : JF_CREATE_BYTES);
+}
+
 int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
 {
     struct journal_thread *j = worker_journal(w, fileset);
     take_pending(j, (uint64_t)entry, j->rec + JF_HEAD_BYTES); /* the file they were written to goes */
+    return meta_record(w, op, fileset, entry, JF_DELETE);
+}
+
+int journal_create_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
+{
+    return meta_record(w, op, fileset, entry, JF_CREATE);
+}
+
+int journal_dirsync_fileset(struct worker *w, struct op_inst *op, int fileset)
+{
+    struct journal_thread *j = worker_journal(w, fileset);
+    if (j->nmeta == 0)
+        return FO_OK;
     char *p = j->rec + JF_HEAD_BYTES;
-    put64(p, (uint64_t)entry);
-    put64(p + 8, journal_generation(w));
-    return append(w, op, fileset, JF_DELETE, JF_DELETE_BYTES);
+    put64(p, realtime_ns());
+    put32(p + 8, j->nmeta);
+    put32(p + 12, 0);
+    for (uint32_t i = 0; i < j->nmeta; i++) {
+        char *m = p + JF_DIRSYNC_BYTES + (size_t)i * JF_META_BYTES;
+        put64(m, j->meta[i].entry);
+        put32(m + 8, j->meta[i].kind);
+        put32(m + 12, 0);
+        put64(m + 16, j->meta[i].stamp);
+    }
+    uint32_t n = j->nmeta;
+    j->nmeta = 0;
+    return append(w, op, fileset, JF_DIRSYNC, JF_DIRSYNC_BYTES + n * JF_META_BYTES);
 }

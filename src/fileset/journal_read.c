@@ -158,17 +158,42 @@ static int read_durable(struct tv_journal *j, const struct jf_record *r, const c
     return 0;
 }
 
+static void keep_max(uint64_t *v, uint64_t x)
+{
+    *v = x > *v ? x : *v;
+}
+
+/* A JF_DIRSYNC record: the creates and deletes it made durable. */
+static int read_dirsync(struct tv_journal *j, const struct jf_record *r, const char *path, size_t at, struct diag *err)
+{
+    uint32_t count = get32(r->payload + 8);
+    if (r->len != JF_DIRSYNC_BYTES + (uint64_t)count * JF_META_BYTES)
+        return diag_set(err, NULL, "%s: byte %zu: a directory-sync record of %u entries does not fit", path, at, count);
+    for (uint32_t i = 0; i < count; i++) {
+        const char *m = r->payload + JF_DIRSYNC_BYTES + (size_t)i * JF_META_BYTES;
+        uint32_t kind = get32(m + 8);
+        if (get64(m) >= j->n || (kind != JF_CREATE && kind != JF_DELETE))
+            return diag_set(err, NULL, "%s: byte %zu: a directory-sync record names file %" PRIu64 " (kind %u)", path,
+                            at, get64(m), kind);
+        struct tv_entry *e = &j->entries[get64(m)];
+        keep_max(kind == JF_CREATE ? &e->durable_create : &e->durable_delete, get64(m + 16));
+    }
+    return 0;
+}
+
 static int thread_record(struct tv_journal *j, const struct jf_record *r, const char *path, size_t at,
                          struct diag *err)
 {
     j->records++;
     if (r->type == JF_DURABLE && r->len >= JF_DURABLE_BYTES)
         return read_durable(j, r, path, at, err);
-    if (r->type != JF_DELETE || r->len != JF_DELETE_BYTES || get64(r->payload) >= j->n)
+    if (r->type == JF_DIRSYNC && r->len >= JF_DIRSYNC_BYTES)
+        return read_dirsync(j, r, path, at, err);
+    if ((r->type != JF_DELETE && r->type != JF_CREATE) || r->len != JF_DELETE_BYTES || get64(r->payload) >= j->n)
         return diag_set(err, NULL, "%s: byte %zu: an unknown or malformed record (type %u, %u bytes)", path, at,
                         r->type, r->len);
     struct tv_entry *e = &j->entries[get64(r->payload)];
-    e->deleted = get64(r->payload + 8) > e->deleted ? get64(r->payload + 8) : e->deleted;
+    keep_max(r->type == JF_DELETE ? &e->deleted : &e->created, get64(r->payload + 8));
     return 0;
 }
 

@@ -270,10 +270,26 @@ static void judge_missing(const struct file_check *c)
         c->r->creates.lost++;
         fprintf(c->out, "%s/%s: durable create missing: the file was durable when the run began (%" PRIu64
                 " bytes) and no delete of it was journaled\n", c->root, e->rel, e->base);
+    } else if (e->durable_create > e->deleted) {
+        c->r->creates.lost++;
+        fprintf(c->out, "%s/%s: durable create missing: a directory sync made its create (stamp %" PRIu64
+                ") durable and no later delete of it was journaled\n", c->root, e->rel, e->durable_create);
     } else if (e->deleted != 0)
         c->r->deletes.good++;
-    else if (c->nx > 0)
+    else if (c->nx > 0 || e->created != 0)
         c->r->creates.older_allowed++;
+}
+
+/* A file the tree holds though a directory sync made its delete durable and no create followed. */
+static bool judge_present(const struct file_check *c)
+{
+    const struct tv_entry *e = c->e;
+    if (e->durable_delete == 0 || e->created > e->durable_delete)
+        return false;
+    c->r->deletes.lost++;
+    fprintf(c->out, "%s/%s: durable delete present: a directory sync made its delete (stamp %" PRIu64
+            ") durable and no later create of it was journaled\n", c->root, e->rel, e->durable_delete);
+    return true;
 }
 
 static int check_file(int rootfd, struct file_check *c, struct diag *err)
@@ -281,6 +297,10 @@ static int check_file(int rootfd, struct file_check *c, struct diag *err)
     int fd = openat(rootfd, c->e->rel, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0 && errno == ENOENT) {
         judge_missing(c);
+        return 0;
+    }
+    if (fd >= 0 && judge_present(c)) {
+        close(fd);
         return 0;
     }
     struct stat st;
