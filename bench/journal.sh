@@ -7,12 +7,14 @@
 # summary.ops_per_s) and of CPU per op; the summary prints their median and
 # spread (min..max) against the target (ops/s at least 0.95 of without).
 # The tree is on tmpfs by default, where fsync costs nothing: the journal's
-# share of each op is then as large as it can be.
+# share of each op is then as large as it can be. The journal goes where a
+# crash campaign puts it, on tmpfs too (--journal-force: here the tree is
+# not the device under test).
 #
 # usage: bench/journal.sh [--rounds N] [--secs S] [--dir DIR] [--journal DIR] [--build DIR] [--boost]
 #   --rounds  rounds (default 6)          --secs   seconds per run (default 3)
 #   --dir     where the fileset goes (default a new directory under /dev/shm, tmpfs)
-#   --journal where the journal goes (default a new directory under /tmp: another file system)
+#   --journal where the journal goes (default a new directory under /dev/shm)
 #   --build   the CMake build directory holding flowbench (default ./build)
 #   --boost   as bench/run.sh --boost (root only)
 set -euo pipefail
@@ -44,19 +46,21 @@ FB=$BUILD/flowbench
 . "$HERE/measure.sh"
 
 WORK=$(mktemp -d)
-[ -n "$JOURNAL" ] || JOURNAL=$WORK/journal
 [ -n "$DIR" ] || DIR=$(mktemp -d /dev/shm/flowbench-bench-journal.XXXXXX)
 mkdir -p "$DIR"
+OWN_JOURNAL=
+[ -n "$JOURNAL" ] || JOURNAL=$(mktemp -d /dev/shm/flowbench-bench-jdir.XXXXXX) OWN_JOURNAL=$JOURNAL
 cleanup() {
     rm -rf "$WORK" "$DIR"/mailbench "$DIR"/.flowbench.lock # only what this script's runs created
     rmdir "$DIR" 2>/dev/null || true
+    [ -z "$OWN_JOURNAL" ] || rm -rf "$OWN_JOURNAL"
 }
 trap cleanup EXIT
 
 # One run: prints "ops/s cpu_ns_per_op".
 run_side() {
     local opts=() log=$WORK/fb.log
-    [ "$1" = on ] && opts=(--journal "$JOURNAL")
+    [ "$1" = on ] && opts=(--journal "$JOURNAL" --journal-force)
     measured "$FB" ${opts[@]+"${opts[@]}"} --runtime "$SECS" -D dir="$DIR" --quiet \
         --json "$WORK/r.json" -f "$HERE/workloads/varmail_verify.f" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
     python3 -c '
