@@ -170,21 +170,22 @@ expect_in cut_count "$(json "$top/cut.json" 'd["journal_torn_tails"]')" 1 1
 # Writes never synced: noted, not durable. A block put back to an older
 # generation is then allowed (counted as older), not an error.
 sed -e '/flowop fsync/d' "$top/w.f" >"$top/nosync.f"
-"$bin" -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --journal-force --quiet >"$top/out" 2>"$top/err"
-expect_rc nosync_exit $? 0 "$top/err"
-read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
-python3 "$top/reseal.py" "$file" "$off"
-"$bin" verify-tree -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --json "$top/nosync.json" >"$top/out" 2>&1
+# run_revert NAME [OPTION]: nosync.f run, its newest block put back to
+# generation 12345, verify-tree's output in $top/out and $top/NAME.json.
+run_revert() {
+    "$bin" -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --journal-force --quiet "${@:2}" >"$top/out" 2>"$top/err"
+    expect_rc "$1_exit" $? 0 "$top/err"
+    read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
+    python3 "$top/reseal.py" "$file" "$off"
+    "$bin" verify-tree -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --json "$top/$1.json" >"$top/out" 2>&1
+}
+run_revert nosync
 expect_rc nosync_verify_exit $? 0 "$top/out"
 expect_in nosync_records "$(json "$top/nosync.json" 'd["journal_records"]')" 0 0
 expect_in nosync_older "$(json "$top/nosync.json" 'd["blocks"]["older_allowed"]')" 1 1
 
 # --test-durable-on-write: the same writes journaled durable; the same reversion is then lost.
-"$bin" -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --journal-force --test-durable-on-write --quiet >"$top/out" 2>"$top/err"
-expect_rc switch_exit $? 0 "$top/err"
-read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
-python3 "$top/reseal.py" "$file" "$off"
-"$bin" verify-tree -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --json "$top/switch.json" >"$top/out" 2>&1
+run_revert switch --test-durable-on-write
 expect_rc switch_verify_exit $? 1 "$top/out"
 expect_in switch_records "$(json "$top/switch.json" 'd["journal_records"]')" 200 200
 expect_grep switch_line "$file: block at offset $off: lost durable write: expected generation $gen, found 12345" "$top/out"
