@@ -57,6 +57,8 @@ struct run_desc {
     struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
     struct latlog_opts latlog;     /* --latency-log: path NULL for none */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
+    bool journal_force;            /* --journal-force: a journal may share the tree's file system */
+    bool durable_on_write;         /* --test-durable-on-write: journal every write as durable, without a sync (tests) */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;
     uint64_t start_ns;

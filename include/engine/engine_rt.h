@@ -145,6 +145,7 @@ struct engine {
     bool *roll_alive;              /* ... and which ranks gave one */
     bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */
     size_t nranks_all;             /* ... out of this many ranks */
+    uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)

@@ -157,13 +157,17 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
         io->s->offset = io->off + io->len;
     r->t0 = op_now(w);
     int q = ioengine_queue(op->ioe, r);
-    if (q == IOE_COMPLETED)
-        return op_io_complete(w, r, op_now(w));
+    if (q == IOE_COMPLETED) {
+        int rc = op_io_complete(w, r, op_now(w));
+        return dir == IO_READ ? rc : op_verify_written(w, op, io->s, rc);
+    }
     if (q < 0)
         return op_io_submit_fail(w, op, r, -q);
     w->io_inflight++;
-    if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0))
-        return op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
+    if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0)) {
+        int rc = op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
+        return dir == IO_READ ? rc : op_verify_written(w, op, io->s, rc);
+    }
     return op->ring.nfree == 0 ? op_io_reap_own(w, op) : FO_OK;
 }
 

@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
+#include "engine/journal.h"
 #include "place/place.h"
 #include "model/plan_io.h"
 #include "lang/eval.h"
@@ -64,6 +65,8 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .bind = in->opt.bind,
         .latlog = { in->opt.latlog.path, in->opt.latlog.format, in->opt.latlog.sample ? in->opt.latlog.sample : 1 },
         .clock = in->clock_ready ? &in->clock : NULL,
+        .journal_force = in->opt.journal_force,
+        .durable_on_write = in->opt.durable_on_write,
         .out = in->out,
         .err = in->err,
         .start_ns = in->start_ns,
@@ -72,6 +75,18 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .locks = &in->locks,
         .results = &in->results,
     };
+}
+
+/* --journal for every fileset with verify, and where each journal goes:
+ * refused with its fileset's place when it shares the tree's file system. */
+static int check_journals(struct interp *in, struct plan *plan, struct diag *err)
+{
+    if (plan_set_journal(plan, in->opt.journal, err) != 0)
+        return -1;
+    for (size_t i = 0; i < plan->nfilesets; i++)
+        if (plan->filesets[i].journal != NULL && journal_check_place(&plan->filesets[i], in->opt.journal_force, err) != 0)
+            return -1;
+    return 0;
 }
 
 /* The clock of the measured calls, chosen once per invocation (the TSC's
@@ -220,6 +235,10 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         return -1;
     }
     plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
+    if (check_journals(in, &plan, err) != 0) {
+        plan_free(&plan);
+        return -1;
+    }
     bool *procs = NULL;
     if (plan_for_rank(&plan, in->opt.mpi_shared, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
         plan_free(&plan);

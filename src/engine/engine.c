@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "engine/journal.h"
 #include "base/signals.h"
 #include "base/nameidx.h"
 #include "fileset/target_lock.h"
@@ -541,6 +542,7 @@ static void engine_free(struct engine *e)
     free(e->finish);
     free(e->finish_counts);
     engine_roll_free(e);
+    free(e->journal_ids);
     engine_system_free(e);
     latlog_close(e);
     placement_free(&e->place);
@@ -670,7 +672,8 @@ int engine_run(const struct run_desc *d, struct diag *err)
         made = false;
     else
         made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
-                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0), err) == 0;
+                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0
+                                        && journal_begin(&e, err) == 0), err) == 0;
     if (!made) {
         engine_free(&e);
         return refused(d, err);

@@ -17,6 +17,7 @@
 
 #include "engine/engine_rt.h"
 #include "engine/io_inflight.h"
+#include "engine/journal.h"
 #include "engine/latlog.h"
 #include "engine/pace.h"
 #include "engine/sync.h"
@@ -83,6 +84,10 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
         return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
     }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
+    if (create && journal_create(w, op, op->op->fileset, e) != FO_OK) {
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
+        return FO_ERROR;
+    }
     *t0 = op_start(w, since);
     int fd = open(path, flags, 0666);
     *t1 = op_now(w);
@@ -96,7 +101,8 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     if (op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
     fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
-    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e) };
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e),
+                        .dsync = (flags & O_DSYNC) != 0 };
     return FO_OK;
 }
 
@@ -226,6 +232,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
 
 static void worker_free(struct worker *w)
 {
+    journal_thread_close(w);
     op_io_close_engines(w);   /* before the descriptors: mmap's mappings go with it */
     for (size_t i = 0; i < FB_NFDS; i++)
         if (w->fds[i].fd >= 0)
@@ -436,8 +443,14 @@ static void *thread_main(void *p)
     struct run_shared *sh = a->e->sh;
     engine_place_apply(a->e, a->slot); /* first: the thread's memory is allocated under its binding */
     thread_name(a->e, a->slot);
-    if (worker_init(w, a->e, a->slot) != 0) {
-        worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
+    int jerr = 0;
+    if (worker_init(w, a->e, a->slot) != 0 || (journal_thread_open(w) != 0 && (jerr = errno ? errno : ENOMEM) != 0)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot open the durability journal of a worker thread: %s", strerror(jerr));
+        if (jerr != 0)
+            worker_set_error(w, msg);
+        else
+            worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);
         atomic_fetch_add(&sh->ready, 1);
         fb_futex_wake(&sh->master_wake);
