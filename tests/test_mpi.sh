@@ -184,6 +184,52 @@ else
     [ "$(json "$t/k.json" "r['end']")" = "worker died" ] || bad "rank 0's partial JSON does not end as 'worker died'"
 fi
 
+# A rank's own flowbench killed mid-run: mpirun ends the job (SIGTERM, then
+# SIGKILL a second later), and rank 0 still writes the JSON and the text
+# report: the live ranks' figures so far, the summary over them, and the
+# error naming the lost rank and its host.
+rm -rf "$t/r"; mkdir "$t/r"
+setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 3 $fb -f $t/long.f --json $t/lost.json" \
+    >"$t/lost.out" 2>&1 &
+job=$!
+rank_own() { # rank $1's flowbench itself, not one of its workers
+    for p in $(ps -o pid= -s "$job" 2>/dev/null); do
+        [ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$fb" ] || continue
+        [ "$(readlink "/proc/$(ps -o ppid= -p "$p" | tr -d ' ')/exe" 2>/dev/null)" = "$fb" ] && continue
+        tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1" && { echo "$p"; return; }
+    done
+}
+victim=""
+for _ in $(seq 100); do
+    grep -q Running "$t/lost.out" && victim=$(rank_own 1)
+    [ -n "$victim" ] && break
+    sleep 0.2
+done
+if [ -z "$victim" ]; then
+    bad "rank 1 never started running: $(tail -3 "$t/lost.out")"
+    kill -KILL -- -"$job" 2>/dev/null
+else
+    sleep 1 # some figures on every rank first
+    kill -KILL "$victim"
+    wait "$job"
+    if [ ! -s "$t/lost.json" ]; then
+        bad "a lost rank: rank 0 wrote no JSON: $(tail -5 "$t/lost.out")"
+    else
+        [ "$(json "$t/lost.json" "r['end']")" = error ] || bad "a lost rank: the JSON ends as $(json "$t/lost.json" "r['end']"), not error"
+        json "$t/lost.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): lost mid-run" \
+            || bad "a lost rank: the JSON's error does not name rank 1 and its host: $(json "$t/lost.json" "r['error']")"
+        [ "$(json "$t/lost.json" "[k['lost'] for k in r['per_rank']]")" = "[False, True, False]" ] \
+            || bad "a lost rank: per_rank does not mark rank 1 alone as lost: $(json "$t/lost.json" "r['per_rank']")"
+        [ "$(json "$t/lost.json" "all(r['per_rank'][k]['ops'] > 0 and r['per_rank'][k]['seconds'] > 0.5 for k in (0, 2))")" = True ] \
+            || bad "a lost rank: the live ranks' partial figures are missing: $(json "$t/lost.json" "r['per_rank']")"
+        [ "$(json "$t/lost.json" "r['summary']['ops'] == r['flowops'][0]['ops'] == r['per_rank'][0]['ops'] + r['per_rank'][2]['ops']")" = True ] \
+            || bad "a lost rank: the summary is not the live ranks' sum: $(json "$t/lost.json" "(r['summary']['ops'], r['per_rank'])")"
+    fi
+    grep -q "IO Summary" "$t/lost.out" || bad "a lost rank: no text report"
+    grep -q "^[0-9.]*: rank    1 $(hostname) .*lost mid-run" "$t/lost.out" || bad "a lost rank: the text report's rank table does not mark rank 1 lost"
+    grep -q "flowbench: error: rank 1 (host $(hostname)): lost mid-run" "$t/lost.out" || bad "a lost rank: no error naming rank 1 on stderr"
+fi
+
 # SIGTERM to mpirun stops every rank and leaves no process of its session.
 setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 2 $fb -f $t/long.f" >"$t/s.out" 2>&1 &
 job=$!
@@ -240,6 +286,28 @@ mpi 2 -f "$t/read.f" --latency-log "$t/lat.csv" --latency-log-sample 100 --json 
 lines=$(cat "$t"/lat.csv.rank-000[01] 2>/dev/null | grep -vc '^time_ns')
 [ "$(json "$t/lat.json" "r['latency_log']['records']")" = "$lines" ] && [ "$lines" -gt 0 ] \
     || bad "-np 2 latency log: JSON records $(json "$t/lat.json" "r['latency_log']['records']"), lines over both ranks' logs $lines"
+
+# Merged percentiles are the exact nearest-rank ones of every rank's ops: 3 reads a
+# rank, 6 over both, against both ranks' latency logs (tests/check_percentiles.py).
+cat > "$t/three.f" <<F
+set \$dir=$t/p
+define file name=f,path=\$dir,size=64k,prealloc
+define process name=p {
+  thread name=t {
+    flowop read name=rd,filename=f,iosize=4k,random
+    flowop finishoncount name=fin,value=3,target=rd
+  }
+}
+run 30
+F
+rm -rf "$t/p"; mkdir "$t/p"
+if mpi 2 -f "$t/three.f" --latency-log "$t/pl.csv" --json "$t/pl.json" --csv "$t/pl.csv.out" >"$t/pl.out" 2>&1; then
+    python3 "$(dirname "$0")/check_percentiles.py" rd "$t/pl.json" "$t/pl.csv.out" "$t/pl.out" "$t"/pl.csv.rank-000[01] \
+        || bad "-np 2: merged percentiles are not the nearest-rank ones of both ranks' logs"
+    [ "$(json "$t/pl.json" "r['flowops'][0]['ops']")" = 6 ] || bad "-np 2: the merged read row has not 6 ops"
+else
+    bad "-np 2 percentile run failed: $(tail -3 "$t/pl.out")"
+fi
 
 # Commands from a pipe reach rank 0 alone: refused at once, never a hang.
 printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?

@@ -8,12 +8,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lang/ast.h"
+#include "lang/steadystate.h"
 #include "base/clock.h"
 #include "model/model.h"
 #include "engine/engine.h"
 #include "cli/mentions.h"
 #include "model/plan.h"
 #include "results/results.h"
+#include "lang/steadystate.h"
 #include "lang/vars.h"
 
 enum exit_status { EXIT_OK = 0, EXIT_RUNFAIL = 1, EXIT_USAGE = 2 };
@@ -46,6 +48,11 @@ struct interp_options {
     bool mpi_shared;          /* --mpi-shared: over MPI ranks, every fileset is one tree for all */
     struct latlog_opts latlog; /* --latency-log FILE, -format, -sample (0: 1) */
     struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
+    bool have_steady;         /* --steadystate SPEC given: over the script's set steadystate */
+    struct steady_spec steady;
+    const char *journal;      /* --journal DIR: the durability journal of every fileset with verify */
+    bool journal_force;       /* --journal-force: the journal may share the tree's file system */
+    bool durable_on_write;    /* --test-durable-on-write (hidden): every write journaled durable, unsynced */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
 };
@@ -56,6 +63,7 @@ struct interp {
     struct vartab vars;
     struct model model;
     enum quit_mode mode;
+    struct steady_spec steady;    /* set steadystate: the runs that follow may end once steady */
     struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
     struct fs_cache *filesets;    /* filesets as the last run left them (engine.h) */
     struct target_locks *locks;   /* target directories locked until the invocation ends (target_lock.h) */
@@ -95,6 +103,8 @@ int interp_exec_stream(struct interp *in, FILE *f, const char *name);
 /* Batch mode: a script that never ran gets one run at its end. */
 int interp_finish_batch(struct interp *in);
 const char *interp_intern_name(struct interp *in, const char *name);
+/* -D NAME=VALUE (or $NAME=VALUE) onto the options; -1 with a message on stderr. */
+int interp_add_override(struct interp_options *o, const char *text);
 /* Applies -D overrides to the variable table (again after a `load` resets it). */
 int interp_apply_overrides(struct interp *in);
 /* Forgets the model and variables (a `load` starts from a clean slate). */
@@ -105,6 +115,7 @@ struct interp_saved {
     struct vartab vars;
     struct model model;
     enum quit_mode mode;
+    struct steady_spec steady;    /* set steadystate: the runs that follow may end once steady */
     struct ast_value *eventrate;
     struct fs_cache *filesets;
     char **usage;

@@ -11,6 +11,7 @@
 #include "base/clock.h"
 #include "base/diag.h"
 #include "engine/latlog.h"
+#include "lang/steadystate.h"
 #include "model/plan.h"
 #include "results/results.h"
 
@@ -45,6 +46,7 @@ struct run_desc {
     bool psrun;
     uint64_t period;               /* psrun: seconds between reports */
     bool interval_stats;           /* psrun with a negative period: statistics restart each period */
+    struct steady_spec steady;     /* set steadystate / --steadystate: end the run once it holds */
     int index;                     /* 1 for the first run of this invocation */
     /* The options the engine reads. */
     uint64_t interval;             /* --interval S: a sample every S seconds (0: none) */
@@ -55,6 +57,8 @@ struct run_desc {
     struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
     struct latlog_opts latlog;     /* --latency-log: path NULL for none */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
+    bool journal_force;            /* --journal-force: a journal may share the tree's file system */
+    bool durable_on_write;         /* --test-durable-on-write: journal every write as durable, without a sync (tests) */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;
     uint64_t start_ns;

@@ -15,6 +15,7 @@
 #include "dist/dist.h"
 #include "results/cpu_share.h"
 #include "engine/engine.h"
+#include "engine/pace.h"
 #include "fileset/fileset.h"
 #include "base/futex.h"
 #include "model/plan.h"
@@ -28,6 +29,7 @@ enum run_phase { PHASE_SETUP = 0, PHASE_GO = 1, PHASE_STOP = 2 };
 enum stop_reason {
     STOP_NONE = 0,
     STOP_TIME,      /* the run length elapsed */
+    STOP_STEADY,    /* the steady-state condition held (engine_steady.c) */
     STOP_FINISHED,  /* a finish condition, firstdone, or every thread done (alldone) */
     STOP_NOFILES,   /* a thread could not obtain a file (timeout mode) */
     STOP_ERROR,     /* a flowop failed */
@@ -76,6 +78,9 @@ struct thread_slot {
     size_t proc, proc_inst, thread, thread_inst;
     size_t stats_off;              /* shm offset of struct op_stats[thread.nflat] */
     size_t cpu_off;                /* shm offset of its struct thread_cpu */
+    size_t intended_off;           /* open loop (rate=): shm offset of struct op_stats[thread.nflat], from the */
+                                   /* intended starts; 0: closed loop */
+    size_t sched_off;              /* open loop: shm offset of its struct thread_sched; 0: closed loop */
 };
 
 struct sem_desc {
@@ -111,6 +116,7 @@ struct engine {
     struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
     struct op_stats *status_io;    /* the live status line: the IO rows at its previous update */
     uint64_t status_ns;            /* ... and when that was */
+    struct engine_steady *steady;  /* the steady-state judge's window, or NULL */
     bool status_drawn;             /* the line is on the terminal: wipe it before other output */
     uint64_t last_sample_ns;
     struct run_result *result;     /* this run's result, appended to run->results at the end */
@@ -132,6 +138,14 @@ struct engine {
     size_t nfinish;
     uint64_t *finish_counts;       /* 3 * nfinish: this rank's counts, then the vote's two halves */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
+    char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */
+    struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
+    size_t roll_rows;              /* the result rows an answer carries */
+    unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
+    bool *roll_alive;              /* ... and which ranks gave one */
+    bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */
+    size_t nranks_all;             /* ... out of this many ranks */
+    uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -142,6 +156,17 @@ static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
 static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
 {
     return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
+}
+
+/* Open loop: the rows of latencies from the intended start, and the schedule; NULL in a closed loop. */
+static inline struct op_stats *slot_intended(const struct engine *e, size_t slot)
+{
+    return e->slots[slot].intended_off ? (struct op_stats *)shm_at(&e->shm, e->slots[slot].intended_off) : NULL;
+}
+
+static inline struct thread_sched *slot_sched(const struct engine *e, size_t slot)
+{
+    return e->slots[slot].sched_off ? (struct thread_sched *)shm_at(&e->shm, e->slots[slot].sched_off) : NULL;
 }
 
 static inline struct place_outcome *slot_place(const struct engine *e, size_t slot)
@@ -206,10 +231,19 @@ void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
-/* The live status line (engine_status.c): redrawn when a second has passed
- * since the last; wiped before any other line the run prints. */
+/* The IO flowops' figures of each second (engine_status.c): the live status
+ * line, redrawn when a second has passed since the last, and the samples of
+ * the steady-state judge; the line is wiped before any other line the run prints. */
 void engine_status_tick(struct engine *e, uint64_t now);
 void engine_status_clear(struct engine *e);
+/* Steady state (engine_steady.c): the window, made before the start (-1 when
+ * out of memory); one second's figures (t: its start, in seconds since go),
+ * true once the condition holds; what it came to, into the result. */
+struct second_figures { double ops_per_s, mb_per_s; uint64_t p99_ns; };
+int engine_steady_prepare(struct engine *e, struct diag *err);
+bool engine_steady_add(struct engine *e, double t, const struct second_figures *f);
+void engine_steady_result(const struct engine *e, struct run_result *r, double seconds);
+void engine_steady_free(struct engine *e);
 
 /* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
  * agreement; -1 when one failed, with msg (or err) then naming that rank and
@@ -231,6 +265,25 @@ void engine_dist_end(struct engine *e);
 void engine_dist_go(struct engine *e, uint64_t go);
 /* The result over every rank: rows summed, one rank_row each, the global interval. */
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop);
+/* engine_roll.c: a rank lost mid-run. mpirun ends the job when one rank's
+ * flowbench dies, and the end vote would wait on it for ever: once this rank
+ * stopped, rank 0 calls the roll and, when a rank does not answer, reports the
+ * ranks that did, their figures so far, and the lost rank's name. */
+/* At go: the roll call of this run opens (its answers' size). */
+void engine_roll_open(struct engine *e);
+/* Another rank, where it polls the vote: answers rank 0's roll call. */
+void engine_roll_answer(struct engine *e);
+/* Rank 0, after waiting for the end vote a while: the roll call; true when
+ * a rank did not answer (its answers then kept for engine_roll_lose). */
+bool engine_roll_call(struct engine *e);
+/* Rank 0, a rank lost: the run stops with an error naming it (and its host),
+ * and this rank leaves the others. */
+void engine_roll_lose(struct engine *e);
+/* Rank 0 after a loss: r (this rank's own) becomes the result over the ranks that answered. */
+void engine_roll_results(struct engine *e, struct run_result *r);
+void engine_roll_free(struct engine *e);
+/* This rank's own figures in r, as a row of the per-rank table. */
+struct rank_row engine_rank_row(const struct run_result *r);
 /* With --latency-log over many ranks: the result's records and dropped
  * counts summed over every rank's log, and whether any rank's log failed
  * (then true on every rank). Every rank calls it once its log is done. */

@@ -56,6 +56,7 @@ struct plan_fileset {
     bool shared;              /* over MPI ranks: one tree for all (shared, --mpi-shared), else one per rank */
     bool verify;              /* every write to its files stamps block headers */
     uint32_t verify_id;       /* vb_fileset_id of the name: the fileset in those headers */
+    char *journal;            /* journal= (or --journal): the durability journal's directory, or NULL */
     struct data_pattern data;  /* what pre-allocation writes */
     struct srcloc loc;
 };
@@ -78,12 +79,18 @@ struct plan_op {
     int target_op;                  /* limits and finishes: index into the thread's flat list, or -1 */
     struct plan_op *children;
     size_t nchildren;
+    bool choose;                    /* a choose composite: each pass runs one child, picked by weight */
+    uint64_t choose_total;          /* choose: the children's weights summed (>= 1) */
+    uint64_t *choose_cum;           /* choose: children's cumulative weights, choose_cum[n - 1] == choose_total */
+    uint64_t weight;                /* a child of a choose composite: its weight= (else 0) */
+    uint64_t weight_total;          /* ... and its siblings' total; 0 outside a choose composite */
     size_t flat;                    /* index in the thread's flat list (every op and composite) */
 };
 
 struct plan_thread {
     char *name;
     uint64_t instances, memsize, ioprio;
+    uint64_t rate;                  /* rate=: passes per second of each instance (open loop), 0: closed loop */
     bool useism;
     bool has_verify, verify;        /* verify= given, and its value: its flowops' default */
     struct data_pattern data;       /* what its flowops write unless they say */
@@ -100,6 +107,7 @@ struct plan_process {
     char *name;
     uint64_t instances;
     uint64_t nice;
+    uint64_t rate;                  /* rate=: its threads' unless they say (0: none) */
     struct plan_place place;        /* its threads' placement unless they say */
     struct plan_thread *threads;
     size_t nthreads;
@@ -128,5 +136,9 @@ int plan_under_rank(struct plan *p, int rank, bool all_shared);
 void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);
 /* Calls fn for every leaf flowop (composites expanded), in script order. */
 void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *op, void *ctx), void *ctx);
+
+/* --journal DIR: the journal of every fileset with verify (over its journal=);
+ * an error when none has verify. */
+int plan_set_journal(struct plan *p, const char *journal, struct diag *err);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
+#include "engine/journal.h"
 #include "place/place.h"
 #include "model/plan_io.h"
 #include "lang/eval.h"
@@ -42,11 +43,12 @@ struct run_style {
     bool runtime_applies;   /* --runtime replaces its length */
     bool kept;              /* its result is kept (reports, stats snap); else forgotten */
     bool reported;          /* its report is printed when it ends (else by stats snap, or never) */
+    bool steady;            /* a steady-state condition may end it (set steadystate, --steadystate) */
 };
 
-static const struct run_style style_run = { &text_writer, true, true, true };
-static const struct run_style style_period = { &snap_writer, true, true, false };
-static const struct run_style style_warmup = { &snap_writer, false, false, false };
+static const struct run_style style_run = { &text_writer, true, true, true, true };
+static const struct run_style style_period = { &snap_writer, true, true, false, false };
+static const struct run_style style_warmup = { &snap_writer, false, false, false, false };
 
 /* What every run and `create files` lends the engine from the invocation. */
 static void run_desc_init(struct interp *in, struct run_desc *d)
@@ -63,6 +65,8 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .bind = in->opt.bind,
         .latlog = { in->opt.latlog.path, in->opt.latlog.format, in->opt.latlog.sample ? in->opt.latlog.sample : 1 },
         .clock = in->clock_ready ? &in->clock : NULL,
+        .journal_force = in->opt.journal_force,
+        .durable_on_write = in->opt.durable_on_write,
         .out = in->out,
         .err = in->err,
         .start_ns = in->start_ns,
@@ -71,6 +75,18 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .locks = &in->locks,
         .results = &in->results,
     };
+}
+
+/* --journal for every fileset with verify, and where each journal goes:
+ * refused with its fileset's place when it shares the tree's file system. */
+static int check_journals(struct interp *in, struct plan *plan, struct diag *err)
+{
+    if (plan_set_journal(plan, in->opt.journal, err) != 0)
+        return -1;
+    for (size_t i = 0; i < plan->nfilesets; i++)
+        if (plan->filesets[i].journal != NULL && journal_check_place(&plan->filesets[i], in->opt.journal_force, err) != 0)
+            return -1;
+    return 0;
 }
 
 /* The clock of the measured calls, chosen once per invocation (the TSC's
@@ -206,6 +222,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         return -1; /* printed; err stays empty */
     run_desc_init(in, &run);
     run.writer = style->writer;
+    if (style->steady)
+        run.steady = in->opt.have_steady ? in->opt.steady : in->steady;
     if (fill_request(in, c, style, &run, err) != 0)
         return -1;
     if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
@@ -217,6 +235,10 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         return -1;
     }
     plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
+    if (check_journals(in, &plan, err) != 0) {
+        plan_free(&plan);
+        return -1;
+    }
     bool *procs = NULL;
     if (plan_for_rank(&plan, in->opt.mpi_shared, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
         plan_free(&plan);
@@ -233,6 +255,11 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,
                 run.seconds ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
+        if (run.steady.on) {
+            char spec[128];
+            steady_format(&run.steady, spec, sizeof spec);
+            fprintf(in->out, "  would end early once steady: %s\n", spec);
+        }
         rc = check_placement(in, &plan, err);
     } else {
         struct run_meta meta;

@@ -35,6 +35,9 @@ static void usage(FILE *out)
             "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
             "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
             "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
+            "      --steadystate METRIC:LIMIT%%:WINDOW[:warmup=S]  end each run once the last WINDOW\n"
+            "                         one-second figures of iops, bw or p99 stay within LIMIT%% of their\n"
+            "                         mean, e.g. iops:2%%:30s:warmup=10s (over the script's set steadystate)\n"
             "      --interval S       print a progress line (ops/s, MB/s, mean and p99 latency) every S seconds\n"
             "      --json FILE        write every run's results as one JSON document (- for stdout; other\n"
             "                         output then goes to stderr)\n"
@@ -68,6 +71,10 @@ static void usage(FILE *out)
             "                         one pu, core, package or numa node, spread (default) or compact\n"
             "      --topology         print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
             "                         cores, PUs) and exit\n"
+            "      --journal DIR      every fileset with verify records which write of each block was\n"
+            "                         made durable in DIR (as journal=); flowbench verify-tree reads it\n"
+            "                         back after a crash (docs/durability.md)\n"
+            "      --journal-force    allow a journal on the file system of the tree it judges\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -97,7 +104,7 @@ struct args {
     size_t dircap, ovcap;
 };
 
-static int add_override(struct args *a, const char *text)
+int interp_add_override(struct interp_options *o, const char *text)
 {
     const char *eq = strchr(text, '=');
     const char *name = text[0] == '$' ? text + 1 : text;
@@ -110,13 +117,13 @@ static int add_override(struct args *a, const char *text)
             diag_printf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
             return -1;
         }
-    struct override *v = realloc(a->opt.overrides, (a->opt.noverrides + 1) * sizeof *v);
+    struct override *v = realloc(o->overrides, (o->noverrides + 1) * sizeof *v);
     if (v == NULL)
         return -1;
-    a->opt.overrides = v;
-    v[a->opt.noverrides].name = strndup(name, (size_t)(eq - name));
-    v[a->opt.noverrides].value = strdup(eq + 1);
-    a->opt.noverrides++;
+    o->overrides = v;
+    v[o->noverrides].name = strndup(name, (size_t)(eq - name));
+    v[o->noverrides].value = strdup(eq + 1);
+    o->noverrides++;
     return 0;
 }
 
@@ -141,7 +148,8 @@ static int parse_runtime(struct args *a, const char *text)
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
        OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MPI_SHARED, OPT_MAN, OPT_BIND,
-       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE };
+       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE, OPT_JOURNAL, OPT_JOURNAL_FORCE,
+       OPT_DURABLE_ON_WRITE, OPT_STEADYSTATE };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -212,6 +220,17 @@ static int parse_bind(struct args *a, const char *text)
     return -1;
 }
 
+static int parse_steadystate(struct args *a, const char *text)
+{
+    char why[256];
+    if (steady_parse(text, &a->opt.steady, why, sizeof why) == 0) {
+        a->opt.have_steady = true;
+        return 0;
+    }
+    diag_printf(stderr, "flowbench: error: --steadystate: %s\n", why);
+    return -1;
+}
+
 /* --topology: the machine as hwloc sees it; the exit status. */
 static int print_topology(void)
 {
@@ -241,13 +260,17 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "latency-log-sample", required_argument, NULL, OPT_LATLOG_SAMPLE },
         { "man", required_argument, NULL, OPT_MAN },
         { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
+        { "steadystate", required_argument, NULL, OPT_STEADYSTATE },
+        { "journal", required_argument, NULL, OPT_JOURNAL }, { "journal-force", no_argument, NULL, OPT_JOURNAL_FORCE },
+        /* hidden, for the crash tests: a workload that claims durability it never asked for */
+        { "test-durable-on-write", no_argument, NULL, OPT_DURABLE_ON_WRITE },
         { NULL, 0, NULL, 0 },
     };
     int c;
     while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'f': a->file = optarg; a->opt.script = optarg; break;
-        case 'D': if (add_override(a, optarg) != 0) return -1; break;
+        case 'D': if (interp_add_override(&a->opt, optarg) != 0) return -1; break;
         case OPT_CHECK: a->opt.check_only = true; break;
         case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
         case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
@@ -267,7 +290,11 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_LATLOG_FORMAT: a->latlog_tuned = true; if (parse_latlog_format(a, optarg) != 0) return -1; break;
         case OPT_LATLOG_SAMPLE: a->latlog_tuned = true; if (parse_latlog_sample(a, optarg) != 0) return -1; break;
         case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
+        case OPT_STEADYSTATE: if (parse_steadystate(a, optarg) != 0) return -1; break;
         case OPT_TOPOLOGY: exit(print_topology());
+        case OPT_JOURNAL: a->opt.journal = optarg; break;
+        case OPT_JOURNAL_FORCE: a->opt.journal_force = true; break;
+        case OPT_DURABLE_ON_WRITE: a->opt.durable_on_write = true; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */

@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "engine/journal.h"
 #include "base/signals.h"
 #include "base/nameidx.h"
 #include "fileset/target_lock.h"
@@ -88,6 +89,8 @@ static int layout(struct engine *e, struct diag *err)
         size += fileset_shared_size(&e->fs[i]) + 128;
     for (size_t s = 0; s < e->nslots; s++) {
         size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_cpu) + 128;
+        if (slot_thread(e, s)->rate != 0)
+            size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_sched) + 128;
         if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
             return diag_set(err, NULL, "out of memory");
     }
@@ -106,6 +109,10 @@ static int layout(struct engine *e, struct diag *err)
     for (size_t s = 0; s < e->nslots; s++) {
         e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
         e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
+        if (slot_thread(e, s)->rate == 0)
+            continue;
+        e->slots[s].intended_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
+        e->slots[s].sched_off = shm_reserve(&e->shm, sizeof(struct thread_sched));
     }
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
     e->place_off = shm_reserve(&e->shm, e->nslots * sizeof(struct place_outcome));
@@ -531,8 +538,11 @@ static void engine_free(struct engine *e)
     free(e->baseline);
     free(e->last_io);
     free(e->status_io);
+    engine_steady_free(e);
     free(e->finish);
     free(e->finish_counts);
+    engine_roll_free(e);
+    free(e->journal_ids);
     engine_system_free(e);
     latlog_close(e);
     placement_free(&e->place);
@@ -567,6 +577,8 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
         return -1;
     fill_slots(e);
     if (engine_dist_prepare(e, err) != 0)
+        return -1;
+    if (engine_steady_prepare(e, err) != 0)
         return -1;
     return engine_place_plan(e, err) != 0 ? -1 : layout(e, err);
 }
@@ -620,12 +632,13 @@ static int finish(struct engine *e, struct diag *err)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", engine_stamp(e));
     fprintf(out, "%.3f: Run took %.3f seconds\n", engine_stamp(e), secs);
     engine_note_overrun(e, engine_stamp(e));
-    static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
+    static const char *const ends[] = { "none", "time", "steady state", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
         e->result->error = strdup(sh->err);
     if (go != 0) {
         engine_collect(e, secs, SINCE_START, e->result);
+        engine_steady_result(e, e->result, secs);
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }
@@ -659,7 +672,8 @@ int engine_run(const struct run_desc *d, struct diag *err)
         made = false;
     else
         made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
-                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0), err) == 0;
+                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0
+                                        && journal_begin(&e, err) == 0), err) == 0;
     if (!made) {
         engine_free(&e);
         return refused(d, err);
@@ -695,6 +709,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
         fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
                 e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
         fflush(d->out);
+        engine_roll_open(&e);
         uint64_t go = clock_ns();
         engine_system_start(&e, go);
         atomic_store(&e.sh->go_ns, go);
