@@ -18,6 +18,7 @@
 #include "dist/dist.h"
 #include "io/ioengine.h"
 #include "place/place.h"
+#include "cli/report_vars.h"
 #include "report/report.h"
 
 static void usage(FILE *out)
@@ -332,6 +333,21 @@ static int write_outputs(const struct report_input *in, const struct args *a)
     return rc;
 }
 
+/* The outputs over the invocation's results and its variables as it left them. */
+static int write_reports(const struct interp *in, const struct args *a)
+{
+    struct report_vars vars;
+    if (report_vars_build(&in->vars, &vars) != 0) {
+        diag_printf(stderr, "flowbench: error: out of memory for the reports\n");
+        return -1;
+    }
+    const struct report_input reported = { &in->results, in->opt.script != NULL ? in->opt.script : in->workload, &vars,
+                                           in->lathist };
+    int rc = write_outputs(&reported, a);
+    report_vars_free(&vars);
+    return rc;
+}
+
 /* The outputs are written after the runs: a path that cannot be written is refused
  * before the first run starts, not found out an hour later. */
 static int check_outputs(const struct args *a)
@@ -434,9 +450,7 @@ static int run_commands(int argc, char **argv)
     }
     if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
         status = EXIT_USAGE;
-    const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars,
-                                           in.lathist };
-    if (speaker && write_outputs(&reported, &a) != 0 && status == EXIT_OK)
+    if (speaker && write_reports(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);
     args_free(&a);
