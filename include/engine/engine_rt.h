@@ -210,6 +210,8 @@ void engine_stop(struct engine *e, enum stop_reason why);
  * since the last; wiped before any other line the run prints. */
 void engine_status_tick(struct engine *e, uint64_t now);
 void engine_status_clear(struct engine *e);
+/* A note of the run (engine_note.c), printed by its writer. */
+void engine_note(const struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
  * agreement; -1 when one failed, with msg (or err) then naming that rank and

@@ -23,6 +23,13 @@ void report_text_lathist(FILE *out, const struct run_result *r);
 void report_text_status(FILE *out, const struct live_status *s);
 void report_text_status_clear(FILE *out);
 void report_text_cache(FILE *out, const struct cache_share *c, double stamp);
+/* The lines around a run (report_text_run.c): its banner, its launch, how
+ * long it took, the latency log written, a note of the engine's. */
+void report_text_banner(FILE *out, int run, const struct host_info *h, double stamp);
+void report_text_launch(FILE *out, size_t threads, size_t processes, double stamp);
+void report_text_took(FILE *out, double seconds, bool interrupted, double stamp);
+void report_text_latlog(FILE *out, const struct latlog_summary *l, double stamp);
+void report_text_note(FILE *out, const char *text, double stamp);
 
 /* A variable as the reports show it: a plain name and value, which the cli
  * builds from the interpreter's table (cli/report_vars.h). */
