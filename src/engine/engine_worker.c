@@ -123,7 +123,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
         if (c1 - c0 < w->cpu_overhead)
             w->cpu_overhead = c1 - c0;
     }
-    rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
+    rng_seed(&w->rng, e->seed ^ (RNG_GOLDEN * (slot + 1)));
     rng_seed(&w->data_rng, e->seed ^ (0xd6e8feb86659fd93ull * (slot + 1)));
     rng_seed(&w->cpu_rng, ~e->seed ^ (0xc2b2ae3d27d4eb4full * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
