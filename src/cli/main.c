@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/number.h"
 #include "cli/doc_tables.h"
 #include "base/signals.h"
 #include "cli/interp.h"
@@ -123,14 +124,10 @@ static int add_override(struct args *a, const char *text)
 
 static int parse_seconds(const char *text, const char *opt, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
+    if (!number_parse(text, 1, 366ull * 24 * 3600, out)) {
         diag_printf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
         return -1;
     }
-    *out = n;
     return 0;
 }
 
@@ -155,10 +152,8 @@ static int parse_ioengine(struct args *a, const char *text)
 
 static int parse_iodepth(struct args *a, const char *text)
 {
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= 4096 && text[0] != '-') {
+    uint64_t v;
+    if (number_parse(text, 1, 4096, &v)) {
         a->opt.iodepth = (unsigned)v;
         return 0;
     }
@@ -180,13 +175,8 @@ static int parse_latlog_format(struct args *a, const char *text)
 
 static int parse_latlog_sample(struct args *a, const char *text)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= UINT32_MAX && text[0] != '-') {
-        a->opt.latlog.sample = v;
+    if (number_parse(text, 1, UINT32_MAX, &a->opt.latlog.sample))
         return 0;
-    }
     diag_printf(stderr, "flowbench: error: --latency-log-sample: '%s' is not a whole number from 1 to %u\n", text,
                 UINT32_MAX);
     return -1;
