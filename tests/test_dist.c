@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "base/rng.h"
 
 #define N_SAMPLES 100000

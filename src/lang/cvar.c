@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 
 #define CVAR_PREFIX "cvar-"
 

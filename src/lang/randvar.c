@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "base/diag.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 
 /* ---- shared variates ---------------------------------------------------- */
 

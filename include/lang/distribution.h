@@ -1,7 +1,7 @@
-/* dist.h: random and custom variables (randvar, cvar) as copyable values that
+/* distribution.h: random and custom variables (randvar, cvar) as copyable values that
  * turn a worker's private struct rng into samples; see f-language.md 5.2, 5.3. */
-#ifndef FLOWBENCH_DIST_H
-#define FLOWBENCH_DIST_H
+#ifndef FLOWBENCH_DISTRIBUTION_H
+#define FLOWBENCH_DISTRIBUTION_H
 
 #include <stdbool.h>
 #include <stddef.h>
