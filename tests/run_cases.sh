@@ -9,7 +9,7 @@ pass=0 fail=0
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 for f in "$dir"/valid/*.f; do
     timeout 20 "$bin" --check -f "$f" >"$out" 2>"$err"

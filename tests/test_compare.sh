@@ -9,8 +9,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-compare.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # expect NAME STATUS PATTERN -- ARGS...: compare exits STATUS and its stdout+stderr match PATTERN (grep -E).
 expect() {
     local name=$1 want=$2 pat=$3

@@ -9,8 +9,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-contention.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
 took() { sed -n 's/.*Run took \([0-9.]*\) seconds.*/\1/p' "$1" | tail -1; }
 

@@ -7,8 +7,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-flowops.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 # expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
 expect_in() {

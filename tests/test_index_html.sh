@@ -11,8 +11,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-index.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 count() { grep -o -- "$1" "$2" | wc -l; }
 

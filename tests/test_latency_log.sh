@@ -8,8 +8,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-latlog.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 
 # One thread: 5000 sequential reads of 4 KiB (the 1 MiB file over and over),

@@ -12,8 +12,7 @@ top=$(mktemp -d /dev/shm/flowbench-place.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 synth="pack:2 numa:2 core:4 pu:2"
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 expect_grep() { if grep -q -- "$2" "$3"; then ok; else bad "$1" "no '$2' in: $(cat "$3")"; fi; }
 

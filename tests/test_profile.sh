@@ -8,7 +8,7 @@ fb=$1 wl=$2
 T=$(mktemp -d /dev/shm/fbprof.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cat > "$T/tiny.f" <<'EOF'
 # tiny: one file read and written at random
 set $dir=/tmp

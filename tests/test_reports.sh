@@ -8,8 +8,7 @@ top=$(mktemp -d /dev/shm/flowbench-reports.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 umask 022
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 
 # Runs a python3 check program (stdin) with the given arguments; it prints

@@ -11,8 +11,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-verify.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # json_verify JSON FLOWOP: "blocks failed" of the flowop's verify counts, or "none"
 json_verify() {
