@@ -4,3 +4,19 @@
 pass=${pass:-0} fail=${fail:-0}
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $1${2+: $2}"; fail=$((fail + 1)); }
+# summary [NAME]: the counts, last in a script; fails when a check failed or
+# when none ran (a script that checked nothing proves nothing).
+summary() {
+  echo "${1:+$1: }$pass passed, $fail failed"
+  if [ $((pass + fail)) -eq 0 ]; then echo "FAIL: no check ran"; return 1; fi
+  [ "$fail" -eq 0 ]
+}
+# inputs WHAT ITEM...: before a loop over ITEM... (a glob, a list): fails and
+# counts a failure when there is none (an unmatched glob stays as written).
+inputs() {
+  local what=$1
+  shift
+  if [ $# -gt 0 ] && { [ $# -gt 1 ] || [ -n "$1" ]; } && [[ "$1" != *"*"* ]]; then return 0; fi
+  bad "$what" "the list of inputs is empty"
+  return 1
+}

@@ -3,6 +3,7 @@
 set -u
 bin=$1
 pass=0 fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d /tmp/flowbench-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -190,5 +191,4 @@ for t in $types; do
     grep -q "^  name " "$tmp/help1" && grep -q "^  iters " "$tmp/help1" && pass=$((pass + 1)) || { echo "FAIL help_$t: no name/iters: $(cat "$tmp/help1")"; fail=$((fail + 1)); }
 done
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -98,5 +98,4 @@ left=""
 for k in $kids; do kill -0 "$k" 2>/dev/null && left="$left $k"; done
 [ -z "$left" ] && ok || bad stop_leftover "workers left:$left"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -104,5 +104,4 @@ F
     grep -q "w.f:3:" "$d/err" && ok || bad "bad_where[$attr]" "$(cat "$d/err")"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -206,5 +206,4 @@ expect_eq space_exit $? 1
 grep -q "needs 104857600.0 MiB pre-allocated.*MiB free" "$d/err" && ok || bad space_message "$(cat "$d/err")"
 [ ! -e "$d/huge" ] && ok || bad space_nothing_written "$d/huge exists"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -215,5 +215,4 @@ rc=${PIPESTATUS[0]}
 sleep 0.2
 pgrep -f "$d/w.f" >/dev/null && bad pipe_leftover "worker left behind" || ok
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -931,5 +931,4 @@ expect_rc opennext_open_exit 1
 expect_eq opennext_open_ops "$(ops_of o1 "$d/out")" 128
 grep -q "o1.*slot 127" "$d/err" && ok || bad opennext_open_message "$(cat "$d/err")"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -105,5 +105,4 @@ timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$t
 grep -q 'Uncaught ReferenceError' "$top/broken.log" && ! grep -q 'data-drawn="' "$top/broken.dom" && ok ||
     bad broken_detected "a script error would go unnoticed"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -99,5 +99,4 @@ else
     bad cpack "$(tail -5 "$tmp/cpack.log")"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -168,5 +168,4 @@ else
     echo "SKIP io_uring refusal: needs root and /proc/sys/kernel/io_uring_disabled"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -206,5 +206,4 @@ expect_eq devfull_exit $? 1
 expect_eq sample_without_log $? 2
 grep -q "which is not given" "$d/errn" && ok || bad sample_without_log_msg "$(cat "$d/errn")"
 
-echo "latency_log: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary latency_log

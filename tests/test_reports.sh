@@ -377,5 +377,4 @@ done
 grep -q "and was killed (that op is not counted)" "$d/out1000000000000" && ok || bad hog_killed_note "$(cat "$d/out1000000000000")"
 grep -q "note: flowop" "$d/out1000" && bad hog_short_no_note "$(cat "$d/out1000")" || ok
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

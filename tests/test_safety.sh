@@ -148,5 +148,4 @@ else
     echo "SKIP rerun_fits: cannot mount a tmpfs here (needs root); the space rerun check was NOT run"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

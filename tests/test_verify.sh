@@ -143,5 +143,4 @@ grep -q "w.f:3:49: error: flowop read 'r' checks verify headers, but file 'f' ha
     || bad unstamped_read_message "$(cat "$d/err")"
 [ ! -e "$d/f" ] && ok || bad nothing_created "$d/f exists"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary
