@@ -4,6 +4,10 @@
 pass=${pass:-0} fail=${fail:-0}
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $1${2+: $2}"; fail=$((fail + 1)); }
+# expect_eq NAME GOT WANT: one check that GOT is WANT.
+expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+# ops_of FLOWOP FILE: the op count of FLOWOP in the text report FILE.
+ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
 # summary [NAME]: the counts, last in a script; fails when a check failed or
 # when none ran (a script that checked nothing proves nothing).
 summary() {

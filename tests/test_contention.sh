@@ -10,7 +10,6 @@ top=$(mktemp -d /dev/shm/flowbench-contention.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
 took() { sed -n 's/.*Run took \([0-9.]*\) seconds.*/\1/p' "$1" | tail -1; }
 
 # A run of N seconds that lasted them, reported ops for every flowop named,

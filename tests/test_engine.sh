@@ -7,8 +7,6 @@ top=$(mktemp -d /dev/shm/flowbench-engine.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
-ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
 
 # 300 x (createfile, writewholefile 8 KiB, closefile) ended by finishoncount:
 # exactly 300 files and 2,457,600 bytes on disk, and 300 ops reported.

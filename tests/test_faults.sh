@@ -8,7 +8,6 @@ top=$(mktemp -d /dev/shm/flowbench-faults.XXXXXX)
 chmod 755 "$top"
 trap 'rm -rf "$top"' EXIT
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 
 # EMFILE: more descriptors than ulimit -n allows.
 d=$top/emfile

@@ -8,7 +8,6 @@ top=$(mktemp -d /dev/shm/flowbench-flowops.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 # expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
 expect_in() {
     if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then

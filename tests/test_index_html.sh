@@ -12,7 +12,6 @@ top=$(mktemp -d /dev/shm/flowbench-index.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 count() { grep -o -- "$1" "$2" | wc -l; }
 
 python3 "$here/campaign/make_tree.py" "$top/two" "nthreads=1,4;iosize=4k,64k" 3

@@ -9,7 +9,6 @@ top=$(mktemp -d /dev/shm/flowbench-latlog.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 
 # One thread: 5000 sequential reads of 4 KiB (the 1 MiB file over and over),
 # ended by finishoncount; its finishoncount is an op too (4999 of them).

@@ -13,7 +13,6 @@ trap 'rm -rf "$top"' EXIT
 synth="pack:2 numa:2 core:4 pu:2"
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 expect_grep() { if grep -q -- "$2" "$3"; then ok; else bad "$1" "no '$2' in: $(cat "$3")"; fi; }
 
 # ---- the plans of spread and compact for 1..16 instances, against the table

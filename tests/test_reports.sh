@@ -9,7 +9,6 @@ trap 'rm -rf "$top"' EXIT
 umask 022
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 
 # Runs a python3 check program (stdin) with the given arguments; it prints
 # "ok NAME" or "FAIL NAME: why" per check. A program that dies counts as a failure.

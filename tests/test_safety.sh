@@ -13,7 +13,6 @@ cleanup() {
 trap cleanup EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 # Polls for a file for up to 30 s (a loaded machine is slow, not wrong).
 wait_for() { for _ in $(seq 300); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
 # Names, sizes and inodes: a tree removed and made anew differs.
