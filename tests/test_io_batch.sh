@@ -3,13 +3,12 @@
 # together, one io_submit or submitting io_uring_enter per refill, not one
 # per request (strace counts the calls against the ops at iodepth 32).
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bin=$(realpath "$1")
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-iobatch.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 command -v strace >/dev/null || { apt-get install -y -qq strace >/dev/null 2>&1 || true; }
 if ! command -v strace >/dev/null; then
     echo "SKIP every case: strace is not installed and could not be"
@@ -68,5 +67,4 @@ for pair in libaio:io_submit io_uring:io_uring_enter; do
     echo "$eng: $ops reads, $calls submitting $call calls ($reqs requests), $((ops / (calls > 0 ? calls : 1))) reads per call"
 done
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ] && [ $pass -gt 0 ]
+summary io_batching

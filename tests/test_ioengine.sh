@@ -9,8 +9,7 @@ top=$(mktemp -d /dev/shm/flowbench-ioe.XXXXXX)
 restore=""
 trap 'rm -rf "$top"; [ -z "$restore" ] || sysctl -q -w kernel.io_uring_disabled="$restore"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 command -v strace >/dev/null || { apt-get install -y -qq strace >/dev/null 2>&1 || true; }
 command -v strace >/dev/null || echo "SKIP strace checks: strace is not installed and could not be"
 
@@ -169,5 +168,4 @@ else
     echo "SKIP io_uring refusal: needs root and /proc/sys/kernel/io_uring_disabled"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

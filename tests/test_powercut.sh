@@ -12,7 +12,6 @@ top=$(mktemp -d /dev/shm/flowbench-powercut.XXXXXX)
 . "$(dirname "$0")/powercut_stack.sh"
 trap 'pc_cleanup; realfs_cleanup' EXIT
 expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 
 # ---- usage and bad images: exit 2, the reason named ----
 "$pc_tool" >"$top/out" 2>"$top/err"
@@ -36,8 +35,7 @@ expect_grep help_cut "echo cut    > MOUNTPOINT/control" "$top/out"
 why=$(pc_why_not)
 if [ -n "$why" ]; then
     echo "SKIP the disk through a loop device: $why"
-    echo "$pass passed, $fail failed"
-    [ $fail = 0 ]
+    summary
     exit
 fi
 
@@ -115,5 +113,4 @@ else
     echo "SKIP the orderly stop"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -244,6 +244,8 @@ int engine_steady_prepare(struct engine *e, struct diag *err);
 bool engine_steady_add(struct engine *e, double t, const struct second_figures *f);
 void engine_steady_result(const struct engine *e, struct run_result *r, double seconds);
 void engine_steady_free(struct engine *e);
+/* A note of the run (engine_note.c), printed by its writer. */
+void engine_note(const struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
  * agreement; -1 when one failed, with msg (or err) then naming that rank and

@@ -1,7 +1,8 @@
 /* op_io.h: the helpers an I/O flowop calls on every op: auto-open, a random
  * offset, the buffer, and op_io_begin() that does all three. Inline, each a
  * few loads on the fast path; their rare paths are out of line in
- * src/engine/engine_worker.c, which does not include this header. */
+ * src/engine/ (op_open.c, op_buffer.c, op_error.c, io_complete.c), and
+ * nothing those reach includes this header back (ctest header_cycles). */
 #ifndef FB_OP_IO_H
 #define FB_OP_IO_H
 

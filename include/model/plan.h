@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "base/data.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "flowops/flowop.h"
 #include "model/model.h"
 #include "model/plan_place.h"

@@ -27,15 +27,20 @@ static int plan_for_rank(struct plan *p, bool all_shared, struct diag *err)
     return 0;
 }
 
+/* The engine's lines but the result's are the classic text report's, whichever the run. */
+#define TEXT_LINES                                                                                            \
+    .interval = report_text_interval, .overrun = report_text_overrun, .cache = report_text_cache,             \
+    .status = report_text_status, .status_clear = report_text_status_clear, .banner = report_text_banner,     \
+    .launch = report_text_launch, .took = report_text_took, .latlog = report_text_latlog,                     \
+    .note = report_text_note
+
 /* The engine's measured lines are the classic text report's. */
-static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun,
-                                              report_text_cache, report_text_status, report_text_status_clear };
+static const struct run_writer text_writer = { .result = report_text, TEXT_LINES };
 
 static void report_later(FILE *out, const struct run_result *r, double stamp) { }
 
 /* A classic measured period prints its report when `stats snap` asks. */
-static const struct run_writer snap_writer = { report_later, report_text_interval, report_text_overrun,
-                                              report_text_cache, report_text_status, report_text_status_clear };
+static const struct run_writer snap_writer = { .result = report_later, TEXT_LINES };
 
 /* How a command runs the workload: a `run`, a classic period, a warmup. */
 struct run_style {

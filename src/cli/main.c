@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/number.h"
 #include "cli/doc_tables.h"
 #include "base/signals.h"
 #include "cli/interp.h"
@@ -18,6 +19,7 @@
 #include "dist/dist.h"
 #include "io/ioengine.h"
 #include "place/place.h"
+#include "cli/report_vars.h"
 #include "report/report.h"
 
 static void usage(FILE *out)
@@ -129,14 +131,10 @@ int interp_add_override(struct interp_options *o, const char *text)
 
 static int parse_seconds(const char *text, const char *opt, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
+    if (!number_parse(text, 1, 366ull * 24 * 3600, out)) {
         diag_printf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
         return -1;
     }
-    *out = n;
     return 0;
 }
 
@@ -162,10 +160,8 @@ static int parse_ioengine(struct args *a, const char *text)
 
 static int parse_iodepth(struct args *a, const char *text)
 {
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= 4096 && text[0] != '-') {
+    uint64_t v;
+    if (number_parse(text, 1, 4096, &v)) {
         a->opt.iodepth = (unsigned)v;
         return 0;
     }
@@ -187,13 +183,8 @@ static int parse_latlog_format(struct args *a, const char *text)
 
 static int parse_latlog_sample(struct args *a, const char *text)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= UINT32_MAX && text[0] != '-') {
-        a->opt.latlog.sample = v;
+    if (number_parse(text, 1, UINT32_MAX, &a->opt.latlog.sample))
         return 0;
-    }
     diag_printf(stderr, "flowbench: error: --latency-log-sample: '%s' is not a whole number from 1 to %u\n", text,
                 UINT32_MAX);
     return -1;
@@ -359,6 +350,21 @@ static int write_outputs(const struct report_input *in, const struct args *a)
     return rc;
 }
 
+/* The outputs over the invocation's results and its variables as it left them. */
+static int write_reports(const struct interp *in, const struct args *a)
+{
+    struct report_vars vars;
+    if (report_vars_build(&in->vars, &vars) != 0) {
+        diag_printf(stderr, "flowbench: error: out of memory for the reports\n");
+        return -1;
+    }
+    const struct report_input reported = { &in->results, in->opt.script != NULL ? in->opt.script : in->workload, &vars,
+                                           in->lathist };
+    int rc = write_outputs(&reported, a);
+    report_vars_free(&vars);
+    return rc;
+}
+
 /* The outputs are written after the runs: a path that cannot be written is refused
  * before the first run starts, not found out an hour later. */
 static int check_outputs(const struct args *a)
@@ -461,9 +467,7 @@ static int run_commands(int argc, char **argv)
     }
     if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
         status = EXIT_USAGE;
-    const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars,
-                                           in.lathist };
-    if (speaker && write_outputs(&reported, &a) != 0 && status == EXIT_OK)
+    if (speaker && write_reports(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     interp_free(&in);
     args_free(&a);

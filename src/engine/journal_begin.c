@@ -104,14 +104,16 @@ static int mark_tree(const struct fileset_rt *fs, uint64_t *id, struct diag *err
             return diag_set(err, NULL, "journal: no random id for the tree: %s", strerror(errno));
     } while (*id == 0);
     snprintf(path, sizeof path, "%s/%s", fs->root, JF_TREE_ID);
-    FILE *f = fopen(path, "w");
-    if (f == NULL || fprintf(f, "%016" PRIx64 "\n", *id) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-        int e = errno;
-        if (f != NULL)
-            fclose(f);
+    char text[24];
+    int len = snprintf(text, sizeof text, "%016" PRIx64 "\n", *id);
+    int f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (f < 0 || write(f, text, (size_t)len) != len || fsync(f) != 0) {
+        int e = errno ? errno : EIO;
+        if (f >= 0)
+            close(f);
         return diag_set(err, NULL, "journal: cannot write %s: %s", path, strerror(e));
     }
-    if (fclose(f) != 0)
+    if (close(f) != 0)
         return diag_set(err, NULL, "journal: cannot write %s: %s", path, strerror(errno));
     int fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0 || syncfs(fd) != 0 || fsync(fd) != 0) {
