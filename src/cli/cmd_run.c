@@ -13,6 +13,7 @@
 #include "lang/eval.h"
 #include "base/hint.h"
 #include "cli/interp.h"
+#include "cli/criteria_eval.h"
 #include "cli/run_meta_build.h"
 #include "dist/dist.h"
 #include "report/report.h"
@@ -190,6 +191,14 @@ static void forget_run(struct interp *in, size_t nresults)
     in->nruns--;
 }
 
+/* The criteria, once the run has ended: a FAIL makes the invocation exit 3. */
+static int judge(struct interp *in, struct run_result *r)
+{
+    int failed = criteria_judge(in->criteria, in->ncriteria, &in->vars, r, in->out);
+    in->criteria_failed |= failed != 0;
+    return failed < 0 ? -1 : 0;
+}
+
 static int run_styled(struct interp *in, const struct ast_cmd *c, const struct run_style *style, struct diag *err)
 {
     if (in->load_depth > 0) {
@@ -219,6 +228,11 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
     bool *procs = NULL;
     if (plan_for_rank(&plan, in->opt.mpi_shared, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
+        plan_free(&plan);
+        return -1;
+    }
+    if (criteria_check(in->criteria, in->ncriteria, &plan, &in->vars, err) != 0) {
+        free(procs);
         plan_free(&plan);
         return -1;
     }
@@ -253,6 +267,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     }
     if (style->reported && in->lathist && in->results.n > nresults)
         report_text_lathist(in->out, &in->results.runs[in->results.n - 1]);
+    if (style->kept && in->results.n > nresults && judge(in, &in->results.runs[in->results.n - 1]) != 0 && rc == 0)
+        rc = diag_set(err, NULL, "out of memory");
     if (!style->kept)
         forget_run(in, nresults);
     free(procs);

@@ -63,7 +63,7 @@ static void flowop_attr_names(FILE *out, unsigned mask)
 
 static const char *class_name(enum flowop_class c)
 {
-    static const char *const names[] = { [FC_IO] = "IO", [FC_AIO] = "AIO", [FC_SYNC] = "SYNC", [FC_OTHER] = "OTHER" };
+    static const char *const names[] = { [FC_IO] = "IO", [FC_AIO] = "AIO", [FC_SYNC] = "SYNC", [FC_OTHER] = "OTHER", [FC_COMPUTE] = "COMPUTE" };
     return names[c];
 }
 

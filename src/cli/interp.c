@@ -86,6 +86,9 @@ void interp_free(struct interp *in)
     in->locks = NULL;
     results_free(&in->results);
     mentions_free(&in->mentions);
+    for (size_t i = 0; i < in->ncriteria; i++)
+        criterion_free(&in->criteria[i]);
+    free(in->criteria);
     for (size_t i = 0; i < in->nfiles; i++)
         free(in->files[i]);
     free(in->files);
