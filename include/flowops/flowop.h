@@ -26,6 +26,7 @@ enum flowop_flag {
                              * this on their own share of the entries (--mpi-shared) */
     FF_COMPUTE = 1 << 11,   /* emulated accelerator work: its time is compute time (accelerator utilisation) */
     FF_DURABLE = 1 << 12,   /* makes written data durable (fsync): counts in a writer's time */
+    FF_STEP = 1 << 13,      /* a step every thread that has one meets, on every rank (barrier) */
 };
 
 /* What a flowop needs to be valid; checked when a run starts and by --check. */

@@ -97,17 +97,18 @@ int engine_dist_prepare(struct engine *e, struct diag *err)
                 n++;
             }
         }
-        if (pass == 1 || n == 0)
+        if (pass == 1)
             break;
-        e->finish = calloc(n, sizeof *e->finish);
-        e->finish_counts = calloc(3 * n, sizeof *e->finish_counts);
+        /* One count more than the conditions: the barrier steps this rank reached. */
+        e->finish = calloc(n + 1, sizeof *e->finish);
+        e->finish_counts = calloc(3 * (n + 1), sizeof *e->finish_counts);
         if (e->finish == NULL || e->finish_counts == NULL)
             return diag_set(err, NULL, "out of memory");
         e->nfinish = n;
     }
     /* Every rank has the same plan, so the same conditions in the same order. */
-    if (e->nfinish > 0)
-        dist_vote_sum(&e->vote, e->finish_counts + e->nfinish, e->nfinish);
+    if (e->nfinish > 0 || e->steps)
+        dist_vote_sum(&e->vote, e->finish_counts + e->nfinish + 1, e->nfinish + 1);
     return 0;
 }
 
@@ -125,6 +126,7 @@ static const uint64_t *finish_now(struct engine *e)
 {
     for (size_t i = 0; i < e->nfinish; i++)
         e->finish_counts[i] = finish_count(e, &e->finish[i]);
+    e->finish_counts[e->nfinish] = engine_step_reached(e);
     return e->finish_counts;
 }
 
@@ -140,16 +142,18 @@ static bool finish_summed(const struct engine *e)
     return false;
 }
 
-void engine_dist_watch(struct engine *e)
+bool engine_dist_watch(struct engine *e)
 {
     if (dist_size() == 1)
-        return;
+        return false;
     struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), finish_now(e), DIST_POLL);
     enum stop_reason why = v.code != STOP_NONE ? (enum stop_reason)v.code : finish_summed(e) ? STOP_FINISHED : STOP_NONE;
     if (why == STOP_NONE)
-        return;
+        /* The steps summed at the last round, read only between rounds (MPI owns the buffer then). */
+        return engine_step_tick(e, e->vote.pending || e->vote.rounds == 0 ? NULL : &e->vote.sum_out[e->nfinish]);
     engine_dist_stonewall(e);
     engine_stop(e, why);
+    return false;
 }
 
 void engine_dist_stonewall(struct engine *e)
