@@ -2,6 +2,7 @@
  * after population and at the start of the measured interval, the stop vote
  * while it runs and at its end, and the results added up after it. The
  * master alone calls these; on one rank they change nothing. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -248,6 +249,36 @@ static struct run_stonewall stonewall_of(const struct engine *e, uint64_t first,
                                    .ops = io[0], .bytes = io[1] };
 }
 
+/* Every rank's writers, each named with its rank, on every rank; the slowest of
+ * them all. Every rank has the same slots, so each sends nslots entries. */
+static void gather_writers(const struct engine *e, struct run_result *r)
+{
+    size_t n = (size_t)dist_size(), cap = e->nslots ? e->nslots : 1;
+    struct writer_time *mine = calloc(cap, sizeof *mine), *all = calloc(n * cap, sizeof *all);
+    bool failed = mine == NULL || all == NULL;
+    if (dist_agree(failed) >= 0) {
+        free(mine);
+        free(all);
+        return;
+    }
+    for (size_t i = 0; i < r->nwriters; i++) {
+        mine[i].seconds = r->writers[i].seconds;
+        snprintf(mine[i].thread, sizeof mine[i].thread, "rank %d:%.80s", dist_rank(), r->writers[i].thread);
+    }
+    dist_gather(mine, all, cap * sizeof *mine);
+    free(mine);
+    size_t k = 0;
+    r->slowest_writer_s = 0;
+    for (size_t i = 0; i < n * cap; i++)
+        if (all[i].seconds > 0) {
+            all[k++] = all[i];
+            r->slowest_writer_s = all[i].seconds > r->slowest_writer_s ? all[i].seconds : r->slowest_writer_s;
+        }
+    free(r->writers);
+    r->writers = all;
+    r->nwriters = k;
+}
+
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop)
 {
     if (dist_size() == 1)
@@ -279,4 +310,5 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
     r->stonewall = stonewall_of(e, first, go, stop);
     r->ranks = all;
     r->nranks = n;
+    gather_writers(e, r);
 }

@@ -1,0 +1,60 @@
+# VDA: video data acquisition, streams written sequentially in large blocks while a few are read back, at a requested rate
+#
+# What it models: video surveillance or media ingest: many cameras each
+# stream their recording into a large file at a steady bit rate, and a
+# smaller number of readers play recordings back. The traffic is mostly large
+# sequential writes with some large sequential reads. Every stream asks for a
+# fixed rate; the run passes when at least 95% of it was delivered.
+#
+# Model: the VDA workload of SPECstorage Solution 2020 (SPEC,
+# https://www.spec.org/storage2020/, "SPECstorage Solution 2020 User's Guide"):
+# an ingest component writing streams and a companion component reading
+# them, at a fixed rate per stream (business metric: streams). The
+# percentages and size buckets below are flowbench's approximation, not
+# SPEC's tables.
+#
+# The mix, per pass of each stream (10 operations): 9 sequential writes (90%),
+# 1 sequential read (10%), each 50% 256 KiB and 50% 1 MiB.
+#
+# Variables to edit:
+#   $dir        parent directory of the "recordings" fileset
+#   $streams    streams (one process each)
+#   $filesize   size of each recording (written over and over)
+#   $rate       passes per second of all streams together (10 ops each)
+#
+# With weighted choice, size buckets and per-process rate (issue 23; not yet
+# in this build's language):
+#   define flowop name=vdamix, choose { flowop write ..., weight=90
+#     flowop read ..., weight=10 }, iosize=buckets(256k:50,1m:50)
+#   define process name=stream, instances=$streams, rate=$oprate { ... }
+
+set $dir=/tmp
+set $streams=4
+set $filesize=1g
+set $rate=20
+set $iosize=randvar(type=tabular, randtable={{50,256k,256k},{50,1m,1m}})
+
+usage "vda variables (change with set before running):"
+usage "  set \$dir=<path>        parent directory of the recordings (default $dir)"
+usage "  set \$streams=<count>   streams, one process each (default $streams)"
+usage "  set \$filesize=<size>   size of each recording (default $filesize)"
+usage "  set \$rate=<n>          passes per second of all streams, 10 ops each (default $rate)"
+
+define fileset name=recordings,path=$dir,size=$filesize,entries=$streams,dirwidth=100,prealloc,reuse
+
+eventgen rate=$rate
+
+define process name=stream,instances=$streams
+{
+  thread name=camera,memsize=1m,instances=1
+  {
+    flowop eventlimit name=pace
+    flowop write name=ingest,filesetname=recordings,iosize=$iosize,iters=9
+    flowop read name=playback,filesetname=recordings,iosize=$iosize
+  }
+}
+
+criteria ops_per_sec >= 0.95 * $rate * 10
+criteria errors == 0
+
+echo "vda: SPECstorage-style video data acquisition mix loaded"
