@@ -360,10 +360,15 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
         add_names(&flowops, &prs[i], "flowops", NULL);
         add_names(&devices, &prs[i], "system", "devices");
     }
+    /* A criteria column only when a point judged criteria. */
+    bool crit = false;
+    for (size_t i = 0; i < c->npoints; i++)
+        crit |= criteria_state(&prs[i]) != NULL;
     fputs("config", f);
     for (size_t s = 0; s < c->nswept; s++)
         csv_cell(f, c->swept[s]);
-    csv_cell(f, "criteria");
+    if (crit)
+        csv_cell(f, "criteria");
     for (size_t d = 0; d < NFIGS(total_figs); d++)
         csv_cell(f, total_figs[d].csv);
     csv_named_header(f, &flowops, flowop_figs, NFIGS(flowop_figs));
@@ -379,8 +384,9 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
                     v = p->vars[k].value->text;
             csv_cell(f, v);
         }
-        const char *crit = criteria_state(&prs[i]);
-        csv_cell(f, crit != NULL ? crit : "");
+        const char *state = criteria_state(&prs[i]);
+        if (crit)
+            csv_cell(f, state != NULL ? state : "");
         for (size_t d = 0; d < NFIGS(total_figs); d++)
             csv_mean(f, prs[i].runs, prs[i].n, &total_figs[d]);
         csv_named_row(f, &flowops, &prs[i], "flowops", NULL, flowop_figs, NFIGS(flowop_figs));
