@@ -158,6 +158,12 @@ assert m and m.group(1) == slow["thread"] and float(m.group(2)) == slow["seconds
 assert run["criteria"][0]["measured"] == run["slowest_writer_s"]
 EOF
 
+# 5b. A workload's criteria go with it: a second `load` drops the first one's
+# (w.f names r1, which ckpt.f has not), -C's stay.
+printf 'load w\nload ckpt\nset $dir=%s\nrun 1\n' "$T/data" | "$fb" --quiet --workloads "$T" -C 'errors == 0' > "$T/l.out" 2>&1
+expect_eq load_exit "$?" 0
+expect_eq load_lines "$(grep '^criteria: ' "$T/l.out")" "criteria: PASS  errors == 0  (measured 0 == 0)"
+
 # 6. A profile's criteria: each point's script carries them; a point whose
 # criterion fails is kept (exit 3 is not a failed run) and marked in
 # summary.json, summary.csv and index.html.

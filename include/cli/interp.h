@@ -84,8 +84,9 @@ struct interp {
     bool clock_ready;
     struct mentions mentions;     /* variable names the sources set or use (only with -D) */
     bool overrides_checked;       /* interp_check_overrides has spoken */
-    struct criterion *criteria;   /* -C and `criteria` lines so far: judged after each run */
+    struct criterion *criteria;   /* -C, then the workload's `criteria` lines: judged after each run */
     size_t ncriteria;
+    size_t ncriteria_cli;         /* the first ones, from -C: they outlive a `load` */
     bool criteria_failed;         /* a criterion failed: the invocation exits 3 (if nothing worse) */
 };
 
@@ -121,6 +122,8 @@ struct interp_saved {
     char **usage;
     size_t nusage;
     char *workload;
+    struct criterion *criteria;   /* the workload's criteria lines (not -C's) */
+    size_t ncriteria;
 };
 
 /* Moves the workload out of in (which is left as after interp_reset), so that a

@@ -122,6 +122,7 @@ static int parse_criteria(struct interp *in, const struct interp_options *o)
             return -1;
         }
     }
+    in->ncriteria_cli = in->ncriteria;
     return 0;
 }
 
