@@ -56,7 +56,7 @@ for r, c in zip(rows, crit):
 EOF
 
 # 2. -C adds to the script's; one FAIL makes the exit 3 (the run itself went well).
-"$fb" --quiet -D dir="$T/data" -f "$T/w.f" --runtime 1 -C 'ops_per_sec(r1) > 1g' --json "$T/f.json" > "$T/f.out" 2>&1
+"$fb" --quiet -D dir="$T/data" -f "$T/w.f" --runtime 1 -C 'ops_per_sec(r1) > 1g' --json "$T/f.json" --report "$T/rep" > "$T/f.out" 2>&1
 expect_eq fail_exit "$?" 3
 grep -q '^criteria: FAIL  ops_per_sec(r1) > 1g  (measured [0-9.]* > 1000000000)$' "$T/f.out" && ok || bad fail_line "$(grep criteria "$T/f.out")"
 python3 -c '
@@ -64,6 +64,12 @@ import json, sys
 r = json.load(open(sys.argv[1]))["runs"][0]
 assert r["criteria_pass"] is False and r["criteria"][0]["result"] == "FAIL" and r["criteria"][0]["where"] == "-C:1", r["criteria"]
 assert [c["result"] for c in r["criteria"][1:]] == ["PASS"] * 3' "$T/f.json" && ok || bad fail_json "criteria in the JSON"
+
+# The run's own report marks the failed criterion.
+grep -q '<h3>Criteria: FAILED</h3>' "$T/rep/index.html" && ok || bad report_heading "no failed criteria heading in --report"
+grep -q '<tr class="fail"><td class="verdict">FAIL</td><td>ops_per_sec(r1) &gt; 1g</td>' "$T/rep/index.html" && ok ||
+    bad report_row "no failed criterion row in --report"
+expect_eq report_pass_rows "$(grep -c '<tr class="pass"><td class="verdict">PASS</td>' "$T/rep/index.html")" 3
 
 # 3. Bad input: exit 2 with file:line:col, in --check too; nothing runs.
 check() { # NAME WANT-MESSAGE ARGS...
