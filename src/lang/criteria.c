@@ -203,7 +203,7 @@ static int flowop_arg(struct cursor *c, struct crit_node *n)
     const char *open = c->p++;
     skip_space(c);
     const char *name = c->p;
-    while (isalnum((unsigned char)*c->p) || strchr("_.-", *c->p) != NULL)
+    while (isalnum((unsigned char)*c->p) || (*c->p != '\0' && strchr("_.-", *c->p) != NULL))
         c->p++;
     size_t len = (size_t)(c->p - name);
     skip_space(c);
