@@ -25,7 +25,7 @@
 #   $computeus    emulated compute per step, microseconds
 #   $naccel       accelerators (threads) per process (per rank)
 #   $samplesread  samples read by all accelerators (all ranks) before the run
-#                 ends: epochs x $nsamples (0: the run's time alone ends it)
+#                 ends: epochs x $nsamples (the run's time may end it first)
 #   $minutil      accelerator utilisation the criteria ask for, in percent
 
 set $dir=/tmp
@@ -44,7 +44,7 @@ usage "  set \$samplesize=<size>   mean sample size (default $samplesize)"
 usage "  set \$batch=<count>       samples per step per accelerator (default $batch)"
 usage "  set \$computeus=<us>      emulated compute per step (default $computeus)"
 usage "  set \$naccel=<count>      accelerators (threads) per process (default $naccel)"
-usage "  set \$samplesread=<count> samples read before the run ends, 0 = no limit (default $samplesread)"
+usage "  set \$samplesread=<count> samples read before the run ends, epochs x nsamples (default $samplesread)"
 usage "  set \$minutil=<percent>   accelerator utilisation asked for (default $minutil)"
 
 define fileset name=samples,path=$dir,size=$samplesize,entries=$nsamples,dirwidth=1000,prealloc,reuse

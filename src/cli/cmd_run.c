@@ -247,6 +247,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,
                 run.seconds ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
+        for (size_t i = 0; i < in->ncriteria; i++)
+            fprintf(in->out, "  then judge: criteria %s\n", in->criteria[i].text);
         rc = check_placement(in, &plan, err);
     } else {
         struct run_meta meta;
