@@ -5,15 +5,8 @@
 # that compute 10x apart to the same steps, and the slowest writer against the
 # writers listed, and the shipped checkpoint and swbuild judging themselves
 # (ai-training and checkpoint over MPI ranks: test_mpi.sh).
-set -u
-fb=$(realpath "$1")
-T=$(mktemp -d /dev/shm/fbaccel.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
-mkdir "$T/data"
+check_tag=accel
+. "$(dirname "$0")/tally.sh"
 
 # 1. Accelerator utilisation: compute time over compute plus I/O time, per thread
 # that computes and overall, from the rows' latency sums; a thread that does not compute is left out.

@@ -4,15 +4,8 @@
 # values printed are the JSON's and the CSV's; a profile's criteria reach its
 # points, summary.json/csv and index.html (a failed point marked, in headless
 # Chromium's DOM when it can be had).
-set -u
-fb=$(realpath "$1")
-T=$(mktemp -d /dev/shm/fbcrit.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
-mkdir "$T/data"
+check_tag=crit
+. "$(dirname "$0")/tally.sh"
 cat > "$T/w.f" <<'EOF'
 set $dir=/tmp
 set $target=50
