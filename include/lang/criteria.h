@@ -15,7 +15,7 @@ enum crit_what {
     CW_OPS, CW_OPS_PER_SEC, CW_MB_PER_SEC, CW_BYTES, CW_ERRORS, CW_SECONDS,
     CW_READS_PER_SEC, CW_WRITES_PER_SEC, CW_CPU_NS_PER_OP,
     CW_MEAN, CW_MIN, CW_MAX, CW_PCT,
-    CW_ACCEL_UTIL, CW_SLOWEST_WRITER,
+    CW_ACCEL_UTIL, CW_SLOWEST_WRITER, CW_NWHAT
 };
 
 /* Whether a figure takes a flowop name in parentheses. */

@@ -47,45 +47,65 @@ static int stats_for(const struct run_result *r, const struct crit_node *n, stru
     return found ? 0 : diag_set(err, &n->loc, "criteria: no flowop named '%s' in run %d", n->name, r->index);
 }
 
+/* What a figure's value is read from: the run, and the figures of the rows it
+ * names (or of the IO summary). */
+struct fig_src {
+    const struct run_result *r;
+    const struct op_stats *st;
+    const struct row_figures *x;
+    double q;
+};
+
+static double fig_ops(const struct fig_src *s) { return (double)s->x->ops; }
+static double fig_ops_per_sec(const struct fig_src *s) { return s->x->ops_per_s; }
+static double fig_mb_per_sec(const struct fig_src *s) { return s->x->mb_per_s; }
+static double fig_bytes(const struct fig_src *s) { return (double)s->x->bytes; }
+static double fig_errors(const struct fig_src *s) { return (double)s->x->errors; }
+static double fig_cpu(const struct fig_src *s) { return s->x->cpu_ns_per_op; }
+static double fig_mean(const struct fig_src *s) { return s->x->mean; }
+static double fig_min(const struct fig_src *s) { return (double)s->x->min; }
+static double fig_max(const struct fig_src *s) { return (double)s->x->max; }
+static double fig_pct(const struct fig_src *s) { return s->st->ops ? (double)stats_percentile(s->st, s->q) : 0; }
+static double fig_seconds(const struct fig_src *s) { return s->r->seconds; }
+static double fig_reads(const struct fig_src *s) { return report_rate((double)s->r->reads, s->r->seconds); }
+static double fig_writes(const struct fig_src *s) { return report_rate((double)s->r->writes, s->r->seconds); }
+static double fig_accel(const struct fig_src *s) { return report_accel_util(s->r, NULL, NULL); }
+static double fig_slowest(const struct fig_src *s) { return s->r->slowest_writer_s; }
+
+/* Each figure's reader; `rows`: it reads the rows' (or the summary's) figures. */
+static const struct {
+    double (*get)(const struct fig_src *s);
+    bool rows;
+} figure_readers[] = {
+    [CW_OPS] = { fig_ops, true },           [CW_OPS_PER_SEC] = { fig_ops_per_sec, true },
+    [CW_MB_PER_SEC] = { fig_mb_per_sec, true }, [CW_BYTES] = { fig_bytes, true },
+    [CW_ERRORS] = { fig_errors, true },     [CW_SECONDS] = { fig_seconds, false },
+    [CW_READS_PER_SEC] = { fig_reads, false }, [CW_WRITES_PER_SEC] = { fig_writes, false },
+    [CW_CPU_NS_PER_OP] = { fig_cpu, true }, [CW_MEAN] = { fig_mean, true },
+    [CW_MIN] = { fig_min, true },           [CW_MAX] = { fig_max, true },
+    [CW_PCT] = { fig_pct, true },           [CW_ACCEL_UTIL] = { fig_accel, false },
+    [CW_SLOWEST_WRITER] = { fig_slowest, false },
+};
+_Static_assert(sizeof figure_readers / sizeof figure_readers[0] == CW_NWHAT, "a reader for every kind of figure");
+
 static int figure_value(const struct run_result *r, const struct crit_node *n, double *out, struct diag *err)
 {
     const struct crit_figure *f = n->fig;
-    if (f->what == CW_SECONDS) {
-        *out = r->seconds;
-        return 0;
-    }
-    if (f->what == CW_READS_PER_SEC || f->what == CW_WRITES_PER_SEC) {
-        *out = report_rate((double)(f->what == CW_READS_PER_SEC ? r->reads : r->writes), r->seconds);
-        return 0;
-    }
-    if (f->what == CW_ACCEL_UTIL) {
-        *out = report_accel_util(r, NULL, NULL);
-        return 0;
-    }
-    if (f->what == CW_SLOWEST_WRITER) {
-        *out = r->slowest_writer_s;
+    struct fig_src src = { .r = r, .q = f->q };
+    if (!figure_readers[f->what].rows) {
+        *out = figure_readers[f->what].get(&src);
         return 0;
     }
     struct op_stats *st = malloc(sizeof *st);
     if (st == NULL)
         return diag_set(err, NULL, "out of memory");
-    int rc = stats_for(r, n, st, err);
     struct row_figures x;
-    if (rc == 0)
-        report_figures(st, r->seconds, &x);
+    int rc = stats_for(r, n, st, err);
     if (rc == 0) {
-        switch (f->what) {
-        case CW_OPS: *out = (double)x.ops; break;
-        case CW_OPS_PER_SEC: *out = x.ops_per_s; break;
-        case CW_MB_PER_SEC: *out = x.mb_per_s; break;
-        case CW_BYTES: *out = (double)x.bytes; break;
-        case CW_ERRORS: *out = (double)x.errors; break;
-        case CW_CPU_NS_PER_OP: *out = x.cpu_ns_per_op; break;
-        case CW_MEAN: *out = x.mean; break;
-        case CW_MIN: *out = (double)x.min; break;
-        case CW_MAX: *out = (double)x.max; break;
-        default: *out = st->ops ? (double)stats_percentile(st, f->q) : 0; break; /* CW_PCT */
-        }
+        report_figures(st, r->seconds, &x);
+        src.st = st;
+        src.x = &x;
+        *out = figure_readers[f->what].get(&src);
     }
     free(st);
     return rc;
