@@ -264,6 +264,12 @@ got=$(json "$t/ck.json" "sorted(w['thread'] for w in r['writers']), r['slowest_w
     || bad "checkpoint on 2 ranks: writers or slowest writer: $got"
 slow=$(json "$t/ck.json" "max(r['writers'], key=lambda w: w['seconds'])['thread'] + ': ' + format(r['slowest_writer_s'], '.6f')")
 grep -qF "slowest writer $slow s writing" "$t/ck.out" || bad "checkpoint on 2 ranks: the text's slowest writer is not the JSON's ($slow)"
+# A criterion every rank judges alike: mpirun exits 3 with it, rank 0 alone printing.
+rm -rf "$t/ck"; mkdir "$t/ck"
+mpi 2 -f checkpoint -D dir="$t/ck" -D shardsize=1m -D nwriters=1 --runtime 1 --quiet -C 'slowest_writer_sec > 100' >"$t/ck3.out" 2>&1
+rc=$?
+[ $rc = 3 ] && [ "$(grep -c '^criteria: FAIL  slowest_writer_sec > 100' "$t/ck3.out")" = 1 ] \
+    || bad "a failed criterion on 2 ranks: exit $rc, FAIL lines $(grep -c '^criteria: FAIL' "$t/ck3.out")"
 
 # Commands from a pipe reach rank 0 alone: refused at once, never a hang.
 printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?
