@@ -23,30 +23,9 @@ DIR=/dev/shm/flowbench-bench
 ROUNDS=6
 SECS=2
 BOOST=0
-while [ $# -gt 0 ]; do
-    case $1 in
-    --rounds) ROUNDS=$2; shift ;;
-    --secs) SECS=$2; shift ;;
-    --dir) DIR=$2; shift ;;
-    --build) BUILD=$2; shift ;;
-    --boost) BOOST=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench/latlog.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-FB=$BUILD/flowbench
-[ -x "$FB" ] || { echo "bench/latlog.sh: no $FB; build first (cmake --build build)" >&2; exit 2; }
 # shellcheck source=bench/measure.sh
 . "$HERE/measure.sh"
-
-mkdir -p "$DIR"
-WORK=$(mktemp -d)
-cleanup() {
-    rm -rf "$WORK" "$DIR"/readfile # only what this script's runs created
-    rmdir "$DIR" 2>/dev/null || true
-}
-trap cleanup EXIT
+read_bench_setup latlog.sh "" "$@"
 
 # One run: prints "ops/s cpu_ns_per_op dropped" (dropped: - without the log).
 run_side() {

@@ -1,5 +1,6 @@
-# bench/measure.sh: what run.sh and setup.sh share (sourced, not run): how a
-# measured command is started, and how rounds are summed up against a target.
+# bench/measure.sh: what the bench scripts share (sourced, not run): how a
+# measured command is started, how rounds are summed up against a target, and
+# the options and set-up of the read benches.
 
 # Runs "$@", boosted when BOOST=1: in a session of its own whose autogroup has
 # nice -10 (root only; see --boost in either script).
@@ -29,4 +30,38 @@ verdict() {
     awk -v what="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
         ok = op == "<" ? v < lim : v >= lim
         printf "target: %s: %s (median %s)\n", what, (ok ? "met" : "NOT met"), v }'
+}
+
+# read_bench_setup NAME EXTRA "$@": the options of the read benches
+# (latlog.sh, choose.sh): --rounds, --secs, --dir, --build, --boost, --help,
+# and the flag EXTRA when not empty (it sets EXTRA_SET=1); then checks $FB,
+# makes DIR, and a fresh WORK directory, removing both (only what the runs
+# made) on exit. ROUNDS, SECS, DIR, BUILD and BOOST hold the defaults.
+read_bench_setup() {
+    local name=$1 extra=$2
+    shift 2
+    EXTRA_SET=0
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --rounds) ROUNDS=$2; shift ;;
+        --secs) SECS=$2; shift ;;
+        --dir) DIR=$2; shift ;;
+        --build) BUILD=$2; shift ;;
+        --boost) BOOST=1 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) [ -n "$extra" ] && [ "$1" = "$extra" ] || { echo "bench/$name: unknown argument '$1' (see --help)" >&2; exit 2; }
+           EXTRA_SET=1 ;;
+        esac
+        shift
+    done
+    FB=$BUILD/flowbench
+    [ -x "$FB" ] || { echo "bench/$name: no $FB; build first (cmake --build build)" >&2; exit 2; }
+    mkdir -p "$DIR"
+    WORK=$(mktemp -d)
+    trap read_bench_cleanup EXIT
+}
+
+read_bench_cleanup() {
+    rm -rf "$WORK" "$DIR"/readfile # only what the runs created
+    rmdir "$DIR" 2>/dev/null || true
 }

@@ -12,6 +12,8 @@ struct threadlist { struct ast_thread *head, *tail; };
 struct rowlist { struct ast_value (*rows)[3]; size_t n; };
 struct vallist { struct ast_value *v; size_t n; };
 struct cmdlist { struct ast_cmd *head, *tail; };
+struct bucket_item { uint64_t size, pct; struct srcloc loc; };
+struct bucketlist { struct bucket_item *v; size_t n; };
 }
 
 %code provides {
@@ -23,6 +25,7 @@ int fb_yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 #include <stdlib.h>
 #include <string.h>
 #include "lexer.h"
+#include "lang/dist.h"
 
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const char *msg);
 static struct srcloc at(const struct lex_state *st, const YYLTYPE *l);
@@ -36,6 +39,7 @@ static void expr_free(struct ast_expr *e);
 static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l);
 static bool has_dollar(const char *raw);
 static int cmd_mode(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l);
+static int cmd_setting(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l);
 /* An unescaped '$' in raw quoted text. */
 static bool has_dollar(const char *raw)
 {
@@ -61,6 +65,8 @@ static bool too_deep(struct lex_state *st, struct ast_expr *e, const YYLTYPE *l)
 }
 
 static int check_word(struct lex_state *st, const char *got, const char *want, const char *ctx, const YYLTYPE *l);
+static int buckets_value(struct lex_state *st, char *word, const YYLTYPE *wl, struct bucketlist *b, struct ast_value *out);
+static int negative_value(struct lex_state *st, const char *attr, uint64_t n, const YYLTYPE *l);
 }
 
 %define api.pure full
@@ -85,6 +91,7 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
     struct vallist vals;
     struct cmdlist cmds;
     struct ast_cmd *cmd;
+    struct bucketlist bkts;
 }
 
 %token <num> INTEGER "number"
@@ -113,6 +120,7 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
 %type <rows> rows
 %type <cmd> command
 %type <str> listword
+%type <bkts> buckets
 
 %destructor { free($$); } <str>
 %destructor { ast_value_free(&$$); } <val>
@@ -128,6 +136,7 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
 %destructor { ast_cmd_free($$); } <cmd>
 %destructor { for (size_t i = 0; i < $$.n; i++) ast_value_free(&$$.v[i]); free($$.v); } <vals>
 %destructor { ast_cmd_free($$.head); } <cmds>
+%destructor { free($$.v); } <bkts>
 
 %%
 
@@ -153,8 +162,14 @@ command
                                   }
                                   free($4);
                                 }
+    | SET VAR '=' WORD '(' buckets ')' {
+                                  $$ = cmd_new(st, CMD_SET_VAR, &@1); $$->var = $2; $$->has_value = true;
+                                  if (buckets_value(st, $4, &@4, &$6, &$$->value) != 0) { ast_cmd_free($$); YYABORT; } }
     | SET WORD WORD             { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = $3; $$->word_loc = at(st, &@3);
-                                  if (cmd_mode(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
+                                  if (cmd_setting(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
+    | SET WORD STRING           { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = ast_string_literal($3); free($3);
+                                  $$->word_loc = at(st, &@3);
+                                  if (cmd_setting(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
     | SET WORD QUIT WORD        { $$ = cmd_new(st, CMD_SET_MODE, &@1); $$->word = strdup("quit"); $$->word2 = $4; $$->word_loc = at(st, &@4);
                                   if (cmd_mode(st, $$, $2, &@2) != 0) { free($2); ast_cmd_free($$); YYABORT; } free($2); }
     | DEFINE FILESET attrs      { $$ = cmd_new(st, CMD_DEFINE_FILESET, &@1); $$->attrs = $3.head; }
@@ -302,6 +317,7 @@ attrs
 attr
     : WORD                      { $$ = attr_new(st, $1, false, &@1); }
     | WORD '=' value            { $$ = attr_new(st, $1, false, &@1); $$->has_value = true; $$->val = $3; }
+    | WORD '=' '-' INTEGER      { negative_value(st, $1, $4, &@3); free($1); YYABORT; }
     | VAR                       { $$ = attr_new(st, $1, true, &@1); }
     | VAR '=' value             { $$ = attr_new(st, $1, true, &@1); $$->has_value = true; $$->val = $3; }
     ;
@@ -318,6 +334,7 @@ value
                                   }
                                   $$ = (struct ast_value){ .kind = AV_STRING, .s = ast_string_literal($1), .loc = at(st, &@1) }; free($1); }
     | VAR                       { $$ = (struct ast_value){ .kind = AV_VAR, .s = $1, .loc = at(st, &@1) }; }
+    | WORD '(' buckets ')'      { if (buckets_value(st, $1, &@1, &$3, &$$) != 0) YYABORT; }
     | '{' rows '}'              {
                                   struct ast_table *t = malloc(sizeof *t);
                                   if (!t) YYNOMEM;
@@ -344,6 +361,21 @@ rows
                                   if (!r) YYNOMEM;
                                   $$.rows = r; $$.n = $1.n + 1;
                                   $$.rows[$1.n][0] = $4; $$.rows[$1.n][1] = $6; $$.rows[$1.n][2] = $8; }
+    ;
+
+buckets
+    : INTEGER ':' INTEGER       {
+                                  $$.v = malloc(sizeof *$$.v); if (!$$.v) YYNOMEM;
+                                  $$.v[0] = (struct bucket_item){ $1, $3, at(st, &@1) }; $$.n = 1; }
+    | buckets ',' INTEGER ':' INTEGER {
+                                  if ($1.n >= DIST_BUCKETS_MAX) {
+                                      struct srcloc w = at(st, &@3);
+                                      diag_set(st->err, &w, "too many buckets (the limit is %d)", DIST_BUCKETS_MAX);
+                                      st->failed = true; free($1.v); YYABORT;
+                                  }
+                                  struct bucket_item *v = realloc($1.v, ($1.n + 1) * sizeof *v);
+                                  if (!v) { free($1.v); YYNOMEM; }
+                                  $$.v = v; $$.n = $1.n + 1; $$.v[$1.n] = (struct bucket_item){ $3, $5, at(st, &@3) }; }
     ;
 
 tnum
@@ -464,9 +496,70 @@ static int check_word(struct lex_state *st, const char *got, const char *want, c
     return -1;
 }
 
+/* word(...) as a value: only buckets(size:percent, ...), made into its
+ * distribution now so a bad list is an error at the bucket at fault.
+ * Takes word and the list's storage. */
+static int buckets_value(struct lex_state *st, char *word, const YYLTYPE *wl, struct bucketlist *b, struct ast_value *out)
+{
+    struct srcloc w = at(st, wl);
+    int rc = -1;
+    struct buckets_spec *spec = calloc(1, sizeof *spec);
+    struct dist *d = calloc(1, sizeof *d);
+    if (spec == NULL || d == NULL) {
+        diag_set(st->err, &w, "out of memory");
+    } else if (strcmp(word, "buckets") != 0) {
+        diag_set(st->err, &w, "unknown '%s(...)' value: the only one is buckets(size:percent, ...)", word);
+    } else {
+        spec->n = b->n;
+        for (size_t i = 0; i < b->n; i++)
+            spec->rows[i] = (struct bucket_row){ b->v[i].size, b->v[i].pct };
+        char why[160];
+        size_t bad;
+        rc = buckets_init(d, spec, &bad, why, sizeof why);
+        if (rc != 0)
+            diag_set(st->err, bad < b->n ? &b->v[bad].loc : &w, "%s", why);
+    }
+    if (rc == 0) {
+        *out = (struct ast_value){ .kind = AV_DIST, .dist = d, .loc = w };
+        d = NULL;
+    }
+    st->failed = st->failed || rc != 0;
+    free(d);
+    free(spec);
+    free(b->v);
+    free(word);
+    return rc;
+}
+
+/* attr=-N: no attribute takes a negative number; said here, where the '-' stands. */
+static int negative_value(struct lex_state *st, const char *attr, uint64_t n, const YYLTYPE *l)
+{
+    struct srcloc w = at(st, l);
+    diag_set(st->err, &w, "%s=-%llu: %s takes no negative number", attr, (unsigned long long)n, attr);
+    st->failed = true;
+    return -1;
+}
+
 static int cmd_mode(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l)
 {
     return check_word(st, w, "mode", "unexpected word after 'set'", l);
+}
+
+/* `set WORD VALUE`: the settings the language has, each its command. */
+static int cmd_setting(struct lex_state *st, struct ast_cmd *c, const char *w, const YYLTYPE *l)
+{
+    static const struct { const char *word; enum ast_cmd_kind kind; } settings[] = {
+        { "mode", CMD_SET_MODE }, { "steadystate", CMD_SET_STEADY },
+    };
+    for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++)
+        if (strcmp(w, settings[i].word) == 0) {
+            c->kind = settings[i].kind;
+            return 0;
+        }
+    struct srcloc at_w = at(st, l);
+    diag_set(st->err, &at_w, "unexpected word after 'set' '%s'; expected 'mode' or 'steadystate'", w);
+    st->failed = true;
+    return -1;
 }
 
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const char *msg)

@@ -19,7 +19,7 @@ declare -A may=(
   [engine]="base lang model results fileset io sysstat place dist flowops/flowop.h"
   [flowops]="base lang model results fileset io engine"
   [report]="base lang model results flowops/flowop.h"
-  [campaign]="base lang results report"
+  [campaign]="base lang results report sysstat"
   [cli]="base lang model results fileset io sysstat place flowops engine report campaign dist"
 )
 # system headers only one layer may include: the rest see its wrapper.

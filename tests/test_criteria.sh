@@ -58,7 +58,7 @@ assert [c["result"] for c in r["criteria"][1:]] == ["PASS"] * 3' "$T/f.json" && 
 
 # The run's own report marks the failed criterion.
 grep -q '<h3>Criteria: FAILED</h3>' "$T/rep/index.html" && ok || bad report_heading "no failed criteria heading in --report"
-grep -q '<tr class="fail"><td class="verdict">FAIL</td><td>ops_per_sec(r1) &gt; 1g</td>' "$T/rep/index.html" && ok ||
+grep -q '<tr class="failed"><td class="verdict">FAIL</td><td>ops_per_sec(r1) &gt; 1g</td>' "$T/rep/index.html" && ok ||
     bad report_row "no failed criterion row in --report"
 expect_eq report_pass_rows "$(grep -c '<tr class="pass"><td class="verdict">PASS</td>' "$T/rep/index.html")" 3
 

@@ -1,5 +1,6 @@
-/* test_dist.c: checks the rng, randvar and cvar distributions against their
- * analytic moments and the table, rounding, clamping and error rules. */
+/* test_dist.c: checks the rng, randvar and cvar distributions and bucket lists
+ * against their analytic moments and the table, rounding, clamping and error
+ * rules, and the weighted pick of choose composites at its boundaries. */
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
@@ -8,6 +9,7 @@
 
 #include "lang/dist.h"
 #include "base/rng.h"
+#include "model/plan_choose.h"
 
 #define N_SAMPLES 100000
 #define SEED      20240611u
@@ -849,6 +851,77 @@ static void test_cvar_same_seed_gives_same_samples_for_every_type(struct tally *
 
 /* ---- runner ------------------------------------------------------------- */
 
+static void test_buckets_4k_30_64k_50_1m_20_draw_only_those_sizes_in_those_shares(struct tally *t)
+{
+    struct buckets_spec s = { 3, { { 4096, 30 }, { 65536, 50 }, { 1048576, 20 } } };
+    struct dist d;
+    size_t bad = 99;
+    char err[160] = "";
+    check(t, buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    check_near(t, "mean", dist_mean(&d), 0.3 * 4096 + 0.5 * 65536 + 0.2 * 1048576, 1e-6);
+    check(t, strcmp(dist_describe(&d), "bucket list") == 0, "describe: %s", dist_describe(&d));
+    struct rng r;
+    rng_seed(&r, SEED);
+    int n[3] = { 0, 0, 0 }, other = 0;
+    for (int i = 0; i < N_SAMPLES; i++) {
+        double v = dist_sample(&d, &r);
+        int k = v == 4096 ? 0 : v == 65536 ? 1 : v == 1048576 ? 2 : -1;
+        if (k < 0)
+            other++;
+        else
+            n[k]++;
+    }
+    check(t, other == 0, "%d samples were none of the sizes", other);
+    const double p[3] = { 0.3, 0.5, 0.2 };
+    for (int k = 0; k < 3; k++)
+        check_near(t, "bucket count", n[k], N_SAMPLES * p[k], 3 * sqrt(N_SAMPLES * p[k] * (1 - p[k])));
+}
+
+static void test_buckets_zero_percent_bucket_is_never_drawn(struct tally *t)
+{
+    struct buckets_spec s = { 3, { { 1, 0 }, { 2, 100 }, { 3, 0 } } };
+    struct dist d;
+    size_t bad;
+    char err[160];
+    check(t, buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    struct rng r;
+    rng_seed(&r, SEED);
+    int others = 0;
+    for (int i = 0; i < N_SAMPLES; i++)
+        others += dist_sample(&d, &r) != 2;
+    check(t, others == 0, "%d samples of a 0%% bucket", others);
+}
+
+static void test_buckets_bad_lists_are_rejected_naming_the_bucket_or_the_list(struct tally *t)
+{
+    struct dist d;
+    size_t bad = 99;
+    char err[160];
+    struct buckets_spec total90 = { 2, { { 4096, 40 }, { 8192, 50 } } };
+    check_error(t, buckets_init(&d, &total90, &bad, err, sizeof err), err, "total 90%");
+    check(t, bad == 2, "the whole list is at fault (bad %zu, want 2)", bad);
+    struct buckets_spec over = { 2, { { 4096, 0 }, { 8192, 130 } } };
+    check_error(t, buckets_init(&d, &over, &bad, err, sizeof err), err, "at most 100 (got 130)");
+    check(t, bad == 1, "the second bucket is at fault (bad %zu)", bad);
+    struct buckets_spec none = { 0 };
+    check_error(t, buckets_init(&d, &none, &bad, err, sizeof err), err, "at least one");
+}
+
+/* Weights 0, 5, 0, 3, 0: draws 0..4 pick child 1, 5..7 child 3; the others never. */
+static void test_choose_pick_skips_weight_0_children_at_every_position(struct tally *t)
+{
+    struct plan_op kids[5] = { 0 };
+    uint64_t cum[5] = { 0, 5, 5, 8, 8 };
+    struct plan_op op = { .children = kids, .nchildren = 5, .choose = true, .choose_total = 8, .choose_cum = cum };
+    for (uint64_t r = 0; r < 8; r++) {
+        size_t want = r < 5 ? 1 : 3;
+        size_t got = (size_t)(plan_choose_pick(&op, r) - kids);
+        check(t, got == want, "draw %llu picked child %zu, want %zu", (unsigned long long)r, got, want);
+    }
+    struct plan_op one = { .children = kids, .nchildren = 1, .choose = true, .choose_total = 1, .choose_cum = cum + 1 };
+    check(t, plan_choose_pick(&one, 0) == kids, "a single child is always picked");
+}
+
 #define TEST(fn) { #fn, fn }
 static const struct { const char *name; void (*fn)(struct tally *); } tests[] = {
     TEST(test_rng_same_seed_gives_same_sequence),
@@ -902,6 +975,10 @@ static const struct { const char *name; void (*fn)(struct tally *); } tests[] = 
     TEST(test_cvar_parameter_errors_name_the_type_and_parameter),
     TEST(test_cvar_bad_bounds_are_rejected),
     TEST(test_cvar_same_seed_gives_same_samples_for_every_type),
+    TEST(test_buckets_4k_30_64k_50_1m_20_draw_only_those_sizes_in_those_shares),
+    TEST(test_buckets_zero_percent_bucket_is_never_drawn),
+    TEST(test_buckets_bad_lists_are_rejected_naming_the_bucket_or_the_list),
+    TEST(test_choose_pick_skips_weight_0_children_at_every_position),
 };
 
 int main(void)

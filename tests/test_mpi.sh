@@ -242,6 +242,28 @@ lines=$(cat "$t"/lat.csv.rank-000[01] 2>/dev/null | grep -vc '^time_ns')
 [ "$(json "$t/lat.json" "r['latency_log']['records']")" = "$lines" ] && [ "$lines" -gt 0 ] \
     || bad "-np 2 latency log: JSON records $(json "$t/lat.json" "r['latency_log']['records']"), lines over both ranks' logs $lines"
 
+# Merged percentiles are the exact nearest-rank ones of every rank's ops: 3 reads a
+# rank, 6 over both, against both ranks' latency logs (tests/check_percentiles.py).
+cat > "$t/three.f" <<F
+set \$dir=$t/p
+define file name=f,path=\$dir,size=64k,prealloc
+define process name=p {
+  thread name=t {
+    flowop read name=rd,filename=f,iosize=4k,random
+    flowop finishoncount name=fin,value=3,target=rd
+  }
+}
+run 30
+F
+rm -rf "$t/p"; mkdir "$t/p"
+if mpi 2 -f "$t/three.f" --latency-log "$t/pl.csv" --json "$t/pl.json" --csv "$t/pl.csv.out" >"$t/pl.out" 2>&1; then
+    python3 "$(dirname "$0")/check_percentiles.py" rd "$t/pl.json" "$t/pl.csv.out" "$t/pl.out" "$t"/pl.csv.rank-000[01] \
+        || bad "-np 2: merged percentiles are not the nearest-rank ones of both ranks' logs"
+    [ "$(json "$t/pl.json" "r['flowops'][0]['ops']")" = 6 ] || bad "-np 2: the merged read row has not 6 ops"
+else
+    bad "-np 2 percentile run failed: $(tail -3 "$t/pl.out")"
+fi
+
 # ai-training over 2 ranks, one computing 10x longer per step than the other
 # (MPMD): the barrier holds every accelerator of both ranks to the same steps,
 # so both read the same samples (within a step's batches); the accelerator

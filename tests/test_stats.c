@@ -1,4 +1,5 @@
 /* test_stats.c: the latency histogram against exact percentiles of synthetic streams. */
+#include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,11 +27,14 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Exact percentile with the same rank rule as stats_percentile. */
+/* Exact percentile by nearest rank: the ceil(q * n)-th smallest, q in millionths
+ * (so 0.99 * 100 ops is rank 99), counted here in integers. */
 static uint64_t exact(const uint64_t *sorted, size_t n, double q)
 {
-    size_t rank = (size_t)(q * (double)n);
-    return sorted[rank >= n ? n - 1 : rank];
+    uint64_t qm = (uint64_t)llround(q * 1e6);
+    size_t rank = (size_t)((n * qm + 999999) / 1000000);
+    rank = rank < 1 ? 1 : rank;
+    return sorted[rank - 1];
 }
 
 static void stream(const char *name, uint64_t (*draw)(struct rng *), size_t n)
@@ -109,8 +113,50 @@ static void test_merge_equals_single_stream(void)
     free(all);
 }
 
+/* Ranks that a floating-point q * n gets wrong or that sit at the ends: with
+ * sample values below 64 ns every bucket is one value, so each percentile of
+ * these small streams must be exactly the nearest-rank sample. */
+static void test_nearest_rank_small(void)
+{
+    static const struct {
+        size_t n;
+        double q;
+        uint64_t rank;
+    } cases[] = {
+        { 1, 0.5, 1 },    { 1, 0.99, 1 },   { 2, 0.5, 1 },     { 2, 0.9, 2 },     { 3, 0.5, 2 },
+        { 10, 0.5, 5 },   { 10, 0.9, 9 },   { 10, 0.95, 10 },  { 100, 0.99, 99 }, { 100, 0.07, 7 },
+        { 100, 0.5, 50 }, { 1000, 0.999, 999 }, { 10000, 0.9999, 9999 }, { 3, 0.999, 3 },
+    };
+    char what[128];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = cases[i].n;
+        uint64_t got = stats_rank(cases[i].q, n);
+        snprintf(what, sizeof what, "rank of q=%g among %zu", cases[i].q, n);
+        check(got == cases[i].rank, what, (double)got, (double)cases[i].rank);
+        struct op_stats *s = malloc(sizeof *s);
+        stats_init(s);
+        for (size_t k = 0; k < n; k++)
+            stats_add(s, 1 + k * 50 / n, 0); /* distinct while n <= 50, all below 64 */
+        uint64_t want = 1 + (cases[i].rank - 1) * 50 / n;
+        snprintf(what, sizeof what, "p%g of %zu ops is the rank-%" PRIu64 " sample", cases[i].q * 100, n, cases[i].rank);
+        check(stats_percentile(s, cases[i].q) == want, what, (double)stats_percentile(s, cases[i].q), (double)want);
+        free(s);
+    }
+    /* Above 64 ns buckets are wider: the smallest and largest sample stay exact. */
+    struct op_stats *s = malloc(sizeof *s);
+    stats_init(s);
+    stats_add(s, 100003, 0);
+    stats_add(s, 100001, 0);
+    check(stats_percentile(s, 0.5) == 100001, "p50 of two ops is the smaller, exactly", (double)stats_percentile(s, 0.5),
+          100001);
+    check(stats_percentile(s, 0.99) == 100003, "p99 of two ops is the larger, exactly",
+          (double)stats_percentile(s, 0.99), 100003);
+    free(s);
+}
+
 int main(void)
 {
+    test_nearest_rank_small();
     stream("lognormal", lognormal_us, 200000);
     stream("bimodal", bimodal, 200000);
     stream("tiny", tiny, 100000);

@@ -30,6 +30,7 @@ int cmd_set_var(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_set_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_set_mode(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_set_steady(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_define_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_define_fileset(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_define_process(struct interp *in, const struct ast_cmd *c, struct diag *err);

@@ -8,12 +8,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lang/ast.h"
+#include "lang/steadystate.h"
 #include "base/clock.h"
 #include "model/model.h"
 #include "engine/engine.h"
 #include "cli/mentions.h"
 #include "model/plan.h"
 #include "results/results.h"
+#include "lang/steadystate.h"
 #include "lang/vars.h"
 #include "lang/criteria.h"
 
@@ -49,6 +51,8 @@ struct interp_options {
     struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
     char **criteria;          /* -C EXPR, in order */
     size_t ncriteria;
+    bool have_steady;         /* --steadystate SPEC given: over the script's set steadystate */
+    struct steady_spec steady;
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
 };
@@ -59,6 +63,7 @@ struct interp {
     struct vartab vars;
     struct model model;
     enum quit_mode mode;
+    struct steady_spec steady;    /* set steadystate: the runs that follow may end once steady */
     struct ast_value *eventrate;  /* the latest eventgen rate=, unresolved */
     struct fs_cache *filesets;    /* filesets as the last run left them (engine.h) */
     struct target_locks *locks;   /* target directories locked until the invocation ends (target_lock.h) */
@@ -117,6 +122,7 @@ struct interp_saved {
     struct vartab vars;
     struct model model;
     enum quit_mode mode;
+    struct steady_spec steady;    /* set steadystate: the runs that follow may end once steady */
     struct ast_value *eventrate;
     struct fs_cache *filesets;
     char **usage;

@@ -11,6 +11,7 @@
 #include "base/clock.h"
 #include "base/diag.h"
 #include "engine/latlog.h"
+#include "lang/steadystate.h"
 #include "model/plan.h"
 #include "results/results.h"
 
@@ -45,6 +46,7 @@ struct run_desc {
     bool psrun;
     uint64_t period;               /* psrun: seconds between reports */
     bool interval_stats;           /* psrun with a negative period: statistics restart each period */
+    struct steady_spec steady;     /* set steadystate / --steadystate: end the run once it holds */
     int index;                     /* 1 for the first run of this invocation */
     /* The options the engine reads. */
     uint64_t interval;             /* --interval S: a sample every S seconds (0: none) */

@@ -15,6 +15,7 @@
 #include "dist/dist.h"
 #include "results/cpu_share.h"
 #include "engine/engine.h"
+#include "engine/pace.h"
 #include "fileset/fileset.h"
 #include "base/futex.h"
 #include "model/plan.h"
@@ -28,6 +29,7 @@ enum run_phase { PHASE_SETUP = 0, PHASE_GO = 1, PHASE_STOP = 2 };
 enum stop_reason {
     STOP_NONE = 0,
     STOP_TIME,      /* the run length elapsed */
+    STOP_STEADY,    /* the steady-state condition held (engine_steady.c) */
     STOP_FINISHED,  /* a finish condition, firstdone, or every thread done (alldone) */
     STOP_NOFILES,   /* a thread could not obtain a file (timeout mode) */
     STOP_ERROR,     /* a flowop failed */
@@ -79,6 +81,9 @@ struct thread_slot {
     size_t proc, proc_inst, thread, thread_inst;
     size_t stats_off;              /* shm offset of struct op_stats[thread.nflat] */
     size_t cpu_off;                /* shm offset of its struct thread_cpu */
+    size_t intended_off;           /* open loop (rate=): shm offset of struct op_stats[thread.nflat], from the */
+                                   /* intended starts; 0: closed loop */
+    size_t sched_off;              /* open loop: shm offset of its struct thread_sched; 0: closed loop */
 };
 
 struct sem_desc {
@@ -114,6 +119,7 @@ struct engine {
     struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
     struct op_stats *status_io;    /* the live status line: the IO rows at its previous update */
     uint64_t status_ns;            /* ... and when that was */
+    struct engine_steady *steady;  /* the steady-state judge's window, or NULL */
     bool status_drawn;             /* the line is on the terminal: wipe it before other output */
     uint64_t last_sample_ns;
     struct run_result *result;     /* this run's result, appended to run->results at the end */
@@ -147,6 +153,17 @@ static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
 static inline struct thread_cpu *slot_cpu(const struct engine *e, size_t slot)
 {
     return (struct thread_cpu *)shm_at(&e->shm, e->slots[slot].cpu_off);
+}
+
+/* Open loop: the rows of latencies from the intended start, and the schedule; NULL in a closed loop. */
+static inline struct op_stats *slot_intended(const struct engine *e, size_t slot)
+{
+    return e->slots[slot].intended_off ? (struct op_stats *)shm_at(&e->shm, e->slots[slot].intended_off) : NULL;
+}
+
+static inline struct thread_sched *slot_sched(const struct engine *e, size_t slot)
+{
+    return e->slots[slot].sched_off ? (struct thread_sched *)shm_at(&e->shm, e->slots[slot].sched_off) : NULL;
 }
 
 static inline struct place_outcome *slot_place(const struct engine *e, size_t slot)
@@ -211,10 +228,19 @@ void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
-/* The live status line (engine_status.c): redrawn when a second has passed
- * since the last; wiped before any other line the run prints. */
+/* The IO flowops' figures of each second (engine_status.c): the live status
+ * line, redrawn when a second has passed since the last, and the samples of
+ * the steady-state judge; the line is wiped before any other line the run prints. */
 void engine_status_tick(struct engine *e, uint64_t now);
 void engine_status_clear(struct engine *e);
+/* Steady state (engine_steady.c): the window, made before the start (-1 when
+ * out of memory); one second's figures (t: its start, in seconds since go),
+ * true once the condition holds; what it came to, into the result. */
+struct second_figures { double ops_per_s, mb_per_s; uint64_t p99_ns; };
+int engine_steady_prepare(struct engine *e, struct diag *err);
+bool engine_steady_add(struct engine *e, double t, const struct second_figures *f);
+void engine_steady_result(const struct engine *e, struct run_result *r, double seconds);
+void engine_steady_free(struct engine *e);
 
 /* engine_step.c: the barrier flowop's steps. Whether the run has any; the
  * steps every local thread has reached; a release once every thread reached

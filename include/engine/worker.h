@@ -54,6 +54,7 @@ struct op_ring {
 struct engine;
 struct run_shared;
 struct thread_cpu;
+struct thread_sched;
 
 /* Per-instance state of a flowop in a thread: its row, buffer, the state of
  * the limit and semaphore flowops, and the private state of a flowop type's
@@ -61,6 +62,7 @@ struct thread_cpu;
 struct op_inst {
     const struct plan_op *op;
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
+    struct op_stats *ist;    /* open loop: its latencies from the intended start (shared memory), else NULL */
     struct slot *slot;       /* the fixed slot (fd=, else 0); NULL with opennext */
     char *buf;               /* private buffer when the thread has no memsize */
     size_t bufsize;
@@ -109,6 +111,8 @@ struct worker {
     unsigned io_inflight;     /* requests in flight over all its engines */
     uint64_t verify_writes;   /* writes stamped with verify headers: their generation */
     struct latlog_thread *latlog; /* --latency-log: this thread's buffers (latlog.h), else NULL */
+    uint64_t pass_lag_ns;     /* open loop: how late the pass under way began (pace.h); 0 in a closed loop */
+    struct thread_sched *sched; /* open loop: where it publishes its schedule (shared), else NULL */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */
@@ -119,14 +123,24 @@ static inline uint64_t op_now(const struct worker *w)
 
 /* Records one completed op with its bytes (read/write bytes by type) and its
  * latency, t0 and t1 being op_now() readings, and the I/O's offset for the
- * latency log (LATLOG_NO_OFFSET: none). With no log, one predictable branch. */
-static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
-                              uint64_t off)
+ * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
+ * from its intended start: the same op with the lag of the pass it was issued
+ * in (lag_ns) added. With no log and a closed loop, two predictable branches. */
+static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                                  uint64_t off, uint64_t lag_ns)
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
+    if (__builtin_expect(op->ist != NULL, 0))
+        stats_add(op->ist, ns + lag_ns, bytes);
     if (__builtin_expect(w->latlog != NULL, 0))
         latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
+}
+
+static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                              uint64_t off)
+{
+    op_done_lagged(w, op, t0, t1, bytes, off, w->pass_lag_ns);
 }
 
 static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
@@ -138,6 +152,8 @@ static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, ui
 static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
 {
     stats_add(op->st, ns, bytes);
+    if (__builtin_expect(op->ist != NULL, 0))
+        stats_add(op->ist, ns + w->pass_lag_ns, bytes);
     if (__builtin_expect(w->latlog != NULL, 0))
         latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
 }

@@ -180,8 +180,6 @@ void fileset_residency(struct fileset_rt *fs, struct shm *shm, size_t max_files,
  * size of the device under its root, else unknown (offsets 0: not judged;
  * buffers 4096). */
 void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm);
-/* The name of the file system at path ("ext4", "tmpfs", ... or "type 0xN"). */
-void fileset_fs_type(const char *path, char *buf, size_t len);
 
 /* Writes back the file open at fd and drops its pages from the page cache:
  * 0, or an errno value with *what naming the step that failed. */

@@ -32,6 +32,7 @@ struct io_req {
     enum io_dir dir;
     long res;             /* at completion: bytes moved, or -errno */
     uint64_t t0;          /* the caller's: when it was submitted */
+    uint64_t lag_ns;      /* the caller's: how late its pass began (open loop, else 0) */
     void *owner;          /* the caller's */
 };
 

@@ -15,10 +15,12 @@ enum ast_vkind {
     AV_VAR,    /* $name or ${name}; s holds the name without '$' and braces */
     AV_TABLE,  /* randtable = {{p, lo, hi}, ...} */
     AV_EXPR,   /* arithmetic, only on the right of set */
+    AV_DIST,   /* buckets(4k:30, ...): a distribution made when parsed */
 };
 
 struct ast_table;
 struct ast_expr;
+struct dist;
 
 struct ast_value {
     enum ast_vkind kind;
@@ -28,6 +30,7 @@ struct ast_value {
     char *s;
     struct ast_table *table;
     struct ast_expr *expr;
+    struct dist *dist;  /* AV_DIST, owned */
 };
 
 struct ast_table {
@@ -70,7 +73,7 @@ struct ast_thread {
 };
 
 enum ast_cmd_kind {
-    CMD_SET_VAR, CMD_SET_RANDVAR, CMD_SET_CVAR, CMD_SET_MODE,
+    CMD_SET_VAR, CMD_SET_RANDVAR, CMD_SET_CVAR, CMD_SET_MODE, CMD_SET_STEADY,
     CMD_DEFINE_FILESET, CMD_DEFINE_FILE, CMD_DEFINE_PROCESS, CMD_DEFINE_FLOWOP,
     CMD_DEFINE_RANDVAR,
     CMD_RUN, CMD_PSRUN, CMD_CREATE_FILES, CMD_EVENTGEN,

@@ -42,17 +42,19 @@ enum fileset_attr {
     FS_DIRDEPTHRV, FS_PREALLOC, FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY,
     FS_WRITEONLY, FS_CACHED, FS_FILESIZEGAMMA, FS_PATTERN, FS_COMPRESS, FS_DEDUPE, FS_VERIFY, FS_SHARED, FS_NATTRS
 };
-enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_CPUS, PR_BIND, PR_POLICY, PR_NUMA, PR_MEMBIND, PR_NATTRS };
+enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_CPUS, PR_BIND, PR_POLICY, PR_NUMA, PR_MEMBIND, PR_RATE, PR_NATTRS };
 enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_PATTERN, TH_COMPRESS, TH_DEDUPE, TH_VERIFY,
-                   TH_IOENGINE, TH_IODEPTH, TH_CPUS, TH_BIND, TH_POLICY, TH_NUMA, TH_MEMBIND, TH_NATTRS };
+                   TH_IOENGINE, TH_IODEPTH, TH_CPUS, TH_BIND, TH_POLICY, TH_NUMA, TH_MEMBIND, TH_RATE, TH_NATTRS };
 enum flowop_attr {
     FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
     FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
-    FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_VERIFY, FO_IOENGINE, FO_IODEPTH, FO_NATTRS
+    FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_VERIFY, FO_IOENGINE, FO_IODEPTH, FO_WEIGHT,
+    FO_NATTRS
 };
 /* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */
 #define FA(a) (1u << (a))
-#define FA_COMMON (FA(FO_NAME) | FA(FO_ITERS)) /* every flowop */
+/* Every flowop; weight= matters where the flowop stands (a child of a choose composite), whatever its type. */
+#define FA_COMMON (FA(FO_NAME) | FA(FO_ITERS) | FA(FO_WEIGHT))
 /* Picking a file of filename= into a descriptor slot and opening it (openfile, auto-open). */
 #define FA_OPEN (FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA(FO_DSYNC) | FA(FO_DIRECTIO) \
                  | FA(FO_NOREADAHEAD))
@@ -61,13 +63,15 @@ enum flowop_attr {
 /* Through the thread's I/O engine. */
 #define FA_ENGINE (FA(FO_IOENGINE) | FA(FO_IODEPTH))
 _Static_assert(FO_NATTRS <= 32, "flowop attribute bits must fit struct flowop_type.attrs");
-enum composite_attr { CO_NAME, CO_ITERS, CO_NATTRS };
+/* weight= at most this: 10,000 flowops of a thread cannot overflow the 64-bit total. */
+#define FLOWOP_WEIGHT_MAX 1000000000u
+enum composite_attr { CO_NAME, CO_ITERS, CO_CHOOSE, CO_NATTRS };
 enum randvar_attr { RV_NAME, RV_TYPE, RV_RANDSRC, RV_SEED, RV_MIN, RV_MEAN, RV_GAMMA, RV_ROUND, RV_RANDTABLE, RV_NATTRS };
 enum cvar_attr { CV_TYPE, CV_PARAMETERS, CV_MIN, CV_MAX, CV_ROUND, CV_NATTRS };
 enum eventgen_attr { EG_RATE, EG_NATTRS };
 enum multi_attr { MU_MASTER, MU_CLIENT, MU_VALUE, MU_NATTRS };
 
-#define ATTR_MAX 24
+#define ATTR_MAX 32
 /* pattern, compress and dedupe are consecutive rows in every table that has them */
 _Static_assert(FS_COMPRESS == FS_PATTERN + 1 && FS_DEDUPE == FS_PATTERN + 2, "fileset data rows");
 _Static_assert(TH_COMPRESS == TH_PATTERN + 1 && TH_DEDUPE == TH_PATTERN + 2, "thread data rows");

@@ -1,5 +1,6 @@
-/* dist.h: random and custom variables (randvar, cvar) as copyable values that
- * turn a worker's private struct rng into samples; see f-language.md 5.2, 5.3. */
+/* dist.h: random and custom variables (randvar, cvar) and bucket lists
+ * (buckets(size:percent, ...)) as copyable values that turn a worker's
+ * private struct rng into samples; see f-language.md 5.2, 5.3. */
 #ifndef FLOWBENCH_DIST_H
 #define FLOWBENCH_DIST_H
 
@@ -9,7 +10,7 @@
 
 #include "base/rng.h"
 
-enum dist_kind { DIST_UNIFORM, DIST_GAMMA, DIST_TABULAR, DIST_CVAR };
+enum dist_kind { DIST_UNIFORM, DIST_GAMMA, DIST_TABULAR, DIST_CVAR, DIST_BUCKETS };
 
 #define DIST_TABLE_MAX   100   /* randtable rows */
 #define DIST_TABLE_SLOTS 100   /* a tabular randvar picks one of 100 equally likely slots */
@@ -33,6 +34,15 @@ struct cvar_spec {
     const char *parameters;      /* "mean:16384;gamma:1.5" or NULL */
     bool has_min, has_max, has_round;
     double min, max, round;
+};
+
+/* What the parser collected from buckets(size:percent, ...): whole percentages
+ * that total 100, so each bucket owns that many of DIST_TABLE_SLOTS slots. */
+#define DIST_BUCKETS_MAX DIST_TABLE_SLOTS
+struct bucket_row { uint64_t size, pct; };
+struct buckets_spec {
+    size_t n;
+    struct bucket_row rows[DIST_BUCKETS_MAX];
 };
 
 /* One row of the cvar type table: drives init, sampling, `help` and completion. */
@@ -67,26 +77,35 @@ struct dist {
         /* sample = scale * v + offset, v drawn from the slots */
         struct { double scale, offset; struct dist_slot slot[DIST_TABLE_SLOTS]; } tabular;
         struct { const struct cvar_type *type; double p[CVAR_PARAM_MAX]; } cvar;
+        /* a sample is the size of one of the slots, each as likely */
+        struct { double size[DIST_TABLE_SLOTS]; } buckets;
     };
 };
 
 int    randvar_init(struct dist *d, const struct randvar_spec *s, char *err, size_t errlen);
 int    cvar_init(struct dist *d, const struct cvar_spec *s, char *err, size_t errlen);
+/* -1 with the reason in err, and in *bad the row at fault (s->n: the whole list). */
+int    buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, char *err, size_t errlen);
 /* Hot path: no allocation, no locks, no syscalls. Deterministic per rng state. */
 double dist_sample(const struct dist *d, struct rng *r);
 /* Analytic mean, for fileset sizing. Exact for randvars (for gamma and tabular
  * only while min >= 0; uniform includes the clamp at 0); ignores the small
  * bias of rounding; for cvars it is the raw mean clamped into [min, max]. */
 double dist_mean(const struct dist *d);
-/* "uniform random var", "gamma random var", "tabular random var", "custom variable". */
+/* "uniform random var", "gamma random var", "tabular random var", "custom variable", "bucket list". */
 const char *dist_describe(const struct dist *d);
 uint64_t dist_seed(const struct dist *d);
 
+/* -1, with the message formatted into err (when err is not NULL): the error
+ * return of every *_init. */
+int    dist_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Variates shared by randvar.c and cvar.c. */
 double dist_std_normal(struct rng *r);               /* N(0,1), Marsaglia polar method */
 double dist_std_gamma(struct rng *r, double shape);  /* Gamma(shape, 1), shape > 0 */
 double dist_unit_open(struct rng *r);                /* uniform in (0,1], safe for log() */
 /* cvar.c's part of dist_sample(); called through the kind table. */
 double cvar_sample(const struct dist *d, struct rng *r);
+/* buckets.c's part of dist_sample(). */
+double buckets_sample(const struct dist *d, struct rng *r);
 
 #endif

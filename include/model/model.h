@@ -40,6 +40,7 @@ struct composite_def {
     char *name;
     struct attrvals a;
     struct locals locals;   /* declared parameters with their defaults */
+    bool choose;            /* each pass runs one of ops, picked by weight (bound when defined) */
     struct flowop_def *ops;
     size_t nops;
     struct srcloc loc;

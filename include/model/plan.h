@@ -78,12 +78,18 @@ struct plan_op {
     int target_op;                  /* limits and finishes: index into the thread's flat list, or -1 */
     struct plan_op *children;
     size_t nchildren;
+    bool choose;                    /* a choose composite: each pass runs one child, picked by weight */
+    uint64_t choose_total;          /* choose: the children's weights summed (>= 1) */
+    uint64_t *choose_cum;           /* choose: children's cumulative weights, choose_cum[n - 1] == choose_total */
+    uint64_t weight;                /* a child of a choose composite: its weight= (else 0) */
+    uint64_t weight_total;          /* ... and its siblings' total; 0 outside a choose composite */
     size_t flat;                    /* index in the thread's flat list (every op and composite) */
 };
 
 struct plan_thread {
     char *name;
     uint64_t instances, memsize, ioprio;
+    uint64_t rate;                  /* rate=: passes per second of each instance (open loop), 0: closed loop */
     bool useism;
     bool has_verify, verify;        /* verify= given, and its value: its flowops' default */
     struct data_pattern data;       /* what its flowops write unless they say */
@@ -100,6 +106,7 @@ struct plan_process {
     char *name;
     uint64_t instances;
     uint64_t nice;
+    uint64_t rate;                  /* rate=: its threads' unless they say (0: none) */
     struct plan_place place;        /* its threads' placement unless they say */
     struct plan_thread *threads;
     size_t nthreads;

@@ -1,5 +1,5 @@
-/* html_text.h: text escaped for HTML, shared by the HTML report's page
- * (report_html.c) and its inline SVG charts (report_html_charts.c). */
+/* html_text.h: text escaped for HTML, shared by every HTML page of flowbench
+ * (the run report, the results tree's index.html) and their inline SVG charts. */
 #ifndef FB_HTML_TEXT_H
 #define FB_HTML_TEXT_H
 

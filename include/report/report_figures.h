@@ -37,8 +37,10 @@ double report_cpu_ns_per_op(const struct op_stats *s);
 double report_ms(double ns);
 /* "io", "aio", "sync" or "other". */
 const char *report_class_name(enum flowop_class c);
-/* A finite number as text with at most `decimals` decimals, trailing zeros
- * dropped ("400", "1234.5"); NaN and infinities become "0". Locale-proof. */
+/* A finite number as text with at most `decimals` (0 to 20) decimals, trailing
+ * zeros dropped ("400", "1234.5"); from 1e15 on, the shortest exponent form that
+ * reads back the same ("1e+63"); NaN and infinities become "0" (the JSON
+ * writer writes null for them). Locale-proof; 32 bytes always suffice. */
 void report_number(char *buf, size_t len, double v, int decimals);
 /* A latency for people: "812 ns", "12.3 µs", "4.56 ms", "1.20 s". */
 void report_fmt_ns(char *buf, size_t len, double ns);

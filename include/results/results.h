@@ -24,6 +24,19 @@ struct result_row {
     const char *ioengine; /* the I/O engine of its reads or writes (static), or NULL */
     unsigned iodepth;
     struct op_stats st;  /* merged over every instance */
+    struct op_stats *intended; /* open loop (rate=): the same ops timed from their intended start, else NULL */
+};
+
+/* An open-loop thread (rate=) of a run: how its instances kept their schedule. */
+struct sched_row {
+    char *process, *thread;
+    uint64_t rate;             /* passes per second asked of each instance */
+    uint64_t instances;
+    uint64_t passes;           /* passes begun, over every instance */
+    uint64_t intended;         /* passes the schedule asked for by the stop, over every instance */
+    uint64_t max_lag_ns;       /* the latest any pass began after it was due */
+    uint64_t final_lag_ns;     /* how far behind its schedule the worst instance was at the stop */
+    uint64_t behind;           /* instances that could not keep up: more than 1% of their passes behind at the stop */
 };
 
 /* One --interval (or psrun) sample of the IO flowops. */
@@ -112,6 +125,19 @@ struct criterion_outcome {
     bool pass;
 };
 
+/* A run's steady-state condition (set steadystate, --steadystate) and whether it was met. */
+struct steady_result {
+    bool asked;
+    const char *metric, *unit; /* "iops" and "ops/s", ... (static) */
+    double limit_pct;
+    uint64_t window_s, warmup_s;
+    bool reached;              /* the run ended on it */
+    double at_s;               /* then: seconds from the start */
+    uint64_t samples;          /* seconds judged (after the warm-up) */
+    double mean;               /* of the last window judged (of fewer seconds when the run ended first), in unit */
+    double max_dev_pct;        /* its second furthest from that mean, in percent of it */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -120,6 +146,7 @@ struct run_result {
     struct result_row *rows;
     size_t nrows;
     struct op_stats io;  /* IO and AIO flowops together */
+    struct op_stats *io_intended; /* ... those of open-loop threads timed from their intended start, or NULL */
     uint64_t reads, writes;
     struct interval_sample *intervals;
     size_t nintervals;
@@ -138,6 +165,9 @@ struct run_result {
     double slowest_writer_s;     /* the most seconds one of them spent writing (0: none wrote) */
     struct criterion_outcome *criteria; /* judged after the run, in the order given */
     size_t ncriteria;
+    struct steady_result steady;
+    struct sched_row *sched;     /* one per open-loop thread, in script order */
+    size_t nsched;
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

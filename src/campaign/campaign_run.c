@@ -13,17 +13,16 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
 #include "base/diag.h"
-#include "base/fs_type.h"
 #include "base/signals.h"
 #include "campaign/index_html.h"
 #include "campaign/progress.h"
+#include "sysstat/mountinfo.h"
 
 /* Words of the launcher each point's flowbench runs under, at most. */
 #define LAUNCH_WORDS 32
@@ -42,28 +41,6 @@ struct run_ctx {
     struct progress pg;
     bool criteria_failed;    /* a point's criterion failed: the campaign exits 3 if nothing worse */
 };
-
-/* The file system type under dir (or its nearest existing parent). */
-static void fs_type(const char *dir, char *buf, size_t len)
-{
-    snprintf(buf, len, "unknown");
-    if (dir == NULL)
-        return;
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s", dir);
-    struct statfs st;
-    while (statfs(path, &st) != 0) {
-        char *slash = strrchr(path, '/');
-        if (slash == NULL || slash == path)
-            return;
-        *slash = '\0';
-    }
-    const char *name = fs_type_name((unsigned long)st.f_type);
-    if (name != NULL)
-        snprintf(buf, len, "%s", name);
-    else
-        snprintf(buf, len, "0x%lx", (unsigned long)st.f_type);
-}
 
 /* A path from a format; truncation (ENAMETOOLONG) leaves an empty path that no file has. */
 __attribute__((format(printf, 3, 4))) static void pathf(char *buf, size_t len, const char *fmt, ...)
@@ -428,7 +405,7 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
     if (c->set.filesystem != NULL)
         snprintf(x.fs, sizeof x.fs, "%s", c->set.filesystem);
     else
-        fs_type(c->dir, x.fs, sizeof x.fs);
+        mountinfo_fs_name(c->dir, x.fs, sizeof x.fs);
     if (launcher_split(&x) != 0 || open_tree(&x) != 0)
         return 2;
     if (o->dry_run) {

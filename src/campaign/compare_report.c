@@ -3,9 +3,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "campaign/compare.h"
+#include "report/json_writer.h"
 #include "report/report_figures.h"
 
 static void fmt_fig(char *buf, size_t len, const struct fig *f, enum sum_fig fig)
@@ -111,77 +110,70 @@ int compare_write_text(const struct comparison *c, FILE *out)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-/* A number as the other JSON writers print it: rounded, never NaN. */
-static json_object *num(double v, int places)
+static void fig_json(struct jw *w, const char *key, const struct fig *f, enum sum_fig fig)
 {
-    char buf[64];
-    report_number(buf, sizeof buf, v, places);
-    return json_object_new_double_s(v, buf);
+    jw_open(w, key, '{', true);
+    jw_num(w, "mean", f->mean, sum_fig_decimals(f->mean, fig) + 2);
+    jw_num(w, "ci95", f->ci95, sum_fig_decimals(f->mean, fig) + 2);
+    jw_u64(w, "n", f->n);
+    jw_close(w, '}');
 }
 
-static json_object *fig_json(const struct fig *f, enum sum_fig fig)
+/* A point's config and swept values, the first members of its object. */
+static void point_json(struct jw *w, const struct sum_point *p)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "mean", num(f->mean, sum_fig_decimals(f->mean, fig) + 2));
-    json_object_object_add(o, "ci95", num(f->ci95, sum_fig_decimals(f->mean, fig) + 2));
-    json_object_object_add(o, "n", json_object_new_int((int)f->n));
-    return o;
-}
-
-static json_object *swept_json(const struct sum_point *p)
-{
-    json_object *o = json_object_new_object();
+    jw_str(w, "config", p->config);
+    jw_open(w, "swept", '{', true);
     for (size_t i = 0; i < p->nswept; i++)
-        json_object_object_add(o, p->swept[i].name, json_object_new_string(p->swept[i].value));
-    return o;
+        jw_str(w, p->swept[i].name, p->swept[i].value);
+    jw_close(w, '}');
 }
 
-static json_object *point_json(const struct sum_point *p)
+static void line_json(struct jw *w, const struct cmp_line *l)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "config", json_object_new_string(p->config));
-    json_object_object_add(o, "swept", swept_json(p));
-    return o;
+    jw_open(w, NULL, '{', false);
+    point_json(w, l->old);
+    jw_str(w, "flowop", l->flowop);
+    jw_str(w, "figure", sum_figs[l->fig].key);
+    fig_json(w, "old", l->a, l->fig);
+    fig_json(w, "new", l->b, l->fig);
+    if (l->has_change)
+        jw_num(w, "change_pct", l->change_pct, 2);
+    else
+        jw_null(w, "change_pct");
+    jw_bool(w, "beyond_threshold", l->beyond);
+    jw_bool(w, "regressed", l->regressed);
+    jw_close(w, '}');
 }
 
-static json_object *line_json(const struct cmp_line *l)
+static void lone_json(struct jw *w, const struct cmp_lone *l)
 {
-    json_object *o = point_json(l->old);
-    json_object_object_add(o, "flowop", json_object_new_string(l->flowop));
-    json_object_object_add(o, "figure", json_object_new_string(sum_figs[l->fig].key));
-    json_object_object_add(o, "old", fig_json(l->a, l->fig));
-    json_object_object_add(o, "new", fig_json(l->b, l->fig));
-    json_object_object_add(o, "change_pct", l->has_change ? num(l->change_pct, 2) : NULL);
-    json_object_object_add(o, "beyond_threshold", json_object_new_boolean(l->beyond));
-    json_object_object_add(o, "regressed", json_object_new_boolean(l->regressed));
-    return o;
-}
-
-static json_object *lone_json(const struct cmp_lone *l)
-{
-    json_object *o = point_json(l->point);
-    json_object_object_add(o, "flowop", l->flowop != NULL ? json_object_new_string(l->flowop) : NULL);
-    json_object_object_add(o, "side", json_object_new_string(l->side));
-    return o;
+    jw_open(w, NULL, '{', false);
+    point_json(w, l->point);
+    jw_str(w, "flowop", l->flowop);
+    jw_str(w, "side", l->side);
+    jw_close(w, '}');
 }
 
 int compare_write_json(const struct comparison *c, FILE *out)
 {
-    json_object *root = json_object_new_object(), *lines = json_object_new_array(), *lone = json_object_new_array();
-    json_object_object_add(root, "old", json_object_new_string(c->old->file));
-    json_object_object_add(root, "new", json_object_new_string(c->new->file));
-    json_object_object_add(root, "threshold_pct", num(c->threshold_pct, 2));
-    json_object_object_add(root, "points_paired", json_object_new_int64((int64_t)c->npaired));
-    json_object_object_add(root, "figures", json_object_new_int64((int64_t)c->nlines));
-    json_object_object_add(root, "regressions", json_object_new_int64((int64_t)c->nregressed));
+    struct jw w = { .f = out };
+    errno = 0;
+    jw_open(&w, NULL, '{', false);
+    jw_str(&w, "old", c->old->file);
+    jw_str(&w, "new", c->new->file);
+    jw_num(&w, "threshold_pct", c->threshold_pct, 2);
+    jw_u64(&w, "points_paired", c->npaired);
+    jw_u64(&w, "figures", c->nlines);
+    jw_u64(&w, "regressions", c->nregressed);
+    jw_open(&w, "comparisons", '[', false);
     for (size_t i = 0; i < c->nlines; i++)
-        json_object_array_add(lines, line_json(&c->lines[i]));
+        line_json(&w, &c->lines[i]);
+    jw_close(&w, ']');
+    jw_open(&w, "one_side_only", '[', false);
     for (size_t i = 0; i < c->nlone; i++)
-        json_object_array_add(lone, lone_json(&c->lone[i]));
-    json_object_object_add(root, "comparisons", lines);
-    json_object_object_add(root, "one_side_only", lone);
-    int rc = fprintf(out, "%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-                                                                         JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ? -1 : 0;
-    json_object_put(root);
-    return rc;
+        lone_json(&w, &c->lone[i]);
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    return jw_end(&w);
 }

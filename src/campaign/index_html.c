@@ -1,33 +1,16 @@
-/* index_html.c: a results tree's index.html: one self-contained page (inline CSS,
- * SVG drawn by an inline script from the summary embedded as JSON; nothing
- * fetched). The table of points is plain HTML, readable without the script. */
+/* index_html.c: a results tree's index.html: one self-contained page (the one
+ * inline stylesheet, static SVG charts, no script, nothing fetched): the table
+ * of points, each linked to its run, and the charts of the sweep. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "campaign/index_html.h"
-#include "campaign/index_script.h"
+#include "campaign/index_charts.h"
+#include "report/html_style.h"
 #include "report/html_text.h"
 #include "report/report_figures.h"
-
-static const char style[] =
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#222;background:#fff;"
-    "margin:0;padding:24px}\n"
-    "main{max-width:1300px;margin:0 auto}h1{font-size:24px;margin:0 0 4px}\n"
-    "h2{font-size:20px;margin:32px 0 6px;padding-top:12px;border-top:2px solid #ccc}h3{font-size:16px;margin:20px 0 6px}\n"
-    ".meta{color:#444;margin:2px 0}.meta b{color:#222}.note{color:#555;font-style:italic}\n"
-    ".charts{display:flex;flex-wrap:wrap;gap:12px}\n"
-    "svg.chart{display:block;max-width:100%;height:auto;border:1px solid #e4e4e4;background:#fcfcfc}\n"
-    "svg text{font:12px system-ui,sans-serif;fill:#333}svg .grid{stroke:#ddd}svg .axis{stroke:#888}\n"
-    "ul.legend{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:2px 14px;font-size:12px}\n"
-    ".scroll{overflow-x:auto}table{border-collapse:collapse;font-size:12.5px;font-variant-numeric:tabular-nums}\n"
-    "th,td{padding:3px 6px;border-bottom:1px solid #e4e4e4;white-space:nowrap}\n"
-    "th{background:#f3f3f3;text-align:left;position:sticky;top:0}td.n{text-align:right}\n"
-    "tbody tr:nth-child(even){background:#fafafa}tr.failed td{color:#8b0000}\n"
-    "footer{margin-top:32px;color:#666;font-size:12px}\n";
 
 static void meta(FILE *f, const char *label, const char *value)
 {
@@ -148,67 +131,11 @@ static void points_table(FILE *f, const struct summary *s)
     fputs("</tbody></table></div>\n", f);
 }
 
-/* What the script draws: per point its config, swept values and the charted
- * figures as [mean, ci95, n]. */
-/* One charted figure of a point: [mean, ci95, n]; nothing when it has no value. */
-static void chart_fig(json_object *figs, const char *key, const struct fig *x)
-{
-    if (x->n == 0)
-        return;
-    json_object *v = json_object_new_array();
-    json_object_array_add(v, json_object_new_double(x->mean));
-    json_object_array_add(v, json_object_new_double(x->ci95));
-    json_object_array_add(v, json_object_new_int((int)x->n));
-    json_object_object_add(figs, key, v);
-}
-
-static json_object *chart_data(const struct summary *s)
-{
-    static const enum sum_fig charted[] = { SUM_OPS, SUM_MB, SUM_P99 };
-    static const enum sum_dev_fig dev_charted[] = { DEV_READ_MB, DEV_WRITE_MB, DEV_UTIL };
-    json_object *root = json_object_new_object(), *swept = json_object_new_array(), *points = json_object_new_array();
-    for (size_t i = 0; i < s->nswept; i++)
-        json_object_array_add(swept, json_object_new_string(s->swept[i]));
-    for (size_t i = 0; i < s->npoints; i++) {
-        const struct sum_point *p = &s->points[i];
-        json_object *o = json_object_new_object(), *sw = json_object_new_object(), *figs = json_object_new_object();
-        json_object_object_add(o, "config", json_object_new_string(p->config));
-        for (size_t k = 0; k < p->nswept; k++)
-            json_object_object_add(sw, p->swept[k].name, json_object_new_string(p->swept[k].value));
-        json_object_object_add(o, "swept", sw);
-        json_object_object_add(o, "ok", json_object_new_boolean(strcmp(p->status, "ok") == 0));
-        for (size_t k = 0; k < sizeof charted / sizeof charted[0]; k++)
-            chart_fig(figs, sum_figs[charted[k]].key, &p->total.fig[charted[k]]);
-        /* the device the file system is on (the first): its traffic beside the workload's */
-        for (size_t k = 0; p->ndevices > 0 && k < sizeof dev_charted / sizeof dev_charted[0]; k++) {
-            char key[64];
-            snprintf(key, sizeof key, "dev_%s", sum_dev_figs[dev_charted[k]].key);
-            chart_fig(figs, key, &p->devices[0].fig[dev_charted[k]]);
-        }
-        json_object_object_add(o, "fig", figs);
-        json_object_array_add(points, o);
-    }
-    json_object_object_add(root, "swept", swept);
-    json_object_object_add(root, "points", points);
-    return root;
-}
-
-/* The data inside <script>: no '<' at all, so nothing in it can end the element. */
-static void embed_json(FILE *f, json_object *o)
-{
-    for (const char *p = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN); *p; p++) {
-        if (*p == '<')
-            fputs("\\u003c", f);
-        else
-            fputc(*p, f);
-    }
-}
-
 static void page(FILE *f, const struct summary *s)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>flowbench campaign ", f);
     html_text(f, s->profile);
-    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body><main>\n<h1>Campaign ", style);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body><main>\n<h1>Campaign ", html_style);
     html_text(f, s->profile);
     fputs("</h1>\n", f);
     meta(f, "Description", s->description);
@@ -219,13 +146,9 @@ static void page(FILE *f, const struct summary *s)
     fputs("<p class=\"note\">Figures are the IO totals of each point: the mean over its repeats, ± the half-width "
           "of the 95% confidence interval when it was repeated.</p>\n", f);
     points_table(f, s);
-    fputs("<h2>Charts</h2>\n<div id=\"fb-charts\"></div>\n<p id=\"fb-status\" class=\"note\">"
-          "The charts are drawn by the page's script.</p>\n<script type=\"application/json\" id=\"fb-data\">", f);
-    json_object *data = chart_data(s);
-    embed_json(f, data);
-    json_object_put(data);
-    fprintf(f, "</script>\n<script>\n%s</script>\n<footer>flowbench %s</footer>\n</main></body></html>\n", index_script,
-            FLOWBENCH_VERSION);
+    fputs("<h2>Charts</h2>\n<div id=\"fb-charts\">\n", f);
+    index_charts(f, s);
+    fprintf(f, "</div>\n<footer>flowbench %s</footer>\n</main></body></html>\n", FLOWBENCH_VERSION);
 }
 
 int index_html_write(const struct summary *s, struct diag *d)

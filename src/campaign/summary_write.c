@@ -281,8 +281,7 @@ static int write_json(const struct summary_input *in, FILE *f, struct point_runs
         write_point(&w, in, i, &prs[i]);
     jw_close(&w, ']');
     jw_close(&w, '}');
-    fputc('\n', f);
-    return ferror(f) ? -1 : 0;
+    return jw_end(&w);
 }
 
 /* A CSV cell after the first of its row. */

@@ -109,7 +109,7 @@ static void each_op_list(const struct interp *in, int *w, bool print)
     for (size_t i = 0; i < in->model.ncomps; i++) {
         const struct composite_def *c = in->model.comps[i];
         if (print)
-            fprintf(in->out, "composite %s\n", c->name);
+            fprintf(in->out, "composite %s%s\n", c->name, c->choose ? ", choose (one flowop a pass, by weight)" : "");
         ops_block(in, w, print, c->ops, c->nops);
     }
     for (size_t i = 0; i < in->model.nprocs; i++) {

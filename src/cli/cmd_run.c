@@ -43,11 +43,12 @@ struct run_style {
     bool runtime_applies;   /* --runtime replaces its length */
     bool kept;              /* its result is kept (reports, stats snap); else forgotten */
     bool reported;          /* its report is printed when it ends (else by stats snap, or never) */
+    bool steady;            /* a steady-state condition may end it (set steadystate, --steadystate) */
 };
 
-static const struct run_style style_run = { &text_writer, true, true, true };
-static const struct run_style style_period = { &snap_writer, true, true, false };
-static const struct run_style style_warmup = { &snap_writer, false, false, false };
+static const struct run_style style_run = { &text_writer, true, true, true, true };
+static const struct run_style style_period = { &snap_writer, true, true, false, false };
+static const struct run_style style_warmup = { &snap_writer, false, false, false, false };
 
 /* What every run and `create files` lends the engine from the invocation. */
 static void run_desc_init(struct interp *in, struct run_desc *d)
@@ -215,6 +216,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         return -1; /* printed; err stays empty */
     run_desc_init(in, &run);
     run.writer = style->writer;
+    if (style->steady)
+        run.steady = in->opt.have_steady ? in->opt.steady : in->steady;
     if (fill_request(in, c, style, &run, err) != 0)
         return -1;
     if (plan_build(&plan, &in->model, &in->vars, in->mode, in->eventrate, err) != 0) {
@@ -249,6 +252,11 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         plan_describe(&plan, procs, in->nruns > 1, in->out);
         for (size_t i = 0; i < in->ncriteria; i++)
             fprintf(in->out, "  then judge: criteria %s\n", in->criteria[i].text);
+        if (run.steady.on) {
+            char spec[128];
+            steady_format(&run.steady, spec, sizeof spec);
+            fprintf(in->out, "  would end early once steady: %s\n", spec);
+        }
         rc = check_placement(in, &plan, err);
     } else {
         struct run_meta meta;

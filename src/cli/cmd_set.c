@@ -266,3 +266,13 @@ int cmd_set_mode(struct interp *in, const struct ast_cmd *c, struct diag *err)
         }
     return diag_set(err, &c->word_loc, "unknown quit mode '%s' (timeout, alldone or firstdone)", c->word2);
 }
+
+int cmd_set_steady(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    char why[256];
+    struct steady_spec spec;
+    if (steady_parse(c->word, &spec, why, sizeof why) != 0)
+        return diag_set(err, &c->word_loc, "%s", why);
+    in->steady = spec;
+    return 0;
+}

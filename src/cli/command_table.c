@@ -7,9 +7,10 @@
 #include "parser.h"
 
 const struct command_def commands[] = {
-    { SET, CMD_SET_VAR, "set $var = value | expression",
-      "Set a variable: a number (16k, 1m), true/false, a word or \"string\", another $var, or integer "
-      "arithmetic with + - * / and parentheses. Attributes that name $var read it when the run starts.",
+    { SET, CMD_SET_VAR, "set $var = value | expression | buckets(size:pct, ...)",
+      "Set a variable: a number (16k, 1m), true/false, a word or \"string\", another $var, integer "
+      "arithmetic with + - * / and parentheses, or a bucket list such as buckets(4k:30,64k:50,1m:20) (each use "
+      "draws one of the sizes with its percentage's probability). Attributes that name $var read it when the run starts.",
       cmd_set_var },
     { SET, CMD_SET_RANDVAR, "set $var = randvar(type=uniform|gamma|tabular, min=, mean=, gamma=, round=, seed=, randtable={{pct,lo,hi},...})",
       "Define a random variable: every use draws a new sample.", cmd_set_randvar },
@@ -18,14 +19,20 @@ const struct command_def commands[] = {
     { SET, CMD_SET_MODE, "set mode quit timeout|alldone|firstdone",
       "How runs end: timeout (the run length), firstdone (the first thread that finishes), alldone (every thread).",
       cmd_set_mode },
+    { SET, CMD_SET_STEADY, "set steadystate METRIC:LIMIT%:WINDOW[:warmup=SECONDS] | off",
+      "End each following run once it is steady: the last WINDOW one-second figures of METRIC (iops, bw or p99 of "
+      "the IO flowops) each within LIMIT% of their mean, the first warmup seconds not judged (quote the value when "
+      "it has warmup=); the report says whether it was reached. --steadystate overrides it.",
+      cmd_set_steady },
     { DEFINE, CMD_DEFINE_FILESET, "define fileset name=N, path=P, entries=N, dirwidth=W, size=S, prealloc[=PCT], ...",
       "Declare a tree of files under path/name (see 'help fileset').", cmd_define_fileset },
     { DEFINE, CMD_DEFINE_FILE, "define file name=N, path=P, size=S, prealloc, ...",
       "Declare a single file under path/name.", cmd_define_fileset },
     { DEFINE, CMD_DEFINE_PROCESS, "define process name=N, instances=I { thread name=T, instances=J { flowop TYPE name=F, ... } }",
       "Declare worker processes, their threads and the flowops each thread loops over.", cmd_define_process },
-    { DEFINE, CMD_DEFINE_FLOWOP, "define flowop name=N, $param[=default], ... { flowop ... }",
-      "Declare a composite flowop, usable as a flowop type with $param=value bindings.", cmd_define_flowop },
+    { DEFINE, CMD_DEFINE_FLOWOP, "define flowop name=N[, choose], $param[=default], ... { flowop ... }",
+      "Declare a composite flowop, usable as a flowop type with $param=value bindings; with choose, each pass "
+      "runs one of its flowops, picked at random by their weight=.", cmd_define_flowop },
     { DEFINE, CMD_DEFINE_RANDVAR, "define randvar name=$var, type=..., ...",
       "Legacy spelling of set $var = randvar(...).", cmd_define_randvar },
     { RUN, CMD_RUN, "run [seconds | $var] [process, ...]",

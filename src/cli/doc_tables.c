@@ -81,7 +81,7 @@ void doc_tables_print(FILE *out)
     fprintf(out, "\n### Attributes\n");
     for (size_t i = 0; attr_tables[i] != NULL; i++)
         print_attrs(out, attr_tables[i]);
-    fprintf(out, "\n### Flowop types\n\n| flowop | class | counts as | what it does | attributes besides name, iters |\n"
+    fprintf(out, "\n### Flowop types\n\n| flowop | class | counts as | what it does | attributes besides name, iters, weight |\n"
                  "|---|---|---|---|---|\n");
     for (size_t i = 0; i < flowop_ntypes; i++) {
         const struct flowop_type *f = flowop_types[i];

@@ -30,11 +30,12 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
 
 void interp_set_aside(struct interp *in, struct interp_saved *s)
 {
-    *s = (struct interp_saved){ in->vars, in->model, in->mode, in->eventrate, in->filesets,
+    *s = (struct interp_saved){ in->vars, in->model, in->mode, in->steady, in->eventrate, in->filesets,
                                 in->usage, in->nusage, in->workload, NULL, 0 };
     memset(&in->vars, 0, sizeof in->vars);
     memset(&in->model, 0, sizeof in->model);
     in->mode = QUIT_TIMEOUT;
+    in->steady = (struct steady_spec){ 0 };
     in->eventrate = NULL;
     in->filesets = NULL;
     in->usage = NULL;
@@ -78,6 +79,7 @@ void interp_put_back(struct interp *in, struct interp_saved *s)
     in->vars = s->vars;
     in->model = s->model;
     in->mode = s->mode;
+    in->steady = s->steady;
     in->eventrate = s->eventrate;
     in->filesets = s->filesets;
     in->usage = s->usage;

@@ -37,6 +37,9 @@ static void usage(FILE *out)
             "                         (any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)\n"
             "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
             "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
+            "      --steadystate METRIC:LIMIT%%:WINDOW[:warmup=S]  end each run once the last WINDOW\n"
+            "                         one-second figures of iops, bw or p99 stay within LIMIT%% of their\n"
+            "                         mean, e.g. iops:2%%:30s:warmup=10s (over the script's set steadystate)\n"
             "      --interval S       print a progress line (ops/s, MB/s, mean and p99 latency) every S seconds\n"
             "      --json FILE        write every run's results as one JSON document (- for stdout; other\n"
             "                         output then goes to stderr)\n"
@@ -170,7 +173,7 @@ static int parse_runtime(struct args *a, const char *text)
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
        OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MPI_SHARED, OPT_MAN, OPT_BIND,
-       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE };
+       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE, OPT_STEADYSTATE };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -241,6 +244,17 @@ static int parse_bind(struct args *a, const char *text)
     return -1;
 }
 
+static int parse_steadystate(struct args *a, const char *text)
+{
+    char why[256];
+    if (steady_parse(text, &a->opt.steady, why, sizeof why) == 0) {
+        a->opt.have_steady = true;
+        return 0;
+    }
+    diag_printf(stderr, "flowbench: error: --steadystate: %s\n", why);
+    return -1;
+}
+
 /* --topology: the machine as hwloc sees it; the exit status. */
 static int print_topology(void)
 {
@@ -270,6 +284,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "latency-log-sample", required_argument, NULL, OPT_LATLOG_SAMPLE },
         { "man", required_argument, NULL, OPT_MAN },
         { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
+        { "steadystate", required_argument, NULL, OPT_STEADYSTATE },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -297,6 +312,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_LATLOG_FORMAT: a->latlog_tuned = true; if (parse_latlog_format(a, optarg) != 0) return -1; break;
         case OPT_LATLOG_SAMPLE: a->latlog_tuned = true; if (parse_latlog_sample(a, optarg) != 0) return -1; break;
         case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
+        case OPT_STEADYSTATE: if (parse_steadystate(a, optarg) != 0) return -1; break;
         case OPT_TOPOLOGY: exit(print_topology());
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);

@@ -114,7 +114,7 @@ static void attrs_section(FILE *out, const struct attr_table *t)
 
 static void flowops_section(FILE *out)
 {
-    fputs(".SH FLOWOPS\nThe flowop types a thread loops over (attributes besides name and iters):\n", out);
+    fputs(".SH FLOWOPS\nThe flowop types a thread loops over (attributes besides name, iters and weight):\n", out);
     for (size_t i = 0; i < flowop_ntypes; i++) {
         const struct flowop_type *f = flowop_types[i];
         item(out, f->name, f->summary);

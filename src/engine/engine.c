@@ -88,6 +88,8 @@ static int layout(struct engine *e, struct diag *err)
         size += fileset_shared_size(&e->fs[i]) + 128;
     for (size_t s = 0; s < e->nslots; s++) {
         size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_cpu) + 128;
+        if (slot_thread(e, s)->rate != 0)
+            size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_sched) + 128;
         if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
             return diag_set(err, NULL, "out of memory");
     }
@@ -106,6 +108,10 @@ static int layout(struct engine *e, struct diag *err)
     for (size_t s = 0; s < e->nslots; s++) {
         e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
         e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
+        if (slot_thread(e, s)->rate == 0)
+            continue;
+        e->slots[s].intended_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
+        e->slots[s].sched_off = shm_reserve(&e->shm, sizeof(struct thread_sched));
     }
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
     e->place_off = shm_reserve(&e->shm, e->nslots * sizeof(struct place_outcome));
@@ -533,6 +539,7 @@ static void engine_free(struct engine *e)
     free(e->baseline);
     free(e->last_io);
     free(e->status_io);
+    engine_steady_free(e);
     free(e->finish);
     free(e->finish_counts);
     engine_system_free(e);
@@ -570,6 +577,8 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     fill_slots(e);
     e->steps = engine_step_any(e);
     if (engine_dist_prepare(e, err) != 0)
+        return -1;
+    if (engine_steady_prepare(e, err) != 0)
         return -1;
     return engine_place_plan(e, err) != 0 ? -1 : layout(e, err);
 }
@@ -623,12 +632,13 @@ static int finish(struct engine *e, struct diag *err)
         fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", engine_stamp(e));
     fprintf(out, "%.3f: Run took %.3f seconds\n", engine_stamp(e), secs);
     engine_note_overrun(e, engine_stamp(e));
-    static const char *const ends[] = { "none", "time", "finished", "no files", "error", "signal", "worker died" };
+    static const char *const ends[] = { "none", "time", "steady state", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
         e->result->error = strdup(sh->err);
     if (go != 0) {
         engine_collect(e, secs, SINCE_START, e->result);
+        engine_steady_result(e, e->result, secs);
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }

@@ -59,6 +59,20 @@ static void merge_row(const struct engine *e, const double *scale, size_t p, siz
     }
 }
 
+/* Open loop: row i of every instance of thread t timed from the intended
+ * starts, in a new row (NULL when out of memory). */
+static struct op_stats *merge_intended(const struct engine *e, size_t p, size_t t, size_t i)
+{
+    struct op_stats *row = malloc(sizeof *row);
+    if (row == NULL)
+        return NULL;
+    stats_init(row);
+    for (size_t s = 0; s < e->nslots; s++)
+        if (e->slots[s].proc == p && e->slots[s].thread == t && slot_intended(e, s) != NULL)
+            stats_merge(row, &slot_intended(e, s)[i]);
+    return row;
+}
+
 /* Overruns shorter than this are the ordinary time threads take to see the end. */
 #define OVERRUN_NOTE_NS 100000000ull
 
@@ -101,6 +115,17 @@ static char *dup(const struct engine *e, const char *s)
     return d;
 }
 
+/* Open loop: an IO row's latencies from the intended start into the summary's. */
+static void add_intended_io(struct run_result *r, const struct op_stats *row)
+{
+    if (r->io_intended == NULL) {
+        if ((r->io_intended = malloc(sizeof *r->io_intended)) == NULL)
+            return;
+        stats_init(r->io_intended);
+    }
+    stats_merge(r->io_intended, row);
+}
+
 static void add_thread_rows(struct engine *e, const double *scale, size_t p, size_t t, struct run_result *r,
                             enum collect_span span)
 {
@@ -117,13 +142,18 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
         *row = (struct result_row){ dup(e, flat[i]->name), dup(e, e->plan->procs[p].name), dup(e, th->name),
                                     flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type),
                                     flat[i]->verify, flat[i]->io.engine ? flat[i]->io.engine->name : NULL,
-                                    flat[i]->io.depth, { 0 } };
+                                    flat[i]->io.depth, { 0 }, NULL };
         merge_row(e, scale, p, t, i, &row->st);
+        /* A psrun period of interval statistics keeps no baseline of them: none then. */
+        if (th->rate != 0 && span == SINCE_START)
+            row->intended = merge_intended(e, p, t, i);
         if (span == SINCE_BASELINE)
             stats_since(&row->st, &e->baseline[baseline_index(e, p, t, i)]);
         if (!flowop_is(flat[i]->type, FF_IO))
             continue;
         stats_merge(&r->io, &row->st);
+        if (row->intended != NULL)
+            add_intended_io(r, row->intended);
         r->reads += row->rw == RW_READ ? row->st.ops : 0;
         r->writes += row->rw == RW_WRITE ? row->st.ops : 0;
     }
@@ -163,6 +193,45 @@ static void add_writers(const struct engine *e, struct run_result *r)
     }
 }
 
+/* How far instance slot was behind its schedule at the stop: from the due
+ * time of the first pass it had not begun, if that was before the stop. */
+static uint64_t final_lag(const struct thread_sched *sc, uint64_t stop)
+{
+    uint64_t next = atomic_load_explicit(&sc->next_due_ns, memory_order_relaxed);
+    return next != 0 && next < stop ? stop - next : 0;
+}
+
+/* Open loop: the schedule of each open-loop thread over its instances. */
+static void add_sched_row(struct engine *e, size_t p, size_t t, struct run_result *r)
+{
+    const struct plan_thread *th = &e->plan->procs[p].threads[t];
+    uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
+    if (stop == 0)
+        stop = clock_ns(); /* a psrun report while the run goes on */
+    struct sched_row *v = realloc(r->sched, (r->nsched + 1) * sizeof *v);
+    if (v == NULL)
+        return;
+    r->sched = v;
+    struct sched_row *row = &v[r->nsched++];
+    *row = (struct sched_row){ .process = dup(e, e->plan->procs[p].name), .thread = dup(e, th->name), .rate = th->rate };
+    uint64_t due = pace_intended(go, th->rate, stop);
+    for (size_t s = 0; s < e->nslots; s++) {
+        const struct thread_sched *sc = slot_sched(e, s);
+        if (e->slots[s].proc != p || e->slots[s].thread != t || sc == NULL)
+            continue;
+        uint64_t passes = atomic_load_explicit(&sc->passes, memory_order_relaxed);
+        uint64_t lag = final_lag(sc, stop), max = atomic_load_explicit(&sc->max_lag_ns, memory_order_relaxed);
+        row->instances++;
+        row->passes += passes;
+        row->intended += due;
+        row->max_lag_ns = max > row->max_lag_ns ? max : row->max_lag_ns;
+        row->final_lag_ns = lag > row->final_lag_ns ? lag : row->final_lag_ns;
+        /* One pass short is the stop landing between a pass's due time and its start. */
+        uint64_t short_by = due > passes ? due - passes : 0;
+        row->behind += short_by > 1 && short_by * 100 > due;
+    }
+}
+
 void engine_collect(struct engine *e, double secs, enum collect_span span, struct run_result *r)
 {
     stats_init(&r->io);
@@ -170,8 +239,11 @@ void engine_collect(struct engine *e, double secs, enum collect_span span, struc
     r->index = e->run->index;
     double *scale = slot_scales(e);
     for (size_t p = 0; p < e->plan->nprocs; p++)
-        for (size_t t = 0; t < e->plan->procs[p].nthreads && engine_selected(e, p); t++)
+        for (size_t t = 0; t < e->plan->procs[p].nthreads && engine_selected(e, p); t++) {
             add_thread_rows(e, scale, p, t, r, span);
+            if (e->plan->procs[p].threads[t].rate != 0 && span == SINCE_START)
+                add_sched_row(e, p, t, r);
+        }
     free(scale);
     if (span != SINCE_BASELINE)
         add_writers(e, r);

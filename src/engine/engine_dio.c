@@ -5,6 +5,7 @@
 
 #include "engine/engine_rt.h"
 #include "flowops/flowop.h"
+#include "sysstat/mountinfo.h"
 
 void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t *mem, uint32_t *off)
 {
@@ -33,7 +34,7 @@ struct dio_check {
 static const char *dio_where(const struct engine *e, const struct plan_op *op, char *type, size_t len)
 {
     const struct fileset_rt *fs = op->fileset >= 0 ? &e->fs[op->fileset] : e->nfs ? &e->fs[0] : NULL;
-    fileset_fs_type(fs != NULL ? fs->root : ".", type, len);
+    mountinfo_fs_name(fs != NULL ? fs->root : ".", type, len);
     return fs != NULL ? fs->root : "its files";
 }
 

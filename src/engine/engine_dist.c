@@ -226,6 +226,16 @@ static void reduce_stats(struct op_stats *s)
     s->lat_max = hi;
 }
 
+/* An open-loop thread's schedule over every rank: counts summed, the worst lags kept. */
+static void reduce_sched(struct sched_row *s)
+{
+    uint64_t sum[4] = { s->instances, s->passes, s->intended, s->behind }, lag[2] = { s->max_lag_ns, s->final_lag_ns };
+    dist_reduce_u64(sum, 4, DIST_SUM);
+    dist_reduce_u64(lag, 2, DIST_MAX);
+    s->instances = sum[0], s->passes = sum[1], s->intended = sum[2], s->behind = sum[3];
+    s->max_lag_ns = lag[0], s->final_lag_ns = lag[1];
+}
+
 static struct rank_row rank_row_of(const struct run_result *r)
 {
     struct rank_row row = { .seconds = r->seconds, .ops = r->io.ops, .bytes = r->io.bytes,
@@ -295,9 +305,16 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
         return;
     }
     dist_gather(&mine, all, sizeof mine);
-    for (size_t i = 0; i < r->nrows; i++)
+    for (size_t i = 0; i < r->nrows; i++) {
         reduce_stats(&r->rows[i].st);
+        if (r->rows[i].intended != NULL) /* every rank has the same open-loop threads */
+            reduce_stats(r->rows[i].intended);
+    }
+    for (size_t i = 0; i < r->nsched; i++)
+        reduce_sched(&r->sched[i]);
     reduce_stats(&r->io);
+    if (r->io_intended != NULL) /* every rank has the same open-loop threads */
+        reduce_stats(r->io_intended);
     uint64_t rw[2] = { r->reads, r->writes };
     dist_reduce_u64(rw, 2, DIST_SUM);
     r->reads = rw[0];

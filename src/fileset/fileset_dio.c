@@ -2,14 +2,11 @@
  * of buffers and of offsets and sizes, found once when the fileset is in
  * place, and the file system's name for the messages that refuse it. */
 #include "fileset/fileset.h"
-#include "base/fs_type.h"
 
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 
 #define DIO_DEFAULT_ALIGN 4096   /* a page: what O_DIRECT needed before statx could say */
@@ -63,18 +60,4 @@ void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm)
      * needs, if anything: buffers are aligned anyway, sizes are not judged. */
     fs->dio_mem_align = lbs ? lbs : DIO_DEFAULT_ALIGN;
     fs->dio_offset_align = lbs;
-}
-
-void fileset_fs_type(const char *path, char *buf, size_t len)
-{
-    struct statfs st;
-    if (statfs(path, &st) != 0) {
-        snprintf(buf, len, "unknown");
-        return;
-    }
-    const char *name = fs_type_name((uint32_t)st.f_type);
-    if (name != NULL)
-        snprintf(buf, len, "%s", name);
-    else
-        snprintf(buf, len, "type 0x%" PRIx32, (uint32_t)st.f_type);
 }

@@ -1,5 +1,6 @@
 /* ast.c: freeing and copying parsed commands, and quoted-string escapes. */
 #include "lang/ast.h"
+#include "lang/dist.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,8 @@ void ast_value_free(struct ast_value *v)
     }
     expr_free(v->expr);
     v->expr = NULL;
+    free(v->dist);
+    v->dist = NULL;
 }
 
 void ast_attrs_free(struct ast_attr *a)
@@ -129,6 +132,10 @@ struct ast_value ast_value_copy(const struct ast_value *v)
     struct ast_value n = *v;
     n.s = xstrdup(v->s);
     n.expr = expr_copy(v->expr);
+    if (v->dist != NULL) {
+        n.dist = xcalloc(1, sizeof *n.dist);
+        *n.dist = *v->dist; /* a plain value */
+    }
     if (v->table != NULL) {
         n.table = xcalloc(1, sizeof *n.table);
         n.table->nrows = v->table->nrows;

@@ -13,7 +13,7 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_PATH] = { "path", NULL, AT_STR, 0, 0, true, "parent directory of the fileset tree" },
     [FS_ENTRIES] = { "entries", NULL, AT_INT, 0, 0, false, "number of files" },
     [FS_LEAFDIRS] = { "leafdirs", NULL, AT_INT, 0, 0, false, "number of empty leaf directories (makedir/removedir)" },
-    [FS_SIZE] = { "size", "filesize", AT_NUMRV, 1024, 0, false, "size of each file; a random variable gives each file its own" },
+    [FS_SIZE] = { "size", "filesize", AT_NUMRV, 1024, 0, false, "size of each file; a random variable or buckets(size:pct, ...) gives each file its own" },
     [FS_DIRWIDTH] = { "dirwidth", NULL, AT_NUMRV, 0, 0, false, "mean number of entries per directory" },
     [FS_DIRGAMMA] = { "dirgamma", NULL, AT_INT, 1500, 0, false, "gamma shape x1000 of directory width/depth; 0 = fixed" },
     [FS_DIRDEPTHRV] = { "dirdepthrv", NULL, AT_RV, 0, 0, false, "random variable for per-directory depth" },
@@ -61,6 +61,7 @@ static const struct attr_spec process_specs[PR_NATTRS] = {
     [PR_POLICY] = { "policy", NULL, AT_STR, 0, 0, false, "with bind: spread (default, as far apart as hwloc_distrib puts them) or compact (consecutive objects)" },
     [PR_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
     [PR_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
+    [PR_RATE] = { "rate", NULL, AT_INT, 0, 10000000, false, "open loop: passes per second of each of its thread instances (a thread may override), on a fixed schedule; latency is also measured from each pass's intended start" },
 };
 
 static const struct attr_spec thread_specs[TH_NATTRS] = {
@@ -80,12 +81,14 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
     [TH_POLICY] = { "policy", NULL, AT_STR, 0, 0, false, "with bind: spread (default, as far apart as hwloc_distrib puts them) or compact (consecutive objects)" },
     [TH_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
     [TH_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
+    [TH_RATE] = { "rate", NULL, AT_INT, 0, 10000000, false, "open loop: passes of the flowop list per second of each instance, on a fixed schedule that does not slip; latency is also measured from each pass's intended start" },
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_NAME] = { "name", NULL, AT_STR, 0, 0, true, "statistics label and target name" },
     [FO_FILENAME] = { "filename", "filesetname", AT_STR, 0, 0, false, "fileset or file to work on" },
-    [FO_IOSIZE] = { "iosize", NULL, AT_NUMRV, 0, 0, false, "bytes per I/O" },
+    [FO_IOSIZE] = { "iosize", NULL, AT_NUMRV, 0, 0, false,
+                    "bytes per I/O; a random variable or buckets(size:pct, ...) draws each op's" },
     [FO_WORKINGSET] = { "workingset", NULL, AT_INT, 0, 0, false, "bytes from file start used for random offsets" },
     [FO_RANDOM] = { "random", NULL, AT_BOOL, 0, 0, false, "random offsets" },
     [FO_DSYNC] = { "dsync", NULL, AT_BOOL, 0, 0, false, "open with O_DSYNC (each write reaches the device before it returns)" },
@@ -106,11 +109,15 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "stamp block headers on writes, check them on reads (default: the thread's, else the fileset's)" },
     [FO_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of this flowop, over its thread's: psync, libaio, io_uring or mmap" },
     [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
+    [FO_WEIGHT] = { "weight", NULL, AT_INT, 1, FLOWOP_WEIGHT_MAX, false,
+                    "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {
     [CO_NAME] = { "name", NULL, AT_STR, 0, 0, true, "composite flowop name, used as a flowop type" },
     [CO_ITERS] = { "iters", NULL, AT_NUMRV, 1, 0, false, "accepted; the use's iters counts" },
+    [CO_CHOOSE] = { "choose", NULL, AT_BOOL, 0, 0, false,
+                    "each pass runs one of its flowops, picked at random by their weight= (default 1), not all in turn" },
 };
 
 static const struct attr_spec randvar_specs[RV_NATTRS] = {

@@ -54,6 +54,7 @@ static int eval_plain(const struct ast_value *v, const struct scope *sc, struct 
     case AV_VAR: return eval_var(v, sc, out, err);
     case AV_TABLE: return diag_set(err, &v->loc, "a table is not a value here");
     case AV_EXPR: return diag_set(err, &v->loc, "an expression is not a value here");
+    case AV_DIST: *out = (struct rvalue){ .kind = R_DIST, .dist = v->dist }; return 0;
     }
     return diag_set(err, &v->loc, "bad value");
 }

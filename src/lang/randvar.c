@@ -7,7 +7,7 @@
 
 #include "lang/dist.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int dist_fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
 
@@ -105,6 +105,7 @@ static const struct dist_kind_ops {
     [DIST_GAMMA]   = { "gamma random var",   gamma_sample },
     [DIST_TABULAR] = { "tabular random var", tabular_sample },
     [DIST_CVAR]    = { "custom variable",    cvar_sample },
+    [DIST_BUCKETS] = { "bucket list",        buckets_sample },
 };
 
 double dist_sample(const struct dist *d, struct rng *r)
@@ -144,7 +145,7 @@ static int check_mean_min(double mean, bool has_mean, const char *mean_default,
 {
     if (mean >= min)
         return 0;
-    return fail(err, errlen, "randvar: mean (%g%s) must be >= min (%g)",
+    return dist_fail(err, errlen, "randvar: mean (%g%s) must be >= min (%g)",
                 mean, has_mean ? "" : mean_default, min);
 }
 
@@ -167,7 +168,7 @@ static int gamma_init(struct dist *d, const struct randvar_spec *s, char *err, s
     double g = gamma / 1000.0;
 
     if (!(gamma > 0.0))
-        return fail(err, errlen, "randvar: gamma must be > 0 (got %g)", gamma);
+        return dist_fail(err, errlen, "randvar: gamma must be > 0 (got %g)", gamma);
     double min = s->has_min ? s->min : 0.0;
     /* Classic quirk kept on purpose: the default mean is gamma/1000 itself;
      * shipped scripts ($fileidx) rely on it being almost always 0. */
@@ -186,23 +187,23 @@ static int check_rows(const struct randvar_spec *s, char *err, size_t errlen)
     double total = 0.0;
 
     if (s->nrows == 0)
-        return fail(err, errlen, "randvar: type=tabular needs a randtable");
+        return dist_fail(err, errlen, "randvar: type=tabular needs a randtable");
     if (s->nrows > DIST_TABLE_MAX)
-        return fail(err, errlen, "randvar: randtable has %zu rows, at most %d allowed",
+        return dist_fail(err, errlen, "randvar: randtable has %zu rows, at most %d allowed",
                     s->nrows, DIST_TABLE_MAX);
     for (size_t i = 0; i < s->nrows; i++) {
         const struct dist_row *w = &s->rows[i];
         /* A 0% row is legal: it is never drawn but its lo still sets the table's minimum. */
         if (!(w->pct >= 0.0) || w->pct != floor(w->pct))
-            return fail(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
+            return dist_fail(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
                         "percentage must be a whole number >= 0", i + 1, w->pct, w->lo, w->hi);
         if (!(w->lo <= w->hi))
-            return fail(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
+            return dist_fail(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
                         "lo must be <= hi", i + 1, w->pct, w->lo, w->hi);
         total += w->pct;
     }
     if (total != 100.0)
-        return fail(err, errlen, "randvar: randtable percentages total %g%%, must total exactly 100",
+        return dist_fail(err, errlen, "randvar: randtable percentages total %g%%, must total exactly 100",
                     total);
     return 0;
 }
@@ -258,10 +259,10 @@ int randvar_init(struct dist *d, const struct randvar_spec *s, char *err, size_t
     enum dist_kind kind = s->nrows > 0 ? DIST_TABULAR : s->kind;
 
     if ((unsigned)kind >= sizeof randvar_inits / sizeof randvar_inits[0])
-        return fail(err, errlen, "randvar: type must be uniform, gamma or tabular");
+        return dist_fail(err, errlen, "randvar: type must be uniform, gamma or tabular");
     double round = s->has_round ? s->round : 0.0;
     if (!(round >= 0.0))
-        return fail(err, errlen, "randvar: round must be >= 0 (got %g)", round);
+        return dist_fail(err, errlen, "randvar: round must be >= 0 (got %g)", round);
 
     *d = (struct dist){
         .kind = kind,

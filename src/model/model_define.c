@@ -2,6 +2,7 @@
  * checking attribute names and flowop types now, keeping values for the run to bind. */
 #include "model/model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,19 @@ static int build_flowops(const struct model *m, const struct vartab *vars, const
     return 0;
 }
 
+/* weight= says how often a flowop is picked among its siblings, so only the
+ * flowops of a choose composite may carry it; where says where they stand. */
+static int check_no_weights(const struct flowop_def *ops, size_t n, const char *where, struct diag *err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (attr_given(&ops[i].a, FO_WEIGHT))
+            return diag_set(err, &ops[i].a.loc[FO_WEIGHT],
+                            "weight= counts only among the flowops of a choose composite "
+                            "('define flowop name=N, choose { ... }'); flowop '%s' is %s",
+                            ops[i].name, where);
+    return 0;
+}
+
 static int build_thread(const struct model *m, const struct vartab *vars, const struct ast_thread *t,
                         struct thread_def *d, struct diag *err)
 {
@@ -105,7 +119,11 @@ static int build_thread(const struct model *m, const struct vartab *vars, const 
         return -1;
     if (t->flowops == NULL)
         return diag_set(err, &t->loc, "thread '%s' has no flowops", d->name);
-    return build_flowops(m, vars, t->flowops, &d->ops, &d->nops, err);
+    if (build_flowops(m, vars, t->flowops, &d->ops, &d->nops, err) != 0)
+        return -1;
+    char where[300];
+    snprintf(where, sizeof where, "in thread '%s'", d->name);
+    return check_no_weights(d->ops, d->nops, where, err);
 }
 
 static int by_name(const void *a, const void *b)
@@ -172,8 +190,15 @@ int model_define_composite(struct model *m, const struct vartab *vars, const str
         rc = attrvals_build(&d->a, &composite_attrs, c->attrs2, &d->locals, err);
     if (rc == 0)
         rc = def_name(vars, &d->a, CO_NAME, "composite flowop", &c->loc, &d->name, err);
+    struct scope sc = { .vars = vars };
+    if (rc == 0)
+        rc = attr_bool(&d->a, CO_CHOOSE, &sc, &d->choose, err);
     if (rc == 0)
         rc = build_flowops(m, vars, c->flowops, &d->ops, &d->nops, err);
+    char where[300];
+    snprintf(where, sizeof where, "in composite '%s', which is not choose", d->name ? d->name : "");
+    if (rc == 0 && !d->choose)
+        rc = check_no_weights(d->ops, d->nops, where, err);
     if (rc == 0)
         rc = model_add_composite(m, d, err);
     if (rc != 0)

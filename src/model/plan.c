@@ -2,6 +2,7 @@
  * late binding, name lookup, composite expansion and range checks. */
 #include "model/plan.h"
 #include "model/plan_io.h"
+#include "model/plan_choose.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -381,6 +382,8 @@ static int build_op(struct builder *b, struct thread_ctx *tc, const struct flowo
     if (composite_scope(b, d, sc, &bind, &inner) != 0)
         return -1;
     int rc = build_ops(b, tc, d->composite->ops, d->composite->nops, &inner, op->name, &op->children, &op->nchildren);
+    if (rc == 0 && d->composite->choose)
+        rc = plan_choose_build(op, d->composite, &inner, &d->loc, b->err);
     free(bind);
     return rc;
 }
@@ -517,6 +520,22 @@ static int check_expansion(struct builder *b, const struct thread_def *t)
     return 0;
 }
 
+/* rate=N (passes per second, open loop): 0 is no rate at all, so it is refused
+ * where it is written rather than read as "closed loop". */
+static int attr_rate(const struct attrvals *a, int idx, const struct scope *sc, uint64_t inherit, uint64_t *out,
+                     struct diag *err)
+{
+    *out = inherit;
+    if (a->val[idx] == NULL)
+        return 0;
+    if (attr_u64(a, idx, sc, out, err) != 0)
+        return -1;
+    if (*out == 0)
+        return diag_set(err, &a->loc[idx], "rate=0: an open-loop rate is at least 1 pass per second (leave rate= out "
+                        "for a closed loop)");
+    return 0;
+}
+
 static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc,
                         const struct plan_process *p, struct plan_thread *t)
 {
@@ -524,7 +543,8 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
     bool useism;
     if (attr_u64(&d->a, TH_INSTANCES, sc, &t->instances, b->err) != 0
         || attr_u64(&d->a, TH_MEMSIZE, sc, &t->memsize, b->err) != 0
-        || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0)
+        || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0
+        || attr_rate(&d->a, TH_RATE, sc, p->rate, &t->rate, b->err) != 0)
         return -1;
     t->useism = useism;
     t->has_verify = d->a.val[TH_VERIFY] != NULL;
@@ -552,7 +572,7 @@ static int build_process(struct builder *b, const struct process_def *d, const s
 {
     *p = (struct plan_process){ .name = dupstr(d->name), .loc = d->loc };
     if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
-        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0
+        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0 || attr_rate(&d->a, PR_RATE, sc, 0, &p->rate, b->err) != 0
         || plan_place_attrs(&d->a, PR_CPUS, sc, NULL, &p->place, b->err) != 0)
         return -1;
     if (p->instances == 0)
@@ -609,6 +629,7 @@ static void ops_free(struct plan_op *ops, size_t n)
         free(ops[i].name);
         free(ops[i].value_str);
         free(ops[i].target);
+        free(ops[i].choose_cum);
         ops_free(ops[i].children, ops[i].nchildren);
     }
     free(ops);
@@ -652,7 +673,12 @@ void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *
 
 static void describe_op(const struct plan_op *op, void *ctx)
 {
-    fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
+    if (op->weight_total == 0) {
+        fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
+        return;
+    }
+    fprintf((FILE *)ctx, "      flowop %-14s %s (weight %" PRIu64 " of %" PRIu64 ": %.1f%% of the passes)\n",
+            op->type->name, op->name, op->weight, op->weight_total, 100.0 * (double)op->weight / (double)op->weight_total);
 }
 
 static void describe_size(const struct param *p, char *buf, size_t len)
@@ -689,7 +715,12 @@ void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out
             continue;
         fprintf(out, "  process %s x%" PRIu64 "\n", pr->name, pr->instances);
         for (size_t t = 0; t < pr->nthreads; t++) {
-            fprintf(out, "    thread %s x%" PRIu64 "\n", pr->threads[t].name, pr->threads[t].instances);
+            const struct plan_thread *th = &pr->threads[t];
+            if (th->rate != 0)
+                fprintf(out, "    thread %s x%" PRIu64 ", open loop: %" PRIu64 " passes/s each\n", th->name, th->instances,
+                        th->rate);
+            else
+                fprintf(out, "    thread %s x%" PRIu64 "\n", th->name, th->instances);
             plan_each_op(&pr->threads[t], describe_op, out);
         }
     }

@@ -1,8 +1,10 @@
 /* json_writer.c: the pretty-printing JSON writer (json_writer.h): escaped UTF-8,
- * finite numbers, one member per line unless a container is inline. */
+ * numbers exact or null, one member per line unless a container is inline. */
 #include "report/json_writer.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "report/report_figures.h"
@@ -80,6 +82,8 @@ void jw_string(FILE *f, const char *s)
 void jw_member(struct jw *w, const char *key)
 {
     int d = w->depth;
+    if (w->failed)
+        return;
     if (d > 0) {
         if (!w->first[d])
             fputc(',', w->f);
@@ -99,31 +103,46 @@ void jw_member(struct jw *w, const char *key)
     }
 }
 
+/* A container past JW_DEPTH fails the writer rather than unbalance brackets:
+ * nothing more is written and jw_end says so. */
 void jw_open(struct jw *w, const char *key, char c, bool inl)
 {
+    if (w->failed || w->depth + 1 >= JW_DEPTH) {
+        w->failed = true;
+        return;
+    }
     jw_member(w, key);
     fputc(c, w->f);
-    if (w->depth + 1 < JW_DEPTH)
-        w->depth++;
+    w->depth++;
     w->first[w->depth] = true;
-    w->inl[w->depth] = inl || (w->depth > 0 && w->inl[w->depth - 1]);
+    w->inl[w->depth] = inl || (w->depth > 1 && w->inl[w->depth - 1]);
 }
 
 void jw_close(struct jw *w, char c)
 {
     int d = w->depth;
+    if (w->failed || d == 0)
+        return;
     if (!w->first[d] && !w->inl[d]) {
         fputc('\n', w->f);
         for (int i = 0; i < d - 1; i++)
             fputs("  ", w->f);
     }
-    w->depth = d > 0 ? d - 1 : 0;
+    w->depth = d - 1;
     fputc(c, w->f);
+}
+
+/* The value of a member: written only while the writer has not failed. */
+static bool jw_value(struct jw *w, const char *key)
+{
+    jw_member(w, key);
+    return !w->failed;
 }
 
 void jw_str(struct jw *w, const char *key, const char *s)
 {
-    jw_member(w, key);
+    if (!jw_value(w, key))
+        return;
     if (s == NULL)
         fputs("null", w->f);
     else
@@ -132,21 +151,45 @@ void jw_str(struct jw *w, const char *key, const char *s)
 
 void jw_u64(struct jw *w, const char *key, uint64_t v)
 {
-    jw_member(w, key);
-    fprintf(w->f, "%" PRIu64, v);
+    if (jw_value(w, key))
+        fprintf(w->f, "%" PRIu64, v);
 }
 
 void jw_num(struct jw *w, const char *key, double v, int decimals)
 {
     char buf[64];
+    if (!jw_value(w, key))
+        return;
+    if (!isfinite(v)) {
+        fputs("null", w->f);
+        return;
+    }
     report_number(buf, sizeof buf, v, decimals);
-    jw_member(w, key);
     fputs(buf, w->f);
 }
 
 void jw_bool(struct jw *w, const char *key, bool b)
 {
-    jw_member(w, key);
-    fputs(b ? "true" : "false", w->f);
+    if (jw_value(w, key))
+        fputs(b ? "true" : "false", w->f);
 }
 
+void jw_null(struct jw *w, const char *key)
+{
+    if (jw_value(w, key))
+        fputs("null", w->f);
+}
+
+int jw_end(struct jw *w)
+{
+    if (w->failed || w->depth != 0) {
+        errno = w->failed ? EOVERFLOW : EINVAL;
+        return -1;
+    }
+    fputc('\n', w->f);
+    if (ferror(w->f)) {
+        errno = errno ? errno : EIO;
+        return -1;
+    }
+    return 0;
+}

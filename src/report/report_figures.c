@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct report_pct report_pcts[REPORT_NPCT] = {
@@ -81,13 +82,30 @@ const char *report_class_name(enum flowop_class c)
     return "other";
 }
 
+/* The shortest %g form that reads back as v, with a '.' whatever the locale. */
+static void number_shortest(char *buf, size_t len, double v)
+{
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, v);
+        for (char *p = buf; *p; p++)
+            if (*p == ',')
+                *p = '.';
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
 void report_number(char *buf, size_t len, double v, int decimals)
 {
     if (len == 0)
         return;
-    if (!isfinite(v) || fabs(v) > 1e300)
+    if (!isfinite(v))
         v = 0;
-    snprintf(buf, len, "%.*f", decimals, v);
+    if (fabs(v) >= 1e15) { /* past a double's exact integers: places mean nothing */
+        number_shortest(buf, len, v);
+        return;
+    }
+    snprintf(buf, len, "%.*f", decimals < 0 ? 0 : decimals > 20 ? 20 : decimals, v);
     char *dot = NULL;
     for (char *p = buf; *p; p++)
         if (!(*p == '-' || (*p >= '0' && *p <= '9'))) {

@@ -11,31 +11,9 @@
 
 #include "report/report.h"
 #include "report/report_figures.h"
+#include "report/html_style.h"
 #include "report/html_text.h"
 #include "report/report_html_charts.h"
-
-static const char style[] =
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;"
-    "color:#222;background:#fff;margin:0;padding:24px}\n"
-    "main{max-width:1200px;margin:0 auto}\n"
-    "h1{font-size:24px;margin:0 0 4px}h2{font-size:20px;margin:32px 0 6px;padding-top:12px;border-top:2px solid #ccc}\n"
-    "h3{font-size:16px;margin:22px 0 6px}\n"
-    ".meta{color:#444;margin:2px 0}.meta b{color:#222}\n"
-    ".error{color:#8b0000;background:#fdecea;border:1px solid #e0a0a0;padding:6px 10px;border-radius:4px}\n"
-    ".note{color:#555;font-style:italic}\n"
-    "svg.chart{display:block;max-width:100%;height:auto;border:1px solid #e4e4e4;background:#fcfcfc}\n"
-    "svg text{font:12px system-ui,sans-serif;fill:#333}svg text.small{font-size:10px;fill:#777}\n"
-    "svg .grid{stroke:#ddd;stroke-width:1}svg .minor{stroke:#eee;stroke-width:1}\n"
-    "svg .axis,svg .tick{stroke:#888;stroke-width:1}\n"
-    "ul.legend{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 18px}\n"
-    "ul.legend li{display:flex;align-items:center;gap:6px}\n"
-    ".scroll{overflow-x:auto}\n"
-    "table{border-collapse:collapse;font-size:12.5px;font-variant-numeric:tabular-nums}\n"
-    "th,td{padding:3px 5px;border-bottom:1px solid #e4e4e4;white-space:nowrap}\n"
-    "th{background:#f3f3f3;text-align:left;position:sticky;top:0}\n"
-    "td.n,th.n{text-align:right}tbody tr:nth-child(even){background:#fafafa}\n"
-    "footer{margin-top:32px;color:#666;font-size:12px}\n"
-    "tr.fail td{color:#8b0000;background:#fdecea}td.verdict{font-weight:bold}\n";
 
 static void meta(FILE *f, const char *label, const char *value)
 {
@@ -130,7 +108,7 @@ static void table(FILE *f, const struct run_result *r)
     fputs("</tbody></table></div>\n", f);
 }
 
-/* The criteria judged on the run, a failed one marked (class "fail"). */
+/* The criteria judged on the run, a failed one marked (class "failed", red in the shared stylesheet). */
 static void criteria_table(FILE *f, const struct run_result *r)
 {
     if (r->ncriteria == 0)
@@ -143,7 +121,7 @@ static void criteria_table(FILE *f, const struct run_result *r)
         char m[64], l[64];
         report_number(m, sizeof m, c->measured, 6);
         report_number(l, sizeof l, c->limit, 6);
-        fprintf(f, "<tr class=\"%s\"><td class=\"verdict\">%s</td>", c->pass ? "pass" : "fail", c->pass ? "PASS" : "FAIL");
+        fprintf(f, "<tr class=\"%s\"><td class=\"verdict\">%s</td>", c->pass ? "pass" : "failed", c->pass ? "PASS" : "FAIL");
         cell_text(f, c->expr);
         fprintf(f, "<td class=\"n\">%s</td>", m);
         cell_text(f, c->cmp);
@@ -193,7 +171,7 @@ static void page(FILE *f, const struct report_input *in)
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>flowbench report: ",
           f);
     html_text(f, workload_name(in));
-    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>flowbench report</h1>\n", style);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>flowbench report</h1>\n", html_style);
     meta(f, "Workload", workload_name(in));
     fprintf(f, "<p class=\"meta\"><b>Runs:</b> %zu", res->n);
     for (size_t i = 0; i < res->n && res->n > 1; i++)
@@ -204,7 +182,8 @@ static void page(FILE *f, const struct report_input *in)
     for (size_t i = 0; i < res->n; i++)
         run_section(f, in, &res->runs[i]);
     fprintf(f, "<footer>Written by flowbench %s. Latencies are wall time around each op's system calls; "
-               "percentiles come from a log-linear histogram (within 0.8%%) and never exceed the max. "
+               "percentiles are by nearest rank: exact at the ends (min, max), else the middle of a log-linear "
+               "histogram bucket (within 0.8%%). "
                "MiB = 2<sup>20</sup> bytes. CPU/op is each thread's CPU time shared out over its flowops "
                "in the proportions of sampled ops.</footer>\n"
                "</main>\n</body>\n</html>\n",

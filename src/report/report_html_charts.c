@@ -11,58 +11,7 @@
 #include "report/html_text.h"
 #include "report/report_html_charts.h"
 #include "report/report_ranks.h"
-
-#define SVG_OPEN "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\""
-
-static const char *const series[] = { "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf" };
-#define NSERIES (sizeof series / sizeof series[0])
-
-/* The colour of the i-th flowop in the charts and their legends. */
-static const char *series_colour(size_t i)
-{
-    return series[i % NSERIES];
-}
-
-/* Lines of flowops past the palette's length are dashed, so no two look alike. */
-static const char *series_dash(size_t i)
-{
-    static const char *const dash[] = { "", " stroke-dasharray=\"6 3\"", " stroke-dasharray=\"2 3\"",
-                                        " stroke-dasharray=\"8 3 2 3\"" };
-    return dash[(i / NSERIES) % 4];
-}
-
-static void svg_open(FILE *f, int w, int h, const char *label)
-{
-    fprintf(f, SVG_OPEN, w, h, w, h);
-    html_text(f, label);
-    fputs("\">\n", f);
-}
-
-/* The smallest of 1, 2, 2.5, 5 times a power of ten that is >= x. */
-static double nice_ceil(double x)
-{
-    if (!(x > 0) || !isfinite(x))
-        return 1;
-    double p = pow(10, floor(log10(x)));
-    static const double steps[] = { 1, 2, 2.5, 5, 10 };
-    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-        if (steps[i] * p >= x * (1 - 1e-3)) /* 5.0001 s still gets steps of 1 */
-            return steps[i] * p;
-    return 10 * p;
-}
-
-/* An axis figure: "0", "750", "20k", "1.5M". */
-static void fmt_si(char *buf, size_t len, double v)
-{
-    static const char *const unit[] = { "", "k", "M", "G", "T" };
-    int u = 0;
-    while (fabs(v) >= 1000 && u < 4) {
-        v /= 1000;
-        u++;
-    }
-    snprintf(buf, len, "%.3g%s", v, unit[u]);
-}
+#include "report/svg_chart.h"
 
 /* ---- throughput over time ---------------------------------------------- */
 
@@ -72,22 +21,6 @@ static void fmt_si(char *buf, size_t len, double v)
 #define TP_R 70
 #define TP_T 34
 #define TP_B 46
-
-struct axis {
-    double top, step;
-    int n;
-};
-
-static struct axis axis_for(double max, int want)
-{
-    struct axis a;
-    a.step = nice_ceil(max / want);
-    a.n = (int)ceil(max / a.step - 1e-3);
-    if (a.n < 1)
-        a.n = 1;
-    a.top = a.step * a.n;
-    return a;
-}
 
 /* One line of a time chart: sample i covers [t[i] - secs[i], t[i]] at v[i]. */
 struct step_series {
@@ -127,29 +60,29 @@ static void step_chart(FILE *f, const struct step_chart *c, const struct step_se
             *m = s[k].v[i] > *m ? s[k].v[i] : *m;
             xmax = s[k].t[i] > xmax ? s[k].t[i] : xmax;
         }
-    struct axis left = axis_for(maxl, 5);
-    struct axis right = { .n = left.n };
-    right.step = c->right_top > 0 ? c->right_top / left.n : nice_ceil(maxr / left.n);
+    struct svg_axis left = svg_axis_for(maxl, 5);
+    struct svg_axis right = { .n = left.n };
+    right.step = c->right_top > 0 ? c->right_top / left.n : svg_nice_ceil(maxr / left.n);
     right.top = right.step * right.n;
-    struct axis xa = axis_for(xmax > 0 ? xmax : 1, 6);
+    struct svg_axis xa = svg_axis_for(xmax > 0 ? xmax : 1, 6);
     double pw = TP_W - TP_L - TP_R, ph = TP_H - TP_T - TP_B;
     double xs = pw / xa.top, ysl = ph / left.top, ysr = ph / right.top;
     char a[32];
 
-    svg_open(f, TP_W, TP_H, c->label);
+    svg_open(f, TP_W, TP_H, c->label, NULL);
     for (int i = 0; i <= left.n; i++) {
         double y = TP_H - TP_B - i * left.step * ysl;
         fprintf(f, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>\n", TP_L, TP_W - TP_R, y, y);
-        fmt_si(a, sizeof a, i * left.step);
+        svg_fmt_si(a, sizeof a, i * left.step);
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", TP_L - 6, y + 4, a);
-        fmt_si(a, sizeof a, i * right.step);
+        svg_fmt_si(a, sizeof a, i * right.step);
         fprintf(f, "<text x=\"%d\" y=\"%.1f\">%s</text>\n", TP_W - TP_R + 6, y + 4, a);
     }
     for (int i = 0; i <= xa.n; i++) {
         double x = TP_L + i * xa.step * xs;
         fprintf(f, "<line class=\"tick\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>\n", x, x, TP_H - TP_B,
                 TP_H - TP_B + 5);
-        fmt_si(a, sizeof a, i * xa.step);
+        svg_fmt_si(a, sizeof a, i * xa.step);
         fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x, TP_H - TP_B + 18, a);
     }
     fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", TP_L, TP_W - TP_R, TP_H - TP_B,
@@ -290,7 +223,7 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
     if (d1 <= d0)
         d1 = d0 + 1;
     char a[32];
-    svg_open(f, PC_W, PC_H, "latency percentiles of each flowop, logarithmic latency axis");
+    svg_open(f, PC_W, PC_H, "latency percentiles of each flowop, logarithmic latency axis", NULL);
     for (int d = d0; d <= d1; d++) {
         for (int m = 1; m < 10 && (d < d1 || m == 1); m++) {
             if (m != 1 && m != 2 && m != 5)
@@ -320,10 +253,10 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
         report_figures(&row->st, r->seconds, &x);
         if (x.ops == 0)
             continue;
-        fprintf(f, "<g stroke=\"%s\" fill=\"%s\"><title>", series_colour(n), series_colour(n));
+        fprintf(f, "<g stroke=\"%s\" fill=\"%s\"><title>", svg_colour(n), svg_colour(n));
         html_text(f, row->name);
         fputs("</title>\n<polyline fill=\"none\" stroke-width=\"2\"", f);
-        fputs(series_dash(n), f);
+        fputs(svg_dash(n), f);
         fputs(" points=\"", f);
         for (int k = 0; k < REPORT_NPCT; k++)
             fprintf(f, "%.1f,%.1f ", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
@@ -342,11 +275,7 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
         const struct result_row *row = &r->rows[i];
         if (row->st.ops == 0)
             continue;
-        fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"28\" height=\"10\" aria-hidden=\"true\">"
-                   "<line x1=\"1\" x2=\"27\" y1=\"5\" y2=\"5\" stroke=\"%s\" stroke-width=\"3\"%s/></svg> ",
-                series_colour(n), series_dash(n));
-        html_text(f, row->name);
-        fputs("</li>\n", f);
+        svg_legend_line(f, svg_colour(n), svg_dash(n), row->name);
         n++;
     }
     fputs("</ul>\n", f);
@@ -427,7 +356,7 @@ static void hbar_chart(FILE *f, const struct hbar *bars, size_t n, const char *a
     size_t fit = (size_t)(label - 12) / 8;
     int h = MX_T + (int)n * MX_ROW + MX_B;
     double bw = MX_W - label - MX_VALUE;
-    svg_open(f, MX_W, h, aria);
+    svg_open(f, MX_W, h, aria, NULL);
     for (size_t i = 0; i < n; i++) {
         const struct hbar *b = &bars[i];
         double y = MX_T + (double)i * MX_ROW;
@@ -447,14 +376,6 @@ static void hbar_chart(FILE *f, const struct hbar *bars, size_t n, const char *a
     fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>\n", label, label, MX_T,
             h - MX_B);
     fputs("</svg>\n", f);
-}
-
-static void legend_item(FILE *f, const char *colour, const char *label)
-{
-    fprintf(f, "<li><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"14\" height=\"14\" aria-hidden=\"true\">"
-               "<rect width=\"14\" height=\"14\" fill=\"%s\"/></svg> ", colour);
-    html_text(f, label);
-    fputs("</li>\n", f);
 }
 
 void html_chart_opmix(FILE *f, const struct run_result *r)
@@ -484,7 +405,7 @@ void html_chart_opmix(FILE *f, const struct run_result *r)
     fputs("<ul class=\"legend\">\n", f);
     for (int k = 0; k < K_N; k++)
         if (used[k])
-            legend_item(f, kinds[k].colour, kinds[k].label);
+            svg_legend_box(f, kinds[k].colour, kinds[k].label);
     fputs("</ul>\n", f);
 }
 
@@ -521,7 +442,7 @@ void html_chart_ranks(FILE *f, const struct run_result *r)
         char a[48];
         report_fmt_group(a, sizeof a, report_rank_ops_per_s(k), 1);
         snprintf(labels[i], sizeof labels[i], "rank %zu (%s)", i, k->host);
-        bars[i] = (struct hbar){ .label = labels[i], .value = report_rank_ops_per_s(k), .colour = series_colour(hix[i]) };
+        bars[i] = (struct hbar){ .label = labels[i], .value = report_rank_ops_per_s(k), .colour = svg_colour(hix[i]) };
         snprintf(bars[i].text, sizeof bars[i].text, "%s ops/s", a);
         snprintf(bars[i].title, sizeof bars[i].title, "rank %zu on %s: %s ops/s, %.1f MiB/s, p99 %.3f ms", i, k->host, a,
                  report_rank_mb_per_s(k), report_ms((double)k->p99_ns));
@@ -530,7 +451,7 @@ void html_chart_ranks(FILE *f, const struct run_result *r)
     fputs("<ul class=\"legend\">\n", f);
     for (size_t i = 0; i < r->nranks; i++)
         if (report_rank_host_first(r, i))
-            legend_item(f, series_colour(hix[i]), r->ranks[i].host);
+            svg_legend_box(f, svg_colour(hix[i]), r->ranks[i].host);
     fputs("</ul>\n", f);
     free(hix);
     free(bars);

@@ -31,10 +31,11 @@ static void histogram(struct jw *w, const struct hist *h)
     jw_close(w, ']');
 }
 
-/* hist: the histogram to write in full, or NULL. */
-static void latency(struct jw *w, const struct row_figures *f, const struct hist *hist)
+/* key: "latency_ns" (the service time) or "latency_from_intended_ns";
+ * hist: the histogram to write in full, or NULL. */
+static void latency(struct jw *w, const char *key, const struct row_figures *f, const struct hist *hist)
 {
-    jw_open(w, "latency_ns", '{', hist == NULL);
+    jw_open(w, key, '{', hist == NULL);
     jw_u64(w, "min", f->min);
     jw_num(w, "mean", f->mean, 1);
     jw_u64(w, "max", f->max);
@@ -78,7 +79,12 @@ static void flowops(struct jw *w, const struct run_result *r, const struct repor
         jw_num(w, "mb_per_s", f.mb_per_s, 3);
         jw_u64(w, "errors", f.errors);
         jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
-        latency(w, &f, in->histograms ? &row->st.hist : NULL);
+        latency(w, "latency_ns", &f, in->histograms ? &row->st.hist : NULL);
+        if (row->intended != NULL) {
+            struct row_figures fi;
+            report_figures(row->intended, r->seconds, &fi);
+            latency(w, "latency_from_intended_ns", &fi, in->histograms ? &row->intended->hist : NULL);
+        }
         if (row->verify)
             verify_counts(w, &row->st);
         jw_close(w, '}');
@@ -99,8 +105,58 @@ static void summary(struct jw *w, const struct run_result *r, const struct repor
     jw_num(w, "mb_per_s", f.mb_per_s, 3);
     jw_u64(w, "errors", f.errors);
     jw_num(w, "cpu_ns_per_op", f.cpu_ns_per_op, 1);
-    latency(w, &f, in->histograms ? &r->io.hist : NULL);
+    latency(w, "latency_ns", &f, in->histograms ? &r->io.hist : NULL);
+    if (r->io_intended != NULL) {
+        struct row_figures fi;
+        report_figures(r->io_intended, r->seconds, &fi);
+        latency(w, "latency_from_intended_ns", &fi, in->histograms ? &r->io_intended->hist : NULL);
+    }
     jw_close(w, '}');
+}
+
+/* Steady state: asked for (else absent), reached or not, and the last window judged. */
+static void steady_state(struct jw *w, const struct run_result *r)
+{
+    const struct steady_result *s = &r->steady;
+    if (!s->asked)
+        return;
+    jw_open(w, "steady_state", '{', true);
+    jw_str(w, "metric", s->metric);
+    jw_num(w, "limit_pct", s->limit_pct, 3);
+    jw_u64(w, "window_s", s->window_s);
+    jw_u64(w, "warmup_s", s->warmup_s);
+    jw_bool(w, "reached", s->reached);
+    if (s->reached)
+        jw_num(w, "reached_at_s", s->at_s, 3);
+    jw_u64(w, "seconds_judged", s->samples);
+    jw_num(w, "window_mean", s->mean, 3);
+    jw_str(w, "unit", s->unit);
+    jw_num(w, "window_max_deviation_pct", s->max_dev_pct, 3);
+    jw_close(w, '}');
+}
+
+/* Open loop (rate=): how each open-loop thread kept its schedule; absent without one. */
+static void schedule(struct jw *w, const struct run_result *r)
+{
+    if (r->nsched == 0)
+        return;
+    jw_open(w, "schedule", '[', false);
+    for (size_t i = 0; i < r->nsched; i++) {
+        const struct sched_row *s = &r->sched[i];
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "process", s->process);
+        jw_str(w, "thread", s->thread);
+        jw_u64(w, "rate", s->rate);
+        jw_u64(w, "instances", s->instances);
+        jw_u64(w, "passes", s->passes);
+        jw_u64(w, "passes_intended", s->intended);
+        jw_u64(w, "max_lag_ns", s->max_lag_ns);
+        jw_u64(w, "final_lag_ns", s->final_lag_ns);
+        jw_u64(w, "instances_behind", s->behind);
+        jw_bool(w, "kept_up", s->behind == 0);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
 }
 
 static void intervals(struct jw *w, const struct run_result *r)
@@ -389,6 +445,8 @@ static void run_body(struct jw *w, const struct run_result *r, const struct repo
     ranks(w, r);
     flowops(w, r, in);
     summary(w, r, in);
+    schedule(w, r);
+    steady_state(w, r);
     intervals(w, r);
 }
 
@@ -468,11 +526,5 @@ int results_write_json(const struct report_input *in, FILE *out)
     if (res->n == 1)
         run_body(&w, &res->runs[0], in);
     jw_close(&w, '}');
-    fputc('\n', out);
-    if (ferror(out)) {
-        if (errno == 0)
-            errno = EIO;
-        return -1;
-    }
-    return 0;
+    return jw_end(&w);
 }

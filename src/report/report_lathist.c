@@ -32,14 +32,15 @@ static unsigned range_of(uint64_t ns)
     return ns == 0 ? 0 : 64u - (unsigned)__builtin_clzll(ns);
 }
 
-static void print_hist(FILE *out, const char *name, const struct op_stats *st)
+/* what: "" for the service times, " from intended start" for an open loop's other figures. */
+static void print_hist(FILE *out, const char *name, const char *what, const struct op_stats *st)
 {
     uint64_t count[LATHIST_RANGES + 1] = { 0 }, top = 0;
     for (unsigned b = 0; b < HIST_BUCKETS; b++)
         count[range_of(hist_bucket_low(b))] += st->hist.count[b];
     for (unsigned k = 0; k <= LATHIST_RANGES; k++)
         top = count[k] > top ? count[k] : top;
-    fprintf(out, "Latency histogram of %s (%" PRIu64 " ops):\n", name, st->ops);
+    fprintf(out, "Latency histogram of %s%s (%" PRIu64 " ops):\n", name, what, st->ops);
     for (unsigned k = 0; k <= LATHIST_RANGES; k++) {
         if (count[k] == 0)
             continue;
@@ -54,7 +55,10 @@ static void print_hist(FILE *out, const char *name, const struct op_stats *st)
 
 void report_text_lathist(FILE *out, const struct run_result *r)
 {
-    for (size_t i = 0; i < r->nrows; i++)
+    for (size_t i = 0; i < r->nrows; i++) {
         if (r->rows[i].st.ops > 0)
-            print_hist(out, r->rows[i].name, &r->rows[i].st);
+            print_hist(out, r->rows[i].name, "", &r->rows[i].st);
+        if (r->rows[i].intended != NULL && r->rows[i].intended->ops > 0)
+            print_hist(out, r->rows[i].name, " from intended start", r->rows[i].intended);
+    }
 }

@@ -27,6 +27,51 @@ static void print_row(FILE *out, const struct result_row *row, double secs)
     fputc('\n', out);
 }
 
+/* Open loop: the same ops timed from their intended start, under the row. */
+static void print_intended(FILE *out, const struct op_stats *s)
+{
+    double mean = s->ops ? (double)s->lat_sum / (double)s->ops : 0;
+    fprintf(out, "%-20s from intended start: %8.3fms/op [%.3fms - %5.3fms]", "", report_ms(mean),
+            report_ms(s->ops ? (double)s->lat_min : 0), report_ms((double)s->lat_max));
+    fprintf(out, " p50 %.3fms p95 %.3fms p99 %.3fms p99.9 %.3fms\n", report_ms(stats_percentile(s, 0.50)),
+            report_ms(stats_percentile(s, 0.95)), report_ms(stats_percentile(s, 0.99)),
+            report_ms(stats_percentile(s, 0.999)));
+}
+
+/* Open loop: how each open-loop thread kept its schedule, and a warning for
+ * one that could not keep up, so that it is not read as a result. */
+static void schedule_lines(FILE *out, const struct run_result *r, double stamp)
+{
+    for (size_t i = 0; i < r->nsched; i++) {
+        const struct sched_row *s = &r->sched[i];
+        fprintf(out, "%.3f: schedule: thread %s (process %s) at rate=%" PRIu64 " x%" PRIu64 ": %" PRIu64 " of %" PRIu64
+                     " passes begun, max lag %.3fms, final lag %.3fms\n",
+                stamp, s->thread, s->process, s->rate, s->instances, s->passes, s->intended,
+                report_ms((double)s->max_lag_ns), report_ms((double)s->final_lag_ns));
+        if (s->behind != 0)
+            fprintf(out, "%.3f: warning: thread %s (process %s) could not keep up with rate=%" PRIu64 ": %" PRIu64
+                         " of %" PRIu64 " instances ended more than 1%% of their passes behind (%.3f passes/s "
+                         "achieved of %" PRIu64 " asked per instance)\n",
+                    stamp, s->thread, s->process, s->rate, s->behind, s->instances,
+                    report_rate((double)s->passes / (double)(s->instances ? s->instances : 1), r->seconds), s->rate);
+    }
+}
+
+/* Steady state: whether the condition held, and the last window judged. */
+static void steady_line(FILE *out, const struct steady_result *s, double stamp)
+{
+    if (!s->asked)
+        return;
+    fprintf(out, "%.3f: steady state (%s within %g%% of its mean over %" PRIu64 " s, after %" PRIu64 " s of warm-up): ",
+            stamp, s->metric, s->limit_pct, s->window_s, s->warmup_s);
+    if (s->reached)
+        fprintf(out, "reached at %.3f s", s->at_s);
+    else
+        fprintf(out, "not reached");
+    fprintf(out, "; last window: %" PRIu64 " s, mean %.3f %s, largest deviation %.2f%%\n",
+            s->samples < s->window_s ? s->samples : s->window_s, s->mean, s->unit, s->max_dev_pct);
+}
+
 static void system_lines(FILE *out, const struct run_system *s, double stamp);
 static void rank_lines(FILE *out, const struct run_result *r, double stamp);
 
@@ -61,13 +106,25 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
     double t = r->seconds > 0 ? r->seconds : 1;
     const struct op_stats *io = &r->io;
     fprintf(out, "%.3f: Per-Operation Breakdown\n", stamp);
-    for (size_t i = 0; i < r->nrows; i++)
+    for (size_t i = 0; i < r->nrows; i++) {
         print_row(out, &r->rows[i], r->seconds);
+        if (r->rows[i].intended != NULL)
+            print_intended(out, r->rows[i].intended);
+    }
     fprintf(out, "%.3f: IO Summary: %5" PRIu64 " ops %.3f ops/s %.0f/%.0f rd/wr %5.1fmb/s %.3fms/op", stamp, io->ops,
             (double)io->ops / t, (double)r->reads / t, (double)r->writes / t, (double)io->bytes / 1048576.0 / t,
             io->ops ? report_ms((double)io->lat_sum / (double)io->ops) : 0.0);
     fprintf(out, " p50 %.3fms p99 %.3fms cpu %.1fus/op\n", report_ms(stats_percentile(io, 0.5)),
             report_ms(stats_percentile(io, 0.99)), report_cpu_ns_per_op(io) / 1e3);
+    if (r->io_intended != NULL)
+        fprintf(out, "%.3f: IO Summary from intended start (open-loop threads): %" PRIu64 " ops %.3fms/op p50 %.3fms "
+                     "p99 %.3fms p99.9 %.3fms\n",
+                stamp, r->io_intended->ops,
+                report_ms(r->io_intended->ops ? (double)r->io_intended->lat_sum / (double)r->io_intended->ops : 0),
+                report_ms(stats_percentile(r->io_intended, 0.5)), report_ms(stats_percentile(r->io_intended, 0.99)),
+                report_ms(stats_percentile(r->io_intended, 0.999)));
+    schedule_lines(out, r, stamp);
+    steady_line(out, &r->steady, stamp);
     accel_lines(out, r, stamp);
     writer_line(out, r, stamp);
     rank_lines(out, r, stamp);

@@ -10,7 +10,14 @@ static void run_result_free(struct run_result *run)
         free(run->rows[k].name);
         free(run->rows[k].process);
         free(run->rows[k].thread);
+        free(run->rows[k].intended);
     }
+    for (size_t k = 0; k < run->nsched; k++) {
+        free(run->sched[k].process);
+        free(run->sched[k].thread);
+    }
+    free(run->sched);
+    free(run->io_intended);
     free(run->rows);
     free(run->error);
     free(run->intervals);

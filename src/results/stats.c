@@ -1,6 +1,7 @@
 /* stats.c: merging per-thread statistics and reading percentiles from histograms. */
 #include "results/stats.h"
 
+#include <math.h>
 #include <string.h>
 
 void stats_init(struct op_stats *s)
@@ -70,27 +71,47 @@ uint64_t hist_bucket_width(unsigned b)
     return (uint64_t)1 << ((b >> HIST_SUB_BITS) - 1);
 }
 
+/* The nearest rank of quantile q among n samples: ceil(q * n), at least 1.
+ * q is taken in millionths, so that 0.99 * 100 is 99 and not 99.00000000000001
+ * (whose ceiling would be 100); the product is split so it cannot overflow. */
+uint64_t stats_rank(double q, uint64_t n)
+{
+    const uint64_t M = 1000000;
+    double qd = q < 0 ? 0 : q > 1 ? 1 : q;
+    uint64_t qm = (uint64_t)llround(qd * (double)M);
+    uint64_t rank = n / M * qm + (n % M * qm + M - 1) / M;
+    return rank < 1 ? 1 : rank > n ? n : rank;
+}
+
+/* The value a bucket stands for: its middle, clamped to what was seen. */
+static uint64_t bucket_value(const struct op_stats *s, unsigned b)
+{
+    uint64_t v = hist_bucket_low(b) + (hist_bucket_width(b) - 1) / 2;
+    if (v > s->lat_max)
+        v = s->lat_max;
+    if (v < s->lat_min)
+        v = s->lat_min;
+    return v;
+}
+
 uint64_t stats_percentile(const struct op_stats *s, double q)
 {
-    if (s->ops == 0)
-        return 0;
     uint64_t total = 0;
     for (unsigned i = 0; i < HIST_BUCKETS; i++)
         total += s->hist.count[i];
-    uint64_t rank = (uint64_t)(q * (double)total);
-    if (rank >= total)
-        rank = total - 1;
+    if (s->ops == 0 || total == 0)
+        return 0;
+    uint64_t rank = stats_rank(q, total);
+    /* The smallest and the largest sample are known exactly. */
+    if (rank == 1)
+        return s->lat_min;
+    if (rank == total)
+        return s->lat_max;
     uint64_t seen = 0;
     for (unsigned i = 0; i < HIST_BUCKETS; i++) {
         seen += s->hist.count[i];
-        if (seen > rank) {
-            uint64_t v = hist_bucket_low(i) + hist_bucket_width(i) / 2;
-            if (v > s->lat_max)
-                v = s->lat_max;
-            if (v < s->lat_min)
-                v = s->lat_min;
-            return v;
-        }
+        if (seen >= rank)
+            return bucket_value(s, i);
     }
     return s->lat_max;
 }

@@ -94,3 +94,13 @@ int mountinfo_find(const char *path, struct mount_place *out)
     fclose(f);
     return best > 0 ? 0 : -1;
 }
+
+void mountinfo_fs_name(const char *path, char *buf, size_t len)
+{
+    struct mount_place *m = malloc(sizeof *m); /* 5 KiB: not on a worker's stack */
+    if (m != NULL && path != NULL && mountinfo_find(path, m) == 0 && m->fstype[0] != '\0')
+        snprintf(buf, len, "%s", m->fstype);
+    else
+        snprintf(buf, len, "unknown");
+    free(m);
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""make_tree.py ROOT SWEPT REPEATS: a hand-made results tree at ROOT for the
-compare and index tests: summary.json (docs/profiles.md) over the cross product
-of SWEPT ("nthreads=1,4;iosize=4k,64k"), each point REPEATS times, with a
-results.json per point (per repeat) so the index has something to link to."""
+"""make_tree.py ROOT SWEPT REPEATS [SPREAD]: a hand-made results tree at ROOT for
+the compare and index tests: summary.json (docs/profiles.md) over the cross
+product of SWEPT ("nthreads=1,4;iosize=4k,64k"), each point REPEATS times (its
+ops/s SPREAD apart, 300 by default), with a results.json per point (per repeat)
+so the index has something to link to."""
 import itertools, json, math, os, sys
 
 T95 = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776}
@@ -18,6 +19,7 @@ def fig(values):
 
 def main():
     root, spec, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    spread = float(sys.argv[4]) if len(sys.argv) > 4 else 300.0
     grid = [(v.split("=")[0], v.split("=")[1].split(",")) for v in spec.split(";")]
     swept = [name for name, _ in grid]
     points = []
@@ -26,8 +28,8 @@ def main():
         k = 1
         for j, (i, _) in enumerate(combo):
             k *= 1 + i * (j + 1)
-        # Repeats spread by 300 ops/s around the mean: a wide interval.
-        ops = [5000.0 * k + 300 * (r - (repeats - 1) / 2) for r in range(repeats)]
+        # Repeats spread by SPREAD ops/s around the mean: a wide interval.
+        ops = [5000.0 * k + spread * (r - (repeats - 1) / 2) for r in range(repeats)]
         path = "cfg/" + ",".join(f"{a}={b}" for a, b in sv.items())
         for r in range(repeats):
             d = os.path.join(root, path, f"repeat-{r + 1}" if repeats > 1 else "")

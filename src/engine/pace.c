@@ -1,0 +1,68 @@
+/* pace.c: an open-loop thread's schedule (rate=): waiting for each pass's
+ * intended start, the lag with which it began, and what the master reads of it. */
+#include "engine/pace.h"
+
+#include <sys/prctl.h>
+
+#include "base/clock.h"
+#include "base/futex.h"
+#include "engine/engine_rt.h"
+#include "engine/io_inflight.h"
+#include "engine/worker.h"
+
+uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop)
+{
+    if (stop <= go)
+        return 0;
+    /* pass k is due before the stop when k * 1e9 / rate < stop - go */
+    unsigned __int128 span = (unsigned __int128)(stop - go) * rate;
+    return (uint64_t)((span + 999999999u) / 1000000000u);
+}
+
+void pace_start(void)
+{
+    /* 1 ns of slack instead of the default 50 us; a refusal only costs precision. */
+    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+}
+
+/* Sleeps until due, or until the run stops (then false: the stop wakes the
+ * phase word, so the sleep ends with the run); *now is when it woke. */
+static bool sleep_until(struct worker *w, uint64_t due, uint64_t *now)
+{
+    _Atomic uint32_t *phase = &w->sh->phase;
+    /* A request of an asynchronous engine is timed when it is reaped: one left
+     * in flight over the sleep would count the sleep as its service time. */
+    if (*now < due && w->io_inflight > 0) {
+        if (op_io_drain(w) != FO_OK)
+            return false;
+        *now = clock_ns();
+    }
+    while (*now < due) {
+        if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+            return false;
+        fb_futex_wait_until(phase, PHASE_GO, due);
+        *now = clock_ns();
+    }
+    return atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP;
+}
+
+/* Pass k began lag ns after it was due; next is when pass k + 1 is. */
+static void publish(struct thread_sched *s, uint64_t k, uint64_t lag, uint64_t next)
+{
+    atomic_store_explicit(&s->passes, k + 1, memory_order_relaxed);
+    atomic_store_explicit(&s->last_lag_ns, lag, memory_order_relaxed);
+    atomic_store_explicit(&s->next_due_ns, next, memory_order_relaxed);
+    if (lag > atomic_load_explicit(&s->max_lag_ns, memory_order_relaxed))
+        atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
+}
+
+bool pace_pass(struct worker *w, uint64_t go, uint64_t k)
+{
+    uint64_t rate = w->thread->rate;
+    uint64_t due = pace_due(go, rate, k), now = clock_ns();
+    if (!sleep_until(w, due, &now))
+        return false;
+    w->pass_lag_ns = now - due;
+    publish(w->sched, k, w->pass_lag_ns, pace_due(go, rate, k + 1));
+    return true;
+}

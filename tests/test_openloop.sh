@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# test_openloop.sh BIN: open-loop rate= and steady state. A worker stopped for
+# 300 ms shows in the latencies from the intended start but not in the service
+# times; the passes follow the schedule; a thread that cannot keep up is named;
+# exact latencies of a schedule made of 1 s delays; steady state ends a flat
+# run early and not a ramp; a closed loop's report has none of it.
+set -u
+bin=$(realpath "$1")
+pass=0 fail=0
+top=$(mktemp -d /tmp/flowbench-openloop.XXXXXX)
+trap 'rm -rf "$top"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# check NAME JSONFILE PYTHON-EXPR: the expression over j (the document) is true.
+check() {
+    local got
+    got=$(python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(bool($3))" "$2" 2>&1)
+    if [ "$got" = "True" ]; then ok; else bad "$1" "$3 is not true ($got)"; fi
+}
+show() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>&1; }
+
+# ---- a 300 ms stall at 100 passes/s: SIGSTOP of the worker process ----
+mkdir -p "$top/stall"
+cat >"$top/stall/w.f" <<F
+set \$dir=$top/stall
+set \$rate=100
+define file name=f1, path=\$dir, size=1m, prealloc
+define process name=p { thread name=reader, rate=\$rate {
+  flowop read name=r1, filename=f1, iosize=4k, random } }
+run 3
+F
+"$bin" -f "$top/stall/w.f" --quiet --json "$top/stall/o.json" >"$top/stall/out" 2>&1 &
+fb=$!
+worker=""
+for _ in $(seq 100); do
+    grep -q "Running" "$top/stall/out" 2>/dev/null && worker=$(pgrep -P "$fb" | head -1)
+    [ -n "$worker" ] && break
+    sleep 0.05
+done
+if [ -z "$worker" ]; then
+    bad stall_worker "no worker process of flowbench $fb found"
+else
+    sleep 1
+    kill -STOP "$worker" && sleep 0.3 && kill -CONT "$worker"
+fi
+wait "$fb"
+rc=$?
+if [ $rc -ne 0 ]; then
+    bad stall_run "exit $rc: $(tail -3 "$top/stall/out")"
+else
+    j="$top/stall/o.json"
+    echo "stall: service p99 $(show "$j" "j['flowops'][0]['latency_ns']['p99']") ns," \
+         "from intended p99 $(show "$j" "j['flowops'][0]['latency_from_intended_ns']['p99']") ns"
+    check stall_intended_p99 "$j" "j['flowops'][0]['latency_from_intended_ns']['p99'] >= 200e6"
+    check stall_service_p99 "$j" "j['flowops'][0]['latency_ns']['p99'] < 200e6"
+    check stall_max_lag "$j" "j['schedule'][0]['max_lag_ns'] >= 250e6"
+    # The backlog was caught up: the passes are rate x time (within 2%: a loaded
+    # machine may hold the thread back at the very end), each one a read.
+    check stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 6"
+    check stall_passes_intended "$j" "abs(j['schedule'][0]['passes_intended'] - 300) <= 1"
+    check stall_ops_are_passes "$j" "j['flowops'][0]['ops'] == j['schedule'][0]['passes']"
+    check stall_summary "$j" "j['summary']['latency_from_intended_ns']['p99'] >= 200e6 and j['summary']['latency_ns']['p99'] < 200e6"
+    check stall_both_counted "$j" "j['flowops'][0]['latency_from_intended_ns']['max'] >= j['flowops'][0]['latency_ns']['max']"
+    grep -q "from intended start:" "$top/stall/out" && ok || bad stall_text "no 'from intended start' line"
+    grep -q "schedule: thread reader (process p) at rate=100 x1" "$top/stall/out" && ok || bad stall_text "no schedule line"
+fi
+
+# ---- exact latencies: rate=2, each pass a 1 s delay, ended by the third one ----
+# Pass k is due at k/2 s and runs [k, k + 1]: service times 1 s each, from the
+# intended start 1, 1.5 and 2 s; by the stop at 3 s, 6 (or 7, the stop landing
+# just after 3 s) passes were due and 3 begun: the thread could not keep up.
+# A percentile is the value of rank floor(q * n) (0-based): p50 of three is the
+# second, p99 the third; each a bucket midpoint within 0.8% of it. The bounds
+# allow 50 ms for a loaded machine to wake a sleeping thread late.
+mkdir -p "$top/exact"
+cat >"$top/exact/w.f" <<F
+set \$dir=$top/exact
+define process name=p { thread name=slow, rate=2 {
+  flowop delay name=d1, value=1
+  flowop finishoncount name=f1, target=d1, value=3 } }
+run 10
+F
+if "$bin" -f "$top/exact/w.f" --quiet --json "$top/exact/o.json" >"$top/exact/out" 2>&1; then
+    j="$top/exact/o.json"
+    check exact_ops "$j" "j['flowops'][0]['ops'] == 3"
+    check exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.05e9"
+    check exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < 0.05e9"
+    check exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.05e9"
+    check exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < 0.05e9"
+    check exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < 0.05e9"
+    check exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.05e9"
+    check exact_schedule "$j" "j['schedule'][0]['passes'] == 3 and j['schedule'][0]['passes_intended'] in (6, 7)"
+    check exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.05e9"
+    check exact_behind "$j" "not j['schedule'][0]['kept_up'] and j['schedule'][0]['instances_behind'] == 1"
+    grep -q "warning: thread slow (process p) could not keep up with rate=2" "$top/exact/out" && ok \
+        || bad exact_warning "no warning naming the thread: $(grep -i schedule "$top/exact/out")"
+else
+    bad exact_run "exit $?: $(tail -3 "$top/exact/out")"
+fi
+
+# ---- steady state: a flat rate ends the run early; a ramp does not ----
+mkdir -p "$top/flat"
+cat >"$top/flat/w.f" <<F
+set \$dir=$top/flat
+define file name=f1, path=\$dir, size=1m, prealloc
+define process name=p { thread name=reader, rate=500 {
+  flowop read name=r1, filename=f1, iosize=4k, random } }
+run 30
+F
+if "$bin" -f "$top/flat/w.f" --quiet --steadystate "iops:2%:3s:warmup=1s" --json "$top/flat/o.json" >"$top/flat/out" 2>&1; then
+    j="$top/flat/o.json"
+    echo "flat: $(grep 'steady state' "$top/flat/out")"
+    check flat_reached "$j" "j['steady_state']['reached'] and j['runs'][0]['end'] == 'steady state'"
+    # 1 s of warm-up and a 3 s window at the least; a loaded machine may delay it.
+    check flat_early "$j" "4.0 <= j['seconds'] < 29"
+    check flat_window "$j" "j['steady_state']['window_s'] == 3 and j['steady_state']['warmup_s'] == 1"
+    check flat_mean "$j" "abs(j['steady_state']['window_mean'] - 500) < 10 and j['steady_state']['window_max_deviation_pct'] <= 2"
+    grep -q "steady state (iops within 2% of its mean over 3 s, after 1 s of warm-up): reached at" "$top/flat/out" && ok \
+        || bad flat_text "no steady state line"
+else
+    bad flat_run "exit $?: $(tail -3 "$top/flat/out")"
+fi
+
+# Each pass appends 64 KiB to a file and reads all of it back: the passes get
+# slower as the file grows, so the ops per second keep falling.
+mkdir -p "$top/ramp"
+cat >"$top/ramp/w.f" <<F
+set \$dir=$top/ramp
+define file name=grow, path=\$dir, size=64k, prealloc
+define process name=p { thread name=grower {
+  flowop appendfile name=a1, filename=grow, iosize=64k
+  flowop readwholefile name=r1, filename=grow, iosize=1m } }
+set steadystate "iops:2%:3s:warmup=1s"
+run 5
+F
+if "$bin" -f "$top/ramp/w.f" --quiet --json "$top/ramp/o.json" >"$top/ramp/out" 2>&1; then
+    j="$top/ramp/o.json"
+    echo "ramp: $(grep 'steady state' "$top/ramp/out")"
+    check ramp_not_reached "$j" "not j['steady_state']['reached'] and j['runs'][0]['end'] == 'time'"
+    check ramp_full_length "$j" "j['seconds'] >= 4.9"
+    check ramp_judged "$j" "j['steady_state']['seconds_judged'] >= 3 and j['steady_state']['window_max_deviation_pct'] > 2"
+    grep -q "steady state (iops within 2% of its mean over 3 s, after 1 s of warm-up): not reached" "$top/ramp/out" && ok \
+        || bad ramp_text "no 'not reached' line"
+else
+    bad ramp_run "exit $?: $(tail -3 "$top/ramp/out")"
+fi
+
+# ---- a bad --steadystate is refused before anything runs ----
+if "$bin" --steadystate iops:2% -f "$top/flat/w.f" --quiet >"$top/bad.out" 2>&1; then
+    bad steadystate_option "accepted --steadystate iops:2%"
+else
+    rc=$?
+    [ $rc -eq 2 ] && grep -q "error: --steadystate: steadystate 'iops:2%': expected METRIC:LIMIT%:WINDOW" "$top/bad.out" && ok \
+        || bad steadystate_option "exit $rc: $(head -2 "$top/bad.out")"
+fi
+
+# ---- a closed loop reports none of it ----
+mkdir -p "$top/closed"
+sed -e 's/, rate=500//' -e "s|$top/flat|$top/closed|" "$top/flat/w.f" | sed 's/^run 30/run 1/' >"$top/closed/w.f"
+if "$bin" -f "$top/closed/w.f" --quiet --json "$top/closed/o.json" >"$top/closed/out" 2>&1; then
+    j="$top/closed/o.json"
+    check closed_plain "$j" "'schedule' not in j and 'steady_state' not in j and 'latency_from_intended_ns' not in j['flowops'][0]"
+    grep -q "from intended start\|schedule:\|steady state" "$top/closed/out" && bad closed_text "open-loop lines in a closed loop" || ok
+else
+    bad closed_run "exit $?: $(tail -3 "$top/closed/out")"
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
