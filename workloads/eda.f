@@ -13,60 +13,60 @@
 # metric: job sets). The percentages and size buckets below are flowbench's
 # approximation, not SPEC's tables.
 #
-# The mix, per pass of each thread (20 operations): 8 statfile (40%), 5 random
-# read (25%), 4 random write (20%), 1 createfile + 1 closefile (10%), 1
-# deletefile (5%). I/O sizes: 50% 4 KiB, 30% 16 KiB, 20% 64 KiB; file sizes
-# 70% 64-256 KiB, 30% 256 KiB-1 MiB (a random read needs a file at least one
-# I/O long).
+# The mix, one operation per pass chosen by weight (a choose composite):
+# statfile 40%, random read 25%, random write 20%, a new file (createfile then
+# closefile) 10%, deletefile 5%. I/O sizes (buckets): 50% 4 KiB, 30% 16 KiB,
+# 20% 64 KiB; file sizes 70% 128 KiB, 30% 512 KiB (a random read needs a file
+# at least one I/O long).
 #
 # Variables to edit:
 #   $dir        parent directory of the "design" fileset
 #   $nfiles     files in the tree
 #   $procs      job processes
-#   $rate       passes per second of all processes together (20 ops each)
+#   $oprate     operations per second each process asks for (rate=, open loop)
 #   $minshare   percent of the requested rate the criteria ask for (95)
-#
-# With weighted choice, size buckets and per-process rate (issue 23; not yet
-# in this build's language) the thread becomes one pass per op:
-#   define flowop name=edamix, choose { flowop statfile ..., weight=40
-#     flowop read ..., weight=25  flowop write ..., weight=20 ... }
-#   iosize=buckets(4k:50,16k:30,64k:20), size=buckets(128k:70,512k:30)
-#   define process name=job, instances=$procs, rate=$oprate { ... }
 
 set $dir=/tmp
 set $nfiles=10000
 set $procs=4
-set $rate=100
+set $oprate=100
 set $minshare=95
-set $filesize=randvar(type=tabular, randtable={{70,64k,256k},{30,256k,1m}})
-set $iosize=randvar(type=tabular, randtable={{50,4k,4k},{30,16k,16k},{20,64k,64k}})
+set $filesize=buckets(128k:70,512k:30)
+set $iosize=buckets(4k:50,16k:30,64k:20)
 
 usage "eda variables (change with set before running):"
 usage "  set \$dir=<path>        parent directory of the tree (default $dir)"
 usage "  set \$nfiles=<count>    files in the tree (default $nfiles)"
 usage "  set \$procs=<count>     job processes (default $procs)"
-usage "  set \$rate=<n>          passes per second of all processes, 20 ops each (default $rate)"
+usage "  set \$oprate=<n>        operations per second asked of each process (default $oprate)"
 usage "  set \$minshare=<percent>  share of the requested rate the criteria ask for (default $minshare)"
 
 define fileset name=design,path=$dir,size=$filesize,entries=$nfiles,dirwidth=50,prealloc=80,reuse
 
-eventgen rate=$rate
+define flowop name=newfile
+{
+  flowop createfile name=create,filesetname=design,fd=1
+  flowop closefile name=close,fd=1
+}
 
-define process name=job,instances=$procs
+define flowop name=edamix, choose
+{
+  flowop statfile name=stat,filesetname=design,weight=40
+  flowop read name=read,filesetname=design,iosize=$iosize,random,weight=25
+  flowop write name=write,filesetname=design,iosize=$iosize,random,weight=20
+  flowop newfile name=new,weight=10
+  flowop deletefile name=delete,filesetname=design,weight=5
+}
+
+define process name=job,instances=$procs,rate=$oprate
 {
   thread name=tool,memsize=1m,instances=1
   {
-    flowop eventlimit name=pace
-    flowop statfile name=stat,filesetname=design,iters=8
-    flowop read name=read,filesetname=design,iosize=$iosize,random,iters=5
-    flowop write name=write,filesetname=design,iosize=$iosize,random,iters=4
-    flowop createfile name=create,filesetname=design,fd=1
-    flowop closefile name=close,fd=1
-    flowop deletefile name=delete,filesetname=design
+    flowop edamix name=op
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $rate * 20
+criteria ops_per_sec >= $minshare / 100 * $oprate * $procs
 criteria errors == 0
 
 echo "eda: SPECstorage-style EDA mix loaded"

@@ -11,56 +11,51 @@
 # (business metric: job sets). The percentages and size buckets below are
 # flowbench's approximation, not SPEC's tables.
 #
-# The mix, per pass of each thread (20 operations): 12 sequential reads (60%),
-# 5 sequential writes (25%), 2 statfile (10%), 1 listdir (5%). I/O sizes: 20%
-# 64 KiB, 80% 1 MiB; file sizes 30% 1-16 MiB, 70% 16-128 MiB.
+# The mix, one operation per pass chosen by weight (a choose composite):
+# sequential read 60%, sequential write 25%, statfile 10%, listdir 5%. I/O
+# sizes (buckets): 20% 64 KiB, 80% 1 MiB; file sizes 30% 8 MiB, 70% 64 MiB.
 #
 # Variables to edit:
 #   $dir        parent directory of the "genomes" fileset
 #   $nfiles     files
 #   $procs      job processes
-#   $rate       passes per second of all processes together (20 ops each)
+#   $oprate     operations per second each process asks for (rate=, open loop)
 #   $minshare   percent of the requested rate the criteria ask for (95)
-#
-# With weighted choice, size buckets and per-process rate (issue 23; not yet
-# in this build's language):
-#   define flowop name=genmix, choose { flowop read ..., weight=60
-#     flowop write ..., weight=25  flowop statfile ..., weight=10
-#     flowop listdir ..., weight=5 }, iosize=buckets(64k:20,1m:80)
-#   define process name=job, instances=$procs, rate=$oprate { ... }
 
 set $dir=/tmp
 set $nfiles=200
 set $procs=4
-set $rate=20
+set $oprate=50
 set $minshare=95
-set $filesize=randvar(type=tabular, randtable={{30,1m,16m},{70,16m,128m}})
-set $iosize=randvar(type=tabular, randtable={{20,64k,64k},{80,1m,1m}})
+set $filesize=buckets(8m:30,64m:70)
+set $iosize=buckets(64k:20,1m:80)
 
 usage "genomics variables (change with set before running):"
 usage "  set \$dir=<path>        parent directory of the files (default $dir)"
 usage "  set \$nfiles=<count>    files (default $nfiles)"
 usage "  set \$procs=<count>     job processes (default $procs)"
-usage "  set \$rate=<n>          passes per second of all processes, 20 ops each (default $rate)"
+usage "  set \$oprate=<n>        operations per second asked of each process (default $oprate)"
 usage "  set \$minshare=<percent>  share of the requested rate the criteria ask for (default $minshare)"
 
 define fileset name=genomes,path=$dir,size=$filesize,entries=$nfiles,dirwidth=100,prealloc,reuse
 
-eventgen rate=$rate
+define flowop name=genmix, choose
+{
+  flowop read name=readseq,filesetname=genomes,iosize=$iosize,weight=60
+  flowop write name=writeout,filesetname=genomes,iosize=$iosize,weight=25
+  flowop statfile name=stat,filesetname=genomes,weight=10
+  flowop listdir name=readdir,filesetname=genomes,weight=5
+}
 
-define process name=job,instances=$procs
+define process name=job,instances=$procs,rate=$oprate
 {
   thread name=pipeline,memsize=1m,instances=1
   {
-    flowop eventlimit name=pace
-    flowop read name=readseq,filesetname=genomes,iosize=$iosize,iters=12
-    flowop write name=writeout,filesetname=genomes,iosize=$iosize,iters=5
-    flowop statfile name=stat,filesetname=genomes,iters=2
-    flowop listdir name=readdir,filesetname=genomes
+    flowop genmix name=op
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $rate * 20
+criteria ops_per_sec >= $minshare / 100 * $oprate * $procs
 criteria errors == 0
 
 echo "genomics: SPECstorage-style genomics mix loaded"

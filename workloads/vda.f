@@ -13,51 +13,48 @@
 # percentages and size buckets below are flowbench's approximation, not
 # SPEC's tables.
 #
-# The mix, per pass of each stream (10 operations): 9 sequential writes (90%),
-# 1 sequential read (10%), each 50% 256 KiB and 50% 1 MiB.
+# The mix, one operation per pass chosen by weight (a choose composite):
+# sequential write 90%, sequential read 10%, each 256 KiB or 1 MiB (buckets,
+# half each).
 #
 # Variables to edit:
 #   $dir        parent directory of the "recordings" fileset
 #   $streams    streams (one process each)
 #   $filesize   size of each recording (written over and over)
-#   $rate       passes per second of all streams together (10 ops each)
+#   $oprate     operations per second each stream asks for (rate=, open loop)
 #   $minshare   percent of the requested rate the criteria ask for (95)
-#
-# With weighted choice, size buckets and per-process rate (issue 23; not yet
-# in this build's language):
-#   define flowop name=vdamix, choose { flowop write ..., weight=90
-#     flowop read ..., weight=10 }, iosize=buckets(256k:50,1m:50)
-#   define process name=stream, instances=$streams, rate=$oprate { ... }
 
 set $dir=/tmp
 set $streams=4
 set $filesize=1g
-set $rate=20
+set $oprate=20
 set $minshare=95
-set $iosize=randvar(type=tabular, randtable={{50,256k,256k},{50,1m,1m}})
+set $iosize=buckets(256k:50,1m:50)
 
 usage "vda variables (change with set before running):"
 usage "  set \$dir=<path>        parent directory of the recordings (default $dir)"
 usage "  set \$streams=<count>   streams, one process each (default $streams)"
 usage "  set \$filesize=<size>   size of each recording (default $filesize)"
-usage "  set \$rate=<n>          passes per second of all streams, 10 ops each (default $rate)"
+usage "  set \$oprate=<n>        operations per second asked of each stream (default $oprate)"
 usage "  set \$minshare=<percent>  share of the requested rate the criteria ask for (default $minshare)"
 
 define fileset name=recordings,path=$dir,size=$filesize,entries=$streams,dirwidth=100,prealloc,reuse
 
-eventgen rate=$rate
+define flowop name=vdamix, choose
+{
+  flowop write name=ingest,filesetname=recordings,iosize=$iosize,weight=90
+  flowop read name=playback,filesetname=recordings,iosize=$iosize,weight=10
+}
 
-define process name=stream,instances=$streams
+define process name=stream,instances=$streams,rate=$oprate
 {
   thread name=camera,memsize=1m,instances=1
   {
-    flowop eventlimit name=pace
-    flowop write name=ingest,filesetname=recordings,iosize=$iosize,iters=9
-    flowop read name=playback,filesetname=recordings,iosize=$iosize
+    flowop vdamix name=op
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $rate * 10
+criteria ops_per_sec >= $minshare / 100 * $oprate * $streams
 criteria errors == 0
 
 echo "vda: SPECstorage-style video data acquisition mix loaded"
