@@ -327,7 +327,7 @@ for op in "${OPS[@]}"; do
                 echo "target: io_uring iodepth ${op#uring} against fio: fio is not installed here"
             fi ;;
     read) verdict "8 KiB random reads at least 0.95 of the floor" "${rfb%% *}" ">=" 0.95 ;;
-    varmail) echo "target: varmail, 16 threads: classic FileBench is not installed here; the harness's CPU per session" \
+    varmail) echo "target: varmail, 16 threads: against classic FileBench see bench/filebench.sh; the harness's CPU per session" \
                   "is $(cut -d' ' -f1 <<<"$cfb") times the floor's ($(cut -d' ' -f1 <<<"$fbc") us against" \
                   "$(cut -d' ' -f1 <<<"$flc") us)" ;;
     esac

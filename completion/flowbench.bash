@@ -60,7 +60,7 @@ _flowbench()
         compopt -o nospace 2>/dev/null
         COMPREPLY=($(compgen -W "$(_flowbench_vars "" "$bin")" -- "$cur"))
         return ;;
-    --workloads | --report) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    --workloads | --report | --journal) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --json | --csv | --latency-log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --latency-log-format) COMPREPLY=($(compgen -W "csv bin" -- "$cur")); return ;;
     --ioengine) COMPREPLY=($(compgen -W "psync libaio io_uring mmap" -- "$cur")); return ;;
@@ -68,7 +68,7 @@ _flowbench()
     --man) COMPREPLY=($(compgen -W "1 5" -- "$cur")); return ;;
     esac
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
-        COMPREPLY=($(compgen -W "$("$bin" --help 2>/dev/null | sed -n 's/^ *flowbench \([a-z][a-z]*\) .*/\1/p')" -- "$cur"))
+        COMPREPLY=($(compgen -W "$("$bin" --help 2>/dev/null | sed -n 's/^ *flowbench \([a-z][a-z0-9-]*\) .*/\1/p')" -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -W "$("$bin" --help 2>/dev/null | grep -oE -- '(^|[ ,])--?[A-Za-z][A-Za-z-]*' | tr -d ' ,' | sort -u)" -- "$cur"))

@@ -25,7 +25,7 @@ int fb_yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 #include <stdlib.h>
 #include <string.h>
 #include "lexer.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_state *st, const char *msg);
 static struct srcloc at(const struct lex_state *st, const YYLTYPE *l);

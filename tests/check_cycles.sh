@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # check_cycles.sh ROOT LIB [LAYER...]: no header's inline code calls a function defined in a
-# source file that includes the header, other than its own x.c: that would be an
-# include cycle (the header depends on a file that depends on it). Each header is compiled alone with its
-# inline functions kept; what they call is matched with what each object of the
-# library LIB (libfbcore.a) defines and with what each source file includes.
+# source file that includes the header, or that reaches (through the functions
+# and objects the files use of each other) a file including the header, other
+# than its own x.c: that would be an include cycle (the header depends on a
+# file that depends on it, directly or through others). Each header is compiled
+# alone with its inline functions kept; what they call is matched with what each
+# object of the library LIB (libfbcore.a) defines and with what each source file
+# includes.
 # Within each LAYER given, the source files use each other one way: no loop of
 # files each using what the next defines.
 set -u
@@ -20,6 +23,19 @@ nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); n
 for c in "$root"/src/*/*.c; do
   "$cc" "${flags[@]}" -MM "$c" 2>/dev/null | tr ' \\' '\n\n' | sed -n "s|^$root/include/||p" | sed "s|^|$(basename "$c") |"
 done >"$tmp/incs"
+# "report_html.c report_html_charts.c": the first uses a function or object the second defines.
+nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 3 { print obj, $3 }' >"$tmp/syms"
+nm -u "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 2 && $1 == "U" { print obj, $2 }' >"$tmp/uses"
+awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2] }' "$tmp/syms" "$tmp/uses" | sort -u >"$tmp/edges"
+[ -s "$tmp/edges" ] || { echo "FAIL: no calls between the objects of $lib"; exit 1; }
+# reach SRC: SRC and every object it uses, directly or through others, one a line.
+reach() {
+  awk -v start="$1" '{ next_of[$1] = next_of[$1] " " $2 }
+    END { seen[start] = 1; todo[++n] = start
+          for (i = 1; i <= n; i++) { k = split(next_of[todo[i]], to, " ")
+            for (j = 1; j <= k; j++) if (!(to[j] in seen)) { seen[to[j]] = 1; todo[++n] = to[j] } }
+          for (i = 1; i <= n; i++) print todo[i] }' "$tmp/edges"
+}
 bad=0 checked=0
 for h in "$root"/include/*/*.h; do
   rel=${h#"$root"/include/}
@@ -30,16 +46,15 @@ for h in "$root"/include/*/*.h; do
   while read -r fn; do
     awk -v f="$fn" '$2 == f { print $1 }' "$tmp/defs" | while read -r src; do
       [ "${src%.c}" = "$(basename "$rel" .h)" ] && continue # its own implementation: one unit
-      if grep -qx "$src $rel" "$tmp/incs"; then echo "FAIL: $rel: inline code calls $fn, defined in $src, which includes $rel"; fi
+      if grep -qx "$src $rel" "$tmp/incs"; then echo "FAIL: $rel: inline code calls $fn, defined in $src, which includes $rel"; continue; fi
+      reach "$src" | while read -r via; do
+        [ "${via%.c}" = "$(basename "$rel" .h)" ] && continue
+        if grep -qx "$via $rel" "$tmp/incs"; then echo "FAIL: $rel: inline code calls $fn, defined in $src, which reaches $via, which includes $rel"; break; fi
+      done
     done
   done < <(nm -u "$tmp/h.o" | awk '{ print $2 }' | sort -u) >"$tmp/found"
   [ -s "$tmp/found" ] && { cat "$tmp/found"; bad=$((bad + $(wc -l <"$tmp/found"))); }
 done
-# "report_html.c report_html_charts.c": the first uses a function or object the second defines.
-nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 3 { print obj, $3 }' >"$tmp/syms"
-nm -u "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 2 && $1 == "U" { print obj, $2 }' >"$tmp/uses"
-awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2] }' "$tmp/syms" "$tmp/uses" | sort -u >"$tmp/edges"
-[ -s "$tmp/edges" ] || { echo "FAIL: no calls between the objects of $lib"; exit 1; }
 layers=0
 for layer in "$@"; do
   [ -d "$root/src/$layer" ] || { echo "FAIL: no layer src/$layer"; bad=$((bad + 1)); continue; }

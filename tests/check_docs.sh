@@ -3,6 +3,11 @@
 set -u
 bin=$1 doc=$2
 want=$("$bin" --doc-tables)
+if [ -z "$want" ]; then
+    echo "FAIL: 'flowbench --doc-tables' printed nothing: no table was checked"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
 have=$(sed -n '/<!-- BEGIN GENERATED TABLES -->/,/<!-- END GENERATED TABLES -->/p' "$doc" | sed '1d;$d')
 if [ "$want" = "$have" ]; then
     echo "1 passed, 0 failed"

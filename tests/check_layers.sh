@@ -1,27 +1,32 @@
 #!/usr/bin/env bash
 # check_layers.sh ROOT: every #include of src/ and include/ stays within what its
-# layer may include (the table below, as each folder's README states it), so the
-# layers depend one way: language -> model -> engine -> I/O, reports read results;
-# and a system header wrapped by one layer (libaio) is included by that layer alone.
+# layer may include, as the "May include:" paragraph of src/LAYER/README.md
+# says it (read here, so the two cannot drift), and a system header wrapped by
+# one layer (libaio) is included by that layer alone. In that paragraph `x/`
+# is the layer x, `x/y.h` one header of it, `y.h` (no slash) a header
+# generated into the build directory, and "every other layer" all of them.
 set -u
 root=${1:-.}
-# layer: the layers (or single headers) it may include besides itself.
-declare -A may=(
-  [base]=""
-  [lang]="base"
-  [model]="base lang flowops/flowop.h io/ioengine.h"
-  [results]="base flowops/flowop.h"
-  [fileset]="base lang model"
-  [io]="base"
-  [sysstat]="base results"
-  [place]="base lang model"
-  [dist]="base"
-  [engine]="base lang model results fileset io sysstat place dist flowops/flowop.h"
-  [flowops]="base lang model results fileset io engine"
-  [report]="base lang model results flowops/flowop.h"
-  [campaign]="base lang results report sysstat"
-  [cli]="base lang model results fileset io sysstat place flowops engine report campaign dist"
-)
+# may_include README: the layers, headers and generated headers, one a line.
+may_include() {
+  awk '/^May include:/ { on = 1 } on && /^$/ { exit } on { print }' "$1" >"$tmp/para"
+  [ -s "$tmp/para" ] || return 1
+  if grep -q "every other layer" "$tmp/para"; then
+    for d in "$root"/src/*/; do echo "$(basename "$d")/"; done
+  fi
+  grep -o '`[^`]*`' "$tmp/para" | tr -d '`'
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+declare -A may=()
+bad=0 checked=0
+for readme in "$root"/src/*/README.md; do
+  layer=$(basename "$(dirname "$readme")")
+  if ! list=$(may_include "$readme"); then
+    echo "FAIL: ${readme#$root/} has no \"May include:\" paragraph"; bad=$((bad + 1)); continue
+  fi
+  may[$layer]=$(echo $list)
+done
 # system headers only one layer may include: the rest see its wrapper.
 declare -A owner=(
   [libaio.h]=io
@@ -31,20 +36,18 @@ declare -A owner=(
   [hwloc/glibc-sched.h]=place
   [mpi.h]=dist
 )
-bad=0 checked=0
 for dir in "$root"/src/*/ "$root"/include/*/; do
   layer=$(basename "$dir")
   if [ -z "${may[$layer]+set}" ]; then
-    echo "FAIL: $dir is no known layer (add it to tests/check_layers.sh and give it a README)"; bad=$((bad + 1)); continue
+    echo "FAIL: $dir is no known layer (give src/$layer a README.md with a \"May include:\" paragraph)"; bad=$((bad + 1)); continue
   fi
   case "$dir" in */src/*) [ -f "$dir/README.md" ] || { echo "FAIL: ${dir#$root/} has no README.md"; bad=$((bad + 1)); } ;; esac
   for f in "$dir"*.[ch]; do
     [ -e "$f" ] || continue
     while IFS= read -r inc; do
       checked=$((checked + 1))
-      dep=${inc%%/*}
-      [ "$inc" = "$dep" ] && continue          # generated parser.h / lexer.h
-      [ "$dep" = "$layer" ] && continue
+      dep=${inc%%/*}/
+      [ "$dep" = "$layer/" ] && continue
       ok=0
       for a in ${may[$layer]}; do [ "$a" = "$dep" ] || [ "$a" = "$inc" ] && ok=1; done
       [ $ok = 1 ] || { echo "FAIL: ${f#$root/} includes $inc: layer $layer may include only: ${may[$layer]:-nothing}"; bad=$((bad + 1)); }

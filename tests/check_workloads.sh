@@ -5,6 +5,8 @@
 set -u
 bin=$1 dir=$2
 pass=0 fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+inputs "workloads in $dir" "$dir"/*.f &&
 for f in "$dir"/*.f; do
     name=$(basename "$f" .f)
     if ! msg=$(timeout 20 "$bin" --check -f "$f" 2>&1 >/dev/null); then
@@ -21,6 +23,4 @@ for f in "$dir"/*.f; do
     fi
     pass=$((pass + 1))
 done
-[ $pass -gt 0 ] || { echo "FAIL no workloads in $dir"; fail=$((fail + 1)); }
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

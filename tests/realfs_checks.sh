@@ -1,7 +1,6 @@
 # realfs_checks.sh: the counters, checks and clean-up the real-file-system tests
 # share (sourced by the test_realfs*.sh scripts, which set pass=0 fail=0 and top).
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
 expect_in() {
     if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then

@@ -9,8 +9,9 @@ pass=0 fail=0
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+inputs "valid cases in $dir/valid" "$dir"/valid/*.f &&
 for f in "$dir"/valid/*.f; do
     timeout 20 "$bin" --check -f "$f" >"$out" 2>"$err"
     rc=$?
@@ -24,6 +25,7 @@ for f in "$dir"/valid/*.f; do
     [ $ok -eq 1 ] && pass=$((pass + 1))
 done
 
+inputs "malformed cases in $dir/malformed" "$dir"/malformed/*.f &&
 for f in "$dir"/malformed/*.f; do
     expect=$(head -1 "$f" | sed -n 's/^# expect: //p')
     if [ -z "$expect" ]; then bad "$f" "no '# expect: LINE:COL: text' on line 1"; continue; fi
@@ -36,5 +38,4 @@ for f in "$dir"/malformed/*.f; do
     pass=$((pass + 1))
 done
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -5,8 +5,12 @@
 # that compute 10x apart to the same steps, and the slowest writer against the
 # writers listed, and the shipped checkpoint and swbuild judging themselves
 # (ai-training and checkpoint over MPI ranks: test_mpi.sh).
-check_tag=accel
-. "$(dirname "$0")/tally.sh"
+set -u
+fb=$(realpath "$1")
+T=$(mktemp -d /dev/shm/fbaccel.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+mkdir "$T/data"
 
 # 1. Accelerator utilisation: compute time over compute plus I/O time, per thread
 # that computes and overall, from the rows' latency sums; a thread that does not compute is left out.
@@ -129,5 +133,4 @@ grep -q '^criteria: FAIL  ops_per_sec >= \$minshare / 100 \* \$oprate \* \$procs
     bad swbuild_rate "$(grep criteria "$T/sw.out")"
 grep -q '^criteria: PASS  errors == 0' "$T/sw.out" && ok || bad swbuild_errors "$(grep criteria "$T/sw.out")"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

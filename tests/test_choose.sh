@@ -8,13 +8,12 @@
 # of a fileset with size=buckets(1k:30,4k:50,16k:20) (counted on disk), each
 # within 3 standard deviations of its percentage, and no other size.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bin=$(realpath "$1")
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-choose.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 
 # within3sd WHAT "count size..." N "value:percent..." : every count within 3
 # binomial standard deviations of N * percent / 100, and no value outside the list.
@@ -119,5 +118,4 @@ else
     bad "buckets fileset run" "$(tail -5 "$top/fs/out")"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary weighted_choice

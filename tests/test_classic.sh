@@ -7,8 +7,7 @@ pass=0 fail=0
 tmp=$(mktemp -d /tmp/flowbench-classic.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 has() { grep -qF -- "$3" "$2" && ok || bad "$1" "'$3' not in $(head -c 600 "$2")"; }
 lacks() { grep -qF -- "$3" "$2" && bad "$1" "'$3' should not be in $(head -c 600 "$2")" || ok; }
 
@@ -118,5 +117,4 @@ done
 lacks lathist_off_text "$tmp/out" "Latency histogram"
 lacks lathist_off_json "$tmp/lat.json" '"histogram"'
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -3,6 +3,7 @@
 set -u
 bin=$1
 pass=0 fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d /tmp/flowbench-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -58,6 +59,11 @@ check syntax_exit 2 "$bin" --check -f "$tmp/bad.f" && has syntax_loc "$tmp/err" 
 check missing_file 2 "$bin" -f "$tmp/nope.f" && has missing_file "$tmp/err" "cannot open"
 check unknown_option 2 "$bin" --bogus
 check bad_runtime 2 "$bin" --runtime 0 -f workloads/varmail.f && has bad_runtime "$tmp/err" "--runtime"
+# whole numbers are read strictly: no sign, no space, nothing after, in range
+check iodepth_plus 2 "$bin" --check --iodepth +4 -f workloads/varmail.f && has iodepth_plus "$tmp/err" "--iodepth: '+4'"
+check runtime_space 2 "$bin" --check --runtime " 5" -f workloads/varmail.f && has runtime_space "$tmp/err" "--runtime"
+check sample_range 2 "$bin" --check --latency-log-sample 4294967296 -f workloads/varmail.f && has sample_range "$tmp/err" "--latency-log-sample"
+check iodepth_ok 0 "$bin" --check --iodepth 4096 -f workloads/varmail.f && pass=$((pass + 1))
 check stray_arg 2 "$bin" workloads/varmail.f && has stray_arg "$tmp/err" "-f"
 check bad_clock 2 "$bin" --clock hpet -f workloads/varmail.f && has bad_clock "$tmp/err" "--clock: 'hpet' is not one of auto, tsc, vdso"
 check help 0 "$bin" -h && has help "$tmp/out" "--check"
@@ -185,5 +191,4 @@ for t in $types; do
     grep -q "^  name " "$tmp/help1" && grep -q "^  iters " "$tmp/help1" && pass=$((pass + 1)) || { echo "FAIL help_$t: no name/iters: $(cat "$tmp/help1")"; fail=$((fail + 1)); }
 done
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -9,8 +9,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-compare.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # expect NAME STATUS PATTERN -- ARGS...: compare exits STATUS and its stdout+stderr match PATTERN (grep -E).
 expect() {
     local name=$1 want=$2 pat=$3
@@ -119,5 +118,4 @@ doctor "$w/a.json" "$w/slow.json" 0 rread ops_per_s 0.5
 expect real_slower 1 "rread ops/s of run 1: -50\.0%" -- "$w/a.json" "$w/slow.json"
 expect real_vs_tree 2 "nothing to pair" -- "$w/a.json" "$top/one"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

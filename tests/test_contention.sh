@@ -9,9 +9,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-contention.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 took() { sed -n 's/.*Run took \([0-9.]*\) seconds.*/\1/p' "$1" | tail -1; }
 
 # A run of N seconds that lasted them, reported ops for every flowop named,
@@ -99,5 +97,4 @@ left=""
 for k in $kids; do kill -0 "$k" 2>/dev/null && left="$left $k"; done
 [ -z "$left" ] && ok || bad stop_leftover "workers left:$left"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

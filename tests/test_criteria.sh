@@ -4,8 +4,12 @@
 # values printed are the JSON's and the CSV's; a profile's criteria reach its
 # points, summary.json/csv and index.html (a failed point marked, in headless
 # Chromium's DOM when it can be had).
-check_tag=crit
-. "$(dirname "$0")/tally.sh"
+set -u
+fb=$(realpath "$1")
+T=$(mktemp -d /dev/shm/fbcrit.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+mkdir "$T/data"
 cat > "$T/w.f" <<'EOF'
 set $dir=/tmp
 set $target=50
@@ -146,5 +150,4 @@ marks = {re.search(r'target=(\d+)', body).group(1): (cls, re.search(r'<td class=
 assert marks.get("1") == ("ok", "PASS") and marks.get("1000000000") == ("failed criteria-failed", "FAIL"), marks
 EOF
 fi
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -8,8 +8,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-data.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # within NAME VALUE LO HI: LO <= VALUE <= HI (integers)
 within() { if [ "$2" -ge "$3" ] && [ "$2" -le "$4" ]; then ok; else bad "$1" "$2 not in [$3, $4]"; fi; }
 
@@ -105,5 +104,4 @@ F
     grep -q "w.f:3:" "$d/err" && ok || bad "bad_where[$attr]" "$(cat "$d/err")"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

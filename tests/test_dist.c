@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "base/rng.h"
 #include "model/plan_choose.h"
 

@@ -6,10 +6,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-engine.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
-ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # 300 x (createfile, writewholefile 8 KiB, closefile) ended by finishoncount:
 # exactly 300 files and 2,457,600 bytes on disk, and 300 ops reported.
@@ -207,5 +204,4 @@ expect_eq space_exit $? 1
 grep -q "needs 104857600.0 MiB pre-allocated.*MiB free" "$d/err" && ok || bad space_message "$(cat "$d/err")"
 [ ! -e "$d/huge" ] && ok || bad space_nothing_written "$d/huge exists"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

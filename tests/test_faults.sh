@@ -7,9 +7,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-faults.XXXXXX)
 chmod 755 "$top"
 trap 'rm -rf "$top"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # EMFILE: more descriptors than ulimit -n allows.
 d=$top/emfile
@@ -216,5 +214,4 @@ rc=${PIPESTATUS[0]}
 sleep 0.2
 pgrep -f "$d/w.f" >/dev/null && bad pipe_leftover "worker left behind" || ok
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -7,9 +7,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-flowops.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
 expect_in() {
     if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then
@@ -932,5 +930,4 @@ expect_rc opennext_open_exit 1
 expect_eq opennext_open_ops "$(ops_of o1 "$d/out")" 128
 grep -q "o1.*slot 127" "$d/err" && ok || bad opennext_open_message "$(cat "$d/err")"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

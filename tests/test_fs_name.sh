@@ -49,5 +49,4 @@ case $(basename "$tree") in
     *) bad tree_name "the tree is '$(basename "$tree")', want $(hostname)-ext3-p-...: $(tail -3 "$top/camp.out")" ;;
 esac
 expect_in summary_filesystem "$(json "$tree/summary.json" "int(d['filesystem'] == 'ext3')")" 1 1
-echo "fs_name: $pass passed, $fail failed"
-[ "$fail" = 0 ] && [ "$pass" = 6 ]
+summary fs_name && [ "$pass" = 6 ]

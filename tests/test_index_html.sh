@@ -14,9 +14,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-index.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 count() { grep -o -- "$1" "$2" | wc -l; }
 
 python3 "$here/campaign/make_tree.py" "$top/two" "nthreads=1,4;iosize=4k,64k" 3
@@ -138,5 +136,4 @@ else
     bad geometry_noisy "$(tail -2 <<<"$out")"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -10,8 +10,7 @@ tmp=$(mktemp -d /tmp/flowbench-install.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 unset FLOWBENCH_WORKLOADS
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # --- man pages: generated at build time, complete, and valid roff
 man1=$build/man/flowbench.1 man5=$build/man/flowbench-workloads.5
@@ -100,5 +99,4 @@ else
     bad cpack "$(tail -5 "$tmp/cpack.log")"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

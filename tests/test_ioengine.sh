@@ -9,8 +9,7 @@ top=$(mktemp -d /dev/shm/flowbench-ioe.XXXXXX)
 restore=""
 trap 'rm -rf "$top"; [ -z "$restore" ] || sysctl -q -w kernel.io_uring_disabled="$restore"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 command -v strace >/dev/null || { apt-get install -y -qq strace >/dev/null 2>&1 || true; }
 command -v strace >/dev/null || echo "SKIP strace checks: strace is not installed and could not be"
 
@@ -90,9 +89,9 @@ F
     for eng in psync libaio io_uring mmap; do trace $eng; done
     n=$(calls psync pread64); [ "${n:-0}" -ge 500 ] && ok || bad psync_pread "pread64 calls: ${n:-0}"
     n=$(calls psync pwrite64); [ "${n:-0}" -ge 500 ] && ok || bad psync_pwrite "pwrite64 calls: ${n:-0}"
-    n=$(calls libaio io_submit); [ "${n:-0}" -ge 1000 ] && ok || bad libaio_io_submit "io_submit calls: ${n:-0}"
+    n=$(calls libaio io_submit); [ "${n:-0}" -ge 1 ] && ok || bad libaio_io_submit "io_submit calls: ${n:-0}"  # batched: test_io_batch.sh
     n=$(calls libaio pread64); [ "${n:-0}" = 0 ] && ok || bad libaio_no_pread "pread64 calls: $n"
-    n=$(calls io_uring io_uring_enter); [ "${n:-0}" -ge 1000 ] && ok || bad uring_enter "io_uring_enter calls: ${n:-0}"
+    n=$(calls io_uring io_uring_enter); [ "${n:-0}" -ge 1 ] && ok || bad uring_enter "io_uring_enter calls: ${n:-0}"  # batched: test_io_batch.sh
     n=$(calls io_uring pread64); [ "${n:-0}" = 0 ] && ok || bad uring_no_pread "pread64 calls: $n"
     n=$(calls io_uring pwrite64); [ "${n:-0}" = 0 ] && ok || bad uring_no_pwrite "pwrite64 calls: $n"
     for c in read pread64 write pwrite64 io_submit io_uring_enter; do
@@ -169,5 +168,4 @@ else
     echo "SKIP io_uring refusal: needs root and /proc/sys/kernel/io_uring_disabled"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

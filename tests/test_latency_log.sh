@@ -8,9 +8,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-latlog.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # One thread: 5000 sequential reads of 4 KiB (the 1 MiB file over and over),
 # ended by finishoncount; its finishoncount is an op too (4999 of them).
@@ -207,5 +205,4 @@ expect_eq devfull_exit $? 1
 expect_eq sample_without_log $? 2
 grep -q "which is not given" "$d/errn" && ok || bad sample_without_log_msg "$(cat "$d/errn")"
 
-echo "latency_log: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary latency_log

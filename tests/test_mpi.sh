@@ -39,16 +39,16 @@ F
 
 for n in 2 4; do
     rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
-    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
-    [ "$(json "$t/r$n.json" "r['ranks']")" = "$n" ] || bad "-np $n: JSON ranks is not $n"
+    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 && ok || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
+    [ "$(json "$t/r$n.json" "r['ranks']")" = "$n" ] && ok || bad "-np $n: JSON ranks is not $n"
     [ "$(json "$t/r$n.json" "r['summary']['ops'] == sum(k['ops'] for k in r['per_rank']) > 0")" = True ] \
-        || bad "-np $n: aggregate ops differ from the sum of the per-rank ops"
-    [ "$(json "$t/r$n.json" "r['flowops'][0]['ops'] == r['summary']['ops']")" = True ] || bad "-np $n: the flowop row is not summed"
+        && ok || bad "-np $n: aggregate ops differ from the sum of the per-rank ops"
+    [ "$(json "$t/r$n.json" "r['flowops'][0]['ops'] == r['summary']['ops']")" = True ] && ok || bad "-np $n: the flowop row is not summed"
     for ((k = 0; k < n; k++)); do
-        [ -d "$t/r/rank-$(printf %04d $k)/in" ] || bad "-np $n: no rank-$(printf %04d $k)/in"
+        [ -d "$t/r/rank-$(printf %04d $k)/in" ] && ok || bad "-np $n: no rank-$(printf %04d $k)/in"
     done
-    [ "$(grep -c '^[0-9.]*: rank ' "$t/r$n.out")" = "$n" ] || bad "-np $n: the per-rank table has not $n rows (rank 0 alone prints)"
-    [ "$(grep -c 'IO Summary' "$t/r$n.out")" = 1 ] || bad "-np $n: more than rank 0 printed the report"
+    [ "$(grep -c '^[0-9.]*: rank ' "$t/r$n.out")" = "$n" ] && ok || bad "-np $n: the per-rank table has not $n rows (rank 0 alone prints)"
+    [ "$(grep -c 'IO Summary' "$t/r$n.out")" = 1 ] && ok || bad "-np $n: more than rank 0 printed the report"
     # --csv: after the flowop rows, one row per rank (type "rank") with its rank and host, as per_rank.
     csvcheck=$(python3 - "$t/r$n.csv" "$t/r$n.json" "$n" "$(hostname)" <<'PY'
 import csv, json, sys
@@ -65,12 +65,12 @@ ok = (head[-5:-3] == ["rank", "host"] and all(len(r) == len(head) for r in body)
 print("ok" if ok else f"rank rows {got} want {want}, header {head[-5:-3]}")
 PY
 )
-    [ "$csvcheck" = ok ] || bad "-np $n: --csv per-rank rows: $csvcheck"
+    [ "$csvcheck" = ok ] && ok || bad "-np $n: --csv per-rank rows: $csvcheck"
     # --report: a chart of ops/s per rank, a bar per rank named with its host, as the
     # page's source says and, where Chromium is, as the browser loaded it.
     html=$t/rep$n/index.html
     [ -n "$browser" ] && { timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$t/chrome$n" \
-        --dump-dom "file://$html" >"$t/rep$n.dom" 2>"$t/rep$n.log" || bad "-np $n: Chromium failed on the report: $(tail -3 "$t/rep$n.log")"; }
+        --dump-dom "file://$html" >"$t/rep$n.dom" 2>"$t/rep$n.log" && ok || bad "-np $n: Chromium failed on the report: $(tail -3 "$t/rep$n.log")"; }
     for page in "$html" ${browser:+"$t/rep$n.dom"}; do
         bars=$(python3 - "$page" "$n" "$(hostname)" <<'PY'
 import re, sys
@@ -85,15 +85,15 @@ else:
     print("ok" if labels == want and len(widths) == len(want) and min(widths) > 0 else f"labels {labels} widths {widths}")
 PY
 )
-        [ "$bars" = ok ] || bad "-np $n: the report's per-rank chart in $page: $bars"
+        [ "$bars" = ok ] && ok || bad "-np $n: the report's per-rank chart in $page: $bars"
     done
 
-    mpi "$n" -f "$t/write.f" --json "$t/w$n.json" >"$t/w$n.out" 2>&1 || bad "-np $n write run failed: $(tail -5 "$t/w$n.out")"
+    mpi "$n" -f "$t/write.f" --json "$t/w$n.json" >"$t/w$n.out" 2>&1 && ok || bad "-np $n write run failed: $(tail -5 "$t/w$n.out")"
     ondisk=$(find "$t/w" -type f -path '*/rank-*/out/*' ! -name .flowbench-fileset -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
     reported=$(json "$t/w$n.json" "r['summary']['bytes']")
-    [ "$reported" = $((n * 40 * 65536)) ] || bad "-np $n: reported $reported bytes written, not $((n * 40 * 65536))"
-    [ "$ondisk" = "$reported" ] || bad "-np $n: $ondisk bytes on disk over the rank directories, $reported reported"
-    [ "$(json "$t/w$n.json" "r['end']")" = finished ] || bad "-np $n: the write run did not end as finished"
+    [ "$reported" = $((n * 40 * 65536)) ] && ok || bad "-np $n: reported $reported bytes written, not $((n * 40 * 65536))"
+    [ "$ondisk" = "$reported" ] && ok || bad "-np $n: $ondisk bytes on disk over the rank directories, $reported reported"
+    [ "$(json "$t/w$n.json" "r['end']")" = finished ] && ok || bad "-np $n: the write run did not end as finished"
 done
 
 # finishoncount counts over every rank: each rank appends 100 times a second
@@ -115,21 +115,21 @@ define process name=p {
 run 30
 F
 rm -rf "$t/w"; mkdir "$t/w"
-mpi 2 -f "$t/fin.f" --json "$t/fin.json" >"$t/fin.out" 2>&1 || bad "-np 2 finishoncount run failed: $(tail -5 "$t/fin.out")"
-[ "$(json "$t/fin.json" "r['end']")" = finished ] || bad "the summed finishoncount did not end as finished"
+mpi 2 -f "$t/fin.f" --json "$t/fin.json" >"$t/fin.out" 2>&1 && ok || bad "-np 2 finishoncount run failed: $(tail -5 "$t/fin.out")"
+[ "$(json "$t/fin.json" "r['end']")" = finished ] && ok || bad "the summed finishoncount did not end as finished"
 total=$(json "$t/fin.json" "r['summary']['ops']")
 echo "finishoncount value=300 over 2 ranks: $total ops in all"
-[ "$total" -ge 300 ] && [ "$total" -lt 600 ] || bad "finishoncount over 2 ranks: $total ops, not in [300, 600)"
+[ "$total" -ge 300 ] && [ "$total" -lt 600 ] && ok || bad "finishoncount over 2 ranks: $total ops, not in [300, 600)"
 # The stonewall: at most the total, over the run up to the first rank's stop.
 [ "$(json "$t/fin.json" "0 < r['stonewall']['ops'] <= r['summary']['ops'] and 0 < r['stonewall']['seconds'] <= r['seconds'] + 1e-6 and r['stonewall']['lag_seconds'] >= 0")" = True ] \
-    || bad "the stonewall is not within the run: $(json "$t/fin.json" "r.get('stonewall')")"
-grep -q '^[0-9.]*: stonewall: [0-9]* ops' "$t/fin.out" || bad "the text report has no stonewall line"
+    && ok || bad "the stonewall is not within the run: $(json "$t/fin.json" "r.get('stonewall')")"
+grep -q '^[0-9.]*: stonewall: [0-9]* ops' "$t/fin.out" && ok || bad "the text report has no stonewall line"
 
 # A rank that fails before the run (its directory is a file) stops every rank, named.
 rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"
 mpi 2 -f "$t/read.f" >"$t/f.out" 2>&1; rc=$?
-[ $rc = 1 ] || bad "a rank failing to create its fileset: exit $rc, not 1"
-grep -q "rank 1 (host $(hostname))" "$t/f.out" || bad "the failure does not name rank 1 and its host: $(tail -3 "$t/f.out")"
+[ $rc = 1 ] && ok || bad "a rank failing to create its fileset: exit $rc, not 1"
+grep -q "rank 1 (host $(hostname))" "$t/f.out" && ok || bad "the failure does not name rank 1 and its host: $(tail -3 "$t/f.out")"
 
 # A rank that runs out of space mid-run (its directory a 2 MiB tmpfs) stops
 # every rank; rank 0 writes the partial JSON, ending in an error naming it.
@@ -138,10 +138,10 @@ if mount -t tmpfs -o size=2m tmpfs "$t/w/rank-0001" 2>/dev/null; then
     sed -e 's/^run 30$/run 60/' -e '/finishoncount/d' "$t/write.f" > "$t/nospc.f"
     mpi 2 -f "$t/nospc.f" --json "$t/n.json" >"$t/n.out" 2>&1; rc=$?
     umount "$t/w/rank-0001"
-    [ $rc = 1 ] || bad "a rank out of space: exit $rc, not 1"
-    [ "$(json "$t/n.json" "r['end']")" = error ] || bad "a rank out of space: the JSON does not end as error"
+    [ $rc = 1 ] && ok || bad "a rank out of space: exit $rc, not 1"
+    [ "$(json "$t/n.json" "r['end']")" = error ] && ok || bad "a rank out of space: the JSON does not end as error"
     json "$t/n.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): .*No space left on device" \
-        || bad "a rank out of space: the JSON's error does not name rank 1: $(json "$t/n.json" "r['error']")"
+        && ok || bad "a rank out of space: the JSON's error does not name rank 1: $(json "$t/n.json" "r['error']")"
 else
     echo "SKIP (loudly): cannot mount a tmpfs here; the out-of-space rank is not tested"
 fi
@@ -177,12 +177,58 @@ else
     done
     wait "$job"; rc=$?
     took=$(( ($(date +%s%N) - start) / 1000000 ))
-    [ $rc = 1 ] || bad "a rank whose worker was killed: exit $rc, not 1"
+    [ $rc = 1 ] && ok || bad "a rank whose worker was killed: exit $rc, not 1"
     echo "killed worker of rank 1: rank 0 reported after ${stopped:-?} ms, every rank gone after $took ms"
-    [ -n "$stopped" ] && [ "$stopped" -lt 2000 ] || bad "rank 0 did not stop within 2 s of rank 1's worker dying (${stopped:-never})"
-    [ $took -lt 10000 ] || bad "the ranks took $took ms to leave after rank 1's worker died"
-    grep -q "rank 1 (host $(hostname)): worker process p" "$t/k.out" || bad "no error naming rank 1: $(tail -3 "$t/k.out")"
-    [ "$(json "$t/k.json" "r['end']")" = "worker died" ] || bad "rank 0's partial JSON does not end as 'worker died'"
+    [ -n "$stopped" ] && [ "$stopped" -lt 2000 ] && ok || bad "rank 0 did not stop within 2 s of rank 1's worker dying (${stopped:-never})"
+    [ $took -lt 10000 ] && ok || bad "the ranks took $took ms to leave after rank 1's worker died"
+    grep -q "rank 1 (host $(hostname)): worker process p" "$t/k.out" && ok || bad "no error naming rank 1: $(tail -3 "$t/k.out")"
+    [ "$(json "$t/k.json" "r['end']")" = "worker died" ] && ok || bad "rank 0's partial JSON does not end as 'worker died'"
+fi
+
+# A rank's own flowbench killed mid-run: mpirun ends the job (SIGTERM, then
+# SIGKILL a second later), and rank 0 still writes the JSON and the text
+# report: the live ranks' figures so far, the summary over them, and the
+# error naming the lost rank and its host.
+rm -rf "$t/r"; mkdir "$t/r"
+setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 3 $fb -f $t/long.f --json $t/lost.json" \
+    >"$t/lost.out" 2>&1 &
+job=$!
+rank_own() { # rank $1's flowbench itself, not one of its workers
+    for p in $(ps -o pid= -s "$job" 2>/dev/null); do
+        [ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$fb" ] || continue
+        [ "$(readlink "/proc/$(ps -o ppid= -p "$p" | tr -d ' ')/exe" 2>/dev/null)" = "$fb" ] && continue
+        tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1" && { echo "$p"; return; }
+    done
+}
+victim=""
+for _ in $(seq 100); do
+    grep -q Running "$t/lost.out" && victim=$(rank_own 1)
+    [ -n "$victim" ] && break
+    sleep 0.2
+done
+if [ -z "$victim" ]; then
+    bad "rank 1 never started running: $(tail -3 "$t/lost.out")"
+    kill -KILL -- -"$job" 2>/dev/null
+else
+    sleep 1 # some figures on every rank first
+    kill -KILL "$victim"
+    wait "$job"
+    if [ ! -s "$t/lost.json" ]; then
+        bad "a lost rank: rank 0 wrote no JSON: $(tail -5 "$t/lost.out")"
+    else
+        [ "$(json "$t/lost.json" "r['end']")" = error ] || bad "a lost rank: the JSON ends as $(json "$t/lost.json" "r['end']"), not error"
+        json "$t/lost.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): lost mid-run" \
+            || bad "a lost rank: the JSON's error does not name rank 1 and its host: $(json "$t/lost.json" "r['error']")"
+        [ "$(json "$t/lost.json" "[k['lost'] for k in r['per_rank']]")" = "[False, True, False]" ] \
+            || bad "a lost rank: per_rank does not mark rank 1 alone as lost: $(json "$t/lost.json" "r['per_rank']")"
+        [ "$(json "$t/lost.json" "all(r['per_rank'][k]['ops'] > 0 and r['per_rank'][k]['seconds'] > 0.5 for k in (0, 2))")" = True ] \
+            || bad "a lost rank: the live ranks' partial figures are missing: $(json "$t/lost.json" "r['per_rank']")"
+        [ "$(json "$t/lost.json" "r['summary']['ops'] == r['flowops'][0]['ops'] == r['per_rank'][0]['ops'] + r['per_rank'][2]['ops']")" = True ] \
+            || bad "a lost rank: the summary is not the live ranks' sum: $(json "$t/lost.json" "(r['summary']['ops'], r['per_rank'])")"
+    fi
+    grep -q "IO Summary" "$t/lost.out" || bad "a lost rank: no text report"
+    grep -q "^[0-9.]*: rank    1 $(hostname) .*lost mid-run" "$t/lost.out" || bad "a lost rank: the text report's rank table does not mark rank 1 lost"
+    grep -q "flowbench: error: rank 1 (host $(hostname)): lost mid-run" "$t/lost.out" || bad "a lost rank: no error naming rank 1 on stderr"
 fi
 
 # SIGTERM to mpirun stops every rank and leaves no process of its session.
@@ -224,23 +270,23 @@ CONFIG rd {
 P
 mkdir -p "$t/pers"
 sed -e 's/iosize=8k,random/iosize=$iosize,random/' -e 's/^set \$dir=.*/set $dir=\/unused\nset $iosize=8k/' "$t/read.f" > "$t/pers/rdp.f"
-timeout 120 "$fb" profile "$t/p.prof" --workloads "$t/pers" >"$t/p.out" 2>&1 || bad "a profile with a launcher failed: $(tail -5 "$t/p.out")"
+timeout 120 "$fb" profile "$t/p.prof" --workloads "$t/pers" >"$t/p.out" 2>&1 && ok || bad "a profile with a launcher failed: $(tail -5 "$t/p.out")"
 got=$(python3 -c "
 import glob, json, sys
 files = sorted(glob.glob(sys.argv[1] + '/*/rd/*/results.json'))
 print(len(files), all(json.load(open(f))['runs'][-1]['ranks'] == 2 and len(json.load(open(f))['runs'][-1]['per_rank']) == 2 for f in files))" "$t/stats")
-[ "$got" = "2 True" ] || bad "a profile with a launcher: its 2 points' results are not over 2 ranks: $got"
-[ -d "$t/pd/rank-0001" ] || bad "a profile with a launcher: no rank-0001 under its dir"
+[ "$got" = "2 True" ] && ok || bad "a profile with a launcher: its 2 points' results are not over 2 ranks: $got"
+[ -d "$t/pd/rank-0001" ] && ok || bad "a profile with a launcher: no rank-0001 under its dir"
 mpi 2 profile "$t/p.prof" --workloads "$t/pers" >"$t/pm.out" 2>&1 && bad "profile started by mpirun ran"
-grep -q "profile runs its points itself: start it without mpirun" "$t/pm.out" || bad "profile under mpirun: no message: $(head -3 "$t/pm.out")"
+grep -q "profile runs its points itself: start it without mpirun" "$t/pm.out" && ok || bad "profile under mpirun: no message: $(head -3 "$t/pm.out")"
 
 # A latency log per rank; the JSON's records are those of every rank's log.
 rm -rf "$t/r"; mkdir "$t/r"
 mpi 2 -f "$t/read.f" --latency-log "$t/lat.csv" --latency-log-sample 100 --json "$t/lat.json" >"$t/lat.out" 2>&1 \
-    || bad "-np 2 with a latency log failed: $(tail -3 "$t/lat.out")"
+    && ok || bad "-np 2 with a latency log failed: $(tail -3 "$t/lat.out")"
 lines=$(cat "$t"/lat.csv.rank-000[01] 2>/dev/null | grep -vc '^time_ns')
 [ "$(json "$t/lat.json" "r['latency_log']['records']")" = "$lines" ] && [ "$lines" -gt 0 ] \
-    || bad "-np 2 latency log: JSON records $(json "$t/lat.json" "r['latency_log']['records']"), lines over both ranks' logs $lines"
+    && ok || bad "-np 2 latency log: JSON records $(json "$t/lat.json" "r['latency_log']['records']"), lines over both ranks' logs $lines"
 
 # Merged percentiles are the exact nearest-rank ones of every rank's ops: 3 reads a
 # rank, 6 over both, against both ranks' latency logs (tests/check_percentiles.py).
@@ -295,12 +341,11 @@ rc=$?
 
 # Commands from a pipe reach rank 0 alone: refused at once, never a hang.
 printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?
-[ $rc != 0 ] && [ $rc != 124 ] || bad "piped commands under mpirun: exit $rc"
-[ "$(grep -c 'the workload comes from -f FILE' "$t/pipe.out")" = 1 ] || bad "piped commands under mpirun: no message from rank 0 alone: $(head -3 "$t/pipe.out")"
+[ $rc != 0 ] && [ $rc != 124 ] && ok || bad "piped commands under mpirun: exit $rc"
+[ "$(grep -c 'the workload comes from -f FILE' "$t/pipe.out")" = 1 ] && ok || bad "piped commands under mpirun: no message from rank 0 alone: $(head -3 "$t/pipe.out")"
 
 # The MPI binary runs without mpirun: one rank, no rank directory.
 rm -rf "$t/r"; mkdir "$t/r"
-"$fb" -f "$t/read.f" >"$t/one.out" 2>&1 || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"
-[ -d "$t/r/in" ] && [ ! -e "$t/r/rank-0000" ] || bad "without mpirun the fileset is not directly under \$dir"
-[ $fail = 0 ] && echo "mpi: all passed"
-exit $fail
+"$fb" -f "$t/read.f" >"$t/one.out" 2>&1 && ok || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"
+[ -d "$t/r/in" ] && [ ! -e "$t/r/rank-0000" ] && ok || bad "without mpirun the fileset is not directly under \$dir"
+summary mpi

@@ -23,11 +23,11 @@ define process name=p {
 run 1
 F
 mkdir "$t/r"
-mpi 4 -f "$t/read.f" --mpi-shared --json "$t/r.json" >"$t/r.out" 2>&1 || bad "-np 4 shared read run failed: $(tail -5 "$t/r.out")"
-[ "$(files "$t/r")" = 64 ] || bad "-np 4 shared: $(files "$t/r") files on disk, not the fileset's 64"
-[ -z "$(find "$t/r" -name 'rank-*')" ] || bad "-np 4 shared: rank directories were made"
+mpi 4 -f "$t/read.f" --mpi-shared --json "$t/r.json" >"$t/r.out" 2>&1 && ok || bad "-np 4 shared read run failed: $(tail -5 "$t/r.out")"
+[ "$(files "$t/r")" = 64 ] && ok || bad "-np 4 shared: $(files "$t/r") files on disk, not the fileset's 64"
+[ -z "$(find "$t/r" -name 'rank-*')" ] && ok || bad "-np 4 shared: rank directories were made"
 [ "$(json "$t/r.json" "all(k['ops'] > 0 for k in r['per_rank']) and r['summary']['errors'] == 0")" = True ] \
-    || bad "-np 4 shared: a rank read nothing, or errors"
+    && ok || bad "-np 4 shared: a rank read nothing, or errors"
 
 # Create, close, delete and stat in one tree on every rank: never a collision.
 cat > "$t/mix.f" <<F
@@ -47,17 +47,17 @@ run 1
 F
 for n in 2 4; do
     rm -rf "$t/m"; mkdir "$t/m"
-    mpi "$n" -f "$t/mix.f" --mpi-shared --json "$t/m$n.json" >"$t/m$n.out" 2>&1 || bad "-np $n shared mix failed: $(tail -5 "$t/m$n.out")"
+    mpi "$n" -f "$t/mix.f" --mpi-shared --json "$t/m$n.json" >"$t/m$n.out" 2>&1 && ok || bad "-np $n shared mix failed: $(tail -5 "$t/m$n.out")"
     # 100 pre-allocated, then every create adds one and every delete takes one, over both runs.
     want=$(python3 -c "
 import json,sys
 runs = json.load(open(sys.argv[1]))['runs']
 ops = lambda r, name: next(f['ops'] for f in r['flowops'] if f['name'] == name)
 print(100 + sum(ops(r, 'cr') - ops(r, 'del') for r in runs))" "$t/m$n.json")
-    [ "$(files "$t/m")" = "$want" ] || bad "-np $n shared mix: $(files "$t/m") files on disk, the counts say $want"
+    [ "$(files "$t/m")" = "$want" ] && ok || bad "-np $n shared mix: $(files "$t/m") files on disk, the counts say $want"
     [ "$(json "$t/m$n.json" "r['summary']['errors'] == 0 and r['end'] == 'time'")" = True ] \
-        || bad "-np $n shared mix: errors or an early end: $(grep -i 'error' "$t/m$n.out" | head -3)"
-    [ "$(json "$t/m$n.json" "all(k['ops'] > 0 for k in r['per_rank'])")" = True ] || bad "-np $n shared mix: a rank did nothing"
+        && ok || bad "-np $n shared mix: errors or an early end: $(grep -i 'error' "$t/m$n.out" | head -3)"
+    [ "$(json "$t/m$n.json" "all(k['ops'] > 0 for k in r['per_rank'])")" = True ] && ok || bad "-np $n shared mix: a rank did nothing"
 done
 
 # A tree kept whole by a run that only reads it, then changed by the next
@@ -84,15 +84,15 @@ define process name=changer {
 run 1
 F
 rm -rf "$t/m"; mkdir "$t/m"
-mpi 2 -f "$t/phases.f" --json "$t/ph.json" >"$t/ph.out" 2>&1 || bad "-np 2 read phase then change phase failed: $(grep -i error "$t/ph.out" | head -3)"
-grep -q "one tree for 2 ranks, each rank creating" "$t/ph.out" || bad "the changing phase did not split the kept tree: $(grep 'one tree' "$t/ph.out")"
-[ "$(json "$t/ph.json" "r['summary']['errors'] == 0 and r['end'] == 'time'")" = True ] || bad "the changing phase had errors"
+mpi 2 -f "$t/phases.f" --json "$t/ph.json" >"$t/ph.out" 2>&1 && ok || bad "-np 2 read phase then change phase failed: $(grep -i error "$t/ph.out" | head -3)"
+grep -q "one tree for 2 ranks, each rank creating" "$t/ph.out" && ok || bad "the changing phase did not split the kept tree: $(grep 'one tree' "$t/ph.out")"
+[ "$(json "$t/ph.json" "r['summary']['errors'] == 0 and r['end'] == 'time'")" = True ] && ok || bad "the changing phase had errors"
 
 # A split fileset needs an entry per rank: refused before anything is made.
 sed -e 's/entries=200,/entries=3,/' -e 's/^create files$//' "$t/mix.f" > "$t/few.f"
 rm -rf "$t/m"; mkdir "$t/m"
 mpi 4 -f "$t/few.f" --mpi-shared >"$t/few.out" 2>&1 && bad "-np 4 with 3 entries ran"
-[ "$(grep -c "few.f:2:1: error: rank 0 (host $(hostname)): fileset 'mix' is shared by 4 ranks.*3 files" "$t/few.out")" = 1 ] || bad "too few entries: $(grep error "$t/few.out" | head -2)"
+[ "$(grep -c "few.f:2:1: error: rank 0 (host $(hostname)): fileset 'mix' is shared by 4 ranks.*3 files" "$t/few.out")" = 1 ] && ok || bad "too few entries: $(grep error "$t/few.out" | head -2)"
 [ -e "$t/m/mix" ] && bad "too few entries: the tree was made"
 
 # A rank that runs out of its own free entries ends the run for all; the
@@ -109,18 +109,18 @@ define process name=p {
 run 30
 F
 rm -rf "$t/m"; mkdir "$t/m"
-mpi 2 -f "$t/fill.f" --json "$t/fill.json" >"$t/fill.out" 2>&1 || bad "-np 2 filling a shared fileset failed: $(tail -3 "$t/fill.out")"
-grep -q "warning: rank [01] (host $(hostname)): run stopped early: flowop cr" "$t/fill.out" || bad "out of files: the warning does not name the rank: $(grep warning "$t/fill.out")"
-[ "$(json "$t/fill.json" "r['end']")" = "no files" ] || bad "out of files: the run does not end as 'no files'"
-[ "$(files "$t/m")" -le 40 ] || bad "out of files: more files than entries"
+mpi 2 -f "$t/fill.f" --json "$t/fill.json" >"$t/fill.out" 2>&1 && ok || bad "-np 2 filling a shared fileset failed: $(tail -3 "$t/fill.out")"
+grep -q "warning: rank [01] (host $(hostname)): run stopped early: flowop cr" "$t/fill.out" && ok || bad "out of files: the warning does not name the rank: $(grep warning "$t/fill.out")"
+[ "$(json "$t/fill.json" "r['end']")" = "no files" ] && ok || bad "out of files: the run does not end as 'no files'"
+[ "$(files "$t/m")" -le 40 ] && ok || bad "out of files: more files than entries"
 
 # The attribute: one fileset shared, the other per rank.
 sed -e 's/prealloc=50$/prealloc=50,shared/' -e 's/^create files$//' "$t/mix.f" > "$t/attr.f"
 sed -i "s|^define process|define fileset name=own,path=\$dir,entries=4,dirwidth=4,size=4k,prealloc=100\ndefine process|" "$t/attr.f"
 rm -rf "$t/m"; mkdir "$t/m"
-mpi 2 -f "$t/attr.f" >"$t/a.out" 2>&1 || bad "-np 2 with the attribute shared failed: $(tail -5 "$t/a.out")"
+mpi 2 -f "$t/attr.f" >"$t/a.out" 2>&1 && ok || bad "-np 2 with the attribute shared failed: $(tail -5 "$t/a.out")"
 [ -d "$t/m/mix" ] && [ -d "$t/m/rank-0000/own" ] && [ -d "$t/m/rank-0001/own" ] && [ ! -e "$t/m/rank-0000/mix" ] \
-    || bad "shared and per-rank filesets are not where they belong: $(find "$t/m" -maxdepth 2 -type d | sort | tr '\n' ' ')"
+    && ok || bad "shared and per-rank filesets are not where they belong: $(find "$t/m" -maxdepth 2 -type d | sort | tr '\n' ' ')"
 
 # A shared file: rank r's sequential writes start r/N of the way in (64 KiB
 # blocks 0... for rank 0, 128... for rank 1 of a 16 MiB file), about 20 each.
@@ -137,7 +137,7 @@ eventgen rate=20
 run 1
 F
 mkdir "$t/f"
-mpi 2 -f "$t/file.f" --mpi-shared >"$t/f.out" 2>&1 || bad "-np 2 shared file failed: $(tail -5 "$t/f.out")"
+mpi 2 -f "$t/file.f" --mpi-shared >"$t/f.out" 2>&1 && ok || bad "-np 2 shared file failed: $(tail -5 "$t/f.out")"
 blocks=$(python3 -c "
 import sys
 data = open(sys.argv[1], 'rb').read()
@@ -147,11 +147,10 @@ python3 -c "
 import sys
 b = [int(x) for x in sys.argv[1].split()]
 ok = b and all(x < 64 or 128 <= x < 192 for x in b) and any(x < 64 for x in b) and any(x >= 128 for x in b)
-sys.exit(0 if ok else 1)" "$blocks" || bad "a shared file's writers did not keep to their own offsets: blocks written $blocks"
+sys.exit(0 if ok else 1)" "$blocks" && ok || bad "a shared file's writers did not keep to their own offsets: blocks written $blocks"
 
 # Without mpirun the attribute changes nothing: the tree is where it always is.
 rm -rf "$t/m"; mkdir "$t/m"
-"$fb" -f "$t/attr.f" --runtime 1 >"$t/one.out" 2>&1 || bad "shared without mpirun failed: $(tail -3 "$t/one.out")"
-[ -d "$t/m/mix" ] && [ -d "$t/m/own" ] || bad "without mpirun the filesets are not directly under \$dir"
-[ $fail = 0 ] && echo "mpi_shared: all passed"
-exit $fail
+"$fb" -f "$t/attr.f" --runtime 1 >"$t/one.out" 2>&1 && ok || bad "shared without mpirun failed: $(tail -3 "$t/one.out")"
+[ -d "$t/m/mix" ] && [ -d "$t/m/own" ] && ok || bad "without mpirun the filesets are not directly under \$dir"
+summary mpi_shared

@@ -5,13 +5,12 @@
 # exact latencies of a schedule made of 1 s delays; steady state ends a flat
 # run early and not a ramp; a closed loop's report has none of it.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bin=$(realpath "$1")
 pass=0 fail=0
 top=$(mktemp -d /tmp/flowbench-openloop.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 # check NAME JSONFILE PYTHON-EXPR: the expression over j (the document) is true.
 check() {
     local got
@@ -166,5 +165,4 @@ else
     bad closed_run "exit $?: $(tail -3 "$top/closed/out")"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary openloop

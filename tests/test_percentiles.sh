@@ -4,14 +4,13 @@
 # of 1, 2, 3, 10 and 100 reads (tests/check_percentiles.py). The MPI flavour of
 # the same check, over merged ranks, is in test_mpi.sh.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bin=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-pct.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 
 for n in 1 2 3 10 100; do
     d=$top/n$n
@@ -34,5 +33,4 @@ F
         bad "percentiles_$n" "$msg"
     fi
 done
-echo "$pass passed, $fail failed"
-[ $fail = 0 ] && [ $pass = 5 ]
+summary percentiles && [ "$pass" = 5 ]

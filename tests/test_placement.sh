@@ -12,9 +12,7 @@ top=$(mktemp -d /dev/shm/flowbench-place.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 synth="pack:2 numa:2 core:4 pu:2"
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect_grep() { if grep -q -- "$2" "$3"; then ok; else bad "$1" "no '$2' in: $(cat "$3")"; fi; }
 
 # ---- the plans of spread and compact for 1..16 instances, against the table
@@ -173,5 +171,4 @@ expect_eq spread_exit $? 0
 expect_eq spread_distinct "$(echo "$got" | wc -l) $(echo "$got" | sort -u | wc -l) $(echo "$got" | grep -c '^[0-9]*$')" "2 2 2"
 expect_eq spread_json "$(python3 -c 'import json,sys; print(sorted(t["cpus"] for t in json.load(open(sys.argv[1]))["runs"][0]["placement"]))' "$top/real.json")" "$(echo "$got" | python3 -c 'import sys; print(sorted(l.strip() for l in sys.stdin))')"
 
-echo "placement: $pass passed, $fail failed"
-[ $fail = 0 ]
+summary placement

@@ -8,7 +8,7 @@ fb=$1 wl=$2
 T=$(mktemp -d /dev/shm/fbprof.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cat > "$T/tiny.f" <<'EOF'
 # tiny: one file read and written at random
 set $dir=/tmp
@@ -35,22 +35,22 @@ tree() { ls -d "$T/stats-$1"/*/ 2>/dev/null | head -1; }
 # 1. A 2x2 sweep, 2 repeats: the tree, thisrun.f alone, summary.json's arithmetic, summary.csv.
 prof sweep '    repeats = 2;' '    iosize = 4k, 64k;
     nthreads = 1, 2;'
-"$fb" profile --workloads "$T" sweep > "$T/sweep.out" 2>&1 || bad "the 2x2 sweep exited $?: $(cat "$T/sweep.out")"
+"$fb" profile --workloads "$T" sweep > "$T/sweep.out" 2>&1 && ok || bad "the 2x2 sweep exited $?: $(cat "$T/sweep.out")"
 R=$(tree sweep)
 for p in "iosize=4k,nthreads=1" "iosize=4k,nthreads=2" "iosize=64k,nthreads=1" "iosize=64k,nthreads=2"; do
   for r in 1 2; do
     for f in thisrun.f stats.rw.out results.json results.csv report/index.html; do
-      [ -s "$R/rw/$p/repeat-$r/$f" ] || bad "no $f in rw/$p/repeat-$r"
+      [ -s "$R/rw/$p/repeat-$r/$f" ] && ok || bad "no $f in rw/$p/repeat-$r"
     done
   done
 done
-[ "$(cd "$R" && find . -name results.json | wc -l)" = 8 ] || bad "expected 8 results.json"
+[ "$(cd "$R" && find . -name results.json | wc -l)" = 8 ] && ok || bad "expected 8 results.json"
 # the tree's index.html, each point linked to its first repeat's run report
 [ "$(grep -o 'href="rw/iosize=[0-9k]*,nthreads=[12]/repeat-1/report/index.html"' "$R/index.html" | sort -u | wc -l)" = 4 ] ||
   bad "index.html does not link the 4 points' run reports"
 grep -q '^set \$iosize=64k$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" &&
   grep -q '^set \$nthreads=2$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" &&
-  grep -q '^run 1$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" || bad "thisrun.f lacks the point's variables or run"
+  grep -q '^run 1$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" && ok || bad "thisrun.f lacks the point's variables or run"
 "$fb" -f "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" --json "$T/alone.json" > "$T/alone.out" 2>&1 ||
   bad "thisrun.f does not run alone: $(cat "$T/alone.out")"
 python3 - "$R" "$T/alone.json" <<'EOF' || fail=1
@@ -106,7 +106,7 @@ out=$("$fb" profile --workloads "$T" badsweep 2>&1); rc=$?
   bad "bad sweep: rc $rc: $out"
 sed 's/personality = tiny/personality = nosuch/' "$T/badvar.prof" > "$T/badpers.prof"
 out=$("$fb" profile --workloads "$T" badpers 2>&1); rc=$?
-[ $rc = 2 ] && grep -q "badpers.prof:8:19: error: no workload 'nosuch'" <<<"$out" || bad "unknown personality: rc $rc: $out"
+[ $rc = 2 ] && grep -q "badpers.prof:8:19: error: no workload 'nosuch'" <<<"$out" && ok || bad "unknown personality: rc $rc: $out"
 prof badcheck '' '    nthreads = 1, 0;'
 out=$("$fb" profile --workloads "$T" badcheck 2>&1); rc=$?
 [ $rc = 2 ] && grep -q "badcheck.prof:7:1: error: point rw/nthreads=0 (personality tiny) fails --check" <<<"$out" ||
@@ -115,21 +115,21 @@ for n in badvar badsweep badpers badcheck; do [ -e "$T/stats-$n" ] && bad "$n ma
 
 # 3. --dry-run lists the points and runs nothing.
 prof dry '' '    nthreads = 1, 2;'
-out=$("$fb" profile --workloads "$T" dry --dry-run 2>&1) || bad "--dry-run exited $?"
-grep -q "2. rw/nthreads=2 (personality tiny)" <<<"$out" && grep -q "stats-dry/.*-tmpfs-dry-" <<<"$out" || bad "dry run: $out"
+out=$("$fb" profile --workloads "$T" dry --dry-run 2>&1) && ok || bad "--dry-run exited $?"
+grep -q "2. rw/nthreads=2 (personality tiny)" <<<"$out" && grep -q "stats-dry/.*-tmpfs-dry-" <<<"$out" && ok || bad "dry run: $out"
 [ -e "$T/stats-dry" ] && bad "--dry-run made $T/stats-dry"
 # A launcher: --dry-run names it (--launcher over the profile's); unquoted it
 # is a located error; started by a launcher itself, profile refuses.
 prof launch '    launcher = "mpirun -np 2";' '    nthreads = 1;'
-out=$("$fb" profile --workloads "$T" launch --dry-run 2>&1) || bad "--dry-run with a launcher exited $?"
-grep -q "each point's flowbench under: mpirun -np 2$" <<<"$out" || bad "dry run does not name the launcher: $out"
+out=$("$fb" profile --workloads "$T" launch --dry-run 2>&1) && ok || bad "--dry-run with a launcher exited $?"
+grep -q "each point's flowbench under: mpirun -np 2$" <<<"$out" && ok || bad "dry run does not name the launcher: $out"
 out=$("$fb" profile --workloads "$T" launch --dry-run --launcher "srun --mpi=pmix -n 4" 2>&1)
-grep -q "under: srun --mpi=pmix -n 4$" <<<"$out" || bad "--launcher does not win over launcher =: $out"
+grep -q "under: srun --mpi=pmix -n 4$" <<<"$out" && ok || bad "--launcher does not win over launcher =: $out"
 prof badlaunch '    launcher = mpirun;' '    nthreads = 1;'
 out=$("$fb" profile --workloads "$T" badlaunch 2>&1); rc=$?
-[ $rc = 2 ] && grep -q "badlaunch.prof:5:16: error: launcher wants a quoted command" <<<"$out" || bad "unquoted launcher: rc $rc: $out"
+[ $rc = 2 ] && grep -q "badlaunch.prof:5:16: error: launcher wants a quoted command" <<<"$out" && ok || bad "unquoted launcher: rc $rc: $out"
 out=$(OMPI_COMM_WORLD_SIZE=2 "$fb" profile --workloads "$T" launch --dry-run 2>&1); rc=$?
-[ $rc = 2 ] && grep -q "profile runs its points itself" <<<"$out" || bad "profile as a rank of mpirun: rc $rc: $out"
+[ $rc = 2 ] && grep -q "profile runs its points itself" <<<"$out" && ok || bad "profile as a rank of mpirun: rc $rc: $out"
 
 # 4. Interrupted after the first point completes; --resume runs only the rest.
 prof intr '    cooldown = 3;' '    nthreads = 1, 2, 3;'
@@ -139,20 +139,20 @@ for _ in $(seq 100); do [ -n "$(tree intr)" ] && [ -e "$(tree intr)/rw/nthreads=
 sleep 0.5
 kill -INT $pid; wait $pid; rc=$?
 R=$(tree intr)
-[ $rc = 130 ] || bad "the interrupted campaign exited $rc, not 130"
-[ -e "$R/rw/nthreads=1/results.json" ] || bad "the completed point was not kept"
+[ $rc = 130 ] && ok || bad "the interrupted campaign exited $rc, not 130"
+[ -e "$R/rw/nthreads=1/results.json" ] && ok || bad "the completed point was not kept"
 [ -e "$R/rw/nthreads=2/results.json" ] && bad "point 2 ran after the interruption"
 python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert [p['status'] for p in s['points']]==['ok','skipped','skipped'], s" \
-  "$R/summary.json" || bad "no summary of the interrupted campaign"
+  "$R/summary.json" && ok || bad "no summary of the interrupted campaign"
 before=$(stat -c %Y "$R/rw/nthreads=1/results.json")
 sed -i 's/cooldown = 3;//' "$T/intr.prof"
-"$fb" profile --workloads "$T" intr --resume > "$T/resume.out" 2>&1 || bad "--resume exited $?: $(cat "$T/resume.out")"
+"$fb" profile --workloads "$T" intr --resume > "$T/resume.out" 2>&1 && ok || bad "--resume exited $?: $(cat "$T/resume.out")"
 grep -q "point 1 of 3" "$T/resume.out" && bad "--resume ran point 1 again"
-grep -q "point 3 of 3" "$T/resume.out" || bad "--resume did not run point 3"
-[ "$(stat -c %Y "$R/rw/nthreads=1/results.json")" = "$before" ] || bad "--resume rewrote point 1"
-[ "$(ls "$T/stats-intr" | wc -l)" = 1 ] || bad "--resume made another tree"
+grep -q "point 3 of 3" "$T/resume.out" && ok || bad "--resume did not run point 3"
+[ "$(stat -c %Y "$R/rw/nthreads=1/results.json")" = "$before" ] && ok || bad "--resume rewrote point 1"
+[ "$(ls "$T/stats-intr" | wc -l)" = 1 ] && ok || bad "--resume made another tree"
 python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert [p['status'] for p in s['points']]==['ok','ok','ok'], s" \
-  "$R/summary.json" || bad "summary after --resume"
+  "$R/summary.json" && ok || bad "summary after --resume"
 
 # 5. warmup keeps no results; flush = always; flush = "cmd" gets $dir and the file system.
 cat > "$T/flushcmd.sh" <<EOF
@@ -162,24 +162,25 @@ EOF
 chmod +x "$T/flushcmd.sh"
 prof warm "    warmup = 1;
     flush = \"$T/flushcmd.sh\";" '    nthreads = 1;'
-"$fb" profile --workloads "$T" warm > "$T/warm.out" 2>&1 || bad "warmup campaign exited $?: $(cat "$T/warm.out")"
+"$fb" profile --workloads "$T" warm > "$T/warm.out" 2>&1 && ok || bad "warmup campaign exited $?: $(cat "$T/warm.out")"
 R=$(tree warm)
 # (the run report of the measured run, under rw/report/, is not looked at here)
 [ "$(cd "$R" && find . -type f ! -path './rw/report/*' | sort | tr '\n' ' ')" = "./index.html ./rw/results.csv ./rw/results.json ./rw/stats.rw.out ./rw/thisrun.f ./summary.csv ./summary.json " ] ||
   bad "warmup left files: $(cd "$R" && find . -type f)"
-grep -c "Run took" "$R/rw/stats.rw.out" | grep -qx 1 || bad "the warmup run is in the point's output"
-[ "$(cat "$T/flushed.txt" 2>/dev/null)" = "$T/data tmpfs" ] || bad "flush command got: $(cat "$T/flushed.txt" 2>/dev/null)"
+grep -c "Run took" "$R/rw/stats.rw.out" | grep -qx 1 && ok || bad "the warmup run is in the point's output"
+[ "$(cat "$T/flushed.txt" 2>/dev/null)" = "$T/data tmpfs" ] && ok || bad "flush command got: $(cat "$T/flushed.txt" 2>/dev/null)"
 prof always '    flush = always;' '    nthreads = 1;'
-"$fb" profile --workloads "$T" always > "$T/always.out" 2>&1 || bad "flush=always exited $?"
+"$fb" profile --workloads "$T" always > "$T/always.out" 2>&1 && ok || bad "flush=always exited $?"
 grep -q "page cache" "$(tree always)/rw/stats.rw.out" && grep -qi "drop\|flush\|fadvise" "$(tree always)/rw/stats.rw.out" ||
   bad "flush = always did not flush: $(cat "$(tree always)/rw/stats.rw.out")"
 
 # 6. The shipped profiles: a dry run as shipped, and a real run shrunk (runtime 1, tmpfs,
 #    each list cut to its first two values, the personality's shrink settings).
+inputs "profiles shipped in $wl" "$wl"/*.prof &&
 for p in "$wl"/*.prof; do
   n=$(basename "$p" .prof)
-  "$fb" profile "$p" --stats "$T/ship" --dry-run > "$T/$n.dry" 2>&1 || bad "$n --dry-run: $(cat "$T/$n.dry")"
-  python3 - "$p" "$T/small-$n.prof" "$T" "$wl/../tests/workload_shrink.txt" <<'EOF' || bad "cannot shrink $n"
+  "$fb" profile "$p" --stats "$T/ship" --dry-run > "$T/$n.dry" 2>&1 && ok || bad "$n --dry-run: $(cat "$T/$n.dry")"
+  python3 - "$p" "$T/small-$n.prof" "$T" "$wl/../tests/workload_shrink.txt" <<'EOF' && ok || bad "cannot shrink $n"
 import re, sys
 src, dst, tmp, shrinkf = sys.argv[1:5]
 shrink = {}
@@ -211,10 +212,8 @@ for line in open(src):
         out.append("    runtime = 1;\n    dir = %s/data;\n    stats = %s/ship;\n" % (tmp, tmp))
 open(dst, "w").write("".join(out))
 EOF
-  timeout 120 "$fb" profile --workloads "$wl" "$T/small-$n.prof" > "$T/$n.run" 2>&1 || bad "$n shrunk run exited $?: $(tail -5 "$T/$n.run")"
+  timeout 120 "$fb" profile --workloads "$wl" "$T/small-$n.prof" > "$T/$n.run" 2>&1 && ok || bad "$n shrunk run exited $?: $(tail -5 "$T/$n.run")"
   python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['points'] and all(p['status']=='ok' for p in s['points']), s" \
-    "$(ls -d "$T/ship/"*"-small-$n-"*/ | head -1)/summary.json" || bad "$n shrunk summary"
+    "$(ls -d "$T/ship/"*"-small-$n-"*/ | head -1)/summary.json" && ok || bad "$n shrunk summary"
 done
-ls "$wl"/*.prof >/dev/null 2>&1 || bad "no profile shipped in $wl"
-[ $fail = 0 ] && echo "profile: all checks passed"
-exit $fail
+summary profile

@@ -123,5 +123,4 @@ F
     expect_in cached_true_device "$devread" 0 $((bytes / 10 - 1))
 fi
 
-echo "realfs: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary realfs

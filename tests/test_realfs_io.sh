@@ -247,5 +247,4 @@ F
 if mount_image ext4 512; then checks_on ext4 512 1000; fi
 if mount_image xfs 4096; then checks_on xfs 4096 512; fi
 
-echo "realfs_io: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary realfs_io

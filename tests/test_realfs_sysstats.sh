@@ -33,18 +33,18 @@ base=$top/ext4
 mkdir -p "$base/mnt"
 if ! command -v losetup >/dev/null || ! command -v mkfs.ext4 >/dev/null; then
     echo "SKIP loop device checks: losetup or mkfs.ext4 is missing"
-    echo "realfs_sysstats: $pass passed, $fail failed"; [ "$fail" = 0 ]; exit
+    summary realfs_sysstats; exit
 fi
 truncate -s 256M "$base/img"
 if ! dev=$(losetup -f --show "$base/img" 2>"$base/losetup.err"); then
     echo "SKIP loop device checks: losetup is not permitted: $(cat "$base/losetup.err")"
-    echo "realfs_sysstats: $pass passed, $fail failed"; [ "$fail" = 0 ]; exit
+    summary realfs_sysstats; exit
 fi
 devs+=("$dev")
 mkfs.ext4 -q -F "$dev" >"$base/mkfs.out" 2>&1 || bad mkfs "$(cat "$base/mkfs.out")"
 if ! mount "$dev" "$base/mnt" 2>"$base/mount.err"; then
     echo "SKIP loop device checks: mount is not permitted: $(cat "$base/mount.err")"
-    echo "realfs_sysstats: $pass passed, $fail failed"; [ "$fail" = 0 ]; exit
+    summary realfs_sysstats; exit
 fi
 mounts+=("$base/mnt")
 mnt=$base/mnt name=${dev#/dev/}
@@ -118,5 +118,4 @@ want_opts=$(awk -v m="$mnt" '$5 == m { print $6 }' /proc/self/mountinfo)
 expect_in meta_mount_options "$(json "$d/o.json" "int($m0['mount_options'] == '$want_opts' and '$want_opts'.startswith('rw'))")" 1 1
 expect_in meta_device_model "$(json "$d/o.json" "int('device_model' in $m0)")" 1 1
 
-echo "realfs_sysstats: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary realfs_sysstats

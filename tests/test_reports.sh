@@ -8,9 +8,7 @@ top=$(mktemp -d /dev/shm/flowbench-reports.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 umask 022
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # Runs a python3 check program (stdin) with the given arguments; it prints
 # "ok NAME" or "FAIL NAME: why" per check. A program that dies counts as a failure.
@@ -378,5 +376,4 @@ done
 grep -q "and was killed (that op is not counted)" "$d/out1000000000000" && ok || bad hog_killed_note "$(cat "$d/out1000000000000")"
 grep -q "note: flowop" "$d/out1000" && bad hog_short_no_note "$(cat "$d/out1000")" || ok
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

@@ -12,9 +12,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # Polls for a file for up to 30 s (a loaded machine is slow, not wrong).
 wait_for() { for _ in $(seq 300); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
 # Names, sizes and inodes: a tree removed and made anew differs.
@@ -149,5 +147,4 @@ else
     echo "SKIP rerun_fits: cannot mount a tmpfs here (needs root); the space rerun check was NOT run"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

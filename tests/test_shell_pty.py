@@ -330,4 +330,6 @@ def test_completion_inside_attribute_lists():
 
 test_completion_inside_attribute_lists()
 print(f"{results['pass']} passed, {results['fail']} failed")
-sys.exit(1 if results["fail"] else 0)
+if results["pass"] + results["fail"] == 0:
+    print("FAIL: no check ran")
+sys.exit(1 if results["fail"] or results["pass"] + results["fail"] == 0 else 0)

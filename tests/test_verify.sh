@@ -11,8 +11,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-verify.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # json_verify JSON FLOWOP: "blocks failed" of the flowop's verify counts, or "none"
 json_verify() {
@@ -144,5 +143,4 @@ grep -q "w.f:3:49: error: flowop read 'r' checks verify headers, but file 'f' ha
     || bad unstamped_read_message "$(cat "$d/err")"
 [ ! -e "$d/f" ] && ok || bad nothing_created "$d/f exists"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -8,11 +8,13 @@ set -u
 bin=$1 dir=$2 shrink=$3
 shift 3
 pass=0 fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 top=$(mktemp -d /dev/shm/flowbench-wl.XXXXXX)
 disk=$(mktemp -d /tmp/flowbench-wl.XXXXXX)
 trap 'rm -rf "$top" "$disk"' EXIT
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=($(cd "$dir" && ls *.f | sed 's/\.f$//'))
+[ ${#names[@]} -gt 0 ] || names=($(cd "$dir" && ls *.f 2>/dev/null | sed 's/\.f$//'))
+inputs "workloads in $dir" "${names[@]}" &&
 for name in "${names[@]}"; do
     sets=$(sed -n "s/^$name: //p" "$shrink")
     [ -n "$sets" ] || sets=$(sed -n 's/^default: //p' "$shrink")
@@ -32,5 +34,4 @@ for name in "${names[@]}"; do
     fi
     rm -rf "${base:?}/$name"
 done
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary

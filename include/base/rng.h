@@ -8,6 +8,19 @@
 
 struct rng { uint64_t s[4]; };
 
+/* 2^64 over the golden ratio: splitmix64's step, and a key that scatters
+ * small indices (1, 2, 3...) over the whole 64-bit range. */
+#define RNG_GOLDEN 0x9e3779b97f4a7c15ull
+
+/* splitmix64's finaliser: a bijective mix of all 64 bits, so nearby inputs
+ * give unrelated outputs (seeds, hashes of indices). */
+static inline uint64_t rng_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
 /* Expands one 64-bit seed into the full state with splitmix64; any seed,
  * including 0, gives a valid, reproducible stream. */
 void     rng_seed(struct rng *r, uint64_t seed);

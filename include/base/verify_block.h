@@ -59,6 +59,13 @@ struct vb_tally {
  * bytes past what was read is neither counted nor failed). */
 void vb_check(const char *buf, uint64_t off, size_t n, const struct vb_file *f, struct vb_tally *t);
 
+/* The fault of the one block at file offset at whose header starts blk, of
+ * which avail bytes were read, or VB_GOOD; *whole says whether its CRC could
+ * be checked (its valid bytes were all read). */
+struct vb_fault vb_check_block(const char *blk, uint64_t at, uint64_t avail, const struct vb_file *f, int *whole);
+/* The generation in the header at blk (meaningful once the header checks). */
+uint64_t vb_generation(const char *blk);
+
 /* "crc32c 0x..., expected 0x..." and the like, for a message. */
 void vb_fault_describe(const struct vb_fault *flt, char *out, size_t len);
 

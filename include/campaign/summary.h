@@ -18,8 +18,10 @@ struct fig {
 enum sum_fig { SUM_OPS, SUM_MB, SUM_P50, SUM_P99, SUM_CPU, SUM_NFIG };
 struct sum_fig_desc {
     const char *key;      /* summary.json's member: "ops_per_s" */
-    const char *label;    /* for people: "ops/s" */
+    const char *label;    /* for people, and summary.csv's column: "ops/s" */
     bool lower_is_better; /* latencies and CPU */
+    const char *row[2];   /* where a results.json row (runs[].summary, flowops[], devices[]) holds it */
+    double scale;         /* from results.json's unit to the summary's (ns to ms, ns to us) */
 };
 extern const struct sum_fig_desc sum_figs[SUM_NFIG];
 /* Decimals to show V with: rates to a tenth, latencies and CPU (in ms, us) to 3

@@ -53,6 +53,9 @@ struct interp_options {
     size_t ncriteria;
     bool have_steady;         /* --steadystate SPEC given: over the script's set steadystate */
     struct steady_spec steady;
+    const char *journal;      /* --journal DIR: the durability journal of every fileset with verify */
+    bool journal_force;       /* --journal-force: the journal may share the tree's file system */
+    bool durable_on_write;    /* --test-durable-on-write (hidden): every write journaled durable, unsynced */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
 };
@@ -107,6 +110,8 @@ int interp_exec_stream(struct interp *in, FILE *f, const char *name);
 /* Batch mode: a script that never ran gets one run at its end. */
 int interp_finish_batch(struct interp *in);
 const char *interp_intern_name(struct interp *in, const char *name);
+/* -D NAME=VALUE (or $NAME=VALUE) onto the options; -1 with a message on stderr. */
+int interp_add_override(struct interp_options *o, const char *text);
 /* Applies -D overrides to the variable table (again after a `load` resets it). */
 int interp_apply_overrides(struct interp *in);
 /* Parses a criterion (loc: where its text starts) and keeps it for every later run. */

@@ -59,4 +59,29 @@ enum dist_wait { DIST_POLL, DIST_WAIT };
  * has decided, the verdict stays and no round starts. */
 struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait);
 
+/* A roll call, for when a rank may be dead (mpirun then ends the job, giving
+ * the others about a second): rank 0 asks every other rank for len bytes of
+ * its own figures and waits a bounded time for the answers; a rank that does
+ * not answer is taken as lost. The other ranks look for the question where
+ * they poll the vote. One per run (run: its number, which keeps a late
+ * question of one run from being taken for the next's); in the caller's memory. */
+struct dist_roll {
+    size_t len;
+    int tag;
+    bool open;                     /* another rank: listening for the question */
+    int ask;
+    _Alignas(16) unsigned char request[64];
+};
+void dist_roll_open(struct dist_roll *r, size_t len, int run);
+/* Another rank: whether rank 0 asked; then dist_roll_answer, once. */
+bool dist_roll_asked(struct dist_roll *r);
+void dist_roll_answer(struct dist_roll *r, const void *mine);
+/* Rank 0: every rank's answer at all + rank * len (its own is mine), and
+ * alive[rank]; waits at most ms. The count of ranks that did not answer. */
+int dist_roll_call(struct dist_roll *r, const void *mine, void *all, bool *alive, unsigned ms);
+void dist_roll_close(struct dist_roll *r);
+/* After a rank was lost: this rank leaves the ranks, and every later call
+ * acts on it alone (a collective with the lost rank would never end). */
+void dist_lose(void);
+
 #endif

@@ -29,6 +29,16 @@ struct run_writer {
     /* The live status line (run_desc.status): drawn in place, and wiped before other output. */
     void (*status)(FILE *out, const struct live_status *s);
     void (*status_clear)(FILE *out);
+    /* Before the filesets: the run's number and the machine it runs on. */
+    void (*banner)(FILE *out, int run, const struct host_info *h, double stamp);
+    /* At the start barrier: how many threads in how many processes. */
+    void (*launch)(FILE *out, size_t threads, size_t processes, double stamp);
+    /* At the end: how long it ran, and whether a signal cut it short. */
+    void (*took)(FILE *out, double seconds, bool interrupted, double stamp);
+    /* The latency log written (--latency-log). */
+    void (*latlog)(FILE *out, const struct latlog_summary *l, double stamp);
+    /* A note on what the engine did (placement, flush, a shared tree). */
+    void (*note)(FILE *out, const char *text, double stamp);
 };
 
 /* Filesets kept between the runs of one script, so a phase sees what the one
@@ -57,6 +67,8 @@ struct run_desc {
     struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
     struct latlog_opts latlog;     /* --latency-log: path NULL for none */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
+    bool journal_force;            /* --journal-force: a journal may share the tree's file system */
+    bool durable_on_write;         /* --test-durable-on-write: journal every write as durable, without a sync (tests) */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;
     uint64_t start_ns;

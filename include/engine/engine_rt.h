@@ -143,6 +143,14 @@ struct engine {
                                     * then its barrier steps), then the vote's two halves */
     bool steps;                    /* a thread has a barrier flowop (engine_step.c) */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
+    char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */
+    struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
+    size_t roll_rows;              /* the result rows an answer carries */
+    unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
+    bool *roll_alive;              /* ... and which ranks gave one */
+    bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */
+    size_t nranks_all;             /* ... out of this many ranks */
+    uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)
@@ -241,6 +249,8 @@ int engine_steady_prepare(struct engine *e, struct diag *err);
 bool engine_steady_add(struct engine *e, double t, const struct second_figures *f);
 void engine_steady_result(const struct engine *e, struct run_result *r, double seconds);
 void engine_steady_free(struct engine *e);
+/* A note of the run (engine_note.c), printed by its writer. */
+void engine_note(const struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* engine_step.c: the barrier flowop's steps. Whether the run has any; the
  * steps every local thread has reached; a release once every thread reached
@@ -272,6 +282,25 @@ void engine_dist_end(struct engine *e);
 void engine_dist_go(struct engine *e, uint64_t go);
 /* The result over every rank: rows summed, one rank_row each, the global interval. */
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop);
+/* engine_roll.c: a rank lost mid-run. mpirun ends the job when one rank's
+ * flowbench dies, and the end vote would wait on it for ever: once this rank
+ * stopped, rank 0 calls the roll and, when a rank does not answer, reports the
+ * ranks that did, their figures so far, and the lost rank's name. */
+/* At go: the roll call of this run opens (its answers' size). */
+void engine_roll_open(struct engine *e);
+/* Another rank, where it polls the vote: answers rank 0's roll call. */
+void engine_roll_answer(struct engine *e);
+/* Rank 0, after waiting for the end vote a while: the roll call; true when
+ * a rank did not answer (its answers then kept for engine_roll_lose). */
+bool engine_roll_call(struct engine *e);
+/* Rank 0, a rank lost: the run stops with an error naming it (and its host),
+ * and this rank leaves the others. */
+void engine_roll_lose(struct engine *e);
+/* Rank 0 after a loss: r (this rank's own) becomes the result over the ranks that answered. */
+void engine_roll_results(struct engine *e, struct run_result *r);
+void engine_roll_free(struct engine *e);
+/* This rank's own figures in r, as a row of the per-rank table. */
+struct rank_row engine_rank_row(const struct run_result *r);
 /* With --latency-log over many ranks: the result's records and dropped
  * counts summed over every rank's log, and whether any rank's log failed
  * (then true on every rank). Every rank calls it once its log is done. */

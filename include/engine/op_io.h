@@ -1,7 +1,8 @@
 /* op_io.h: the helpers an I/O flowop calls on every op: auto-open, a random
  * offset, the buffer, and op_io_begin() that does all three. Inline, each a
  * few loads on the fast path; their rare paths are out of line in
- * src/engine/engine_worker.c, which does not include this header. */
+ * src/engine/ (op_open.c, op_buffer.c, op_error.c, io_complete.c), and
+ * nothing those reach includes this header back (ctest header_cycles). */
 #ifndef FB_OP_IO_H
 #define FB_OP_IO_H
 
@@ -140,9 +141,10 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
 }
 
 /* Sends io through the op's engine. A synchronous engine completes it here;
- * an asynchronous one completes it in a later reap, and the op waits only
- * when all its iodepth requests are in flight. Sequential I/O moves the
- * slot's offset now, so the next request follows this one. */
+ * an asynchronous one queues it, and the op waits only when all its iodepth
+ * requests are out: that wait commits what was queued since the last one (a
+ * refill) in one system call, then reaps. Sequential I/O moves the slot's
+ * offset now, so the next request follows this one. */
 static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op *io, enum io_dir dir)
 {
     struct io_req *r = io->req;
@@ -155,14 +157,18 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     if (dir != IO_APPEND && !op->op->random)
         io->s->offset = io->off + io->len;
     r->t0 = op_now(w);
-    int q = ioengine_submit(op->ioe, r);
-    if (q == IOE_COMPLETED)
-        return op_io_complete(w, r, op_now(w));
+    int q = ioengine_queue(op->ioe, r);
+    if (q == IOE_COMPLETED) {
+        int rc = op_io_complete(w, r, op_now(w));
+        return dir == IO_READ ? rc : op_verify_written(w, op, io->s, rc);
+    }
     if (q < 0)
         return op_io_submit_fail(w, op, r, -q);
     w->io_inflight++;
-    if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0))
-        return op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
+    if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0)) {
+        int rc = op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
+        return dir == IO_READ ? rc : op_verify_written(w, op, io->s, rc);
+    }
     return op->ring.nfree == 0 ? op_io_reap_own(w, op) : FO_OK;
 }
 

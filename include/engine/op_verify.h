@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/journal.h"
 #include "engine/worker.h"
 
 /* Whether the slot's file belongs to a fileset with verify: every write to it stamps. */
@@ -42,6 +43,16 @@ static inline int op_verify_check(struct worker *w, struct op_inst *op, struct s
     if (!op->op->verify)
         return FO_OK;
     return op_verify_check_blocks(w, op, s, buf, off, n);
+}
+
+/* After a write through the slot completed with rc: durable at once on a
+ * descriptor opened with O_DSYNC (or, for tests of the crash tests, with
+ * --test-durable-on-write), which the journal records. */
+static inline int op_verify_written(struct worker *w, struct op_inst *op, const struct slot *s, int rc)
+{
+    if (rc != FO_OK || (!s->dsync && !w->durable_on_write))
+        return rc;
+    return journal_durable(w, op, s, s->dsync ? JF_WHY_DSYNC : JF_WHY_TEST);
 }
 
 #endif

@@ -35,6 +35,7 @@ struct slot {
     int fileset;         /* of the entry last bound to the slot, -1 none */
     int64_t entry;       /* kept after close (deletefile fd=N uses it) */
     uint64_t offset;     /* sequential I/O position */
+    bool dsync;          /* opened with O_DSYNC: a write is durable when it completes */
 };
 
 /* An op's requests on its I/O engine: one for a synchronous engine (its
@@ -52,6 +53,7 @@ struct op_ring {
 #define FB_MAX_IOENGINES 8
 
 struct engine;
+struct journal_thread;
 struct run_shared;
 struct thread_cpu;
 struct thread_sched;
@@ -109,7 +111,9 @@ struct worker {
     struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
     unsigned io_inflight;     /* requests in flight over all its engines */
-    uint64_t verify_writes;   /* writes stamped with verify headers: their generation */
+    uint64_t verify_gen;      /* the generation of the thread's last stamped write (journal_generation) */
+    struct journal_thread *journal; /* per fileset: its durability journal (journal.h), or NULL: none */
+    bool durable_on_write;    /* --test-durable-on-write: every write journaled as durable, unsynced */
     struct latlog_thread *latlog; /* --latency-log: this thread's buffers (latlog.h), else NULL */
     uint64_t pass_lag_ns;     /* open loop: how late the pass under way began (pace.h); 0 in a closed loop */
     struct thread_sched *sched; /* open loop: where it publishes its schedule (shared), else NULL */

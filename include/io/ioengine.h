@@ -1,6 +1,7 @@
 /* ioengine.h: I/O engines, how a thread's reads and writes reach the kernel.
  * An engine is one row (src/io/ioe_*.c) behind one small interface: prepare
- * a thread's instance, submit requests, reap their completions, clean up. */
+ * a thread's instance, queue requests, commit them, reap their completions,
+ * clean up. */
 #ifndef FB_IO_IOENGINE_H
 #define FB_IO_IOENGINE_H
 
@@ -38,7 +39,7 @@ struct io_req {
 
 enum ioe_submitted {
     IOE_COMPLETED = 0,    /* res is set: the request is done */
-    IOE_QUEUED = 1,       /* in flight: reap returns it */
+    IOE_QUEUED = 1,       /* in flight, or queued until the next commit: reap returns it */
 };
 
 struct ioengine;
@@ -51,8 +52,13 @@ struct ioengine_ops {
      * by keys below nkeys; NULL with *err set to a positive errno when the
      * kernel refuses (EAGAIN: a system-wide limit) or memory runs out. */
     struct ioengine *(*prepare)(unsigned depth, unsigned nkeys, int *err);
-    /* Starts r: enum ioe_submitted, or -errno when it could not be started. */
+    /* Starts r, or with a commit hook queues it for the next commit without a
+     * system call: enum ioe_submitted, or -errno when it could not be taken. */
     int (*submit)(struct ioengine *e, struct io_req *r);
+    /* Optional: starts what submit queued since the last commit, together (one
+     * system call where the kernel takes them all). None is lost: one the
+     * kernel refuses comes back from reap with res -errno. */
+    void (*commit)(struct ioengine *e);
     /* Up to max completed requests into done, waiting at most *timeout (NULL:
      * no limit) until min are there; the count, or -errno (-EINTR: a signal). */
     int (*reap)(struct ioengine *e, unsigned min, unsigned max, struct io_req **done, const struct timespec *timeout);
@@ -67,7 +73,8 @@ struct ioengine_ops {
 struct ioengine {
     const struct ioengine_ops *ops;
     unsigned depth;       /* the depth granted, which may be below the one asked */
-    unsigned inflight;    /* submitted, not reaped */
+    unsigned inflight;    /* submitted (queued or started), not reaped */
+    unsigned queued;      /* submitted since the last commit */
 };
 
 /* The engines, the default first; ioengine_find returns NULL for an unknown name. */
@@ -94,17 +101,38 @@ static inline struct ioengine *ioengine_prepare(const struct ioengine_ops *ops, 
     return e;
 }
 
-/* The instance's own calls, keeping the in-flight count. */
-static inline int ioengine_submit(struct ioengine *e, struct io_req *r)
+/* The instance's own calls, keeping the in-flight and queued counts. A
+ * queued request may not start before ioengine_commit: the caller commits
+ * when it has queued what it has to send (a refill), and reap commits first,
+ * so nothing waits on a request that was never started. */
+static inline int ioengine_queue(struct ioengine *e, struct io_req *r)
 {
     int rc = e->ops->submit(e, r);
     e->inflight += rc == IOE_QUEUED;
+    e->queued += rc == IOE_QUEUED && e->ops->commit != NULL;
+    return rc;
+}
+
+static inline void ioengine_commit(struct ioengine *e)
+{
+    if (e->queued == 0)
+        return;
+    e->queued = 0;
+    e->ops->commit(e);
+}
+
+/* Queues r and starts it now. */
+static inline int ioengine_submit(struct ioengine *e, struct io_req *r)
+{
+    int rc = ioengine_queue(e, r);
+    ioengine_commit(e);
     return rc;
 }
 
 static inline int ioengine_reap(struct ioengine *e, unsigned min, unsigned max, struct io_req **done,
                                 const struct timespec *timeout)
 {
+    ioengine_commit(e);
     int n = e->ops->reap(e, min, max, done, timeout);
     if (n > 0)
         e->inflight -= (unsigned)n;

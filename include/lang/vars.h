@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/diag.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "base/nameidx.h"
 
 enum var_kind { VAR_UNSET, VAR_INT, VAR_BOOL, VAR_STR, VAR_DIST };

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "base/data.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "flowops/flowop.h"
 #include "model/model.h"
 #include "model/plan_place.h"
@@ -56,6 +56,7 @@ struct plan_fileset {
     bool shared;              /* over MPI ranks: one tree for all (shared, --mpi-shared), else one per rank */
     bool verify;              /* every write to its files stamps block headers */
     uint32_t verify_id;       /* vb_fileset_id of the name: the fileset in those headers */
+    char *journal;            /* journal= (or --journal): the durability journal's directory, or NULL */
     struct data_pattern data;  /* what pre-allocation writes */
     struct srcloc loc;
 };
@@ -135,5 +136,9 @@ int plan_under_rank(struct plan *p, int rank, bool all_shared);
 void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);
 /* Calls fn for every leaf flowop (composites expanded), in script order. */
 void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *op, void *ctx), void *ctx);
+
+/* --journal DIR: the journal of every fileset with verify (over its journal=);
+ * an error when none has verify. */
+int plan_set_journal(struct plan *p, const char *journal, struct diag *err);
 
 #endif

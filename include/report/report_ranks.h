@@ -15,6 +15,8 @@ struct rank_spread {
 double report_rank_ops_per_s(const struct rank_row *k);
 double report_rank_mb_per_s(const struct rank_row *k);
 struct rank_spread report_rank_spread(const struct run_result *r);
+/* How many ranks were lost mid-run (rank_row.lost). */
+size_t report_ranks_lost(const struct run_result *r);
 /* Whether rank i is the first of the run on its host. */
 bool report_rank_host_first(const struct run_result *r, size_t i);
 size_t report_rank_hosts(const struct run_result *r);

@@ -91,6 +91,7 @@ struct rank_row {
     uint64_t ops, bytes; /* its IO flowops */
     uint64_t p99_ns;
     double cpu_ns_per_op;
+    bool lost;           /* it died mid-run: no figures, only its host */
 };
 
 /* The latency log of a run (--latency-log), when it had one. */

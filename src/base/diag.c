@@ -14,6 +14,17 @@ int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list
     return -1;
 }
 
+int diag_text(char *buf, size_t len, const char *fmt, ...)
+{
+    if (buf == NULL || len == 0)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
 int diag_set(struct diag *d, const struct srcloc *loc, const char *fmt, ...)
 {
     va_list ap;

@@ -5,10 +5,7 @@
 /* splitmix64 scatters nearby seeds (0, 1, 2, ...) into unrelated states. */
 static uint64_t splitmix64(uint64_t *x)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
+    return rng_mix64(*x += RNG_GOLDEN);
 }
 
 void rng_seed(struct rng *r, uint64_t seed)

@@ -7,28 +7,7 @@
 #include <string.h>
 
 #include "base/crc32c.h"
-
-/* Fields are little-endian on every host: le32/le64 swap on a big-endian one. */
-static uint32_t le32(uint32_t v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return __builtin_bswap32(v);
-#endif
-    return v;
-}
-
-static uint64_t le64(uint64_t v)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return __builtin_bswap64(v);
-#endif
-    return v;
-}
-
-static void put32(char *p, uint32_t v) { v = le32(v); memcpy(p, &v, sizeof v); }
-static void put64(char *p, uint64_t v) { v = le64(v); memcpy(p, &v, sizeof v); }
-static uint32_t get32(const char *p) { uint32_t v; memcpy(&v, p, sizeof v); return le32(v); }
-static uint64_t get64(const char *p) { uint64_t v; memcpy(&v, p, sizeof v); return le64(v); }
+#include "base/le.h"
 
 uint32_t vb_fileset_id(const char *name)
 {
@@ -55,9 +34,7 @@ void vb_stamp(char *buf, uint64_t off, size_t len, const struct vb_file *f, uint
     }
 }
 
-/* The fault of one block whose header is within the read, or VB_GOOD;
- * *whole says whether its CRC could be checked. */
-static struct vb_fault check_block(const char *blk, uint64_t at, uint64_t avail, const struct vb_file *f, int *whole)
+struct vb_fault vb_check_block(const char *blk, uint64_t at, uint64_t avail, const struct vb_file *f, int *whole)
 {
     struct vb_fault flt = { .kind = VB_GOOD, .at = at };
     uint32_t magic = get32(blk), len = get32(blk + 12);
@@ -86,7 +63,7 @@ void vb_check(const char *buf, uint64_t off, size_t n, const struct vb_file *f, 
     uint64_t end = off + n;
     for (uint64_t b = (off + VB_BLOCK - 1) / VB_BLOCK * VB_BLOCK; b + VB_HDR <= end; b += VB_BLOCK) {
         int whole;
-        struct vb_fault flt = check_block(buf + (b - off), b, end - b, f, &whole);
+        struct vb_fault flt = vb_check_block(buf + (b - off), b, end - b, f, &whole);
         if (flt.kind == VB_GOOD) {
             t->verified += (uint64_t)whole;
             continue;
@@ -94,6 +71,11 @@ void vb_check(const char *buf, uint64_t off, size_t n, const struct vb_file *f, 
         if (t->failed++ == 0)
             t->first = flt;
     }
+}
+
+uint64_t vb_generation(const char *blk)
+{
+    return get64(blk + 32);
 }
 
 void vb_fault_describe(const struct vb_fault *flt, char *out, size_t len)

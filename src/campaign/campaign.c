@@ -1,6 +1,7 @@
 /* campaign.c: from a parsed profile to the campaign's settings and its points,
  * every point checked before anything runs (campaign.h). */
 #include "campaign/campaign.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,14 +14,10 @@ typedef int (*setting_fn)(struct campaign *c, const struct prof_key *k, struct d
 
 static int whole(const struct prof_key *k, uint64_t min, uint64_t max, uint64_t *out, struct diag *err)
 {
-    char *end;
     const char *t = k->v[0].text;
-    errno = 0;
-    unsigned long long v = strtoull(t, &end, 10);
-    if (k->v[0].quoted || errno != 0 || end == t || *end != '\0' || t[0] == '-' || v < min || v > max)
+    if (k->v[0].quoted || !number_parse(t, min, max, out))
         return diag_set(err, &k->v[0].loc, "%s wants a whole number from %llu to %llu, got '%s'", k->name,
                         (unsigned long long)min, (unsigned long long)max, t);
-    *out = v;
     return 0;
 }
 

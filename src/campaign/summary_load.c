@@ -12,19 +12,21 @@
 #include "base/diag.h"
 #include "campaign/summary.h"
 
+/* The one mapping from results.json to the summary's figures: summary_write.c
+ * makes summary.json with it, results_row_read reads a results.json with it. */
 const struct sum_fig_desc sum_figs[SUM_NFIG] = {
-    [SUM_OPS] = { "ops_per_s", "ops/s", false },
-    [SUM_MB] = { "mb_per_s", "MB/s", false },
-    [SUM_P50] = { "p50_ms", "p50 ms", true },
-    [SUM_P99] = { "p99_ms", "p99 ms", true },
-    [SUM_CPU] = { "cpu_us_per_op", "CPU us/op", true },
+    [SUM_OPS] = { "ops_per_s", "ops/s", false, { "ops_per_s" }, 1 },
+    [SUM_MB] = { "mb_per_s", "MB/s", false, { "mb_per_s" }, 1 },
+    [SUM_P50] = { "p50_ms", "p50 ms", true, { "latency_ns", "p50" }, 1e-6 },
+    [SUM_P99] = { "p99_ms", "p99 ms", true, { "latency_ns", "p99" }, 1e-6 },
+    [SUM_CPU] = { "cpu_us_per_op", "CPU us/op", true, { "cpu_ns_per_op" }, 1e-3 },
 };
 
 const struct sum_fig_desc sum_dev_figs[DEV_NFIG] = {
-    [DEV_READ_MB] = { "read_mb_per_s", "read MB/s", false },
-    [DEV_WRITE_MB] = { "write_mb_per_s", "write MB/s", false },
-    [DEV_AWAIT] = { "await_ms", "await ms", true },
-    [DEV_UTIL] = { "util_pct", "util %", true },
+    [DEV_READ_MB] = { "read_mb_per_s", "read MB/s", false, { "read_mb_per_s" }, 1 },
+    [DEV_WRITE_MB] = { "write_mb_per_s", "write MB/s", false, { "write_mb_per_s" }, 1 },
+    [DEV_AWAIT] = { "await_ms", "await ms", true, { "await_ms" }, 1 },
+    [DEV_UTIL] = { "util_pct", "util %", true, { "util_pct" }, 1 },
 };
 
 int sum_fig_decimals(double v, enum sum_fig fig)
@@ -196,12 +198,11 @@ static int summary_read(json_object *root, json_object *points, struct summary *
 /* A results.json row (runs[].summary or runs[].flowops[]): latencies in ns, CPU in ns. */
 static void results_row_read(json_object *o, struct sum_row *r)
 {
-    json_object *lat = member(o, "latency_ns", json_type_object);
-    fig_read(o, "ops_per_s", 1, &r->fig[SUM_OPS]);
-    fig_read(o, "mb_per_s", 1, &r->fig[SUM_MB]);
-    fig_read(lat, "p50", 1e-6, &r->fig[SUM_P50]);
-    fig_read(lat, "p99", 1e-6, &r->fig[SUM_P99]);
-    fig_read(o, "cpu_ns_per_op", 1e-3, &r->fig[SUM_CPU]);
+    for (int i = 0; i < SUM_NFIG; i++) {
+        const struct sum_fig_desc *d = &sum_figs[i];
+        json_object *in = d->row[1] != NULL ? member(o, d->row[0], json_type_object) : o;
+        fig_read(in, d->row[1] != NULL ? d->row[1] : d->row[0], d->scale, &r->fig[i]);
+    }
 }
 
 static int results_run_read(json_object *run, size_t i, struct sum_point *p)

@@ -9,36 +9,29 @@
 #include <unistd.h>
 
 #include "campaign/campaign_run.h"
+#include "campaign/summary.h"
 #include "report/json_writer.h"
 #include "report/report.h"
 #include "report/report_figures.h"
 
-/* A figure of a run's JSON: a path of keys below an object, and its scale. */
+/* A figure a table of summary.json gives (sum_figs, summary_load.c, says
+ * where results.json holds it), and whether summary.csv has its column. */
 struct fig_def {
-    const char *key;     /* in summary.json */
-    const char *csv;     /* its column's name, NULL: not in the CSV */
-    const char *path[3];
-    double scale;
+    const struct sum_fig_desc *fig;
+    bool csv;
 };
 
 static const struct fig_def total_figs[] = {
-    { "ops_per_s", "ops/s", { "summary", "ops_per_s" }, 1 },
-    { "mb_per_s", "MB/s", { "summary", "mb_per_s" }, 1 },
-    { "p50_ms", "p50 ms", { "summary", "latency_ns", "p50" }, 1e-6 },
-    { "p99_ms", "p99 ms", { "summary", "latency_ns", "p99" }, 1e-6 },
-    { "cpu_us_per_op", "CPU us/op", { "summary", "cpu_ns_per_op" }, 1e-3 },
+    { &sum_figs[SUM_OPS], true }, { &sum_figs[SUM_MB], true }, { &sum_figs[SUM_P50], true },
+    { &sum_figs[SUM_P99], true }, { &sum_figs[SUM_CPU], true },
 };
 static const struct fig_def flowop_figs[] = {
-    { "ops_per_s", "ops/s", { "ops_per_s" }, 1 },
-    { "mb_per_s", NULL, { "mb_per_s" }, 1 },
-    { "p50_ms", NULL, { "latency_ns", "p50" }, 1e-6 },
-    { "p99_ms", "p99 ms", { "latency_ns", "p99" }, 1e-6 },
+    { &sum_figs[SUM_OPS], true }, { &sum_figs[SUM_MB], false }, { &sum_figs[SUM_P50], false },
+    { &sum_figs[SUM_P99], true },
 };
 static const struct fig_def device_figs[] = {
-    { "read_mb_per_s", "read MB/s", { "read_mb_per_s" }, 1 },
-    { "write_mb_per_s", "write MB/s", { "write_mb_per_s" }, 1 },
-    { "await_ms", "await ms", { "await_ms" }, 1 },
-    { "util_pct", "util %", { "util_pct" }, 1 },
+    { &sum_dev_figs[DEV_READ_MB], true }, { &sum_dev_figs[DEV_WRITE_MB], true },
+    { &sum_dev_figs[DEV_AWAIT], true }, { &sum_dev_figs[DEV_UTIL], true },
 };
 #define NFIGS(t) (sizeof t / sizeof t[0])
 
@@ -46,13 +39,14 @@ static const struct fig_def device_figs[] = {
 struct point_runs {
     json_object *docs[64];
     json_object *runs[64];
+    json_object *totals[64];     /* each run's "summary" */
     size_t n;
     const char *status;
 };
 
-static bool get_number(json_object *o, const char *const path[3], double *out)
+static bool get_number(json_object *o, const char *const path[2], double *out)
 {
-    for (size_t i = 0; i < 3 && path[i] != NULL; i++)
+    for (size_t i = 0; i < 2 && path[i] != NULL; i++)
         if (o == NULL || !json_object_object_get_ex(o, path[i], &o))
             return false;
     if (!json_object_is_type(o, json_type_double) && !json_object_is_type(o, json_type_int))
@@ -84,8 +78,8 @@ static size_t collect(json_object *const *objs, size_t n, const struct fig_def *
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (get_number(objs[i], f->path, &v[k]))
-            v[k++] *= f->scale;
+        if (get_number(objs[i], f->fig->row, &v[k]))
+            v[k++] *= f->fig->scale;
     return k;
 }
 
@@ -110,7 +104,7 @@ static void write_figs(struct jw *w, json_object *const *objs, size_t n, const s
     for (size_t f = 0; f < ndefs; f++) {
         size_t k = collect(objs, n, &defs[f], v);
         if (k > 0)
-            write_fig(w, defs[f].key, v, k);
+            write_fig(w, defs[f].fig->key, v, k);
     }
 }
 
@@ -163,7 +157,9 @@ static void load_runs(const struct summary_input *in, size_t i, struct point_run
             continue;
         }
         pr->docs[pr->n] = doc;
-        pr->runs[pr->n++] = json_object_array_get_idx(runs, len - 1);
+        pr->runs[pr->n] = json_object_array_get_idx(runs, len - 1);
+        json_object_object_get_ex(pr->runs[pr->n], "summary", &pr->totals[pr->n]);
+        pr->n++;
     }
     pr->status = failed ? "failed" : missing ? "skipped" : "ok";
 }
@@ -241,7 +237,7 @@ static void write_point(struct jw *w, const struct summary_input *in, size_t i, 
     write_criteria(w, pr);
     if (pr->n > 0) {
         jw_open(w, "total", '{', false);
-        write_figs(w, pr->runs, pr->n, total_figs, NFIGS(total_figs));
+        write_figs(w, pr->totals, pr->n, total_figs, NFIGS(total_figs));
         jw_close(w, '}');
     }
     write_named(w, pr, "flowops", "flowops", NULL, flowop_figs, NFIGS(flowop_figs));
@@ -332,8 +328,8 @@ static void csv_named_header(FILE *f, const struct names *nm, const struct fig_d
     char col[512];
     for (size_t k = 0; k < nm->n; k++)
         for (size_t d = 0; d < ndefs; d++)
-            if (defs[d].csv != NULL) {
-                snprintf(col, sizeof col, "%s %s", nm->v[k], defs[d].csv);
+            if (defs[d].csv) {
+                snprintf(col, sizeof col, "%s %s", nm->v[k], defs[d].fig->label);
                 csv_cell(f, col);
             }
 }
@@ -346,7 +342,7 @@ static void csv_named_row(FILE *f, const struct names *nm, const struct point_ru
         for (size_t r = 0; r < pr->n; r++)
             objs[r] = named(pr->runs[r], key1, key2, nm->v[k]);
         for (size_t d = 0; d < ndefs; d++)
-            if (defs[d].csv != NULL)
+            if (defs[d].csv)
                 csv_mean(f, objs, pr->n, &defs[d]);
     }
 }
@@ -369,7 +365,7 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
     if (crit)
         csv_cell(f, "criteria");
     for (size_t d = 0; d < NFIGS(total_figs); d++)
-        csv_cell(f, total_figs[d].csv);
+        csv_cell(f, total_figs[d].fig->label);
     csv_named_header(f, &flowops, flowop_figs, NFIGS(flowop_figs));
     csv_named_header(f, &devices, device_figs, NFIGS(device_figs));
     fputc('\n', f);
@@ -387,7 +383,7 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
         if (crit)
             csv_cell(f, state != NULL ? state : "");
         for (size_t d = 0; d < NFIGS(total_figs); d++)
-            csv_mean(f, prs[i].runs, prs[i].n, &total_figs[d]);
+            csv_mean(f, prs[i].totals, prs[i].n, &total_figs[d]);
         csv_named_row(f, &flowops, &prs[i], "flowops", NULL, flowop_figs, NFIGS(flowop_figs));
         csv_named_row(f, &devices, &prs[i], "system", "devices", device_figs, NFIGS(device_figs));
         fputc('\n', f);

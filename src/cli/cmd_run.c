@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
+#include "engine/journal.h"
 #include "place/place.h"
 #include "model/plan_io.h"
 #include "lang/eval.h"
@@ -27,15 +28,20 @@ static int plan_for_rank(struct plan *p, bool all_shared, struct diag *err)
     return 0;
 }
 
+/* The engine's lines but the result's are the classic text report's, whichever the run. */
+#define TEXT_LINES                                                                                            \
+    .interval = report_text_interval, .overrun = report_text_overrun, .cache = report_text_cache,             \
+    .status = report_text_status, .status_clear = report_text_status_clear, .banner = report_text_banner,     \
+    .launch = report_text_launch, .took = report_text_took, .latlog = report_text_latlog,                     \
+    .note = report_text_note
+
 /* The engine's measured lines are the classic text report's. */
-static const struct run_writer text_writer = { report_text, report_text_interval, report_text_overrun,
-                                              report_text_cache, report_text_status, report_text_status_clear };
+static const struct run_writer text_writer = { .result = report_text, TEXT_LINES };
 
 static void report_later(FILE *out, const struct run_result *r, double stamp) { }
 
 /* A classic measured period prints its report when `stats snap` asks. */
-static const struct run_writer snap_writer = { report_later, report_text_interval, report_text_overrun,
-                                              report_text_cache, report_text_status, report_text_status_clear };
+static const struct run_writer snap_writer = { .result = report_later, TEXT_LINES };
 
 /* How a command runs the workload: a `run`, a classic period, a warmup. */
 struct run_style {
@@ -65,6 +71,8 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .bind = in->opt.bind,
         .latlog = { in->opt.latlog.path, in->opt.latlog.format, in->opt.latlog.sample ? in->opt.latlog.sample : 1 },
         .clock = in->clock_ready ? &in->clock : NULL,
+        .journal_force = in->opt.journal_force,
+        .durable_on_write = in->opt.durable_on_write,
         .out = in->out,
         .err = in->err,
         .start_ns = in->start_ns,
@@ -73,6 +81,18 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .locks = &in->locks,
         .results = &in->results,
     };
+}
+
+/* --journal for every fileset with verify, and where each journal goes:
+ * refused with its fileset's place when it shares the tree's file system. */
+static int check_journals(struct interp *in, struct plan *plan, struct diag *err)
+{
+    if (plan_set_journal(plan, in->opt.journal, err) != 0)
+        return -1;
+    for (size_t i = 0; i < plan->nfilesets; i++)
+        if (plan->filesets[i].journal != NULL && journal_check_place(&plan->filesets[i], in->opt.journal_force, err) != 0)
+            return -1;
+    return 0;
 }
 
 /* The clock of the measured calls, chosen once per invocation (the TSC's
@@ -229,6 +249,10 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         return -1;
     }
     plan_override_io(&plan, in->opt.ioengine, in->opt.iodepth);
+    if (check_journals(in, &plan, err) != 0) {
+        plan_free(&plan);
+        return -1;
+    }
     bool *procs = NULL;
     if (plan_for_rank(&plan, in->opt.mpi_shared, err) != 0 || (c->attrs != NULL && select_procs(&plan, c->attrs, &procs, err) != 0)) {
         plan_free(&plan);

@@ -8,6 +8,7 @@
 #include "base/clock.h"
 #include "cli/command.h"
 #include "cli/interp.h"
+#include "cli/report_vars.h"
 #include "report/report.h"
 
 /* The runs since the mark, as a results set of their own (shares the storage). */
@@ -58,11 +59,14 @@ static int dump_with(struct interp *in, const struct ast_cmd *c, const char *pat
     if (r.n == 0)
         return diag_set(err, &c->word_loc, "stats %s: nothing measured since the last 'stats clear' "
                         "(measure with 'run N', or 'create processes' then 'sleep N')", c->word);
-    const struct report_input ri = { &r, in->opt.script != NULL ? in->opt.script : in->workload, &in->vars,
-                                     in->lathist };
+    struct report_vars vars;
+    if (report_vars_build(&in->vars, &vars) != 0)
+        return diag_set(err, &c->value.loc, "stats %s: out of memory", c->word);
+    const struct report_input ri = { &r, in->opt.script != NULL ? in->opt.script : in->workload, &vars, in->lathist };
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1 : fn(&ri, f);
     int e = errno;
+    report_vars_free(&vars);
     if (f != NULL && fclose(f) != 0 && rc == 0) {
         rc = -1;
         e = errno;

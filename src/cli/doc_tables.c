@@ -8,7 +8,7 @@
 #include "lang/attr.h"
 #include "lang/criteria.h"
 #include "cli/command.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "flowops/flowop.h"
 
 /* Markdown cells cannot hold a bare '|'. */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/number.h"
 #include "cli/doc_tables.h"
 #include "base/signals.h"
 #include "cli/interp.h"
@@ -18,6 +19,7 @@
 #include "dist/dist.h"
 #include "io/ioengine.h"
 #include "place/place.h"
+#include "cli/report_vars.h"
 #include "report/report.h"
 
 static void usage(FILE *out)
@@ -73,6 +75,10 @@ static void usage(FILE *out)
             "                         one pu, core, package or numa node, spread (default) or compact\n"
             "      --topology         print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
             "                         cores, PUs) and exit\n"
+            "      --journal DIR      every fileset with verify records which write of each block was\n"
+            "                         made durable in DIR (as journal=); flowbench verify-tree reads it\n"
+            "                         back after a crash (docs/durability.md)\n"
+            "      --journal-force    allow a journal on the file system of the tree it judges\n"
             "  -h, --help             this text\n"
             "      --version          print the version\n"
             "\n"
@@ -129,7 +135,7 @@ static int parse_criteria(struct interp *in, const struct interp_options *o)
     return 0;
 }
 
-static int add_override(struct args *a, const char *text)
+int interp_add_override(struct interp_options *o, const char *text)
 {
     const char *eq = strchr(text, '=');
     const char *name = text[0] == '$' ? text + 1 : text;
@@ -142,26 +148,22 @@ static int add_override(struct args *a, const char *text)
             diag_printf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
             return -1;
         }
-    struct override *v = realloc(a->opt.overrides, (a->opt.noverrides + 1) * sizeof *v);
+    struct override *v = realloc(o->overrides, (o->noverrides + 1) * sizeof *v);
     if (v == NULL)
         return -1;
-    a->opt.overrides = v;
-    v[a->opt.noverrides].name = strndup(name, (size_t)(eq - name));
-    v[a->opt.noverrides].value = strdup(eq + 1);
-    a->opt.noverrides++;
+    o->overrides = v;
+    v[o->noverrides].name = strndup(name, (size_t)(eq - name));
+    v[o->noverrides].value = strdup(eq + 1);
+    o->noverrides++;
     return 0;
 }
 
 static int parse_seconds(const char *text, const char *opt, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || n == 0 || n > 366ull * 24 * 3600) {
+    if (!number_parse(text, 1, 366ull * 24 * 3600, out)) {
         diag_printf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
         return -1;
     }
-    *out = n;
     return 0;
 }
 
@@ -173,7 +175,8 @@ static int parse_runtime(struct args *a, const char *text)
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
        OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MPI_SHARED, OPT_MAN, OPT_BIND,
-       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE, OPT_STEADYSTATE };
+       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE, OPT_JOURNAL, OPT_JOURNAL_FORCE,
+       OPT_DURABLE_ON_WRITE, OPT_STEADYSTATE };
 
 static int parse_ioengine(struct args *a, const char *text)
 {
@@ -186,10 +189,8 @@ static int parse_ioengine(struct args *a, const char *text)
 
 static int parse_iodepth(struct args *a, const char *text)
 {
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(text, &end, 10);
-    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= 4096 && text[0] != '-') {
+    uint64_t v;
+    if (number_parse(text, 1, 4096, &v)) {
         a->opt.iodepth = (unsigned)v;
         return 0;
     }
@@ -211,13 +212,8 @@ static int parse_latlog_format(struct args *a, const char *text)
 
 static int parse_latlog_sample(struct args *a, const char *text)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno == 0 && end != text && *end == '\0' && v >= 1 && v <= UINT32_MAX && text[0] != '-') {
-        a->opt.latlog.sample = v;
+    if (number_parse(text, 1, UINT32_MAX, &a->opt.latlog.sample))
         return 0;
-    }
     diag_printf(stderr, "flowbench: error: --latency-log-sample: '%s' is not a whole number from 1 to %u\n", text,
                 UINT32_MAX);
     return -1;
@@ -285,13 +281,16 @@ static int parse_args(int argc, char **argv, struct args *a)
         { "man", required_argument, NULL, OPT_MAN },
         { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
         { "steadystate", required_argument, NULL, OPT_STEADYSTATE },
+        { "journal", required_argument, NULL, OPT_JOURNAL }, { "journal-force", no_argument, NULL, OPT_JOURNAL_FORCE },
+        /* hidden, for the crash tests: a workload that claims durability it never asked for */
+        { "test-durable-on-write", no_argument, NULL, OPT_DURABLE_ON_WRITE },
         { NULL, 0, NULL, 0 },
     };
     int c;
     while ((c = getopt_long(argc, argv, "f:D:C:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'f': a->file = optarg; a->opt.script = optarg; break;
-        case 'D': if (add_override(a, optarg) != 0) return -1; break;
+        case 'D': if (interp_add_override(&a->opt, optarg) != 0) return -1; break;
         case 'C': if (add_criterion(a, optarg) != 0) return -1; break;
         case OPT_CHECK: a->opt.check_only = true; break;
         case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
@@ -314,6 +313,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
         case OPT_STEADYSTATE: if (parse_steadystate(a, optarg) != 0) return -1; break;
         case OPT_TOPOLOGY: exit(print_topology());
+        case OPT_JOURNAL: a->opt.journal = optarg; break;
+        case OPT_JOURNAL_FORCE: a->opt.journal_force = true; break;
+        case OPT_DURABLE_ON_WRITE: a->opt.durable_on_write = true; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
         case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
@@ -376,6 +378,21 @@ static int write_outputs(const struct report_input *in, const struct args *a)
         diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
         rc = -1;
     }
+    return rc;
+}
+
+/* The outputs over the invocation's results and its variables as it left them. */
+static int write_reports(const struct interp *in, const struct args *a)
+{
+    struct report_vars vars;
+    if (report_vars_build(&in->vars, &vars) != 0) {
+        diag_printf(stderr, "flowbench: error: out of memory for the reports\n");
+        return -1;
+    }
+    const struct report_input reported = { &in->results, in->opt.script != NULL ? in->opt.script : in->workload, &vars,
+                                           in->lathist };
+    int rc = write_outputs(&reported, a);
+    report_vars_free(&vars);
     return rc;
 }
 
@@ -486,9 +503,7 @@ static int run_commands(int argc, char **argv)
     }
     if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
         status = EXIT_USAGE;
-    const struct report_input reported = { &in.results, in.opt.script != NULL ? in.opt.script : in.workload, &in.vars,
-                                           in.lathist };
-    if (speaker && write_outputs(&reported, &a) != 0 && status == EXIT_OK)
+    if (speaker && write_reports(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
     status = interp_exit_status(&in, status);
     interp_free(&in);

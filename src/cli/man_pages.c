@@ -9,7 +9,7 @@
 #include "flowops/flowop.h"
 #include "lang/attr.h"
 #include "lang/criteria.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 
 /* Text safe in roff: backslashes escaped, '-' as a minus, no control word at a line's start. */
 static void text(FILE *out, const char *s)

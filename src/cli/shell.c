@@ -11,7 +11,7 @@
 
 #include "lang/attr.h"
 #include "cli/command.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 #include "base/signals.h"
 #include "flowops/flowop.h"
 #include "cli/interp.h"

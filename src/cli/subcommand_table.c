@@ -10,6 +10,8 @@ static const struct subcommand subcommands[] = {
     { "compare", cmd_compare_main, "compare OLD NEW [--threshold PCT] [--json]",
       "compare two results.json, summary.json or results trees; exit 1 on a regression" },
     { "index", cmd_index_main, "index TREE", "write TREE/index.html from TREE/summary.json" },
+    { "verify-tree", cmd_verify_tree_main, "verify-tree -f W.f [-D NAME=VALUE] [--journal DIR] [--json FILE]",
+      "after a crash: check a tree against its durability journal; exit 1 on a lost or torn write" },
     { "latlog2csv", cmd_latlog2csv_main, "latlog2csv FILE",
       "print a binary latency log (--latency-log-format bin) as its CSV form" },
 };

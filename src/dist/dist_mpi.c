@@ -9,6 +9,11 @@
 #include "dist/dist.h"
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request[0]), "MPI_Request fits a vote");
+_Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->request), "MPI_Request fits a roll call");
+
+/* Set by dist_lose. The MPI world is the process's, so is knowing that it
+ * lost a rank: from then on no call may wait on that rank. */
+static bool world_lost;
 
 /* Whether this process is in an MPI world now (between init and finalize). */
 static bool in_world(void)
@@ -16,7 +21,7 @@ static bool in_world(void)
     int init = 0, done = 0;
     MPI_Initialized(&init);
     MPI_Finalized(&done);
-    return init && !done;
+    return init && !done && !world_lost;
 }
 
 void dist_init(int *argc, char ***argv)
@@ -27,6 +32,8 @@ void dist_init(int *argc, char ***argv)
         MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
 }
 
+/* After a loss MPI_Finalize would wait on the lost rank: the process leaves
+ * without it (mpirun is ending the job anyway). */
 void dist_finalize(void)
 {
     if (in_world())
@@ -161,4 +168,111 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t
             break;
     }
     return v->verdict;
+}
+
+void dist_lose(void)
+{
+    world_lost = true;
+}
+
+static MPI_Request *roll_request(struct dist_roll *r)
+{
+    return (MPI_Request *)(void *)r->request;
+}
+
+/* Tags apart from any other message: the question, the answer one above. */
+void dist_roll_open(struct dist_roll *r, size_t len, int run)
+{
+    *r = (struct dist_roll){ .len = len, .tag = 1000 + 2 * (run % 8000), .ask = 1 };
+    if (!in_world() || dist_rank() == 0)
+        return;
+    MPI_Irecv(&r->ask, 1, MPI_INT, 0, r->tag, MPI_COMM_WORLD, roll_request(r));
+    r->open = true;
+}
+
+bool dist_roll_asked(struct dist_roll *r)
+{
+    int done = 0;
+    if (r->open)
+        MPI_Test(roll_request(r), &done, MPI_STATUS_IGNORE);
+    return done != 0;
+}
+
+void dist_roll_answer(struct dist_roll *r, const void *mine)
+{
+    r->open = false;
+    MPI_Send(mine, (int)r->len, MPI_BYTE, 0, r->tag + 1, MPI_COMM_WORLD);
+}
+
+void dist_roll_close(struct dist_roll *r)
+{
+    if (!r->open)
+        return;
+    r->open = false;
+    MPI_Cancel(roll_request(r));
+    MPI_Wait(roll_request(r), MPI_STATUS_IGNORE);
+}
+
+static uint64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+/* Every answer in, or the time up; the answers missing then are cancelled. */
+static int roll_wait(int n, MPI_Request *answers, bool *alive, unsigned ms)
+{
+    uint64_t end = now_ms() + ms;
+    int missing = n - 1;
+    while (missing > 0) {
+        missing = 0;
+        for (int k = 1; k < n; k++) {
+            int done = alive[k];
+            if (!done && answers[k] != MPI_REQUEST_NULL) /* null: the receive could not be posted */
+                MPI_Test(&answers[k], &done, MPI_STATUS_IGNORE);
+            alive[k] = done != 0;
+            missing += !alive[k];
+        }
+        if (missing == 0 || now_ms() >= end)
+            break;
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    }
+    for (int k = 1; k < n; k++)
+        if (!alive[k] && answers[k] != MPI_REQUEST_NULL) {
+            MPI_Cancel(&answers[k]);
+            MPI_Request_free(&answers[k]);
+        }
+    return missing;
+}
+
+/* A question to a dead rank may fail rather than hang: for the roll call,
+ * errors come back as codes (and are taken as silence). */
+int dist_roll_call(struct dist_roll *r, const void *mine, void *all, bool *alive, unsigned ms)
+{
+    int n = dist_size();
+    memmove(all, mine, r->len);
+    alive[0] = true;
+    if (!in_world() || n == 1)
+        return 0;
+    MPI_Request *req = calloc(2 * (size_t)n, sizeof *req);
+    if (req == NULL)
+        return 0; /* no roll call: nobody is taken for lost */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    for (int k = 1; k < n; k++) {
+        alive[k] = false;
+        if (MPI_Irecv((char *)all + (size_t)k * r->len, (int)r->len, MPI_BYTE, k, r->tag + 1, MPI_COMM_WORLD, &req[k])
+            != MPI_SUCCESS)
+            req[k] = MPI_REQUEST_NULL;
+        if (MPI_Isend(&r->ask, 1, MPI_INT, k, r->tag, MPI_COMM_WORLD, &req[n + k]) != MPI_SUCCESS)
+            req[n + k] = MPI_REQUEST_NULL;
+    }
+    int lost = roll_wait(n, req, alive, ms);
+    for (int k = 1; k < n; k++)
+        if (req[n + k] != MPI_REQUEST_NULL)
+            MPI_Request_free(&req[n + k]);
+    free(req);
+    if (lost == 0)
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    return lost;
 }

@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "engine/journal.h"
 #include "base/signals.h"
 #include "base/nameidx.h"
 #include "fileset/target_lock.h"
@@ -542,6 +543,8 @@ static void engine_free(struct engine *e)
     engine_steady_free(e);
     free(e->finish);
     free(e->finish_counts);
+    engine_roll_free(e);
+    free(e->journal_ids);
     engine_system_free(e);
     latlog_close(e);
     placement_free(&e->place);
@@ -570,8 +573,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     if (e->result == NULL || (d->meta != NULL && !run_meta_copy(&e->result->meta, d->meta)))
         return diag_set(err, NULL, "out of memory");
     e->seed = 0x666c6f7762656e63ull; /* fixed: the same script gives the same trees and streams */
-    fprintf(d->out, "%.3f: flowbench %s, run %d: %u cores, %u hardware threads, %u NUMA node%s\n", engine_stamp(e),
-            FLOWBENCH_VERSION, d->index, topo.cores, topo.pus, topo.numa, topo.numa == 1 ? "" : "s");
+    d->writer->banner(d->out, d->index, &d->results->host, engine_stamp(e));
     if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
         return -1;
     fill_slots(e);
@@ -628,9 +630,7 @@ static int finish(struct engine *e, struct diag *err)
     double secs = go && stop > go ? (double)(stop - go) / 1e9 : 0;
     FILE *out = e->run->out;
     engine_status_clear(e);
-    if (why == STOP_SIGNAL)
-        fprintf(out, "%.3f: interrupted: stopping the run and reporting what was measured\n", engine_stamp(e));
-    fprintf(out, "%.3f: Run took %.3f seconds\n", engine_stamp(e), secs);
+    e->run->writer->took(out, secs, why == STOP_SIGNAL, engine_stamp(e));
     engine_note_overrun(e, engine_stamp(e));
     static const char *const ends[] = { "none", "time", "steady state", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
@@ -672,7 +672,8 @@ int engine_run(const struct run_desc *d, struct diag *err)
         made = false;
     else
         made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
-                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0), err) == 0;
+                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0
+                                        && journal_begin(&e, err) == 0), err) == 0;
     if (!made) {
         engine_free(&e);
         return refused(d, err);
@@ -705,9 +706,9 @@ int engine_run(const struct run_desc *d, struct diag *err)
         started = false;
     }
     if (started) {
-        fprintf(d->out, "%.3f: Running %zu thread%s in %zu process%s\n", engine_stamp(&e), e.nslots,
-                e.nslots == 1 ? "" : "s", e.npids, e.npids == 1 ? "" : "es");
+        d->writer->launch(d->out, e.nslots, e.npids, engine_stamp(&e));
         fflush(d->out);
+        engine_roll_open(&e);
         uint64_t go = clock_ns();
         engine_system_start(&e, go);
         atomic_store(&e.sh->go_ns, go);

@@ -8,10 +8,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/signals.h"
 #include "dist/dist.h"
 #include "engine/engine_rt.h"
 
 #define RANK_MSG 1024
+
+/* How long rank 0 waits for the end vote before it calls the roll (engine_roll.c):
+ * briefly after a stop signal (mpirun's, when a rank died, comes a second
+ * before its SIGKILL), longer without one (a rank gone, the job left running). */
+#define ROLL_AFTER_SIGNAL_MS 20
+#define ROLL_AFTER_MS 3000
 
 /* "rank N (host H)": this rank, as its errors name it. */
 static void rank_label(char *buf, size_t len)
@@ -82,10 +89,26 @@ struct dist_finish {
     const struct plan_op *op;
 };
 
+/* Every rank's host, for naming a rank that is lost later. */
+static int gather_hosts(struct engine *e)
+{
+    char mine[sizeof *e->hosts] = "unknown";
+    if (gethostname(mine, sizeof mine - 1) != 0)
+        snprintf(mine, sizeof mine, "unknown");
+    e->hosts = calloc((size_t)dist_size(), sizeof *e->hosts);
+    bool failed = e->hosts == NULL;
+    if (dist_agree(failed) >= 0)
+        return -1;
+    dist_gather(mine, e->hosts, sizeof mine);
+    return 0;
+}
+
 int engine_dist_prepare(struct engine *e, struct diag *err)
 {
     if (dist_size() == 1)
         return 0;
+    if (gather_hosts(e) != 0)
+        return diag_set(err, NULL, "out of memory");
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++, n = 0) {
         for (size_t s = 0; s < e->nslots; s++) {
@@ -147,6 +170,7 @@ bool engine_dist_watch(struct engine *e)
 {
     if (dist_size() == 1)
         return false;
+    engine_roll_answer(e);
     struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), finish_now(e), DIST_POLL);
     enum stop_reason why = v.code != STOP_NONE ? (enum stop_reason)v.code : finish_summed(e) ? STOP_FINISHED : STOP_NONE;
     if (why == STOP_NONE)
@@ -167,12 +191,40 @@ void engine_dist_stonewall(struct engine *e)
                                        engine_run_count(e, RUN_IO_BYTES) };
 }
 
+/* The end vote, polled every millisecond: meanwhile another rank answers a
+ * roll call, and rank 0 calls one when the vote is late. A rank that did not
+ * answer while the vote is still open is lost: verdict code 0 then. */
+static struct dist_verdict end_vote(struct engine *e, int code)
+{
+    uint64_t t0 = clock_ns();
+    bool rolled = false;
+    for (;;) {
+        struct dist_verdict v = dist_vote_poll(&e->vote, code, finish_now(e), DIST_POLL);
+        if (v.code != 0)
+            return v;
+        engine_roll_answer(e);
+        uint64_t late = (stop_requested() ? ROLL_AFTER_SIGNAL_MS : ROLL_AFTER_MS) * 1000000ull;
+        if (!rolled && clock_ns() - t0 >= late) {
+            rolled = true;
+            /* the vote may have ended while the roll was called: then nobody is lost */
+            if (engine_roll_call(e) && (v = dist_vote_poll(&e->vote, code, finish_now(e), DIST_POLL)).code == 0)
+                return v;
+        }
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    }
+}
+
 void engine_dist_end(struct engine *e)
 {
     if (dist_size() == 1)
         return;
     struct run_shared *sh = e->sh;
-    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&sh->stop_reason), finish_now(e), DIST_WAIT);
+    struct dist_verdict v = end_vote(e, (int)atomic_load(&sh->stop_reason));
+    if (v.code == 0) {
+        engine_roll_lose(e);
+        return;
+    }
+    dist_roll_close(&e->roll);
     engine_stop(e, (enum stop_reason)v.code);
     /* The run ends as the worst end of all its ranks. */
     if ((uint32_t)v.code > atomic_load(&sh->stop_reason))
@@ -236,16 +288,6 @@ static void reduce_sched(struct sched_row *s)
     s->max_lag_ns = lag[0], s->final_lag_ns = lag[1];
 }
 
-static struct rank_row rank_row_of(const struct run_result *r)
-{
-    struct rank_row row = { .seconds = r->seconds, .ops = r->io.ops, .bytes = r->io.bytes,
-                            .p99_ns = stats_percentile(&r->io, 0.99),
-                            .cpu_ns_per_op = r->io.cpu_samples ? (double)r->io.cpu_ns / (double)r->io.cpu_samples : 0 };
-    if (gethostname(row.host, sizeof row.host - 1) != 0)
-        snprintf(row.host, sizeof row.host, "unknown");
-    return row;
-}
-
 /* The IO done over every rank up to each one's stonewall snapshot, and the
  * first and last of those moments from the global start (first). */
 static struct run_stonewall stonewall_of(const struct engine *e, uint64_t first, uint64_t go, uint64_t stop)
@@ -291,10 +333,14 @@ static void gather_writers(const struct engine *e, struct run_result *r)
 
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop)
 {
+    if (e->ranks_lost) {
+        engine_roll_results(e, r);
+        return;
+    }
     if (dist_size() == 1)
         return;
     size_t n = (size_t)dist_size();
-    struct rank_row mine = rank_row_of(r);
+    struct rank_row mine = engine_rank_row(r);
     struct rank_row *all = calloc(n, sizeof *all);
     uint64_t rows[2] = { r->nrows, r->nrows };
     dist_reduce_u64(&rows[0], 1, DIST_MIN);

@@ -26,10 +26,9 @@ static int drop_all(void)
 
 int engine_flush(struct engine *e, struct diag *err)
 {
-    FILE *out = e->run->out;
     int why = drop_all();
     if (why == 0) {
-        fprintf(out, "%.3f: flush: dropped the page cache (" DROP_CACHES ")\n", engine_stamp(e));
+        engine_note(e, "flush: dropped the page cache (" DROP_CACHES ")");
         return 0;
     }
     size_t files = 0;
@@ -37,8 +36,8 @@ int engine_flush(struct engine *e, struct diag *err)
         if (fileset_drop_cache(&e->fs[i], &e->shm, &files, err) != 0)
             return -1;
     bool not_root = geteuid() != 0 && (why == EACCES || why == EPERM);
-    fprintf(out, "%.3f: flush: %s%s; dropped the filesets' pages with posix_fadvise (%zu file%s)\n",
-            engine_stamp(e), not_root ? "not root" : "cannot write " DROP_CACHES ": ",
+    engine_note(e, "flush: %s%s; dropped the filesets' pages with posix_fadvise (%zu file%s)",
+            not_root ? "not root" : "cannot write " DROP_CACHES ": ",
             not_root ? "" : strerror(why), files, files == 1 ? "" : "s");
     return 0;
 }

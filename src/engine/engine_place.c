@@ -32,9 +32,9 @@ static char *dup_or_null(const char *s)
 static void note(const struct engine *e, const struct place_outcome *o, const char *label, bool *planned_said)
 {
     if (o->state == PLACE_FAILED)
-        fprintf(e->run->out, "%.3f: note: placement %s: %s\n", engine_stamp(e), label, o->note);
+        engine_note(e, "note: placement %s: %s", label, o->note);
     if (o->state == PLACE_PLANNED_ONLY && !*planned_said) {
-        fprintf(e->run->out, "%.3f: note: placement %s\n", engine_stamp(e), o->note);
+        engine_note(e, "note: placement %s", o->note);
         *planned_said = true;
     }
 }

@@ -165,7 +165,7 @@ int engine_share_adopt(struct engine *e, struct diag *err)
         if (adopt_one(e, i, err) != 0)
             rc = -1;
         else if (dist_rank() == 0)
-            fprintf(e->run->out, "%.3f: %s %s: one tree for %u ranks, %s\n", engine_stamp(e),
+            engine_note(e, "%s %s: one tree for %u ranks, %s",
                     fs->plan->is_file ? "file" : "fileset", fs->plan->name, fs->share_ranks,
                     fs->split ? "each rank creating, deleting and using only its own share of the entries"
                               : "every rank using every entry");

@@ -1,9 +1,9 @@
 /* engine_worker.c: a worker process and its threads: set-up (with the flowops'
  * init/fini hooks), the start barrier, the flowop loop with its CPU samples,
- * and the out-of-line helpers handlers use (opening files, the counters of
- * finish and limit flowops). Errors are in op_error.c, buffers in op_buffer.c. */
+ * and the out-of-line helpers handlers use (the counters of finish and limit
+ * flowops). Opening files is in op_open.c, errors in op_error.c, buffers in
+ * op_buffer.c. */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -17,6 +17,7 @@
 
 #include "engine/engine_rt.h"
 #include "engine/io_inflight.h"
+#include "engine/journal.h"
 #include "engine/latlog.h"
 #include "engine/pace.h"
 #include "engine/sync.h"
@@ -24,14 +25,6 @@
 #include "engine/worker.h"
 #include "model/plan_choose.h"
 #include "sysstat/mountinfo.h"
-
-/* open(O_DIRECT) failed with EINVAL: the file system does not do direct I/O. */
-static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path)
-{
-    char type[64];
-    mountinfo_fs_name(path, type, sizeof type);
-    return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
-}
 
 /* ---- long ops ---- */
 
@@ -47,72 +40,6 @@ void op_long_end(struct worker *w, const struct op_inst *op)
         return;
     atomic_store_explicit(&w->cpu_pub->late_op, (uint32_t)op->op->flat + 1, memory_order_relaxed);
     atomic_store_explicit(&w->cpu_pub->late_ns, clock_ns(), memory_order_relaxed);
-}
-
-/* ---- slots and files ---- */
-
-static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
-{
-    int flags = f->readonly ? O_RDONLY : f->writeonly ? O_WRONLY : O_RDWR;
-    if (op->dsync)
-        flags |= O_DSYNC;
-    if (op->directio)
-        flags |= O_DIRECT;
-    return flags | O_CLOEXEC;
-}
-
-/* Picks, opens into the slot and times the open (*t0, *t1): the caller counts it or not. */
-static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode, uint64_t *t0,
-                     uint64_t *t1)
-{
-    bool create = mode == OPEN_CREATE;
-    struct fileset_rt *fs = op_fileset(w, op);
-    if (fs == NULL)
-        return op_fail(w, op, "no fileset to open a file from (filename= missing)");
-    enum fs_presence before = create ? FS_MISSING : FS_EXISTING;
-    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
-    uint64_t idx = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
-    _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
-    uint64_t since;
-    int64_t e = op_pick(w, fs, FSK_FILE, before, from, idx, rotor, &since);
-    if (e < 0)
-        return FO_NORESOURCE;
-    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
-    if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
-        return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
-    }
-    int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
-    *t0 = op_start(w, since);
-    int fd = open(path, flags, 0666);
-    *t1 = op_now(w);
-    if (fd < 0) {
-        int err = errno;
-        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
-        if (err == EINVAL && op->op->directio)
-            return op_dio_refused(w, op, path);
-        return op_error(w, op, create ? "create" : "open", path, err);
-    }
-    if (op->op->noreadahead)
-        posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-    fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
-    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e) };
-    return FO_OK;
-}
-
-int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
-{
-    uint64_t t0, t1;
-    int rc = open_into(w, op, s, mode, &t0, &t1);
-    if (rc == FO_OK)
-        op_done(w, op, t0, t1, 0);
-    return rc;
-}
-
-int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
-{
-    uint64_t t0, t1;
-    return open_into(w, op, s, OPEN_EXISTING, &t0, &t1);
 }
 
 /* ---- counters for finish and limit flowops ---- */
@@ -204,7 +131,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
         if (c1 - c0 < w->cpu_overhead)
             w->cpu_overhead = c1 - c0;
     }
-    rng_seed(&w->rng, e->seed ^ (0x9e3779b97f4a7c15ull * (slot + 1)));
+    rng_seed(&w->rng, e->seed ^ (RNG_GOLDEN * (slot + 1)));
     rng_seed(&w->data_rng, e->seed ^ (0xd6e8feb86659fd93ull * (slot + 1)));
     rng_seed(&w->cpu_rng, ~e->seed ^ (0xc2b2ae3d27d4eb4full * (slot + 1)));
     for (size_t i = 0; i < FB_NFDS; i++)
@@ -226,6 +153,7 @@ static int worker_init(struct worker *w, struct engine *e, size_t slot)
 
 static void worker_free(struct worker *w)
 {
+    journal_thread_close(w);
     op_io_close_engines(w);   /* before the descriptors: mmap's mappings go with it */
     for (size_t i = 0; i < FB_NFDS; i++)
         if (w->fds[i].fd >= 0)
@@ -436,8 +364,14 @@ static void *thread_main(void *p)
     struct run_shared *sh = a->e->sh;
     engine_place_apply(a->e, a->slot); /* first: the thread's memory is allocated under its binding */
     thread_name(a->e, a->slot);
-    if (worker_init(w, a->e, a->slot) != 0) {
-        worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
+    int jerr = 0;
+    if (worker_init(w, a->e, a->slot) != 0 || (journal_thread_open(w) != 0 && (jerr = errno ? errno : ENOMEM) != 0)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot open the durability journal of a worker thread: %s", strerror(jerr));
+        if (jerr != 0)
+            worker_set_error(w, msg);
+        else
+            worker_set_error(w, "cannot set up a worker thread: out of memory"); /* unless a flowop's init said why first */
         worker_free(w);
         atomic_fetch_add(&sh->ready, 1);
         fb_futex_wake(&sh->master_wake);

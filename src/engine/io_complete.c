@@ -113,6 +113,15 @@ static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
     return &w->ops[0];
 }
 
+/* Starts what the thread's engines queued: before it waits on one, the
+ * requests of every engine are on their way. */
+static void commit_all(struct worker *w)
+{
+    for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
+        if (w->ioe[i] != NULL)
+            ioengine_commit(w->ioe[i]);
+}
+
 /* The wait has no time limit: every request in flight ends, done or failed
  * by the kernel, and a timed wait arms a timer each time (io_uring at depth
  * 1 ran a fifth slower with one). A signal interrupts it: when stop_ok and
@@ -120,6 +129,7 @@ static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
 int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
 {
     struct io_req *done[REAP_BATCH];
+    commit_all(w);
     if (min > e->inflight)
         min = e->inflight;
     int n;

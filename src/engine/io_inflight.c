@@ -132,14 +132,16 @@ static int whole_chunk(struct worker *w, struct op_inst *op, struct slot *s, enu
     }
     *r = (struct io_req){ .buf = io.buf, .len = len, .off = off, .fd = s->fd, .key = (unsigned)(s - w->fds),
                           .dir = dir, .owner = op };
-    int q = ioengine_submit(op->ioe, r);
+    int q = ioengine_queue(op->ioe, r);
     if (q == IOE_COMPLETED)
-        return op_io_complete(w, r, 0);
+        return dir == IO_READ ? op_io_complete(w, r, 0) : op_verify_written(w, op, s, op_io_complete(w, r, 0));
     if (q < 0)
         return op_io_submit_fail(w, op, r, -q);
     w->io_inflight++;
-    if (op->op->verify || slot_verified(w, s))
-        return op_io_quiesce_own(w, op);   /* the next chunk's partial block merges with what this one wrote */
+    if (op->op->verify || slot_verified(w, s)) {
+        rc = op_io_quiesce_own(w, op);   /* the next chunk's partial block merges with what this one wrote */
+        return dir == IO_READ ? rc : op_verify_written(w, op, s, rc);
+    }
     return FO_OK;
 }
 

@@ -308,8 +308,7 @@ int latlog_finish(struct engine *e)
     struct latlog_summary *m = &e->result->latlog;
     *m = (struct latlog_summary){ .path = strdup(l->path), .records = (uint64_t)n, .dropped = dropped,
                                   .sample = l->opts.sample };
-    fprintf(e->run->out, "%.3f: latency log %s: %" PRIu64 " records (1 op in %" PRIu64 "), %" PRIu64 " dropped\n",
-            engine_stamp(e), l->path, m->records, m->sample, m->dropped);
+    e->run->writer->latlog(e->run->out, m, engine_stamp(e));
     return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/verify_block.h"
+#include "engine/journal.h"
 
 static struct vb_file slot_file(struct worker *w, const struct slot *s)
 {
@@ -42,7 +43,7 @@ static int put_header_part(struct worker *w, struct op_inst *op, struct slot *s,
  * and is written in place where it does not. A block left with fewer than
  * VB_HDR bytes keeps none (the file ends before a header would). */
 static int merge_block(struct worker *w, struct op_inst *op, struct slot *s, char *buf, uint64_t off, uint64_t end,
-                       uint64_t blk, uint64_t gen)
+                       uint64_t blk, uint64_t gen, bool *sealed)
 {
     char path[PATH_MAX];
     int fl = fcntl(s->fd, F_GETFL);
@@ -63,6 +64,7 @@ static int merge_block(struct worker *w, struct op_inst *op, struct slot *s, cha
         return FO_OK;
     struct vb_file f = slot_file(w, s);
     vb_seal(old, (uint32_t)valid, &f, blk, gen);
+    *sealed = true;
     uint64_t hend = blk + VB_HDR;
     if (lo < hend && hi > lo)
         memcpy(buf + (lo - off), old + (lo - blk), (size_t)((hi < hend ? hi : hend) - lo));
@@ -74,21 +76,30 @@ int op_verify_stamp_blocks(struct worker *w, struct op_inst *op, struct slot *s,
 {
     if (len == 0)
         return FO_OK;
-    /* the thread in the top bits, its count of stamped writes below */
-    uint64_t gen = ((uint64_t)w->slot_index << 40) | (++w->verify_writes & ((1ull << 40) - 1));
+    uint64_t gen = journal_generation(w);
     struct vb_file f = slot_file(w, s);
     vb_stamp(buf, off, len, &f, gen);
     uint64_t end = off + len;
     uint64_t head = off / VB_BLOCK * VB_BLOCK, tail = (end - 1) / VB_BLOCK * VB_BLOCK;
+    /* the blocks sealed: [lo, hi), what vb_stamp sealed and the merged ends that got a header */
+    uint64_t first = head < off ? head + VB_BLOCK : head;
+    uint64_t lo = first, hi = first + VB_HDR <= end ? (end - VB_HDR) / VB_BLOCK * VB_BLOCK + VB_BLOCK : first;
+    bool sealed = false;
+    int rc = FO_OK;
     if (head < off) {
-        int rc = merge_block(w, op, s, buf, off, end, head, gen);
-        if (rc != FO_OK || tail == head)
-            return rc;
+        rc = merge_block(w, op, s, buf, off, end, head, gen, &sealed);
+        lo = sealed ? head : lo;
+        hi = sealed && hi < head + VB_BLOCK ? head + VB_BLOCK : hi;
     }
     /* A write ending inside a block may end inside older data that the block's header must cover too. */
-    if (end % VB_BLOCK != 0)
-        return merge_block(w, op, s, buf, off, end, tail, gen);
-    return FO_OK;
+    if (rc == FO_OK && !(head < off && tail == head) && end % VB_BLOCK != 0) {
+        sealed = false;
+        rc = merge_block(w, op, s, buf, off, end, tail, gen, &sealed);
+        hi = sealed ? tail + VB_BLOCK : hi;
+    }
+    if (rc == FO_OK && hi > lo)
+        journal_note_blocks(w, s, lo, (uint32_t)((hi - lo) / VB_BLOCK), gen);
+    return rc;
 }
 
 int op_verify_check_blocks(struct worker *w, struct op_inst *op, struct slot *s, const char *buf, uint64_t off,

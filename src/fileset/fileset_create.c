@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "base/data.h"
+#include "base/rng.h"
 #include "base/signals.h"
 #include "base/verify_block.h"
 
@@ -48,20 +49,13 @@ struct totals {
 
 /* ---- which entries are pre-allocated ---- */
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 /* One round of the Feistel network below: a keyed mix of the right half. */
 static uint64_t feistel(uint64_t x, unsigned half, uint64_t key)
 {
     uint64_t mask = (1ull << half) - 1;
     for (unsigned r = 0; r < 4; r++) {
         uint64_t l = x >> half, rt = x & mask;
-        x = (rt << half) | ((l ^ mix64(rt ^ key ^ r * 0x9e3779b97f4a7c15u)) & mask);
+        x = (rt << half) | ((l ^ rng_mix64(rt ^ key ^ r * RNG_GOLDEN)) & mask);
     }
     return x;
 }
@@ -322,7 +316,7 @@ static int fill(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t size,
             return job_fail(j, "creation of fileset '%s' interrupted", j->fs->plan->name);
         size_t n = size - off < WRITE_CHUNK ? (size_t)(size - off) : WRITE_CHUNK;
         struct rng r;
-        rng_seed(&r, mix64(j->fs->seed ^ mix64(i)) + off);
+        rng_seed(&r, rng_mix64(j->fs->seed ^ rng_mix64(i)) + off);
         data_stamp(&j->fs->plan->data, &r, buf, n);
         if (j->fs->plan->verify)
             vb_stamp(buf, off, n, &(struct vb_file){ j->fs->plan->verify_id, i }, 0);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/journal.h"
 #include "engine/sync.h"
 #include "engine/worker.h"
 
@@ -29,6 +30,10 @@ static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt 
     if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
+    }
+    if (journal_delete(w, op, (int)(fs - w->eng_fs), idx) != FO_OK) {
+        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
+        return FO_ERROR;
     }
     uint64_t t0 = op_start(w, since);
     int rc = unlink(path);

@@ -33,55 +33,59 @@ static int leaf_path(struct worker *w, struct op_inst *op, struct fileset_rt *fs
                    fs->plan->name);
 }
 
+/* What makedir and removedir do to a leaf directory: the state it is picked
+ * in and left in, the call, and the error that still leaves it as wanted. */
+struct leaf_change {
+    enum fs_presence from, to;
+    int (*call)(const char *path);
+    const char *name;
+    int tolerated;
+    bool count_tolerated;   /* the op counts even when the call met `tolerated` */
+};
+
+static int make_dir(const char *path)
+{
+    return mkdir(path, 0755);
+}
+
 /* EEXIST (left over on disk) still leaves the directory existing, as wanted. */
-static int makedir_run(struct worker *w, struct op_inst *op)
+static const struct leaf_change make_leaf = { FS_MISSING, FS_EXISTING, make_dir, "mkdir", EEXIST, true };
+/* ENOENT (removed behind our back) just marks it gone, uncounted. */
+static const struct leaf_change remove_leaf = { FS_EXISTING, FS_MISSING, rmdir, "rmdir", ENOENT, false };
+
+static int change_leaf(struct worker *w, struct op_inst *op, const struct leaf_change *c)
 {
     struct fileset_rt *fs = op_fileset(w, op);
     uint64_t since;
-    int64_t idx = pick_leaf(w, op, fs, FS_MISSING, &since);
+    int64_t idx = pick_leaf(w, op, fs, c->from, &since);
     if (idx < 0)
         return FO_NORESOURCE;
     char path[PATH_MAX];
-    int rc = leaf_path(w, op, fs, idx, FS_MISSING, path, sizeof path);
+    int rc = leaf_path(w, op, fs, idx, c->from, path, sizeof path);
     if (rc != FO_OK)
         return rc;
     uint64_t t0 = op_start(w, since);
-    rc = mkdir(path, 0755);
+    rc = c->call(path);
     uint64_t t1 = op_now(w);
     int err = errno;
-    if (rc != 0 && err != EEXIST) {
-        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_MISSING, 0);
-        return op_error(w, op, "mkdir", path, err);
+    if (rc != 0 && err != c->tolerated) {
+        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, c->from, 0);
+        return op_error(w, op, c->name, path, err);
     }
-    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_EXISTING, 0);
-    op_done(w, op, t0, t1, 0);
+    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, c->to, 0);
+    if (rc == 0 || c->count_tolerated)
+        op_done(w, op, t0, t1, 0);
     return FO_OK;
 }
 
-/* ENOENT (removed behind our back) just marks it gone, uncounted. */
+static int makedir_run(struct worker *w, struct op_inst *op)
+{
+    return change_leaf(w, op, &make_leaf);
+}
+
 static int removedir_run(struct worker *w, struct op_inst *op)
 {
-    struct fileset_rt *fs = op_fileset(w, op);
-    uint64_t since;
-    int64_t idx = pick_leaf(w, op, fs, FS_EXISTING, &since);
-    if (idx < 0)
-        return FO_NORESOURCE;
-    char path[PATH_MAX];
-    int rc = leaf_path(w, op, fs, idx, FS_EXISTING, path, sizeof path);
-    if (rc != FO_OK)
-        return rc;
-    uint64_t t0 = op_start(w, since);
-    rc = rmdir(path);
-    uint64_t t1 = op_now(w);
-    int err = errno;
-    if (rc != 0 && err != ENOENT) {
-        fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_EXISTING, 0);
-        return op_error(w, op, "rmdir", path, err);
-    }
-    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, FS_MISSING, 0);
-    if (rc == 0)
-        op_done(w, op, t0, t1, 0);
-    return FO_OK;
+    return change_leaf(w, op, &remove_leaf);
 }
 
 /* Opens, reads to the end and closes one directory; returns the classic

@@ -17,6 +17,7 @@ extern const struct flowop_type flowop_deletefile;
 extern const struct flowop_type flowop_statfile;
 extern const struct flowop_type flowop_fsync;
 extern const struct flowop_type flowop_fsyncset;
+extern const struct flowop_type flowop_fsyncdir;
 extern const struct flowop_type flowop_makedir;
 extern const struct flowop_type flowop_removedir;
 extern const struct flowop_type flowop_listdir;
@@ -53,6 +54,7 @@ const struct flowop_type *const flowop_types[] = {
     &flowop_statfile,
     &flowop_fsync,
     &flowop_fsyncset,
+    &flowop_fsyncdir,
     &flowop_makedir,
     &flowop_removedir,
     &flowop_listdir,

@@ -1,9 +1,12 @@
-/* fsync.c: flowops that flush: fsync of one slot, fsyncset of every slot of a fileset. */
+/* fsync.c: flowops that flush: fsync of one slot, fsyncset of every slot of
+ * a fileset, fsyncdir of every directory of a fileset. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/journal.h"
 #include "engine/worker.h"
 
 static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
@@ -17,7 +20,7 @@ static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
         return op_error(w, op, "fsync", slot_path(w, s, path, sizeof path), err);
     }
     op_done(w, op, t0, t1, 0);
-    return FO_OK;
+    return journal_durable(w, op, s, JF_WHY_FSYNC);
 }
 
 static int fsync_run(struct worker *w, struct op_inst *op)
@@ -44,6 +47,37 @@ static int fsyncset_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
+/* Syncs one directory of the fileset; an error names it. */
+static int sync_dir(struct worker *w, struct op_inst *op, const struct fileset_rt *fs, size_t dir)
+{
+    char path[PATH_MAX];
+    if (fileset_dir_path(fs, dir, path, sizeof path) != 0)
+        return op_fail(w, op, "the path of directory %zu of fileset %s is too long", dir, fs->plan->name);
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return op_error(w, op, "open the directory", path, errno);
+    int rc = fsync(fd);
+    int err = errno;
+    close(fd);
+    return rc == 0 ? FO_OK : op_error(w, op, "fsync the directory", path, err);
+}
+
+/* Every ordinary directory of the fileset, as one op: what was created or
+ * deleted in them before it began is then durable. */
+static int fsyncdir_run(struct worker *w, struct op_inst *op)
+{
+    struct fileset_rt *fs = op_fileset(w, op);
+    uint64_t t0 = op_now(w);
+    for (size_t d = 0; d < fs->ndirs; d++) {
+        int rc = sync_dir(w, op, fs, d);
+        if (rc != FO_OK)
+            return rc;
+    }
+    uint64_t t1 = op_now(w);
+    op_done(w, op, t0, t1, 0);
+    return journal_dirsync(w, op, op->op->fileset);
+}
+
 const struct flowop_type flowop_fsync = {
     .name = "fsync", .flags = FF_IO | FF_DURABLE, .needs = 0,
     .attrs = FA_COMMON | FA(FO_FD) | FA(FO_OPENNEXT),
@@ -56,4 +90,11 @@ const struct flowop_type flowop_fsyncset = {
     .attrs = FA_COMMON | FA(FO_FILENAME),
     .summary = "fsync every open slot that holds a file of the fileset",
     .run = fsyncset_run,
+};
+
+const struct flowop_type flowop_fsyncdir = {
+    .name = "fsyncdir", .flags = FF_IO, .needs = NEED_FILESET,
+    .attrs = FA_COMMON | FA(FO_FILENAME),
+    .summary = "fsync every directory of the fileset: its creates and deletes so far become durable",
+    .run = fsyncdir_run,
 };

@@ -1,5 +1,6 @@
 /* ioe_libaio.c: Linux native asynchronous I/O through libaio (io_submit,
- * io_getevents); the only file that includes <libaio.h>. */
+ * io_getevents); the only file that includes <libaio.h>. Requests queue in
+ * iocbs and a commit sends them all in one io_submit. */
 #include <errno.h>
 #include <libaio.h>
 #include <linux/fs.h>
@@ -13,26 +14,63 @@
 struct libaio {
     struct ioengine base;
     io_context_t ctx;
+    struct iocb *cbs;     /* depth of them: the requests queued since the last commit */
+    struct iocb **pend;   /* pend[i] = &cbs[i], the array io_submit takes */
+    unsigned npend;
+    int err;              /* why io_submit last refused what is still in pend */
 };
 
-/* The kernel copies the iocb at io_submit and never reads it again, so it
- * lives on the stack; its data field carries the request. */
+/* Sends what is queued, as few io_submit calls as the kernel allows (one,
+ * unless it takes part). What it refuses stays queued with the reason in
+ * err: reap tries once more, then hands those back failed. */
+static void libaio_commit(struct ioengine *e)
+{
+    struct libaio *a = (struct libaio *)e;
+    unsigned sent = 0;
+    while (sent < a->npend) {
+        int n = io_submit(a->ctx, (long)(a->npend - sent), a->pend + sent);
+        if (n <= 0) {
+            a->err = n < 0 ? n : -EAGAIN;
+            break;
+        }
+        sent += (unsigned)n;
+    }
+    /* the kernel copied the iocbs it took: the ones left move to the front */
+    for (unsigned i = sent; i < a->npend; i++)
+        a->cbs[i - sent] = a->cbs[i];
+    a->npend -= sent;
+}
+
+/* Queues r in the next free iocb (its data field carries the request); a
+ * full queue is committed first. */
 static int libaio_submit(struct ioengine *e, struct io_req *r)
 {
     struct libaio *a = (struct libaio *)e;
-    struct iocb cb;
-    struct iocb *cbs[1] = { &cb };
+    if (a->npend == e->depth)
+        libaio_commit(e);
+    if (a->npend == e->depth)
+        return a->err;
+    struct iocb *cb = &a->cbs[a->npend++];
     if (r->dir == IO_READ)
-        io_prep_pread(&cb, r->fd, r->buf, r->len, (long long)r->off);
+        io_prep_pread(cb, r->fd, r->buf, r->len, (long long)r->off);
     else
-        io_prep_pwrite(&cb, r->fd, r->buf, r->len, (long long)r->off);
+        io_prep_pwrite(cb, r->fd, r->buf, r->len, (long long)r->off);
     if (r->dir == IO_APPEND)
-        cb.aio_rw_flags = RWF_APPEND;
-    cb.data = r;
-    int n = io_submit(a->ctx, 1, cbs);
-    if (n == 1)
-        return IOE_QUEUED;
-    return n < 0 ? n : -EAGAIN;
+        cb->aio_rw_flags = RWF_APPEND;
+    cb->data = r;
+    return IOE_QUEUED;
+}
+
+/* Requests io_submit refused twice, up to max, as completions with its error. */
+static int libaio_refused(struct libaio *a, unsigned max, struct io_req **done)
+{
+    unsigned n = a->npend < max ? a->npend : max;
+    for (unsigned i = 0; i < n; i++) {
+        done[i] = a->cbs[a->npend - 1 - i].data;
+        done[i]->res = a->err;
+    }
+    a->npend -= n;
+    return (int)n;
 }
 
 static int libaio_reap(struct ioengine *e, unsigned min, unsigned max, struct io_req **done,
@@ -40,6 +78,10 @@ static int libaio_reap(struct ioengine *e, unsigned min, unsigned max, struct io
 {
     struct libaio *a = (struct libaio *)e;
     struct io_event ev[REAP_BATCH];
+    if (a->npend > 0)
+        libaio_commit(e);
+    if (a->npend > 0)
+        return libaio_refused(a, max, done);
     if (max > REAP_BATCH)
         max = REAP_BATCH;
     if (max > e->inflight)
@@ -59,6 +101,15 @@ static int libaio_reap(struct ioengine *e, unsigned min, unsigned max, struct io
         done[i] = r;
     }
     return n;
+}
+
+static void libaio_cleanup(struct ioengine *e)
+{
+    struct libaio *a = (struct libaio *)e;
+    io_destroy(a->ctx);
+    free(a->cbs);
+    free(a->pend);
+    free(a);
 }
 
 /* Shrinks the depth by 4 while the system-wide limit (fs.aio-max-nr) refuses it, down to 1/64 of it. */
@@ -82,14 +133,16 @@ static struct ioengine *libaio_prepare(unsigned depth, unsigned nkeys, int *err)
         *err = -rc;
         return NULL;
     }
+    a->cbs = calloc(a->base.depth, sizeof *a->cbs);
+    a->pend = calloc(a->base.depth, sizeof *a->pend);
+    if (a->cbs == NULL || a->pend == NULL) {
+        *err = ENOMEM;
+        libaio_cleanup(&a->base);
+        return NULL;
+    }
+    for (unsigned i = 0; i < a->base.depth; i++)
+        a->pend[i] = &a->cbs[i];
     return &a->base;
-}
-
-static void libaio_cleanup(struct ioengine *e)
-{
-    struct libaio *a = (struct libaio *)e;
-    io_destroy(a->ctx);
-    free(a);
 }
 
 static const char *libaio_hint(int err)
@@ -100,6 +153,7 @@ static const char *libaio_hint(int err)
 const struct ioengine_ops ioengine_libaio = {
     .name = "libaio", .flags = IOE_ASYNC,
     .summary = "Linux native asynchronous I/O (io_submit, io_getevents); iodepth requests in flight",
-    .prepare = libaio_prepare, .submit = libaio_submit, .reap = libaio_reap, .cleanup = libaio_cleanup,
+    .prepare = libaio_prepare, .submit = libaio_submit, .commit = libaio_commit, .reap = libaio_reap,
+    .cleanup = libaio_cleanup,
     .hint = libaio_hint,
 };

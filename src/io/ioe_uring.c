@@ -1,6 +1,7 @@
 /* ioe_uring.c: io_uring through liburing; the only file that includes
- * <liburing.h>. Each request is submitted as it comes (one io_uring_enter,
- * which also completes a read the page cache holds), as fio does by default. */
+ * <liburing.h>. Requests queue in the submission ring and a commit sends them
+ * all in one io_uring_enter (which also completes the reads the page cache
+ * holds). */
 #include <errno.h>
 #include <linux/fs.h>
 #include <liburing.h>
@@ -13,10 +14,23 @@ struct uring {
     struct io_uring ring;
 };
 
+/* Sends the queued entries. One the kernel did not take (a signal, a full
+ * completion ring) stays in the submission ring, and the next wait sends it. */
+static void uring_commit(struct ioengine *e)
+{
+    struct uring *u = (struct uring *)e;
+    (void)io_uring_submit(&u->ring);
+}
+
+/* Queues r in the submission ring; a full ring is committed first. */
 static int uring_submit(struct ioengine *e, struct io_req *r)
 {
     struct uring *u = (struct uring *)e;
     struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
+    if (sqe == NULL) {
+        uring_commit(e);
+        sqe = io_uring_get_sqe(&u->ring);
+    }
     if (sqe == NULL)
         return -EAGAIN;
     if (r->dir == IO_READ)
@@ -26,8 +40,7 @@ static int uring_submit(struct ioengine *e, struct io_req *r)
     if (r->dir == IO_APPEND)
         sqe->rw_flags = RWF_APPEND;
     io_uring_sqe_set_data(sqe, r);
-    int n = io_uring_submit(&u->ring);
-    return n == 1 ? IOE_QUEUED : n < 0 ? n : -EAGAIN;
+    return IOE_QUEUED;
 }
 
 /* Takes what is in the completion queue, up to max, without a system call. */
@@ -59,7 +72,7 @@ static int uring_reap(struct ioengine *e, unsigned min, unsigned max, struct io_
             t = (struct __kernel_timespec){ timeout->tv_sec, timeout->tv_nsec };
             tp = &t;
         }
-        int rc = io_uring_wait_cqes(&u->ring, &cqe, min - n, tp, NULL);
+        int rc = io_uring_submit_and_wait_timeout(&u->ring, &cqe, min - n, tp, NULL);
         if (rc == -ETIME || (rc < 0 && n > 0))
             break;
         if (rc < 0)
@@ -108,6 +121,7 @@ static const char *uring_hint(int err)
 const struct ioengine_ops ioengine_io_uring = {
     .name = "io_uring", .flags = IOE_ASYNC,
     .summary = "io_uring (liburing); iodepth requests in flight",
-    .prepare = uring_prepare, .submit = uring_submit, .reap = uring_reap, .cleanup = uring_cleanup,
+    .prepare = uring_prepare, .submit = uring_submit, .commit = uring_commit, .reap = uring_reap,
+    .cleanup = uring_cleanup,
     .hint = uring_hint,
 };

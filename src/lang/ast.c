@@ -1,6 +1,6 @@
 /* ast.c: freeing and copying parsed commands, and quoted-string escapes. */
 #include "lang/ast.h"
-#include "lang/dist.h"
+#include "lang/distribution.h"
 
 #include <stdio.h>
 #include <stdlib.h>

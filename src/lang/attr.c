@@ -31,6 +31,7 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
     [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to its files stamps 4 KiB block headers (pre-allocation too); its flowops check what they read" },
     [FS_SHARED] = { "shared", NULL, AT_BOOL, 0, 0, false, "over MPI ranks: one tree for all ranks, made by rank 0, each rank creating and deleting only its share of the entries (else a tree per rank)" },
+    [FS_JOURNAL] = { "journal", NULL, AT_STR, 0, 0, false, "with verify: a directory, on another file system, where the run records which write of each block was made durable (docs/durability.md)" },
 };
 
 /* A file is a fileset of one entry; the same row numbers, fewer of them accepted. */
@@ -50,6 +51,7 @@ static const struct attr_spec file_specs[FS_NATTRS] = {
     [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
     [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to the file stamps 4 KiB block headers (creation too); its flowops check what they read" },
     [FS_SHARED] = { "shared", NULL, AT_BOOL, 0, 0, false, "over MPI ranks: one file for all ranks, sequential I/O of rank r starting r/N of the way in (else a file per rank)" },
+    [FS_JOURNAL] = { "journal", NULL, AT_STR, 0, 0, false, "with verify: a directory, on another file system, where the run records which write of each block was made durable (docs/durability.md)" },
 };
 
 static const struct attr_spec process_specs[PR_NATTRS] = {

@@ -1,9 +1,10 @@
 /* buckets.c: bucket lists, buckets(4k:30,64k:50,1m:20): a size table of
  * whole percentages, one sample a size drawn with its bucket's probability. */
-#include "lang/dist.h"
+#include "lang/distribution.h"
+#include "base/diag.h"
 
 /* The row at fault in *bad, the reason in err. */
-#define FAIL(row, ...) (*bad = (row), dist_fail(err, errlen, __VA_ARGS__))
+#define FAIL(row, ...) (*bad = (row), diag_text(err, errlen, __VA_ARGS__))
 
 double buckets_sample(const struct dist *d, struct rng *r)
 {

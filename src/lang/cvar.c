@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lang/dist.h"
+#include "base/diag.h"
+#include "lang/distribution.h"
 
 #define CVAR_PREFIX "cvar-"
 
@@ -14,7 +15,7 @@ static int must_be_nonneg(const char *key, double v, char *why, size_t whylen)
 {
     if (v >= 0.0)
         return 0;
-    return dist_fail(why, whylen, "%s must be >= 0 (got %g)", key, v);
+    return diag_text(why, whylen, "%s must be >= 0 (got %g)", key, v);
 }
 
 /* ---- the distributions -------------------------------------------------- */
@@ -30,9 +31,9 @@ static double uniform_mean(const double *p) { return (p[0] + p[1]) / 2.0; }
 static int gamma_check(const double *p, char *why, size_t whylen)
 {
     if (p[1] == 0.0)
-        return dist_fail(why, whylen, "gamma must not be 0");
+        return diag_text(why, whylen, "gamma must not be 0");
     if (p[1] < 0.0)
-        return dist_fail(why, whylen, "gamma must be > 0 (got %g)", p[1]);
+        return diag_text(why, whylen, "gamma must be > 0 (got %g)", p[1]);
     return must_be_nonneg("mean", p[0], why, whylen);
 }
 
@@ -76,7 +77,7 @@ static double exponential_draw(const double *p, struct rng *r)
 static int erlang_check(const double *p, char *why, size_t whylen)
 {
     if (!(p[0] >= 1.0) || p[0] != floor(p[0]))
-        return dist_fail(why, whylen, "shape must be a whole number >= 1 (got %g)", p[0]);
+        return diag_text(why, whylen, "shape must be a whole number >= 1 (got %g)", p[0]);
     return must_be_nonneg("rate", p[1], why, whylen);
 }
 
@@ -92,9 +93,9 @@ static double erlang_mean(const double *p) { return p[1]; }
 static int triangular_check(const double *p, char *why, size_t whylen)
 {
     if (p[1] < p[0])
-        return dist_fail(why, whylen, "upper (%g) must be >= lower (%g)", p[1], p[0]);
+        return diag_text(why, whylen, "upper (%g) must be >= lower (%g)", p[1], p[0]);
     if (p[2] < p[0] || p[2] > p[1])
-        return dist_fail(why, whylen, "mode (%g) must lie within [lower, upper] = [%g, %g]",
+        return diag_text(why, whylen, "mode (%g) must lie within [lower, upper] = [%g, %g]",
                     p[2], p[0], p[1]);
     return 0;
 }
@@ -118,7 +119,7 @@ static double triangular_mean(const double *p) { return (p[0] + p[1] + p[2]) / 3
 static int weibull_check(const double *p, char *why, size_t whylen)
 {
     if (!(p[0] > 0.0))   /* shape 0 would raise to the power 1/0 */
-        return dist_fail(why, whylen, "shape must be > 0 (got %g)", p[0]);
+        return diag_text(why, whylen, "shape must be > 0 (got %g)", p[0]);
     return must_be_nonneg("scale", p[1], why, whylen);
 }
 
@@ -252,13 +253,13 @@ static int parse_value(const struct cvar_type *t, const char *key, const char *v
     char *end;
 
     if (len >= sizeof buf)
-        return dist_fail(err, errlen, "%s: parameter '%s': value '%.*s' is too long",
+        return diag_text(err, errlen, "%s: parameter '%s': value '%.*s' is too long",
                     t->name, key, (int)len, val);
     memcpy(buf, val, len);
     buf[len] = '\0';
     *out = strtod(buf, &end);
     if (end == buf || *end != '\0' || !isfinite(*out))
-        return dist_fail(err, errlen, "%s: parameter '%s': '%s' is not a finite number",
+        return diag_text(err, errlen, "%s: parameter '%s': '%s' is not a finite number",
                     t->name, key, buf);
     return 0;
 }
@@ -276,20 +277,20 @@ static int parse_item(const struct cvar_type *t, const char *item, size_t len,
     size_t keylen = colon ? (size_t)(colon - item) : len;
     trim(&key, &keylen);
     if (keylen == 0)
-        return dist_fail(err, errlen, "%s: parameter '%.*s' has an empty name", t->name, (int)len, item);
+        return diag_text(err, errlen, "%s: parameter '%.*s' has an empty name", t->name, (int)len, item);
 
     int idx = find_param(t, key, keylen);
     if (idx < 0) {
         char known[128];
         list_params(t, known, sizeof known);
-        return dist_fail(err, errlen, "%s: unsupported parameter '%.*s' (supported: %s)",
+        return diag_text(err, errlen, "%s: unsupported parameter '%.*s' (supported: %s)",
                     t->name, (int)keylen, key, known);
     }
     const char *val = colon ? colon + 1 : item + len;
     size_t vallen = colon ? (size_t)(item + len - val) : 0;
     trim(&val, &vallen);
     if (vallen == 0)
-        return dist_fail(err, errlen, "%s: parameter '%s' has no value", t->name, t->params[idx].key);
+        return diag_text(err, errlen, "%s: parameter '%s' has no value", t->name, t->params[idx].key);
     return parse_value(t, t->params[idx].key, val, vallen, &p[idx], err, errlen);
 }
 
@@ -311,9 +312,9 @@ static int parse_params(const struct cvar_type *t, const char *s, double *p,
 static int check_bounds(const struct cvar_type *t, const struct dist *d, char *err, size_t errlen)
 {
     if (!(d->round >= 0.0))
-        return dist_fail(err, errlen, "%s: round must be >= 0 (got %g)", t->name, d->round);
+        return diag_text(err, errlen, "%s: round must be >= 0 (got %g)", t->name, d->round);
     if (!(d->lo <= d->hi))
-        return dist_fail(err, errlen, "%s: min (%g) must be <= max (%g)", t->name, d->lo, d->hi);
+        return diag_text(err, errlen, "%s: min (%g) must be <= max (%g)", t->name, d->lo, d->hi);
     return 0;
 }
 
@@ -324,8 +325,8 @@ int cvar_init(struct dist *d, const struct cvar_spec *s, char *err, size_t errle
         char known[256];
         list_types(known, sizeof known);
         if (!s->type || !*s->type)
-            return dist_fail(err, errlen, "cvar: type is required (known: %s)", known);
-        return dist_fail(err, errlen, "unknown cvar type '%s' (known: %s)", s->type, known);
+            return diag_text(err, errlen, "cvar: type is required (known: %s)", known);
+        return diag_text(err, errlen, "unknown cvar type '%s' (known: %s)", s->type, known);
     }
 
     struct dist v = {
@@ -341,7 +342,7 @@ int cvar_init(struct dist *d, const struct cvar_spec *s, char *err, size_t errle
 
     char why[160];
     if (t->check && t->check(v.cvar.p, why, sizeof why))
-        return dist_fail(err, errlen, "%s: %s", t->name, why);
+        return diag_text(err, errlen, "%s: %s", t->name, why);
 
     double m = t->mean(v.cvar.p);
     v.mean = m < v.lo ? v.lo : m > v.hi ? v.hi : m;

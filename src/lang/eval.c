@@ -1,8 +1,8 @@
 /* eval.c: binding attribute values to variables and coercing them to the type
  * an attribute wants. Unlike classic FileBench, a wrong type is an error, not 0. */
 #include "lang/eval.h"
+#include "base/number.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +82,9 @@ static const char *kind_name(const struct rvalue *r)
 /* Numbers written as strings ("5", "16k") are accepted where a number is wanted. */
 static int parse_number_text(const char *s, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(s, &end, 10);
-    if (end == s || errno != 0 || s[0] == '-')
+    uint64_t n;
+    const char *end = number_scan(s, &n);
+    if (end == NULL)
         return -1;
     unsigned shift = 0;
     switch (*end) {

@@ -2,22 +2,10 @@
  * kind-independent dist_* entry points; semantics of f-language.md 5.2. */
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 
-#include "lang/dist.h"
-
-int dist_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (err && errlen) {
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
+#include "base/diag.h"
+#include "lang/distribution.h"
 
 /* ---- shared variates ---------------------------------------------------- */
 
@@ -145,7 +133,7 @@ static int check_mean_min(double mean, bool has_mean, const char *mean_default,
 {
     if (mean >= min)
         return 0;
-    return dist_fail(err, errlen, "randvar: mean (%g%s) must be >= min (%g)",
+    return diag_text(err, errlen, "randvar: mean (%g%s) must be >= min (%g)",
                 mean, has_mean ? "" : mean_default, min);
 }
 
@@ -168,7 +156,7 @@ static int gamma_init(struct dist *d, const struct randvar_spec *s, char *err, s
     double g = gamma / 1000.0;
 
     if (!(gamma > 0.0))
-        return dist_fail(err, errlen, "randvar: gamma must be > 0 (got %g)", gamma);
+        return diag_text(err, errlen, "randvar: gamma must be > 0 (got %g)", gamma);
     double min = s->has_min ? s->min : 0.0;
     /* Classic quirk kept on purpose: the default mean is gamma/1000 itself;
      * shipped scripts ($fileidx) rely on it being almost always 0. */
@@ -187,23 +175,23 @@ static int check_rows(const struct randvar_spec *s, char *err, size_t errlen)
     double total = 0.0;
 
     if (s->nrows == 0)
-        return dist_fail(err, errlen, "randvar: type=tabular needs a randtable");
+        return diag_text(err, errlen, "randvar: type=tabular needs a randtable");
     if (s->nrows > DIST_TABLE_MAX)
-        return dist_fail(err, errlen, "randvar: randtable has %zu rows, at most %d allowed",
+        return diag_text(err, errlen, "randvar: randtable has %zu rows, at most %d allowed",
                     s->nrows, DIST_TABLE_MAX);
     for (size_t i = 0; i < s->nrows; i++) {
         const struct dist_row *w = &s->rows[i];
         /* A 0% row is legal: it is never drawn but its lo still sets the table's minimum. */
         if (!(w->pct >= 0.0) || w->pct != floor(w->pct))
-            return dist_fail(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
+            return diag_text(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
                         "percentage must be a whole number >= 0", i + 1, w->pct, w->lo, w->hi);
         if (!(w->lo <= w->hi))
-            return dist_fail(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
+            return diag_text(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
                         "lo must be <= hi", i + 1, w->pct, w->lo, w->hi);
         total += w->pct;
     }
     if (total != 100.0)
-        return dist_fail(err, errlen, "randvar: randtable percentages total %g%%, must total exactly 100",
+        return diag_text(err, errlen, "randvar: randtable percentages total %g%%, must total exactly 100",
                     total);
     return 0;
 }
@@ -259,10 +247,10 @@ int randvar_init(struct dist *d, const struct randvar_spec *s, char *err, size_t
     enum dist_kind kind = s->nrows > 0 ? DIST_TABULAR : s->kind;
 
     if ((unsigned)kind >= sizeof randvar_inits / sizeof randvar_inits[0])
-        return dist_fail(err, errlen, "randvar: type must be uniform, gamma or tabular");
+        return diag_text(err, errlen, "randvar: type must be uniform, gamma or tabular");
     double round = s->has_round ? s->round : 0.0;
     if (!(round >= 0.0))
-        return dist_fail(err, errlen, "randvar: round must be >= 0 (got %g)", round);
+        return diag_text(err, errlen, "randvar: round must be >= 0 (got %g)", round);
 
     *d = (struct dist){
         .kind = kind,

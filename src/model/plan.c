@@ -106,6 +106,43 @@ static int file_size_gamma(const struct attrvals *a, const struct scope *sc, str
     return 0;
 }
 
+/* journal=: where the durability journal goes; it records verify's generations, so it needs verify. */
+static int build_journal(const struct attrvals *a, const struct scope *sc, struct plan_fileset *f, struct diag *err)
+{
+    const char *journal;
+    if (attr_str(a, FS_JOURNAL, sc, &journal, err) != 0)
+        return -1;
+    if (journal == NULL)
+        return 0;
+    if (!f->verify)
+        return diag_set(err, &a->loc[FS_JOURNAL], "journal= records which generation of each verify block was made "
+                        "durable: %s '%s' needs verify too", f->is_file ? "file" : "fileset", f->name);
+    if (journal[0] == '\0')
+        return diag_set(err, &a->loc[FS_JOURNAL], "journal= wants a directory");
+    f->journal = dupstr(journal);
+    return 0;
+}
+
+int plan_set_journal(struct plan *p, const char *journal, struct diag *err)
+{
+    if (journal == NULL)
+        return 0;
+    bool any = false;
+    for (size_t i = 0; i < p->nfilesets; i++) {
+        struct plan_fileset *f = &p->filesets[i];
+        if (!f->verify)
+            continue;
+        char *copy = dupstr(journal);
+        if (copy == NULL)
+            return diag_set(err, NULL, "out of memory");
+        free(f->journal);
+        f->journal = copy;
+        any = true;
+    }
+    return any ? 0 : diag_set(err, NULL, "--journal %s: no fileset has verify, so no write carries a generation to journal",
+                              journal);
+}
+
 static int build_fileset(struct builder *b, const struct fileset_def *d, const struct scope *sc, struct plan_fileset *f)
 {
     const struct attrvals *a = &d->a;
@@ -134,6 +171,8 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
     f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5], f->verify = flags[6];
     f->shared = flags[7];
     f->verify_id = vb_fileset_id(d->name);
+    if (build_journal(a, sc, f, err) != 0)
+        return -1;
     if (f->trusttree)
         f->reuse = true;
     if (a->val[FS_PREALLOC] != NULL) {
@@ -640,6 +679,7 @@ void plan_free(struct plan *p)
     for (size_t i = 0; i < p->nfilesets; i++) {
         free(p->filesets[i].name);
         free(p->filesets[i].path);
+        free(p->filesets[i].journal);
     }
     for (size_t i = 0; i < p->nprocs; i++) {
         for (size_t t = 0; t < p->procs[i].nthreads; t++) {

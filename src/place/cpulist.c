@@ -1,19 +1,17 @@
 /* cpulist.c: CPU and node lists in the kernel's notation ("0-3,8"), read strictly
  * (the script's cpus=, numa=, membind=) and written. */
 #include "place/place_hwloc.h"
+#include "base/number.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 
 #define CPULIST_MAX 65535u   /* no machine numbers its CPUs beyond this */
 
 static int number(const char **p, unsigned *out)
 {
-    char *end;
-    if (!isdigit((unsigned char)**p))
-        return -1;
-    unsigned long n = strtoul(*p, &end, 10);
-    if (n > CPULIST_MAX)
+    uint64_t n;
+    const char *end = number_scan(*p, &n);
+    if (end == NULL || n > CPULIST_MAX)
         return -1;
     *out = (unsigned)n;
     *p = end;

@@ -113,7 +113,8 @@ int results_write_csv(const struct report_input *in, FILE *out)
         for (size_t k = 0; k < r->nrows; k++)
             row(out, r, &r->rows[k]);
         for (size_t k = 0; k < r->nranks; k++)
-            rank_row(out, r, k);
+            if (!r->ranks[k].lost) /* a rank lost mid-run has no figures: the JSON names it */
+                rank_row(out, r, k);
         for (size_t k = 0; k < r->ncriteria; k++)
             criterion_row(out, r, &r->criteria[k]);
     }

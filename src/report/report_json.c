@@ -372,6 +372,7 @@ static void ranks(struct jw *w, const struct run_result *r)
         jw_num(w, "mb_per_s", report_rank_mb_per_s(k), 3);
         jw_u64(w, "p99_ns", k->p99_ns);
         jw_num(w, "cpu_ns_per_op", k->cpu_ns_per_op, 1);
+        jw_bool(w, "lost", k->lost);
         jw_close(w, '}');
     }
     jw_close(w, ']');
@@ -474,21 +475,16 @@ static void host(struct jw *w, const struct host_info *h)
     jw_close(w, '}');
 }
 
-static void variables(struct jw *w, const struct vartab *t)
+static void variables(struct jw *w, const struct report_vars *t)
 {
     jw_open(w, "variables", '{', false);
     for (size_t i = 0; i < t->n; i++) {
-        const struct var *v = t->v[i];
-        char buf[512];
+        const struct report_var *v = &t->v[i];
         switch (v->kind) {
-        case VAR_INT: jw_u64(w, v->name, v->i); break;
-        case VAR_BOOL: jw_bool(w, v->name, v->b); break;
-        case VAR_STR: jw_str(w, v->name, v->s); break;
-        case VAR_DIST:
-            var_format(v, buf, sizeof buf);
-            jw_str(w, v->name, buf);
-            break;
-        case VAR_UNSET: jw_str(w, v->name, NULL); break;
+        case RV_NUMBER: jw_u64(w, v->name, v->number); break;
+        case RV_BOOL: jw_bool(w, v->name, v->flag); break;
+        case RV_TEXT: jw_str(w, v->name, v->text); break;
+        case RV_NULL: jw_str(w, v->name, NULL); break;
         }
     }
     jw_close(w, '}');

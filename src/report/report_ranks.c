@@ -16,23 +16,36 @@ double report_rank_mb_per_s(const struct rank_row *k)
     return report_rate((double)k->bytes / 1048576.0, k->seconds);
 }
 
+/* Over the ranks with figures: a rank lost mid-run has none. */
 struct rank_spread report_rank_spread(const struct run_result *r)
 {
     struct rank_spread s = { 0 };
     double sum = 0, sq = 0;
+    size_t n = 0;
     for (size_t i = 0; i < r->nranks; i++) {
+        if (r->ranks[i].lost)
+            continue;
         double v = report_rank_ops_per_s(&r->ranks[i]);
-        s.min = i == 0 || v < s.min ? v : s.min;
-        s.max = i == 0 || v > s.max ? v : s.max;
+        s.min = n == 0 || v < s.min ? v : s.min;
+        s.max = n == 0 || v > s.max ? v : s.max;
         sum += v;
+        n++;
     }
-    double mean = r->nranks ? sum / (double)r->nranks : 0;
+    double mean = n ? sum / (double)n : 0;
     for (size_t i = 0; i < r->nranks; i++) {
         double d = report_rank_ops_per_s(&r->ranks[i]) - mean;
-        sq += d * d;
+        sq += r->ranks[i].lost ? 0 : d * d;
     }
-    s.stddev = r->nranks ? sqrt(sq / (double)r->nranks) : 0;
+    s.stddev = n ? sqrt(sq / (double)n) : 0;
     return s;
+}
+
+size_t report_ranks_lost(const struct run_result *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nranks; i++)
+        n += r->ranks[i].lost;
+    return n;
 }
 
 bool report_rank_host_first(const struct run_result *r, size_t i)

@@ -138,8 +138,12 @@ static void rank_lines(FILE *out, const struct run_result *r, double stamp)
     if (r->nranks == 0)
         return;
     struct rank_spread s = report_rank_spread(r);
-    fprintf(out, "%.3f: %zu ranks on %zu host%s: ops/s per rank min %.3f max %.3f stddev %.3f\n", stamp, r->nranks,
-            report_rank_hosts(r), report_rank_hosts(r) == 1 ? "" : "s", s.min, s.max, s.stddev);
+    size_t lost = report_ranks_lost(r);
+    fprintf(out, "%.3f: %zu ranks on %zu host%s", stamp, r->nranks, report_rank_hosts(r),
+            report_rank_hosts(r) == 1 ? "" : "s");
+    if (lost > 0)
+        fprintf(out, " (%zu lost mid-run: the figures are the others')", lost);
+    fprintf(out, ": ops/s per rank min %.3f max %.3f stddev %.3f\n", s.min, s.max, s.stddev);
     const struct run_stonewall *sw = &r->stonewall;
     fprintf(out,
             "%.3f: stonewall: %" PRIu64 " ops %.3f ops/s %.1fmb/s in %.3f s, up to the first rank's stop"
@@ -148,6 +152,10 @@ static void rank_lines(FILE *out, const struct run_result *r, double stamp)
             report_rate((double)sw->bytes / 1048576.0, sw->seconds + sw->lag_seconds), sw->seconds, sw->lag_seconds);
     for (size_t i = 0; i < r->nranks; i++) {
         const struct rank_row *k = &r->ranks[i];
+        if (k->lost) {
+            fprintf(out, "%.3f: rank %4zu %-20s lost mid-run: no figures\n", stamp, i, k->host);
+            continue;
+        }
         fprintf(out, "%.3f: rank %4zu %-20s %12.3f ops/s %9.1fmb/s p99 %.3fms cpu %.1fus/op\n", stamp, i, k->host,
                 report_rank_ops_per_s(k), report_rank_mb_per_s(k), report_ms((double)k->p99_ns), k->cpu_ns_per_op / 1e3);
     }

@@ -1,8 +1,8 @@
-/* dist.h: random and custom variables (randvar, cvar) and bucket lists
+/* distribution.h: random and custom variables (randvar, cvar) and bucket lists
  * (buckets(size:percent, ...)) as copyable values that turn a worker's
  * private struct rng into samples; see f-language.md 5.2, 5.3. */
-#ifndef FLOWBENCH_DIST_H
-#define FLOWBENCH_DIST_H
+#ifndef FLOWBENCH_DISTRIBUTION_H
+#define FLOWBENCH_DISTRIBUTION_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -96,9 +96,6 @@ double dist_mean(const struct dist *d);
 const char *dist_describe(const struct dist *d);
 uint64_t dist_seed(const struct dist *d);
 
-/* -1, with the message formatted into err (when err is not NULL): the error
- * return of every *_init. */
-int    dist_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Variates shared by randvar.c and cvar.c. */
 double dist_std_normal(struct rng *r);               /* N(0,1), Marsaglia polar method */
 double dist_std_gamma(struct rng *r, double shape);  /* Gamma(shape, 1), shape > 0 */

@@ -1,0 +1,204 @@
+/* cmd_verify_tree.c: `flowbench verify-tree -f W.f`: after a crash, reads
+ * the trees of the script's journaled filesets back against their durability
+ * journals (docs/durability.md); exit 0 nothing lost or torn, 1 something
+ * is, 2 bad input. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "cli/interp.h"
+#include "cli/outpath.h"
+#include "cli/subcommand.h"
+#include "engine/journal.h"
+#include "fileset/tree_verify.h"
+
+struct vt_args {
+    struct interp_options opt;
+    const char *json;
+};
+
+static void vt_usage(FILE *out)
+{
+    fprintf(out, "usage: flowbench verify-tree -f W.f [-D NAME=VALUE ...] [--journal DIR] [--json FILE]\n"
+                 "Reads the tree of every fileset of W.f that has a journal (journal=, or --journal for every\n"
+                 "fileset with verify) against it, after a crash; never writes to the tree.\n"
+                 "Exit status: 0 nothing lost or torn, 1 a lost durable write, a torn block, a durable create\n"
+                 "missing or a durable delete present (one line each), 2 bad input.\n");
+}
+
+static int vt_parse(int argc, char **argv, struct vt_args *a)
+{
+    enum { OPT_JOURNAL = 256, OPT_JSON, OPT_WORKLOADS };
+    static const struct option longopts[] = {
+        { "file", required_argument, NULL, 'f' }, { "journal", required_argument, NULL, OPT_JOURNAL },
+        { "json", required_argument, NULL, OPT_JSON }, { "workloads", required_argument, NULL, OPT_WORKLOADS },
+        { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+    };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': a->opt.script = optarg; break;
+        case 'D': if (interp_add_override(&a->opt, optarg) != 0) return -1; break;
+        case OPT_JOURNAL: a->opt.journal = optarg; break;
+        case OPT_JSON: a->json = optarg; break;
+        case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
+        case 'h': vt_usage(stdout); exit(0);
+        default: vt_usage(stderr); return -1;
+        }
+    }
+    if (optind < argc || a->opt.script == NULL) {
+        diag_printf(stderr, "flowbench verify-tree: error: %s\n", optind < argc ? "unexpected argument" : "-f W.f is required");
+        vt_usage(stderr);
+        return -1;
+    }
+    if (a->json != NULL && strcmp(a->json, "-") != 0 && outpath_check_file(a->json) != 0) {
+        diag_printf(stderr, "flowbench verify-tree: error: --json %s: cannot write there\n", a->json);
+        return -1;
+    }
+    a->opt.check_only = true;
+    a->opt.journal_force = true; /* where the journal lies matters to a run, not to reading it back */
+    return workload_dirs_default(&a->opt);
+}
+
+/* The script read as --check reads it, and its plan: the filesets, their trees and journals. */
+static int vt_plan(struct vt_args *a, struct plan *plan)
+{
+    struct interp in;
+    FILE *null = fopen("/dev/null", "w");
+    if (null == NULL || interp_init(&in, &a->opt, null, stderr) != 0) {
+        if (null != NULL)
+            fclose(null);
+        diag_printf(stderr, "flowbench verify-tree: error: out of memory\n");
+        return -1;
+    }
+    char *found = workload_find(&in, a->opt.script);
+    int status = interp_exec_file(&in, found != NULL ? found : a->opt.script, NULL);
+    free(found);
+    struct diag err = { 0 };
+    int rc = status == EXIT_OK ? 0 : -1;
+    if (rc == 0 && (plan_build(plan, &in.model, &in.vars, in.mode, in.eventrate, &err) != 0
+                    || plan_set_journal(plan, a->opt.journal, &err) != 0)) {
+        diag_print(&err, stderr);
+        rc = -1;
+    }
+    interp_free(&in);
+    fclose(null);
+    return rc;
+}
+
+static void add_counts(struct tv_counts *sum, const struct tv_counts *c)
+{
+    sum->good += c->good, sum->older_allowed += c->older_allowed, sum->torn += c->torn, sum->lost += c->lost;
+}
+
+static uint64_t errors_of(const struct tv_result *r)
+{
+    return r->blocks.torn + r->blocks.lost + r->creates.torn + r->creates.lost + r->deletes.torn + r->deletes.lost;
+}
+
+static void json_counts(FILE *f, const char *name, const struct tv_counts *c, const char *sep)
+{
+    fprintf(f, "\"%s\": {\"good\": %" PRIu64 ", \"older_allowed\": %" PRIu64 ", \"torn\": %" PRIu64 ", \"lost\": %"
+            PRIu64 "}%s", name, c->good, c->older_allowed, c->torn, c->lost, sep);
+}
+
+static void json_result(FILE *f, const struct tv_result *r)
+{
+    json_counts(f, "blocks", &r->blocks, ", ");
+    json_counts(f, "creates", &r->creates, ", ");
+    json_counts(f, "deletes", &r->deletes, ", ");
+    fprintf(f, "\"files\": %" PRIu64 ", \"journal_records\": %" PRIu64 ", \"journal_torn_tails\": %" PRIu64
+            ", \"errors\": %" PRIu64, r->files, r->records, r->torn_records, errors_of(r));
+}
+
+static int write_json(const char *path, const struct plan *plan, const struct tv_result *each, const struct tv_result *sum)
+{
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
+    if (f == NULL)
+        return -1;
+    fprintf(f, "{\"status\": %d, ", errors_of(sum) ? 1 : 0);
+    json_result(f, sum);
+    fprintf(f, ", \"filesets\": [");
+    for (size_t i = 0, k = 0; i < plan->nfilesets; i++) {
+        if (plan->filesets[i].journal == NULL)
+            continue;
+        fprintf(f, "%s{\"name\": \"%s\", ", k++ ? ", " : "", plan->filesets[i].name);
+        json_result(f, &each[i]);
+        fprintf(f, "}");
+    }
+    fprintf(f, "]}\n");
+    return to_stdout ? fflush(f) : fclose(f);
+}
+
+static void print_summary(FILE *out, const struct plan_fileset *p, const struct tv_result *r)
+{
+    fprintf(out, "verify-tree: %s '%s': %" PRIu64 " files; blocks %" PRIu64 " good, %" PRIu64 " older (allowed), %" PRIu64
+           " torn, %" PRIu64 " lost; creates %" PRIu64 " good, %" PRIu64 " not durable, %" PRIu64 " lost; deletes %"
+           PRIu64 " good, %" PRIu64 " not durable, %" PRIu64 " lost", p->is_file ? "file" : "fileset", p->name,
+           r->files, r->blocks.good, r->blocks.older_allowed, r->blocks.torn, r->blocks.lost, r->creates.good,
+           r->creates.older_allowed, r->creates.lost, r->deletes.good, r->deletes.older_allowed, r->deletes.lost);
+    if (r->torn_records)
+        fprintf(out, "; %" PRIu64 " journal file%s cut at the end (what they held past the cut is not claimed)",
+               r->torn_records, r->torn_records == 1 ? "" : "s");
+    fprintf(out, "\n");
+}
+
+/* The lines go to out (stderr when the JSON takes stdout). */
+static int vt_check(const struct plan *plan, FILE *out, struct tv_result *each, struct tv_result *sum)
+{
+    bool any = false;
+    for (size_t i = 0; i < plan->nfilesets; i++) {
+        const struct plan_fileset *p = &plan->filesets[i];
+        char dir[PATH_MAX];
+        struct diag err = { 0 };
+        if (p->journal == NULL)
+            continue;
+        any = true;
+        if (journal_dir(p, dir, sizeof dir) != 0)
+            diag_set(&err, &p->loc, "journal: the path %s/%s is too long", p->journal, p->name);
+        if (err.msg[0] != '\0' || tree_verify(p, dir, out, &each[i], &err) != 0) {
+            diag_print(&err, stderr);
+            return -1;
+        }
+        print_summary(out, p, &each[i]);
+        add_counts(&sum->blocks, &each[i].blocks);
+        add_counts(&sum->creates, &each[i].creates);
+        add_counts(&sum->deletes, &each[i].deletes);
+        sum->files += each[i].files, sum->records += each[i].records, sum->torn_records += each[i].torn_records;
+    }
+    if (!any)
+        diag_printf(stderr, "flowbench verify-tree: error: no fileset of %s has a journal (journal=, or --journal DIR "
+                    "with verify)\n", plan->nfilesets ? "the script" : "the script (it defines none)");
+    return any ? 0 : -1;
+}
+
+int cmd_verify_tree_main(int argc, char **argv)
+{
+    struct vt_args a = { 0 };
+    struct plan plan = { 0 };
+    int status = EXIT_USAGE;
+    if (vt_parse(argc, argv, &a) == 0 && vt_plan(&a, &plan) == 0) {
+        struct tv_result *each = calloc(plan.nfilesets ? plan.nfilesets : 1, sizeof *each), sum = { 0 };
+        if (each != NULL && vt_check(&plan, a.json != NULL && strcmp(a.json, "-") == 0 ? stderr : stdout, each, &sum) == 0) {
+            status = errors_of(&sum) ? EXIT_RUNFAIL : EXIT_OK;
+            if (a.json != NULL && write_json(a.json, &plan, each, &sum) != 0) {
+                diag_printf(stderr, "flowbench verify-tree: error: cannot write --json %s\n", a.json);
+                status = EXIT_USAGE;
+            }
+        }
+        free(each);
+    }
+    plan_free(&plan);
+    for (size_t i = 0; i < a.opt.noverrides; i++) {
+        free(a.opt.overrides[i].name);
+        free(a.opt.overrides[i].value);
+    }
+    free(a.opt.overrides);
+    workload_dirs_free(&a.opt);
+    return status;
+}

@@ -1,0 +1,89 @@
+/* op_open.c: opening a fileset's file into a worker's slot, counted as an op
+ * or not (the auto-open of op_io.h). Apart from the worker's loop so that the
+ * inline fast path calling it reaches nothing that includes op_io.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
+
+#include "engine/worker.h"
+#include "engine/journal.h"
+#include "sysstat/mountinfo.h"
+
+/* open(O_DIRECT) failed with EINVAL: the file system does not do direct I/O. */
+static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path)
+{
+    char type[64];
+    mountinfo_fs_name(path, type, sizeof type);
+    return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
+}
+
+static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
+{
+    int flags = f->readonly ? O_RDONLY : f->writeonly ? O_WRONLY : O_RDWR;
+    if (op->dsync)
+        flags |= O_DSYNC;
+    if (op->directio)
+        flags |= O_DIRECT;
+    return flags | O_CLOEXEC;
+}
+
+/* Picks, opens into the slot and times the open (*t0, *t1): the caller counts it or not. */
+static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode, uint64_t *t0,
+                     uint64_t *t1)
+{
+    bool create = mode == OPEN_CREATE;
+    struct fileset_rt *fs = op_fileset(w, op);
+    if (fs == NULL)
+        return op_fail(w, op, "no fileset to open a file from (filename= missing)");
+    enum fs_presence before = create ? FS_MISSING : FS_EXISTING;
+    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+    uint64_t idx = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
+    _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
+    uint64_t since;
+    int64_t e = op_pick(w, fs, FSK_FILE, before, from, idx, rotor, &since);
+    if (e < 0)
+        return FO_NORESOURCE;
+    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
+    if (path == NULL) {
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
+        return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
+    }
+    int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
+    if (create && journal_create(w, op, op->op->fileset, e) != FO_OK) {
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
+        return FO_ERROR;
+    }
+    *t0 = op_start(w, since);
+    int fd = open(path, flags, 0666);
+    *t1 = op_now(w);
+    if (fd < 0) {
+        int err = errno;
+        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
+        if (err == EINVAL && op->op->directio)
+            return op_dio_refused(w, op, path);
+        return op_error(w, op, create ? "create" : "open", path, err);
+    }
+    if (op->op->noreadahead)
+        posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+    fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e),
+                        .dsync = (flags & O_DSYNC) != 0 };
+    return FO_OK;
+}
+
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
+{
+    uint64_t t0, t1;
+    int rc = open_into(w, op, s, mode, &t0, &t1);
+    if (rc == FO_OK)
+        op_done(w, op, t0, t1, 0);
+    return rc;
+}
+
+int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
+{
+    uint64_t t0, t1;
+    return open_into(w, op, s, OPEN_EXISTING, &t0, &t1);
+}

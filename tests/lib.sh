@@ -1,0 +1,26 @@
+# lib.sh: the bookkeeping of a test script's checks, sourced by each:
+#   . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# ok counts a check that held; bad NAME [WHY] prints and counts one that did not.
+pass=${pass:-0} fail=${fail:-0}
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1${2+: $2}"; fail=$((fail + 1)); }
+# expect_eq NAME GOT WANT: one check that GOT is WANT.
+expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+# ops_of FLOWOP FILE: the op count of FLOWOP in the text report FILE.
+ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
+# summary [NAME]: the counts, last in a script; fails when a check failed or
+# when none ran (a script that checked nothing proves nothing).
+summary() {
+  echo "${1:+$1: }$pass passed, $fail failed"
+  if [ $((pass + fail)) -eq 0 ]; then echo "FAIL: no check ran"; return 1; fi
+  [ "$fail" -eq 0 ]
+}
+# inputs WHAT ITEM...: before a loop over ITEM... (a glob, a list): fails and
+# counts a failure when there is none (an unmatched glob stays as written).
+inputs() {
+  local what=$1
+  shift
+  if [ $# -gt 0 ] && { [ $# -gt 1 ] || [ -n "$1" ]; } && [[ "$1" != *"*"* ]]; then return 0; fi
+  bad "$what" "the list of inputs is empty"
+  return 1
+}

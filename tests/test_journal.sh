@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# test_journal.sh BIN: the durability journal and verify-tree on tmpfs: a
+# clean run checks good; a block corrupted by hand is found torn and a block
+# put back to an older generation by hand is found lost, each with its file,
+# offset and generations; bad input (no journal, another tree's journal, a
+# file added by hand, a journal on the tree's file system) exits 2 with a
+# located message; verify-tree opens nothing of the tree but O_RDONLY (strace);
+# a block put back to an older generation where no sync promised it is
+# allowed and counted, and --test-durable-on-write (writes journaled durable
+# though never synced) turns the same reversion into a lost write; after
+# fsyncdir, a durably created file removed by hand is a durable create
+# missing and a durably deleted one put back a durable delete present.
+set -u
+bin=$(realpath "$1")
+pass=0 fail=0
+top=$(mktemp -d /dev/shm/flowbench-journal.XXXXXX)
+trap 'rm -rf "$top"' EXIT
+. "$(dirname "$0")/realfs_checks.sh"
+expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 600 "$4")"; fi; }
+
+# One file rewritten at random 4 KiB blocks, each write fsynced before the
+# next: every block written in the run has a durable generation.
+cat >"$top/w.f" <<'F'
+set $dir=/nonexistent
+set $journal=/nonexistent
+define fileset name=fs, path=$dir, entries=2, dirwidth=10, size=64k, prealloc=100, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop write name=w, filesetname=fs, fd=1, iosize=4k, random
+  flowop fsync name=s, fd=1
+  flowop finishoncount name=f, target=w, value=200 } }
+run 30
+F
+tree=$top/tree journal=$top/j
+mkdir -p "$tree"
+vt() { "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" "$@"; }
+
+# A journal on the tree's own file system is refused (both are on /dev/shm here).
+"$bin" -f "$top/w.f" -D dir="$tree" -D journal="$journal" --quiet >"$top/out" 2>"$top/err"
+expect_rc same_fs_exit $? 2 "$top/err"
+expect_grep same_fs_located "w.f:3:1: error: journal: $journal is on the same file system as $tree" "$top/err"
+"$bin" -f "$top/w.f" -D dir="$tree" -D journal="$journal" --journal-force --quiet >"$top/out" 2>"$top/err"
+expect_rc run_exit $? 0 "$top/err"
+
+vt --json "$top/clean.json" >"$top/out" 2>"$top/err"
+expect_rc clean_exit $? 0 "$top/err"
+expect_in clean_good "$(json "$top/clean.json" 'd["blocks"]["good"]')" 32 32
+expect_in clean_lost "$(json "$top/clean.json" 'd["blocks"]["lost"] + d["blocks"]["torn"]')" 0 0
+# one record per fsync: 200 writes, each fsynced
+expect_in clean_records "$(json "$top/clean.json" 'd["journal_records"]')" 200 200
+
+# The block the run wrote last (highest generation), found by its header.
+cat >"$top/newest.py" <<'P'
+import os, struct, sys
+best = (0, None, None)
+for root, _, names in os.walk(sys.argv[1]):
+    for n in names:
+        if n.startswith('.'):
+            continue
+        p = os.path.join(root, n); data = open(p, 'rb').read()
+        for off in range(0, len(data), 4096):
+            gen = struct.unpack_from('<Q', data, off + 32)[0]
+            if gen > best[0]:
+                best = (gen, p, off)
+print(best[1], best[2], best[0])
+P
+# reseal.py FILE OFF: the block sealed again, whole and valid, with generation 12345 (older than any of a run).
+cat >"$top/reseal.py" <<'P'
+import struct, sys
+def crc32c(data, crc=0):
+    crc ^= 0xffffffff
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xffffffff
+p, off = sys.argv[1], int(sys.argv[2])
+with open(p, 'r+b') as f:
+    f.seek(off); blk = bytearray(f.read(4096))
+    n = struct.unpack_from('<I', blk, 12)[0]
+    struct.pack_into('<Q', blk, 32, 12345)
+    struct.pack_into('<I', blk, 4, crc32c(bytes(blk[8:n])))
+    f.seek(off); f.write(blk)
+P
+read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
+cp "$file" "$top/saved"
+
+# Torn: one byte of the block's data flipped.
+python3 - "$file" "$off" <<'P'
+import sys
+p, off = sys.argv[1], int(sys.argv[2])
+with open(p, 'r+b') as f:
+    f.seek(off + 100); b = f.read(1); f.seek(off + 100); f.write(bytes([b[0] ^ 0xff]))
+P
+vt --json "$top/torn.json" >"$top/out" 2>"$top/err"
+expect_rc torn_exit $? 1 "$top/out"
+expect_grep torn_line "$file: block at offset $off: torn (crc32c 0x.*); expected generation $gen" "$top/out"
+expect_in torn_count "$(json "$top/torn.json" 'd["blocks"]["torn"]')" 1 1
+
+# Lost: the block sealed again, whole and valid, with an older generation.
+cp "$top/saved" "$file"
+python3 "$top/reseal.py" "$file" "$off"
+vt --json "$top/lost.json" >"$top/out" 2>"$top/err"
+expect_rc lost_exit $? 1 "$top/out"
+expect_grep lost_line "$file: block at offset $off: lost durable write: expected generation $gen, found 12345" "$top/out"
+expect_in lost_count "$(json "$top/lost.json" 'd["blocks"]["lost"]')" 1 1
+cp "$top/saved" "$file"
+
+# A durable file removed by hand: its create is lost.
+mv "$file" "$top/moved"
+vt >"$top/out" 2>"$top/err"
+expect_rc create_exit $? 1 "$top/out"
+expect_grep create_line "$file: durable create missing" "$top/out"
+mv "$top/moved" "$file"
+
+# verify-tree never writes to the tree: every open of it is O_RDONLY.
+if ! command -v strace >/dev/null; then
+    apt-get install -y strace >/dev/null 2>&1 || true
+fi
+if ! command -v strace >/dev/null || ! strace -qq -o /dev/null true 2>/dev/null; then
+    echo "SKIP readonly: strace is missing or ptrace is not permitted"
+else
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -o "$top/trace" \
+        -e trace=open,openat,creat,truncate,ftruncate,unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat,rmdir,link,linkat,symlink,symlinkat,chmod,fchmodat,utimensat \
+        "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" >"$top/out" 2>"$top/err"
+    expect_rc readonly_exit $? 0 "$top/err"
+    grep -F -- "$tree" "$top/trace" >"$top/tree_calls"
+    expect_in readonly_opens "$(grep -c 'open' "$top/tree_calls")" 3 100000
+    expect_nogrep readonly_no_write "O_WRONLY\|O_RDWR\|O_CREAT\|O_TRUNC\|unlink\|rename\|truncate\|mkdir\|rmdir\|link(\|chmod\|utimensat" "$top/tree_calls"
+fi
+
+# Bad input: a file the manifest does not know.
+echo hi >"$tree/fs/stray"
+vt >"$top/out" 2>"$top/err"
+expect_rc stray_exit $? 2 "$top/err"
+expect_grep stray_line "$tree/fs/stray: not a file of the journal's manifest: the tree was changed by hand" "$top/err"
+rm "$tree/fs/stray"
+
+# Bad input: another tree's journal (a second run made the tree anew).
+cp -r "$journal" "$top/old-journal"
+"$bin" -f "$top/w.f" -D dir="$tree" -D journal="$journal" --journal-force --quiet >"$top/out" 2>"$top/err"
+expect_rc rerun_exit $? 0 "$top/err"
+vt --journal "$top/old-journal" >"$top/out" 2>"$top/err"
+expect_rc other_tree_exit $? 2 "$top/err"
+expect_grep other_tree_line "$top/old-journal/fs/manifest.fbj: byte 0: a journal from another tree" "$top/err"
+
+# Bad input: no journal there.
+vt --journal "$top/none" >"$top/out" 2>"$top/err"
+expect_rc missing_exit $? 2 "$top/err"
+expect_grep missing_line "$top/none/fs/manifest.fbj: cannot read the journal's manifest: No such file or directory" "$top/err"
+
+# Bad input: a damaged manifest (made durable before the run, so never cut by a crash).
+cp -r "$journal" "$top/damaged"
+python3 - "$top/damaged/fs/manifest.fbj" <<'P'
+import sys
+p = sys.argv[1]
+with open(p, 'r+b') as f:
+    f.seek(60); b = f.read(1); f.seek(60); f.write(bytes([b[0] ^ 0x01]))
+P
+vt --journal "$top/damaged" >"$top/out" 2>"$top/err"
+expect_rc damaged_exit $? 2 "$top/err"
+expect_grep damaged_line "$top/damaged/fs/manifest.fbj: byte 40: a damaged record" "$top/err"
+
+# A journal cut in the middle of its last record: read up to the cut, counted, not an error.
+last=$(ls "$journal"/fs/t*.fbj | head -1)
+truncate -s -5 "$last"
+vt --json "$top/cut.json" >"$top/out" 2>"$top/err"
+expect_rc cut_exit $? 0 "$top/out"
+expect_in cut_count "$(json "$top/cut.json" 'd["journal_torn_tails"]')" 1 1
+
+# Writes never synced: noted, not durable. A block put back to an older
+# generation is then allowed (counted as older), not an error.
+sed -e '/flowop fsync/d' "$top/w.f" >"$top/nosync.f"
+# run_revert NAME [OPTION]: nosync.f run, its newest block put back to
+# generation 12345, verify-tree's output in $top/out and $top/NAME.json.
+run_revert() {
+    "$bin" -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --journal-force --quiet "${@:2}" >"$top/out" 2>"$top/err"
+    expect_rc "$1_exit" $? 0 "$top/err"
+    read -r file off gen < <(python3 "$top/newest.py" "$tree/fs")
+    python3 "$top/reseal.py" "$file" "$off"
+    "$bin" verify-tree -f "$top/nosync.f" -D dir="$tree" -D journal="$journal" --json "$top/$1.json" >"$top/out" 2>&1
+}
+run_revert nosync
+expect_rc nosync_verify_exit $? 0 "$top/out"
+expect_in nosync_records "$(json "$top/nosync.json" 'd["journal_records"]')" 0 0
+expect_in nosync_older "$(json "$top/nosync.json" 'd["blocks"]["older_allowed"]')" 1 1
+
+# --test-durable-on-write: the same writes journaled durable; the same reversion is then lost.
+run_revert switch --test-durable-on-write
+expect_rc switch_verify_exit $? 1 "$top/out"
+expect_in switch_records "$(json "$top/switch.json" 'd["journal_records"]')" 200 200
+expect_grep switch_line "$file: block at offset $off: lost durable write: expected generation $gen, found 12345" "$top/out"
+
+# fsyncdir makes creates and deletes durable: a durably created file removed
+# by hand is a durable create missing; a durably deleted one put back is a
+# durable delete present.
+cat >"$top/create.f" <<'F'
+define fileset name=fs, path=$dir, entries=4, dirwidth=10, size=8k, prealloc=0, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop createfile name=c, filesetname=fs, fd=1
+  flowop closefile name=cl, fd=1
+  flowop fsyncdir name=s, filesetname=fs
+  flowop finishoncount name=f, target=c, value=4 } }
+run 30
+F
+sed -e 's/prealloc=0/prealloc=100/' -e '/createfile\|closefile/d' -e 's/target=c,/target=d,/' \
+    -e 's/^  flowop fsyncdir/  flowop deletefile name=d, filesetname=fs\n  flowop fsyncdir/' "$top/create.f" >"$top/delete.f"
+for kind in create delete; do
+    "$bin" -f "$top/$kind.f" -D dir="$top/$kind" -D journal="$top/j-$kind" --journal-force --quiet >"$top/out" 2>"$top/err"
+    expect_rc "${kind}_run_exit" $? 0 "$top/err"
+    "$bin" verify-tree -f "$top/$kind.f" -D dir="$top/$kind" -D journal="$top/j-$kind" --json "$top/$kind.json" >"$top/out" 2>&1
+    expect_rc "${kind}_clean_exit" $? 0 "$top/out"
+    expect_in "${kind}_durable" "$(json "$top/$kind.json" "d['${kind}s']['good']")" 4 4
+done
+rm "$top/create/fs/00000001/00000002"
+"$bin" verify-tree -f "$top/create.f" -D dir="$top/create" -D journal="$top/j-create" >"$top/out" 2>&1
+expect_rc create_missing_exit $? 1 "$top/out"
+expect_grep create_missing_line "$top/create/fs/00000001/00000002: durable create missing: a directory sync made its create" "$top/out"
+touch "$top/delete/fs/00000001/00000003"
+"$bin" verify-tree -f "$top/delete.f" -D dir="$top/delete" -D journal="$top/j-delete" --json "$top/dd.json" >"$top/out" 2>&1
+expect_rc delete_present_exit $? 1 "$top/out"
+expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
+expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
+
+summary journal

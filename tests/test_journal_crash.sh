@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# test_journal_crash.sh BIN: a process crash loses nothing. A varmail-like
+# workload with verify and a journal (tests/journal/mailj.f) runs on a
+# loop-mounted ext4 image, then an xfs one, under /dev/shm, its journal on
+# /dev/shm; the master and all its workers are killed (SIGKILL) mid-run; the
+# page cache keeps every write, so verify-tree must find every durable write,
+# create and delete there, and nothing torn.
+set -u
+bin=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0 fail=0
+top=$(mktemp -d /dev/shm/flowbench-jcrash.XXXXXX)
+. "$here/realfs_checks.sh"
+trap realfs_cleanup EXIT
+expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
+
+# mount_image FS: a fresh image of FS mounted at $top/FS/mnt; 1 (skipped, said why) when it cannot be.
+mount_image() {
+    local fs=$1 img=$top/$1/img dev
+    mkdir -p "$top/$fs/mnt"
+    if ! command -v "mkfs.$fs" >/dev/null; then
+        apt-get install -y "$([ "$fs" = xfs ] && echo xfsprogs || echo e2fsprogs)" >/dev/null 2>&1 || true
+    fi
+    if ! command -v "mkfs.$fs" >/dev/null || ! command -v losetup >/dev/null; then
+        echo "SKIP $fs: mkfs.$fs or losetup is missing"; return 1
+    fi
+    truncate -s 512M "$img" && "mkfs.$fs" -q "$img" >/dev/null 2>&1 </dev/null || { bad "${fs}_mkfs" "mkfs.$fs failed"; return 1; }
+    if ! dev=$(losetup -f --show "$img" 2>"$top/$fs/losetup.err"); then
+        echo "SKIP $fs: losetup is not permitted: $(cat "$top/$fs/losetup.err")"; return 1
+    fi
+    devs+=("$dev")
+    if ! mount "$dev" "$top/$fs/mnt" 2>"$top/$fs/mount.err"; then
+        echo "SKIP $fs: mount is not permitted: $(cat "$top/$fs/mount.err")"; return 1
+    fi
+    mounts+=("$top/$fs/mnt")
+}
+
+# crash FS: the workload killed mid-run on FS, then verify-tree.
+crash() {
+    local fs=$1 d=$top/$1 pid
+    mount_image "$fs" || return 0
+    mkdir -p "$d/journal"
+    setsid "$bin" -f "$here/journal/mailj.f" -D dir="$d/mnt" -D journal="$d/journal" --runtime 60 --quiet \
+        >"$d/out" 2>"$d/err" &
+    pid=$!
+    # killed once the run has gone on for a while (durable points journaled)
+    for _ in $(seq 100); do
+        grep -q "Running" "$d/out" 2>/dev/null && break
+        sleep 0.1
+    done
+    sleep 2
+    kill -KILL -- "-$pid"
+    wait "$pid" 2>/dev/null
+    expect_grep "${fs}_ran" "Running" "$d/out"
+    expect_nogrep "${fs}_killed_mid_run" "IO Summary" "$d/out"
+    "$bin" verify-tree -f "$here/journal/mailj.f" -D dir="$d/mnt" -D journal="$d/journal" --json "$d/v.json" \
+        >"$d/vout" 2>"$d/verr"
+    expect_rc "${fs}_verify_exit" $? 0 "$d/vout"
+    expect_in "${fs}_lost_torn" "$(json "$d/v.json" 'sum(d[k][c] for k in ("blocks","creates","deletes") for c in ("lost","torn"))')" 0 0
+    expect_in "${fs}_durable_records" "$(json "$d/v.json" 'd["journal_records"]')" 100 100000000
+    expect_in "${fs}_good_blocks" "$(json "$d/v.json" 'd["blocks"]["good"]')" 100 100000000
+    echo "$fs: $(tail -1 "$d/vout")"
+    expect_in "${fs}_deletes" "$(json "$d/v.json" 'd["deletes"]["good"]')" 1 100000
+}
+
+crash ext4
+crash xfs
+summary "journal crash"
