@@ -95,7 +95,7 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 }
 
 %token <num> INTEGER "number"
-%token <str> WORD "word" STRING "quoted string" VAR "variable"
+%token <str> WORD "word" STRING "quoted string" VAR "variable" RAWTEXT "text"
 %token LEXERROR "invalid token"
 %token SET "'set'" DEFINE "'define'" RUN "'run'" PSRUN "'psrun'" CREATE "'create'"
 %token ECHO_ "'echo'" USAGE "'usage'" SYSTEM "'system'" SLEEP "'sleep'" LIST "'list'"
@@ -104,6 +104,7 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 %token FILE_ "'file'" FILES "'files'" FILESET "'fileset'" PROCESS "'process'"
 %token THREAD "'thread'" FLOWOP "'flowop'" RANDVAR "'randvar'"
 %token STATS "'stats'" VARS "'vars'" SHUTDOWN "'shutdown'" WARMUP "'warmup'" FOREACH "'foreach'"
+%token CRITERIA "'criteria'"
 
 %type <val> value tnum runarg item
 %type <vals> items
@@ -214,6 +215,7 @@ command
                                       free($3); ast_cmd_free($$); YYABORT; }
                                   free($3); }
     | FLUSH                     { $$ = cmd_new(st, CMD_FLUSH, &@1); }
+    | CRITERIA RAWTEXT          { $$ = cmd_new(st, CMD_CRITERIA, &@1); $$->word = $2; $$->word_loc = at(st, &@2); }
     | EVENTGEN                  { $$ = cmd_new(st, CMD_EVENTGEN, &@1); }
     | EVENTGEN attrs            { $$ = cmd_new(st, CMD_EVENTGEN, &@1); $$->attrs = $2.head; }
     | ECHO_ strings             { $$ = cmd_new(st, CMD_ECHO, &@1); $$->strings = $2.v; $$->nstrings = $2.n; }

@@ -2,7 +2,8 @@
 # test_mpi.sh FLOWBENCH: one workload on several MPI ranks of this host
 # (-DFLOWBENCH_MPI=ON): the rank directories, exact aggregation (ops and bytes
 # summed from the per-rank figures and checked against the disk), a failing
-# rank stopping the others, and no process left when mpirun is stopped.
+# rank stopping the others, no process left when mpirun is stopped, and the
+# ai-training (barrier across ranks) and checkpoint (every rank's writers) personalities.
 set -u
 fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
@@ -58,10 +59,10 @@ col = {c: i for i, c in enumerate(head)}
 ranks = [r for r in body if r[col["type"]] == "rank"]
 want = [(str(k["rank"]), sys.argv[4], str(k["ops"]), str(k["bytes"]), str(k["p99_ns"])) for k in per_rank]
 got = [(r[col["rank"]], r[col["host"]], r[col["ops"]], r[col["bytes"]], r[col["p99_ns"]]) for r in ranks]
-ok = (head[-2:] == ["rank", "host"] and all(len(r) == len(head) for r in body) and len(ranks) == int(sys.argv[3])
+ok = (head[-5:-3] == ["rank", "host"] and all(len(r) == len(head) for r in body) and len(ranks) == int(sys.argv[3])
       and got == want and all(float(r[col["ops_per_s"]]) > 0 and r[col["mb_per_s"]] and r[col["cpu_ns_per_op"]] for r in ranks)
       and all(r[col["rank"]] == "" for r in body if r[col["type"]] != "rank"))
-print("ok" if ok else f"rank rows {got} want {want}, header {head[-2:]}")
+print("ok" if ok else f"rank rows {got} want {want}, header {head[-5:-3]}")
 PY
 )
     [ "$csvcheck" = ok ] && ok || bad "-np $n: --csv per-rank rows: $csvcheck"
@@ -308,6 +309,35 @@ if mpi 2 -f "$t/three.f" --latency-log "$t/pl.csv" --json "$t/pl.json" --csv "$t
 else
     bad "-np 2 percentile run failed: $(tail -3 "$t/pl.out")"
 fi
+
+# ai-training over 2 ranks, one computing 10x longer per step than the other
+# (MPMD): the barrier holds every accelerator of both ranks to the same steps,
+# so both read the same samples (within a step's batches); the accelerator
+# utilisation and the criteria come out as on one rank.
+rm -rf "$t/ai"; mkdir "$t/ai"
+common=(-f ai-training -D dir="$t/ai" -D nsamples=100 -D samplesize=16k -D naccel=2 -D batch=4 --runtime 2 --quiet)
+timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" "${common[@]}" -D computeus=40000 --json "$t/ai.json" : \
+    -np 1 "$fb" "${common[@]}" -D computeus=4000 >"$t/ai.out" 2>&1 || bad "ai-training on 2 ranks failed: $(tail -5 "$t/ai.out")"
+got=$(json "$t/ai.json" "abs(r['per_rank'][0]['ops'] - r['per_rank'][1]['ops']) <= 2 * 2 * 4 and r['per_rank'][1]['ops'] > 0, r['criteria_pass'], 0 < r['accel_util']['overall'] <= 1")
+[ "$got" = "True True True" ] || bad "ai-training on 2 ranks: the barrier did not hold the ranks together, or no criteria/utilisation: $got $(json "$t/ai.json" "[k['ops'] for k in r['per_rank']]")"
+grep -q '^criteria: PASS  accel_util >= \$minutil / 100' "$t/ai.out" || bad "ai-training on 2 ranks: no accel_util criterion line"
+
+# checkpoint over 2 ranks: every rank's writers, named with their rank; the
+# slowest writer is the slowest of all, as the text says.
+rm -rf "$t/ck"; mkdir "$t/ck"
+mpi 2 -f checkpoint -D dir="$t/ck" -D shardsize=2m -D nwriters=2 --runtime 1 --quiet --json "$t/ck.json" >"$t/ck.out" 2>&1 \
+    || bad "checkpoint on 2 ranks failed: $(tail -5 "$t/ck.out")"
+got=$(json "$t/ck.json" "sorted(w['thread'] for w in r['writers']), r['slowest_writer_s'] == max(w['seconds'] for w in r['writers']) > 0")
+[ "$got" = "['rank 0:trainer[0].shard[0]', 'rank 0:trainer[0].shard[1]', 'rank 1:trainer[0].shard[0]', 'rank 1:trainer[0].shard[1]'] True" ] \
+    || bad "checkpoint on 2 ranks: writers or slowest writer: $got"
+slow=$(json "$t/ck.json" "max(r['writers'], key=lambda w: w['seconds'])['thread'] + ': ' + format(r['slowest_writer_s'], '.6f')")
+grep -qF "slowest writer $slow s writing" "$t/ck.out" || bad "checkpoint on 2 ranks: the text's slowest writer is not the JSON's ($slow)"
+# A criterion every rank judges alike: mpirun exits 3 with it, rank 0 alone printing.
+rm -rf "$t/ck"; mkdir "$t/ck"
+mpi 2 -f checkpoint -D dir="$t/ck" -D shardsize=1m -D nwriters=1 --runtime 1 --quiet -C 'slowest_writer_sec > 100' >"$t/ck3.out" 2>&1
+rc=$?
+[ $rc = 3 ] && [ "$(grep -c '^criteria: FAIL  slowest_writer_sec > 100' "$t/ck3.out")" = 1 ] \
+    || bad "a failed criterion on 2 ranks: exit $rc, FAIL lines $(grep -c '^criteria: FAIL' "$t/ck3.out")"
 
 # Commands from a pipe reach rank 0 alone: refused at once, never a hang.
 printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?

@@ -159,7 +159,7 @@ pycheck main_csv "$d/out.csv" "$d/out.json" <<'PY'
 import csv, json, sys
 def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
 want = ("run,process,thread,flowop,type,ops,ops_per_s,bytes,mb_per_s,errors,cpu_ns_per_op,lat_min_ns,"
-        "lat_mean_ns,lat_max_ns,p50_ns,p90_ns,p95_ns,p99_ns,p99_9_ns,p99_99_ns,rank,host").split(",")
+        "lat_mean_ns,lat_max_ns,p50_ns,p90_ns,p95_ns,p99_ns,p99_9_ns,p99_99_ns,rank,host,criterion,measured,limit").split(",")
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 doc = json.load(open(sys.argv[2]))
 check("csv_header", rows and rows[0] == want, rows[:1])

@@ -21,6 +21,8 @@ struct campaign_settings {
     uint64_t warmup;         /* seconds run and discarded before a point's measured runs */
     uint64_t cooldown;       /* seconds slept between points */
     const char *launcher;    /* the command every point's flowbench runs under (mpirun -np 4 ...), or NULL */
+    const struct prof_value *criteria; /* criteria = "EXPR", ...: written into every point's script */
+    size_t ncriteria;
 };
 
 /* One variable of a point: set in the point's thisrun.f. */
@@ -71,7 +73,7 @@ void campaign_free(struct campaign *c);
 /* thisrun.f: the personality's text with every point variable set (its own
  * `set $var=` lines replaced, missing ones added) and its plain `run` lines set to
  * runtime seconds (one added when it has none). malloc'ed, NULL when out of memory. */
-char *thisrun_text(const char *personality, const struct point *p, uint64_t runtime);
+char *thisrun_text(const char *personality, const struct point *p, const struct campaign_settings *set);
 /* The value as a `set` command writes it (quoted strings stay quoted). */
 void point_value_text(const struct prof_value *v, char *buf, size_t len);
 

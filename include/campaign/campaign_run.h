@@ -16,6 +16,10 @@ struct campaign_run_opts {
     const char *launcher;     /* --launcher: over the profile's launcher = */
 };
 
+/* A point's flowbench exits with this when its run went through but a
+ * criterion failed (the cli's EXIT_CRITERIA): its results are kept. */
+#define EXIT_CRITERIA_FAILED 3
+
 /* Each run of each point, by index point * repeats + (repeat - 1). */
 enum run_state { RUN_NOT, RUN_OK, RUN_FAILED };
 
@@ -29,6 +33,7 @@ struct summary_input {
 };
 
 /* Returns the exit status: 0, 1 when a point failed, 2 on a usage or tree error,
+ * 3 when every point ran but a criterion failed,
  * 128 + the signal when interrupted (completed points and the summary are kept). */
 int campaign_run(struct campaign *c, const struct campaign_run_opts *o);
 

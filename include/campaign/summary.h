@@ -48,6 +48,7 @@ struct sum_var {
 
 struct sum_point {
     char *config, *path, *status; /* path relative to the tree; "" for a results.json run */
+    char *criteria;              /* "pass", "fail", or NULL when it judged none */
     struct sum_var *swept;
     size_t nswept;
     unsigned repeats;

@@ -57,6 +57,7 @@ int cmd_shutdown(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_warmup(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_foreach(struct interp *in, const struct ast_cmd *c, struct diag *err);
 int cmd_create_processes(struct interp *in, const struct ast_cmd *c, struct diag *err);
+int cmd_criteria(struct interp *in, const struct ast_cmd *c, struct diag *err);
 
 /* Runs the workload for c's length like `run`, its report kept for `stats snap`
  * (a classic period: `sleep N` after `create processes`). */

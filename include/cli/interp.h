@@ -17,8 +17,9 @@
 #include "results/results.h"
 #include "lang/steadystate.h"
 #include "lang/vars.h"
+#include "lang/criteria.h"
 
-enum exit_status { EXIT_OK = 0, EXIT_RUNFAIL = 1, EXIT_USAGE = 2 };
+enum exit_status { EXIT_OK = 0, EXIT_RUNFAIL = 1, EXIT_USAGE = 2, EXIT_CRITERIA = 3 };
 
 struct override {
     char *name;
@@ -48,6 +49,8 @@ struct interp_options {
     bool mpi_shared;          /* --mpi-shared: over MPI ranks, every fileset is one tree for all */
     struct latlog_opts latlog; /* --latency-log FILE, -format, -sample (0: 1) */
     struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
+    char **criteria;          /* -C EXPR, in order */
+    size_t ncriteria;
     bool have_steady;         /* --steadystate SPEC given: over the script's set steadystate */
     struct steady_spec steady;
     const char *journal;      /* --journal DIR: the durability journal of every fileset with verify */
@@ -89,6 +92,10 @@ struct interp {
     bool clock_ready;
     struct mentions mentions;     /* variable names the sources set or use (only with -D) */
     bool overrides_checked;       /* interp_check_overrides has spoken */
+    struct criterion *criteria;   /* -C, then the workload's `criteria` lines: judged after each run */
+    size_t ncriteria;
+    size_t ncriteria_cli;         /* the first ones, from -C: they outlive a `load` */
+    bool criteria_failed;         /* a criterion failed: the invocation exits 3 (if nothing worse) */
 };
 
 int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, FILE *err);
@@ -107,6 +114,11 @@ const char *interp_intern_name(struct interp *in, const char *name);
 int interp_add_override(struct interp_options *o, const char *text);
 /* Applies -D overrides to the variable table (again after a `load` resets it). */
 int interp_apply_overrides(struct interp *in);
+/* Parses a criterion (loc: where its text starts) and keeps it for every later run. */
+int interp_add_criterion(struct interp *in, const char *text, const struct srcloc *loc, struct diag *err);
+/* The invocation's exit status from its worst command's and its criteria. */
+int interp_exit_status(const struct interp *in, int status);
+
 /* Forgets the model and variables (a `load` starts from a clean slate). */
 void interp_reset(struct interp *in);
 
@@ -121,6 +133,8 @@ struct interp_saved {
     char **usage;
     size_t nusage;
     char *workload;
+    struct criterion *criteria;   /* the workload's criteria lines (not -C's) */
+    size_t ncriteria;
 };
 
 /* Moves the workload out of in (which is left as after interp_reset), so that a

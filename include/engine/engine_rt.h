@@ -51,6 +51,8 @@ struct run_shared {
     char stop_note[512];           /* why a thread stopped early (no files) */
     _Atomic uint64_t events;       /* event generator tokens */
     _Atomic uint32_t events_seq;   /* futex word for event waiters */
+    _Atomic uint64_t steps_released; /* barrier: the steps every thread (every rank) has reached */
+    _Atomic uint32_t steps_seq;    /* futex word for barrier waiters, bumped at each release */
 };
 
 /* A semaphore of a semblock or block flowop instance. */
@@ -70,7 +72,8 @@ struct thread_cpu {
     _Atomic uint64_t late_ns;      /* when such a flowop returned after the run's end, or 0 */
     _Atomic uint32_t long_op;      /* flat index + 1 of such a flowop while it runs, or 0 */
     _Atomic uint32_t late_op;      /* flat index + 1 of the one that returned at late_ns */
-    char pad[40];
+    _Atomic uint64_t steps;        /* barrier flowops this thread has reached */
+    char pad[32];
 };
 
 /* One thread instance of the run. */
@@ -136,7 +139,9 @@ struct engine {
     size_t latlog_drop_off;        /* shm offset of uint64_t[nslots]: each thread's dropped records */
     struct dist_finish *finish;    /* the finish conditions, summed over the ranks by the vote */
     size_t nfinish;
-    uint64_t *finish_counts;       /* 3 * nfinish: this rank's counts, then the vote's two halves */
+    uint64_t *finish_counts;       /* 3 * (nfinish + 1): this rank's counts (the finish conditions,
+                                    * then its barrier steps), then the vote's two halves */
+    bool steps;                    /* a thread has a barrier flowop (engine_step.c) */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
     char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */
     struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
@@ -247,6 +252,15 @@ void engine_steady_free(struct engine *e);
 /* A note of the run (engine_note.c), printed by its writer. */
 void engine_note(const struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* engine_step.c: the barrier flowop's steps. Whether the run has any; the
+ * steps every local thread has reached; a release once every thread reached
+ * the next step (over many ranks: by summed, the sum over the ranks of their
+ * reached steps at the vote's last round, or NULL while none is known).
+ * Returns whether a thread waits. */
+bool engine_step_any(const struct engine *e);
+uint64_t engine_step_reached(const struct engine *e);
+bool engine_step_tick(struct engine *e, const uint64_t *summed);
+
 /* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
  * agreement; -1 when one failed, with msg (or err) then naming that rank and
  * its host on every rank. */
@@ -255,8 +269,9 @@ int engine_dist_agree_diag(bool failed, struct diag *err);
 /* Over many ranks: the finish conditions the vote sums; -1 with err set when out of memory. */
 int engine_dist_prepare(struct engine *e, struct diag *err);
 /* The watch loop's vote, without blocking: another rank's stop, or a finish
- * condition met by the sum over every rank, stops this one. */
-void engine_dist_watch(struct engine *e);
+ * condition met by the sum over every rank, stops this one; a barrier step every
+ * rank reached is released. Returns whether a thread waits at a barrier. */
+bool engine_dist_watch(struct engine *e);
 /* Over many ranks: this rank's stonewall snapshot, taken once by the master
  * as soon as it learns that the run stops (before it tells its workers when
  * it is the one stopping them): its IO ops and bytes then. */

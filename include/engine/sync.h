@@ -30,4 +30,8 @@ void sync_sem_credit(struct worker *w, int sem, uint64_t n);
 /* Every semaphore index of the flowops named name of type type (all instances). */
 size_t sync_targets(struct worker *w, const char *name, const struct flowop_type *type, int *out, size_t max);
 
+/* The barrier: this thread reached its next step; waits until every thread
+ * with a barrier (on every rank) has. False when the run stops first. */
+bool sync_step(struct worker *w);
+
 #endif

@@ -24,6 +24,9 @@ enum flowop_flag {
     FF_ENGINE = 1 << 9,     /* its reads and writes go through the thread's I/O engine (ioengine=, iodepth=) */
     FF_TREE = 1 << 10,      /* creates or removes entries of its fileset: ranks sharing a tree each do
                              * this on their own share of the entries (--mpi-shared) */
+    FF_COMPUTE = 1 << 11,   /* emulated accelerator work: its time is compute time (accelerator utilisation) */
+    FF_DURABLE = 1 << 12,   /* makes written data durable (fsync): counts in a writer's time */
+    FF_STEP = 1 << 13,      /* a step every thread that has one meets, on every rank (barrier) */
 };
 
 /* What a flowop needs to be valid; checked when a run starts and by --check. */
@@ -46,6 +49,7 @@ enum flowop_class {
     FC_AIO,   /* asynchronous I/O, also in the IO Summary */
     FC_SYNC,  /* block/wakeup/semaphores */
     FC_OTHER, /* hog, delay, limits, finish conditions */
+    FC_COMPUTE, /* emulated accelerator compute (compute) */
 };
 
 enum flowop_rw { RW_NONE, RW_READ, RW_WRITE };
@@ -102,6 +106,8 @@ static inline enum flowop_class flowop_class(const struct flowop_type *t)
 {
     if (flowop_is(t, FF_IO))
         return flowop_is(t, FF_ASYNC) ? FC_AIO : FC_IO;
+    if (flowop_is(t, FF_COMPUTE))
+        return FC_COMPUTE;
     return flowop_is(t, FF_SYNC) ? FC_SYNC : FC_OTHER;
 }
 

@@ -8,6 +8,8 @@
 /* The parser token of a keyword, or 0. */
 int lex_keyword(const char *word);
 bool lex_keyword_wants_word(int token);
+/* The rest of the line after the keyword is one piece of text (criteria's expression). */
+bool lex_keyword_takes_line(int token);
 /* The word of a keyword token (its first spelling), or NULL. */
 const char *lex_token_word(int token);
 /* The command word closest to word (a typo's hint), or NULL. */

@@ -109,6 +109,23 @@ struct run_stonewall {
     uint64_t ops, bytes; /* summed over the ranks, each at its own snapshot */
 };
 
+/* One thread instance that wrote: its time in writes and fsyncs (a checkpoint's
+ * writer), in seconds. Over many ranks, named with its rank. */
+struct writer_time {
+    char thread[96];     /* "PROCESS[i].THREAD[j]", with "rank N:" before it over ranks */
+    double seconds;
+};
+
+/* One criterion judged after a run: the cli fills it from the results, the
+ * reports write it. */
+struct criterion_outcome {
+    char *expr;          /* as written */
+    char *where;         /* "file:line" of its criteria line, or "-C" */
+    const char *cmp;     /* "<=", ">=", ... (static) */
+    double measured, limit; /* its two sides */
+    bool pass;
+};
+
 /* A run's steady-state condition (set steadystate, --steadystate) and whether it was met. */
 struct steady_result {
     bool asked;
@@ -144,6 +161,11 @@ struct run_result {
     size_t nranks;               /* 0 on one rank, whose figures are the run's */
     struct latlog_summary latlog;
     struct run_stonewall stonewall; /* with nranks */
+    struct writer_time *writers; /* thread instances that wrote, in slot order */
+    size_t nwriters;
+    double slowest_writer_s;     /* the most seconds one of them spent writing (0: none wrote) */
+    struct criterion_outcome *criteria; /* judged after the run, in the order given */
+    size_t ncriteria;
     struct steady_result steady;
     struct sched_row *sched;     /* one per open-loop thread, in script order */
     size_t nsched;
@@ -178,5 +200,9 @@ void results_free(struct results *r);
 void results_drop_last(struct results *r);
 /* Adds an interval sample; false when out of memory (the sample is dropped). */
 bool run_result_add_interval(struct run_result *r, const struct interval_sample *s);
+/* Adds a criterion's outcome (expr and where are copied); false when out of memory. */
+bool run_result_add_criterion(struct run_result *r, const struct criterion_outcome *o);
+/* Whether every criterion judged on the run passed (true with none). */
+bool run_result_criteria_pass(const struct run_result *r);
 
 #endif

@@ -97,6 +97,18 @@ static int set_launcher(struct campaign *c, const struct prof_key *k, struct dia
     return 0;
 }
 
+/* criteria = "EXPR", "EXPR"...: each point's flowbench judges every run by them
+ * (checked with the point's script). */
+static int set_criteria(struct campaign *c, const struct prof_key *k, struct diag *err)
+{
+    for (size_t i = 0; i < k->nv; i++)
+        if (!k->v[i].quoted || k->v[i].text[strspn(k->v[i].text, " \t")] == '\0' || strchr(k->v[i].text, '\n'))
+            return diag_set(err, &k->v[i].loc, "criteria wants quoted expressions, as \"p99 <= 5ms\"");
+    c->set.criteria = k->v;
+    c->set.ncriteria = k->nv;
+    return 0;
+}
+
 static int set_dir(struct campaign *c, const struct prof_key *k, struct diag *err)
 {
     (void)err;
@@ -109,12 +121,14 @@ static const struct setting {
     const char *name;
     setting_fn fn;
     bool variable;   /* also set in every point's script */
+    bool list;       /* takes a list of values (not a sweep) */
 } settings[] = {
-    { "runtime", set_runtime, false },       { "dir", set_dir, true },
-    { "stats", set_stats, false },           { "filesystem", set_filesystem, false },
-    { "description", set_description, false }, { "repeats", set_repeats, false },
-    { "flush", set_flush, false },           { "warmup", set_warmup, false },
-    { "cooldown", set_cooldown, false },     { "launcher", set_launcher, false },
+    { "runtime", set_runtime, false, false },       { "dir", set_dir, true, false },
+    { "stats", set_stats, false, false },           { "filesystem", set_filesystem, false, false },
+    { "description", set_description, false, false }, { "repeats", set_repeats, false, false },
+    { "flush", set_flush, false, false },           { "warmup", set_warmup, false, false },
+    { "cooldown", set_cooldown, false, false },     { "launcher", set_launcher, false, false },
+    { "criteria", set_criteria, false, true },
 };
 
 static const struct setting *setting_find(const char *name)
@@ -147,7 +161,7 @@ static void read_settings(struct campaign *c, int *nerr)
         const struct setting *s = setting_find(k->name);
         struct diag err;
         diag_clear(&err);
-        if (s != NULL && k->nv > 1)
+        if (s != NULL && !s->list && k->nv > 1)
             diag_set(&err, &k->v[1].loc, "%s takes one value, not a list", k->name);
         else if (s == NULL && k->nv > 1)
             diag_set(&err, &k->v[1].loc, "a sweep belongs in a CONFIG, not in DEFAULTS");
@@ -358,7 +372,7 @@ static int prepare_config(struct campaign *c, const struct campaign_env *env, co
         size_t first = c->npoints;
         rc = expand_config(c, b, personality, keys, n);
         for (size_t i = first; i < c->npoints && rc == 0; i++) {
-            c->points[i].script = thisrun_text(text, &c->points[i], c->set.runtime);
+            c->points[i].script = thisrun_text(text, &c->points[i], &c->set);
             rc = c->points[i].script == NULL ? -1 : 0;
             if (rc == 0 && check_point(env, &c->points[i], nerr) != 0)
                 break; /* one failing point of a sweep says enough */

@@ -39,6 +39,7 @@ struct run_ctx {
     char fs[64];
     enum run_state *state;
     struct progress pg;
+    bool criteria_failed;    /* a point's criterion failed: the campaign exits 3 if nothing worse */
 };
 
 /* A path from a format; truncation (ENAMETOOLONG) leaves an empty path that no file has. */
@@ -271,9 +272,10 @@ static int measured_run(struct run_ctx *x, const struct point *p, const char *di
     char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
     point_argv(x, argv, args, nargs);
     int rc = wait_child(x, spawn(argv, out));
-    if (rc == 0 && rename(part, json) != 0)
+    bool kept = rc == 0 || rc == EXIT_CRITERIA_FAILED; /* a failed criterion: the results stand */
+    if (kept && rename(part, json) != 0)
         rc = 1;
-    if (rc != 0)
+    if (rc != 0 && rc != EXIT_CRITERIA_FAILED)
         unlink(part);
     return rc;
 }
@@ -326,8 +328,11 @@ static int run_point(struct run_ctx *x, size_t i, bool *warmed)
         progress_run_done(&x->pg);
         if (stop_requested())
             return 128 + stop_take();
-        x->state[i * nrep + r - 1] = rc == 0 ? RUN_OK : RUN_FAILED;
-        if (rc != 0) {
+        /* Exit 3: the run went through and wrote its results; a criterion failed
+         * (the summary and index.html say which). */
+        x->state[i * nrep + r - 1] = rc == 0 || rc == EXIT_CRITERIA_FAILED ? RUN_OK : RUN_FAILED;
+        x->criteria_failed |= rc == EXIT_CRITERIA_FAILED;
+        if (rc != 0 && rc != EXIT_CRITERIA_FAILED) {
             progress_end(&x->pg);
             diag_printf(stderr, "flowbench: error: point %s failed (exit %d); see %s/stats.%s.out\n", p->path, rc, dir,
                         p->config->name);
@@ -431,5 +436,5 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
     }
     status = finish(&x, started, status);
     free(x.state);
-    return status;
+    return status == 0 && x.criteria_failed ? EXIT_CRITERIA_FAILED : status;
 }

@@ -101,13 +101,15 @@ static void points_table(FILE *f, const struct summary *s)
         html_text(f, s->swept[i]);
         fputs("</th>", f);
     }
-    fputs("<th>status</th><th>repeats</th>", f);
+    fputs("<th>status</th><th>criteria</th><th>repeats</th>", f);
     for (int k = 0; k < SUM_NFIG; k++)
         fprintf(f, "<th class=\"n\">%s</th>", sum_figs[k].label);
     fputs("<th>devices</th><th>run</th></tr></thead>\n<tbody>\n", f);
     for (size_t i = 0; i < s->npoints; i++) {
         const struct sum_point *p = &s->points[i];
-        fprintf(f, "<tr class=\"%s\"><td>", strcmp(p->status, "ok") == 0 ? "ok" : "failed");
+        bool crit_failed = p->criteria != NULL && strcmp(p->criteria, "fail") == 0;
+        fprintf(f, "<tr class=\"%s%s\"><td>", strcmp(p->status, "ok") == 0 && !crit_failed ? "ok" : "failed",
+                crit_failed ? " criteria-failed" : "");
         html_text(f, p->config);
         fputs("</td>", f);
         for (size_t k = 0; k < s->nswept; k++) {
@@ -117,6 +119,8 @@ static void points_table(FILE *f, const struct summary *s)
         }
         fputs("<td>", f);
         html_text(f, p->status);
+        fputs("</td><td class=\"criteria\">", f);
+        html_text(f, p->criteria == NULL ? "" : crit_failed ? "FAIL" : "PASS");
         fprintf(f, "</td><td class=\"n\">%u</td>", p->repeats);
         for (int k = 0; k < SUM_NFIG; k++)
             cell_fig(f, &p->total.fig[k], (enum sum_fig)k);

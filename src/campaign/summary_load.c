@@ -156,6 +156,8 @@ static int summary_point_read(json_object *o, struct sum_point *p)
     p->path = text_dup(o, "path");
     json_object *st = member(o, "status", json_type_string);
     p->status = strdup(st != NULL ? json_object_get_string(st) : "ok");
+    json_object *crit = member(o, "criteria", json_type_string);
+    p->criteria = crit != NULL ? strdup(json_object_get_string(crit)) : NULL;
     double rep = number(o, "repeats");
     p->repeats = rep >= 1 && rep < 1e9 ? (unsigned)rep : 1;
     if (p->config == NULL || p->path == NULL || p->status == NULL ||
@@ -211,6 +213,8 @@ static int results_run_read(json_object *run, size_t i, struct sum_point *p)
     p->config = strdup(name);
     p->path = strdup("");
     p->status = strdup(end == NULL || strcmp(json_object_get_string(end), "error") != 0 ? "ok" : "failed");
+    json_object *pass = member(run, "criteria_pass", json_type_boolean);
+    p->criteria = pass != NULL ? strdup(json_object_get_boolean(pass) ? "pass" : "fail") : NULL;
     p->repeats = 1;
     if (p->config == NULL || p->path == NULL || p->status == NULL ||
         rows_read(member(run, "summary", json_type_object), member(run, "flowops", json_type_array), p,
@@ -336,6 +340,7 @@ static void point_free(struct sum_point *p)
     free(p->config);
     free(p->path);
     free(p->status);
+    free(p->criteria);
     for (size_t i = 0; i < p->nswept; i++) {
         free(p->swept[i].name);
         free(p->swept[i].value);

@@ -171,6 +171,51 @@ static void free_runs(struct point_runs *pr)
     pr->n = 0;
 }
 
+/* Whether a run judged criteria, and whether its criterion i failed (its expression then). */
+static const char *failed_criterion(json_object *run, size_t i, bool *any)
+{
+    json_object *list, *c, *res, *expr;
+    if (!json_object_object_get_ex(run, "criteria", &list) || !json_object_is_type(list, json_type_array))
+        return NULL;
+    *any = true;
+    if (i >= json_object_array_length(list))
+        return NULL;
+    c = json_object_array_get_idx(list, i);
+    if (!json_object_object_get_ex(c, "result", &res) || strcmp(json_object_get_string(res), "FAIL") != 0 ||
+        !json_object_object_get_ex(c, "expression", &expr))
+        return NULL;
+    return json_object_get_string(expr);
+}
+
+/* "pass", "fail", or NULL when no run of the point judged criteria. */
+static const char *criteria_state(const struct point_runs *pr)
+{
+    bool any = false, failed = false;
+    for (size_t r = 0; r < pr->n; r++)
+        for (size_t i = 0; i < 64; i++)
+            failed |= failed_criterion(pr->runs[r], i, &any) != NULL;
+    return !any ? NULL : failed ? "fail" : "pass";
+}
+
+/* The point's criteria: pass or fail over its repeats, and each that failed in any. */
+static void write_criteria(struct jw *w, const struct point_runs *pr)
+{
+    const char *state = criteria_state(pr);
+    if (state == NULL)
+        return;
+    jw_str(w, "criteria", state);
+    jw_open(w, "criteria_failed", '[', true);
+    bool any = false;
+    for (size_t i = 0; i < 64; i++) {
+        const char *expr = NULL;
+        for (size_t r = 0; r < pr->n && expr == NULL; r++)
+            expr = failed_criterion(pr->runs[r], i, &any);
+        if (expr != NULL)
+            jw_str(w, NULL, expr);
+    }
+    jw_close(w, ']');
+}
+
 static void write_point(struct jw *w, const struct summary_input *in, size_t i, struct point_runs *pr)
 {
     const struct point *p = &in->c->points[i];
@@ -189,6 +234,7 @@ static void write_point(struct jw *w, const struct summary_input *in, size_t i, 
     jw_close(w, '}');
     jw_u64(w, "repeats", in->c->set.repeats);
     jw_str(w, "status", pr->status);
+    write_criteria(w, pr);
     if (pr->n > 0) {
         jw_open(w, "total", '{', false);
         write_figs(w, pr->totals, pr->n, total_figs, NFIGS(total_figs));
@@ -309,9 +355,15 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
         add_names(&flowops, &prs[i], "flowops", NULL);
         add_names(&devices, &prs[i], "system", "devices");
     }
+    /* A criteria column only when a point judged criteria. */
+    bool crit = false;
+    for (size_t i = 0; i < c->npoints; i++)
+        crit |= criteria_state(&prs[i]) != NULL;
     fputs("config", f);
     for (size_t s = 0; s < c->nswept; s++)
         csv_cell(f, c->swept[s]);
+    if (crit)
+        csv_cell(f, "criteria");
     for (size_t d = 0; d < NFIGS(total_figs); d++)
         csv_cell(f, total_figs[d].fig->label);
     csv_named_header(f, &flowops, flowop_figs, NFIGS(flowop_figs));
@@ -327,6 +379,9 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
                     v = p->vars[k].value->text;
             csv_cell(f, v);
         }
+        const char *state = criteria_state(&prs[i]);
+        if (crit)
+            csv_cell(f, state != NULL ? state : "");
         for (size_t d = 0; d < NFIGS(total_figs); d++)
             csv_mean(f, prs[i].totals, prs[i].n, &total_figs[d]);
         csv_named_row(f, &flowops, &prs[i], "flowops", NULL, flowop_figs, NFIGS(flowop_figs));

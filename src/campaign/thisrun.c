@@ -103,13 +103,19 @@ static void put_set(struct buf *b, const struct point_var *v)
     put(b, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
-char *thisrun_text(const char *personality, const struct point *p, uint64_t runtime)
+char *thisrun_text(const char *personality, const struct point *p, const struct campaign_settings *set)
 {
     struct buf b = { 0 };
     char line[256];
+    uint64_t runtime = set->runtime;
     int n = snprintf(line, sizeof line, "# thisrun.f: point %s of a flowbench profile, run for %llu s\n", p->path,
                      (unsigned long long)runtime);
     put(&b, line, (size_t)n);
+    for (size_t i = 0; i < set->ncriteria; i++) {
+        put(&b, "criteria ", 9);
+        put(&b, set->criteria[i].text, strlen(set->criteria[i].text));
+        put(&b, "\n", 1);
+    }
     bool *has = calloc(p->nvars + 1, sizeof *has);
     if (has == NULL)
         return NULL;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/command.h"
+#include "lang/criteria.h"
 #include "base/signals.h"
 #include "lang/eval.h"
 #include "lang/keywords.h"
@@ -133,6 +134,20 @@ static void help_cvars(FILE *out)
     }
 }
 
+/* The criteria language: the command, its figures and units. */
+static void help_criteria(FILE *out)
+{
+    const struct command_def *cmd = command_for_kind(CMD_CRITERIA);
+    fprintf(out, "%s\n    %s\nFigures (without a flowop: the IO flowops together):\n", cmd->synopsis, cmd->help);
+    for (size_t i = 0; i < crit_nfigures; i++)
+        fprintf(out, "  %-20s %s%s\n", crit_figures[i].name, crit_figures[i].help,
+                crit_figures[i].arg == CA_NONE ? "" : "; NAME(flowop) for one flowop");
+    fprintf(out, "Units after a number:");
+    for (size_t i = 0; i < crit_nunits; i++)
+        fprintf(out, " %s (x %g)", crit_units[i].word, crit_units[i].factor);
+    fprintf(out, "\nExample: criteria p99(r1) <= 5ms, criteria ops_per_sec >= 0.95 * $target\n");
+}
+
 int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     FILE *out = in->out;
@@ -147,6 +162,10 @@ int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     if (strcmp(w, "cvar") == 0) {
         help_cvars(out);
+        return 0;
+    }
+    if (strcmp(w, "criteria") == 0) {
+        help_criteria(out);
         return 0;
     }
     for (size_t i = 0; attr_tables[i] != NULL; i++)

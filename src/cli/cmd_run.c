@@ -14,6 +14,7 @@
 #include "lang/eval.h"
 #include "base/hint.h"
 #include "cli/interp.h"
+#include "cli/criteria_eval.h"
 #include "cli/run_meta_build.h"
 #include "dist/dist.h"
 #include "report/report.h"
@@ -211,6 +212,14 @@ static void forget_run(struct interp *in, size_t nresults)
     in->nruns--;
 }
 
+/* The criteria, once the run has ended: a FAIL makes the invocation exit 3. */
+static int judge(struct interp *in, struct run_result *r)
+{
+    int failed = criteria_judge(in->criteria, in->ncriteria, &in->vars, r, in->out);
+    in->criteria_failed |= failed != 0;
+    return failed < 0 ? -1 : 0;
+}
+
 static int run_styled(struct interp *in, const struct ast_cmd *c, const struct run_style *style, struct diag *err)
 {
     if (in->load_depth > 0) {
@@ -249,6 +258,11 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         plan_free(&plan);
         return -1;
     }
+    if (criteria_check(in->criteria, in->ncriteria, &plan, &in->vars, err) != 0) {
+        free(procs);
+        plan_free(&plan);
+        return -1;
+    }
     run.plan = &plan;
     run.procs = procs;
     size_t nresults = in->results.n;
@@ -260,6 +274,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,
                 run.seconds ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
+        for (size_t i = 0; i < in->ncriteria; i++)
+            fprintf(in->out, "  then judge: criteria %s\n", in->criteria[i].text);
         if (run.steady.on) {
             char spec[128];
             steady_format(&run.steady, spec, sizeof spec);
@@ -285,6 +301,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     }
     if (style->reported && in->lathist && in->results.n > nresults)
         report_text_lathist(in->out, &in->results.runs[in->results.n - 1]);
+    if (style->kept && in->results.n > nresults && judge(in, &in->results.runs[in->results.n - 1]) != 0 && rc == 0)
+        rc = diag_set(err, NULL, "out of memory");
     if (!style->kept)
         forget_run(in, nresults);
     free(procs);

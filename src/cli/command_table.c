@@ -65,6 +65,12 @@ const struct command_def commands[] = {
       cmd_flush },
     { EVENTGEN, CMD_EVENTGEN, "eventgen rate=N", "Events per second for eventlimit, iopslimit, opslimit and bwlimit; 0 turns limits off.",
       cmd_eventgen },
+    { CRITERIA, CMD_CRITERIA, "criteria EXPR",
+      "After each later run, check EXPR, a comparison (< <= > >= == !=) of two expressions over the run's "
+      "figures (ops_per_sec, mb_per_sec, errors, p99(FLOWOP), mean(FLOWOP)...), numbers with units (5ms, 10k) and "
+      "$variables with + - * / and parentheses; print PASS or FAIL with the measured value. A FAIL makes the "
+      "invocation exit 3 (see 'help criteria').",
+      cmd_criteria },
     { ECHO_, CMD_ECHO, "echo \"text $var ...\"", "Print a line with variables expanded.", cmd_echo },
     { USAGE, CMD_USAGE, "usage [\"text\"]", "Add a line to the workload's usage text; alone, print it.", cmd_usage },
     { SYSTEM, CMD_SYSTEM, "system \"shell command\"", "Run a shell command (variables expanded) and wait for it.", cmd_system },

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lang/attr.h"
+#include "lang/criteria.h"
 #include "cli/command.h"
 #include "lang/distribution.h"
 #include "flowops/flowop.h"
@@ -63,7 +64,7 @@ static void flowop_attr_names(FILE *out, unsigned mask)
 
 static const char *class_name(enum flowop_class c)
 {
-    static const char *const names[] = { [FC_IO] = "IO", [FC_AIO] = "AIO", [FC_SYNC] = "SYNC", [FC_OTHER] = "OTHER" };
+    static const char *const names[] = { [FC_IO] = "IO", [FC_AIO] = "AIO", [FC_SYNC] = "SYNC", [FC_OTHER] = "OTHER", [FC_COMPUTE] = "COMPUTE" };
     return names[c];
 }
 
@@ -96,5 +97,20 @@ void doc_tables_print(FILE *out)
         for (size_t k = 0; k < cvar_types[i].nparams; k++)
             fprintf(out, "%s`%s:%g`", k ? ", " : "", cvar_types[i].params[k].key, cvar_types[i].params[k].def);
         fprintf(out, " | %s |\n", cvar_types[i].summary);
+    }
+    fprintf(out, "\n### Criteria figures\n\n| figure | takes a flowop | what it measures |\n|---|---|---|\n");
+    for (size_t i = 0; i < crit_nfigures; i++) {
+        const struct crit_figure *f = &crit_figures[i];
+        fprintf(out, "| `%s` | %s | ", f->name, f->arg == CA_NONE ? "no" : f->arg == CA_OPTIONAL ? "optional" : "required");
+        cell(out, f->help);
+        fputs(" |\n", out);
+    }
+    fprintf(out, "\n### Criteria units and comparisons\n\n| word | meaning |\n|---|---|\n");
+    for (size_t i = 0; i < crit_nunits; i++)
+        fprintf(out, "| `%s` | x %g: %s |\n", crit_units[i].word, crit_units[i].factor, crit_units[i].help);
+    for (size_t i = 0; i < crit_ncmps; i++) {
+        fputs("| `", out);
+        cell(out, crit_cmps[i].word);
+        fputs("` | comparison |\n", out);
     }
 }

@@ -31,7 +31,7 @@ int interp_init(struct interp *in, const struct interp_options *opt, FILE *out, 
 void interp_set_aside(struct interp *in, struct interp_saved *s)
 {
     *s = (struct interp_saved){ in->vars, in->model, in->mode, in->steady, in->eventrate, in->filesets,
-                                in->usage, in->nusage, in->workload };
+                                in->usage, in->nusage, in->workload, NULL, 0 };
     memset(&in->vars, 0, sizeof in->vars);
     memset(&in->model, 0, sizeof in->model);
     in->mode = QUIT_TIMEOUT;
@@ -41,6 +41,17 @@ void interp_set_aside(struct interp *in, struct interp_saved *s)
     in->usage = NULL;
     in->nusage = 0;
     in->workload = NULL;
+    /* The workload's criteria go with it; -C's stay. */
+    s->ncriteria = in->ncriteria - in->ncriteria_cli;
+    s->criteria = s->ncriteria ? malloc(s->ncriteria * sizeof *s->criteria) : NULL;
+    if (s->criteria != NULL)
+        memcpy(s->criteria, in->criteria + in->ncriteria_cli, s->ncriteria * sizeof *s->criteria);
+    else
+        for (size_t i = in->ncriteria_cli; i < in->ncriteria; i++)
+            criterion_free(&in->criteria[i]); /* out of memory: forgotten rather than kept */
+    if (s->criteria == NULL)
+        s->ncriteria = 0;
+    in->ncriteria = in->ncriteria_cli;
 }
 
 void interp_saved_free(struct interp_saved *s)
@@ -52,6 +63,9 @@ void interp_saved_free(struct interp_saved *s)
         free(s->usage[i]);
     free(s->usage);
     free(s->workload);
+    for (size_t i = 0; i < s->ncriteria; i++)
+        criterion_free(&s->criteria[i]);
+    free(s->criteria);
     if (s->eventrate != NULL) {
         ast_value_free(s->eventrate);
         free(s->eventrate);
@@ -71,6 +85,16 @@ void interp_put_back(struct interp *in, struct interp_saved *s)
     in->usage = s->usage;
     in->nusage = s->nusage;
     in->workload = s->workload;
+    struct criterion *v = realloc(in->criteria, (in->ncriteria + s->ncriteria + 1) * sizeof *v);
+    for (size_t i = 0; i < s->ncriteria; i++) {
+        if (v != NULL)
+            v[in->ncriteria++] = s->criteria[i];
+        else
+            criterion_free(&s->criteria[i]);
+    }
+    if (v != NULL)
+        in->criteria = v;
+    free(s->criteria);
     memset(s, 0, sizeof *s);
 }
 
@@ -88,6 +112,11 @@ void interp_free(struct interp *in)
     in->locks = NULL;
     results_free(&in->results);
     mentions_free(&in->mentions);
+    for (size_t i = 0; i < in->ncriteria; i++)
+        criterion_free(&in->criteria[i]);
+    free(in->criteria);
+    in->criteria = NULL;
+    in->ncriteria = in->ncriteria_cli = 0;
     for (size_t i = 0; i < in->nfiles; i++)
         free(in->files[i]);
     free(in->files);

@@ -35,6 +35,8 @@ static void usage(FILE *out)
             "                         script without 'run' runs once at its end\n"
             "      --check            parse and validate everything; touch nothing (exit 0 valid, 2 invalid)\n"
             "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
+            "  -C EXPR                check EXPR after each run, as a 'criteria EXPR' line: PASS or FAIL\n"
+            "                         (any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)\n"
             "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
             "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
             "      --steadystate METRIC:LIMIT%%:WINDOW[:warmup=S]  end each run once the last WINDOW\n"
@@ -82,7 +84,8 @@ static void usage(FILE *out)
             "\n"
             "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated), then\n"
             "PREFIX/share/flowbench/workloads when installed as PREFIX/bin/flowbench, else %s.\n"
-            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 128 + the signal\n"
+            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 3 a criterion failed,\n"
+            "128 + the signal "
             "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
             FLOWBENCH_SOURCE_WORKLOADS);
 }
@@ -105,6 +108,32 @@ struct args {
     struct interp_options opt;
     size_t dircap, ovcap;
 };
+
+static int add_criterion(struct args *a, char *text)
+{
+    char **v = realloc(a->opt.criteria, (a->opt.ncriteria + 1) * sizeof *v);
+    if (v == NULL)
+        return -1;
+    a->opt.criteria = v;
+    v[a->opt.ncriteria++] = text;
+    return 0;
+}
+
+/* -C EXPR: located as "-C:N:COL", N counting the -C options from 1. */
+static int parse_criteria(struct interp *in, const struct interp_options *o)
+{
+    for (size_t i = 0; i < o->ncriteria; i++) {
+        struct diag err;
+        struct srcloc loc = { "-C", (int)i + 1, 1 };
+        diag_clear(&err);
+        if (interp_add_criterion(in, o->criteria[i], &loc, &err) != 0) {
+            diag_print(&err, stderr);
+            return -1;
+        }
+    }
+    in->ncriteria_cli = in->ncriteria;
+    return 0;
+}
 
 int interp_add_override(struct interp_options *o, const char *text)
 {
@@ -258,10 +287,11 @@ static int parse_args(int argc, char **argv, struct args *a)
         { NULL, 0, NULL, 0 },
     };
     int c;
-    while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:D:C:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'f': a->file = optarg; a->opt.script = optarg; break;
         case 'D': if (interp_add_override(&a->opt, optarg) != 0) return -1; break;
+        case 'C': if (add_criterion(a, optarg) != 0) return -1; break;
         case OPT_CHECK: a->opt.check_only = true; break;
         case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
         case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
@@ -313,6 +343,7 @@ static void args_free(struct args *a)
         free(a->opt.overrides[i].value);
     }
     free(a->opt.overrides);
+    free(a->opt.criteria);
 }
 
 static int write_file(const struct report_input *in, const char *path,
@@ -453,6 +484,11 @@ static int run_commands(int argc, char **argv)
         return EXIT_USAGE;
     }
     int status;
+    if (parse_criteria(&in, &a.opt) != 0) {
+        interp_free(&in);
+        args_free(&a);
+        return EXIT_USAGE;
+    }
     if (a.file != NULL) {
         /* A path, or else the name of a workload on the search path (-f varmail). */
         char *found = workload_find(&in, a.file);
@@ -469,6 +505,7 @@ static int run_commands(int argc, char **argv)
         status = EXIT_USAGE;
     if (speaker && write_reports(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;
+    status = interp_exit_status(&in, status);
     interp_free(&in);
     args_free(&a);
     if (out != stdout && out != stderr)

@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "flowops/flowop.h"
 #include "lang/attr.h"
+#include "lang/criteria.h"
 #include "lang/distribution.h"
 
 /* Text safe in roff: backslashes escaped, '-' as a minus, no control word at a line's start. */
@@ -82,7 +83,7 @@ static void page_program(FILE *out, void (*usage)(FILE *out))
     fputs(".SH SHELL\nThe shell and scripts take the same commands:\n", out);
     commands_section(out);
     fputs(".SH EXIT STATUS\n.TP\n0\nsuccess\n.TP\n1\na run failed\n.TP\n2\nusage, parse or validation error\n"
-          ".TP\n128 + N\nstopped by signal N (130 Ctrl\\-C, 143 SIGTERM, 129 SIGHUP)\n", out);
+          ".TP\n3\nthe runs went well but a criterion (criteria, \\-C) failed\n.TP\n128 + N\nstopped by signal N (130 Ctrl\\-C, 143 SIGTERM, 129 SIGHUP)\n", out);
     fputs(".SH FILES\n.TP\n.I PREFIX/share/flowbench/workloads\nthe shipped workloads and profiles, found by "
           "\\fBload\\fR and \\-f NAME beside the installed executable PREFIX/bin/flowbench\n", out);
     fputs(".SH ENVIRONMENT\n.TP\n.B FLOWBENCH_WORKLOADS\nmore folders of workloads, colon\\-separated, searched "
@@ -143,6 +144,22 @@ static void cvars_section(FILE *out)
     }
 }
 
+static void criteria_section(FILE *out)
+{
+    fputs(".SH CRITERIA\n", out);
+    text(out, "criteria EXPR compares two expressions over a run's figures with one of < <= > >= == !=; "
+              "numbers take a unit; figures that take a flowop are written NAME(flowop). The figures:\n");
+    for (size_t i = 0; i < crit_nfigures; i++) {
+        item(out, crit_figures[i].name, crit_figures[i].help);
+        fputc('\n', out);
+    }
+    fputs(".PP\nUnits after a number:\n", out);
+    for (size_t i = 0; i < crit_nunits; i++) {
+        item(out, crit_units[i].word, crit_units[i].help);
+        fputc('\n', out);
+    }
+}
+
 static void page_language(FILE *out)
 {
     header(out, "flowbench-workloads", 5, "the FileBench F workload language as flowbench reads it");
@@ -157,6 +174,7 @@ static void page_language(FILE *out)
         attrs_section(out, attr_tables[i]);
     flowops_section(out);
     cvars_section(out);
+    criteria_section(out);
     fputs(".SH SEE ALSO\nflowbench(1); PREFIX/share/doc/flowbench/language.md\n", out);
 }
 

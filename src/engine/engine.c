@@ -515,11 +515,13 @@ static void watch(struct engine *e)
         }
         engine_status_tick(e, now);
         reap(e, REAP_RUNNING);
-        engine_dist_watch(e);
+        bool stepping = dist_size() == 1 ? engine_step_tick(e, NULL) : engine_dist_watch(e);
         uint64_t soon = end < next ? end : next;
         soon = soon < inext ? soon : inext;
         uint64_t wait = soon - now;
-        fb_futex_wait(&sh->master_wake, seq, wait < 50000000 ? wait : 50000000);
+        /* Threads waiting at a barrier over many ranks: look at the vote's rounds often. */
+        uint64_t cap = stepping ? 200000 : 50000000;
+        fb_futex_wait(&sh->master_wake, seq, wait < cap ? wait : cap);
     }
 }
 
@@ -575,6 +577,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     if (make_filesets(e, err) != 0 || count_slots(e, err) != 0)
         return -1;
     fill_slots(e);
+    e->steps = engine_step_any(e);
     if (engine_dist_prepare(e, err) != 0)
         return -1;
     if (engine_steady_prepare(e, err) != 0)

@@ -2,6 +2,7 @@
  * declared flowop), for the run's end, each psrun period and the --interval
  * samples, and the note on a flowop that outlasted the run. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,6 +159,40 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
     }
 }
 
+/* The time one thread instance spent in the flowops that write data or make
+ * it durable; 0 when it has none. */
+static double slot_write_seconds(const struct engine *e, size_t s)
+{
+    const struct plan_thread *th = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
+    const struct op_stats *st = slot_stats(e, s);
+    uint64_t ns = 0;
+    for (size_t i = 0; i < th->nflat; i++)
+        if (flowop_is(th->flat[i]->type, FF_WRITE | FF_DURABLE))
+            ns += st[i].lat_sum;
+    return (double)ns / 1e9;
+}
+
+/* Every writer's time and the slowest (a checkpoint's time is its slowest shard's). */
+static void add_writers(const struct engine *e, struct run_result *r)
+{
+    free(r->writers);
+    r->writers = calloc(e->nslots ? e->nslots : 1, sizeof *r->writers);
+    r->nwriters = 0;
+    r->slowest_writer_s = 0;
+    for (size_t s = 0; r->writers != NULL && s < e->nslots; s++) {
+        const struct thread_slot *sl = &e->slots[s];
+        double secs = slot_write_seconds(e, s);
+        if (secs <= 0 || !engine_selected(e, sl->proc))
+            continue;
+        struct writer_time *w = &r->writers[r->nwriters++];
+        snprintf(w->thread, sizeof w->thread, "%s[%zu].%s[%zu]", e->plan->procs[sl->proc].name, sl->proc_inst,
+                 e->plan->procs[sl->proc].threads[sl->thread].name, sl->thread_inst);
+        w->seconds = secs;
+        if (secs > r->slowest_writer_s)
+            r->slowest_writer_s = secs;
+    }
+}
+
 /* How far instance slot was behind its schedule at the stop: from the due
  * time of the first pass it had not begun, if that was before the stop. */
 static uint64_t final_lag(const struct thread_sched *sc, uint64_t stop)
@@ -210,6 +245,8 @@ void engine_collect(struct engine *e, double secs, enum collect_span span, struc
                 add_sched_row(e, p, t, r);
         }
     free(scale);
+    if (span != SINCE_BASELINE)
+        add_writers(e, r);
 }
 
 /* The IO flowops of every thread merged, for --interval samples. */

@@ -2,6 +2,7 @@
  * after population and at the start of the measured interval, the stop vote
  * while it runs and at its end, and the results added up after it. The
  * master alone calls these; on one rank they change nothing. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -120,17 +121,18 @@ int engine_dist_prepare(struct engine *e, struct diag *err)
                 n++;
             }
         }
-        if (pass == 1 || n == 0)
+        if (pass == 1)
             break;
-        e->finish = calloc(n, sizeof *e->finish);
-        e->finish_counts = calloc(3 * n, sizeof *e->finish_counts);
+        /* One count more than the conditions: the barrier steps this rank reached. */
+        e->finish = calloc(n + 1, sizeof *e->finish);
+        e->finish_counts = calloc(3 * (n + 1), sizeof *e->finish_counts);
         if (e->finish == NULL || e->finish_counts == NULL)
             return diag_set(err, NULL, "out of memory");
         e->nfinish = n;
     }
     /* Every rank has the same plan, so the same conditions in the same order. */
-    if (e->nfinish > 0)
-        dist_vote_sum(&e->vote, e->finish_counts + e->nfinish, e->nfinish);
+    if (e->nfinish > 0 || e->steps)
+        dist_vote_sum(&e->vote, e->finish_counts + e->nfinish + 1, e->nfinish + 1);
     return 0;
 }
 
@@ -148,6 +150,7 @@ static const uint64_t *finish_now(struct engine *e)
 {
     for (size_t i = 0; i < e->nfinish; i++)
         e->finish_counts[i] = finish_count(e, &e->finish[i]);
+    e->finish_counts[e->nfinish] = engine_step_reached(e);
     return e->finish_counts;
 }
 
@@ -163,17 +166,19 @@ static bool finish_summed(const struct engine *e)
     return false;
 }
 
-void engine_dist_watch(struct engine *e)
+bool engine_dist_watch(struct engine *e)
 {
     if (dist_size() == 1)
-        return;
+        return false;
     engine_roll_answer(e);
     struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), finish_now(e), DIST_POLL);
     enum stop_reason why = v.code != STOP_NONE ? (enum stop_reason)v.code : finish_summed(e) ? STOP_FINISHED : STOP_NONE;
     if (why == STOP_NONE)
-        return;
+        /* The steps summed at the last round, read only between rounds (MPI owns the buffer then). */
+        return engine_step_tick(e, e->vote.pending || e->vote.rounds == 0 ? NULL : &e->vote.sum_out[e->nfinish]);
     engine_dist_stonewall(e);
     engine_stop(e, why);
+    return false;
 }
 
 void engine_dist_stonewall(struct engine *e)
@@ -296,6 +301,36 @@ static struct run_stonewall stonewall_of(const struct engine *e, uint64_t first,
                                    .ops = io[0], .bytes = io[1] };
 }
 
+/* Every rank's writers, each named with its rank, on every rank; the slowest of
+ * them all. Every rank has the same slots, so each sends nslots entries. */
+static void gather_writers(const struct engine *e, struct run_result *r)
+{
+    size_t n = (size_t)dist_size(), cap = e->nslots ? e->nslots : 1;
+    struct writer_time *mine = calloc(cap, sizeof *mine), *all = calloc(n * cap, sizeof *all);
+    bool failed = mine == NULL || all == NULL;
+    if (dist_agree(failed) >= 0) {
+        free(mine);
+        free(all);
+        return;
+    }
+    for (size_t i = 0; i < r->nwriters; i++) {
+        mine[i].seconds = r->writers[i].seconds;
+        snprintf(mine[i].thread, sizeof mine[i].thread, "rank %d:%.80s", dist_rank(), r->writers[i].thread);
+    }
+    dist_gather(mine, all, cap * sizeof *mine);
+    free(mine);
+    size_t k = 0;
+    r->slowest_writer_s = 0;
+    for (size_t i = 0; i < n * cap; i++)
+        if (all[i].seconds > 0) {
+            all[k++] = all[i];
+            r->slowest_writer_s = all[i].seconds > r->slowest_writer_s ? all[i].seconds : r->slowest_writer_s;
+        }
+    free(r->writers);
+    r->writers = all;
+    r->nwriters = k;
+}
+
 void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop)
 {
     if (e->ranks_lost) {
@@ -338,4 +373,5 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
     r->stonewall = stonewall_of(e, first, go, stop);
     r->ranks = all;
     r->nranks = n;
+    gather_writers(e, r);
 }

@@ -24,6 +24,8 @@ void engine_stop(struct engine *e, enum stop_reason why)
         atomic_fetch_add(&s->seq, 1);
         fb_futex_wake(&s->seq);
     }
+    atomic_fetch_add(&sh->steps_seq, 1);
+    fb_futex_wake(&sh->steps_seq);
     atomic_fetch_add(&sh->master_wake, 1);
     fb_futex_wake(&sh->master_wake);
 }
@@ -205,4 +207,23 @@ bool sync_sem_try_credit(struct worker *w, int sem, uint64_t n)
 {
     struct fb_sem *s = engine_sem(w->eng, sem);
     return wait_take(w, s, &s->credit, n);
+}
+
+/* ---- barrier steps (released by the master, engine_step.c) ---- */
+
+bool sync_step(struct worker *w)
+{
+    struct run_shared *sh = w->sh;
+    uint64_t step = atomic_load_explicit(&w->cpu_pub->steps, memory_order_relaxed) + 1;
+    atomic_store_explicit(&w->cpu_pub->steps, step, memory_order_release);
+    atomic_fetch_add(&sh->master_wake, 1);
+    fb_futex_wake(&sh->master_wake);
+    for (;;) {
+        uint32_t seq = atomic_load(&sh->steps_seq);
+        if (atomic_load(&sh->steps_released) >= step)
+            return true;
+        if (worker_stopping(w))
+            return false;
+        fb_futex_wait(&sh->steps_seq, seq, 100000000);
+    }
 }

@@ -1,4 +1,5 @@
-/* cpu.c: flowops that spend time without I/O: hog (CPU) and delay (sleep). */
+/* cpu.c: flowops that spend time without I/O: hog (CPU), delay (sleep) and
+ * compute (a sleep counted as accelerator compute time). */
 #include <errno.h>
 #include <string.h>
 #include <time.h>
@@ -31,13 +32,13 @@ static int hog_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-/* Sleeps value seconds against an absolute deadline (no drift across slices),
- * in slices so a stopping run is noticed: FO_DONE then, the sleep uncounted. */
-static int delay_run(struct worker *w, struct op_inst *op)
+/* Sleeps `units` of unit_ns against an absolute deadline (no drift across
+ * slices), in slices so a stopping run is noticed: FO_DONE then, the sleep uncounted. */
+static int sleep_units(struct worker *w, struct op_inst *op, uint64_t unit_ns)
 {
-    uint64_t secs = param_u64(&op->op->value, &w->rng);
+    uint64_t n = param_u64(&op->op->value, &w->rng);
     uint64_t t0 = clock_ns();
-    uint64_t end = secs > (UINT64_MAX - t0) / 1000000000u ? UINT64_MAX : t0 + secs * 1000000000u;
+    uint64_t end = n > (UINT64_MAX - t0) / unit_ns ? UINT64_MAX : t0 + n * unit_ns;
     for (uint64_t now = t0; now < end; now = clock_ns()) {
         if (worker_stopping(w))
             return FO_DONE;
@@ -49,6 +50,18 @@ static int delay_run(struct worker *w, struct op_inst *op)
     }
     op_done_ns(w, op, clock_ns() - t0, 0);
     return FO_OK;
+}
+
+static int delay_run(struct worker *w, struct op_inst *op)
+{
+    return sleep_units(w, op, 1000000000u);
+}
+
+/* An accelerator's step, emulated by sleeping (the host CPU is free meanwhile,
+ * as MLPerf Storage emulates it); its time is the run's compute time. */
+static int compute_run(struct worker *w, struct op_inst *op)
+{
+    return sleep_units(w, op, 1000u);
 }
 
 const struct flowop_type flowop_hog = {
@@ -63,4 +76,11 @@ const struct flowop_type flowop_delay = {
     .attrs = FA_COMMON | FA(FO_VALUE),
     .summary = "sleep value seconds",
     .run = delay_run,
+};
+
+const struct flowop_type flowop_compute = {
+    .name = "compute", .flags = FF_COMPUTE, .needs = NEED_VALUE,
+    .attrs = FA_COMMON | FA(FO_VALUE),
+    .summary = "emulated accelerator work: sleep value microseconds, counted as compute time (accel_util)",
+    .run = compute_run,
 };

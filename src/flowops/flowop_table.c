@@ -27,8 +27,10 @@ extern const struct flowop_type flowop_block;
 extern const struct flowop_type flowop_wakeup;
 extern const struct flowop_type flowop_semblock;
 extern const struct flowop_type flowop_sempost;
+extern const struct flowop_type flowop_barrier;
 extern const struct flowop_type flowop_hog;
 extern const struct flowop_type flowop_delay;
+extern const struct flowop_type flowop_compute;
 extern const struct flowop_type flowop_eventlimit;
 extern const struct flowop_type flowop_iopslimit;
 extern const struct flowop_type flowop_opslimit;
@@ -62,8 +64,10 @@ const struct flowop_type *const flowop_types[] = {
     &flowop_wakeup,
     &flowop_semblock,
     &flowop_sempost,
+    &flowop_barrier,
     &flowop_hog,
     &flowop_delay,
+    &flowop_compute,
     &flowop_eventlimit,
     &flowop_iopslimit,
     &flowop_opslimit,
@@ -87,9 +91,10 @@ const struct flowop_type *flowop_type_find(const char *name)
 const char *const flowop_flag_names[] = {
     "I/O (in the IO summary)", "asynchronous", "reads", "writes", "sync point", "own semaphore",
     "rate limit", "finish condition", "text value", "through the I/O engine",
-    "creates or removes entries",
+    "creates or removes entries", "accelerator compute", "makes writes durable",
+    "a step all threads and ranks meet",
 };
 
 const size_t flowop_nflags = sizeof flowop_flag_names / sizeof flowop_flag_names[0];
-_Static_assert(FF_TREE == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
+_Static_assert(FF_STEP == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
                "one name per flowop flag, in bit order");

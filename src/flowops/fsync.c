@@ -79,14 +79,14 @@ static int fsyncdir_run(struct worker *w, struct op_inst *op)
 }
 
 const struct flowop_type flowop_fsync = {
-    .name = "fsync", .flags = FF_IO, .needs = 0,
+    .name = "fsync", .flags = FF_IO | FF_DURABLE, .needs = 0,
     .attrs = FA_COMMON | FA(FO_FD) | FA(FO_OPENNEXT),
     .summary = "fsync the file in the slot",
     .run = fsync_run,
 };
 
 const struct flowop_type flowop_fsyncset = {
-    .name = "fsyncset", .flags = FF_IO, .needs = NEED_FILESET,
+    .name = "fsyncset", .flags = FF_IO | FF_DURABLE, .needs = NEED_FILESET,
     .attrs = FA_COMMON | FA(FO_FILENAME),
     .summary = "fsync every open slot that holds a file of the fileset",
     .run = fsyncset_run,

@@ -1,4 +1,5 @@
-/* sync.c: synchronisation flowops: block/wakeup and the semblock/sempost semaphores. */
+/* sync.c: synchronisation flowops: block/wakeup, the semblock/sempost semaphores
+ * and the barrier every thread of every rank meets at. */
 #include <sched.h>
 #include <stdlib.h>
 #include <time.h>
@@ -178,4 +179,22 @@ const struct flowop_type flowop_sempost = {
     .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_TARGET) | FA(FO_BLOCKING),
     .summary = "post value to the semaphore of the semblock named by target",
     .run = sempost_run,
+};
+
+/* A training step's end: no thread (no rank) starts the next batch before all
+ * have finished this one. The wait is this flowop's latency. */
+static int barrier_run(struct worker *w, struct op_inst *op)
+{
+    uint64_t t0 = op_now(w);
+    if (!sync_step(w))
+        return FO_DONE;
+    op_done(w, op, t0, op_now(w), 0);
+    return FO_OK;
+}
+
+const struct flowop_type flowop_barrier = {
+    .name = "barrier", .flags = FF_SYNC | FF_STEP, .needs = 0,
+    .attrs = FA_COMMON,
+    .summary = "wait until every thread with a barrier, on every MPI rank, has reached its next one",
+    .run = barrier_run,
 };

@@ -10,7 +10,7 @@
 #include "lexer.h"
 
 /* What a keyword is: a command's first word, and whether the word after it is plain text. */
-enum keyword_flags { KW_COMMAND = 1, KW_WANTS_WORD = 2 };
+enum keyword_flags { KW_COMMAND = 1, KW_WANTS_WORD = 2, KW_TAKES_LINE = 4 };
 
 struct keyword {
     const char *word;
@@ -34,7 +34,7 @@ static const struct keyword keywords[] = {
     { "flush", FLUSH, KW_COMMAND },       { "fsflush", FLUSH, KW_COMMAND },
     { "stats", STATS, KW_COMMAND | KW_WANTS_WORD }, { "vars", VARS, KW_COMMAND },
     { "shutdown", SHUTDOWN, KW_COMMAND }, { "warmup", WARMUP, KW_COMMAND },
-    { "foreach", FOREACH, KW_COMMAND },
+    { "foreach", FOREACH, KW_COMMAND },   { "criteria", CRITERIA, KW_COMMAND | KW_TAKES_LINE },
     { "file", FILE_, 0 },                 { "files", FILES, 0 },
     { "fileset", FILESET, 0 },            { "filesets", FILESET, 0 },
     { "flowop", FLOWOP, KW_WANTS_WORD },  { "flowops", FLOWOP, 0 },
@@ -69,6 +69,14 @@ bool lex_keyword_wants_word(int token)
     for (size_t i = 0; i < NKEYWORDS; i++)
         if (keywords[i].token == token)
             return (keywords[i].flags & KW_WANTS_WORD) != 0;
+    return false;
+}
+
+bool lex_keyword_takes_line(int token)
+{
+    for (size_t i = 0; i < NKEYWORDS; i++)
+        if (keywords[i].token == token)
+            return (keywords[i].flags & KW_TAKES_LINE) != 0;
     return false;
 }
 

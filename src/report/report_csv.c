@@ -61,7 +61,7 @@ static void row(FILE *f, const struct run_result *r, const struct result_row *rw
     fprintf(f, ",%" PRIu64, x.max);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(f, ",%" PRIu64, x.pct[i]);
-    fputs(",,\n", f); /* rank and host: the row is over every rank */
+    fputs(",,,,,\n", f); /* rank and host: the row is over every rank; no criterion */
 }
 
 /* A rank's own figures in the same columns (type "rank"); what a rank row does
@@ -83,6 +83,21 @@ static void rank_row(FILE *f, const struct run_result *r, size_t i)
     }
     fprintf(f, ",%zu,", i);
     report_csv_field(f, k->host);
+    fputs(",,,\n", f);
+}
+
+/* A criterion judged on the run (type "criterion"): its expression in the
+ * flowop column, PASS or FAIL, the measured value and the limit. */
+static void criterion_row(FILE *f, const struct run_result *r, const struct criterion_outcome *c)
+{
+    fprintf(f, "%d,,,", r->index);
+    report_csv_field(f, c->expr);
+    fputs(",criterion", f);
+    for (int i = 0; i < 9 + REPORT_NPCT + 2; i++)
+        fputc(',', f);
+    fprintf(f, ",%s", c->pass ? "PASS" : "FAIL");
+    num(f, c->measured, 6);
+    num(f, c->limit, 6);
     fputc('\n', f);
 }
 
@@ -92,7 +107,7 @@ int results_write_csv(const struct report_input *in, FILE *out)
     fputs(header, out);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(out, ",%s", report_pcts[i].csv);
-    fputs(",rank,host\n", out);
+    fputs(",rank,host,criterion,measured,limit\n", out);
     for (size_t i = 0; i < in->results->n; i++) {
         const struct run_result *r = &in->results->runs[i];
         for (size_t k = 0; k < r->nrows; k++)
@@ -100,6 +115,8 @@ int results_write_csv(const struct report_input *in, FILE *out)
         for (size_t k = 0; k < r->nranks; k++)
             if (!r->ranks[k].lost) /* a rank lost mid-run has no figures: the JSON names it */
                 rank_row(out, r, k);
+        for (size_t k = 0; k < r->ncriteria; k++)
+            criterion_row(out, r, &r->criteria[k]);
     }
     if (ferror(out)) {
         if (errno == 0)

@@ -76,6 +76,7 @@ const char *report_class_name(enum flowop_class c)
     case FC_IO: return "io";
     case FC_AIO: return "aio";
     case FC_SYNC: return "sync";
+    case FC_COMPUTE: return "compute";
     case FC_OTHER: break;
     }
     return "other";

@@ -108,6 +108,30 @@ static void table(FILE *f, const struct run_result *r)
     fputs("</tbody></table></div>\n", f);
 }
 
+/* The criteria judged on the run, a failed one marked (class "failed", red in the shared stylesheet). */
+static void criteria_table(FILE *f, const struct run_result *r)
+{
+    if (r->ncriteria == 0)
+        return;
+    fprintf(f, "<h3>Criteria: %s</h3>\n", run_result_criteria_pass(r) ? "all passed" : "FAILED");
+    fputs("<div class=\"scroll\"><table class=\"criteria\">\n<thead><tr><th>result</th><th>criterion</th>"
+          "<th class=\"n\">measured</th><th></th><th class=\"n\">limit</th><th>where</th></tr></thead>\n<tbody>\n", f);
+    for (size_t i = 0; i < r->ncriteria; i++) {
+        const struct criterion_outcome *c = &r->criteria[i];
+        char m[64], l[64];
+        report_number(m, sizeof m, c->measured, 6);
+        report_number(l, sizeof l, c->limit, 6);
+        fprintf(f, "<tr class=\"%s\"><td class=\"verdict\">%s</td>", c->pass ? "pass" : "failed", c->pass ? "PASS" : "FAIL");
+        cell_text(f, c->expr);
+        fprintf(f, "<td class=\"n\">%s</td>", m);
+        cell_text(f, c->cmp);
+        fprintf(f, "<td class=\"n\">%s</td>", l);
+        cell_text(f, c->where);
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody></table></div>\n", f);
+}
+
 static void run_section(FILE *f, const struct report_input *in, const struct run_result *r)
 {
     char buf[128];
@@ -122,6 +146,7 @@ static void run_section(FILE *f, const struct report_input *in, const struct run
         html_text(f, r->error);
         fputs("</p>\n", f);
     }
+    criteria_table(f, r);
     fputs("<h3>Throughput over time (IO flowops)</h3>\n", f);
     html_chart_throughput(f, r);
     fputs("<h3>Block devices over time</h3>\n", f);

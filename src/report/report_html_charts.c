@@ -301,7 +301,7 @@ static const struct {
     [K_META] = { "#2ca02c", "other I/O (open, close, stat, create, delete, fsync, directories)" },
     [K_AIO] = { "#9467bd", "asynchronous I/O" },
     [K_SYNC] = { "#8c564b", "synchronisation (block, wakeup, semaphores)" },
-    [K_OTHER] = { "#7f7f7f", "not I/O (delays, limits, finish conditions, CPU)" },
+    [K_OTHER] = { "#7f7f7f", "not I/O (delays, compute, limits, finish conditions, CPU)" },
 };
 
 static enum kind kind_of(const struct result_row *row)
@@ -310,7 +310,7 @@ static enum kind kind_of(const struct result_row *row)
     case FC_IO: return row->rw == RW_READ ? K_READ : row->rw == RW_WRITE ? K_WRITE : K_META;
     case FC_AIO: return K_AIO;
     case FC_SYNC: return K_SYNC;
-    case FC_OTHER: break;
+    case FC_COMPUTE: case FC_OTHER: break;
     }
     return K_OTHER;
 }

@@ -9,6 +9,7 @@
 
 #include "git_commit.h"
 #include "report/report.h"
+#include "report/report_accel.h"
 #include "report/report_figures.h"
 #include "report/report_ranks.h"
 #include "report/json_writer.h"
@@ -377,6 +378,67 @@ static void ranks(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
+/* Accelerator utilisation overall and per thread that computes (compute flowops). */
+static void accel(struct jw *w, const struct run_result *r)
+{
+    bool computes;
+    double all = report_accel_util(r, NULL, &computes);
+    if (!computes)
+        return;
+    jw_open(w, "accel_util", '{', false);
+    jw_num(w, "overall", all, 6);
+    jw_open(w, "threads", '[', false);
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct result_row *row = &r->rows[i];
+        if (!report_accel_thread_row(r, i))
+            continue;
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "process", row->process);
+        jw_str(w, "thread", row->thread);
+        jw_num(w, "util", report_accel_util(r, row, NULL), 6);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_close(w, '}');
+}
+
+/* Each thread instance's time writing and syncing, and the slowest. */
+static void writers(struct jw *w, const struct run_result *r)
+{
+    if (r->nwriters == 0)
+        return;
+    jw_num(w, "slowest_writer_s", r->slowest_writer_s, 6);
+    jw_open(w, "writers", '[', false);
+    for (size_t i = 0; i < r->nwriters; i++) {
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "thread", r->writers[i].thread);
+        jw_num(w, "seconds", r->writers[i].seconds, 6);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
+/* The criteria judged on the run: each side's value, as printed after it. */
+static void criteria(struct jw *w, const struct run_result *r)
+{
+    if (r->ncriteria == 0)
+        return;
+    jw_bool(w, "criteria_pass", run_result_criteria_pass(r));
+    jw_open(w, "criteria", '[', false);
+    for (size_t i = 0; i < r->ncriteria; i++) {
+        const struct criterion_outcome *c = &r->criteria[i];
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "expression", c->expr);
+        jw_str(w, "where", c->where);
+        jw_num(w, "measured", c->measured, 6);
+        jw_str(w, "comparison", c->cmp);
+        jw_num(w, "limit", c->limit, 6);
+        jw_str(w, "result", c->pass ? "PASS" : "FAIL");
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
 /* The members a run has, also repeated at the top level when there is one run. */
 static void run_body(struct jw *w, const struct run_result *r, const struct report_input *in)
 {
@@ -449,6 +511,9 @@ int results_write_json(const struct report_input *in, FILE *out)
         placement(&w, r);
         latency_log(&w, &r->latlog);
         run_body(&w, r, in);
+        accel(&w, r);
+        writers(&w, r);
+        criteria(&w, r);
         system_figures(&w, &r->system);
         meta(&w, &r->meta, &res->host);
         jw_close(&w, '}');

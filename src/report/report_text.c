@@ -2,8 +2,10 @@
  * breakdown and IO summary with percentiles and CPU per op, the --interval
  * lines and the note on a flowop that outlasted its run. */
 #include <inttypes.h>
+#include <string.h>
 
 #include "report/report.h"
+#include "report/report_accel.h"
 #include "report/report_figures.h"
 #include "report/report_ranks.h"
 
@@ -73,6 +75,32 @@ static void steady_line(FILE *out, const struct steady_result *s, double stamp)
 static void system_lines(FILE *out, const struct run_system *s, double stamp);
 static void rank_lines(FILE *out, const struct run_result *r, double stamp);
 
+/* Accelerator utilisation, overall and per thread, when a thread computes. */
+static void accel_lines(FILE *out, const struct run_result *r, double stamp)
+{
+    bool computes;
+    double all = report_accel_util(r, NULL, &computes);
+    if (!computes)
+        return;
+    fprintf(out, "%.3f: accelerator utilisation %.1f%% (compute / (compute + I/O))\n", stamp, all * 100);
+    for (size_t i = 0; i < r->nrows; i++)
+        if (report_accel_thread_row(r, i))
+            fprintf(out, "%.3f:   thread %s.%s: %.1f%%\n", stamp, r->rows[i].process, r->rows[i].thread,
+                    report_accel_util(r, &r->rows[i], NULL) * 100);
+}
+
+/* The slowest writer: a checkpoint is done when its slowest shard is. */
+static void writer_line(FILE *out, const struct run_result *r, double stamp)
+{
+    const struct writer_time *slow = NULL;
+    for (size_t i = 0; i < r->nwriters; i++)
+        if (slow == NULL || r->writers[i].seconds > slow->seconds)
+            slow = &r->writers[i];
+    if (slow != NULL)
+        fprintf(out, "%.3f: slowest writer %s: %.6f s writing and syncing (of %zu writers)\n", stamp, slow->thread,
+                slow->seconds, r->nwriters);
+}
+
 void report_text(FILE *out, const struct run_result *r, double stamp)
 {
     double t = r->seconds > 0 ? r->seconds : 1;
@@ -97,6 +125,8 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
                 report_ms(stats_percentile(r->io_intended, 0.999)));
     schedule_lines(out, r, stamp);
     steady_line(out, &r->steady, stamp);
+    accel_lines(out, r, stamp);
+    writer_line(out, r, stamp);
     rank_lines(out, r, stamp);
     system_lines(out, &r->system, stamp);
     fflush(out);

@@ -2,6 +2,7 @@
 #include "results/results.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void run_result_free(struct run_result *run)
 {
@@ -35,6 +36,12 @@ static void run_result_free(struct run_result *run)
     }
     free(run->placement);
     free(run->ranks);
+    free(run->writers);
+    for (size_t k = 0; k < run->ncriteria; k++) {
+        free(run->criteria[k].expr);
+        free(run->criteria[k].where);
+    }
+    free(run->criteria);
     run_system_free(&run->system);
     run_meta_free(&run->meta);
 }
@@ -61,5 +68,31 @@ bool run_result_add_interval(struct run_result *r, const struct interval_sample 
         return false;
     r->intervals = v;
     v[r->nintervals++] = *s;
+    return true;
+}
+
+bool run_result_add_criterion(struct run_result *r, const struct criterion_outcome *o)
+{
+    struct criterion_outcome *v = realloc(r->criteria, (r->ncriteria + 1) * sizeof *v);
+    if (v == NULL)
+        return false;
+    r->criteria = v;
+    struct criterion_outcome c = *o;
+    c.expr = strdup(o->expr);
+    c.where = strdup(o->where);
+    if (c.expr == NULL || c.where == NULL) {
+        free(c.expr);
+        free(c.where);
+        return false;
+    }
+    v[r->ncriteria++] = c;
+    return true;
+}
+
+bool run_result_criteria_pass(const struct run_result *r)
+{
+    for (size_t i = 0; i < r->ncriteria; i++)
+        if (!r->criteria[i].pass)
+            return false;
     return true;
 }

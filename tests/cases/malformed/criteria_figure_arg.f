@@ -1,0 +1,2 @@
+# expect: 2:17: criteria: this figure takes no flowop
+criteria seconds(r1) > 1

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# test_criteria.sh FLOWBENCH: criteria lines and -C: exit 0 when all pass, 3 on a
+# FAIL, 2 with file:line:col for a bad expression or name (also in --check); the
+# values printed are the JSON's and the CSV's; a profile's criteria reach its
+# points, summary.json/csv and index.html (a failed point marked, in headless
+# Chromium's DOM when it can be had).
+set -u
+fb=$(realpath "$1")
+T=$(mktemp -d /dev/shm/fbcrit.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+mkdir "$T/data"
+cat > "$T/w.f" <<'EOF'
+set $dir=/tmp
+set $target=50
+define fileset name=data, path=$dir, entries=4, dirwidth=10, size=64k, prealloc
+define process name=p {
+  thread name=t {
+    flowop read name=r1, filesetname=data, iosize=4k, random
+    flowop compute name=c1, value=2000
+  }
+}
+criteria ops_per_sec >= 0.95 * $target
+criteria p99(r1) <= 5s   # a comment
+criteria errors == 0
+EOF
+
+# 1. All pass: exit 0, three PASS lines whose measured values are the JSON's and the CSV's.
+"$fb" --quiet -D dir="$T/data" -f "$T/w.f" --runtime 1 --json "$T/p.json" --csv "$T/p.csv" > "$T/p.out" 2>&1
+expect_eq pass_exit "$?" 0
+expect_eq pass_lines "$(grep -c '^criteria: PASS' "$T/p.out")" 3
+python3 - "$T/p.out" "$T/p.json" "$T/p.csv" <<'EOF' && ok || bad pass_values "printed values differ from the JSON or CSV"
+import csv, json, re, sys
+out = [l for l in open(sys.argv[1]) if l.startswith("criteria: ")]
+printed = [re.search(r"\(measured (\S+) (\S+) (\S+)\)", l).groups() for l in out]
+run = json.load(open(sys.argv[2]))["runs"][0]
+crit = run["criteria"]
+assert run["criteria_pass"] is True, run
+assert [c["expression"] for c in crit] == ["ops_per_sec >= 0.95 * $target", "p99(r1) <= 5s", "errors == 0"], crit
+for (m, cmp, lim), c in zip(printed, crit):
+    assert float(m) == c["measured"] and float(lim) == c["limit"] and cmp == c["comparison"], (m, lim, c)
+assert crit[0]["limit"] == 47.5 and crit[1]["limit"] == 5e9, crit
+# The measured values are the run's own figures.
+assert abs(crit[0]["measured"] - run["summary"]["ops_per_s"]) < 0.001, (crit[0], run["summary"])
+r1 = [f for f in run["flowops"] if f["name"] == "r1"][0]
+assert crit[1]["measured"] == r1["latency_ns"]["p99"], (crit[1], r1)
+rows = [r for r in csv.DictReader(open(sys.argv[3])) if r["type"] == "criterion"]
+assert [r["flowop"] for r in rows] == [c["expression"] for c in crit], rows
+for r, c in zip(rows, crit):
+    assert r["criterion"] == c["result"] and float(r["measured"]) == c["measured"] and float(r["limit"]) == c["limit"], (r, c)
+EOF
+
+# 2. -C adds to the script's; one FAIL makes the exit 3 (the run itself went well).
+"$fb" --quiet -D dir="$T/data" -f "$T/w.f" --runtime 1 -C 'ops_per_sec(r1) > 1g' --json "$T/f.json" --report "$T/rep" > "$T/f.out" 2>&1
+expect_eq fail_exit "$?" 3
+grep -q '^criteria: FAIL  ops_per_sec(r1) > 1g  (measured [0-9.]* > 1000000000)$' "$T/f.out" && ok || bad fail_line "$(grep criteria "$T/f.out")"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]
+assert r["criteria_pass"] is False and r["criteria"][0]["result"] == "FAIL" and r["criteria"][0]["where"] == "-C:1", r["criteria"]
+assert [c["result"] for c in r["criteria"][1:]] == ["PASS"] * 3' "$T/f.json" && ok || bad fail_json "criteria in the JSON"
+
+# The run's own report marks the failed criterion.
+grep -q '<h3>Criteria: FAILED</h3>' "$T/rep/index.html" && ok || bad report_heading "no failed criteria heading in --report"
+grep -q '<tr class="failed"><td class="verdict">FAIL</td><td>ops_per_sec(r1) &gt; 1g</td>' "$T/rep/index.html" && ok ||
+    bad report_row "no failed criterion row in --report"
+expect_eq report_pass_rows "$(grep -c '<tr class="pass"><td class="verdict">PASS</td>' "$T/rep/index.html")" 3
+
+# 3. Bad input: exit 2 with file:line:col, in --check too; nothing runs.
+check() { # NAME WANT-MESSAGE ARGS...
+    local name=$1 want=$2; shift 2
+    out=$("$fb" --quiet -D dir="$T/data" "$@" 2>&1)
+    expect_eq "${name}_exit" "$?" 2
+    grep -qF -- "$want" <<<"$out" && ok || bad "$name" "$out"
+}
+check bad_unit '-C:1:8: error: criteria: unknown unit (ns, us, ms, s, k, m or g)' --check -f "$T/w.f" -C 'p99 < 5xs'
+check bad_cmp '-C:2:13: error: criteria: expected a comparison' --check -f "$T/w.f" -C 'errors == 0' -C 'ops_per_sec 5'
+check bad_figure "-C:1:1: error: criteria: unknown figure 'ops_per_sek'; did you mean 'ops_per_sec'?" --check -f "$T/w.f" -C 'ops_per_sek > 1'
+check bad_flowop "-C:1:5: error: criteria: no flowop named 'r2' in the workload" --check -f "$T/w.f" -C 'p99(r2) < 1ms'
+check bad_var_unset "-C:1:15: error: criteria: \$nope is not set" -f "$T/w.f" --runtime 1 -C 'ops_per_sec > $nope'
+printf 'criteria p99(r1) <= 5ms +\n' > "$T/tail.f"; cat "$T/w.f" "$T/tail.f" > "$T/bad.f"
+check bad_script "$T/bad.f:13:26: error: criteria: expected a number, a \$variable or a figure at the end of the expression" --check -f "$T/bad.f"
+printf 'criteria\n' > "$T/tail.f"; cat "$T/w.f" "$T/tail.f" > "$T/empty.f"
+check empty_script "$T/empty.f:13:9: error: criteria: expected an expression" --check -f "$T/empty.f"
+out=$("$fb" --check -D dir="$T/data" -f "$T/w.f" -C 'mean(c1) >= 1ms' 2>&1)
+expect_eq check_valid "$?" 0
+
+# 5b. A workload's criteria go with it: a second `load` drops the first one's
+# (w.f names r1, which other.f has not), -C's stay.
+cat > "$T/other.f" <<'EOF'
+set $dir=/tmp
+define fileset name=data, path=$dir, entries=4, dirwidth=10, size=64k, prealloc
+define process name=p {
+  thread name=t {
+    flowop statfile name=s1, filesetname=data
+  }
+}
+EOF
+printf 'load w\nload other\nset $dir=%s\nrun 1\n' "$T/data" | "$fb" --quiet --workloads "$T" -C 'errors == 0' > "$T/l.out" 2>&1
+expect_eq load_exit "$?" 0
+expect_eq load_lines "$(grep '^criteria: ' "$T/l.out")" "criteria: PASS  errors == 0  (measured 0 == 0)"
+
+# 6. A profile's criteria: each point's script carries them; a point whose
+# criterion fails is kept (exit 3 is not a failed run) and marked in
+# summary.json, summary.csv and index.html.
+cat > "$T/crit.prof" <<EOF
+DEFAULTS {
+    runtime = 1;
+    dir = $T/data;
+    stats = $T/stats;
+    criteria = "errors == 0", "ops_per_sec(r1) >= \$target";
+}
+CONFIG c {
+    personality = w;
+    function = generic;
+    target = 1, 1000000000;
+}
+EOF
+"$fb" profile --workloads "$T" crit > "$T/prof.out" 2>&1
+expect_eq profile_exit "$?" 3
+R=$(ls -d "$T/stats"/*/ | head -1)
+grep -q '^criteria errors == 0$' "$R/c/target=1/thisrun.f" && ok || bad thisrun "no criteria line in thisrun.f"
+python3 - "$R/summary.json" "$R/summary.csv" <<'EOF' && ok || bad summary "criteria in the summary"
+import csv, json, sys
+pts = {p["path"]: p for p in json.load(open(sys.argv[1]))["points"]}
+lo, hi = pts["c/target=1"], pts["c/target=1000000000"]
+assert lo["status"] == "ok" and lo["criteria"] == "pass" and lo["criteria_failed"] == [], lo
+assert hi["status"] == "ok" and hi["criteria"] == "fail" and hi["criteria_failed"] == ["ops_per_sec(r1) >= $target", "ops_per_sec >= 0.95 * $target"], hi
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert [r["criteria"] for r in rows] == ["pass", "fail"], rows
+EOF
+"$fb" index "$R" >/dev/null 2>&1
+expect_eq index_exit "$?" 0
+expect_eq index_failed_row "$(grep -c '<tr class="failed criteria-failed">' "$R/index.html")" 1
+browser=$(command -v chromium || true)
+if [ -z "$browser" ] && [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1
+    browser=$(command -v chromium || true)
+fi
+if [ -z "$browser" ]; then
+    echo "SKIPPED (loudly): Chromium cannot be installed: index.html's DOM was not checked in a browser"
+else
+    timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$T/chrome" --dump-dom \
+        "file://${R}index.html" > "$T/dom" 2>"$T/chrome.log"
+    python3 - "$T/dom" <<'EOF' && ok || bad index_dom "the failed point is not marked in the DOM"
+import re, sys
+dom = open(sys.argv[1]).read()
+rows = re.findall(r'<tr class="([^"]*)">(.*?)</tr>', dom, re.S)
+marks = {re.search(r'target=(\d+)', body).group(1): (cls, re.search(r'<td class="criteria">([^<]*)</td>', body).group(1)) for cls, body in rows if 'class="criteria"' in body}
+assert marks.get("1") == ("ok", "PASS") and marks.get("1000000000") == ("failed criteria-failed", "FAIL"), marks
+EOF
+fi
+summary
