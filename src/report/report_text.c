@@ -123,12 +123,13 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
                 report_ms(r->io_intended->ops ? (double)r->io_intended->lat_sum / (double)r->io_intended->ops : 0),
                 report_ms(stats_percentile(r->io_intended, 0.5)), report_ms(stats_percentile(r->io_intended, 0.99)),
                 report_ms(stats_percentile(r->io_intended, 0.999)));
+    rank_lines(out, r, stamp);
+    system_lines(out, &r->system, stamp);
+    /* After the classic summary and its device lines, which scripts parse as a block. */
     schedule_lines(out, r, stamp);
     steady_line(out, &r->steady, stamp);
     accel_lines(out, r, stamp);
     writer_line(out, r, stamp);
-    rank_lines(out, r, stamp);
-    system_lines(out, &r->system, stamp);
     fflush(out);
 }
 
