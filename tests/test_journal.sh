@@ -221,4 +221,13 @@ expect_rc delete_present_exit $? 1 "$top/out"
 expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
 expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
 
+# The report names a fileset as the script spells it, quote and backslash
+# included, and stays one valid JSON document (the one JSON writer escapes).
+sed -e 's/name=fs,/name="f\\"s\\\\", /' -e 's/filesetname=fs,/filesetname="f\\"s\\\\",/' "$top/w.f" >"$top/quote.f"
+"$bin" -f "$top/quote.f" -D dir="$top/quote" -D journal="$top/j-quote" --journal-force --quiet >"$top/out" 2>"$top/err"
+expect_rc quote_run_exit $? 0 "$top/err"
+"$bin" verify-tree -f "$top/quote.f" -D dir="$top/quote" -D journal="$top/j-quote" --json "$top/quote.json" >"$top/out" 2>&1
+expect_rc quote_verify_exit $? 0 "$top/out"
+expect_in quote_name "$(json "$top/quote.json" 'len(d["filesets"][0]["name"]) if d["filesets"][0]["name"] == "f\"s\\" else 0')" 4 4
+
 summary journal

@@ -124,7 +124,6 @@ static int layout(struct engine *e, struct diag *err)
 
 /* ---- filesets ---- */
 
-/* Seeds come from names (name_hash), so adding a fileset does not change the others' trees (reuse). */
 /* Bytes of memory the machine can still give (MemAvailable), or 0 if unknown. */
 static uint64_t mem_available(void)
 {
@@ -178,6 +177,7 @@ static int make_filesets(struct engine *e, struct diag *err)
                 return -1;
             continue;
         }
+        /* Seeded from its name, so adding a fileset does not change the others' trees (reuse). */
         if (fileset_populate(&e->fs[i], p, e->seed ^ name_hash(p->name), err) != 0
             || engine_share_layout(e, i, err) != 0)
             return -1;

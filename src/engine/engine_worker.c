@@ -405,7 +405,7 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
 {
     const struct plan_process *p = &e->plan->procs[proc];
     if (p->nice != 0 && setpriority(PRIO_PROCESS, 0, (int)p->nice) != 0)
-        diag_printf(stderr, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
+        diag_printf(e->run->err, "flowbench: warning: process %s: cannot set nice %" PRIu64 ": %s\n", p->name, p->nice,
                 strerror(errno));
     size_t n = 0;
     size_t *mine = calloc(e->nslots ? e->nslots : 1, sizeof *mine);

@@ -2,11 +2,12 @@
  * with an optional warm-up, into a struct steady_spec and back. */
 #include "lang/steadystate.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/number.h"
 
 const struct steady_metric_def steady_metrics[STEADY_NMETRICS] = {
     [STEADY_IOPS] = { "iops", "ops/s", "IO flowop operations per second" },
@@ -26,12 +27,9 @@ static int fail(char *why, size_t len, const char *fmt, const char *what)
 static int parse_seconds(const char *s, uint64_t *out)
 {
     static const struct { char suffix; uint64_t mult; } units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 } };
-    char *end;
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0 || v > WINDOW_MAX)
+    uint64_t v;
+    const char *end = number_scan(s, &v);
+    if (end == NULL || v > WINDOW_MAX)
         return -1;
     uint64_t mult = end[0] == '\0' ? 1 : 0;
     for (size_t i = 0; i < sizeof units / sizeof units[0] && end[0] != '\0'; i++)

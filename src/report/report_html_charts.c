@@ -25,7 +25,8 @@
 /* One line of a time chart: sample i covers [t[i] - secs[i], t[i]] at v[i]. */
 struct step_series {
     const double *t, *secs, *v;
-    const char *style;           /* the path's stroke attributes */
+    size_t colour;               /* svg_colour's index */
+    const char *stroke;          /* the path's other stroke attributes */
     const char *legend;
     bool right;                  /* drawn against the right axis */
 };
@@ -40,9 +41,7 @@ struct step_chart {
 
 static void step_path(FILE *f, const struct step_chart *c, const struct step_series *s, double xs, double ys)
 {
-    fputs("<path fill=\"none\" ", f);
-    fputs(s->style, f);
-    fputs(" d=\"", f);
+    fprintf(f, "<path fill=\"none\" stroke=\"%s\" %s d=\"", svg_colour(s->colour), s->stroke);
     for (size_t i = 0; i < c->n; i++) {
         double x0 = TP_L + (s->t[i] - s->secs[i]) * xs, x1 = TP_L + s->t[i] * xs, y = TP_H - TP_B - s->v[i] * ys;
         fprintf(f, "%s%.1f,%.1f H%.1f ", i == 0 ? "M" : "L", x0, y, x1);
@@ -97,7 +96,8 @@ static void step_chart(FILE *f, const struct step_chart *c, const struct step_se
         step_path(f, c, &s[k], xs, s[k].right ? ysr : ysl);
     for (size_t k = 0; k < ns; k++) {
         int x = TP_L + (int)k * 200;
-        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" %s/>", x, x + 28, s[k].style);
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"14\" y2=\"14\" stroke=\"%s\" %s/>", x, x + 28, svg_colour(s[k].colour),
+                s[k].stroke);
         fprintf(f, "<text x=\"%d\" y=\"18\">%s</text>\n", x + 34, s[k].legend);
     }
     fputs("</svg>\n", f);
@@ -128,8 +128,8 @@ void html_chart_throughput(FILE *f, const struct run_result *r)
         col[3 * n + i] = report_rate((double)s->bytes / 1048576.0, s->seconds);
     }
     const struct step_series s[] = {
-        { col, col + n, col + 2 * n, "stroke=\"#1f77b4\" stroke-width=\"2.5\"", "ops/s (left axis)", false },
-        { col, col + n, col + 3 * n, "stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
+        { col, col + n, col + 2 * n, 0, "stroke-width=\"2.5\"", "ops/s (left axis)", false },
+        { col, col + n, col + 3 * n, 3, "stroke-width=\"2\" stroke-dasharray=\"6 4\"",
           "MiB/s (right axis)", true },
     };
     const struct step_chart c = { "IO operations per second and MiB per second over the run", "ops/s", "MiB/s", n,
@@ -159,9 +159,9 @@ void html_chart_devices(FILE *f, const struct run_result *r)
             col[4 * n + i] = x->dev[k].util_pct;
         }
         const struct step_series s[] = {
-            { col, col + n, col + 2 * n, "stroke=\"#1f77b4\" stroke-width=\"2.5\"", "read MiB/s (left)", false },
-            { col, col + n, col + 3 * n, "stroke=\"#ff7f0e\" stroke-width=\"2.5\"", "write MiB/s (left)", false },
-            { col, col + n, col + 4 * n, "stroke=\"#7f7f7f\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
+            { col, col + n, col + 2 * n, 0, "stroke-width=\"2.5\"", "read MiB/s (left)", false },
+            { col, col + n, col + 3 * n, 1, "stroke-width=\"2.5\"", "write MiB/s (left)", false },
+            { col, col + n, col + 4 * n, 7, "stroke-width=\"2\" stroke-dasharray=\"6 4\"",
               "utilisation % (right)", true },
         };
         const struct step_chart c = { "device MiB per second and utilisation over the run", "MiB/s", "util %", n,
@@ -294,14 +294,15 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
 
 enum kind { K_READ, K_WRITE, K_META, K_AIO, K_SYNC, K_OTHER, K_N };
 static const struct {
-    const char *colour, *label;
+    size_t colour;               /* svg_colour's index */
+    const char *label;
 } kinds[K_N] = {
-    [K_READ] = { "#1f77b4", "read I/O" },
-    [K_WRITE] = { "#ff7f0e", "write I/O" },
-    [K_META] = { "#2ca02c", "other I/O (open, close, stat, create, delete, fsync, directories)" },
-    [K_AIO] = { "#9467bd", "asynchronous I/O" },
-    [K_SYNC] = { "#8c564b", "synchronisation (block, wakeup, semaphores)" },
-    [K_OTHER] = { "#7f7f7f", "not I/O (delays, compute, limits, finish conditions, CPU)" },
+    [K_READ] = { 0, "read I/O" },
+    [K_WRITE] = { 1, "write I/O" },
+    [K_META] = { 2, "other I/O (open, close, stat, create, delete, fsync, directories)" },
+    [K_AIO] = { 4, "asynchronous I/O" },
+    [K_SYNC] = { 5, "synchronisation (block, wakeup, semaphores)" },
+    [K_OTHER] = { 7, "not I/O (delays, compute, limits, finish conditions, CPU)" },
 };
 
 static enum kind kind_of(const struct result_row *row)
@@ -395,7 +396,8 @@ void html_chart_opmix(FILE *f, const struct run_result *r)
         const struct result_row *row = &r->rows[i];
         char a[48];
         report_fmt_group(a, sizeof a, (double)row->st.ops, 0);
-        bars[i] = (struct hbar){ .label = row->name, .value = (double)row->st.ops, .colour = kinds[kind_of(row)].colour };
+        bars[i] = (struct hbar){ .label = row->name, .value = (double)row->st.ops,
+                                 .colour = svg_colour(kinds[kind_of(row)].colour) };
         snprintf(bars[i].title, sizeof bars[i].title, "%s (%s): %s ops", row->name, row->type, a);
         snprintf(bars[i].text, sizeof bars[i].text, "%s ops (%.1f%%)", a,
                  total ? 100.0 * (double)row->st.ops / (double)total : 0.0);
@@ -405,7 +407,7 @@ void html_chart_opmix(FILE *f, const struct run_result *r)
     fputs("<ul class=\"legend\">\n", f);
     for (int k = 0; k < K_N; k++)
         if (used[k])
-            svg_legend_box(f, kinds[k].colour, kinds[k].label);
+            svg_legend_box(f, svg_colour(kinds[k].colour), kinds[k].label);
     fputs("</ul>\n", f);
 }
 
