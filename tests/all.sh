@@ -35,4 +35,4 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_TSAN=ON >/dev/null
 cmake --build build-tsan -j "$jobs"
 TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
-    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R 'engine_effects|faults|flowop_effects|fileset|realfs_io|ioengines|placement|latency_log'
+    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R 'engine_effects|faults|flowop_effects|fileset|realfs_io|ioengines|placement|latency_log|openloop|^journal$|accel_steps|io_batching'
