@@ -221,4 +221,13 @@ expect_rc delete_present_exit $? 1 "$top/out"
 expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
 expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
 
+# A fileset named with a quote: verify-tree's JSON is still JSON, the name in it whole.
+sed 's/name=fs,/name="f\\"s",/; s/filesetname=fs,/filesetname="f\\"s",/' "$top/w.f" >"$top/quote.f"
+mkdir -p "$top/qtree"
+"$bin" -f "$top/quote.f" -D dir="$top/qtree" -D journal="$top/j-quote" --journal-force --quiet >"$top/out" 2>&1
+expect_rc quote_run_exit $? 0 "$top/out"
+"$bin" verify-tree -f "$top/quote.f" -D dir="$top/qtree" -D journal="$top/j-quote" --json "$top/q.json" >"$top/out" 2>&1
+expect_rc quote_exit $? 0 "$top/out"
+expect_in quote_name "$(json "$top/q.json" 'd["filesets"][0]["name"] == "f\"s" and d["blocks"]["good"]')" 32 32
+
 summary journal

@@ -14,6 +14,7 @@
 #include "cli/subcommand.h"
 #include "engine/journal.h"
 #include "fileset/tree_verify.h"
+#include "report/json_writer.h"
 
 struct vt_args {
     struct interp_options opt;
@@ -100,39 +101,52 @@ static uint64_t errors_of(const struct tv_result *r)
     return r->blocks.torn + r->blocks.lost + r->creates.torn + r->creates.lost + r->deletes.torn + r->deletes.lost;
 }
 
-static void json_counts(FILE *f, const char *name, const struct tv_counts *c, const char *sep)
+static void json_counts(struct jw *w, const char *name, const struct tv_counts *c)
 {
-    fprintf(f, "\"%s\": {\"good\": %" PRIu64 ", \"older_allowed\": %" PRIu64 ", \"torn\": %" PRIu64 ", \"lost\": %"
-            PRIu64 "}%s", name, c->good, c->older_allowed, c->torn, c->lost, sep);
+    jw_open(w, name, '{', true);
+    jw_u64(w, "good", c->good);
+    jw_u64(w, "older_allowed", c->older_allowed);
+    jw_u64(w, "torn", c->torn);
+    jw_u64(w, "lost", c->lost);
+    jw_close(w, '}');
 }
 
-static void json_result(FILE *f, const struct tv_result *r)
+static void json_result(struct jw *w, const struct tv_result *r)
 {
-    json_counts(f, "blocks", &r->blocks, ", ");
-    json_counts(f, "creates", &r->creates, ", ");
-    json_counts(f, "deletes", &r->deletes, ", ");
-    fprintf(f, "\"files\": %" PRIu64 ", \"journal_records\": %" PRIu64 ", \"journal_torn_tails\": %" PRIu64
-            ", \"errors\": %" PRIu64, r->files, r->records, r->torn_records, errors_of(r));
+    json_counts(w, "blocks", &r->blocks);
+    json_counts(w, "creates", &r->creates);
+    json_counts(w, "deletes", &r->deletes);
+    jw_u64(w, "files", r->files);
+    jw_u64(w, "journal_records", r->records);
+    jw_u64(w, "journal_torn_tails", r->torn_records);
+    jw_u64(w, "errors", errors_of(r));
 }
 
+/* Through the one JSON writer: a fileset's name is escaped like any string. */
 static int write_json(const char *path, const struct plan *plan, const struct tv_result *each, const struct tv_result *sum)
 {
     bool to_stdout = strcmp(path, "-") == 0;
     FILE *f = to_stdout ? stdout : fopen(path, "w");
     if (f == NULL)
         return -1;
-    fprintf(f, "{\"status\": %d, ", errors_of(sum) ? 1 : 0);
-    json_result(f, sum);
-    fprintf(f, ", \"filesets\": [");
-    for (size_t i = 0, k = 0; i < plan->nfilesets; i++) {
+    struct jw w = { .f = f };
+    jw_open(&w, NULL, '{', false);
+    jw_u64(&w, "status", errors_of(sum) ? 1 : 0);
+    json_result(&w, sum);
+    jw_open(&w, "filesets", '[', false);
+    for (size_t i = 0; i < plan->nfilesets; i++) {
         if (plan->filesets[i].journal == NULL)
             continue;
-        fprintf(f, "%s{\"name\": \"%s\", ", k++ ? ", " : "", plan->filesets[i].name);
-        json_result(f, &each[i]);
-        fprintf(f, "}");
+        jw_open(&w, NULL, '{', false);
+        jw_str(&w, "name", plan->filesets[i].name);
+        json_result(&w, &each[i]);
+        jw_close(&w, '}');
     }
-    fprintf(f, "]}\n");
-    return to_stdout ? fflush(f) : fclose(f);
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    int rc = jw_end(&w);
+    int done = to_stdout ? fflush(f) : fclose(f);
+    return rc != 0 ? -1 : done;
 }
 
 static void print_summary(FILE *out, const struct plan_fileset *p, const struct tv_result *r)
