@@ -188,9 +188,11 @@ fi
 # A rank's own flowbench killed mid-run: mpirun ends the job (SIGTERM, then
 # SIGKILL a second later), and rank 0 still writes the JSON and the text
 # report: the live ranks' figures so far, the summary over them, and the
-# error naming the lost rank and its host.
+# error naming the lost rank and its host. Its thread is open-loop (rate=), so
+# the schedule and the latency from the intended start are the live ranks' too.
+sed 's/thread name=t,memsize=1m/thread name=t,memsize=1m,rate=1000/' "$t/long.f" > "$t/lostrate.f"
 rm -rf "$t/r"; mkdir "$t/r"
-setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 3 $fb -f $t/long.f --json $t/lost.json" \
+setsid bash -c "exec timeout 90 mpirun --oversubscribe --allow-run-as-root -np 3 $fb -f $t/lostrate.f --json $t/lost.json" \
     >"$t/lost.out" 2>&1 &
 job=$!
 rank_own() { # rank $1's flowbench itself, not one of its workers
@@ -225,6 +227,8 @@ else
             || bad "a lost rank: the live ranks' partial figures are missing: $(json "$t/lost.json" "r['per_rank']")"
         [ "$(json "$t/lost.json" "r['summary']['ops'] == r['flowops'][0]['ops'] == r['per_rank'][0]['ops'] + r['per_rank'][2]['ops']")" = True ] \
             || bad "a lost rank: the summary is not the live ranks' sum: $(json "$t/lost.json" "(r['summary']['ops'], r['per_rank'])")"
+        [ "$(json "$t/lost.json" "(r['schedule'][0]['instances'], r['schedule'][0]['passes'] == r['summary']['ops'])")" = "(2, True)" ] \
+            || bad "a lost rank: the open-loop schedule is not the live ranks' sum: $(json "$t/lost.json" "(r['schedule'], r['summary']['ops'])")"
     fi
     grep -q "IO Summary" "$t/lost.out" || bad "a lost rank: no text report"
     grep -q "^[0-9.]*: rank    1 $(hostname) .*lost mid-run" "$t/lost.out" || bad "a lost rank: the text report's rank table does not mark rank 1 lost"

@@ -146,6 +146,7 @@ struct engine {
     char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */
     struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
     size_t roll_rows;              /* the result rows an answer carries */
+    size_t roll_sched;             /* ... and the open-loop threads' schedules */
     unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
     bool *roll_alive;              /* ... and which ranks gave one */
     bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */

@@ -122,14 +122,14 @@ static void json_result(struct jw *w, const struct tv_result *r)
     jw_u64(w, "errors", errors_of(r));
 }
 
-/* Through the one JSON writer, so a fileset's name is escaped like every other string. */
+/* Through the one JSON writer: a fileset's name is escaped like any string. */
 static int write_json(const char *path, const struct plan *plan, const struct tv_result *each, const struct tv_result *sum)
 {
     bool to_stdout = strcmp(path, "-") == 0;
     FILE *f = to_stdout ? stdout : fopen(path, "w");
     if (f == NULL)
         return -1;
-    struct jw w = {.f = f};
+    struct jw w = { .f = f };
     jw_open(&w, NULL, '{', false);
     jw_u64(&w, "status", errors_of(sum) ? 1 : 0);
     json_result(&w, sum);
@@ -146,7 +146,7 @@ static int write_json(const char *path, const struct plan *plan, const struct tv
     jw_close(&w, '}');
     int rc = jw_end(&w);
     int done = to_stdout ? fflush(f) : fclose(f);
-    return rc != 0 ? rc : done;
+    return rc != 0 ? -1 : done;
 }
 
 static void print_summary(FILE *out, const struct plan_fileset *p, const struct tv_result *r)
