@@ -1,0 +1,33 @@
+/* beneath.h: opening a path strictly beneath a directory descriptor, following no
+ * symbolic link on the way and never leaving that directory. */
+#ifndef FB_BENEATH_H
+#define FB_BENEATH_H
+
+#include <sys/types.h>
+
+/* Opens rel beneath rootfd like openat(rootfd, rel, flags, mode), but refuses an
+ * absolute path or a ".." component (EXDEV) and a symbolic link anywhere on the way,
+ * the last component included (ELOOP). Uses openat2(RESOLVE_BENEATH |
+ * RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS) where the kernel has it, else walks
+ * one directory descriptor at a time. Allocates nothing: fit for the hot path.
+ * Returns the descriptor, or -1 with errno set. */
+int beneath_open(int rootfd, const char *rel, int flags, mode_t mode);
+
+/* The same by the walk alone (what kernels before 5.6 get); for tests. */
+int beneath_open_walk(int rootfd, const char *rel, int flags, mode_t mode);
+
+/* Opens the directory that holds rel's last component, beneath rootfd under the same
+ * rules, for the *at() calls that take a directory and a name (mkdirat, unlinkat,
+ * fstatat, renameat). On success *leaf points at that last component inside rel.
+ * Returns the directory's descriptor (the caller closes it), or -1 with errno set. */
+int beneath_parent(int rootfd, const char *rel, const char **leaf);
+
+/* 0 where rel is a path beneath a directory (relative, no "..", no empty name, at
+ * most PATH_MAX bytes); else -1 with errno EXDEV (or ENAMETOOLONG, EINVAL). */
+int beneath_check(const char *rel);
+
+/* Why a beneath_* call failed, in words fit for a user: ELOOP and EXDEV say what
+ * was refused rather than strerror's "Too many levels of symbolic links". */
+const char *beneath_strerror(int err);
+
+#endif
