@@ -16,8 +16,14 @@
 # io_uring hands every buffered read to a kernel worker, io-wq); otherwise on
 # --dir, and it says so.
 #
+# --direct: O_DIRECT reads of a file on a real disk instead (--dir, default
+# /var/tmp), where the device, not the CPU, sets the pace. Each side's device
+# queue depth is printed too: the average number of requests the device held
+# while it ran (the weighted time-in-queue of /sys/block/DEV/stat over the wall
+# time), the figure a batched submission must not lower.
+#
 # usage: bench/iodepth.sh [--rounds N] [--secs S] [--depth D] [--size SIZE]
-#                         [--build DIR] [--base DIR] [--dir DIR] [--boost] [ENGINE...]
+#                         [--build DIR] [--base DIR] [--dir DIR] [--direct] [--boost] [ENGINE...]
 #   ENGINE    libaio io_uring (default: both)
 #   --build   the CMake build directory holding flowbench (default ./build)
 #   --base    another build directory: its flowbench runs as the side "base"
@@ -34,6 +40,7 @@ SECS=2
 DEPTH=32
 SIZE=256m
 BOOST=0
+DIRECT=0
 ENGINES=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -45,6 +52,7 @@ while [ $# -gt 0 ]; do
     --base) BASE=$2; shift ;;
     --dir) DIR=$2; shift ;;
     --boost) BOOST=1 ;;
+    --direct) DIRECT=1 ;;
     libaio|io_uring) ENGINES+=("$1") ;;
     -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/iodepth.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -82,22 +90,56 @@ ext4_fs() {
     m=$(mktemp -d /tmp/flowbench-iodepth-mnt.XXXXXX)
     if mkfs.ext4 -q -F "$DEV" >/dev/null 2>&1 && mount "$DEV" "$m"; then MNT=$m; else rmdir "$m"; fi
 }
-if [ -z "$DIR" ]; then
+if [ "$DIRECT" = 1 ]; then
+    DIR=${DIR:-/var/tmp}
+    DIR=$(mktemp -d "$DIR/flowbench-iodepth.XXXXXX")
+    echo "files on $(df --output=source "$DIR" | tail -n 1) ($DIR), O_DIRECT"
+elif [ -z "$DIR" ]; then
     ext4_fs
     if [ -n "$MNT" ]; then DIR=$MNT; echo "files on ext4 ($DEV, the image $IMG), cached"
     else DIR=$(mktemp -d /dev/shm/flowbench-iodepth.XXXXXX); echo "files on tmpfs $DIR (no loop-mounted ext4: needs root)"; fi
 fi
+[ "$DIRECT" = 0 ] || trap 'cleanup; rm -rf "$DIR"' EXIT
 DIR=$DIR/iodepth
 mkdir -p "$DIR"
 
+# The whole disk under DIR, for its queue depth; "" when there is none (tmpfs).
+disk_stat() {
+    local src dev
+    src=$(df --output=source "$DIR" | tail -n 1)
+    dev=$(basename "$(readlink -f "$src")")
+    [ -e "/sys/class/block/$dev" ] || return 0
+    [ -e "/sys/class/block/$dev/partition" ] && dev=$(basename "$(dirname "$(readlink -f "/sys/class/block/$dev")")")
+    [ -r "/sys/block/$dev/stat" ] && echo "/sys/block/$dev/stat"
+}
+STAT=$(disk_stat)
+# Field 11 of the block stat: milliseconds spent, weighted by requests in flight.
+queue_ms() { [ -z "$STAT" ] && echo 0 || awk '{ print $11 }' "$STAT"; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
 script=$HERE/workloads/read.f
+[ "$DIRECT" = 0 ] || script=$HERE/workloads/read-direct.f
 defs=(-D dir="$DIR" -D filesize="$SIZE" -D iosize=4k)
 printf 'load %s\ncreate files\n' "$script" | "$FB" "${defs[@]}" >/dev/null
 FILE=$(find "$DIR/readfile" -type f ! -name .flowbench-fileset | head -n 1)
-cat "$FILE" >/dev/null   # cached: the reads never reach the image
+if [ "$DIRECT" = 0 ]; then
+    cat "$FILE" >/dev/null   # cached: the reads never reach the image
+    FIO_DIRECT=()
+else
+    FIO_DIRECT=(--direct=1)
+fi
 
-# side ENGINE NAME: prints "reads/s cpu_us_per_read"
+# side ENGINE NAME: prints "reads/s cpu_us_per_read device_queue_depth"
 side() {
+    local q0 t0 q1 t1
+    q0=$(queue_ms) t0=$(now_ms)
+    local out
+    out=$(side_run "$@")
+    q1=$(queue_ms) t1=$(now_ms)
+    echo "$out $(awk -v q=$((q1 - q0)) -v t=$((t1 - t0)) 'BEGIN { printf "%.2f", (t > 0 ? q / t : 0) }')"
+}
+
+side_run() {
     local eng=$1 tf=$WORK/time
     case $2 in
     fb|base)
@@ -114,7 +156,7 @@ print(r["ops_per_s"], (float(t[1]) + float(t[2])) * 1e6 / max(r["ops"], 1))' "$W
         local batch=()
         [ "$2" = fio ] || batch=(--iodepth_batch_submit="$DEPTH" --iodepth_batch_complete_min=1)
         measured fio --name=fbdepth --filename="$FILE" --rw=randread --bs=4k --size="$SIZE" --norandommap \
-            --invalidate=0 --ioengine="$eng" --iodepth="$DEPTH" "${batch[@]}" --time_based --runtime="$SECS" \
+            "${FIO_DIRECT[@]}" --invalidate=0 --ioengine="$eng" --iodepth="$DEPTH" "${batch[@]}" --time_based --runtime="$SECS" \
             --output-format=json 2>/dev/null | python3 -c '
 import json, sys
 j = json.load(sys.stdin)["jobs"][0]
@@ -129,15 +171,16 @@ SIDES=(fb fio fio-batch)
 echo "flowbench: $FB${BASE:+ (base: $BASE)}"
 echo "fio:       $(fio --version)"
 echo "4 KiB random reads of a $SIZE file, iodepth $DEPTH, $ROUNDS rounds of $SECS s per side; $(nproc) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg)$([ $BOOST = 1 ] && echo '; boosted')"
-declare -A RATE CPU
+declare -A RATE CPU QD
 for ((round = 0; round < ROUNDS; round++)); do
     order=("${SIDES[@]}")
     [ $((round % 2)) = 0 ] || order=($(printf '%s\n' "${SIDES[@]}" | tac))
     for eng in "${ENGINES[@]}"; do
         for s in "${order[@]}"; do
-            read -r rate cpu < <(side "$eng" "$s")
+            read -r rate cpu qd < <(side "$eng" "$s")
             RATE[$eng,$s]="${RATE[$eng,$s]:-} $rate"
             CPU[$eng,$s]="${CPU[$eng,$s]:-} $cpu"
+            QD[$eng,$s]="${QD[$eng,$s]:-} $qd"
         done
     done
     echo "round $((round + 1)) of $ROUNDS done"
@@ -153,12 +196,17 @@ for eng in "${ENGINES[@]}"; do
     echo "$eng, iodepth $DEPTH:"
     for s in "${SIDES[@]}"; do
         # shellcheck disable=SC2086
-        r=$(summary ${RATE[$eng,$s]}) c=$(summary ${CPU[$eng,$s]})
-        printf '  %-10s reads/s %-28s CPU us/read %s\n' "$s" "$(awk '{ printf "%.0f (%.0f..%.0f)", $1, $2, $3 }' <<<"$r")" \
-            "$(awk '{ printf "%.2f (%.2f..%.2f)", $1, $2, $3 }' <<<"$c")"
+        r=$(summary ${RATE[$eng,$s]}) c=$(summary ${CPU[$eng,$s]}) q=$(summary ${QD[$eng,$s]})
+        printf '  %-10s reads/s %-28s CPU us/read %-24s device queue %s\n' "$s" \
+            "$(awk '{ printf "%.0f (%.0f..%.0f)", $1, $2, $3 }' <<<"$r")" \
+            "$(awk '{ printf "%.2f (%.2f..%.2f)", $1, $2, $3 }' <<<"$c")" \
+            "$( [ -n "$STAT" ] && awk '{ printf "%.1f (%.1f..%.1f)", $1, $2, $3 }' <<<"$q" || echo "- (no block device)")"
     done
     for pair in "fb fio" "fb fio-batch" ${BASE:+"base fio" "fb base"}; do
         # shellcheck disable=SC2046,SC2086
         printf '  %-18s %s\n' "${pair/ //}" "$(fmt "$(summary $(ratios $pair "$eng"))")"
     done
+    # shellcheck disable=SC2046
+    [ "$DIRECT" = 0 ] || verdict "flowbench/fio reads/s, O_DIRECT, $eng" \
+        "$(summary $(ratios fb fio "$eng") | cut -d' ' -f1)" ">=" 0.95
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_io_batch.sh BIN: libaio and io_uring send the requests of one refill
 # together, one io_submit or submitting io_uring_enter per refill, not one
-# per request (strace counts the calls against the ops at iodepth 32).
+# per request (strace counts the calls against the ops at iodepth 32); a
+# request queued while the device queue is empty is sent at once.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bin=$(realpath "$1")
@@ -64,6 +65,11 @@ for pair in libaio:io_submit io_uring:io_uring_enter; do
     # batched: at depth 32 a refill is many requests; one call each would be calls = ops
     [ $((calls * 8)) -le "$ops" ] && ok \
         || bad "${eng}_batched" "$calls submitting $call calls for $ops reads (one per request is not batching)"
+    # the device queue was empty when the run began: the first request went at
+    # once, not after the other 31 of the first refill were queued
+    first=$(awk -v call="$call" '$0 ~ "^[0-9]+ +" call "\\(" { split($0, a, ", "); n = a[2] + 0
+            if (call == "io_uring_enter" && n == 0) next; print n; exit }' "$top/$eng.trace")
+    [ "$first" = 1 ] && ok || bad "${eng}_first_sent_alone" "the first $call sent ${first:-nothing} requests, not 1"
     echo "$eng: $ops reads, $calls submitting $call calls ($reqs requests), $((ops / (calls > 0 ? calls : 1))) reads per call"
 done
 

@@ -15,6 +15,9 @@ void op_io_fini(struct op_inst *op);
  * that does not go through them (closefile must not race a read) and when
  * the thread ends. */
 int op_io_drain(struct worker *w);
+/* Sends what the thread's engines queued, each request timed from now: its
+ * service time starts when it reaches the kernel, as fio's issue time does. */
+void op_io_commit_all(struct worker *w);
 /* Reaps from engine e at least min completions (capped at what is in
  * flight), each made an op; when stop_ok, a wait a signal interrupts while
  * the run is stopping gives up with FO_DONE. */

@@ -141,9 +141,9 @@ static inline int op_io_begin(struct worker *w, struct op_inst *op, bool random,
 }
 
 /* Sends io through the op's engine. A synchronous engine completes it here;
- * an asynchronous one queues it, and the op waits only when all its iodepth
- * requests are out: that wait commits what was queued since the last one (a
- * refill) in one system call, then reaps. Sequential I/O moves the slot's
+ * an asynchronous one queues it, sent at once when the device queue has room
+ * (ioengine_has_room), else with the rest of the refill when the op waits for
+ * a free request: one system call for the batch. Sequential I/O moves the slot's
  * offset now, so the next request follows this one. */
 static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op *io, enum io_dir dir)
 {
@@ -165,6 +165,11 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     if (q < 0)
         return op_io_submit_fail(w, op, r, -q);
     w->io_inflight++;
+    if (op->ioe->queued > 0) {
+        w->unsent[w->nunsent++] = r;
+        if (ioengine_has_room(op->ioe))
+            op_io_commit_all(w);
+    }
     if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0)) {
         int rc = op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
         return dir == IO_READ ? rc : op_verify_written(w, op, io->s, rc);

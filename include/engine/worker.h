@@ -111,6 +111,8 @@ struct worker {
     struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
     unsigned io_inflight;     /* requests in flight over all its engines */
+    struct io_req **unsent;   /* queued on an engine, not yet committed: timed from their commit */
+    unsigned nunsent, unsent_cap;
     uint64_t verify_gen;      /* the generation of the thread's last stamped write (journal_generation) */
     struct journal_thread *journal; /* per fileset: its durability journal (journal.h), or NULL: none */
     bool durable_on_write;    /* --test-durable-on-write: every write journaled as durable, unsynced */

@@ -114,9 +114,20 @@ static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
 }
 
 /* Starts what the thread's engines queued: before it waits on one, the
- * requests of every engine are on their way. */
-static void commit_all(struct worker *w)
+ * requests of every engine are on their way. A request waiting in the ring
+ * was not yet the kernel's: its service time starts here, and the wait moves
+ * into its lag, so time from the intended start still counts it. */
+void op_io_commit_all(struct worker *w)
 {
+    if (w->nunsent > 0) {
+        uint64_t now = op_now(w);
+        for (unsigned i = 0; i < w->nunsent; i++) {
+            struct io_req *r = w->unsent[i];
+            r->lag_ns += tick_to_ns(&w->clk, now - r->t0);
+            r->t0 = now;
+        }
+        w->nunsent = 0;
+    }
     for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
         if (w->ioe[i] != NULL)
             ioengine_commit(w->ioe[i]);
@@ -129,7 +140,7 @@ static void commit_all(struct worker *w)
 int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
 {
     struct io_req *done[REAP_BATCH];
-    commit_all(w);
+    op_io_commit_all(w);
     if (min > e->inflight)
         min = e->inflight;
     int n;

@@ -52,6 +52,19 @@ static struct ioengine *thread_engine(struct worker *w, struct op_inst *op, int 
     return *slot;
 }
 
+/* Room in the thread's list of queued, unsent requests for depth more: every
+ * request of every ring can be queued at once. */
+static int grow_unsent(struct worker *w, unsigned depth)
+{
+    size_t cap = w->unsent_cap + depth;
+    struct io_req **p = realloc(w->unsent, cap * sizeof *p);
+    if (p == NULL)
+        return -1;
+    w->unsent = p;
+    w->unsent_cap = (unsigned)cap;
+    return 0;
+}
+
 static int ring_init(struct worker *w, struct op_inst *op)
 {
     struct op_ring *g = &op->ring;
@@ -66,6 +79,8 @@ static int ring_init(struct worker *w, struct op_inst *op)
         return op_fail(w, op, "out of memory for %u I/O requests", depth);
     g->depth = depth;
     g->own_buffers = async;
+    if (async && op->ioe->ops->commit != NULL && grow_unsent(w, depth) != 0)
+        return op_fail(w, op, "out of memory for %u I/O requests", depth);
     for (unsigned i = 0; i < depth; i++)
         g->free[g->nfree++] = &g->reqs[depth - 1 - i];
     bool fixed = !op->op->iosize.is_dist && op->op->iosize.u > 0;
@@ -101,6 +116,9 @@ void op_io_fini(struct op_inst *op)
 
 void op_io_close_engines(struct worker *w)
 {
+    free(w->unsent);
+    w->unsent = NULL;
+    w->nunsent = w->unsent_cap = 0;
     for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
         if (w->ioe[i] != NULL) {
             w->ioe[i]->ops->cleanup(w->ioe[i]);
