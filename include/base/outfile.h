@@ -36,6 +36,10 @@ int outfile_commit(struct outfile *o);
 /* Gives the write up: the new file is removed, the destination left as it was. */
 void outfile_discard(struct outfile *o);
 
+/* Ends the write by what it came to: committed where written is 0, else given up
+ * (-1, errno kept). */
+int outfile_end(struct outfile *o, int written);
+
 /* Why an outfile_* call failed, in words fit for a user. */
 const char *outfile_strerror(int err);
 

@@ -169,6 +169,16 @@ void outfile_discard(struct outfile *o)
     release(o);
 }
 
+int outfile_end(struct outfile *o, int written)
+{
+    if (written == 0 && !ferror(o->f))
+        return outfile_commit(o);
+    int err = errno ? errno : EIO;
+    outfile_discard(o);
+    errno = err;
+    return -1;
+}
+
 const char *outfile_strerror(int err)
 {
     switch (err) {

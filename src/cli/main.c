@@ -352,11 +352,8 @@ static int write_file(const struct report_input *in, const char *path,
 {
     struct outfile o;
     int rc = outfile_open(&o, path);
-    if (rc == 0 && fn(in, o.f) != 0) {
-        outfile_discard(&o);
-        rc = -1;
-    } else if (rc == 0)
-        rc = outfile_commit(&o);
+    if (rc == 0)
+        rc = outfile_end(&o, fn(in, o.f));
     if (rc != 0)
         diag_printf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, outfile_strerror(errno));
     return rc;
@@ -371,7 +368,8 @@ static int write_outputs(const struct report_input *in, const struct args *a)
     if (a->csv != NULL)
         rc |= write_file(in, a->csv, results_write_csv, "CSV results");
     if (a->report != NULL && results_write_html(in, a->report) != 0) {
-        diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
+        diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report,
+                    outfile_strerror(errno));
         rc = -1;
     }
     return rc;
