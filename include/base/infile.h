@@ -16,8 +16,8 @@ int infile_open(const char *path);
  * a stop signal (EINTR). The text, NUL-terminated, its length in *len; NULL with errno. */
 char *infile_read_all(int fd, size_t max, size_t *len);
 
-/* fopen(path, "r") under the same rules; a pipe is read whole first (at most max). */
-FILE *infile_fopen(const char *path, size_t max);
+/* fopen(path, "r") under the same rules; a pipe is read whole first (at most 1 GiB). */
+FILE *infile_fopen(const char *path);
 
 /* Why an infile_* call failed, in words fit for a user. */
 const char *infile_strerror(int err);

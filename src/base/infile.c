@@ -81,14 +81,14 @@ static FILE *pipe_stream(int fd, size_t max)
     return f;
 }
 
-FILE *infile_fopen(const char *path, size_t max)
+FILE *infile_fopen(const char *path)
 {
     int fd = infile_open(path);
     if (fd < 0)
         return NULL;
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
-        FILE *f = pipe_stream(fd, max);
+        FILE *f = pipe_stream(fd, (size_t)1 << 30);
         int err = errno;
         close(fd);
         errno = err;
