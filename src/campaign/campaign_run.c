@@ -450,7 +450,7 @@ static void dry_run(const struct run_ctx *x)
 static int finish(struct run_ctx *x, time_t started, int status)
 {
     progress_end(&x->pg);
-    struct summary_input s = { x->c, x->tree, x->state, x->host, x->fs, started, time(NULL) };
+    struct summary_input s = { x->c, x->tree, x->state, x->host, x->fs, started, time(NULL), x->treefd };
     if (summary_write(&s) != 0 && status == 0)
         status = 1;
     struct diag d = { 0 };

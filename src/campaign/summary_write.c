@@ -392,15 +392,15 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
     return ferror(f) ? -1 : 0;
 }
 
-/* Written aside and renamed over path (base/outfile.h): a reader never sees half a
- * file, and no link planted at path or beside it is written through. */
+/* Written aside and renamed over the tree's name, beneath its root (base/outfile.h):
+ * a reader never sees half a file, and no link planted there is written through. */
 static int write_atomic(const struct summary_input *in, const char *name, struct point_runs *prs,
                         int (*fn)(const struct summary_input *, FILE *, struct point_runs *))
 {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s", in->tree, name);
     struct outfile o;
-    int rc = outfile_open(&o, path);
+    int rc = outfile_open_beneath(&o, in->treefd, name);
     if (rc == 0)
         rc = outfile_end(&o, fn(in, o.f, prs));
     if (rc != 0)
