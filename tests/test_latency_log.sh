@@ -196,8 +196,10 @@ if mount -t tmpfs -o size=64k tmpfs "$small" 2>/dev/null; then
 else
     echo "SKIP (loudly): cannot mount a small tmpfs here; the full log file system is not tested"
 fi
+# A device is no log file: refused at the start like every output (base/outfile.h).
 "$bin" -f "$d/w.f" --latency-log /dev/full >/dev/null 2>"$d/errd"
-expect_eq devfull_exit $? 1
+expect_eq devfull_exit $? 2
+grep -q "not a regular file" "$d/errd" && ok || bad devfull_msg "$(cat "$d/errd")"
 [ -c /dev/full ] && ok || { bad devfull_kept "/dev/full is gone"; mknod -m 666 /dev/full c 1 7; }
 
 # Its shape without the log itself: refused, not ignored.

@@ -30,6 +30,7 @@ struct summary_input {
     const enum run_state *state;
     const char *host, *filesystem;
     time_t started, finished;
+    int treefd;              /* the tree, opened: the files are written beneath it */
 };
 
 /* Returns the exit status: 0, 1 when a point failed, 2 on a usage or tree error,

@@ -3,10 +3,10 @@
 #ifndef FB_OUTPATH_H
 #define FB_OUTPATH_H
 
-/* 0 when path names a file that can be created or overwritten; -1 with errno
- * otherwise. An existing file is not changed; a missing one is created and removed. */
+/* outfile_check (base/outfile.h): 0 when path can take an output; -1 with errno. */
 int outpath_check_file(const char *path);
-/* 0 when dir is a writable directory, or can be made (mkdir -p) under one; -1 with errno. */
+/* 0 when dir is a writable directory, or can be made (mkdir -p) under one; -1 with
+ * errno (ELOOP where dir itself is a symbolic link). */
 int outpath_check_dir(const char *dir);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "base/diag.h"
+#include "base/outfile.h"
 
 /* One record, as the binary file stores it (little-endian, 40 bytes). */
 struct latlog_rec {
@@ -62,9 +63,8 @@ struct latlog_thread {
 struct latlog_run {
     struct latlog_opts opts;
     char *path;              /* the file of this run (FILE, FILE.run-N, .rank-NNNN) */
-    int out;                 /* where the log is written, opened before the run: */
-    char *tmp;               /* a new file beside path, renamed over it once whole; NULL: path
-                              * itself, which is no regular file (/dev/null) */
+    struct outfile out;      /* a new file beside path, opened before the run, renamed over
+                              * it once whole (o.f NULL: none open) */
     int *parts;              /* per slot: an unlinked part file the workers append to */
     size_t nparts;
     uint32_t *opbase;        /* per slot: its thread's first flowop in the name table */

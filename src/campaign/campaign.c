@@ -1,6 +1,7 @@
 /* campaign.c: from a parsed profile to the campaign's settings and its points,
  * every point checked before anything runs (campaign.h). */
 #include "campaign/campaign.h"
+#include "base/infile.h"
 #include "base/number.h"
 
 #include <errno.h>
@@ -259,7 +260,7 @@ static char *point_path(const struct point *p)
 
 static char *read_text(const char *path)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = infile_fopen(path);
     if (f == NULL)
         return NULL;
     char *text = NULL;

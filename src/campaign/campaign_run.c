@@ -18,10 +18,13 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/beneath.h"
 #include "base/diag.h"
+#include "base/outfile.h"
 #include "base/signals.h"
 #include "campaign/index_html.h"
 #include "campaign/progress.h"
+#include "campaign/results_tree.h"
 #include "sysstat/mountinfo.h"
 
 /* Words of the launcher each point's flowbench runs under, at most. */
@@ -35,6 +38,7 @@ struct run_ctx {
     size_t nlaunch;
     char launch_text[1024];
     char tree[PATH_MAX];
+    int treefd;              /* the tree, opened: everything in it is written beneath it */
     char host[128];
     char fs[64];
     enum run_state *state;
@@ -53,24 +57,6 @@ __attribute__((format(printf, 3, 4))) static void pathf(char *buf, size_t len, c
         buf[0] = '\0';
 }
 
-static int mkdirs(const char *path)
-{
-    char p[PATH_MAX];
-    if (snprintf(p, sizeof p, "%s", path) >= (int)sizeof p) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *s = '/';
-    }
-    return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 static bool exists(const char *path)
 {
     struct stat st;
@@ -86,12 +72,40 @@ static void run_dir(const struct run_ctx *x, const struct point *p, unsigned r, 
         pathf(buf, len, "%s/%s", x->tree, p->path);
 }
 
-/* The latest tree of this profile on this host and file system, by its name's time. */
-static int find_latest(struct run_ctx *x, const char *prefix)
+/* The same folder relative to the tree, for the calls beneath it. */
+static void run_rel(const struct run_ctx *x, const struct point *p, unsigned r, char *buf, size_t len)
 {
-    DIR *d = opendir(x->c->set.stats);
-    if (d == NULL)
+    if (x->c->set.repeats > 1)
+        pathf(buf, len, "%s/repeat-%u", p->path, r);
+    else
+        pathf(buf, len, "%s", p->path);
+}
+
+/* Whether name is in the run folder rel of the tree, looked at beneath it. */
+static bool has_beneath(const struct run_ctx *x, const char *rel, const char *name)
+{
+    char path[PATH_MAX];
+    pathf(path, sizeof path, "%s/%s", rel, name);
+    const char *leaf;
+    int dfd = beneath_parent(x->treefd, path, &leaf);
+    if (dfd < 0)
+        return false;
+    struct stat st;
+    bool there = fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    close(dfd);
+    return there;
+}
+
+/* The latest tree of this profile on this host and file system, by its name's time. */
+static int find_latest(struct run_ctx *x, int rootfd, const char *prefix)
+{
+    int fd = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (d == NULL) {
+        if (fd >= 0)
+            close(fd);
         return -1;
+    }
     char best[NAME_MAX + 1] = "";
     for (struct dirent *e; (e = readdir(d)) != NULL;)
         if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 && strcmp(e->d_name, best) > 0)
@@ -100,56 +114,91 @@ static int find_latest(struct run_ctx *x, const char *prefix)
     if (best[0] == '\0')
         return -1;
     pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, best);
-    return 0;
+    x->treefd = results_tree_open(rootfd, best);
+    return x->treefd >= 0 ? 0 : -2;
 }
 
-/* Names (and on a real run makes) the tree; resume finds the existing one. */
+/* A tree made by an earlier invocation is written into again only as flowbench left it. */
+static int resumed_tree(struct run_ctx *x)
+{
+    if (x->treefd < 0 || results_tree_check(x->treefd, x->tree) == 0)
+        return x->treefd >= 0 ? 0 : -1;
+    close(x->treefd);
+    x->treefd = -1;
+    return -1;
+}
+
+/* Makes the tree in the results folder: two campaigns started within a second, the
+ * second gets -2, -3... */
+static int make_tree(struct run_ctx *x, int rootfd, const char *name)
+{
+    char leaf[PATH_MAX];
+    snprintf(leaf, sizeof leaf, "%s", name);
+    for (int n = 2; mkdirat(rootfd, leaf, 0755) != 0; n++) {
+        if (errno != EEXIST || n == 100) {
+            diag_printf(stderr, "flowbench: error: cannot make the results tree %s/%s: %s\n", x->c->set.stats, leaf,
+                        strerror(errno));
+            return -1;
+        }
+        pathf(leaf, sizeof leaf, "%s-%d", name, n);
+    }
+    pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, leaf);
+    x->treefd = results_tree_open(rootfd, leaf);
+    return x->treefd >= 0 ? 0 : -1;
+}
+
+/* Names (and on a real run makes) the tree; resume finds the existing one, checked. */
 static int open_tree(struct run_ctx *x)
 {
     char prefix[512];
     snprintf(prefix, sizeof prefix, "%s-%s-%s-", x->host, x->fs, x->c->prof.name);
     if (x->o->resume && x->o->resume_tree != NULL) {
         snprintf(x->tree, sizeof x->tree, "%s", x->o->resume_tree);
-        if (exists(x->tree))
-            return 0;
-        diag_printf(stderr, "flowbench: error: --resume %s: no such results tree\n", x->tree);
-        return -1;
-    }
-    if (x->o->resume) {
-        if (find_latest(x, prefix) == 0)
-            return 0;
-        diag_printf(stderr, "flowbench: error: --resume: no results tree %s* in %s to resume\n", prefix,
-                    x->c->set.stats);
-        return -1;
+        if (!exists(x->tree)) {
+            diag_printf(stderr, "flowbench: error: --resume %s: no such results tree\n", x->tree);
+            return -1;
+        }
+        x->treefd = results_tree_open(-1, x->tree);
+        return resumed_tree(x);
     }
     char stamp[32];
     time_t now = time(NULL);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
     snprintf(x->tree, sizeof x->tree, "%s/%s%s", x->c->set.stats, prefix, stamp);
-    if (x->o->dry_run)
+    if (x->o->dry_run && !x->o->resume)
         return 0;
-    /* Two campaigns started within a second: the second gets -2, -3... */
-    for (int n = 2; mkdirs(x->c->set.stats) == 0 && mkdir(x->tree, 0777) != 0 && errno == EEXIST && n < 100; n++)
-        snprintf(x->tree, sizeof x->tree, "%s/%s%s-%d", x->c->set.stats, prefix, stamp, n);
-    if (exists(x->tree))
-        return 0;
-    diag_printf(stderr, "flowbench: error: cannot make the results tree %s: %s\n", x->tree, strerror(errno));
-    return -1;
-}
-
-static int write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (f == NULL)
+    int rootfd = results_root_open(x->c->set.stats);
+    if (rootfd < 0)
         return -1;
-    fputs(text, f);
-    bool bad = ferror(f) != 0;
-    return fclose(f) == 0 && !bad ? 0 : -1;
+    int rc;
+    if (x->o->resume) {
+        rc = find_latest(x, rootfd, prefix);
+        if (rc == -1)
+            diag_printf(stderr, "flowbench: error: --resume: no results tree %s* in %s to resume\n", prefix,
+                        x->c->set.stats);
+        else
+            rc = resumed_tree(x);
+    } else {
+        char name[PATH_MAX];
+        snprintf(name, sizeof name, "%s%s", prefix, stamp);
+        rc = make_tree(x, rootfd, name);
+    }
+    close(rootfd);
+    return rc == 0 ? 0 : -1;
 }
 
-/* Forks and execs argv with stdout and stderr to out (NULL: /dev/null), in its own
+/* A file of the tree, rel beneath it, written whole through no link. */
+static int write_text(const struct run_ctx *x, const char *rel, const char *text)
+{
+    struct outfile o;
+    if (outfile_open_beneath(&o, x->treefd, rel) != 0)
+        return -1;
+    return outfile_end(&o, fputs(text, o.f) < 0 ? -1 : 0);
+}
+
+/* Forks and execs argv with stdout and stderr to out (-1: /dev/null), in its own
  * process group so that the campaign forwards a stop signal once. */
-static pid_t spawn(char *const argv[], const char *out)
+static pid_t spawn(char *const argv[], int out)
 {
     pid_t parent = getpid();
     pid_t pid = fork();
@@ -160,7 +209,7 @@ static pid_t spawn(char *const argv[], const char *out)
     if (getppid() != parent)
         _exit(127);
     int in = open("/dev/null", O_RDONLY);
-    int fd = open(out != NULL ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    int fd = out >= 0 ? out : open("/dev/null", O_WRONLY);
     if (in < 0 || fd < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
         _exit(127);
     struct sigaction dfl = { .sa_handler = SIG_DFL };
@@ -210,7 +259,7 @@ static int run_flush_cmd(struct run_ctx *x, const struct point *p)
     char script[4096];
     snprintf(script, sizeof script, "%s \"$@\"", x->c->set.flush_cmd);
     char *argv[] = { "/bin/sh", "-c", script, "flowbench-flush", (char *)point_dir_value(p), x->fs, NULL };
-    int rc = wait_child(x, spawn(argv, NULL));
+    int rc = wait_child(x, spawn(argv, -1));
     if (rc != 0 && !stop_requested())
         diag_printf(stderr, "flowbench: warning: the flush command exited with %d\n", rc);
     return rc;
@@ -255,28 +304,46 @@ static void point_argv(const struct run_ctx *x, char **argv, char *const *args, 
     argv[n] = NULL;
 }
 
-/* One measured run: results.json appears only when the run completed. */
-static int measured_run(struct run_ctx *x, const struct point *p, const char *dir)
+/* The log of a point's flowbench, a new file beneath the tree (an old one removed):
+ * opened here, not by path in the child, so no link is followed. */
+static int open_log(int dfd, const char *name)
 {
-    char script[PATH_MAX], part[PATH_MAX], json[PATH_MAX], csv[PATH_MAX], out[PATH_MAX], report[PATH_MAX];
+    if (unlinkat(dfd, name, 0) != 0 && errno != ENOENT)
+        return -1;
+    return openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+}
+
+/* One measured run: results.json appears only when the run completed. */
+static int measured_run(struct run_ctx *x, const struct point *p, const char *dir, const char *rel)
+{
+    char script[PATH_MAX], part[PATH_MAX], csv[PATH_MAX], out[PATH_MAX], report[PATH_MAX];
     pathf(script, sizeof script, "%s/thisrun.f", dir);
     pathf(report, sizeof report, "%s/report", dir);   /* its run report, which index.html links to */
     pathf(part, sizeof part, "%s/results.json.part", dir);
-    pathf(json, sizeof json, "%s/results.json", dir);
     pathf(csv, sizeof csv, "%s/results.csv", dir);
-    pathf(out, sizeof out, "%s/stats.%s.out", dir, p->config->name);
+    pathf(out, sizeof out, "stats.%s.out", p->config->name);
     if (x->c->set.flush == FLUSH_CMD && run_flush_cmd(x, p) != 0 && stop_requested())
         return 128 + stop_take();
+    int dfd = beneath_open(x->treefd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    int log = dfd >= 0 ? open_log(dfd, out) : -1;
+    if (log < 0) {
+        diag_printf(stderr, "flowbench: error: cannot write %s/%s: %s\n", dir, out, beneath_strerror(errno));
+        if (dfd >= 0)
+            close(dfd);
+        return 2;
+    }
     char *args[] = { "-f", script, "--json", part, "--csv", csv, "--interval", "1", "--report", report, "--flush" };
     size_t nargs = sizeof args / sizeof args[0] - (x->c->set.flush == FLUSH_ALWAYS ? 0 : 1);
     char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
     point_argv(x, argv, args, nargs);
-    int rc = wait_child(x, spawn(argv, out));
+    int rc = wait_child(x, spawn(argv, log));
+    close(log);
     bool kept = rc == 0 || rc == EXIT_CRITERIA_FAILED; /* a failed criterion: the results stand */
-    if (kept && rename(part, json) != 0)
+    if (kept && renameat(dfd, "results.json.part", dfd, "results.json") != 0)
         rc = 1;
     if (rc != 0 && rc != EXIT_CRITERIA_FAILED)
-        unlink(part);
+        unlinkat(dfd, "results.json.part", 0);
+    close(dfd);
     return rc;
 }
 
@@ -289,16 +356,16 @@ static int warmup_run(struct run_ctx *x, const char *dir)
     char *args[] = { "-f", script, "--runtime", secs };
     char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
     point_argv(x, argv, args, sizeof args / sizeof args[0]);
-    return wait_child(x, spawn(argv, NULL));
+    return wait_child(x, spawn(argv, -1));
 }
 
-static int prepare_dir(const char *dir, const struct point *p)
+static int prepare_dir(const struct run_ctx *x, const char *rel, const char *dir, const struct point *p)
 {
     char script[PATH_MAX];
-    pathf(script, sizeof script, "%s/thisrun.f", dir);
-    if (mkdirs(dir) == 0 && write_text(script, p->script) == 0)
+    pathf(script, sizeof script, "%s/thisrun.f", rel);
+    if (results_mkdirs(x->treefd, rel) == 0 && write_text(x, script, p->script) == 0)
         return 0;
-    diag_printf(stderr, "flowbench: error: cannot write %s: %s\n", script, strerror(errno));
+    diag_printf(stderr, "flowbench: error: cannot write %s/thisrun.f: %s\n", dir, outfile_strerror(errno));
     return -1;
 }
 
@@ -309,14 +376,14 @@ static int run_point(struct run_ctx *x, size_t i, bool *warmed)
     unsigned nrep = x->c->set.repeats;
     int worst = 0;
     for (unsigned r = 1; r <= nrep; r++) {
-        char dir[PATH_MAX], json[PATH_MAX];
+        char dir[PATH_MAX], rel[PATH_MAX];
         run_dir(x, p, r, dir, sizeof dir);
-        pathf(json, sizeof json, "%s/results.json", dir);
-        if (exists(json)) {
+        run_rel(x, p, r, rel, sizeof rel);
+        if (has_beneath(x, rel, "results.json")) {
             x->state[i * nrep + r - 1] = RUN_OK; /* completed by an earlier invocation */
             continue;
         }
-        if (prepare_dir(dir, p) != 0)
+        if (prepare_dir(x, rel, dir, p) != 0)
             return 2;
         progress_start(&x->pg, i + 1, x->c->npoints, p, r, nrep);
         if (x->c->set.warmup > 0 && !*warmed) {
@@ -324,7 +391,7 @@ static int run_point(struct run_ctx *x, size_t i, bool *warmed)
             if (warmup_run(x, dir) != 0 && stop_requested())
                 return 128 + stop_take();
         }
-        int rc = measured_run(x, p, dir);
+        int rc = measured_run(x, p, dir, rel);
         progress_run_done(&x->pg);
         if (stop_requested())
             return 128 + stop_take();
@@ -347,10 +414,9 @@ static size_t runs_left(const struct run_ctx *x)
     size_t n = 0;
     for (size_t i = 0; i < x->c->npoints; i++)
         for (unsigned r = 1; r <= x->c->set.repeats; r++) {
-            char json[PATH_MAX];
-            run_dir(x, &x->c->points[i], r, json, sizeof json);
-            strncat(json, "/results.json", sizeof json - strlen(json) - 1);
-            n += !exists(json);
+            char rel[PATH_MAX];
+            run_rel(x, &x->c->points[i], r, rel, sizeof rel);
+            n += !has_beneath(x, rel, "results.json");
         }
     return n;
 }
@@ -384,7 +450,7 @@ static void dry_run(const struct run_ctx *x)
 static int finish(struct run_ctx *x, time_t started, int status)
 {
     progress_end(&x->pg);
-    struct summary_input s = { x->c, x->tree, x->state, x->host, x->fs, started, time(NULL) };
+    struct summary_input s = { x->c, x->tree, x->state, x->host, x->fs, started, time(NULL), x->treefd };
     if (summary_write(&s) != 0 && status == 0)
         status = 1;
     struct diag d = { 0 };
@@ -398,7 +464,7 @@ static int finish(struct run_ctx *x, time_t started, int status)
 
 int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
 {
-    struct run_ctx x = { .c = c, .o = o };
+    struct run_ctx x = { .c = c, .o = o, .treefd = -1 };
     if (gethostname(x.host, sizeof x.host - 1) != 0)
         snprintf(x.host, sizeof x.host, "localhost");
     x.host[strcspn(x.host, ".")] = '\0';
@@ -410,11 +476,15 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
         return 2;
     if (o->dry_run) {
         dry_run(&x);
+        if (x.treefd >= 0)
+            close(x.treefd);
         return 0;
     }
     x.state = calloc(c->npoints * c->set.repeats + 1, sizeof *x.state);
-    if (x.state == NULL)
+    if (x.state == NULL) {
+        close(x.treefd);
         return 2;
+    }
     time_t started = time(NULL);
     double planned = (double)c->set.runtime + (double)(c->set.warmup + c->set.cooldown) / c->set.repeats + 1.0;
     progress_init(&x.pg, stdout, runs_left(&x), planned);
@@ -436,5 +506,6 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
     }
     status = finish(&x, started, status);
     free(x.state);
+    close(x.treefd);
     return status == 0 && x.criteria_failed ? EXIT_CRITERIA_FAILED : status;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
 #include "campaign/index_html.h"
 #include "campaign/index_charts.h"
 #include "report/html_style.h"
@@ -153,19 +154,14 @@ static void page(FILE *f, const struct summary *s)
 
 int index_html_write(const struct summary *s, struct diag *d)
 {
-    char path[4096], tmp[4096 + 8];
+    char path[4096];
     snprintf(path, sizeof path, "%s/index.html", s->dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL)
-        return diag_set(d, NULL, "cannot write %s: %s", tmp, strerror(errno));
-    page(f, s);
-    bool bad = ferror(f) != 0;
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return diag_set(d, NULL, "cannot write %s: %s", path, strerror(e));
-    }
+    struct outfile o;
+    if (outfile_open(&o, path) != 0)
+        return diag_set(d, NULL, "cannot write %s: %s", path, outfile_strerror(errno));
+    page(o.f, s);
+    if (outfile_end(&o, 0) != 0)
+        return diag_set(d, NULL, "cannot write %s: %s", path, outfile_strerror(errno));
     return 0;
 }
 

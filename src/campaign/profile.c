@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/infile.h"
+
 enum tok { T_EOF, T_WORD, T_STRING, T_LBRACE, T_RBRACE, T_EQ, T_COMMA, T_SEMI };
 
 struct lexer {
@@ -260,9 +262,9 @@ int profile_parse(const char *text, const char *file, struct profile *p, struct 
 int profile_load(const char *path, struct profile *p, struct diag *err)
 {
     *p = (struct profile){ 0 };
-    FILE *f = fopen(path, "r");
+    FILE *f = infile_fopen(path);
     if (f == NULL)
-        return diag_set(err, NULL, "cannot read the profile %s: %s", path, strerror(errno));
+        return diag_set(err, NULL, "cannot read the profile %s: %s", path, infile_strerror(errno));
     size_t cap = 4096, n = 0;
     char *text = malloc(cap);
     for (size_t got; text != NULL && (got = fread(text + n, 1, cap - n - 1, f)) > 0;) {

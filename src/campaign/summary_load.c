@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "base/diag.h"
+#include "base/infile.h"
 #include "campaign/summary.h"
 
 /* The one mapping from results.json to the summary's figures: summary_write.c
@@ -269,9 +270,9 @@ static int resolve(const char *path, struct summary *s, struct diag *d)
 /* The whole file parsed, or a message saying where it stops being JSON. */
 static int parse_file(const char *path, json_object **root, struct diag *d)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = infile_fopen(path);
     if (f == NULL)
-        return diag_set(d, NULL, "cannot read %s: %s", path, strerror(errno));
+        return diag_set(d, NULL, "cannot read %s: %s", path, infile_strerror(errno));
     char *text = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&text, &size);

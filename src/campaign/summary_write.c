@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
 #include "campaign/campaign_run.h"
 #include "campaign/summary.h"
 #include "report/json_writer.h"
@@ -391,24 +392,19 @@ static int write_csv(const struct summary_input *in, FILE *f, struct point_runs 
     return ferror(f) ? -1 : 0;
 }
 
-/* Writes path.tmp then renames it over path: a reader never sees half a file. */
+/* Written aside and renamed over the tree's name, beneath its root (base/outfile.h):
+ * a reader never sees half a file, and no link planted there is written through. */
 static int write_atomic(const struct summary_input *in, const char *name, struct point_runs *prs,
                         int (*fn)(const struct summary_input *, FILE *, struct point_runs *))
 {
-    char path[PATH_MAX], tmp[PATH_MAX];
+    char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s", in->tree, name);
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-        return -1;
-    FILE *f = fopen(tmp, "w");
-    int rc = f == NULL ? -1 : fn(in, f, prs);
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0) {
-        diag_printf(stderr, "flowbench: error: cannot write %s: %s\n", path, strerror(errno));
-        unlink(tmp);
-    }
+    struct outfile o;
+    int rc = outfile_open_beneath(&o, in->treefd, name);
+    if (rc == 0)
+        rc = outfile_end(&o, fn(in, o.f, prs));
+    if (rc != 0)
+        diag_printf(stderr, "flowbench: error: cannot write %s: %s\n", path, outfile_strerror(errno));
     return rc;
 }
 

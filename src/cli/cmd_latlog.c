@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/interp.h"
+#include "base/infile.h"
 #include "cli/subcommand.h"
 #include "engine/latlog.h"
 
@@ -14,9 +15,9 @@ int cmd_latlog2csv_main(int argc, char **argv)
         diag_printf(stderr, "usage: flowbench latlog2csv FILE\n");
         return EXIT_USAGE;
     }
-    FILE *in = fopen(argv[1], "rb");
+    FILE *in = infile_fopen(argv[1]);
     if (in == NULL) {
-        diag_printf(stderr, "flowbench: error: latlog2csv: %s: %s\n", argv[1], strerror(errno));
+        diag_printf(stderr, "flowbench: error: latlog2csv: %s: %s\n", argv[1], infile_strerror(errno));
         return EXIT_RUNFAIL;
     }
     struct diag err = { 0 };

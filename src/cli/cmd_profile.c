@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/signals.h"
+#include "base/infile.h"
 #include "campaign/campaign_run.h"
 #include "dist/dist.h"
 #include "cli/interp.h"
@@ -23,7 +24,7 @@ static char *env_find(void *ctx, const char *name)
 
 static char *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = infile_fopen(path);
     if (f == NULL)
         return NULL;
     char *text = NULL;

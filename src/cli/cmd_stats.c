@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/outfile.h"
 #include "cli/command.h"
 #include "cli/interp.h"
 #include "cli/report_vars.h"
@@ -63,19 +64,15 @@ static int dump_with(struct interp *in, const struct ast_cmd *c, const char *pat
     if (report_vars_build(&in->vars, &vars) != 0)
         return diag_set(err, &c->value.loc, "stats %s: out of memory", c->word);
     const struct report_input ri = { &r, in->opt.script != NULL ? in->opt.script : in->workload, &vars, in->lathist };
-    FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : fn(&ri, f);
+    struct outfile o;
+    int rc = outfile_open(&o, path);
+    if (rc == 0)
+        rc = outfile_end(&o, fn(&ri, o.f));
     int e = errno;
     report_vars_free(&vars);
-    if (f != NULL && fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        e = errno;
-    }
     if (rc == 0)
         return 0;
-    if (f != NULL)
-        remove(path);
-    return diag_set(err, &c->value.loc, "stats %s: cannot write '%s': %s", c->word, path, strerror(e));
+    return diag_set(err, &c->value.loc, "stats %s: cannot write '%s': %s", c->word, path, outfile_strerror(e));
 }
 
 static int stats_dump(struct interp *in, const struct ast_cmd *c, const char *path, struct diag *err)

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/clock.h"
+#include "base/infile.h"
 #include "cli/command.h"
 #include "base/signals.h"
 #include "fileset/target_lock.h"
@@ -246,52 +248,32 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     return status;
 }
 
-static char *read_stream(FILE *f, const char *path, size_t *len, struct diag *err, const struct srcloc *from)
+/* A script, read whole; a pipe's wait ends on a stop signal (base/infile.h). */
+static char *read_fd(int fd, const char *path, size_t *len, struct diag *err, const struct srcloc *from)
 {
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf != NULL) {
-        if (n == cap) {
-            if (cap >= SCRIPT_MAX) {
-                diag_set(err, from, "'%s' is larger than %u MiB; not a workload script", path, SCRIPT_MAX >> 20);
-                free(buf);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL)
-                break;
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (buf == NULL || ferror(f)) {
-        diag_set(err, from, "cannot read '%s': %s", path, buf ? strerror(errno) : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
+    char *text = infile_read_all(fd, SCRIPT_MAX, len);
+    if (text != NULL)
+        return text;
+    if (errno == EFBIG)
+        diag_set(err, from, "'%s' is larger than %u MiB; not a workload script", path, SCRIPT_MAX >> 20);
+    else
+        diag_set(err, from, "cannot read '%s': %s", path, infile_strerror(errno));
+    return NULL;
 }
 
 static char *read_all(const char *path, size_t *len, struct diag *err, const struct srcloc *from)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        diag_set(err, from, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+    int fd = infile_open(path);
+    if (fd < 0 && errno == EISDIR) {
         diag_set(err, from, "'%s' is a directory, not a script", path);
         return NULL;
     }
-    char *text = read_stream(f, path, len, err, from);
-    fclose(f);
+    if (fd < 0) {
+        diag_set(err, from, "cannot open '%s': %s", path, infile_strerror(errno));
+        return NULL;
+    }
+    char *text = read_fd(fd, path, len, err, from);
+    close(fd);
     return text;
 }
 
@@ -299,10 +281,10 @@ int interp_exec_stream(struct interp *in, FILE *f, const char *name)
 {
     struct diag err;
     size_t len;
-    char *text = read_stream(f, name, &len, &err, NULL);
+    char *text = read_fd(fileno(f), name, &len, &err, NULL);
     if (text == NULL) {
         diag_print(&err, in->err);
-        return EXIT_USAGE;
+        return stop_requested() ? stop_status() : EXIT_USAGE;
     }
     int rc = interp_exec_buffer(in, text, len, name, 1);
     free(text);
@@ -316,7 +298,7 @@ int interp_exec_file(struct interp *in, const char *path, const struct srcloc *f
     char *text = read_all(path, &len, &err, from);
     if (text == NULL) {
         diag_print(&err, in->err);
-        return EXIT_USAGE;
+        return stop_requested() ? stop_status() : EXIT_USAGE;
     }
     int rc = interp_exec_buffer(in, text, len, path, 1);
     free(text);

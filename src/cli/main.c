@@ -13,6 +13,7 @@
 #include "base/signals.h"
 #include "cli/interp.h"
 #include "cli/man_pages.h"
+#include "base/outfile.h"
 #include "cli/outpath.h"
 #include "cli/shell.h"
 #include "cli/subcommand.h"
@@ -349,20 +350,12 @@ static void args_free(struct args *a)
 static int write_file(const struct report_input *in, const char *path,
                       int (*fn)(const struct report_input *, FILE *), const char *what)
 {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "w");
-    int rc = f == NULL ? -1 : fn(in, f);
-    int err = errno;
-    if (f != NULL && !to_stdout && fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (to_stdout && fflush(stdout) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
+    struct outfile o;
+    int rc = outfile_open(&o, path);
+    if (rc == 0)
+        rc = outfile_end(&o, fn(in, o.f));
     if (rc != 0)
-        diag_printf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, strerror(err));
+        diag_printf(stderr, "flowbench: error: cannot write the %s to %s: %s\n", what, path, outfile_strerror(errno));
     return rc;
 }
 
@@ -375,7 +368,8 @@ static int write_outputs(const struct report_input *in, const struct args *a)
     if (a->csv != NULL)
         rc |= write_file(in, a->csv, results_write_csv, "CSV results");
     if (a->report != NULL && results_write_html(in, a->report) != 0) {
-        diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report, strerror(errno));
+        diag_printf(stderr, "flowbench: error: cannot write the report to %s/index.html: %s\n", a->report,
+                    outfile_strerror(errno));
         rc = -1;
     }
     return rc;
@@ -401,10 +395,10 @@ static int write_reports(const struct interp *in, const struct args *a)
 static int check_outputs(const struct args *a)
 {
     const struct { const char *opt, *path; int (*check)(const char *); } outs[] = {
-        { "--json", a->json, outpath_check_file },
-        { "--csv", a->csv, outpath_check_file },
+        { "--json", a->json, outfile_check },
+        { "--csv", a->csv, outfile_check },
         { "--report", a->report, outpath_check_dir },
-        { "--latency-log", a->opt.latlog.path, outpath_check_file },
+        { "--latency-log", a->opt.latlog.path, outfile_check },
     };
     if (a->opt.latlog.path != NULL && strcmp(a->opt.latlog.path, "-") == 0) {
         diag_printf(stderr, "flowbench: error: --latency-log wants a file (it is merged after the run), not -\n");
@@ -415,11 +409,11 @@ static int check_outputs(const struct args *a)
         return -1;
     }
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
-        if (outs[i].path == NULL || (outs[i].check == outpath_check_file && strcmp(outs[i].path, "-") == 0))
+        if (outs[i].path == NULL)
             continue;
         if (outs[i].check(outs[i].path) != 0) {
             diag_printf(stderr, "flowbench: error: %s %s: cannot write the results there: %s\n", outs[i].opt, outs[i].path,
-                        strerror(errno));
+                        outfile_strerror(errno));
             return -1;
         }
     }
@@ -463,14 +457,19 @@ static int run_commands(int argc, char **argv)
     struct args a = { 0 };
     struct interp in;
     bool speaker = dist_rank() == 0;
+    /* A reader that goes away (flowbench ... | head) must not kill a run midway. */
+    signal(SIGPIPE, SIG_IGN);
+    /* Ctrl-C, SIGTERM and SIGHUP stop what runs, in order: results and outputs are kept.
+     * Installed first: nothing from here on waits where a stop signal cannot end it. */
+    signals_install();
     if (parse_args(argc, argv, &a) != 0 || (speaker && check_outputs(&a) != 0) || ranks_need_script(&a, speaker) != 0) {
         args_free(&a);
         return EXIT_USAGE;
     }
-    /* A reader that goes away (flowbench ... | head) must not kill a run midway. */
-    signal(SIGPIPE, SIG_IGN);
-    /* Ctrl-C, SIGTERM and SIGHUP stop what runs, in order: results and outputs are kept. */
-    signals_install();
+    if (stop_requested()) {
+        args_free(&a);
+        return stop_status();
+    }
     bool tty = a.file == NULL && isatty(STDIN_FILENO);
     a.opt.argv = argv;
     a.opt.argc = (size_t)argc;

@@ -10,21 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
+
 int outpath_check_file(const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return errno = EISDIR, -1;
-        return access(path, W_OK); /* the user's file stays as it is until the results replace it */
-    }
-    if (errno != ENOENT)
-        return -1;
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd < 0)
-        return errno == EEXIST ? 0 : -1; /* appeared meanwhile, or a dangling symlink fopen follows */
-    close(fd);
-    return unlink(path);
+    return outfile_check(path); /* the one rule of base/outfile.h */
 }
 
 /* Cuts the last component off path in place ("a/b/" -> "a", "/a" -> "/", "a" -> ".");
@@ -54,10 +44,12 @@ int outpath_check_dir(const char *dir)
 {
     if (dir[0] == '\0')
         return errno = EINVAL, -1;
+    struct stat st;
+    if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode))
+        return errno = ELOOP, -1; /* like every output: written through no link */
     char *p = strdup(dir);
     if (p == NULL)
         return -1;
-    struct stat st;
     int rc;
     while ((rc = stat(p, &st)) != 0 && errno == ENOENT && cut_last(p))
         ;

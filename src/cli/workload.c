@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/interp.h"
+#include "base/infile.h"
 
 static bool is_file(const char *path)
 {
@@ -113,7 +114,7 @@ void workload_dirs_free(struct interp_options *o)
 void workload_summary(const char *path, char *buf, size_t len)
 {
     buf[0] = '\0';
-    FILE *f = fopen(path, "r");
+    FILE *f = infile_fopen(path);
     if (f == NULL)
         return;
     char line[512];

@@ -90,34 +90,14 @@ static int part_file(const char *path)
     return fd;
 }
 
-/* A regular file (or none yet) is replaced only by a whole log: it is written
- * as a new file beside it and renamed over it at the end, so a failed or
- * refused run leaves what was there. Anything else (/dev/null) is written
- * as it is, and never named with a suffix: FILE.rank-NNNN beside a device
- * would make files in /dev. */
-static int open_out(struct latlog_run *l, const struct latlog_opts *o, struct diag *err)
+/* The log replaces what is at its path only once whole: it is written as a new file
+ * beside it (base/outfile.h), so a failed or refused run leaves what was there; a
+ * link, FIFO or device there is refused. */
+static int open_out(struct latlog_run *l, struct diag *err)
 {
-    struct stat st;
-    bool special = stat(l->path, &st) == 0 && !S_ISREG(st.st_mode);
-    if (strcmp(l->path, o->path) != 0 && stat(o->path, &st) == 0 && !S_ISREG(st.st_mode))
-        return diag_set(err, NULL, "--latency-log: %s is not a regular file, and this run's log would go "
-                        "beside it as %s; give the path of a file", o->path, l->path);
-    if (special) {
-        l->out = open(l->path, O_WRONLY | O_CLOEXEC);
-        return l->out >= 0 ? 0 : diag_set(err, NULL, "--latency-log: cannot write %s: %s", l->path, strerror(errno));
-    }
-    size_t len = strlen(l->path) + 16;
-    if ((l->tmp = malloc(len)) == NULL)
-        return diag_set(err, NULL, "out of memory");
-    snprintf(l->tmp, len, "%s.newXXXXXX", l->path);
-    if ((l->out = mkostemp(l->tmp, O_CLOEXEC)) >= 0 && fchmod(l->out, 0644) == 0)
+    if (outfile_open(&l->out, l->path) == 0)
         return 0;
-    int errnum = errno;
-    if (l->out >= 0)
-        unlink(l->tmp);
-    free(l->tmp);
-    l->tmp = NULL;
-    return diag_set(err, NULL, "--latency-log: cannot write beside %s: %s", l->path, strerror(errnum));
+    return diag_set(err, NULL, "--latency-log: cannot write %s: %s", l->path, outfile_strerror(errno));
 }
 
 int latlog_open(struct engine *e, struct diag *err)
@@ -130,14 +110,13 @@ int latlog_open(struct engine *e, struct diag *err)
         return diag_set(err, NULL, "out of memory");
     e->latlog = l;
     l->opts = *o;
-    l->out = -1;
+    l->out = (struct outfile){ .dirfd = -1 };
     if ((l->path = run_path(o, e->run->index)) == NULL || name_slots(e, l) != 0
         || (l->parts = malloc((e->nslots ? e->nslots : 1) * sizeof *l->parts)) == NULL)
         return diag_set(err, NULL, "out of memory");
-    if (open_out(l, o, err) != 0)
+    if (open_out(l, err) != 0)
         return -1;
-    /* Beside the log, on its file system; for /dev/null and the like, in /tmp. */
-    const char *near = l->tmp != NULL ? l->path : "/tmp/flowbench-latlog";
+    const char *near = l->path; /* beside the log, on its file system */
     for (; l->nparts < e->nslots; l->nparts++)
         if ((l->parts[l->nparts] = part_file(near)) < 0)
             return diag_set(err, NULL, "--latency-log: cannot make a part file beside %s: %s", near,
@@ -152,11 +131,8 @@ void latlog_close(struct engine *e)
         return;
     for (size_t i = 0; i < l->nparts; i++)
         close(l->parts[i]);
-    if (l->out >= 0)
-        close(l->out);
-    if (l->tmp != NULL)
-        unlink(l->tmp); /* never renamed: the run did not finish its log */
-    free(l->tmp);
+    if (l->out.f != NULL)
+        outfile_discard(&l->out); /* never renamed: the run did not finish its log */
     for (size_t s = 0; l->threads != NULL && s < e->nslots; s++)
         free(l->threads[s]);
     free(l->threads);
@@ -272,8 +248,7 @@ out:
 static int latlog_failed(struct engine *e, struct latlog_run *l, int errnum)
 {
     char msg[512];
-    snprintf(msg, sizeof msg, "cannot write %s: %s%s", l->path, strerror(errnum),
-             l->tmp != NULL ? "; it is left as it was" : "");
+    snprintf(msg, sizeof msg, "cannot write %s: %s; it is left as it was", l->path, outfile_strerror(errnum));
     diag_printf(e->run->err, "flowbench: error: --latency-log: %s\n", msg);
     e->result->latlog = (struct latlog_summary){ .path = strdup(l->path), .sample = l->opts.sample,
                                                  .error = strdup(msg) };
@@ -285,24 +260,13 @@ int latlog_finish(struct engine *e)
     struct latlog_run *l = e->latlog;
     if (l == NULL)
         return 0;
-    FILE *out = fdopen(l->out, "w");
-    if (out == NULL)
-        return latlog_failed(e, l, errno);
-    l->out = -1;
     errno = 0;
-    int64_t n = merge(e, l, out);
-    bool failed = n < 0 || ferror(out);
-    failed |= fclose(out) != 0;
+    int64_t n = merge(e, l, l->out.f);
+    bool failed = outfile_end(&l->out, n < 0 ? -1 : 0) != 0;
     const _Atomic uint64_t *drop = shm_at(&e->shm, e->latlog_drop_off);
     uint64_t dropped = 0;
     for (size_t s = 0; s < e->nslots; s++)
         dropped += atomic_load(&drop[s]);
-    if (!failed && l->tmp != NULL && rename(l->tmp, l->path) != 0)
-        failed = true;
-    else if (!failed && l->tmp != NULL) {
-        free(l->tmp);
-        l->tmp = NULL;
-    }
     if (failed)
         return latlog_failed(e, l, errno != 0 ? errno : EIO);
     struct latlog_summary *m = &e->result->latlog;

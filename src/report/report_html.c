@@ -2,6 +2,7 @@
  * CSS and SVG, no script, nothing fetched) with each run's header, charts and
  * per-flowop table. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/outfile.h"
 #include "report/report.h"
 #include "report/report_figures.h"
 #include "report/html_style.h"
@@ -228,37 +230,22 @@ int results_write_html(const struct report_input *in, const char *dir)
     }
     if (make_dirs(dir) != 0)
         return -1;
-    size_t n = strlen(dir) + sizeof "/index.html.tmp";
-    char *path = malloc(n), *tmp = malloc(n);
-    if (path == NULL || tmp == NULL) {
-        free(path);
-        free(tmp);
-        errno = ENOMEM;
+    /* The folder itself, not a link standing in for it; the page written aside and
+     * renamed (base/outfile.h): a failed write leaves no half page behind. */
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dfd < 0) {
+        errno = errno == ENOTDIR ? ELOOP : errno;
         return -1;
     }
-    snprintf(path, n, "%s/index.html", dir);
-    snprintf(tmp, n, "%s/index.html.tmp", dir);
-    /* Written aside and renamed: a failed write leaves no half page behind. */
-    FILE *f = fopen(tmp, "w");
-    int rc = -1, err = errno;
-    if (f != NULL) {
-        errno = 0;
-        page(f, in);
-        bool bad = ferror(f) != 0;
-        err = errno ? errno : EIO;
-        if (fclose(f) != 0 && !bad) {
-            bad = true;
-            err = errno;
-        }
-        if (!bad && rename(tmp, path) == 0)
-            rc = 0;
-        else if (!bad)
-            err = errno;
-        if (rc != 0)
-            unlink(tmp);
+    struct outfile o;
+    int rc = outfile_open_beneath(&o, dfd, "index.html");
+    int err = errno;
+    close(dfd);
+    if (rc != 0) {
+        errno = err;
+        return -1;
     }
-    free(path);
-    free(tmp);
-    errno = err;
-    return rc;
+    errno = 0;
+    page(o.f, in);
+    return outfile_end(&o, 0);
 }
