@@ -236,6 +236,18 @@ else
         || bad steadystate_option "exit $rc: $(head -2 "$top/bad.out")"
 fi
 
+# ---- set steadystate: the window's limit holds after its unit; no empty field ----
+for spec in 'iops:2%:86400h' 'iops:2%:1441m' 'iops:2%:30s:warmup=25h'; do
+    out=$("$bin" --steadystate "$spec" -f "$top/flat/w.f" --quiet 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q "86400 seconds\|warmup=SECONDS" <<<"$out" && ok || bad "steady_unit_$spec" "exit $rc: $(head -2 <<<"$out")"
+done
+for spec in 'iops:2%::30s' 'iops:2%:30s:' ':2%:30s' 'iops::30s'; do
+    out=$("$bin" --steadystate "$spec" -f "$top/flat/w.f" --quiet 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q "a field is empty" <<<"$out" && ok || bad "steady_empty_$spec" "exit $rc: $(head -2 <<<"$out")"
+done
+out=$("$bin" --check -f /dev/stdin <<<'set steadystate "iops:2%:30s:"' 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q "a field is empty" <<<"$out" && ok || bad steady_empty_set "exit $rc: $out"
+
 # ---- a closed loop reports none of it ----
 mkdir -p "$top/closed"
 sed -e 's/, rate=500//' -e "s|$top/flat|$top/closed|" "$top/flat/w.f" | sed 's/^run 30/run 1/' >"$top/closed/w.f"
