@@ -432,4 +432,33 @@ check("dom_legend", "r1 from intended start" in re.sub(r"<[^>]+>", "", dom.split
 PY
 fi
 
+# ---- a per-interval p99 over 100 ops or fewer is exact: the nearest-rank
+# value of that interval's own latencies (the latency log's, exactly as counted) ----
+iv=$top/interval
+mkdir -p "$iv"
+cat >"$iv/w.f" <<F
+define file name=f1, path=$iv, size=1m, prealloc
+define process name=p { thread name=t, rate=40 {
+  flowop read name=r1, filename=f1, iosize=4k, random } }
+run 3
+F
+"$bin" -f "$iv/w.f" --quiet --interval 1 --json "$iv/o.json" --latency-log "$iv/lat.csv" >"$iv/out" 2>&1 ||
+    bad interval_run "exit $?: $(tail -3 "$iv/out")"
+pycheck interval_exact "$iv/o.json" "$iv/lat.csv" <<'PY'
+import csv, json, math, sys
+def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+iv = json.load(open(sys.argv[1]))["runs"][0]["intervals"]
+ops = [(int(r["time_ns"]), int(r["lat_ns"])) for r in csv.DictReader(open(sys.argv[2]))]
+judged = 0
+for x in iv:
+    lo, hi = (x["t"] - x["seconds"]) * 1e9, x["t"] * 1e9
+    lats = sorted(l for t, l in ops if lo < t <= hi)
+    if len(lats) != x["ops"] or not 0 < len(lats) <= 100:
+        continue  # an op on the boundary, or too many: not this check's case
+    judged += 1
+    want = lats[max(1, math.ceil(0.99 * len(lats))) - 1]
+    check(f"interval_p99_at_{x['t']}", x["p99_ns"] == want, (x["p99_ns"], want, len(lats)))
+check("interval_judged", judged >= 1, [x["ops"] for x in iv])
+PY
+
 summary
