@@ -433,13 +433,20 @@ PY
 fi
 
 # ---- a per-interval p99 over 100 ops or fewer is exact: the nearest-rank
-# value of that interval's own latencies (the latency log's, exactly as counted) ----
+# value of that interval's own latencies (the latency log's, exactly as
+# counted). One 16 MiB read in the first second makes the later seconds' max
+# lower than the run's, where a bucket's edge stood in for it. ----
 iv=$top/interval
 mkdir -p "$iv"
 cat >"$iv/w.f" <<F
 define file name=f1, path=$iv, size=1m, prealloc
-define process name=p { thread name=t, rate=40 {
-  flowop read name=r1, filename=f1, iosize=4k, random } }
+define file name=f2, path=$iv, size=16m, prealloc
+define process name=p {
+  thread name=t, rate=40 {
+    flowop read name=r1, filename=f1, iosize=4k, random }
+  thread name=big {
+    flowop read name=r2, filename=f2, iosize=16m
+    flowop semblock name=wait, value=1 } }
 run 3
 F
 "$bin" -f "$iv/w.f" --quiet --interval 1 --json "$iv/o.json" --latency-log "$iv/lat.csv" >"$iv/out" 2>&1 ||
@@ -458,7 +465,7 @@ for x in iv:
     judged += 1
     want = lats[max(1, math.ceil(0.99 * len(lats))) - 1]
     check(f"interval_p99_at_{x['t']}", x["p99_ns"] == want, (x["p99_ns"], want, len(lats)))
-check("interval_judged", judged >= 1, [x["ops"] for x in iv])
+check("interval_judged", judged >= 2, [x["ops"] for x in iv])
 PY
 
 summary
