@@ -162,7 +162,8 @@ criteria: PASS  [writer, reader] errors == 0"
 check phase_unknown "-C:1:2: error: criteria: no process named 'writr' in the workload" --check -f "$T/phase.f" -C '[writr] errors == 0'
 
 # Open loop: latency from the intended start and the passes are figures; a
-# pass of two ops (create + close) counts once in passes_per_sec.
+# pass of two ops (create + close) counts once in passes_per_sec (one pass
+# may be missed: the stop can land between its due time and its start).
 cat > "$T/open.f" <<'EOF'
 set $dir=/tmp
 define fileset name=made, path=$dir, entries=100, dirwidth=10, size=4k, prealloc=0
@@ -174,7 +175,7 @@ define process name=p, rate=20 {
 }
 EOF
 "$fb" --quiet -D dir="$T/data" -f "$T/open.f" --runtime 1 --json "$T/o.json" -C 'p99_intended(create) < 1s' \
-    -C 'passes_per_sec >= 19' -C 'passes_missed == 0' -C 'mean_intended >= mean' > "$T/o.out" 2>&1
+    -C 'passes_per_sec >= 18' -C 'passes_missed <= 1' -C 'mean_intended >= mean' > "$T/o.out" 2>&1
 expect_eq open_exit "$?" 0
 python3 - "$T/o.json" <<'EOF' && ok || bad open_figures "the open-loop figures are not the JSON's"
 import json, sys
@@ -183,7 +184,7 @@ c = {x["expression"]: x for x in run["criteria"]}
 create = [f for f in run["flowops"] if f["name"] == "create"][0]
 assert c["p99_intended(create) < 1s"]["measured"] == create["latency_from_intended_ns"]["p99"], (c, create)
 s = run["schedule"][0]
-assert abs(c["passes_per_sec >= 19"]["measured"] * run["seconds"] / s["passes"] - 1) < 1e-4, (c, s, run["seconds"])
+assert abs(c["passes_per_sec >= 18"]["measured"] * run["seconds"] / s["passes"] - 1) < 1e-4, (c, s, run["seconds"])
 assert run["summary"]["ops"] == 2 * s["passes"], (run["summary"]["ops"], s)
 assert all(x["result"] == "PASS" for x in run["criteria"]), run["criteria"]
 EOF
