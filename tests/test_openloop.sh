@@ -172,10 +172,10 @@ def gaps(p):
     return [b - a for a, b in zip(t, t[1:])]
 g, lin = gaps("poisson"), gaps("linear")
 cv = statistics.pstdev(g) / statistics.mean(g)
-assert 0.7 < cv < 1.3 and 4e6 < statistics.mean(g) < 6e6, (cv, statistics.mean(g), len(g))
+assert 0.65 < cv < 1.5 and 4e6 < statistics.mean(g) < 6e6, (cv, statistics.mean(g), len(g))
 assert statistics.pstdev(lin) / statistics.mean(lin) < 0.6, statistics.pstdev(lin) / statistics.mean(lin)
 s = json.load(open(f"{d}/poisson.json"))["runs"][0]["schedule"][0]
-assert 300 <= s["passes_intended"] <= 500 and s["passes_missed"] <= 2, s
+assert 300 <= s["passes_intended"] <= 500 and s["passes_missed"] <= 5, s
 P
 out=$("$bin" --check -f /dev/stdin <<<'define process name=p { thread name=t, rate=2, rate_process=gauss { flowop hog name=h1, value=1 } }' 2>&1)
 grep -q "rate_process=gauss: not one of linear, poisson" <<<"$out" && ok || bad rate_process_bad "$out"
