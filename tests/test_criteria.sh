@@ -252,11 +252,7 @@ EOF
 "$fb" index "$R" >/dev/null 2>&1
 expect_eq index_exit "$?" 0
 expect_eq index_failed_row "$(grep -c '<tr class="failed criteria-failed">' "$R/index.html")" 1
-browser=$(command -v chromium || true)
-if [ -z "$browser" ] && [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1
-    browser=$(command -v chromium || true)
-fi
+browser=$(chromium_path)
 if [ -z "$browser" ]; then
     echo "SKIPPED (loudly): Chromium cannot be installed: index.html's DOM was not checked in a browser"
 else

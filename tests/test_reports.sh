@@ -405,11 +405,7 @@ check("csv_service_apart", int(r["p99_ns"]) == f["latency_ns"]["p99"], (r["p99_n
 PY
 grep -q "<title>r1 from intended start</title>" "$ol/rep/index.html" && ok ||
     bad html_intended_series "the percentile chart has no series from the intended start"
-browser=$(command -v chromium || true)
-if [ -z "$browser" ] && [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1
-    browser=$(command -v chromium || true)
-fi
+browser=$(chromium_path)
 if [ -z "$browser" ]; then
     echo "SKIPPED (loudly): Chromium cannot be installed: the open-loop percentile chart was not checked in a browser"
 else
