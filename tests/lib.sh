@@ -24,3 +24,14 @@ inputs() {
   bad "$what" "the list of inputs is empty"
   return 1
 }
+# chromium_path: headless Chromium's path (Debian's chromium, installed as
+# root when missing), or nothing when it cannot be had.
+chromium_path() {
+  local b
+  b=$(command -v chromium || true)
+  if [ -z "$b" ] && [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1
+    b=$(command -v chromium || true)
+  fi
+  echo "$b"
+}

@@ -118,4 +118,16 @@ doctor "$w/a.json" "$w/slow.json" 0 rread ops_per_s 0.5
 expect real_slower 1 "rread ops/s of run 1: -50\.0%" -- "$w/a.json" "$w/slow.json"
 expect real_vs_tree 2 "nothing to pair" -- "$w/a.json" "$top/one"
 
+# ---- open loop: the latencies from the intended start are compared too ----------
+sed 's/thread name=t,memsize=1m,instances=1 {/thread name=t,memsize=1m,instances=1,rate=100 {/' "$w/tiny.f" >"$w/open.f"
+"$bin" -D dir="$w" --runtime 1 -f "$w/open.f" --json "$w/oa.json" >/dev/null 2>&1 || bad open_run "the open-loop run failed"
+python3 - "$w/oa.json" "$w/ob.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["runs"][0]["flowops"][0]["latency_from_intended_ns"]["p99"] *= 2
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect open_same 0 "no regression beyond 5%: 12 figures of 1 point compared" -- "$w/oa.json" "$w/oa.json"
+expect open_intended 1 "rread p99 intended ms of run 1: \+100\.0%" -- "$w/oa.json" "$w/ob.json"
+
 summary

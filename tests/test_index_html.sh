@@ -22,6 +22,19 @@ python3 "$here/campaign/make_tree.py" "$top/one" "nthreads=1,2,8" 1
 python3 "$here/campaign/make_tree.py" "$top/noisy" "nthreads=1,2,16" 2 9000
 mkdir -p "$top/one/cfg/nthreads=2/report" && echo '<html></html>' >"$top/one/cfg/nthreads=2/report/index.html"
 
+# ---- an open-loop point: its latencies from the intended start in columns of their own ----
+python3 - "$top/one/summary.json" "$top/open" <<'PY'
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+os.makedirs(sys.argv[2], exist_ok=True)
+d["points"][0]["total"]["p99_intended_ms"] = {"mean": 12.5, "stddev": 0, "ci95": 0, "n": 1, "values": [12.5]}
+json.dump(d, open(os.path.join(sys.argv[2], "summary.json"), "w"))
+PY
+"$bin" index "$top/open" >/dev/null 2>&1 || bad index_open "exit $?"
+grep -q '<th class="n">p50 intended ms</th><th class="n">p99 intended ms</th>' "$top/open/index.html" && ok ||
+    bad intended_columns "no columns for the latencies from the intended start"
+expect_eq intended_cell "$(grep -c '<td class="n">12.5[0]*</td><td>' "$top/open/index.html")" 1
+
 # ---- the page as written ------------------------------------------------------
 for t in two one noisy; do
     out=$("$bin" index "$top/$t" 2>&1)

@@ -98,6 +98,88 @@ else
     bad exact_run "exit $?: $(tail -3 "$top/exact/out")"
 fi
 
+# ---- an op queued behind a slow op of its pass is charged the wait ----
+# rate=2, each pass [1 s delay, a hog of one byte]: pass 0 is due at 0 and its
+# hog ends at 1 s; pass 1 is due at 0.5 s, begins at 1 s and its hog ends at
+# 2 s. The hog's latency from the intended start is 1 s and 1.5 s (service:
+# microseconds); by the stop (~2 s) 4 or 5 passes were due, 2 begun: the rest
+# are reported as due but never begun.
+mkdir -p "$top/queued"
+cat >"$top/queued/w.f" <<F
+define process name=p { thread name=t, rate=2 {
+  flowop delay name=d1, value=1
+  flowop hog name=h1, value=1
+  flowop finishoncount name=f1, target=d1, value=2 } }
+run 10
+F
+if "$bin" -f "$top/queued/w.f" --quiet --json "$top/queued/o.json" >"$top/queued/out" 2>&1; then
+    j="$top/queued/o.json"
+    h="[f for f in j['flowops'] if f['name'] == 'h1'][0]"
+    check queued_ops "$j" "$h['ops'] == 2 and $h['latency_ns']['max'] < 0.01e9"
+    check queued_min "$j" "1.0e9 <= $h['latency_from_intended_ns']['min'] < 1.05e9"
+    check queued_max "$j" "1.5e9 <= $h['latency_from_intended_ns']['max'] < 1.55e9"
+    s="j['schedule'][0]"
+    check missed_json "$j" "$s['passes'] == 2 and $s['passes_intended'] in (4, 5) and $s['passes_missed'] == $s['passes_intended'] - 2"
+    missed=$(show "$j" "j['schedule'][0]['passes_missed']")
+    grep -q "schedule: thread t (process p) at rate=2 x1: 2 of [45] passes begun ($missed due but never begun)" "$top/queued/out" && ok \
+        || bad missed_text "$(grep schedule: "$top/queued/out")"
+else
+    bad queued_run "exit $?: $(tail -3 "$top/queued/out")"
+fi
+
+# ---- the instances of one thread start staggered over one period ----
+# rate=2 x4: instance j's passes are due at j/8 + k/2 s, so each instance's
+# first op (a one-byte hog) ends near 0, 125, 250 and 375 ms, not together.
+mkdir -p "$top/stagger"
+cat >"$top/stagger/w.f" <<F
+define process name=p { thread name=t, rate=2, instances=4 {
+  flowop hog name=h1, value=1 } }
+run 1
+F
+if "$bin" -f "$top/stagger/w.f" --quiet --latency-log "$top/stagger/lat.csv" >"$top/stagger/out" 2>&1; then
+    python3 - "$top/stagger/lat.csv" <<'P' && ok || bad stagger "the instances did not start 1/8 s apart"
+import csv, sys
+first = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    first.setdefault(r["thread"], int(r["time_ns"]))
+starts = sorted(first.values())
+assert len(starts) == 4, first
+for j, t in enumerate(starts):
+    assert j * 125e6 <= t < j * 125e6 + 60e6, (j, starts)
+P
+else
+    bad stagger_run "exit $?: $(tail -3 "$top/stagger/out")"
+fi
+
+# ---- rate_process=poisson: exponential gaps of the same mean ----
+# 200 passes/s for 2 s: the gaps between passes average 5 ms and vary as an
+# exponential's do (coefficient of variation near 1; linear: near 0).
+mkdir -p "$top/poisson"
+for proc in poisson linear; do
+    cat >"$top/poisson/$proc.f" <<F
+define process name=p { thread name=t, rate=200, rate_process=$proc {
+  flowop hog name=h1, value=1 } }
+run 2
+F
+    "$bin" -f "$top/poisson/$proc.f" --quiet --latency-log "$top/poisson/$proc.csv" --json "$top/poisson/$proc.json" \
+        >"$top/poisson/$proc.out" 2>&1 || bad "${proc}_run" "exit $?: $(tail -3 "$top/poisson/$proc.out")"
+done
+python3 - "$top/poisson" <<'P' && ok || bad poisson "the gaps are not exponential of mean 1/rate"
+import csv, json, statistics, sys
+d = sys.argv[1]
+def gaps(p):
+    t = [int(r["time_ns"]) for r in csv.DictReader(open(f"{d}/{p}.csv"))]
+    return [b - a for a, b in zip(t, t[1:])]
+g, lin = gaps("poisson"), gaps("linear")
+cv = statistics.pstdev(g) / statistics.mean(g)
+assert 0.65 < cv < 1.5 and 4e6 < statistics.mean(g) < 6e6, (cv, statistics.mean(g), len(g))
+assert statistics.pstdev(lin) / statistics.mean(lin) < 0.6, statistics.pstdev(lin) / statistics.mean(lin)
+s = json.load(open(f"{d}/poisson.json"))["runs"][0]["schedule"][0]
+assert 300 <= s["passes_intended"] <= 500 and s["passes_missed"] <= 5, s
+P
+out=$("$bin" --check -f /dev/stdin <<<'define process name=p { thread name=t, rate=2, rate_process=gauss { flowop hog name=h1, value=1 } }' 2>&1)
+grep -q "rate_process=gauss: not one of linear, poisson" <<<"$out" && ok || bad rate_process_bad "$out"
+
 # ---- steady state: a flat rate ends the run early; a ramp does not ----
 mkdir -p "$top/flat"
 cat >"$top/flat/w.f" <<F
@@ -153,6 +235,18 @@ else
     [ $rc -eq 2 ] && grep -q "error: --steadystate: steadystate 'iops:2%': expected METRIC:LIMIT%:WINDOW" "$top/bad.out" && ok \
         || bad steadystate_option "exit $rc: $(head -2 "$top/bad.out")"
 fi
+
+# ---- set steadystate: the window's limit holds after its unit; no empty field ----
+for spec in 'iops:2%:86400h' 'iops:2%:1441m' 'iops:2%:30s:warmup=25h'; do
+    out=$("$bin" --steadystate "$spec" -f "$top/flat/w.f" --quiet 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q "86400 seconds\|warmup=SECONDS" <<<"$out" && ok || bad "steady_unit_$spec" "exit $rc: $(head -2 <<<"$out")"
+done
+for spec in 'iops:2%::30s' 'iops:2%:30s:' ':2%:30s' 'iops::30s'; do
+    out=$("$bin" --steadystate "$spec" -f "$top/flat/w.f" --quiet 2>&1); rc=$?
+    [ $rc -eq 2 ] && grep -q "a field is empty" <<<"$out" && ok || bad "steady_empty_$spec" "exit $rc: $(head -2 <<<"$out")"
+done
+out=$("$bin" --check -f /dev/stdin <<<'set steadystate "iops:2%:30s:"' 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q "a field is empty" <<<"$out" && ok || bad steady_empty_set "exit $rc: $out"
 
 # ---- a closed loop reports none of it ----
 mkdir -p "$top/closed"

@@ -66,7 +66,7 @@ define process name=job,instances=$procs,rate=$oprate
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $oprate * $procs
+criteria passes_per_sec >= $minshare / 100 * $oprate * $procs
 criteria errors == 0
 
 echo "eda: SPECstorage-style EDA mix loaded"

@@ -55,7 +55,7 @@ define process name=job,instances=$procs,rate=$oprate
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $oprate * $procs
+criteria passes_per_sec >= $minshare / 100 * $oprate * $procs
 criteria errors == 0
 
 echo "genomics: SPECstorage-style genomics mix loaded"

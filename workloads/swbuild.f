@@ -57,7 +57,7 @@ define process name=build,instances=$procs,rate=$oprate
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $oprate * $procs
+criteria passes_per_sec >= $minshare / 100 * $oprate * $procs
 criteria errors == 0
 
 echo "swbuild: SPECstorage-style software build mix loaded"

@@ -54,7 +54,7 @@ define process name=stream,instances=$streams,rate=$oprate
   }
 }
 
-criteria ops_per_sec >= $minshare / 100 * $oprate * $streams
+criteria passes_per_sec >= $minshare / 100 * $oprate * $streams
 criteria errors == 0
 
 echo "vda: SPECstorage-style video data acquisition mix loaded"

@@ -40,6 +40,7 @@ struct point {
     size_t nvars;
     char *path;                 /* in the tree: CONFIG or CONFIG/var=value,var=value */
     char *script;               /* thisrun.f's text */
+    const struct prof_key *criteria; /* the CONFIG's own criteria (after DEFAULTS'), or NULL */
 };
 
 /* What the caller (the command line) knows: where workloads are and what a

@@ -15,7 +15,7 @@ struct fig {
 };
 
 /* The figures of a flowop and of a point's total, in this order. */
-enum sum_fig { SUM_OPS, SUM_MB, SUM_P50, SUM_P99, SUM_CPU, SUM_NFIG };
+enum sum_fig { SUM_OPS, SUM_MB, SUM_P50, SUM_P99, SUM_CPU, SUM_P50_INTENDED, SUM_P99_INTENDED, SUM_NFIG };
 struct sum_fig_desc {
     const char *key;      /* summary.json's member: "ops_per_s" */
     const char *label;    /* for people, and summary.csv's column: "ops/s" */

@@ -16,7 +16,9 @@
  * number: else a located error (-1). Before a run and in --check. */
 int criteria_check(const struct criterion *c, size_t n, const struct plan *p, const struct vartab *vars,
                    struct diag *err);
-/* Judges each criterion on the run, adds its outcome to r and prints a PASS or
+/* Whether criterion c judges a run of plan p running procs (NULL: all). */
+bool criteria_in_scope(const struct criterion *c, const struct plan *p, const bool *procs);
+/* Judges each criterion in scope (a run of a process it names, or any) on the run, adds its outcome to r and prints a PASS or
  * FAIL line to out; returns how many failed (-1: out of memory). */
 int criteria_judge(const struct criterion *c, size_t n, const struct vartab *vars, struct run_result *r, FILE *out);
 

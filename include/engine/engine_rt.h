@@ -13,6 +13,7 @@
 #include "base/clock.h"
 #include "base/diag.h"
 #include "dist/dist.h"
+#include "engine/engine_recent.h"
 #include "results/cpu_share.h"
 #include "engine/engine.h"
 #include "engine/pace.h"
@@ -117,6 +118,7 @@ struct engine {
     size_t sems_off;
     struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
     struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
+    struct engine_recent interval_recent; /* --interval: each IO row's ops then, for an exact p99 of few ops */
     struct op_stats *status_io;    /* the live status line: the IO rows at its previous update */
     uint64_t status_ns;            /* ... and when that was */
     struct engine_steady *steady;  /* the steady-state judge's window, or NULL */

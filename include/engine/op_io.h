@@ -153,7 +153,8 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
         return FO_ERROR;
     }
     *r = (struct io_req){ .buf = io->buf, .len = io->len, .off = io->off, .fd = io->s->fd,
-                          .key = (unsigned)(io->s - w->fds), .dir = dir, .owner = op, .lag_ns = w->pass_lag_ns };
+                          .key = (unsigned)(io->s - w->fds), .dir = dir, .owner = op, .lag_ns = w->pass_lag_ns,
+                          .pass_t0 = w->pass_t0 };
     if (dir != IO_APPEND && !op->op->random)
         io->s->offset = io->off + io->len;
     r->t0 = op_now(w);

@@ -1,6 +1,9 @@
-/* pace.h: the fixed schedule of an open-loop thread (rate=N): pass k is due at
- * go + k/N seconds whatever became of the passes before it, so a slow op makes
- * the passes after it late (and measured late) instead of moving the schedule. */
+/* pace.h: the schedule of an open-loop thread (rate=N, rate_process=): pass k
+ * is due at a time fixed from the start whatever became of the passes before
+ * it, so a slow op makes the passes after it late (and measured late) instead
+ * of moving the schedule. linear: k/N seconds after the start, the instances
+ * of a thread staggered over one period; poisson: exponential gaps of mean
+ * 1/N, seeded per instance. */
 #ifndef FB_PACE_H
 #define FB_PACE_H
 
@@ -8,32 +11,56 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* How one open-loop thread instance keeps its schedule: written by the thread
- * at the start of each pass, read by the master at the end. One cache line each,
- * in the shared region. */
+#include "base/rng.h"
+#include "model/plan.h"
+
+/* Where one instance's schedule stands: the next pass and when it is due. */
+struct pace_clock {
+    uint64_t origin;               /* the run's go, plus the instance's stagger (linear) */
+    uint64_t rate;                 /* passes per second */
+    uint64_t k;                    /* the next pass (passes begun so far) */
+    uint64_t due;                  /* when it is due (CLOCK_MONOTONIC ns) */
+    struct rng rng;                /* poisson: the gaps' draws */
+    uint32_t process;              /* enum rate_process: its row in the pace table */
+    uint32_t pad;
+};
+
+/* How one open-loop thread instance keeps its schedule: the atomics written by
+ * the thread at the start of each pass, read by the master at any time; the
+ * clock written by the thread alone, read by the master once the thread is
+ * done (the passes due by the stop are counted from it). In the shared region. */
 struct thread_sched {
     _Atomic uint64_t passes;       /* passes begun */
     _Atomic uint64_t last_lag_ns;  /* how late the last one began */
     _Atomic uint64_t max_lag_ns;   /* ... the latest any began */
     _Atomic uint64_t next_due_ns;  /* when the next one is due (CLOCK_MONOTONIC) */
-    char pad[32];
+    struct pace_clock clock;       /* rate 0: never started */
+    char pad[24];
 };
 
-/* When pass k of a schedule of rate passes per second begun at go is due (ns). */
+/* When pass k of a linear schedule of rate passes per second begun at go is due (ns). */
 static inline uint64_t pace_due(uint64_t go, uint64_t rate, uint64_t k)
 {
     return go + (uint64_t)((unsigned __int128)k * 1000000000u / rate);
 }
 
-/* The passes due in [go, stop): those the schedule asked for by the stop. */
+/* The passes due in [go, stop) of a linear schedule: those it asked for by the stop. */
 uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop);
+
+/* Instance j of the n of a thread, its schedule from go: linear ones start
+ * j/n of a period apart; seed picks a poisson instance's gaps. */
+void pace_clock_init(struct pace_clock *c, enum rate_process p, uint64_t go, uint64_t rate, uint64_t seed, uint64_t j,
+                     uint64_t n);
+/* The passes the schedule c asked for by stop: those begun and those due since. */
+uint64_t pace_clock_due_before(const struct pace_clock *c, uint64_t stop);
 
 struct worker;
 /* The open-loop thread's preparation: a fine timer slack, so that its sleeps end
  * near their deadline (a 10,000/s schedule has 100 us between passes). */
 void pace_start(void);
-/* Before pass k: sleeps (no spin) until it is due, unless it is already, and
- * publishes its lag; false when the run stops first (the sleep ends at once). */
-bool pace_pass(struct worker *w, uint64_t go, uint64_t k);
+/* Before the next pass of c: sleeps (no spin) until it is due, unless it is
+ * already, publishes its lag and moves c on to the pass after it; false when
+ * the run stops first (the sleep ends at once; c stays at the pass not begun). */
+bool pace_pass(struct worker *w, struct pace_clock *c);
 
 #endif

@@ -118,6 +118,7 @@ struct worker {
     bool durable_on_write;    /* --test-durable-on-write: every write journaled as durable, unsynced */
     struct latlog_thread *latlog; /* --latency-log: this thread's buffers (latlog.h), else NULL */
     uint64_t pass_lag_ns;     /* open loop: how late the pass under way began (pace.h); 0 in a closed loop */
+    uint64_t pass_t0;         /* open loop: op_now() when it began: its ops are due when it was */
     struct thread_sched *sched; /* open loop: where it publishes its schedule (shared), else NULL */
 };
 
@@ -130,15 +131,16 @@ static inline uint64_t op_now(const struct worker *w)
 /* Records one completed op with its bytes (read/write bytes by type) and its
  * latency, t0 and t1 being op_now() readings, and the I/O's offset for the
  * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
- * from its intended start: the same op with the lag of the pass it was issued
- * in (lag_ns) added. With no log and a closed loop, two predictable branches. */
+ * from its intended start, the due time of the pass it was issued in: that
+ * pass began lag_ns late, at pass_t0, so an op behind a slow one of the same
+ * pass is charged its wait too. With no log and a closed loop, two predictable branches. */
 static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
-                                  uint64_t off, uint64_t lag_ns)
+                                  uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
     if (__builtin_expect(op->ist != NULL, 0))
-        stats_add(op->ist, ns + lag_ns, bytes);
+        stats_add(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
     if (__builtin_expect(w->latlog != NULL, 0))
         latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
 }
@@ -146,7 +148,7 @@ static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t
 static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
                               uint64_t off)
 {
-    op_done_lagged(w, op, t0, t1, bytes, off, w->pass_lag_ns);
+    op_done_lagged(w, op, t0, t1, bytes, off, w->pass_lag_ns, w->pass_t0);
 }
 
 static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
@@ -159,7 +161,7 @@ static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns,
 {
     stats_add(op->st, ns, bytes);
     if (__builtin_expect(op->ist != NULL, 0))
-        stats_add(op->ist, ns + w->pass_lag_ns, bytes);
+        stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
     if (__builtin_expect(w->latlog != NULL, 0))
         latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
 }

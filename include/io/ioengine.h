@@ -34,6 +34,7 @@ struct io_req {
     long res;             /* at completion: bytes moved, or -errno */
     uint64_t t0;          /* the caller's: when it was submitted */
     uint64_t lag_ns;      /* the caller's: how late its pass began (open loop, else 0) */
+    uint64_t pass_t0;     /* the caller's: when its pass began (open loop) */
     void *owner;          /* the caller's */
 };
 

@@ -87,10 +87,16 @@ struct plan_op {
     size_t flat;                    /* index in the thread's flat list (every op and composite) */
 };
 
+/* How an open-loop thread spaces its passes (rate_process=): the engine's
+ * pace table (pace.c) has a row for each, in this order. */
+enum rate_process { RP_LINEAR, RP_POISSON, RP_N };
+extern const char *const rate_process_names[RP_N];
+
 struct plan_thread {
     char *name;
     uint64_t instances, memsize, ioprio;
     uint64_t rate;                  /* rate=: passes per second of each instance (open loop), 0: closed loop */
+    enum rate_process rate_process; /* rate_process=: how those passes are spaced */
     bool useism;
     bool has_verify, verify;        /* verify= given, and its value: its flowops' default */
     struct data_pattern data;       /* what its flowops write unless they say */
@@ -108,6 +114,7 @@ struct plan_process {
     uint64_t instances;
     uint64_t nice;
     uint64_t rate;                  /* rate=: its threads' unless they say (0: none) */
+    enum rate_process rate_process; /* rate_process=: its threads' unless they say */
     struct plan_place place;        /* its threads' placement unless they say */
     struct plan_thread *threads;
     size_t nthreads;

@@ -39,6 +39,12 @@ struct sched_row {
     uint64_t behind;           /* instances that could not keep up: more than 1% of their passes behind at the stop */
 };
 
+/* Passes due before the stop that were never begun (a pass begins only once due). */
+static inline uint64_t sched_missed(const struct sched_row *s)
+{
+    return s->intended > s->passes ? s->intended - s->passes : 0;
+}
+
 /* One --interval (or psrun) sample of the IO flowops. */
 struct interval_sample {
     double t;            /* seconds since the run started */

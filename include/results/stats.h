@@ -11,6 +11,9 @@
 #define HIST_SUB (1u << HIST_SUB_BITS)
 #define HIST_OCTAVES 44
 #define HIST_BUCKETS (HIST_SUB * HIST_OCTAVES)
+/* The last latencies a row keeps exactly (a power of two): an interval of
+ * this few ops or fewer is judged on its values, not its buckets. */
+#define STATS_RECENT 128u
 
 struct hist {
     uint64_t count[HIST_BUCKETS];
@@ -30,6 +33,7 @@ struct op_stats {
     uint64_t verify_blocks; /* blocks whose header and crc32c a verified read checked */
     uint64_t verify_failed; /* blocks it found bad */
     struct hist hist;
+    uint64_t recent[STATS_RECENT]; /* op n's latency at [n % STATS_RECENT] (the last ones; a row's own, never merged) */
 };
 
 static inline unsigned hist_bucket(uint64_t ns)
@@ -45,6 +49,7 @@ static inline unsigned hist_bucket(uint64_t ns)
 /* The hot path: a few adds, no lock, no allocation. */
 static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
 {
+    s->recent[s->ops & (STATS_RECENT - 1)] = lat;
     s->ops++;
     s->bytes += bytes;
     s->lat_sum += lat;

@@ -98,13 +98,20 @@ static int set_launcher(struct campaign *c, const struct prof_key *k, struct dia
     return 0;
 }
 
-/* criteria = "EXPR", "EXPR"...: each point's flowbench judges every run by them
- * (checked with the point's script). */
-static int set_criteria(struct campaign *c, const struct prof_key *k, struct diag *err)
+static int quoted_criteria(const struct prof_key *k, struct diag *err)
 {
     for (size_t i = 0; i < k->nv; i++)
         if (!k->v[i].quoted || k->v[i].text[strspn(k->v[i].text, " \t")] == '\0' || strchr(k->v[i].text, '\n'))
             return diag_set(err, &k->v[i].loc, "criteria wants quoted expressions, as \"p99 <= 5ms\"");
+    return 0;
+}
+
+/* criteria = "EXPR", "EXPR"...: each point's flowbench judges every run by them
+ * (checked with the point's script); a CONFIG's own are added to these. */
+static int set_criteria(struct campaign *c, const struct prof_key *k, struct diag *err)
+{
+    if (quoted_criteria(k, err) != 0)
+        return -1;
     c->set.criteria = k->v;
     c->set.ncriteria = k->nv;
     return 0;
@@ -123,13 +130,14 @@ static const struct setting {
     setting_fn fn;
     bool variable;   /* also set in every point's script */
     bool list;       /* takes a list of values (not a sweep) */
+    bool config;     /* a CONFIG may have its own (for its points only), not a variable */
 } settings[] = {
-    { "runtime", set_runtime, false, false },       { "dir", set_dir, true, false },
-    { "stats", set_stats, false, false },           { "filesystem", set_filesystem, false, false },
-    { "description", set_description, false, false }, { "repeats", set_repeats, false, false },
-    { "flush", set_flush, false, false },           { "warmup", set_warmup, false, false },
-    { "cooldown", set_cooldown, false, false },     { "launcher", set_launcher, false, false },
-    { "criteria", set_criteria, false, true },
+    { "runtime", set_runtime, false, false, false },       { "dir", set_dir, true, false, false },
+    { "stats", set_stats, false, false, false },           { "filesystem", set_filesystem, false, false, false },
+    { "description", set_description, false, false, false }, { "repeats", set_repeats, false, false, false },
+    { "flush", set_flush, false, false, false },           { "warmup", set_warmup, false, false, false },
+    { "cooldown", set_cooldown, false, false, false },     { "launcher", set_launcher, false, false, false },
+    { "criteria", set_criteria, false, true, true },
 };
 
 static const struct setting *setting_find(const char *name)
@@ -175,6 +183,13 @@ static void read_settings(struct campaign *c, int *nerr)
     }
 }
 
+/* A CONFIG's key that is one of its settings, not a variable. */
+static bool config_setting(const char *name)
+{
+    const struct setting *s = setting_find(name);
+    return config_key(name) || (s != NULL && s->config);
+}
+
 /* DEFAULTS' variables (those the CONFIG does not set), then the CONFIG's. */
 static int collect_vars(const struct campaign *c, const struct prof_block *b, const struct prof_key ***out, size_t *n)
 {
@@ -189,7 +204,7 @@ static int collect_vars(const struct campaign *c, const struct prof_block *b, co
             v[(*n)++] = &d->keys[i];
     }
     for (size_t i = 0; i < b->nkeys; i++)
-        if (!config_key(b->keys[i].name))
+        if (!config_setting(b->keys[i].name))
             v[(*n)++] = &b->keys[i];
     *out = v;
     return 0;
@@ -202,7 +217,10 @@ static int check_config_keys(const struct prof_block *b, int *nerr)
     for (size_t i = 0; i < b->nkeys; i++) {
         const struct prof_key *k = &b->keys[i];
         const struct setting *s = setting_find(k->name);
-        if (s != NULL && !s->variable) {
+        if (s != NULL && s->config) {
+            if (quoted_criteria(k, &err) != 0)
+                rc = report(&err, nerr);
+        } else if (s != NULL && !s->variable) {
             diag_set(&err, &k->loc, "%s is a setting of the whole campaign: put it in DEFAULTS", k->name);
             rc = report(&err, nerr);
         } else if (config_key(k->name) && k->nv > 1) {
@@ -303,7 +321,8 @@ static int add_point(struct campaign *c, const struct prof_block *b, const char 
         return -1;
     c->points = v;
     struct point *p = &v[c->npoints];
-    *p = (struct point){ .config = b, .personality = personality, .nvars = n };
+    *p = (struct point){ .config = b, .personality = personality, .nvars = n,
+                         .criteria = prof_block_key(b, "criteria") };
     p->vars = calloc(n + 1, sizeof *p->vars);
     if (p->vars == NULL)
         return -1;

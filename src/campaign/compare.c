@@ -9,7 +9,7 @@
 #include "campaign/compare.h"
 
 /* The figures compare looks at, per flowop and total. */
-static const enum sum_fig compared[] = { SUM_OPS, SUM_MB, SUM_P50, SUM_P99 };
+static const enum sum_fig compared[] = { SUM_OPS, SUM_MB, SUM_P50, SUM_P99, SUM_P50_INTENDED, SUM_P99_INTENDED };
 #define NCOMPARED (sizeof compared / sizeof compared[0])
 
 static bool same_point(const struct sum_point *a, const struct sum_point *b)

@@ -21,6 +21,9 @@ const struct sum_fig_desc sum_figs[SUM_NFIG] = {
     [SUM_P50] = { "p50_ms", "p50 ms", true, { "latency_ns", "p50" }, 1e-6 },
     [SUM_P99] = { "p99_ms", "p99 ms", true, { "latency_ns", "p99" }, 1e-6 },
     [SUM_CPU] = { "cpu_us_per_op", "CPU us/op", true, { "cpu_ns_per_op" }, 1e-3 },
+    /* open loop (rate=): the same ops from their intended start; absent in a closed loop */
+    [SUM_P50_INTENDED] = { "p50_intended_ms", "p50 intended ms", true, { "latency_from_intended_ns", "p50" }, 1e-6 },
+    [SUM_P99_INTENDED] = { "p99_intended_ms", "p99 intended ms", true, { "latency_from_intended_ns", "p99" }, 1e-6 },
 };
 
 const struct sum_fig_desc sum_dev_figs[DEV_NFIG] = {

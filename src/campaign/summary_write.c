@@ -25,10 +25,11 @@ struct fig_def {
 static const struct fig_def total_figs[] = {
     { &sum_figs[SUM_OPS], true }, { &sum_figs[SUM_MB], true }, { &sum_figs[SUM_P50], true },
     { &sum_figs[SUM_P99], true }, { &sum_figs[SUM_CPU], true },
+    { &sum_figs[SUM_P50_INTENDED], true }, { &sum_figs[SUM_P99_INTENDED], true },
 };
 static const struct fig_def flowop_figs[] = {
     { &sum_figs[SUM_OPS], true }, { &sum_figs[SUM_MB], false }, { &sum_figs[SUM_P50], false },
-    { &sum_figs[SUM_P99], true },
+    { &sum_figs[SUM_P99], true }, { &sum_figs[SUM_P99_INTENDED], true },
 };
 static const struct fig_def device_figs[] = {
     { &sum_dev_figs[DEV_READ_MB], true }, { &sum_dev_figs[DEV_WRITE_MB], true },

@@ -103,6 +103,13 @@ static void put_set(struct buf *b, const struct point_var *v)
     put(b, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
+static void put_criterion(struct buf *b, const struct prof_value *v)
+{
+    put(b, "criteria ", 9);
+    put(b, v->text, strlen(v->text));
+    put(b, "\n", 1);
+}
+
 char *thisrun_text(const char *personality, const struct point *p, const struct campaign_settings *set)
 {
     struct buf b = { 0 };
@@ -111,11 +118,10 @@ char *thisrun_text(const char *personality, const struct point *p, const struct 
     int n = snprintf(line, sizeof line, "# thisrun.f: point %s of a flowbench profile, run for %llu s\n", p->path,
                      (unsigned long long)runtime);
     put(&b, line, (size_t)n);
-    for (size_t i = 0; i < set->ncriteria; i++) {
-        put(&b, "criteria ", 9);
-        put(&b, set->criteria[i].text, strlen(set->criteria[i].text));
-        put(&b, "\n", 1);
-    }
+    for (size_t i = 0; i < set->ncriteria; i++)
+        put_criterion(&b, &set->criteria[i]);
+    for (size_t i = 0; p->criteria != NULL && i < p->criteria->nv; i++)
+        put_criterion(&b, &p->criteria->v[i]);
     bool *has = calloc(p->nvars + 1, sizeof *has);
     if (has == NULL)
         return NULL;

@@ -140,12 +140,13 @@ static void help_criteria(FILE *out)
     const struct command_def *cmd = command_for_kind(CMD_CRITERIA);
     fprintf(out, "%s\n    %s\nFigures (without a flowop: the IO flowops together):\n", cmd->synopsis, cmd->help);
     for (size_t i = 0; i < crit_nfigures; i++)
-        fprintf(out, "  %-20s %s%s\n", crit_figures[i].name, crit_figures[i].help,
+        fprintf(out, "  %-20s %s (%s)%s\n", crit_figures[i].name, crit_figures[i].help, crit_dim_names[crit_figures[i].dim],
                 crit_figures[i].arg == CA_NONE ? "" : "; NAME(flowop) for one flowop");
-    fprintf(out, "Units after a number:");
+    fprintf(out, "Units after a number (a time or a size must match the figure's kind):");
     for (size_t i = 0; i < crit_nunits; i++)
-        fprintf(out, " %s (x %g)", crit_units[i].word, crit_units[i].factor);
-    fprintf(out, "\nExample: criteria p99(r1) <= 5ms, criteria ops_per_sec >= 0.95 * $target\n");
+        fprintf(out, " %s (%s, x %g)", crit_units[i].word, crit_dim_names[crit_units[i].dim], crit_units[i].factor);
+    fprintf(out, "\n[PROCESS, ...] before the expression: judged only on runs of those processes (a phase).\n");
+    fprintf(out, "Example: criteria p99(r1) <= 5ms, criteria [writer] ops_per_sec >= 0.95 * $target\n");
 }
 
 int cmd_help(struct interp *in, const struct ast_cmd *c, struct diag *err)

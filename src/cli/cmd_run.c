@@ -275,7 +275,8 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
                 run.seconds ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
         for (size_t i = 0; i < in->ncriteria; i++)
-            fprintf(in->out, "  then judge: criteria %s\n", in->criteria[i].text);
+            if (criteria_in_scope(&in->criteria[i], &plan, procs))
+                fprintf(in->out, "  then judge: criteria %s\n", in->criteria[i].text);
         if (run.steady.on) {
             char spec[128];
             steady_format(&run.steady, spec, sizeof spec);

@@ -65,9 +65,9 @@ const struct command_def commands[] = {
       cmd_flush },
     { EVENTGEN, CMD_EVENTGEN, "eventgen rate=N", "Events per second for eventlimit, iopslimit, opslimit and bwlimit; 0 turns limits off.",
       cmd_eventgen },
-    { CRITERIA, CMD_CRITERIA, "criteria EXPR",
-      "After each later run, check EXPR, a comparison (< <= > >= == !=) of two expressions over the run's "
-      "figures (ops_per_sec, mb_per_sec, errors, p99(FLOWOP), mean(FLOWOP)...), numbers with units (5ms, 10k) and "
+    { CRITERIA, CMD_CRITERIA, "criteria [[PROCESS, ...]] EXPR",
+      "After each later run (of one of the PROCESSes, if given: a phase), check EXPR, a comparison (< <= > >= == !=) of two expressions over the run's "
+      "figures (ops_per_sec, mb_per_sec, errors, p99(FLOWOP), mean(FLOWOP)...), numbers with units (5ms, 1MiB, 10k, 1e6) of the figure's kind and "
       "$variables with + - * / and parentheses; print PASS or FAIL with the measured value. A FAIL makes the "
       "invocation exit 3 (see 'help criteria').",
       cmd_criteria },

@@ -30,21 +30,42 @@ static int var_number(const struct vartab *vars, const struct crit_node *n, doub
     return diag_set(err, &n->loc, "criteria: $%s does not hold a number", n->name);
 }
 
+/* A row's latencies: its service times, or those from the intended start (open loop; NULL when closed). */
+static const struct op_stats *row_stats(const struct result_row *row, bool intended)
+{
+    return intended ? row->intended : &row->st;
+}
+
+static int no_open_loop(const struct crit_node *n, struct diag *err)
+{
+    if (n->name == NULL)
+        return diag_set(err, &n->loc, "criteria: %s: no open-loop thread (rate=) to measure it", n->fig->name);
+    return diag_set(err, &n->loc, "criteria: %s: flowop '%s' is in no open-loop thread (rate=)", n->fig->name, n->name);
+}
+
 /* The stats of the rows named (merged over every thread that has one), or the IO summary. */
 static int stats_for(const struct run_result *r, const struct crit_node *n, struct op_stats *st, struct diag *err)
 {
+    bool intended = n->fig->intended;
     if (n->name == NULL) {
-        *st = r->io;
+        if (intended && r->io_intended == NULL)
+            return no_open_loop(n, err);
+        *st = intended ? *r->io_intended : r->io;
         return 0;
     }
     stats_init(st);
-    bool found = false;
+    bool found = false, open = false;
     for (size_t i = 0; i < r->nrows; i++)
         if (strcmp(r->rows[i].name, n->name) == 0) {
-            stats_merge(st, &r->rows[i].st);
+            const struct op_stats *rs = row_stats(&r->rows[i], intended);
+            if (rs != NULL)
+                stats_merge(st, rs);
             found = true;
+            open |= rs != NULL;
         }
-    return found ? 0 : diag_set(err, &n->loc, "criteria: no flowop named '%s' in run %d", n->name, r->index);
+    if (!found)
+        return diag_set(err, &n->loc, "criteria: no flowop named '%s' in run %d", n->name, r->index);
+    return open ? 0 : no_open_loop(n, err);
 }
 
 /* What a figure's value is read from: the run, and the figures of the rows it
@@ -56,6 +77,14 @@ struct fig_src {
     double q;
 };
 
+static double sched_sum(const struct run_result *r, bool missed)
+{
+    double n = 0;
+    for (size_t i = 0; i < r->nsched; i++)
+        n += (double)(missed ? sched_missed(&r->sched[i]) : r->sched[i].passes);
+    return n;
+}
+
 static double fig_ops(const struct fig_src *s) { return (double)s->x->ops; }
 static double fig_ops_per_sec(const struct fig_src *s) { return s->x->ops_per_s; }
 static double fig_mb_per_sec(const struct fig_src *s) { return s->x->mb_per_s; }
@@ -65,35 +94,53 @@ static double fig_cpu(const struct fig_src *s) { return s->x->cpu_ns_per_op; }
 static double fig_mean(const struct fig_src *s) { return s->x->mean; }
 static double fig_min(const struct fig_src *s) { return (double)s->x->min; }
 static double fig_max(const struct fig_src *s) { return (double)s->x->max; }
-static double fig_pct(const struct fig_src *s) { return s->st->ops ? (double)stats_percentile(s->st, s->q) : 0; }
+static double fig_pct(const struct fig_src *s) { return (double)stats_percentile(s->st, s->q); }
 static double fig_seconds(const struct fig_src *s) { return s->r->seconds; }
 static double fig_reads(const struct fig_src *s) { return report_rate((double)s->r->reads, s->r->seconds); }
 static double fig_writes(const struct fig_src *s) { return report_rate((double)s->r->writes, s->r->seconds); }
 static double fig_accel(const struct fig_src *s) { return report_accel_util(s->r, NULL, NULL); }
 static double fig_slowest(const struct fig_src *s) { return s->r->slowest_writer_s; }
+static double fig_passes(const struct fig_src *s) { return sched_sum(s->r, false); }
+static double fig_passes_rate(const struct fig_src *s) { return report_rate(sched_sum(s->r, false), s->r->seconds); }
+static double fig_missed(const struct fig_src *s) { return sched_sum(s->r, true); }
 
-/* Each figure's reader; `rows`: it reads the rows' (or the summary's) figures. */
+/* Each figure's reader. rows: it reads the rows' (or the summary's) figures;
+ * samples: it is a figure of the ops measured (a latency, CPU per op), none
+ * of which is no data, never 0; sched: it needs an open-loop thread. */
 static const struct {
     double (*get)(const struct fig_src *s);
-    bool rows;
+    bool rows, samples, sched;
 } figure_readers[] = {
-    [CW_OPS] = { fig_ops, true },           [CW_OPS_PER_SEC] = { fig_ops_per_sec, true },
-    [CW_MB_PER_SEC] = { fig_mb_per_sec, true }, [CW_BYTES] = { fig_bytes, true },
-    [CW_ERRORS] = { fig_errors, true },     [CW_SECONDS] = { fig_seconds, false },
-    [CW_READS_PER_SEC] = { fig_reads, false }, [CW_WRITES_PER_SEC] = { fig_writes, false },
-    [CW_CPU_NS_PER_OP] = { fig_cpu, true }, [CW_MEAN] = { fig_mean, true },
-    [CW_MIN] = { fig_min, true },           [CW_MAX] = { fig_max, true },
-    [CW_PCT] = { fig_pct, true },           [CW_ACCEL_UTIL] = { fig_accel, false },
-    [CW_SLOWEST_WRITER] = { fig_slowest, false },
+    [CW_OPS] = { fig_ops, true, false, false },           [CW_OPS_PER_SEC] = { fig_ops_per_sec, true, false, false },
+    [CW_MB_PER_SEC] = { fig_mb_per_sec, true, false, false }, [CW_BYTES] = { fig_bytes, true, false, false },
+    [CW_ERRORS] = { fig_errors, true, false, false },     [CW_SECONDS] = { fig_seconds, false, false, false },
+    [CW_READS_PER_SEC] = { fig_reads, false, false, false }, [CW_WRITES_PER_SEC] = { fig_writes, false, false, false },
+    [CW_CPU_NS_PER_OP] = { fig_cpu, true, true, false },  [CW_MEAN] = { fig_mean, true, true, false },
+    [CW_MIN] = { fig_min, true, true, false },            [CW_MAX] = { fig_max, true, true, false },
+    [CW_PCT] = { fig_pct, true, true, false },            [CW_ACCEL_UTIL] = { fig_accel, false, false, false },
+    [CW_SLOWEST_WRITER] = { fig_slowest, false, false, false },
+    [CW_PASSES_PER_SEC] = { fig_passes_rate, false, false, true }, [CW_PASSES] = { fig_passes, false, false, true },
+    [CW_PASSES_MISSED] = { fig_missed, false, false, true },
 };
 _Static_assert(sizeof figure_readers / sizeof figure_readers[0] == CW_NWHAT, "a reader for every kind of figure");
+
+/* A figure of the ops measured where none was: no data, reported as such. */
+static int no_samples(const struct crit_node *n, struct diag *err)
+{
+    if (n->name != NULL)
+        return diag_set(err, &n->loc, "criteria: %s: flowop '%s' did no operation: no data to judge", n->fig->name,
+                        n->name);
+    return diag_set(err, &n->loc, "criteria: %s: no IO operation was measured: no data to judge", n->fig->name);
+}
 
 static int figure_value(const struct run_result *r, const struct crit_node *n, double *out, struct diag *err)
 {
     const struct crit_figure *f = n->fig;
     struct fig_src src = { .r = r, .q = f->q };
+    if (figure_readers[f->what].sched && r->nsched == 0)
+        return no_open_loop(n, err);
     if (!figure_readers[f->what].rows) {
-        *out = figure_readers[f->what].get(&src);
+        *out = figure_readers[f->what].get(&src) * n->factor;
         return 0;
     }
     struct op_stats *st = malloc(sizeof *st);
@@ -101,11 +148,13 @@ static int figure_value(const struct run_result *r, const struct crit_node *n, d
         return diag_set(err, NULL, "out of memory");
     struct row_figures x;
     int rc = stats_for(r, n, st, err);
+    if (rc == 0 && figure_readers[f->what].samples && st->ops == 0)
+        rc = no_samples(n, err);
     if (rc == 0) {
         report_figures(st, r->seconds, &x);
         src.st = st;
         src.x = &x;
-        *out = figure_readers[f->what].get(&src);
+        *out = figure_readers[f->what].get(&src) * n->factor;
     }
     free(st);
     return rc;
@@ -150,10 +199,35 @@ static void print_outcome(FILE *out, const struct criterion_outcome *o, const ch
         fprintf(out, "criteria: %s  %s  (measured %s %s %s)\n", o->pass ? "PASS" : "FAIL", o->expr, m, o->cmp, l);
 }
 
+/* Whether the run ran a process of the criterion's scope (a scope-less one judges every run). */
+static bool in_scope(const struct criterion *c, const struct run_result *r)
+{
+    if (c->nscope == 0)
+        return true;
+    for (size_t k = 0; k < c->nscope; k++)
+        for (size_t i = 0; i < r->nrows; i++)
+            if (strcmp(r->rows[i].process, c->scope[k].name) == 0)
+                return true;
+    return false;
+}
+
+bool criteria_in_scope(const struct criterion *c, const struct plan *p, const bool *procs)
+{
+    if (c->nscope == 0)
+        return true;
+    for (size_t k = 0; k < c->nscope; k++)
+        for (size_t i = 0; i < p->nprocs; i++)
+            if ((procs == NULL || procs[i]) && strcmp(p->procs[i].name, c->scope[k].name) == 0)
+                return true;
+    return false;
+}
+
 int criteria_judge(const struct criterion *c, size_t n, const struct vartab *vars, struct run_result *r, FILE *out)
 {
     int failed = 0;
     for (size_t i = 0; i < n; i++) {
+        if (!in_scope(&c[i], r))
+            continue;
         struct diag err;
         diag_clear(&err);
         const struct eval_ctx x = { r, vars, &err };
@@ -184,13 +258,21 @@ static void find_op(const struct plan_op *op, void *ctx)
         *name = NULL;
 }
 
-static bool plan_has_op(const struct plan *p, const char *name)
+/* Whether a thread of the plan has the flowop named (any flowop: NULL), in an
+ * open-loop thread only when open_loop. */
+static bool plan_has_op(const struct plan *p, const char *name, bool open_loop)
 {
-    const char *want = name;
-    for (size_t i = 0; i < p->nprocs && want != NULL; i++)
-        for (size_t t = 0; t < p->procs[i].nthreads && want != NULL; t++)
-            plan_each_op(&p->procs[i].threads[t], find_op, &want);
-    return want == NULL;
+    for (size_t i = 0; i < p->nprocs; i++)
+        for (size_t t = 0; t < p->procs[i].nthreads; t++) {
+            const char *want = name;
+            if (open_loop && p->procs[i].threads[t].rate == 0)
+                continue;
+            if (want != NULL)
+                plan_each_op(&p->procs[i].threads[t], find_op, &want);
+            if (want == NULL)
+                return true;
+        }
+    return false;
 }
 
 static void check_node(const struct crit_node *n, void *ctx)
@@ -201,15 +283,33 @@ static void check_node(const struct crit_node *n, void *ctx)
         return;
     if (n->kind == CN_VAR)
         x->rc = var_number(x->vars, n, &v, x->err);
-    else if (n->kind == CN_FIGURE && n->name != NULL && !plan_has_op(x->p, n->name))
+    else if (n->kind == CN_FIGURE && n->name != NULL && !plan_has_op(x->p, n->name, false))
         x->rc = diag_set(x->err, &n->loc, "criteria: no flowop named '%s' in the workload", n->name);
+    else if (n->kind == CN_FIGURE && (n->fig->intended || figure_readers[n->fig->what].sched) &&
+             !plan_has_op(x->p, n->name, true))
+        x->rc = no_open_loop(n, x->err);
+}
+
+static int check_scope(const struct criterion *c, const struct plan *p, struct diag *err)
+{
+    for (size_t k = 0; k < c->nscope; k++) {
+        size_t i = 0;
+        while (i < p->nprocs && strcmp(p->procs[i].name, c->scope[k].name) != 0)
+            i++;
+        if (i == p->nprocs)
+            return diag_set(err, &c->scope[k].loc, "criteria: no process named '%s' in the workload", c->scope[k].name);
+    }
+    return 0;
 }
 
 int criteria_check(const struct criterion *c, size_t n, const struct plan *p, const struct vartab *vars,
                    struct diag *err)
 {
     struct check_ctx x = { p, vars, err, 0 };
-    for (size_t i = 0; i < n && x.rc == 0; i++)
-        criterion_each_node(&c[i], check_node, &x);
+    for (size_t i = 0; i < n && x.rc == 0; i++) {
+        x.rc = check_scope(&c[i], p, err);
+        if (x.rc == 0)
+            criterion_each_node(&c[i], check_node, &x);
+    }
     return x.rc;
 }

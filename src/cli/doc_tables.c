@@ -98,16 +98,20 @@ void doc_tables_print(FILE *out)
             fprintf(out, "%s`%s:%g`", k ? ", " : "", cvar_types[i].params[k].key, cvar_types[i].params[k].def);
         fprintf(out, " | %s |\n", cvar_types[i].summary);
     }
-    fprintf(out, "\n### Criteria figures\n\n| figure | takes a flowop | what it measures |\n|---|---|---|\n");
+    fprintf(out, "\n### Criteria figures\n\n| figure | takes a flowop | kind | what it measures |\n|---|---|---|---|\n");
     for (size_t i = 0; i < crit_nfigures; i++) {
         const struct crit_figure *f = &crit_figures[i];
-        fprintf(out, "| `%s` | %s | ", f->name, f->arg == CA_NONE ? "no" : f->arg == CA_OPTIONAL ? "optional" : "required");
+        fprintf(out, "| `%s` | %s | %s%s | ", f->name,
+                f->arg == CA_NONE ? "no" : f->arg == CA_OPTIONAL ? "optional" : "required", crit_dim_names[f->dim],
+                f->dim != CD_TIME ? "" : f->scale == 1 ? " (ns)" : " (s)");
         cell(out, f->help);
         fputs(" |\n", out);
     }
     fprintf(out, "\n### Criteria units and comparisons\n\n| word | meaning |\n|---|---|\n");
     for (size_t i = 0; i < crit_nunits; i++)
-        fprintf(out, "| `%s` | x %g: %s |\n", crit_units[i].word, crit_units[i].factor, crit_units[i].help);
+        fprintf(out, "| `%s` | %s, x %g%s: %s |\n", crit_units[i].word, crit_dim_names[crit_units[i].dim],
+                crit_units[i].factor, crit_units[i].dim == CD_TIME ? " ns" : crit_units[i].dim == CD_SIZE ? " bytes" : "",
+                crit_units[i].help);
     for (size_t i = 0; i < crit_ncmps; i++) {
         fputs("| `", out);
         cell(out, crit_cmps[i].word);

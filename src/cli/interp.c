@@ -204,6 +204,30 @@ int interp_exec_cmd(struct interp *in, const struct ast_cmd *c)
     return EXIT_USAGE;
 }
 
+/* A script's `criteria` line after its last run judges nothing: an error
+ * before anything runs (a loaded workload's runs are skipped, so its criteria
+ * judge the user's run; the shell's lines come one at a time). */
+static int criteria_after_last_run(const struct interp *in, const struct ast_cmd *cmds, struct diag *err)
+{
+    if (in->opt.interactive || in->load_depth > 0)
+        return 0;
+    const struct ast_cmd *late = NULL;
+    for (const struct ast_cmd *c = cmds; c != NULL; c = c->next) {
+        const struct command_def *def = command_for_kind(c->kind);
+        if (def != NULL && def->exec == cmd_run)
+            late = NULL;
+        else if (c->kind == CMD_CRITERIA && late == NULL)
+            late = c;
+    }
+    bool runs = false;
+    for (const struct ast_cmd *c = cmds; c != NULL && !runs; c = c->next)
+        runs = command_for_kind(c->kind) != NULL && command_for_kind(c->kind)->exec == cmd_run;
+    if (late == NULL || !runs)
+        return 0;
+    return diag_set(err, &late->loc, "criteria after the script's last 'run' judges nothing: put it before the run "
+                                     "it is meant for");
+}
+
 int interp_exec_buffer(struct interp *in, const char *text, size_t len, const char *name, int first_line)
 {
     struct parse_result r;
@@ -227,6 +251,11 @@ int interp_exec_buffer(struct interp *in, const char *text, size_t len, const ch
     parse_buffer(text, len, interp_intern_name(in, name), first_line, &r);
     if (r.failed) {
         diag_print(&r.err, in->err);
+        return EXIT_USAGE;
+    }
+    if (criteria_after_last_run(in, r.cmds, &r.err) != 0) {
+        diag_print(&r.err, in->err);
+        ast_cmd_free(r.cmds);
         return EXIT_USAGE;
     }
     if (in->opt.noverrides > 0 && mentions_add(&in->mentions, r.cmds) != 0) {

@@ -454,6 +454,7 @@ static void sample(struct engine *e, uint64_t go, uint64_t last, uint64_t now)
         struct interval_sample s = { (double)(now - go) / 1e9, secs, delta->ops, delta->bytes,
                                      delta->ops ? (double)delta->lat_sum / (double)delta->ops : 0,
                                      stats_percentile(delta, 0.99) };
+        engine_recent_percentile(e, &e->interval_recent, 0.99, &s.p99_ns); /* exact over few ops */
         run_result_add_interval(e->result, &s);
         e->run->writer->interval(e->run->out, &s, engine_stamp(e));
         free(delta);
@@ -539,6 +540,7 @@ static void engine_free(struct engine *e)
     free(e->pids);
     free(e->baseline);
     free(e->last_io);
+    engine_recent_free(&e->interval_recent);
     free(e->status_io);
     engine_steady_free(e);
     free(e->finish);

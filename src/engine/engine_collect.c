@@ -214,11 +214,12 @@ static void add_sched_row(struct engine *e, size_t p, size_t t, struct run_resul
     r->sched = v;
     struct sched_row *row = &v[r->nsched++];
     *row = (struct sched_row){ .process = dup(e, e->plan->procs[p].name), .thread = dup(e, th->name), .rate = th->rate };
-    uint64_t due = pace_intended(go, th->rate, stop);
     for (size_t s = 0; s < e->nslots; s++) {
         const struct thread_sched *sc = slot_sched(e, s);
         if (e->slots[s].proc != p || e->slots[s].thread != t || sc == NULL)
             continue;
+        /* An instance that never started has no clock: the linear schedule from go. */
+        uint64_t due = sc->clock.rate != 0 ? pace_clock_due_before(&sc->clock, stop) : pace_intended(go, th->rate, stop);
         uint64_t passes = atomic_load_explicit(&sc->passes, memory_order_relaxed);
         uint64_t lag = final_lag(sc, stop), max = atomic_load_explicit(&sc->max_lag_ns, memory_order_relaxed);
         row->instances++;

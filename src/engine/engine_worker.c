@@ -343,8 +343,12 @@ static void thread_loop(struct worker *w)
 static void thread_loop_paced(struct worker *w)
 {
     uint64_t go = atomic_load(&w->sh->go_ns);
+    const struct plan_thread *th = w->thread;
+    struct pace_clock *c = &w->sched->clock;
+    uint64_t n = w->proc->instances * th->instances, j = w->proc_inst * th->instances + w->thread_inst;
+    pace_clock_init(c, th->rate_process, go, th->rate, w->eng->seed ^ (0x8cb92ba72f3d8dd7ull * (w->slot_index + 1)), j, n);
     pace_start();
-    for (uint64_t k = 0; pace_pass(w, go, k) && run_pass(w); k++)
+    while (pace_pass(w, c) && run_pass(w))
         ;
 }
 

@@ -88,7 +88,7 @@ int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
         op->whole_bytes += (uint64_t)r->res;
         return FO_OK;
     }
-    op_done_lagged(w, op, r->t0, t1, (uint64_t)r->res, r->off, r->lag_ns); /* an append's unknown offset is UINT64_MAX: none */
+    op_done_lagged(w, op, r->t0, t1, (uint64_t)r->res, r->off, r->lag_ns, r->pass_t0); /* an append's unknown offset is UINT64_MAX: none */
     if (r->dir == IO_READ && !op->op->random && (size_t)r->res < r->len)
         s->offset = r->res == 0 ? 0 : r->off + (uint64_t)r->res; /* at EOF start over: reads loop over the file */
     if (r->dir == IO_APPEND && r->off != UINT64_MAX)

@@ -1,7 +1,9 @@
-/* pace.c: an open-loop thread's schedule (rate=): waiting for each pass's
- * intended start, the lag with which it began, and what the master reads of it. */
+/* pace.c: an open-loop thread's schedule (rate=, rate_process=): when each
+ * pass is due (a row per process), waiting for it, the lag with which it
+ * began, and what the master reads of it. */
 #include "engine/pace.h"
 
+#include <math.h>
 #include <sys/prctl.h>
 
 #include "base/clock.h"
@@ -17,6 +19,56 @@ uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop)
     /* pass k is due before the stop when k * 1e9 / rate < stop - go */
     unsigned __int128 span = (unsigned __int128)(stop - go) * rate;
     return (uint64_t)((span + 999999999u) / 1000000000u);
+}
+
+/* One row per rate_process: when the pass after c's is due. */
+static uint64_t next_linear(struct pace_clock *c)
+{
+    return pace_due(c->origin, c->rate, c->k + 1);
+}
+
+/* An exponential gap of mean 1/rate: -ln(1 - U) / rate, U uniform in [0, 1). */
+static uint64_t poisson_gap(struct pace_clock *c)
+{
+    return (uint64_t)llround(-log1p(-rng_unit(&c->rng)) * 1e9 / (double)c->rate);
+}
+
+static uint64_t next_poisson(struct pace_clock *c)
+{
+    return c->due + poisson_gap(c);
+}
+
+static const struct {
+    uint64_t (*next)(struct pace_clock *c);
+    bool staggered;              /* instances start apart over one period */
+    bool first_gap;              /* the first pass is one gap after the start */
+} pace_rows[RP_N] = {
+    [RP_LINEAR] = { next_linear, true, false },
+    [RP_POISSON] = { next_poisson, false, true },
+};
+
+void pace_clock_init(struct pace_clock *c, enum rate_process p, uint64_t go, uint64_t rate, uint64_t seed, uint64_t j,
+                     uint64_t n)
+{
+    uint64_t stagger = pace_rows[p].staggered && n > 1 ? (uint64_t)((unsigned __int128)j * 1000000000u / (rate * n)) : 0;
+    *c = (struct pace_clock){ .origin = go + stagger, .rate = rate, .due = go + stagger, .process = (uint32_t)p };
+    rng_seed(&c->rng, seed);
+    if (pace_rows[p].first_gap)
+        c->due += poisson_gap(c);
+}
+
+static void clock_step(struct pace_clock *c)
+{
+    c->due = pace_rows[c->process].next(c);
+    c->k++;
+}
+
+uint64_t pace_clock_due_before(const struct pace_clock *c, uint64_t stop)
+{
+    struct pace_clock x = *c;
+    while (x.due < stop)
+        clock_step(&x);
+    return x.k;
 }
 
 void pace_start(void)
@@ -56,13 +108,15 @@ static void publish(struct thread_sched *s, uint64_t k, uint64_t lag, uint64_t n
         atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
 }
 
-bool pace_pass(struct worker *w, uint64_t go, uint64_t k)
+bool pace_pass(struct worker *w, struct pace_clock *c)
 {
-    uint64_t rate = w->thread->rate;
-    uint64_t due = pace_due(go, rate, k), now = clock_ns();
+    uint64_t due = c->due, now = clock_ns();
     if (!sleep_until(w, due, &now))
         return false;
     w->pass_lag_ns = now - due;
-    publish(w->sched, k, w->pass_lag_ns, pace_due(go, rate, k + 1));
+    w->pass_t0 = op_now(w);
+    uint64_t k = c->k;
+    clock_step(c);
+    publish(w->sched, k, w->pass_lag_ns, c->due);
     return true;
 }

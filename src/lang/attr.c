@@ -64,6 +64,7 @@ static const struct attr_spec process_specs[PR_NATTRS] = {
     [PR_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
     [PR_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
     [PR_RATE] = { "rate", NULL, AT_INT, 0, 10000000, false, "open loop: passes per second of each of its thread instances (a thread may override), on a fixed schedule; latency is also measured from each pass's intended start" },
+    [PR_RATE_PROCESS] = { "rate_process", NULL, AT_STR, 0, 0, false, "open loop: how passes are spaced, linear (default: 1/rate apart, the instances of a thread staggered over one period) or poisson (exponential gaps of mean 1/rate, seeded); a thread may override" },
 };
 
 static const struct attr_spec thread_specs[TH_NATTRS] = {
@@ -84,6 +85,7 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
     [TH_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
     [TH_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
     [TH_RATE] = { "rate", NULL, AT_INT, 0, 10000000, false, "open loop: passes of the flowop list per second of each instance, on a fixed schedule that does not slip; latency is also measured from each pass's intended start" },
+    [TH_RATE_PROCESS] = { "rate_process", NULL, AT_STR, 0, 0, false, "open loop: how passes are spaced, linear (default: 1/rate apart, the instances staggered over one period) or poisson (exponential gaps of mean 1/rate, seeded per instance)" },
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {

@@ -3,45 +3,75 @@
 #include "lang/criteria.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/hint.h"
 
+const char *const crit_dim_names[CD_NDIMS] = {
+    [CD_FREE] = "a number", [CD_COUNT] = "a count", [CD_RATE] = "a rate", [CD_TIME] = "a time",
+    [CD_SIZE] = "a size", [CD_BANDWIDTH] = "a bandwidth", [CD_FRACTION] = "a fraction",
+    [CD_DERIVED] = "a derived quantity",
+};
+
+/* Rows of the same kinds: a latency (ns), a latency from the intended start. */
+#define LAT(name, what, q, help) { name, what, q, CA_OPTIONAL, CD_TIME, 1, false, help }
+#define LAT_INTENDED(name, what, q, help) \
+    { name "_intended", what, q, CA_OPTIONAL, CD_TIME, 1, true, help " from the intended start (open-loop threads)" }
+
 const struct crit_figure crit_figures[] = {
-    { "ops_per_sec", CW_OPS_PER_SEC, 0, CA_OPTIONAL, "operations per second of the IO flowops (or of the flowop named)" },
-    { "mb_per_sec", CW_MB_PER_SEC, 0, CA_OPTIONAL, "MiB per second read and written (or by the flowop named)" },
-    { "ops", CW_OPS, 0, CA_OPTIONAL, "operations done by the IO flowops (or by the flowop named)" },
-    { "bytes", CW_BYTES, 0, CA_OPTIONAL, "bytes read and written (or by the flowop named)" },
-    { "errors", CW_ERRORS, 0, CA_OPTIONAL, "failed operations (or of the flowop named)" },
-    { "seconds", CW_SECONDS, 0, CA_NONE, "the measured length of the run, in seconds" },
-    { "reads_per_sec", CW_READS_PER_SEC, 0, CA_NONE, "read operations per second" },
-    { "writes_per_sec", CW_WRITES_PER_SEC, 0, CA_NONE, "write operations per second" },
-    { "cpu_ns_per_op", CW_CPU_NS_PER_OP, 0, CA_OPTIONAL, "CPU time per operation, in ns" },
-    { "mean", CW_MEAN, 0, CA_OPTIONAL, "mean latency in ns (of the IO flowops, or of the flowop named)" },
-    { "min", CW_MIN, 0, CA_OPTIONAL, "lowest latency in ns" },
-    { "max", CW_MAX, 0, CA_OPTIONAL, "highest latency in ns" },
-    { "p50", CW_PCT, 0.5, CA_OPTIONAL, "median latency in ns" },
-    { "p90", CW_PCT, 0.9, CA_OPTIONAL, "90th percentile latency in ns" },
-    { "p95", CW_PCT, 0.95, CA_OPTIONAL, "95th percentile latency in ns" },
-    { "p99", CW_PCT, 0.99, CA_OPTIONAL, "99th percentile latency in ns" },
-    { "p99.9", CW_PCT, 0.999, CA_OPTIONAL, "99.9th percentile latency in ns" },
-    { "p99.99", CW_PCT, 0.9999, CA_OPTIONAL, "99.99th percentile latency in ns" },
-    { "accel_util", CW_ACCEL_UTIL, 0, CA_NONE,
+    { "ops_per_sec", CW_OPS_PER_SEC, 0, CA_OPTIONAL, CD_RATE, 1, false, "operations per second of the IO flowops (or of the flowop named)" },
+    { "mb_per_sec", CW_MB_PER_SEC, 0, CA_OPTIONAL, CD_BANDWIDTH, 1, false, "MiB per second read and written (or by the flowop named)" },
+    { "ops", CW_OPS, 0, CA_OPTIONAL, CD_COUNT, 1, false, "operations done by the IO flowops (or by the flowop named)" },
+    { "bytes", CW_BYTES, 0, CA_OPTIONAL, CD_SIZE, 1, false, "bytes read and written (or by the flowop named)" },
+    { "errors", CW_ERRORS, 0, CA_OPTIONAL, CD_COUNT, 1, false, "failed operations (or of the flowop named)" },
+    { "seconds", CW_SECONDS, 0, CA_NONE, CD_TIME, 1e9, false, "the measured length of the run, in seconds" },
+    { "reads_per_sec", CW_READS_PER_SEC, 0, CA_NONE, CD_RATE, 1, false, "read operations per second" },
+    { "writes_per_sec", CW_WRITES_PER_SEC, 0, CA_NONE, CD_RATE, 1, false, "write operations per second" },
+    { "passes_per_sec", CW_PASSES_PER_SEC, 0, CA_NONE, CD_RATE, 1, false,
+      "open loop: passes of the flowop list begun per second, over every open-loop thread instance (the unit rate= asks for)" },
+    { "passes", CW_PASSES, 0, CA_NONE, CD_COUNT, 1, false, "open loop: passes begun, over every open-loop thread instance" },
+    { "passes_missed", CW_PASSES_MISSED, 0, CA_NONE, CD_COUNT, 1, false,
+      "open loop: passes due before the stop but never begun, over every open-loop thread instance" },
+    { "cpu_ns_per_op", CW_CPU_NS_PER_OP, 0, CA_OPTIONAL, CD_TIME, 1, false, "CPU time per operation, in ns" },
+    LAT("mean", CW_MEAN, 0, "mean latency in ns (of the IO flowops, or of the flowop named)"),
+    LAT("min", CW_MIN, 0, "lowest latency in ns"),
+    LAT("max", CW_MAX, 0, "highest latency in ns"),
+    LAT("p50", CW_PCT, 0.5, "median latency in ns"),
+    LAT("p90", CW_PCT, 0.9, "90th percentile latency in ns"),
+    LAT("p95", CW_PCT, 0.95, "95th percentile latency in ns"),
+    LAT("p99", CW_PCT, 0.99, "99th percentile latency in ns"),
+    LAT("p99.9", CW_PCT, 0.999, "99.9th percentile latency in ns"),
+    LAT("p99.99", CW_PCT, 0.9999, "99.99th percentile latency in ns"),
+    LAT_INTENDED("mean", CW_MEAN, 0, "mean latency in ns"),
+    LAT_INTENDED("max", CW_MAX, 0, "highest latency in ns"),
+    LAT_INTENDED("p50", CW_PCT, 0.5, "median latency in ns"),
+    LAT_INTENDED("p90", CW_PCT, 0.9, "90th percentile latency in ns"),
+    LAT_INTENDED("p95", CW_PCT, 0.95, "95th percentile latency in ns"),
+    LAT_INTENDED("p99", CW_PCT, 0.99, "99th percentile latency in ns"),
+    LAT_INTENDED("p99.9", CW_PCT, 0.999, "99.9th percentile latency in ns"),
+    LAT_INTENDED("p99.99", CW_PCT, 0.9999, "99.99th percentile latency in ns"),
+    { "accel_util", CW_ACCEL_UTIL, 0, CA_NONE, CD_FRACTION, 1, false,
       "accelerator utilisation, 0..1: compute time / (compute + I/O time) over every thread that computes" },
-    { "slowest_writer_sec", CW_SLOWEST_WRITER, 0, CA_NONE,
+    { "slowest_writer_sec", CW_SLOWEST_WRITER, 0, CA_NONE, CD_TIME, 1e9, false,
       "the slowest writer's time in seconds: the longest total write and fsync time of one thread instance" },
 };
 const size_t crit_nfigures = sizeof crit_figures / sizeof crit_figures[0];
 
 const struct crit_unit crit_units[] = {
-    { "ns", 1, "nanoseconds (latencies are in ns)" },
-    { "us", 1e3, "microseconds, as ns" },
-    { "ms", 1e6, "milliseconds, as ns" },
-    { "s", 1e9, "seconds, as ns (for latencies; `seconds` itself is in seconds)" },
-    { "k", 1e3, "thousand" },
-    { "m", 1e6, "million" },
-    { "g", 1e9, "billion" },
+    { "ns", 1, CD_TIME, "nanoseconds" },
+    { "us", 1e3, CD_TIME, "microseconds" },
+    { "ms", 1e6, CD_TIME, "milliseconds" },
+    { "s", 1e9, CD_TIME, "seconds" },
+    { "B", 1, CD_SIZE, "bytes" },
+    { "KiB", 1024.0, CD_SIZE, "kibibytes" },
+    { "MiB", 1048576.0, CD_SIZE, "mebibytes" },
+    { "GiB", 1073741824.0, CD_SIZE, "gibibytes" },
+    { "k", 1e3, CD_FREE, "thousand" },
+    { "m", 1e6, CD_FREE, "million" },
+    { "g", 1e9, CD_FREE, "billion" },
 };
 const size_t crit_nunits = sizeof crit_units / sizeof crit_units[0];
 
@@ -124,14 +154,38 @@ static const struct crit_unit *unit_find(const char *w, size_t len)
     return NULL;
 }
 
+/* The length of a decimal number at s: digits with one optional point, then
+ * an optional exponent (1e6, 2.5e-3); 0 when there is none. No sign, no hex,
+ * no "inf": what strtod would take beyond that is refused. */
+static size_t number_len(const char *s)
+{
+    size_t n = strspn(s, "0123456789");
+    if (s[n] == '.')
+        n += 1 + strspn(s + n + 1, "0123456789");
+    if (n == 0 || (n == 1 && s[0] == '.'))
+        return 0;
+    if (s[n] != 'e' && s[n] != 'E')
+        return n;
+    size_t e = n + 1 + (s[n + 1] == '+' || s[n + 1] == '-');
+    size_t digits = strspn(s + e, "0123456789");
+    return digits > 0 ? e + digits : n;
+}
+
+static void unit_list(char *buf, size_t len)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < crit_nunits && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", i == 0 ? "" : i + 1 == crit_nunits ? " or " : ", ",
+                               crit_units[i].word);
+}
+
 static struct crit_node *number(struct cursor *c)
 {
     const char *at = c->p;
     char *end;
+    size_t len = number_len(at);
     double v = strtod(c->p, &end);
-    /* strtod would take "inf", hex and exponents: only digits and one point. */
-    size_t digits = strspn(at, "0123456789.");
-    if (end != at + digits || digits == 0) {
+    if (len == 0 || end != at + len || !isfinite(v)) {
         fail_at(c, at, "bad number");
         return NULL;
     }
@@ -139,18 +193,25 @@ static struct crit_node *number(struct cursor *c)
     size_t ulen = 0;
     while (isalpha((unsigned char)c->p[ulen]))
         ulen++;
+    enum crit_dim dim = CD_FREE;
     if (ulen > 0) {
         const struct crit_unit *u = unit_find(c->p, ulen);
         if (u == NULL) {
-            fail_at(c, c->p, "unknown unit (ns, us, ms, s, k, m or g)");
+            char units[160], what[200];
+            unit_list(units, sizeof units);
+            snprintf(what, sizeof what, "unknown unit (%s)", units);
+            fail_at(c, c->p, what);
             return NULL;
         }
         v *= u->factor;
+        dim = u->dim;
         c->p += ulen;
     }
     struct crit_node *n = node_new(c, CN_NUM, at);
-    if (n != NULL)
+    if (n != NULL) {
         n->num = v;
+        n->dim = dim;
+    }
     return n;
 }
 
@@ -233,6 +294,8 @@ static struct crit_node *figure(struct cursor *c)
     if (n == NULL)
         return NULL;
     n->fig = f;
+    n->dim = f->dim;
+    n->factor = 1;
     skip_space(c);
     if (*c->p == '(' && flowop_arg(c, n) != 0) {
         node_free(n);
@@ -348,6 +411,153 @@ static char *trimmed(const char *text, size_t *lead)
     return strndup(s, len);
 }
 
+/* The kind of a term of a sum: both the same, or one a plain number. */
+static int sum_dim(struct cursor *c, struct crit_node *n)
+{
+    enum crit_dim a = n->a->dim, b = n->b->dim;
+    if (a == CD_FREE || a == b)
+        n->dim = b;
+    else if (b == CD_FREE)
+        n->dim = a;
+    else if (a == CD_DERIVED || b == CD_DERIVED)
+        n->dim = CD_DERIVED;
+    else
+        return diag_set(c->err, &n->loc, "criteria: cannot %s %s and %s", n->op == '+' ? "add" : "subtract",
+                        crit_dim_names[a], crit_dim_names[b]);
+    return 0;
+}
+
+/* The kind of every node, bottom up: a product by a plain number keeps its
+ * kind, a ratio of two of one kind is a plain number, the rest is derived (and
+ * goes with anything, unchecked). */
+static int node_dims(struct cursor *c, struct crit_node *n)
+{
+    if (n == NULL)
+        return 0;
+    if (node_dims(c, n->a) != 0 || node_dims(c, n->b) != 0)
+        return -1;
+    if (n->kind == CN_NEG)
+        n->dim = n->a->dim;
+    if (n->kind != CN_OP)
+        return 0;
+    if (n->op == '+' || n->op == '-')
+        return sum_dim(c, n);
+    enum crit_dim a = n->a->dim, b = n->b->dim;
+    if (b == CD_FREE)
+        n->dim = a;
+    else if (n->op == '*' && a == CD_FREE)
+        n->dim = b;
+    else
+        n->dim = n->op == '/' && a == b ? CD_FREE : CD_DERIVED;
+    return 0;
+}
+
+static bool checked_dim(enum crit_dim d)
+{
+    return d != CD_FREE && d != CD_DERIVED;
+}
+
+static const struct crit_node *first_time_figure(const struct crit_node *n)
+{
+    if (n == NULL)
+        return NULL;
+    if (n->kind == CN_FIGURE && n->dim == CD_TIME)
+        return n;
+    const struct crit_node *a = first_time_figure(n->a);
+    return a != NULL ? a : first_time_figure(n->b);
+}
+
+/* Every time into the unit of scale (ns in one unit). */
+static void rescale(struct crit_node *n, double scale)
+{
+    if (n == NULL)
+        return;
+    if (n->kind == CN_NUM && n->dim == CD_TIME)
+        n->num /= scale;
+    else if (n->kind == CN_FIGURE && n->dim == CD_TIME)
+        n->factor = n->fig->scale / scale;
+    rescale(n->a, scale);
+    rescale(n->b, scale);
+}
+
+/* The two sides are of one kind; times go into the unit of the first time
+ * figure (a latency's ns, the seconds of `seconds`), so `seconds < 0.5s`
+ * compares seconds with 0.5. */
+static int check_kinds(struct cursor *c, struct criterion *k, const char *cmp_at)
+{
+    if (node_dims(c, k->lhs) != 0 || node_dims(c, k->rhs) != 0)
+        return -1;
+    enum crit_dim a = k->lhs->dim, b = k->rhs->dim;
+    if (checked_dim(a) && checked_dim(b) && a != b) {
+        struct srcloc l = here(c, cmp_at);
+        return diag_set(c->err, &l, "criteria: compares %s with %s", crit_dim_names[a], crit_dim_names[b]);
+    }
+    const struct crit_node *t = first_time_figure(k->lhs);
+    if (t == NULL)
+        t = first_time_figure(k->rhs);
+    double scale = t != NULL ? t->fig->scale : 1;
+    rescale(k->lhs, scale);
+    rescale(k->rhs, scale);
+    return 0;
+}
+
+static int scope_name(struct cursor *c, struct criterion *k)
+{
+    skip_space(c);
+    const char *name = c->p;
+    while (isalnum((unsigned char)*c->p) || (*c->p != '\0' && strchr("_.-", *c->p) != NULL))
+        c->p++;
+    if (c->p == name)
+        return fail_at(c, c->p, "expected a process's name in the scope [PROCESS, ...]");
+    struct crit_scope *v = realloc(k->scope, (k->nscope + 1) * sizeof *v);
+    if (v == NULL)
+        return diag_set(c->err, NULL, "out of memory");
+    k->scope = v;
+    v[k->nscope] = (struct crit_scope){ strndup(name, (size_t)(c->p - name)), here(c, name) };
+    if (v[k->nscope++].name == NULL)
+        return diag_set(c->err, NULL, "out of memory");
+    skip_space(c);
+    return 0;
+}
+
+/* `[writer, reader]` before the expression: the phases (runs of those processes) it judges. */
+static int scope(struct cursor *c, struct criterion *k)
+{
+    if (*c->p != '[')
+        return 0;
+    c->p++;
+    do {
+        if (scope_name(c, k) != 0)
+            return -1;
+    } while (*c->p == ',' && c->p++);
+    if (*c->p != ']')
+        return fail_at(c, c->p, "expected ']' after the scope's processes");
+    c->p++;
+    return 0;
+}
+
+static int parse_into(struct criterion *c, struct cursor *cur)
+{
+    if (scope(cur, c) != 0)
+        return -1;
+    skip_space(cur);
+    if (*cur->p == '\0')
+        return diag_set(cur->err, &c->loc, "criteria: expected an expression such as 'ops_per_sec >= 1000'");
+    if ((c->lhs = sum(cur)) == NULL)
+        return -1;
+    const char *at = cur->p;
+    skip_space(cur);
+    const char *cmp_at = cur->p;
+    if ((c->cmp = comparison(cur)) == NULL)
+        return fail_at(cur, at, "expected a comparison (<, <=, >, >=, ==, !=)");
+    if ((c->rhs = sum(cur)) == NULL)
+        return -1;
+    skip_space(cur);
+    if (*cur->p != '\0')
+        return fail_at(cur, cur->p, "unexpected text after the expression");
+    return check_kinds(cur, c, cmp_at);
+}
+
 int criterion_parse(struct criterion *c, const char *text, const struct srcloc *loc, struct diag *err)
 {
     size_t lead;
@@ -356,28 +566,7 @@ int criterion_parse(struct criterion *c, const char *text, const struct srcloc *
         return diag_set(err, NULL, "out of memory");
     c->loc.col += (int)lead;
     struct cursor cur = { .text = c->text, .p = c->text, .start = c->loc, .err = err };
-    if (c->text[0] == '\0') {
-        diag_set(err, &c->loc, "criteria: expected an expression such as 'ops_per_sec >= 1000'");
-        criterion_free(c);
-        return -1;
-    }
-    if ((c->lhs = sum(&cur)) == NULL) {
-        criterion_free(c);
-        return -1;
-    }
-    const char *at = cur.p;
-    if ((c->cmp = comparison(&cur)) == NULL) {
-        fail_at(&cur, at, "expected a comparison (<, <=, >, >=, ==, !=)");
-        criterion_free(c);
-        return -1;
-    }
-    if ((c->rhs = sum(&cur)) == NULL) {
-        criterion_free(c);
-        return -1;
-    }
-    skip_space(&cur);
-    if (*cur.p != '\0') {
-        fail_at(&cur, cur.p, "unexpected text after the expression");
+    if (parse_into(c, &cur) != 0) {
         criterion_free(c);
         return -1;
     }
@@ -387,6 +576,9 @@ int criterion_parse(struct criterion *c, const char *text, const struct srcloc *
 void criterion_free(struct criterion *c)
 {
     free(c->text);
+    for (size_t i = 0; i < c->nscope; i++)
+        free(c->scope[i].name);
+    free(c->scope);
     node_free(c->lhs);
     node_free(c->rhs);
     *c = (struct criterion){ 0 };

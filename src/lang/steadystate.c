@@ -23,19 +23,19 @@ static int fail(char *why, size_t len, const char *fmt, const char *what)
     return -1;
 }
 
-/* "30", "30s", "2m", "1h": whole seconds. */
+/* "30", "30s", "2m", "1h": whole seconds, at most a day once the unit is applied. */
 static int parse_seconds(const char *s, uint64_t *out)
 {
     static const struct { char suffix; uint64_t mult; } units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 } };
     uint64_t v;
     const char *end = number_scan(s, &v);
-    if (end == NULL || v > WINDOW_MAX)
+    if (end == NULL)
         return -1;
     uint64_t mult = end[0] == '\0' ? 1 : 0;
     for (size_t i = 0; i < sizeof units / sizeof units[0] && end[0] != '\0'; i++)
         if (end[0] == units[i].suffix && end[1] == '\0')
             mult = units[i].mult;
-    if (mult == 0)
+    if (mult == 0 || v > WINDOW_MAX / mult)
         return -1;
     *out = v * mult;
     return 0;
@@ -74,8 +74,17 @@ int steady_parse(const char *text, struct steady_spec *out, char *why, size_t le
     if (strlen(text) >= sizeof buf)
         return fail(why, len, "steadystate '%.60s...' is too long", text);
     snprintf(buf, sizeof buf, "%s", text);
-    for (char *p = buf, *save = NULL; n < 5 && (p = strtok_r(n == 0 ? buf : NULL, ":", &save)) != NULL; n++)
+    /* Split at every ':', keeping empty fields: "iops:2%::30s" is not "iops:2%:30s". */
+    for (char *p = buf; p != NULL && n < 5; n++) {
         field[n] = p;
+        p = strchr(p, ':');
+        if (p != NULL)
+            *p++ = '\0';
+    }
+    for (size_t i = 0; i < n; i++)
+        if (field[i][0] == '\0')
+            return fail(why, len, "steadystate '%s': a field is empty (expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS])",
+                        text);
     if (n < 3 || n > 4)
         return fail(why, len, "steadystate '%s': expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS], e.g. iops:2%%:30s",
                     text);

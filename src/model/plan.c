@@ -575,6 +575,26 @@ static int attr_rate(const struct attrvals *a, int idx, const struct scope *sc, 
     return 0;
 }
 
+const char *const rate_process_names[RP_N] = { [RP_LINEAR] = "linear", [RP_POISSON] = "poisson" };
+
+/* rate_process=linear|poisson, as fio spells it. */
+static int attr_rate_process(const struct attrvals *a, int idx, const struct scope *sc, enum rate_process inherit,
+                             enum rate_process *out, struct diag *err)
+{
+    struct rvalue r;
+    *out = inherit;
+    if (a->val[idx] == NULL)
+        return 0;
+    if (eval_value(a->val[idx], sc, &r, err) != 0)
+        return -1;
+    for (int i = 0; r.kind == R_STR && i < RP_N; i++)
+        if (strcmp(r.s, rate_process_names[i]) == 0) {
+            *out = (enum rate_process)i;
+            return 0;
+        }
+    return diag_set(err, &a->loc[idx], "rate_process=%s: not one of linear, poisson", r.kind == R_STR ? r.s : "?");
+}
+
 static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc,
                         const struct plan_process *p, struct plan_thread *t)
 {
@@ -583,7 +603,8 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
     if (attr_u64(&d->a, TH_INSTANCES, sc, &t->instances, b->err) != 0
         || attr_u64(&d->a, TH_MEMSIZE, sc, &t->memsize, b->err) != 0
         || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0
-        || attr_rate(&d->a, TH_RATE, sc, p->rate, &t->rate, b->err) != 0)
+        || attr_rate(&d->a, TH_RATE, sc, p->rate, &t->rate, b->err) != 0
+        || attr_rate_process(&d->a, TH_RATE_PROCESS, sc, p->rate_process, &t->rate_process, b->err) != 0)
         return -1;
     t->useism = useism;
     t->has_verify = d->a.val[TH_VERIFY] != NULL;
@@ -612,6 +633,7 @@ static int build_process(struct builder *b, const struct process_def *d, const s
     *p = (struct plan_process){ .name = dupstr(d->name), .loc = d->loc };
     if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
         || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0 || attr_rate(&d->a, PR_RATE, sc, 0, &p->rate, b->err) != 0
+        || attr_rate_process(&d->a, PR_RATE_PROCESS, sc, RP_LINEAR, &p->rate_process, b->err) != 0
         || plan_place_attrs(&d->a, PR_CPUS, sc, NULL, &p->place, b->err) != 0)
         return -1;
     if (p->instances == 0)

@@ -38,6 +38,24 @@ static void num(FILE *f, double v, int decimals)
     fputs(buf, f);
 }
 
+/* Open loop: the row's latencies from the intended start, in the last
+ * columns; empty for a flowop of a closed loop (and a rank or criterion row). */
+static void intended_columns(FILE *f, const struct run_result *r, const struct op_stats *st)
+{
+    if (st == NULL || st->ops == 0) {
+        for (int i = 0; i < 3 + REPORT_NPCT; i++)
+            fputc(',', f);
+        return;
+    }
+    struct row_figures x;
+    report_figures(st, r->seconds, &x);
+    fprintf(f, ",%" PRIu64, x.min);
+    num(f, x.mean, 1);
+    fprintf(f, ",%" PRIu64, x.max);
+    for (int i = 0; i < REPORT_NPCT; i++)
+        fprintf(f, ",%" PRIu64, x.pct[i]);
+}
+
 static void row(FILE *f, const struct run_result *r, const struct result_row *rw)
 {
     struct row_figures x;
@@ -61,7 +79,9 @@ static void row(FILE *f, const struct run_result *r, const struct result_row *rw
     fprintf(f, ",%" PRIu64, x.max);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(f, ",%" PRIu64, x.pct[i]);
-    fputs(",,,,,\n", f); /* rank and host: the row is over every rank; no criterion */
+    fputs(",,,,,", f); /* rank and host: the row is over every rank; no criterion */
+    intended_columns(f, r, rw->intended);
+    fputc('\n', f);
 }
 
 /* A rank's own figures in the same columns (type "rank"); what a rank row does
@@ -83,7 +103,9 @@ static void rank_row(FILE *f, const struct run_result *r, size_t i)
     }
     fprintf(f, ",%zu,", i);
     report_csv_field(f, k->host);
-    fputs(",,,\n", f);
+    fputs(",,,", f);
+    intended_columns(f, r, NULL);
+    fputc('\n', f);
 }
 
 /* A criterion judged on the run (type "criterion"): its expression in the
@@ -98,6 +120,7 @@ static void criterion_row(FILE *f, const struct run_result *r, const struct crit
     fprintf(f, ",%s", c->pass ? "PASS" : "FAIL");
     num(f, c->measured, 6);
     num(f, c->limit, 6);
+    intended_columns(f, r, NULL);
     fputc('\n', f);
 }
 
@@ -107,7 +130,10 @@ int results_write_csv(const struct report_input *in, FILE *out)
     fputs(header, out);
     for (int i = 0; i < REPORT_NPCT; i++)
         fprintf(out, ",%s", report_pcts[i].csv);
-    fputs(",rank,host,criterion,measured,limit\n", out);
+    fputs(",rank,host,criterion,measured,limit,intended_lat_min_ns,intended_lat_mean_ns,intended_lat_max_ns", out);
+    for (int i = 0; i < REPORT_NPCT; i++)
+        fprintf(out, ",intended_%s", report_pcts[i].csv);
+    fputc('\n', out);
     for (size_t i = 0; i < in->results->n; i++) {
         const struct run_result *r = &in->results->runs[i];
         for (size_t k = 0; k < r->nrows; k++)

@@ -199,31 +199,41 @@ static double pct_y(double ns, int d0, int d1)
     return PC_H - PC_B - (log10(ns > 1 ? ns : 1) - d0) / (d1 - d0) * ph;
 }
 
-void html_chart_percentiles(FILE *f, const struct run_result *r)
+/* One line of the chart: a flowop's service times, or (open loop) the same
+ * ops from their intended start. */
+struct pct_series {
+    const struct result_row *row;
+    const struct op_stats *st;
+    const char *what;            /* "" or " from intended start" */
+    struct row_figures x;
+};
+
+/* Every row with ops, each followed by its latencies from the intended start when it has them. */
+static size_t pct_series(const struct run_result *r, struct pct_series *out)
 {
-    double lo = INFINITY, hi = 0;
-    size_t shown = 0;
+    size_t n = 0;
     for (size_t i = 0; i < r->nrows; i++) {
-        struct row_figures x;
-        report_figures(&r->rows[i].st, r->seconds, &x);
-        if (x.ops == 0)
-            continue;
-        shown++;
-        for (int k = 0; k < REPORT_NPCT; k++) {
-            double v = x.pct[k] > 1 ? (double)x.pct[k] : 1;
-            lo = v < lo ? v : lo;
-            hi = v > hi ? v : hi;
+        const struct result_row *row = &r->rows[i];
+        const struct op_stats *sts[2] = { &row->st, row->intended };
+        for (int k = 0; k < 2; k++) {
+            if (sts[k] == NULL || sts[k]->ops == 0)
+                continue;
+            out[n] = (struct pct_series){ .row = row, .st = sts[k], .what = k == 0 ? "" : " from intended start" };
+            report_figures(sts[k], r->seconds, &out[n++].x);
         }
     }
-    if (shown == 0) {
-        fputs("<p class=\"note\">No flowop completed an op: no latencies to plot.</p>\n", f);
-        return;
-    }
-    int d0 = (int)floor(log10(lo)), d1 = (int)ceil(log10(hi));
-    if (d1 <= d0)
-        d1 = d0 + 1;
+    return n;
+}
+
+static void pct_label(FILE *f, const struct pct_series *s)
+{
+    html_text(f, s->row->name);
+    html_text(f, s->what);
+}
+
+static void pct_axes(FILE *f, int d0, int d1)
+{
     char a[32];
-    svg_open(f, PC_W, PC_H, "latency percentiles of each flowop, logarithmic latency axis", NULL);
     for (int d = d0; d <= d1; d++) {
         for (int m = 1; m < 10 && (d < d1 || m == 1); m++) {
             if (m != 1 && m != 2 && m != 5)
@@ -247,38 +257,65 @@ void html_chart_percentiles(FILE *f, const struct run_result *r)
             PC_H - PC_B);
     fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">percentile (the share of ops at or below a latency)</text>\n",
             PC_L + (PC_W - PC_L - PC_R) / 2, PC_H - 8);
-    for (size_t i = 0, n = 0; i < r->nrows; i++) {
-        const struct result_row *row = &r->rows[i];
-        struct row_figures x;
-        report_figures(&row->st, r->seconds, &x);
-        if (x.ops == 0)
-            continue;
-        fprintf(f, "<g stroke=\"%s\" fill=\"%s\"><title>", svg_colour(n), svg_colour(n));
-        html_text(f, row->name);
-        fputs("</title>\n<polyline fill=\"none\" stroke-width=\"2\"", f);
-        fputs(svg_dash(n), f);
-        fputs(" points=\"", f);
-        for (int k = 0; k < REPORT_NPCT; k++)
-            fprintf(f, "%.1f,%.1f ", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
-        fputs("\"/>\n", f);
-        for (int k = 0; k < REPORT_NPCT; k++) {
-            report_fmt_ns(a, sizeof a, (double)x.pct[k]);
-            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\"><title>", pct_x(report_pcts[k].q), pct_y((double)x.pct[k], d0, d1));
-            html_text(f, row->name);
-            fprintf(f, " %s: %s</title></circle>\n", report_pcts[k].json, a);
-        }
-        fputs("</g>\n", f);
-        n++;
+}
+
+static void pct_line(FILE *f, const struct pct_series *s, size_t n, int d0, int d1)
+{
+    char a[32];
+    fprintf(f, "<g class=\"pct-series\" stroke=\"%s\" fill=\"%s\"><title>", svg_colour(n), svg_colour(n));
+    pct_label(f, s);
+    fputs("</title>\n<polyline fill=\"none\" stroke-width=\"2\"", f);
+    fputs(svg_dash(n), f);
+    fputs(" points=\"", f);
+    for (int k = 0; k < REPORT_NPCT; k++)
+        fprintf(f, "%.1f,%.1f ", pct_x(report_pcts[k].q), pct_y((double)s->x.pct[k], d0, d1));
+    fputs("\"/>\n", f);
+    for (int k = 0; k < REPORT_NPCT; k++) {
+        report_fmt_ns(a, sizeof a, (double)s->x.pct[k]);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\"><title>", pct_x(report_pcts[k].q),
+                pct_y((double)s->x.pct[k], d0, d1));
+        pct_label(f, s);
+        fprintf(f, " %s: %s</title></circle>\n", report_pcts[k].json, a);
     }
+    fputs("</g>\n", f);
+}
+
+void html_chart_percentiles(FILE *f, const struct run_result *r)
+{
+    struct pct_series *ser = calloc(2 * r->nrows + 1, sizeof *ser);
+    if (ser == NULL)
+        return;
+    size_t nser = pct_series(r, ser), shown = 0;
+    double lo = INFINITY, hi = 0;
+    for (size_t i = 0; i < nser; i++)
+        for (int k = 0; k < REPORT_NPCT; k++) {
+            double v = ser[i].x.pct[k] > 1 ? (double)ser[i].x.pct[k] : 1;
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+    for (size_t i = 0; i < r->nrows; i++)
+        shown += r->rows[i].st.ops > 0;
+    if (shown == 0) {
+        fputs("<p class=\"note\">No flowop completed an op: no latencies to plot.</p>\n", f);
+        free(ser);
+        return;
+    }
+    int d0 = (int)floor(log10(lo)), d1 = (int)ceil(log10(hi));
+    if (d1 <= d0)
+        d1 = d0 + 1;
+    svg_open(f, PC_W, PC_H, "latency percentiles of each flowop (open loop: also from the intended start), "
+             "logarithmic latency axis", NULL);
+    pct_axes(f, d0, d1);
+    for (size_t i = 0; i < nser; i++)
+        pct_line(f, &ser[i], i, d0, d1);
     fputs("</svg>\n<ul class=\"legend\">\n", f);
-    for (size_t i = 0, n = 0; i < r->nrows; i++) {
-        const struct result_row *row = &r->rows[i];
-        if (row->st.ops == 0)
-            continue;
-        svg_legend_line(f, svg_colour(n), svg_dash(n), row->name);
-        n++;
+    for (size_t i = 0; i < nser; i++) {
+        char label[512];
+        snprintf(label, sizeof label, "%s%s", ser[i].row->name, ser[i].what);
+        svg_legend_line(f, svg_colour(i), svg_dash(i), label);
     }
     fputs("</ul>\n", f);
+    free(ser);
     if (shown < r->nrows) {
         fputs("<p class=\"note\">Not plotted (no ops): ", f);
         for (size_t i = 0, n = 0; i < r->nrows; i++)

@@ -150,6 +150,7 @@ static void schedule(struct jw *w, const struct run_result *r)
         jw_u64(w, "instances", s->instances);
         jw_u64(w, "passes", s->passes);
         jw_u64(w, "passes_intended", s->intended);
+        jw_u64(w, "passes_missed", sched_missed(s));
         jw_u64(w, "max_lag_ns", s->max_lag_ns);
         jw_u64(w, "final_lag_ns", s->final_lag_ns);
         jw_u64(w, "instances_behind", s->behind);

@@ -45,8 +45,8 @@ static void schedule_lines(FILE *out, const struct run_result *r, double stamp)
     for (size_t i = 0; i < r->nsched; i++) {
         const struct sched_row *s = &r->sched[i];
         fprintf(out, "%.3f: schedule: thread %s (process %s) at rate=%" PRIu64 " x%" PRIu64 ": %" PRIu64 " of %" PRIu64
-                     " passes begun, max lag %.3fms, final lag %.3fms\n",
-                stamp, s->thread, s->process, s->rate, s->instances, s->passes, s->intended,
+                     " passes begun (%" PRIu64 " due but never begun), max lag %.3fms, final lag %.3fms\n",
+                stamp, s->thread, s->process, s->rate, s->instances, s->passes, s->intended, sched_missed(s),
                 report_ms((double)s->max_lag_ns), report_ms((double)s->final_lag_ns));
         if (s->behind != 0)
             fprintf(out, "%.3f: warning: thread %s (process %s) could not keep up with rate=%" PRIu64 ": %" PRIu64
