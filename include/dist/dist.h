@@ -46,12 +46,22 @@ struct dist_vote {
     uint64_t *sum_in;              /* this rank's counts as the round in flight started */
     uint64_t *sum_out;             /* their sums at the last round that completed */
     uint64_t rounds;               /* rounds completed */
+    size_t quorum_at;              /* dist_vote_quorum: the summed count that ends the vote ... */
+    int quorum_code;               /* ... with this code once it reaches the number of ranks (0: none) */
     _Alignas(16) unsigned char request[2][64]; /* the MPI requests of the round in flight */
 };
 void dist_vote_init(struct dist_vote *v, int blame);
 /* Every round of the vote also sums n counts over the ranks: buf holds 2 * n
  * values, owned by the caller while the vote lives; set before the first poll. */
 void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n);
+/* A round whose sum at index `at` (of dist_vote_sum's counts) reaches the
+ * number of ranks, every rank saying 1 there (done), decides with code, as
+ * though a rank had voted it: every rank sees the same round. */
+void dist_vote_quorum(struct dist_vote *v, size_t at, int code);
+static inline bool dist_vote_quorum_met(const struct dist_vote *v, int ranks)
+{
+    return v->quorum_code != 0 && v->quorum_at < v->nsum && v->sum_out[v->quorum_at] >= (uint64_t)ranks;
+}
 /* DIST_POLL: look and go on; DIST_WAIT: until a round decides. */
 enum dist_wait { DIST_POLL, DIST_WAIT };
 /* Takes part in the vote with `code` and, with dist_vote_sum, this rank's

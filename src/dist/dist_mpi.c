@@ -101,6 +101,12 @@ void dist_vote_init(struct dist_vote *v, int blame)
     *v = (struct dist_vote){ .blame = blame };
 }
 
+void dist_vote_quorum(struct dist_vote *v, size_t at, int code)
+{
+    v->quorum_at = at;
+    v->quorum_code = code;
+}
+
 void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n)
 {
     v->nsum = n;
@@ -153,6 +159,8 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t
         if (v->nsum > 0)
             memmove(v->sum_out, counts, v->nsum * sizeof *counts);
         v->rounds++;
+        if (code == 0 && dist_vote_quorum_met(v, 1))
+            code = v->quorum_code;
         v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
     }
     while (v->verdict.code == 0) {
@@ -164,6 +172,8 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t
         v->rounds++;
         if (v->out[0] != 0)
             v->verdict = (struct dist_verdict){ v->out[0], v->out[1] > 0 ? dist_size() - v->out[1] : -1 };
+        else if (dist_vote_quorum_met(v, dist_size()))
+            v->verdict = (struct dist_verdict){ v->quorum_code, -1 };
         else if (wait == DIST_POLL)
             break;
     }
