@@ -81,6 +81,8 @@ struct dist_roll {
     bool open;                     /* another rank: listening for the question */
     int ask;
     _Alignas(16) unsigned char request[64];
+    _Alignas(16) unsigned char answer[64]; /* the answer on its way, never waited on: rank 0 may have given up */
+    void *sent;                    /* ... its bytes, kept until it is gone or the roll closes */
 };
 void dist_roll_open(struct dist_roll *r, size_t len, int run);
 /* Another rank: whether rank 0 asked; then dist_roll_answer, once. */
@@ -91,7 +93,10 @@ void dist_roll_answer(struct dist_roll *r, const void *mine);
 int dist_roll_call(struct dist_roll *r, const void *mine, void *all, bool *alive, unsigned ms);
 void dist_roll_close(struct dist_roll *r);
 /* After a rank was lost: this rank leaves the ranks, and every later call
- * acts on it alone (a collective with the lost rank would never end). */
+ * acts on it alone (a collective with the lost rank would never end). The
+ * world stays broken for the process: dist_broken() says so, and no later
+ * run may take it for one rank alone. */
 void dist_lose(void);
+bool dist_broken(void);
 
 #endif

@@ -250,12 +250,12 @@ uint64_t engine_sample_next(const struct engine *e);
 void engine_sample_final(struct engine *e);
 void engine_sample_free(struct engine *e);
 /* The consumers: the status line (engine_status.c; wiped before any other
- * line the run prints), the steady-state second (engine_steady.c). */
+ * line the run prints), the steady-state second (its period in engine_steady.c). */
 uint64_t engine_status_period(const struct engine *e);
 void engine_status_take(struct engine *e, const struct sample_tick *t);
 void engine_status_clear(struct engine *e);
+#define ENGINE_SECOND_NS 1000000000ull
 uint64_t engine_steady_period(const struct engine *e);
-void engine_steady_take(struct engine *e, const struct sample_tick *t);
 /* Steady state (engine_steady.c): the window, made before the start (-1 when
  * out of memory); the IO counters of every rank up to whole second k since
  * go (ops, bytes, histogram), true once the condition holds; memory for such

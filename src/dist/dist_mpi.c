@@ -10,6 +10,7 @@
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request[0]), "MPI_Request fits a vote");
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->request), "MPI_Request fits a roll call");
+_Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->answer), "MPI_Request fits an answer");
 
 /* Set by dist_lose. The MPI world is the process's, so is knowing that it
  * lost a rank: from then on no call may wait on that rank. */
@@ -185,6 +186,11 @@ void dist_lose(void)
     world_lost = true;
 }
 
+bool dist_broken(void)
+{
+    return world_lost;
+}
+
 static MPI_Request *roll_request(struct dist_roll *r)
 {
     return (MPI_Request *)(void *)r->request;
@@ -208,19 +214,39 @@ bool dist_roll_asked(struct dist_roll *r)
     return done != 0;
 }
 
+static MPI_Request *answer_request(struct dist_roll *r)
+{
+    return (MPI_Request *)(void *)r->answer;
+}
+
+/* Sent without waiting: rank 0 may have given up on the answers already
+ * (its time up), and a blocking send of a large answer would then never end. */
 void dist_roll_answer(struct dist_roll *r, const void *mine)
 {
     r->open = false;
-    MPI_Send(mine, (int)r->len, MPI_BYTE, 0, r->tag + 1, MPI_COMM_WORLD);
+    if ((r->sent = malloc(r->len)) == NULL)
+        return; /* no answer: rank 0 takes this rank for lost */
+    memcpy(r->sent, mine, r->len);
+    MPI_Isend(r->sent, (int)r->len, MPI_BYTE, 0, r->tag + 1, MPI_COMM_WORLD, answer_request(r));
 }
 
 void dist_roll_close(struct dist_roll *r)
 {
-    if (!r->open)
+    if (r->open) {
+        r->open = false;
+        MPI_Cancel(roll_request(r));
+        MPI_Wait(roll_request(r), MPI_STATUS_IGNORE);
+    }
+    if (r->sent == NULL)
         return;
-    r->open = false;
-    MPI_Cancel(roll_request(r));
-    MPI_Wait(roll_request(r), MPI_STATUS_IGNORE);
+    int done = 0;
+    MPI_Test(answer_request(r), &done, MPI_STATUS_IGNORE);
+    if (!done) /* rank 0 gave up: the send is let go (MPI keeps what it needs) */
+        MPI_Request_free(answer_request(r));
+    /* A freed send still in flight may read its buffer: it is let go with it. */
+    if (done)
+        free(r->sent);
+    r->sent = NULL;
 }
 
 static uint64_t now_ms(void)

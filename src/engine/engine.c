@@ -518,6 +518,10 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     memset(e, 0, sizeof *e);
     dist_vote_init(&e->vote, STOP_ERROR);
     e->run = d;
+    /* A run after a lost rank would find rank 0 alone: in the wrong directory, reported as one host. */
+    if (dist_broken())
+        return diag_set(err, NULL, "a rank was lost in an earlier run of this invocation: the ranks cannot meet "
+                                   "again; start the job anew");
     e->plan = d->plan;
     if (place_topo_load(&e->topo, err) != 0)
         return -1;

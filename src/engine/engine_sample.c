@@ -23,6 +23,18 @@ static void interval_take(struct engine *e, const struct sample_tick *t)
     engine_system_sample(e, t->now);
 }
 
+/* Each whole second since go, for the steady-state judge: judged at once on
+ * one rank; over many, published for the vote, which judges the sum of every
+ * rank's (engine_dist.c). */
+static void steady_take(struct engine *e, const struct sample_tick *t)
+{
+    uint64_t k = (t->now - t->go + ENGINE_SECOND_NS / 2) / ENGINE_SECOND_NS;
+    if (dist_size() > 1)
+        engine_dist_second(e, k, t->io);
+    else if (engine_steady_second(e, k, t->io))
+        engine_stop(e, STOP_STEADY);
+}
+
 struct sample_user {
     uint64_t (*period)(const struct engine *e); /* ns; 0: not this run */
     void (*take)(struct engine *e, const struct sample_tick *t);
@@ -32,7 +44,7 @@ enum { USER_STATUS, USER_STEADY, USER_INTERVAL, NUSERS };
 
 static const struct sample_user users[NUSERS] = {
     [USER_STATUS] = { engine_status_period, engine_status_take },
-    [USER_STEADY] = { engine_steady_period, engine_steady_take },
+    [USER_STEADY] = { engine_steady_period, steady_take },
     [USER_INTERVAL] = { interval_period, interval_take },
 };
 

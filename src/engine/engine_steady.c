@@ -19,7 +19,7 @@ struct engine_steady {
     struct op_stats scratch; /* engine_steady_scratch */
 };
 
-#define STEADY_PERIOD_NS 1000000000ull
+#define STEADY_PERIOD_NS ENGINE_SECOND_NS
 
 /* The figure a metric reads from one second (its unit in steady_metrics[]). */
 static double figure_iops(const struct second_figures *f) { return f->ops_per_s; }
@@ -98,17 +98,6 @@ struct op_stats *engine_steady_scratch(struct engine *e)
 uint64_t engine_steady_period(const struct engine *e)
 {
     return e->steady != NULL ? STEADY_PERIOD_NS : 0;
-}
-
-/* Each whole second since go: judged here on one rank; over many, published
- * for the vote, which judges the sum of every rank's. */
-void engine_steady_take(struct engine *e, const struct sample_tick *t)
-{
-    uint64_t k = (t->now - t->go + STEADY_PERIOD_NS / 2) / STEADY_PERIOD_NS;
-    if (dist_size() > 1)
-        engine_dist_second(e, k, t->io);
-    else if (engine_steady_second(e, k, t->io))
-        engine_stop(e, STOP_STEADY);
 }
 
 void engine_steady_result(const struct engine *e, struct run_result *r, double seconds)

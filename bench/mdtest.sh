@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# bench/mdtest.sh: flowbench's metadata phases (bench/mdtest.f: create, stat,
+# open+close, remove of N empty files per rank) against a plain C loop doing
+# the same calls on the same names (bench/mdtest_loop.c: mdtest itself is not
+# packaged in Debian, `apt-cache search mdtest` finds none), in the same run,
+# on tmpfs and on an ext4 loop image under /dev/shm, at 1 and 2 ranks (the
+# loop: 1 or 2 processes at once, each in its own directory, the rate over
+# the slowest). The two sides alternate, the order reversed every round; the
+# summary prints per phase the median ratio flowbench / loop of the rates and
+# its spread. flowbench's rate is its JSON's: the phase's ops over the
+# global interval. Needs the MPI build (--build-mpi, default ./build-mpi).
+#
+# usage: bench/mdtest.sh [--rounds N] [--nfiles N] [--build-mpi DIR]
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+BUILD=$ROOT/build-mpi
+ROUNDS=4
+NFILES=20000
+while [ $# -gt 0 ]; do
+    case $1 in
+    --rounds) ROUNDS=$2; shift ;;
+    --nfiles) NFILES=$2; shift ;;
+    --build-mpi) BUILD=$2; shift ;;
+    *) echo "usage: bench/mdtest.sh [--rounds N] [--nfiles N] [--build-mpi DIR]" >&2; exit 2 ;;
+    esac
+    shift
+done
+fb=$BUILD/flowbench
+command -v mpirun >/dev/null || { echo "SKIP: no mpirun"; exit 77; }
+[ -x "$fb" ] || { echo "no $fb: build with -DFLOWBENCH_MPI=ON there" >&2; exit 2; }
+w=$(mktemp -d /dev/shm/fbmd.XXXXXX)
+img="" mnt="" loopdev=""
+cleanup() {
+    [ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+    [ -n "$loopdev" ] && losetup -d "$loopdev" 2>/dev/null
+    rm -rf "$w"
+}
+trap cleanup EXIT
+cc -O2 -o "$w/loop" "$HERE/mdtest_loop.c"
+
+# One side: flowbench's rates per phase ("phase rate" lines).
+flowbench_side() { # DIR NP
+    rm -rf "$1"/*
+    mpirun --oversubscribe --allow-run-as-root -np "$2" "$fb" -f "$HERE/mdtest.f" -D dir="$1" -D nfiles="$NFILES" \
+        --quiet --json "$w/fb.json" >/dev/null 2>&1
+    python3 - "$w/fb.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["runs"]:
+    row = r["flowops"][0]
+    print(row["name"], row["ops"] / r["seconds"])
+PY
+}
+loop_side() { # DIR NP
+    rm -rf "$1"/*
+    for ((k = 0; k < $2; k++)); do mkdir -p "$1/$k"; "$w/loop" "$1/$k" "$NFILES" > "$w/loop.$k" & done
+    wait
+    cat "$w"/loop.[0-9]* | awk -v np="$2" '{ if ($3 > t[$1]) t[$1] = $3; n[$1] += $2 } END { for (p in n) print p, n[p] / t[p] }'
+    rm -f "$w"/loop.[0-9]*
+}
+
+measure() { # LABEL DIR
+    for np in 1 2; do
+        : > "$w/ratios"
+        for ((r = 0; r < ROUNDS; r++)); do
+            if ((r % 2 == 0)); then a=$(flowbench_side "$2" "$np"); b=$(loop_side "$2" "$np")
+            else b=$(loop_side "$2" "$np"); a=$(flowbench_side "$2" "$np"); fi
+            join <(echo "$a" | sort) <(echo "$b" | sort) | awk '{ printf "%s %.3f\n", $1, $2 / $3 }' >> "$w/ratios"
+        done
+        sort "$w/ratios" | awk -v l="$1" -v np="$np" '{ v[$1] = v[$1] " " $2 } END {
+            for (p in v) { n = split(substr(v[p], 2), x, " "); asort(x); m = n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+                printf "%-6s np=%d %-7s flowbench/loop median %.3f (%.3f..%.3f, %d rounds)\n", l, np, p, m, x[1], x[n], n } }'
+    done
+}
+
+mkdir -p "$w/tmpfs"
+measure tmpfs "$w/tmpfs"
+if truncate -s 1G "$w/ext4.img" && mkfs.ext4 -q "$w/ext4.img" && loopdev=$(losetup -f --show "$w/ext4.img") \
+    && mkdir -p "$w/ext4" && mount "$loopdev" "$w/ext4"; then
+    mnt=$w/ext4
+    measure ext4 "$w/ext4"
+else
+    echo "SKIP (loudly): no ext4 loop image here (mkfs.ext4, losetup, mount as root)"
+fi
