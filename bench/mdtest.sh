@@ -67,9 +67,18 @@ measure() { # LABEL DIR
             else b=$(loop_side "$2" "$np"); a=$(flowbench_side "$2" "$np"); fi
             join <(echo "$a" | sort) <(echo "$b" | sort) | awk '{ printf "%s %.3f\n", $1, $2 / $3 }' >> "$w/ratios"
         done
-        sort "$w/ratios" | awk -v l="$1" -v np="$np" '{ v[$1] = v[$1] " " $2 } END {
-            for (p in v) { n = split(substr(v[p], 2), x, " "); asort(x); m = n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-                printf "%-6s np=%d %-7s flowbench/loop median %.3f (%.3f..%.3f, %d rounds)\n", l, np, p, m, x[1], x[n], n } }'
+        python3 - "$w/ratios" "$1" "$np" <<'PY'
+import statistics, sys
+v = {}
+for line in open(sys.argv[1]):
+    phase, ratio = line.split()
+    v.setdefault(phase, []).append(float(ratio))
+for phase in ("create", "stat", "open", "remove"):
+    x = sorted(v.get(phase, []))
+    if x:
+        print(f"{sys.argv[2]:<6} np={sys.argv[3]} {phase:<7} flowbench/loop median {statistics.median(x):.3f} "
+              f"({x[0]:.3f}..{x[-1]:.3f}, {len(x)} rounds)")
+PY
     done
 }
 
