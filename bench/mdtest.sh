@@ -10,6 +10,9 @@
 # its spread. flowbench's rate is its JSON's: the phase's ops over the
 # global interval. Needs the MPI build (--build-mpi, default ./build-mpi).
 #
+# Twice: files named by serials (%08u, flowbench's default) and by mdtest's
+# names (filenames=file.mdtest.%r.%i; the loop's file.mdtest.K.%u).
+#
 # usage: bench/mdtest.sh [--rounds N] [--nfiles N] [--build-mpi DIR]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -43,7 +46,7 @@ cc -O2 -o "$w/loop" "$HERE/mdtest_loop.c"
 flowbench_side() { # DIR NP
     rm -rf "$1"/*
     mpirun --oversubscribe --allow-run-as-root -np "$2" "$fb" -f "$HERE/mdtest.f" -D dir="$1" -D nfiles="$NFILES" \
-        --quiet --json "$w/fb.json" >/dev/null 2>&1
+        -D names="$([ "$NAMES" = mdtest ] && echo 'file.mdtest.%r.%i')" --quiet --json "$w/fb.json" >/dev/null 2>&1
     python3 - "$w/fb.json" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"]:
@@ -53,7 +56,7 @@ PY
 }
 loop_side() { # DIR NP
     rm -rf "$1"/*
-    for ((k = 0; k < $2; k++)); do mkdir -p "$1/$k"; "$w/loop" "$1/$k" "$NFILES" > "$w/loop.$k" & done
+    for ((k = 0; k < $2; k++)); do mkdir -p "$1/$k"; "$w/loop" "$1/$k" "$NFILES" "$([ "$NAMES" = mdtest ] && echo "file.mdtest.$k.%u" || echo '%08u')" > "$w/loop.$k" & done
     wait
     cat "$w"/loop.[0-9]* | awk -v np="$2" '{ if ($3 > t[$1]) t[$1] = $3; n[$1] += $2 } END { for (p in n) print p, n[p] / t[p] }'
     rm -f "$w"/loop.[0-9]*
@@ -76,18 +79,18 @@ for line in open(sys.argv[1]):
 for phase in ("create", "stat", "open", "remove"):
     x = sorted(v.get(phase, []))
     if x:
-        print(f"{sys.argv[2]:<6} np={sys.argv[3]} {phase:<7} flowbench/loop median {statistics.median(x):.3f} "
+        print(f"{sys.argv[2]:<13} np={sys.argv[3]} {phase:<7} flowbench/loop median {statistics.median(x):.3f} "
               f"({x[0]:.3f}..{x[-1]:.3f}, {len(x)} rounds)")
 PY
     done
 }
 
 mkdir -p "$w/tmpfs"
-measure tmpfs "$w/tmpfs"
+for NAMES in serial mdtest; do measure "tmpfs/$NAMES" "$w/tmpfs"; done
 if truncate -s 1G "$w/ext4.img" && mkfs.ext4 -q "$w/ext4.img" && loopdev=$(losetup -f --show "$w/ext4.img") \
     && mkdir -p "$w/ext4" && mount "$loopdev" "$w/ext4"; then
     mnt=$w/ext4
-    measure ext4 "$w/ext4"
+    for NAMES in serial mdtest; do measure "ext4/$NAMES" "$w/ext4"; done
 else
     echo "SKIP (loudly): no ext4 loop image here (mkfs.ext4, losetup, mount as root)"
 fi

@@ -1,6 +1,7 @@
 /* bench/mdtest_loop.c: the baseline of bench/mdtest.sh: create, stat,
- * open+close and remove of N empty files in one directory, named as
- * flowbench names them (%08u), each phase timed; prints "phase ops seconds". */
+ * open+close and remove of N empty files in one directory, named by FORMAT
+ * (a printf format of the serial: %08u as flowbench names them by default,
+ * or file.mdtest.0.%u as mdtest), each phase timed; prints "phase ops seconds". */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,14 +35,16 @@ static int one(enum phase p, const char *path)
 int main(int argc, char **argv)
 {
     static const char *names[] = { "create", "stat", "open", "remove" };
-    if (argc != 3)
-        return fprintf(stderr, "usage: mdtest_loop DIR N\n"), 2;
+    if (argc != 4)
+        return fprintf(stderr, "usage: mdtest_loop DIR N FORMAT\n"), 2;
+    char format[256];
+    snprintf(format, sizeof format, "%%s/%s", argv[3]);
     unsigned n = (unsigned)strtoul(argv[2], NULL, 10);
     char path[4096];
     for (int p = 0; p < NPHASES; p++) {
         double t0 = now();
         for (unsigned i = 1; i <= n; i++) {
-            snprintf(path, sizeof path, "%s/%08u", argv[1], i);
+            snprintf(path, sizeof path, format, argv[1], i);
             if (one((enum phase)p, path) != 0)
                 return perror(path), 1;
         }

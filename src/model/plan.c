@@ -147,8 +147,10 @@ int plan_set_journal(struct plan *p, const char *journal, struct diag *err)
 static int build_filenames(const struct attrvals *a, const struct scope *sc, struct plan_fileset *f, struct diag *err)
 {
     const char *pat;
-    if (attr_str(a, FS_FILENAMES, sc, &pat, err) != 0 || pat == NULL)
-        return pat == NULL ? 0 : -1;
+    if (attr_str(a, FS_FILENAMES, sc, &pat, err) != 0)
+        return -1;
+    if (pat == NULL || pat[0] == '\0')
+        return 0; /* the serials */
     const struct srcloc *at = &a->loc[FS_FILENAMES];
     if (strlen(pat) >= sizeof f->filenames - 16 || strchr(pat, '/') != NULL)
         return diag_set(err, at, "filenames= wants a name of at most %zu characters without '/'", sizeof f->filenames - 17);
