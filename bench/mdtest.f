@@ -2,14 +2,13 @@
 # open+close and remove of $nfiles empty files per rank (one thread, one
 # directory: mdtest -F -n $nfiles -u under mpirun). Every phase does
 # exactly $nfiles per rank: a rank done first waits for the others
-# (docs/running.md, Many hosts). Files are named by their serials, or by
-# $names (filenames=, e.g. mdtest's file.mdtest.%r.%i).
-# usage: mpirun -np N flowbench -f bench/mdtest.f -D dir=D -D nfiles=N [-D names=PATTERN]
+# (docs/running.md, Many hosts). Files are named by their serials; add
+# filenames=file.mdtest.%r.%i to the fileset for mdtest's names (bench/mdtest.sh does).
+# usage: mpirun -np N flowbench -f bench/mdtest.f -D dir=D -D nfiles=N
 set $dir=/tmp
 set $nfiles=10000
-set $names=""
 set mode quit alldone
-define fileset name=md,path=$dir,entries=$nfiles,dirwidth=$nfiles,dirgamma=0,size=0,prealloc=0,filenames=$names
+define fileset name=md,path=$dir,entries=$nfiles,dirwidth=$nfiles,dirgamma=0,size=0,prealloc=0
 define process name=mdcreate { thread name=t {
     flowop createfile name=create,filesetname=md,fd=1
     flowop closefile name=createclose,fd=1 } }

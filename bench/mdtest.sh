@@ -41,12 +41,14 @@ cleanup() {
 }
 trap cleanup EXIT
 cc -O2 -o "$w/loop" "$HERE/mdtest_loop.c"
+sed 's/prealloc=0$/prealloc=0,filenames=file.mdtest.%r.%i/' "$HERE/mdtest.f" > "$w/mdtest-names.f"
 
 # One side: flowbench's rates per phase ("phase rate" lines).
 flowbench_side() { # DIR NP
     rm -rf "$1"/*
-    mpirun --oversubscribe --allow-run-as-root -np "$2" "$fb" -f "$HERE/mdtest.f" -D dir="$1" -D nfiles="$NFILES" \
-        -D names="$([ "$NAMES" = mdtest ] && echo 'file.mdtest.%r.%i')" --quiet --json "$w/fb.json" >/dev/null 2>&1
+    local script=$HERE/mdtest.f
+    [ "$NAMES" = mdtest ] && script=$w/mdtest-names.f
+    mpirun --oversubscribe --allow-run-as-root -np "$2" "$fb" -f "$script" -D dir="$1" -D nfiles="$NFILES" --quiet --json "$w/fb.json" >/dev/null 2>&1
     python3 - "$w/fb.json" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["runs"]:
