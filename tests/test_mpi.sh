@@ -96,11 +96,10 @@ PY
     [ "$(json "$t/w$n.json" "r['end']")" = finished ] && ok || bad "-np $n: the write run did not end as finished"
 done
 
-# finishoncount counts over every rank: each rank appends 100 times a second
-# (eventlimit), so alone it would need 3 s to reach 300 while two reach it in
-# 1.5 s. Every rank also stops on its own count, so before the sum over the
-# ranks the total was at least 2 x 300. Bound: the sum lands with the stop vote
-# (a round every 50 ms at most), so the total is short of 2 x 300 by far.
+# A finish condition is each rank's own, and the run ends once every rank met
+# it: each rank appends 100 times a second (eventlimit) until its own 300, so
+# the total is exactly 2 x 300 (a rank done first waits for the other, as
+# mdtest's ranks meet at a barrier after each phase).
 cat > "$t/fin.f" <<F
 set \$dir=$t/w
 define fileset name=out,path=\$dir,entries=4,dirwidth=4,size=0,prealloc=100
@@ -116,14 +115,99 @@ run 30
 F
 rm -rf "$t/w"; mkdir "$t/w"
 mpi 2 -f "$t/fin.f" --json "$t/fin.json" >"$t/fin.out" 2>&1 && ok || bad "-np 2 finishoncount run failed: $(tail -5 "$t/fin.out")"
-[ "$(json "$t/fin.json" "r['end']")" = finished ] && ok || bad "the summed finishoncount did not end as finished"
-total=$(json "$t/fin.json" "r['summary']['ops']")
-echo "finishoncount value=300 over 2 ranks: $total ops in all"
-[ "$total" -ge 300 ] && [ "$total" -lt 600 ] && ok || bad "finishoncount over 2 ranks: $total ops, not in [300, 600)"
+[ "$(json "$t/fin.json" "r['end']")" = finished ] && ok || bad "finishoncount on every rank did not end as finished"
+[ "$(json "$t/fin.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]")" = "600 [300, 300]" ] && ok \
+    || bad "finishoncount value=300 on 2 ranks: $(json "$t/fin.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]"), not 300 each"
 # The stonewall: at most the total, over the run up to the first rank's stop.
 [ "$(json "$t/fin.json" "0 < r['stonewall']['ops'] <= r['summary']['ops'] and 0 < r['stonewall']['seconds'] <= r['seconds'] + 1e-6 and r['stonewall']['lag_seconds'] >= 0")" = True ] \
     && ok || bad "the stonewall is not within the run: $(json "$t/fin.json" "r.get('stonewall')")"
 grep -q '^[0-9.]*: stonewall: [0-9]* ops' "$t/fin.out" && ok || bad "the text report has no stonewall line"
+
+# Metadata phases as mdtest runs them: N empty files per rank created, stated,
+# opened and closed, removed, each phase a run. Rank 1 is slowed (eventlimit),
+# so rank 0 is done first in every phase: it must wait for rank 1 (a phase
+# ends when every rank has done its N), not stop it. "Run took" is the
+# interval the rates are over (the JSON's seconds), not rank 0's own.
+cat > "$t/md.f" <<F
+set \$dir=$t/md
+set \$nfiles=300
+set \$ev=0
+set mode quit alldone
+eventgen rate=\$ev
+define fileset name=md,path=\$dir,entries=\$nfiles,dirwidth=\$nfiles,size=0,prealloc=0
+define process name=mdcreate { thread name=t {
+    flowop eventlimit name=l
+    flowop createfile name=cr,filesetname=md,fd=1
+    flowop closefile name=crc,fd=1 } }
+define process name=mdstat { thread name=t {
+    flowop eventlimit name=l
+    flowop statfile name=st,filesetname=md
+    flowop finishoncount name=stn,value=\$nfiles,target=st } }
+define process name=mdopen { thread name=t {
+    flowop eventlimit name=l
+    flowop openfile name=op,filesetname=md,fd=1
+    flowop closefile name=opc,fd=1
+    flowop finishoncount name=opn,value=\$nfiles,target=op } }
+define process name=mdremove { thread name=t {
+    flowop eventlimit name=l
+    flowop deletefile name=rm,filesetname=md } }
+run 30 mdcreate
+run 30 mdstat
+run 30 mdopen
+run 30 mdremove
+F
+rm -rf "$t/md"; mkdir "$t/md"
+timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/md.f" --json "$t/md.json" : -np 1 "$fb" -f "$t/md.f" -D ev=1000 \
+    >"$t/md.out" 2>&1 && ok || bad "mdtest-style phases on 2 ranks failed: $(tail -5 "$t/md.out")"
+got=$(json "$t/md.json" "[(x['end'], [k['ops'] for k in x['per_rank']]) for x in j['runs']]")
+[ "$got" = "[('finished', [600, 600]), ('finished', [300, 300]), ('finished', [600, 600]), ('finished', [300, 300])]" ] && ok \
+    || bad "mdtest-style phases: not exactly N per rank in every phase: $got"
+left=$(find "$t/md" -type f ! -name '.flowbench-*' | wc -l)
+[ "$left" = 0 ] && ok || bad "mdtest-style phases: $left files left after the remove phase"
+took=$(grep -o 'Run took [0-9.]*' "$t/md.out" | awk '{ print $3 }' | paste -sd' ')
+want=$(json "$t/md.json" "' '.join('%.3f' % x['seconds'] for x in j['runs'])")
+[ "$took" = "$want" ] && ok || bad "mdtest-style phases: 'Run took' $took, the rates' intervals $want"
+# filenames=: files named by a pattern, as mdtest names them (file.mdtest.RANK.SERIAL).
+sed -e 's/prealloc=0$/prealloc=0,dirgamma=0,filenames=file.mdtest.%r.%i/' -e '/^run 30 md[sor]/d' "$t/md.f" > "$t/mdnames.f"
+rm -rf "$t/md"; mkdir "$t/md"
+mpi 2 -f "$t/mdnames.f" -D nfiles=3 --quiet >"$t/mdn.out" 2>&1 && ok || bad "filenames= on 2 ranks failed: $(tail -3 "$t/mdn.out")"
+got=$(cd "$t/md" && find . -type f ! -name '.flowbench-*' -printf '%P\n' | sed 's|/[0-9]*/|/|' | sort | paste -sd' ')
+[ "$got" = "rank-0000/md/file.mdtest.0.1 rank-0000/md/file.mdtest.0.2 rank-0000/md/file.mdtest.0.3 rank-0001/md/file.mdtest.1.1 rank-0001/md/file.mdtest.1.2 rank-0001/md/file.mdtest.1.3" ] \
+    && ok || bad "filenames=file.mdtest.%r.%i: the files are $got"
+sed 's/filenames=file.mdtest.%r.%i/filenames=file.%r/' "$t/mdnames.f" > "$t/mdbad.f"
+"$fb" --check -f "$t/mdbad.f" >"$t/mdbad.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "mdbad.f:[0-9]*:[0-9]*: error: filenames=file.%r wants %i" "$t/mdbad.out" && ok \
+    || bad "filenames= without %i: exit $rc, $(head -2 "$t/mdbad.out")"
+# A phase whose time runs out before every rank did its N is an error naming the rank, never "finished".
+sed 's/^run 30 mdstat$/run 1 mdstat/' "$t/md.f" | grep -v -e '^run 30 mdopen' -e '^run 30 mdremove' > "$t/mdshort.f"
+rm -rf "$t/md"; mkdir "$t/md"
+timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/mdshort.f" --json "$t/mds.json" : \
+    -np 1 "$fb" -f "$t/mdshort.f" -D ev=100 >"$t/mds.out" 2>&1; rc=$?
+[ $rc = 1 ] && ok || bad "a phase short on rank 1: exit $rc, not 1"
+[ "$(json "$t/mds.json" "r['end']")" = error ] && json "$t/mds.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): had not finished" \
+    && ok || bad "a phase short on rank 1: $(json "$t/mds.json" "r['end'], r.get('error')")"
+
+# Steady state is judged on every rank's figures summed: rank 0 alone is
+# steady (1000 stats a second), rank 1 is not (4000 at once, then 2 s asleep),
+# so the run is not steady and goes on to its end.
+cat > "$t/steady.f" <<F
+set \$dir=$t/st
+set \$ev=1000
+set \$n=1
+set \$d=0
+define file name=f,path=\$dir,size=4k,prealloc
+eventgen rate=\$ev
+define process name=p { thread name=t {
+    flowop eventlimit name=lim
+    flowop statfile name=s,filename=f,iters=\$n
+    flowop delay name=d,value=\$d } }
+F
+rm -rf "$t/st"; mkdir "$t/st"
+timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/steady.f" --steadystate iops:20%:2 --runtime 5 --json "$t/ss.json" : \
+    -np 1 "$fb" -f "$t/steady.f" -D ev=0 -D n=4000 -D d=2 --steadystate iops:20%:2 --runtime 5 >"$t/ss.out" 2>&1 \
+    && ok || bad "steady state over 2 ranks failed: $(tail -5 "$t/ss.out")"
+[ "$(json "$t/ss.json" "r['end'], r['steady_state']['reached']")" = "time False" ] && ok \
+    || bad "steady state over 2 ranks: rank 0 alone steady ended the run: $(json "$t/ss.json" "r['end'], r['steady_state']")"
 
 # A rank that fails before the run (its directory is a file) stops every rank, named.
 rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"

@@ -149,6 +149,40 @@ b = [int(x) for x in sys.argv[1].split()]
 ok = b and all(x < 64 or 128 <= x < 192 for x in b) and any(x < 64 for x in b) and any(x >= 128 for x in b)
 sys.exit(0 if ok else 1)" "$blocks" && ok || bad "a shared file's writers did not keep to their own offsets: blocks written $blocks"
 
+# mdtest's shared directory: 2 x 200 files made by the phase before, each rank
+# creating its share; the open phase opens and closes exactly 200 per rank
+# (finishoncount is each rank's own; rank 1 is slowed so that rank 0, done
+# first, waits for it), and the remove phase leaves nothing.
+cat > "$t/md.f" <<F
+set \$dir=$t/md
+set \$ev=0
+set mode quit alldone
+eventgen rate=\$ev
+define fileset name=md,path=\$dir,entries=400,dirwidth=400,dirgamma=0,size=0,prealloc=0
+define process name=mdcreate { thread name=t {
+    flowop createfile name=cr,filesetname=md,fd=1
+    flowop closefile name=crc,fd=1 } }
+define process name=mdopen { thread name=t {
+    flowop eventlimit name=l
+    flowop openfile name=op,filesetname=md,fd=1
+    flowop closefile name=opc,fd=1
+    flowop finishoncount name=opn,value=200,target=op } }
+define process name=mdremove { thread name=t {
+    flowop deletefile name=rm,filesetname=md } }
+run 30 mdcreate
+run 30 mdopen
+run 30 mdremove
+F
+mkdir "$t/md"
+timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/md.f" --mpi-shared --json "$t/md.json" : \
+    -np 1 "$fb" -f "$t/md.f" --mpi-shared -D ev=300 >"$t/md.out" 2>&1 && ok || bad "-np 2 shared mdtest phases failed: $(tail -5 "$t/md.out")"
+got=$(python3 -c "
+import json, sys
+print([(r['end'], [k['ops'] for k in r['per_rank']]) for r in json.load(open(sys.argv[1]))['runs']])" "$t/md.json")
+[ "$got" = "[('finished', [400, 400]), ('finished', [400, 400]), ('finished', [200, 200])]" ] && ok \
+    || bad "-np 2 shared mdtest phases: not exactly 200 per rank in each phase: $got"
+[ "$(find "$t/md" -type f ! -name '.flowbench-*' | wc -l)" = 0 ] && ok || bad "-np 2 shared mdtest phases: files left after remove"
+
 # Without mpirun the attribute changes nothing: the tree is where it always is.
 rm -rf "$t/m"; mkdir "$t/m"
 "$fb" -f "$t/attr.f" --runtime 1 >"$t/one.out" 2>&1 && ok || bad "shared without mpirun failed: $(tail -3 "$t/one.out")"

@@ -46,12 +46,22 @@ struct dist_vote {
     uint64_t *sum_in;              /* this rank's counts as the round in flight started */
     uint64_t *sum_out;             /* their sums at the last round that completed */
     uint64_t rounds;               /* rounds completed */
+    size_t quorum_at;              /* dist_vote_quorum: the summed count that ends the vote ... */
+    int quorum_code;               /* ... with this code once it reaches the number of ranks (0: none) */
     _Alignas(16) unsigned char request[2][64]; /* the MPI requests of the round in flight */
 };
 void dist_vote_init(struct dist_vote *v, int blame);
 /* Every round of the vote also sums n counts over the ranks: buf holds 2 * n
  * values, owned by the caller while the vote lives; set before the first poll. */
 void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n);
+/* A round whose sum at index `at` (of dist_vote_sum's counts) reaches the
+ * number of ranks, every rank saying 1 there (done), decides with code, as
+ * though a rank had voted it: every rank sees the same round. */
+void dist_vote_quorum(struct dist_vote *v, size_t at, int code);
+static inline bool dist_vote_quorum_met(const struct dist_vote *v, int ranks)
+{
+    return v->quorum_code != 0 && v->quorum_at < v->nsum && v->sum_out[v->quorum_at] >= (uint64_t)ranks;
+}
 /* DIST_POLL: look and go on; DIST_WAIT: until a round decides. */
 enum dist_wait { DIST_POLL, DIST_WAIT };
 /* Takes part in the vote with `code` and, with dist_vote_sum, this rank's
@@ -71,6 +81,8 @@ struct dist_roll {
     bool open;                     /* another rank: listening for the question */
     int ask;
     _Alignas(16) unsigned char request[64];
+    _Alignas(16) unsigned char answer[64]; /* the answer on its way, never waited on: rank 0 may have given up */
+    void *sent;                    /* ... its bytes, kept until it is gone or the roll closes */
 };
 void dist_roll_open(struct dist_roll *r, size_t len, int run);
 /* Another rank: whether rank 0 asked; then dist_roll_answer, once. */
@@ -81,7 +93,10 @@ void dist_roll_answer(struct dist_roll *r, const void *mine);
 int dist_roll_call(struct dist_roll *r, const void *mine, void *all, bool *alive, unsigned ms);
 void dist_roll_close(struct dist_roll *r);
 /* After a rank was lost: this rank leaves the ranks, and every later call
- * acts on it alone (a collective with the lost rank would never end). */
+ * acts on it alone (a collective with the lost rank would never end). The
+ * world stays broken for the process: dist_broken() says so, and no later
+ * run may take it for one rank alone. */
 void dist_lose(void);
+bool dist_broken(void);
 
 #endif

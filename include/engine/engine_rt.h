@@ -117,13 +117,10 @@ struct engine {
     size_t nsems;
     size_t sems_off;
     struct op_stats *baseline;     /* psrun interval statistics: every row at the last report */
-    struct op_stats *last_io;      /* --interval: the IO rows merged at the previous sample */
     struct engine_recent interval_recent; /* --interval: each IO row's ops then, for an exact p99 of few ops */
-    struct op_stats *status_io;    /* the live status line: the IO rows at its previous update */
-    uint64_t status_ns;            /* ... and when that was */
+    struct engine_sampler *sampler; /* the one sampler of the IO figures (engine_sample.c) */
     struct engine_steady *steady;  /* the steady-state judge's window, or NULL */
     bool status_drawn;             /* the line is on the terminal: wipe it before other output */
-    uint64_t last_sample_ns;
     struct run_result *result;     /* this run's result, appended to run->results at the end */
     pid_t *pids;
     size_t npids;
@@ -137,18 +134,16 @@ struct engine {
     size_t place_off;              /* shm offset of struct place_outcome[nslots] */
     struct dist_vote vote;         /* whether the ranks stop (engine_dist.c) */
     uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
+    uint64_t first_wall_ns;        /* ... the earliest rank's (engine_dist_seconds) */
     struct latlog_run *latlog;     /* --latency-log (latlog_file.c), or NULL */
     size_t latlog_drop_off;        /* shm offset of uint64_t[nslots]: each thread's dropped records */
-    struct dist_finish *finish;    /* the finish conditions, summed over the ranks by the vote */
-    size_t nfinish;
-    uint64_t *finish_counts;       /* 3 * (nfinish + 1): this rank's counts (the finish conditions,
-                                    * then its barrier steps), then the vote's two halves */
+    uint64_t *vote_counts;         /* 3 * nvote: this rank's counts the vote sums (engine_dist.c), */
+    size_t nvote;                  /* then the vote's two halves */
     bool steps;                    /* a thread has a barrier flowop (engine_step.c) */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
     char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */
     struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
-    size_t roll_rows;              /* the result rows an answer carries */
-    size_t roll_sched;             /* ... and the open-loop threads' schedules */
+    size_t roll_size;              /* the bytes of figures an answer carries (figures.h) */
     unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
     bool *roll_alive;              /* ... and which ranks gave one */
     bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */
@@ -239,17 +234,38 @@ void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t
 
 /* Stops the run (first reason wins) and wakes every waiter. */
 void engine_stop(struct engine *e, enum stop_reason why);
-/* The IO flowops' figures of each second (engine_status.c): the live status
- * line, redrawn when a second has passed since the last, and the samples of
- * the steady-state judge; the line is wiped before any other line the run prints. */
-void engine_status_tick(struct engine *e, uint64_t now);
+/* The one sampler of the IO flowops' figures (engine_sample.c), its memory
+ * made before the start: each tick of the watch loop merges the IO rows once
+ * when a consumer is due and hands each due one the figures since its last
+ * look (no allocation per tick): the live status line (each second), the
+ * steady-state judge (each whole second since go) and --interval. */
+struct sample_tick {
+    uint64_t go, last, now;        /* the consumer's period: from last to now */
+    const struct op_stats *io;     /* every IO row merged now */
+    const struct op_stats *delta;  /* ... since last */
+};
+int engine_sample_prepare(struct engine *e, struct diag *err);
+void engine_sample_tick(struct engine *e, uint64_t now);
+/* When the next consumer is due (UINT64_MAX: none). */
+uint64_t engine_sample_next(const struct engine *e);
+/* After the stop: the last, partial --interval up to it. */
+void engine_sample_final(struct engine *e);
+void engine_sample_free(struct engine *e);
+/* The consumers: the status line (engine_status.c; wiped before any other
+ * line the run prints), the steady-state second (its period in engine_steady.c). */
+uint64_t engine_status_period(const struct engine *e);
+void engine_status_take(struct engine *e, const struct sample_tick *t);
 void engine_status_clear(struct engine *e);
+#define ENGINE_SECOND_NS 1000000000ull
+uint64_t engine_steady_period(const struct engine *e);
 /* Steady state (engine_steady.c): the window, made before the start (-1 when
- * out of memory); one second's figures (t: its start, in seconds since go),
- * true once the condition holds; what it came to, into the result. */
+ * out of memory); the IO counters of every rank up to whole second k since
+ * go (ops, bytes, histogram), true once the condition holds; memory for such
+ * counters; what it came to, into the result. */
 struct second_figures { double ops_per_s, mb_per_s; uint64_t p99_ns; };
 int engine_steady_prepare(struct engine *e, struct diag *err);
-bool engine_steady_add(struct engine *e, double t, const struct second_figures *f);
+bool engine_steady_second(struct engine *e, uint64_t k, const struct op_stats *io);
+struct op_stats *engine_steady_scratch(struct engine *e);
 void engine_steady_result(const struct engine *e, struct run_result *r, double seconds);
 void engine_steady_free(struct engine *e);
 /* A note of the run (engine_note.c), printed by its writer. */
@@ -269,18 +285,28 @@ bool engine_step_tick(struct engine *e, const uint64_t *summed);
  * its host on every rank. */
 int engine_dist_agree(bool failed, char *msg, size_t cap);
 int engine_dist_agree_diag(bool failed, struct diag *err);
-/* Over many ranks: the finish conditions the vote sums; -1 with err set when out of memory. */
+/* Over many ranks: the counts the vote sums; -1 with err set when out of memory. */
 int engine_dist_prepare(struct engine *e, struct diag *err);
-/* The watch loop's vote, without blocking: another rank's stop, or a finish
- * condition met by the sum over every rank, stops this one; a barrier step every
- * rank reached is released. Returns whether a thread waits at a barrier. */
+/* The watch loop's vote, without blocking: another rank's stop stops this
+ * one; the run is finished once every rank is done (its finish condition met,
+ * firstdone, alldone), a rank done first waiting for the others in
+ * engine_dist_end; the steady-state judge reads the seconds summed over every
+ * rank; a barrier step every rank reached is released. Returns whether a
+ * thread waits at a barrier. */
 bool engine_dist_watch(struct engine *e);
+/* This rank's IO counters up to whole second k since go, for the vote to sum. */
+void engine_dist_second(struct engine *e, uint64_t k, const struct op_stats *io);
 /* Over many ranks: this rank's stonewall snapshot, taken once by the master
  * as soon as it learns that the run stops (before it tells its workers when
  * it is the one stopping them): its IO ops and bytes then. */
 void engine_dist_stonewall(struct engine *e);
-/* Once this rank stopped: until every rank has; the run ends as the worst end of all. */
+/* Once this rank stopped: until every rank has; the run ends as the worst end
+ * of all, and as an error when the time ran out on ranks not done while others were. */
 void engine_dist_end(struct engine *e);
+/* The run's measured interval in seconds, the one its rates are over: this
+ * rank's own, or over many ranks the earliest start to the latest stop.
+ * Every rank calls it once, after engine_dist_end. */
+double engine_dist_seconds(struct engine *e, uint64_t go, uint64_t stop);
 /* At go: the start on the wall clock, to put the ranks' intervals on one line. */
 void engine_dist_go(struct engine *e, uint64_t go);
 /* The result over every rank: rows summed, one rank_row each, the global interval. */

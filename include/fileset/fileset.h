@@ -97,6 +97,8 @@ struct fileset_rt {
     bool split;                 /* holds only this rank's share: entry k is entry k * share_ranks + share_rank of the tree */
     uint32_t dio_mem_align;     /* O_DIRECT: buffer alignment (fileset_dio_setup) */
     uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
+    bool named;                 /* filenames=: a file is "<name_pre><serial><name_post>" (fileset_path.c) */
+    char name_pre[64], name_post[64];
 };
 
 /* Lays the tree out in memory (section 6.2 of the language reference), drawing
@@ -105,7 +107,10 @@ int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64
 /* Bytes of shared state the fileset needs; fileset_attach() places them. */
 size_t fileset_shared_size(const struct fileset_rt *fs);
 void fileset_attach(struct fileset_rt *fs, struct shm *shm);
-/* Writes "<root>/<dir>/.../<serial>" of a file, leaf dir or ordinary dir into buf. */
+/* The plan's filenames= pattern, its %r and %% spelt out, split around %i (at populate). */
+void fileset_names(struct fileset_rt *fs);
+/* Writes "<root>/<dir>/.../<serial>" of a file, leaf dir or ordinary dir into buf
+ * (a file's last part after its fileset's filenames= pattern). */
 int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len);
 int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len);
 

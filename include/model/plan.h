@@ -57,6 +57,8 @@ struct plan_fileset {
     bool verify;              /* every write to its files stamps block headers */
     uint32_t verify_id;       /* vb_fileset_id of the name: the fileset in those headers */
     char *journal;            /* journal= (or --journal): the durability journal's directory, or NULL */
+    char filenames[64];       /* filenames=: the pattern of its files' names (%i, %r, %%), or "": 8-digit serials */
+    unsigned name_rank;       /* what %r stands for: the MPI rank of a tree of its own, else 0 */
     struct data_pattern data;  /* what pre-allocation writes */
     struct srcloc loc;
 };

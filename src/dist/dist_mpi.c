@@ -10,6 +10,7 @@
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request[0]), "MPI_Request fits a vote");
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->request), "MPI_Request fits a roll call");
+_Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->answer), "MPI_Request fits an answer");
 
 /* Set by dist_lose. The MPI world is the process's, so is knowing that it
  * lost a rank: from then on no call may wait on that rank. */
@@ -101,6 +102,12 @@ void dist_vote_init(struct dist_vote *v, int blame)
     *v = (struct dist_vote){ .blame = blame };
 }
 
+void dist_vote_quorum(struct dist_vote *v, size_t at, int code)
+{
+    v->quorum_at = at;
+    v->quorum_code = code;
+}
+
 void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n)
 {
     v->nsum = n;
@@ -153,6 +160,8 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t
         if (v->nsum > 0)
             memmove(v->sum_out, counts, v->nsum * sizeof *counts);
         v->rounds++;
+        if (code == 0 && dist_vote_quorum_met(v, 1))
+            code = v->quorum_code;
         v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
     }
     while (v->verdict.code == 0) {
@@ -164,6 +173,8 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t
         v->rounds++;
         if (v->out[0] != 0)
             v->verdict = (struct dist_verdict){ v->out[0], v->out[1] > 0 ? dist_size() - v->out[1] : -1 };
+        else if (dist_vote_quorum_met(v, dist_size()))
+            v->verdict = (struct dist_verdict){ v->quorum_code, -1 };
         else if (wait == DIST_POLL)
             break;
     }
@@ -173,6 +184,11 @@ struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t
 void dist_lose(void)
 {
     world_lost = true;
+}
+
+bool dist_broken(void)
+{
+    return world_lost;
 }
 
 static MPI_Request *roll_request(struct dist_roll *r)
@@ -198,19 +214,39 @@ bool dist_roll_asked(struct dist_roll *r)
     return done != 0;
 }
 
+static MPI_Request *answer_request(struct dist_roll *r)
+{
+    return (MPI_Request *)(void *)r->answer;
+}
+
+/* Sent without waiting: rank 0 may have given up on the answers already
+ * (its time up), and a blocking send of a large answer would then never end. */
 void dist_roll_answer(struct dist_roll *r, const void *mine)
 {
     r->open = false;
-    MPI_Send(mine, (int)r->len, MPI_BYTE, 0, r->tag + 1, MPI_COMM_WORLD);
+    if ((r->sent = malloc(r->len)) == NULL)
+        return; /* no answer: rank 0 takes this rank for lost */
+    memcpy(r->sent, mine, r->len);
+    MPI_Isend(r->sent, (int)r->len, MPI_BYTE, 0, r->tag + 1, MPI_COMM_WORLD, answer_request(r));
 }
 
 void dist_roll_close(struct dist_roll *r)
 {
-    if (!r->open)
+    if (r->open) {
+        r->open = false;
+        MPI_Cancel(roll_request(r));
+        MPI_Wait(roll_request(r), MPI_STATUS_IGNORE);
+    }
+    if (r->sent == NULL)
         return;
-    r->open = false;
-    MPI_Cancel(roll_request(r));
-    MPI_Wait(roll_request(r), MPI_STATUS_IGNORE);
+    int done = 0;
+    MPI_Test(answer_request(r), &done, MPI_STATUS_IGNORE);
+    if (!done) /* rank 0 gave up: the send is let go (MPI keeps what it needs) */
+        MPI_Request_free(answer_request(r));
+    /* A freed send still in flight may read its buffer: it is let go with it. */
+    if (done)
+        free(r->sent);
+    r->sent = NULL;
 }
 
 static uint64_t now_ms(void)

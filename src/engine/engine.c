@@ -431,47 +431,13 @@ static int wait_ready(struct engine *e)
     return 0;
 }
 
-/* --interval: the IO flowops since the previous sample, as a line and in the results. */
-static void sample(struct engine *e, uint64_t go, uint64_t last, uint64_t now)
-{
-    struct op_stats *io = malloc(sizeof *io);
-    if (io == NULL)
-        return;
-    engine_io_now(e, io);
-    if (e->last_io == NULL) {
-        e->last_io = malloc(sizeof *e->last_io);
-        if (e->last_io == NULL) {
-            free(io);
-            return;
-        }
-        stats_init(e->last_io);
-    }
-    struct op_stats *delta = malloc(sizeof *delta);
-    if (delta != NULL) {
-        *delta = *io;
-        stats_since(delta, e->last_io);
-        double secs = (double)(now - last) / 1e9;
-        struct interval_sample s = { (double)(now - go) / 1e9, secs, delta->ops, delta->bytes,
-                                     delta->ops ? (double)delta->lat_sum / (double)delta->ops : 0,
-                                     stats_percentile(delta, 0.99) };
-        engine_recent_percentile(e, &e->interval_recent, 0.99, &s.p99_ns); /* exact over few ops */
-        run_result_add_interval(e->result, &s);
-        e->run->writer->interval(e->run->out, &s, engine_stamp(e));
-        free(delta);
-    }
-    *e->last_io = *io;
-    free(io);
-}
-
 /* The last, partial interval up to the stop, so the time series covers the whole run. */
 static void final_sample(struct engine *e)
 {
-    uint64_t go = atomic_load(&e->sh->go_ns), stop = atomic_load(&e->sh->stop_ns);
-    uint64_t last = e->last_sample_ns ? e->last_sample_ns : go;
-    if (e->run->interval == 0 || stop <= last + 1000000)
+    if (e->run->interval == 0)
         return;
     usleep(5000); /* let ops in flight at the stop land in their rows */
-    sample(e, go, last, stop);
+    engine_sample_final(e);
 }
 
 static void watch(struct engine *e)
@@ -481,8 +447,6 @@ static void watch(struct engine *e)
     uint64_t end = e->run->seconds ? go + e->run->seconds * 1000000000ull : UINT64_MAX;
     uint64_t period = e->run->psrun ? e->run->period * 1000000000ull : 0;
     uint64_t next = period ? go + period : UINT64_MAX, last = go;
-    uint64_t istep = e->run->interval * 1000000000ull;
-    uint64_t inext = istep ? go + istep : UINT64_MAX, ilast = go;
     for (;;) {
         uint32_t seq = atomic_load(&sh->master_wake);
         /* The stonewall snapshot comes before the stop, where this master stops the rank. */
@@ -500,13 +464,7 @@ static void watch(struct engine *e)
             engine_stop(e, why);
             return;
         }
-        if (now >= inext) {
-            sample(e, go, ilast, now);
-            engine_system_sample(e, now);
-            ilast = now;
-            e->last_sample_ns = now;
-            inext += istep;
-        }
+        engine_sample_tick(e, now);
         if (now >= next) {
             enum collect_span span = e->run->interval_stats ? SINCE_BASELINE : SINCE_START;
             engine_status_clear(e);
@@ -514,11 +472,10 @@ static void watch(struct engine *e)
             last = now;
             next += period;
         }
-        engine_status_tick(e, now);
         reap(e, REAP_RUNNING);
         bool stepping = dist_size() == 1 ? engine_step_tick(e, NULL) : engine_dist_watch(e);
-        uint64_t soon = end < next ? end : next;
-        soon = soon < inext ? soon : inext;
+        uint64_t soon = end < next ? end : next, sample_at = engine_sample_next(e);
+        soon = soon < sample_at ? soon : sample_at;
         uint64_t wait = soon - now;
         /* Threads waiting at a barrier over many ranks: look at the vote's rounds often. */
         uint64_t cap = stepping ? 200000 : 50000000;
@@ -539,12 +496,10 @@ static void engine_free(struct engine *e)
     free(e->sems);
     free(e->pids);
     free(e->baseline);
-    free(e->last_io);
+    engine_sample_free(e);
     engine_recent_free(&e->interval_recent);
-    free(e->status_io);
     engine_steady_free(e);
-    free(e->finish);
-    free(e->finish_counts);
+    free(e->vote_counts);
     engine_roll_free(e);
     free(e->journal_ids);
     engine_system_free(e);
@@ -564,6 +519,10 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     memset(e, 0, sizeof *e);
     dist_vote_init(&e->vote, STOP_ERROR);
     e->run = d;
+    /* A run after a lost rank would find rank 0 alone: in the wrong directory, reported as one host. */
+    if (dist_broken())
+        return diag_set(err, NULL, "a rank was lost in an earlier run of this invocation: the ranks cannot meet "
+                                   "again; start the job anew");
     e->plan = d->plan;
     if (place_topo_load(&e->topo, err) != 0)
         return -1;
@@ -582,7 +541,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
     e->steps = engine_step_any(e);
     if (engine_dist_prepare(e, err) != 0)
         return -1;
-    if (engine_steady_prepare(e, err) != 0)
+    if (engine_steady_prepare(e, err) != 0 || engine_sample_prepare(e, err) != 0)
         return -1;
     return engine_place_plan(e, err) != 0 ? -1 : layout(e, err);
 }
@@ -629,7 +588,8 @@ static int finish(struct engine *e, struct diag *err)
     struct run_shared *sh = e->sh;
     enum stop_reason why = atomic_load(&sh->stop_reason);
     uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
-    double secs = go && stop > go ? (double)(stop - go) / 1e9 : 0;
+    /* Over many ranks the interval the rates are over, so "Run took" says it too. */
+    double secs = engine_dist_seconds(e, go, stop), own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
     FILE *out = e->run->out;
     engine_status_clear(e);
     e->run->writer->took(out, secs, why == STOP_SIGNAL, engine_stamp(e));
@@ -640,7 +600,7 @@ static int finish(struct engine *e, struct diag *err)
         e->result->error = strdup(sh->err);
     if (go != 0) {
         engine_collect(e, secs, SINCE_START, e->result);
-        engine_steady_result(e, e->result, secs);
+        engine_steady_result(e, e->result, own);
         engine_dist_results(e, e->result, go, stop);
         e->run->writer->result(out, e->result, engine_stamp(e));
     }

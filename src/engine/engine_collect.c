@@ -9,6 +9,7 @@
 #include "base/clock.h"
 #include "engine/engine_rt.h"
 #include "io/ioengine.h"
+#include "results/figures.h"
 
 /* Rows of the psrun baseline: one per declared flowop (process, thread, flat index). */
 static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t i)
@@ -221,15 +222,12 @@ static void add_sched_row(struct engine *e, size_t p, size_t t, struct run_resul
         /* An instance that never started has no clock: the linear schedule from go. */
         uint64_t due = sc->clock.rate != 0 ? pace_clock_due_before(&sc->clock, stop) : pace_intended(go, th->rate, stop);
         uint64_t passes = atomic_load_explicit(&sc->passes, memory_order_relaxed);
-        uint64_t lag = final_lag(sc, stop), max = atomic_load_explicit(&sc->max_lag_ns, memory_order_relaxed);
-        row->instances++;
-        row->passes += passes;
-        row->intended += due;
-        row->max_lag_ns = max > row->max_lag_ns ? max : row->max_lag_ns;
-        row->final_lag_ns = lag > row->final_lag_ns ? lag : row->final_lag_ns;
         /* One pass short is the stop landing between a pass's due time and its start. */
         uint64_t short_by = due > passes ? due - passes : 0;
-        row->behind += short_by > 1 && short_by * 100 > due;
+        struct sched_row one = { .instances = 1, .passes = passes, .intended = due,
+                                 .max_lag_ns = atomic_load_explicit(&sc->max_lag_ns, memory_order_relaxed),
+                                 .final_lag_ns = final_lag(sc, stop), .behind = short_by > 1 && short_by * 100 > due };
+        fig_merge(&fig_sched, row, &one);
     }
 }
 

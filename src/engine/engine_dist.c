@@ -2,6 +2,7 @@
  * after population and at the start of the measured interval, the stop vote
  * while it runs and at its end, and the results added up after it. The
  * master alone calls these; on one rank they change nothing. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "base/signals.h"
 #include "dist/dist.h"
 #include "engine/engine_rt.h"
+#include "results/figures.h"
 
 #define RANK_MSG 1024
 
@@ -83,11 +85,13 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
     return -1;
 }
 
-/* One finish condition of one thread instance, whose count the vote sums over the ranks. */
-struct dist_finish {
-    size_t slot;
-    const struct plan_op *op;
-};
+/* The counts every round of the vote sums over the ranks: the barrier steps
+ * this rank reached, whether it is done (its finish condition met: the run is
+ * finished once every rank is), and the last whole second of its IO it
+ * published for the steady-state judge (that second, its square, so that
+ * the sums tell when every rank published the same one, and the IO counters
+ * then; the histogram too when the judge reads p99). */
+enum vote_count { VC_STEPS, VC_DONE, VC_SECOND, VC_SECOND_SQ, VC_OPS, VC_BYTES, VC_HIST };
 
 /* Every rank's host, for naming a rank that is lost later. */
 static int gather_hosts(struct engine *e)
@@ -109,61 +113,59 @@ int engine_dist_prepare(struct engine *e, struct diag *err)
         return 0;
     if (gather_hosts(e) != 0)
         return diag_set(err, NULL, "out of memory");
-    size_t n = 0;
-    for (int pass = 0; pass < 2; pass++, n = 0) {
-        for (size_t s = 0; s < e->nslots; s++) {
-            const struct plan_thread *t = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
-            for (size_t i = 0; i < t->nflat; i++) {
-                if (!flowop_is(t->flat[i]->type, FF_FINISH))
-                    continue;
-                if (pass == 1)
-                    e->finish[n] = (struct dist_finish){ s, t->flat[i] };
-                n++;
-            }
-        }
-        if (pass == 1)
-            break;
-        /* One count more than the conditions: the barrier steps this rank reached. */
-        e->finish = calloc(n + 1, sizeof *e->finish);
-        e->finish_counts = calloc(3 * (n + 1), sizeof *e->finish_counts);
-        if (e->finish == NULL || e->finish_counts == NULL)
-            return diag_set(err, NULL, "out of memory");
-        e->nfinish = n;
-    }
-    /* Every rank has the same plan, so the same conditions in the same order. */
-    if (e->nfinish > 0 || e->steps)
-        dist_vote_sum(&e->vote, e->finish_counts + e->nfinish + 1, e->nfinish + 1);
+    bool hist = e->run->steady.on && e->run->steady.metric == STEADY_P99;
+    e->nvote = VC_HIST + (hist ? HIST_BUCKETS : 0);
+    /* This rank's counts, then the vote's two halves. */
+    e->vote_counts = calloc(3 * e->nvote, sizeof *e->vote_counts);
+    if (e->vote_counts == NULL)
+        return diag_set(err, NULL, "out of memory");
+    /* Every rank has the same plan and options, so the same counts. */
+    dist_vote_sum(&e->vote, e->vote_counts + e->nvote, e->nvote);
+    dist_vote_quorum(&e->vote, VC_DONE, STOP_FINISHED);
     return 0;
 }
 
-/* This rank's count for a finish condition now, as its worker counts it. */
-static uint64_t finish_count(const struct engine *e, const struct dist_finish *f)
+void engine_dist_second(struct engine *e, uint64_t k, const struct op_stats *io)
 {
-    bool bytes = f->op->type->finish->count == FINISH_BYTES;
-    if (f->op->target_op < 0)
-        return engine_run_count(e, bytes ? RUN_RW_BYTES : RUN_IO_OPS);
-    const struct op_stats *st = &slot_stats(e, f->slot)[f->op->target_op];
-    return bytes ? st->bytes : st->ops;
+    uint64_t *mine = e->vote_counts;
+    mine[VC_SECOND] = k;
+    mine[VC_SECOND_SQ] = k * k;
+    mine[VC_OPS] = io->ops;
+    mine[VC_BYTES] = io->bytes;
+    if (e->nvote > VC_HIST)
+        memcpy(&mine[VC_HIST], io->hist.count, sizeof io->hist.count);
 }
 
-static const uint64_t *finish_now(struct engine *e)
+/* A finish condition met (or firstdone, alldone) ends this rank's part: it
+ * is done, and waits for the others rather than stopping them. */
+static bool rank_done(const struct engine *e)
 {
-    for (size_t i = 0; i < e->nfinish; i++)
-        e->finish_counts[i] = finish_count(e, &e->finish[i]);
-    e->finish_counts[e->nfinish] = engine_step_reached(e);
-    return e->finish_counts;
+    return atomic_load(&e->sh->stop_reason) == STOP_FINISHED;
 }
 
-/* Whether a finish condition is met by its sum over every rank (the last
- * round's). While a round is in flight MPI owns its buffers: not read then. */
-static bool finish_summed(const struct engine *e)
+static const uint64_t *counts_now(struct engine *e)
 {
-    if (e->vote.pending)
-        return false;
-    for (size_t i = 0; i < e->nfinish; i++)
-        if (finish_met(e->finish[i].op->type->finish, e->vote.sum_out[i], e->finish[i].op->value.u))
-            return true;
-    return false;
+    e->vote_counts[VC_STEPS] = engine_step_reached(e);
+    e->vote_counts[VC_DONE] = rank_done(e);
+    return e->vote_counts;
+}
+
+/* A round just completed: when every rank published the same second (the
+ * sums of k and k squared are n k and n k squared only then), the summed IO
+ * of that second goes to the steady-state judge. */
+static void summed_second(struct engine *e)
+{
+    const uint64_t *sum = e->vote.sum_out;
+    uint64_t n = (uint64_t)dist_size(), k = sum[VC_SECOND] / n;
+    if (e->steady == NULL || k == 0 || sum[VC_SECOND] != n * k || sum[VC_SECOND_SQ] != n * k * k)
+        return;
+    struct op_stats *io = engine_steady_scratch(e);
+    io->ops = sum[VC_OPS];
+    io->bytes = sum[VC_BYTES];
+    if (e->nvote > VC_HIST)
+        memcpy(io->hist.count, &sum[VC_HIST], sizeof io->hist.count);
+    if (engine_steady_second(e, k, io))
+        engine_stop(e, STOP_STEADY);
 }
 
 bool engine_dist_watch(struct engine *e)
@@ -171,11 +173,14 @@ bool engine_dist_watch(struct engine *e)
     if (dist_size() == 1)
         return false;
     engine_roll_answer(e);
-    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), finish_now(e), DIST_POLL);
-    enum stop_reason why = v.code != STOP_NONE ? (enum stop_reason)v.code : finish_summed(e) ? STOP_FINISHED : STOP_NONE;
+    uint64_t rounds = e->vote.rounds;
+    struct dist_verdict v = dist_vote_poll(&e->vote, (int)atomic_load(&e->sh->stop_reason), counts_now(e), DIST_POLL);
+    if (v.code == STOP_NONE && !e->vote.pending && e->vote.rounds != rounds)
+        summed_second(e);
+    enum stop_reason why = v.code != STOP_NONE ? (enum stop_reason)v.code : atomic_load(&e->sh->stop_reason);
     if (why == STOP_NONE)
         /* The steps summed at the last round, read only between rounds (MPI owns the buffer then). */
-        return engine_step_tick(e, e->vote.pending || e->vote.rounds == 0 ? NULL : &e->vote.sum_out[e->nfinish]);
+        return engine_step_tick(e, e->vote.pending || e->vote.rounds == 0 ? NULL : &e->vote.sum_out[VC_STEPS]);
     engine_dist_stonewall(e);
     engine_stop(e, why);
     return false;
@@ -196,22 +201,47 @@ void engine_dist_stonewall(struct engine *e)
  * answer while the vote is still open is lost: verdict code 0 then. */
 static struct dist_verdict end_vote(struct engine *e, int code)
 {
-    uint64_t t0 = clock_ns();
+    uint64_t t0 = clock_ns(), rounds = e->vote.rounds;
     bool rolled = false;
     for (;;) {
-        struct dist_verdict v = dist_vote_poll(&e->vote, code, finish_now(e), DIST_POLL);
+        struct dist_verdict v = dist_vote_poll(&e->vote, code, counts_now(e), DIST_POLL);
         if (v.code != 0)
             return v;
+        /* Rounds that complete are every rank alive: a rank done early waits
+         * for the others as long as they run, and is late only once they stall. */
+        if (e->vote.rounds != rounds) {
+            rounds = e->vote.rounds;
+            t0 = clock_ns();
+        }
         engine_roll_answer(e);
         uint64_t late = (stop_requested() ? ROLL_AFTER_SIGNAL_MS : ROLL_AFTER_MS) * 1000000ull;
         if (!rolled && clock_ns() - t0 >= late) {
             rolled = true;
             /* the vote may have ended while the roll was called: then nobody is lost */
-            if (engine_roll_call(e) && (v = dist_vote_poll(&e->vote, code, finish_now(e), DIST_POLL)).code == 0)
+            if (engine_roll_call(e) && (v = dist_vote_poll(&e->vote, code, counts_now(e), DIST_POLL)).code == 0)
                 return v;
         }
         nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
     }
+}
+
+/* The time ran out while some ranks were done and others not: the ones not
+ * done fell short of their count (or files), so the phase did not do the work
+ * asked: an error naming the lowest of them, on every rank. */
+static void short_ranks(struct engine *e, bool done)
+{
+    struct run_shared *sh = e->sh;
+    uint64_t finished = e->vote.sum_out[VC_DONE];
+    snprintf(sh->err, sizeof sh->err,
+             "had not finished when the run's time ran out (%" PRIu64 " of %d ranks had): a phase ends when every "
+             "rank has done its count; lengthen the run",
+             finished, dist_size());
+    int who = dist_agree(!done);
+    if (who < 0)
+        return;
+    name_failure(who, sh->err, sizeof sh->err);
+    atomic_store(&sh->err_taken, 1);
+    atomic_store(&sh->stop_reason, STOP_ERROR);
 }
 
 void engine_dist_end(struct engine *e)
@@ -219,16 +249,19 @@ void engine_dist_end(struct engine *e)
     if (dist_size() == 1)
         return;
     struct run_shared *sh = e->sh;
-    struct dist_verdict v = end_vote(e, (int)atomic_load(&sh->stop_reason));
+    bool done = rank_done(e);
+    /* A rank done says so in its counts and carries on voting 0 until every rank is (the quorum). */
+    struct dist_verdict v = end_vote(e, done ? STOP_NONE : (int)atomic_load(&sh->stop_reason));
     if (v.code == 0) {
         engine_roll_lose(e);
         return;
     }
     dist_roll_close(&e->roll);
     engine_stop(e, (enum stop_reason)v.code);
-    /* The run ends as the worst end of all its ranks. */
-    if ((uint32_t)v.code > atomic_load(&sh->stop_reason))
-        atomic_store(&sh->stop_reason, (uint32_t)v.code);
+    /* The run ends as the worst end of all its ranks (a rank done voted none). */
+    atomic_store(&sh->stop_reason, (uint32_t)v.code);
+    if (v.code == STOP_TIME && e->vote.sum_out[VC_DONE] > 0)
+        short_ranks(e, done);
     if (v.rank >= 0 && (v.code == STOP_ERROR || v.code == STOP_WORKER)) {
         name_failure(v.rank, sh->err, sizeof sh->err);
         atomic_store(&sh->err_taken, 1);
@@ -260,32 +293,32 @@ static uint64_t wall_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+double engine_dist_seconds(struct engine *e, uint64_t go, uint64_t stop)
+{
+    double own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
+    if (dist_size() == 1 || go == 0)
+        return own;
+    /* The global interval: the earliest start to the latest end. */
+    uint64_t first = e->go_wall_ns, last = e->go_wall_ns + (stop > go ? stop - go : 0);
+    dist_reduce_u64(&first, 1, DIST_MIN);
+    dist_reduce_u64(&last, 1, DIST_MAX);
+    e->first_wall_ns = first;
+    return (double)(last - first) / 1e9;
+}
+
 void engine_dist_go(struct engine *e, uint64_t go)
 {
     e->go_wall_ns = wall_ns() - (clock_ns() - go);
 }
 
-_Static_assert(sizeof(struct op_stats) % sizeof(uint64_t) == 0, "op_stats is made of uint64_t");
-
-/* Counters and histogram buckets summed, the extremes kept: exact over every op of every rank. */
-static void reduce_stats(struct op_stats *s)
+/* One block of the result reduced over every rank, field by field as figures.c merges it:
+ * counters and histogram buckets summed, the extremes kept. */
+static void reduce_block(void *block, const struct fig_kind *k, void *ctx)
 {
-    uint64_t lo = s->lat_min, hi = s->lat_max;
-    dist_reduce_u64((uint64_t *)(void *)s, sizeof *s / sizeof(uint64_t), DIST_SUM);
-    dist_reduce_u64(&lo, 1, DIST_MIN);
-    dist_reduce_u64(&hi, 1, DIST_MAX);
-    s->lat_min = lo;
-    s->lat_max = hi;
-}
-
-/* An open-loop thread's schedule over every rank: counts summed, the worst lags kept. */
-static void reduce_sched(struct sched_row *s)
-{
-    uint64_t sum[4] = { s->instances, s->passes, s->intended, s->behind }, lag[2] = { s->max_lag_ns, s->final_lag_ns };
-    dist_reduce_u64(sum, 4, DIST_SUM);
-    dist_reduce_u64(lag, 2, DIST_MAX);
-    s->instances = sum[0], s->passes = sum[1], s->intended = sum[2], s->behind = sum[3];
-    s->max_lag_ns = lag[0], s->final_lag_ns = lag[1];
+    static const enum dist_op ops[] = { [FIG_SUM] = DIST_SUM, [FIG_MIN] = DIST_MIN, [FIG_MAX] = DIST_MAX };
+    for (size_t i = 0; i < k->nfields; i++)
+        dist_reduce_u64((uint64_t *)(void *)((char *)block + k->fields[i].off), k->fields[i].n, ops[k->fields[i].op]);
+    (void)ctx;
 }
 
 /* The IO done over every rank up to each one's stonewall snapshot, and the
@@ -341,36 +374,20 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
         return;
     size_t n = (size_t)dist_size();
     struct rank_row mine = engine_rank_row(r);
+    mine.seconds = stop > go ? (double)(stop - go) / 1e9 : 0; /* its own interval; r's is every rank's */
     struct rank_row *all = calloc(n, sizeof *all);
-    uint64_t rows[2] = { r->nrows, r->nrows };
-    dist_reduce_u64(&rows[0], 1, DIST_MIN);
-    dist_reduce_u64(&rows[1], 1, DIST_MAX);
+    uint64_t shape[2] = { figures_size(r), figures_size(r) };
+    dist_reduce_u64(&shape[0], 1, DIST_MIN);
+    dist_reduce_u64(&shape[1], 1, DIST_MAX);
     /* Every rank takes part in what follows, or none does. */
-    if (dist_agree(all == NULL || rows[0] != rows[1]) >= 0) {
+    if (dist_agree(all == NULL || shape[0] != shape[1]) >= 0) {
         free(all);
         return;
     }
     dist_gather(&mine, all, sizeof mine);
-    for (size_t i = 0; i < r->nrows; i++) {
-        reduce_stats(&r->rows[i].st);
-        if (r->rows[i].intended != NULL) /* every rank has the same open-loop threads */
-            reduce_stats(r->rows[i].intended);
-    }
-    for (size_t i = 0; i < r->nsched; i++)
-        reduce_sched(&r->sched[i]);
-    reduce_stats(&r->io);
-    if (r->io_intended != NULL) /* every rank has the same open-loop threads */
-        reduce_stats(r->io_intended);
-    uint64_t rw[2] = { r->reads, r->writes };
-    dist_reduce_u64(rw, 2, DIST_SUM);
-    r->reads = rw[0];
-    r->writes = rw[1];
-    /* Throughput over the global interval: the earliest start to the latest end. */
-    uint64_t first = e->go_wall_ns, last = e->go_wall_ns + (stop > go ? stop - go : 0);
-    dist_reduce_u64(&first, 1, DIST_MIN);
-    dist_reduce_u64(&last, 1, DIST_MAX);
-    r->seconds = (double)(last - first) / 1e9;
-    r->stonewall = stonewall_of(e, first, go, stop);
+    /* Every rank has the same plan: the same blocks (open-loop ones too) in the same order. */
+    figures_each(r, reduce_block, NULL);
+    r->stonewall = stonewall_of(e, e->first_wall_ns, go, stop);
     r->ranks = all;
     r->nranks = n;
     gather_writers(e, r);

@@ -32,7 +32,8 @@ static bool same_fileset(const struct plan_fileset *a, const struct plan_fileset
     return strcmp(a->name, b->name) == 0 && strcmp(a->path, b->path) == 0 && a->is_file == b->is_file
         && a->entries == b->entries && a->leafdirs == b->leafdirs && same_param(&a->size, &b->size)
         && same_param(&a->dirwidth, &b->dirwidth) && a->dirgamma == b->dirgamma && a->has_depthrv == b->has_depthrv
-        && a->prealloc == b->prealloc && a->readonly == b->readonly && a->writeonly == b->writeonly;
+        && a->prealloc == b->prealloc && a->readonly == b->readonly && a->writeonly == b->writeonly
+        && strcmp(a->filenames, b->filenames) == 0;
 }
 
 static void kept_free(struct kept *k)

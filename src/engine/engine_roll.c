@@ -8,43 +8,23 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "results/figures.h"
 
 /* How long rank 0 waits for the answers: the others answer where they poll
  * the vote (at least every 50 ms), and mpirun kills the job about a second
  * after a rank died. */
 #define ROLL_WAIT_MS 250
 
-/* An answer: this head, then the rank's IO stats and each result row's,
- * the same from the intended start (open-loop threads; empty where a row has
- * none), then each open-loop thread's schedule. */
+/* An answer: this head, then the rank's figures packed (figures.h), of the
+ * size the head says: every rank of one plan packs the same blocks. */
 struct roll_head {
     struct rank_row row;
-    uint64_t reads, writes;
+    uint64_t size;
 };
 
-/* A schedule row's counts in an answer: summed over the ranks, but the lags, the worst kept. */
-struct roll_sched {
-    uint64_t instances, passes, intended, behind, max_lag_ns, final_lag_ns;
-};
-
-static size_t roll_len(size_t rows, size_t sched)
+static size_t roll_len(const struct engine *e)
 {
-    return sizeof(struct roll_head) + 2 * (rows + 1) * sizeof(struct op_stats) + sched * sizeof(struct roll_sched);
-}
-
-static struct op_stats *roll_stats(unsigned char *answer)
-{
-    return (struct op_stats *)(void *)(answer + sizeof(struct roll_head));
-}
-
-static struct op_stats *roll_intended(unsigned char *answer, size_t rows)
-{
-    return roll_stats(answer) + rows + 1;
-}
-
-static struct roll_sched *roll_scheds(unsigned char *answer, size_t rows)
-{
-    return (struct roll_sched *)(void *)(roll_intended(answer, rows) + rows + 1);
+    return sizeof(struct roll_head) + e->roll_size;
 }
 
 struct rank_row engine_rank_row(const struct run_result *r)
@@ -80,54 +60,38 @@ static void result_drop(struct run_result *r)
     results_free(&one);
 }
 
-/* This rank's figures so far as an answer of roll_len(e->roll_rows, e->roll_sched) bytes. */
+/* This rank's figures so far as an answer of roll_len bytes; false when out
+ * of memory or when they are not of the size the answers were given at go. */
 static bool answer_fill(struct engine *e, unsigned char *answer)
 {
     struct run_result *r = result_now(e);
     if (r == NULL)
         return false;
-    struct roll_head h = { .row = engine_rank_row(r), .reads = r->reads, .writes = r->writes };
+    struct roll_head h = { .row = engine_rank_row(r), .size = figures_size(r) };
+    bool fits = h.size == e->roll_size;
     memcpy(answer, &h, sizeof h);
-    struct op_stats *st = roll_stats(answer);
-    struct op_stats *in = roll_intended(answer, e->roll_rows);
-    st[0] = r->io;
-    stats_init(&in[0]);
-    if (r->io_intended != NULL)
-        in[0] = *r->io_intended;
-    for (size_t i = 0; i < e->roll_rows; i++) {
-        stats_init(&st[1 + i]);
-        stats_init(&in[1 + i]);
-        if (i < r->nrows)
-            st[1 + i] = r->rows[i].st;
-        if (i < r->nrows && r->rows[i].intended != NULL)
-            in[1 + i] = *r->rows[i].intended;
-    }
-    struct roll_sched *sc = roll_scheds(answer, e->roll_rows);
-    for (size_t i = 0; i < e->roll_sched && i < r->nsched; i++) {
-        const struct sched_row *s = &r->sched[i];
-        sc[i] = (struct roll_sched){ s->instances, s->passes, s->intended, s->behind, s->max_lag_ns, s->final_lag_ns };
-    }
+    if (fits)
+        figures_pack(r, answer + sizeof h);
     result_drop(r);
-    return true;
+    return fits;
 }
 
 void engine_roll_open(struct engine *e)
 {
     if (dist_size() == 1)
         return;
-    struct run_result *r = result_now(e); /* the rows every answer carries: the plan's, the same on every rank */
-    e->roll_rows = r != NULL ? r->nrows : 0;
-    e->roll_sched = r != NULL ? r->nsched : 0;
+    struct run_result *r = result_now(e); /* the figures every answer carries: the plan's, alike on every rank */
+    e->roll_size = r != NULL ? figures_size(r) : 0;
     if (r != NULL)
         result_drop(r);
-    dist_roll_open(&e->roll, roll_len(e->roll_rows, e->roll_sched), e->run->index);
+    dist_roll_open(&e->roll, roll_len(e), e->run->index);
 }
 
 void engine_roll_answer(struct engine *e)
 {
     if (dist_size() == 1 || dist_rank() == 0 || !dist_roll_asked(&e->roll))
         return;
-    unsigned char *answer = calloc(1, roll_len(e->roll_rows, e->roll_sched));
+    unsigned char *answer = calloc(1, roll_len(e));
     if (answer != NULL && answer_fill(e, answer))
         dist_roll_answer(&e->roll, answer);
     free(answer); /* out of memory: no answer, and rank 0 takes this rank for lost */
@@ -135,7 +99,7 @@ void engine_roll_answer(struct engine *e)
 
 bool engine_roll_call(struct engine *e)
 {
-    size_t n = (size_t)dist_size(), len = roll_len(e->roll_rows, e->roll_sched);
+    size_t n = (size_t)dist_size(), len = roll_len(e);
     if (n == 1 || dist_rank() != 0)
         return false;
     unsigned char *mine = calloc(1, len);
@@ -174,45 +138,18 @@ void engine_roll_lose(struct engine *e)
     dist_lose();
 }
 
-/* One answer's schedule counts added to rank 0's rows, as engine_dist's reduce over every rank does. */
-static void merge_sched(struct run_result *r, const struct roll_sched *sc, size_t n)
-{
-    for (size_t i = 0; i < n && i < r->nsched; i++) {
-        struct sched_row *s = &r->sched[i];
-        s->instances += sc[i].instances, s->passes += sc[i].passes;
-        s->intended += sc[i].intended, s->behind += sc[i].behind;
-        s->max_lag_ns = sc[i].max_lag_ns > s->max_lag_ns ? sc[i].max_lag_ns : s->max_lag_ns;
-        s->final_lag_ns = sc[i].final_lag_ns > s->final_lag_ns ? sc[i].final_lag_ns : s->final_lag_ns;
-    }
-}
-
-/* The rows of the answers merged into r, exact as over every rank, but over those that answered. */
+/* The figures of the answers merged into r, exact as over every rank, but over those that answered. */
 static void merge_answers(struct engine *e, struct run_result *r)
 {
-    size_t len = roll_len(e->roll_rows, e->roll_sched);
-    for (size_t k = 1; k < e->nranks_all; k++) {
-        if (!e->roll_alive[k])
-            continue;
-        unsigned char *a = e->roll_all + k * len;
-        const struct roll_head *h = (const struct roll_head *)(void *)a;
-        const struct op_stats *st = roll_stats(a), *in = roll_intended(a, e->roll_rows);
-        stats_merge(&r->io, &st[0]);
-        if (r->io_intended != NULL) /* every rank has the same open-loop threads */
-            stats_merge(r->io_intended, &in[0]);
-        for (size_t i = 0; i < r->nrows && i < e->roll_rows; i++) {
-            stats_merge(&r->rows[i].st, &st[1 + i]);
-            if (r->rows[i].intended != NULL)
-                stats_merge(r->rows[i].intended, &in[1 + i]);
-        }
-        merge_sched(r, roll_scheds(a, e->roll_rows), e->roll_sched);
-        r->reads += h->reads;
-        r->writes += h->writes;
-    }
+    size_t len = roll_len(e);
+    for (size_t k = 1; k < e->nranks_all; k++)
+        if (e->roll_alive[k])
+            figures_merge_packed(r, e->roll_all + k * len + sizeof(struct roll_head));
 }
 
 void engine_roll_results(struct engine *e, struct run_result *r)
 {
-    size_t n = e->nranks_all, len = roll_len(e->roll_rows, e->roll_sched);
+    size_t n = e->nranks_all, len = roll_len(e);
     struct rank_row *all = calloc(n, sizeof *all);
     if (all == NULL)
         return;

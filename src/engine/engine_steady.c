@@ -1,6 +1,7 @@
 /* engine_steady.c: the steady-state judge (set steadystate, --steadystate, as
  * fio's ss= does it): the last WINDOW one-second figures after the warm-up,
- * each within LIMIT% of their mean, end the run. Master only. */
+ * each within LIMIT% of their mean, end the run. Master only; over many
+ * ranks it judges the seconds summed over every rank (engine_dist.c). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -12,7 +13,13 @@ struct engine_steady {
     uint64_t samples;      /* seconds judged since the warm-up */
     bool reached;
     double mean, max_dev_pct; /* of the last window judged */
+    uint64_t last_k;       /* the whole second of the counters below */
+    struct op_stats last;  /* the IO counters up to it */
+    struct op_stats delta; /* the figures of the seconds since */
+    struct op_stats scratch; /* engine_steady_scratch */
 };
+
+#define STEADY_PERIOD_NS ENGINE_SECOND_NS
 
 /* The figure a metric reads from one second (its unit in steady_metrics[]). */
 static double figure_iops(const struct second_figures *f) { return f->ops_per_s; }
@@ -31,6 +38,9 @@ int engine_steady_prepare(struct engine *e, struct diag *err)
     e->steady = calloc(1, sizeof *e->steady);
     if (e->steady == NULL || (e->steady->ring = calloc(sp->window_s, sizeof(double))) == NULL)
         return diag_set(err, NULL, "out of memory");
+    stats_init(&e->steady->last);
+    stats_init(&e->steady->scratch);
+    e->steady->scratch.lat_max = UINT64_MAX; /* counters summed over ranks carry no extremes */
     return 0;
 }
 
@@ -46,7 +56,7 @@ static void window_spread(struct engine_steady *s)
     s->max_dev_pct = s->mean > 0 ? 100.0 * dev / s->mean : 0;
 }
 
-bool engine_steady_add(struct engine *e, double t, const struct second_figures *f)
+static bool steady_add(struct engine *e, double t, const struct second_figures *f)
 {
     const struct steady_spec *sp = &e->run->steady;
     struct engine_steady *s = e->steady;
@@ -63,6 +73,31 @@ bool engine_steady_add(struct engine *e, double t, const struct second_figures *
         return false;
     s->reached = true;
     return true;
+}
+
+bool engine_steady_second(struct engine *e, uint64_t k, const struct op_stats *io)
+{
+    struct engine_steady *s = e->steady;
+    if (k <= s->last_k)
+        return false;
+    double secs = (double)(k - s->last_k), t = (double)s->last_k;
+    s->delta = *io;
+    stats_since(&s->delta, &s->last);
+    s->last = *io;
+    s->last_k = k;
+    struct second_figures f = { (double)s->delta.ops / secs, (double)s->delta.bytes / 1048576.0 / secs,
+                                stats_percentile(&s->delta, 0.99) };
+    return steady_add(e, t, &f);
+}
+
+struct op_stats *engine_steady_scratch(struct engine *e)
+{
+    return &e->steady->scratch;
+}
+
+uint64_t engine_steady_period(const struct engine *e)
+{
+    return e->steady != NULL ? STEADY_PERIOD_NS : 0;
 }
 
 void engine_steady_result(const struct engine *e, struct run_result *r, double seconds)

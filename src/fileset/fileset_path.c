@@ -3,6 +3,7 @@
 #include "fileset/fileset.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 /* "00" .. "99": serials are formatted two digits at a time (paths are made
@@ -79,9 +80,39 @@ static const struct fs_entry *entry_of(const struct fileset_rt *fs, enum fs_kind
     return kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
 }
 
-/* Ends the directory path buf[0, at) with "/<serial>" and the terminator. */
-static int end_path(char *buf, size_t len, size_t at, uint32_t serial)
+/* Copies pat up to its %i (or its end) into out, %r spelt as rank and %% as
+ * one percent; returns where it stopped in pat. */
+static const char *spell(const char *pat, unsigned rank, char *out, size_t len)
 {
+    size_t n = 0;
+    for (; *pat != '\0' && !(pat[0] == '%' && pat[1] == 'i'); pat++) {
+        if (pat[0] == '%' && pat[1] == 'r')
+            n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%u", rank), pat++;
+        else if (n + 1 < len)
+            out[n++] = *pat, pat += pat[0] == '%' && pat[1] == '%';
+    }
+    out[n < len ? n : len - 1] = '\0';
+    return pat;
+}
+
+void fileset_names(struct fileset_rt *fs)
+{
+    const char *pat = fs->plan->filenames;
+    fs->named = pat[0] != '\0';
+    if (!fs->named)
+        return;
+    pat = spell(pat, fs->plan->name_rank, fs->name_pre, sizeof fs->name_pre);
+    spell(pat[0] != '\0' ? pat + 2 : pat, fs->plan->name_rank, fs->name_post, sizeof fs->name_post);
+}
+
+/* Ends the directory path buf[0, at) with "/<serial>" (a file of a fileset
+ * with filenames=: "/<name_pre><serial><name_post>") and the terminator. */
+static int end_path(const struct fileset_rt *fs, enum fs_kind kind, char *buf, size_t len, size_t at, uint32_t serial)
+{
+    if (kind == FSK_FILE && fs->named) {
+        int n = snprintf(buf + at, len - at, "/%s%u%s", fs->name_pre, serial, fs->name_post);
+        return n < 0 || (size_t)n >= len - at ? (errno = ENAMETOOLONG, -1) : 0;
+    }
     if (append(buf, len, &at, serial) != 0)
         return errno = ENAMETOOLONG, -1;
     buf[at] = '\0';
@@ -94,7 +125,7 @@ int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, c
     size_t at;
     if (e == NULL || dir_path(fs, e->dir, buf, len, &at) != 0)
         return -1;
-    return end_path(buf, len, at, e->serial);
+    return end_path(fs, kind, buf, len, at, e->serial);
 }
 
 const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
@@ -110,5 +141,5 @@ const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, 
         c->fs = fs;
         c->dir = e->dir;
     }
-    return end_path(c->buf, sizeof c->buf, c->dirlen, e->serial) == 0 ? c->buf : NULL;
+    return end_path(fs, kind, c->buf, sizeof c->buf, c->dirlen, e->serial) == 0 ? c->buf : NULL;
 }

@@ -216,6 +216,7 @@ int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64
         fileset_free(fs);
         return -1;
     }
+    fileset_names(fs);
     return 0;
 }
 

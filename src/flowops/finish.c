@@ -5,8 +5,8 @@
 /* [better] a met condition is a normal end of the run (FO_DONE), and without
  * a target only I/O ops count, across the whole run (classic counted every
  * flowop of its own process, this one included). Each unmet check is one op
- * with no latency: nothing is waited for. Over many ranks the engine also
- * ends the run when the sum over every rank meets it (engine_dist.c). */
+ * with no latency: nothing is waited for. Over many ranks it is each rank's
+ * own, and the run ends once every rank met its own (engine_dist.c). */
 static int finish_run(struct worker *w, struct op_inst *op)
 {
     const struct finish_rule *f = op->op->type->finish;

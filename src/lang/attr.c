@@ -32,6 +32,7 @@ static const struct attr_spec fileset_specs[FS_NATTRS] = {
     [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to its files stamps 4 KiB block headers (pre-allocation too); its flowops check what they read" },
     [FS_SHARED] = { "shared", NULL, AT_BOOL, 0, 0, false, "over MPI ranks: one tree for all ranks, made by rank 0, each rank creating and deleting only its share of the entries (else a tree per rank)" },
     [FS_JOURNAL] = { "journal", NULL, AT_STR, 0, 0, false, "with verify: a directory, on another file system, where the run records which write of each block was made durable (docs/durability.md)" },
+    [FS_FILENAMES] = { "filenames", NULL, AT_STR, 0, 0, false, "each file's name: a pattern where %i is its serial (1, 2, ...), %r the MPI rank (0 alone or in a shared tree) and %% a percent, e.g. file.mdtest.%r.%i (default: the serial in 8 digits)" },
 };
 
 /* A file is a fileset of one entry; the same row numbers, fewer of them accepted. */

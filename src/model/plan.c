@@ -143,6 +143,30 @@ int plan_set_journal(struct plan *p, const char *journal, struct diag *err)
                               journal);
 }
 
+/* filenames=: one %i (names stay unique), %r and %% besides, no '/', room for the serial. */
+static int build_filenames(const struct attrvals *a, const struct scope *sc, struct plan_fileset *f, struct diag *err)
+{
+    const char *pat;
+    if (attr_str(a, FS_FILENAMES, sc, &pat, err) != 0)
+        return -1;
+    if (pat == NULL || pat[0] == '\0')
+        return 0; /* the serials */
+    const struct srcloc *at = &a->loc[FS_FILENAMES];
+    if (strlen(pat) >= sizeof f->filenames - 16 || strchr(pat, '/') != NULL)
+        return diag_set(err, at, "filenames= wants a name of at most %zu characters without '/'", sizeof f->filenames - 17);
+    int serials = 0;
+    for (const char *c = pat; (c = strchr(c, '%')) != NULL; c += 2) {
+        if (c[1] != 'i' && c[1] != 'r' && c[1] != '%')
+            return diag_set(err, at, "filenames=%s: '%%%c' is not %%i (the serial), %%r (the rank) or %%%%", pat,
+                            c[1] ? c[1] : ' ');
+        serials += c[1] == 'i';
+    }
+    if (serials != 1)
+        return diag_set(err, at, "filenames=%s wants %%i (the file's serial) exactly once, so every name is its own", pat);
+    snprintf(f->filenames, sizeof f->filenames, "%s", pat);
+    return 0;
+}
+
 static int build_fileset(struct builder *b, const struct fileset_def *d, const struct scope *sc, struct plan_fileset *f)
 {
     const struct attrvals *a = &d->a;
@@ -171,7 +195,7 @@ static int build_fileset(struct builder *b, const struct fileset_def *d, const s
     f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5], f->verify = flags[6];
     f->shared = flags[7];
     f->verify_id = vb_fileset_id(d->name);
-    if (build_journal(a, sc, f, err) != 0)
+    if (build_journal(a, sc, f, err) != 0 || build_filenames(a, sc, f, err) != 0)
         return -1;
     if (f->trusttree)
         f->reuse = true;

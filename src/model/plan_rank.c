@@ -14,6 +14,7 @@ int plan_under_rank(struct plan *p, int rank, bool all_shared)
         f->shared = f->shared || all_shared;
         if (f->shared)
             continue;
+        f->name_rank = (unsigned)rank;
         size_t n = strlen(f->path) + 32;
         char *path = malloc(n);
         if (path == NULL)

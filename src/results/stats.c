@@ -1,5 +1,6 @@
 /* stats.c: merging per-thread statistics and reading percentiles from histograms. */
 #include "results/stats.h"
+#include "results/figures.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,20 +15,7 @@ void stats_merge(struct op_stats *into, const struct op_stats *from)
 {
     if (from->ops == 0 && from->errors == 0 && from->cpu_samples == 0)
         return;
-    into->ops += from->ops;
-    into->bytes += from->bytes;
-    into->errors += from->errors;
-    into->lat_sum += from->lat_sum;
-    into->cpu_ns += from->cpu_ns;
-    into->cpu_samples += from->cpu_samples;
-    into->verify_blocks += from->verify_blocks;
-    into->verify_failed += from->verify_failed;
-    if (from->lat_min < into->lat_min)
-        into->lat_min = from->lat_min;
-    if (from->lat_max > into->lat_max)
-        into->lat_max = from->lat_max;
-    for (unsigned i = 0; i < HIST_BUCKETS; i++)
-        into->hist.count[i] += from->hist.count[i];
+    fig_merge(&fig_op_stats, into, from);
 }
 
 void stats_since(struct op_stats *s, const struct op_stats *base)
