@@ -12,6 +12,7 @@
 #include "base/diag.h"
 #include "base/journal_format.h"
 #include "engine/worker.h"
+#include "fileset/journal_place.h"
 
 /* Writes stamped and not yet made durable a thread keeps per fileset; past
  * it, a write is not journaled (the journal claims less, never more). */
@@ -57,11 +58,6 @@ struct engine;
  * holds durable (syncfs) and writes the journal's manifest (the files and
  * their sizes now). */
 int journal_begin(struct engine *e, struct diag *err);
-/* Refuses a journal on the file system of the fileset's tree (a crash would
- * take both), unless force (--journal-force). */
-int journal_check_place(const struct plan_fileset *fs, bool force, struct diag *err);
-/* The directory of fileset fs's journal ("<journal>/<name>") into buf. */
-int journal_dir(const struct plan_fileset *fs, char *buf, size_t len);
 
 /* A worker thread: opens its file in each fileset's journal (w->journal, or
  * NULL with none); -1 with errno set. Closing keeps what was appended. */
