@@ -102,6 +102,9 @@ static int manifest_record(struct tv_journal *j, const struct jf_record *r, cons
                         "another script's journal, or not flowbench's", path, at, j->max_files);
     if (check_rel(r, path, at, j->n, err) != 0)
         return -1;
+    if (get64(r->payload + 8) != JF_ABSENT && get64(r->payload + 8) >= JF_MAX_END)
+        return diag_set(err, NULL, "%s: byte %" PRIu64 ": file %zu's size, %" PRIu64 " bytes, is more than a file can "
+                        "hold", path, at, j->n, get64(r->payload + 8));
     if (j->n % 1024 == 0) {
         struct tv_entry *e = realloc(j->entries, (j->n + 1024) * sizeof *e);
         if (e == NULL)

@@ -71,8 +71,8 @@ static void judge(const struct file_check *c, uint64_t off, const struct block *
     bool whole = b->kind == FOUND_GEN;
     if (x->durable != 0 && (b->kind == FOUND_NONE || b->gen < x->durable || (b->gen == x->durable && !whole)))
         lost(c, off, x->durable, found);
-    else if (x->base && x->durable == 0 && b->kind == FOUND_NONE)
-        lost(c, off, 0, found);  /* the manifest's blocks are durable at any generation, not as zeros */
+    else if (x->base && x->durable == 0 && (b->kind == FOUND_NONE || (!whole && x->newest == 0)))
+        lost(c, off, 0, found);  /* the manifest's blocks are durable whole at any generation, not as zeros */
     else if (b->kind != FOUND_NONE && whole && b->gen >= x->newest)
         c->r->blocks.good++;
     else

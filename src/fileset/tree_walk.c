@@ -57,7 +57,10 @@ static int walk(const struct tv_journal *j, int rootfd, const char *root, char *
             rc = diag_set(err, NULL, "%s/%s: cannot stat: %s", root, rel, strerror(errno));
         else if (S_ISDIR(st.st_mode))
             rc = walk(j, rootfd, root, rel, sub, err);
-        else if (!S_ISREG(st.st_mode) || bsearch(rel, j->by_path, j->n, sizeof *j->by_path, cmp_str) == NULL)
+        else if (!S_ISREG(st.st_mode))
+            rc = diag_set(err, NULL, "%s/%s: not a regular file or directory (a symbolic link, FIFO, device or "
+                          "socket): the tree was changed by hand; it is not read", root, rel);
+        else if (bsearch(rel, j->by_path, j->n, sizeof *j->by_path, cmp_str) == NULL)
             rc = diag_set(err, NULL, "%s/%s: not a file of the journal's manifest: the tree was changed by hand "
                           "(or the journal is another tree's)", root, rel);
         rel[len] = '\0';
