@@ -9,7 +9,11 @@
 # allowed and counted, and --test-durable-on-write (writes journaled durable
 # though never synced) turns the same reversion into a lost write; after
 # fsyncdir, a durably created file removed by hand is a durable create
-# missing and a durably deleted one put back a durable delete present.
+# missing and a durably deleted one put back a durable delete present;
+# crafted journals (paths outside the tree, FIFOs, claims no write makes)
+# are bad input, never a hang or a huge allocation; files of the manifest
+# are durable at their sizes; an O_DSYNC write makes only itself durable; a
+# full table of pending writes gives up its oldest, counted and reported.
 set -u
 bin=$(realpath "$1")
 pass=0 fail=0
@@ -300,6 +304,55 @@ touch "$top/delete/fs/00000001/00000003"
 expect_rc delete_present_exit $? 1 "$top/out"
 expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
 expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
+
+# An O_DSYNC write makes only itself durable: a write through another
+# descriptor of the same file, before it, stays "may be old or new".
+cat >"$top/dsync.f" <<'F'
+define fileset name=fs, path=$dir, entries=1, dirwidth=10, size=64k, prealloc=100, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop openfile name=oa, filesetname=fs, fd=1
+  flowop openfile name=ob, filesetname=fs, fd=2, dsync
+  flowop write name=wa, fd=1, iosize=4k
+  flowop appendfile name=wb, fd=2, iosize=4k
+  flowop closefile name=ca, fd=1
+  flowop closefile name=cb, fd=2
+  flowop finishoncount name=f, target=wb, value=1 } }
+run 30
+F
+"$bin" -f "$top/dsync.f" -D dir="$top/dsync" -D journal="$top/j-dsync" --journal-force --quiet >"$top/out" 2>"$top/err"
+expect_rc dsync_run_exit $? 0 "$top/err"
+python3 "$top/reseal.py" "$top/dsync/fs/00000001/00000001" 0   # wa's block, never synced, put back
+"$bin" verify-tree -f "$top/dsync.f" -D dir="$top/dsync" -D journal="$top/j-dsync" --json "$top/dsync.json" >"$top/out" 2>&1
+expect_rc dsync_verify_exit $? 0 "$top/out"
+expect_in dsync_older "$(json "$top/dsync.json" 'd["blocks"]["older_allowed"]')" 1 1
+python3 "$top/reseal.py" "$top/dsync/fs/00000001/00000001" 65536   # wb's block, written O_DSYNC
+"$bin" verify-tree -f "$top/dsync.f" -D dir="$top/dsync" -D journal="$top/j-dsync" >"$top/out" 2>&1
+expect_rc dsync_lost_exit $? 1 "$top/out"
+expect_grep dsync_lost_line "00000001/00000001: block at offset 65536: lost durable write" "$top/out"
+
+# A file written and never synced fills the thread's table of pending
+# writes: its oldest are given up (counted in text and JSON), and every
+# fsync of another file is still journaled (one record each).
+cat >"$top/pending.f" <<'F'
+define fileset name=fs, path=$dir, entries=2, dirwidth=10, size=64k, prealloc=100, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop openfile name=oa, filesetname=fs, fd=1, indexed=1
+  flowop openfile name=ob, filesetname=fs, fd=2, indexed=2
+  flowop write name=wa, fd=1, iosize=4k, random, iters=4
+  flowop write name=wb, fd=2, iosize=4k, random
+  flowop fsync name=sb, fd=2
+  flowop closefile name=ca, fd=1
+  flowop closefile name=cb, fd=2
+  flowop finishoncount name=f, target=sb, value=5000 } }
+run 60
+F
+"$bin" -f "$top/pending.f" -D dir="$top/pend" -D journal="$top/j-pend" --journal-force --json "$top/pend-run.json" >"$top/out" 2>"$top/err"
+expect_rc pending_run_exit $? 0 "$top/err"
+expect_in pending_dropped "$(json "$top/pend-run.json" 'sum(f.get("verify", {}).get("journal_dropped", 0) for f in d["flowops"])')" 4096 4096
+expect_grep pending_dropped_text "journal 4096 dropped (not claimed durable" "$top/out"
+"$bin" verify-tree -f "$top/pending.f" -D dir="$top/pend" -D journal="$top/j-pend" --json "$top/pend.json" >"$top/out" 2>&1
+expect_rc pending_verify_exit $? 0 "$top/out"
+expect_in pending_records "$(json "$top/pend.json" 'd["journal_records"]')" 5000 5000
 
 # The report names a fileset as the script spells it, quote and backslash
 # included, and stays one valid JSON document (the one JSON writer escapes).

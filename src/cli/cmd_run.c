@@ -8,7 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
-#include "engine/journal.h"
+#include "fileset/journal_place.h"
 #include "place/place.h"
 #include "model/plan_io.h"
 #include "lang/eval.h"
