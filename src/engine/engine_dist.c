@@ -253,16 +253,9 @@ bool engine_dist_latlog(struct engine *e, bool failed)
     return v[2] != 0;
 }
 
-static uint64_t wall_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 void engine_dist_go(struct engine *e, uint64_t go)
 {
-    e->go_wall_ns = wall_ns() - (clock_ns() - go);
+    e->go_wall_ns = clock_realtime_ns() - (clock_ns() - go);
 }
 
 _Static_assert(sizeof(struct op_stats) % sizeof(uint64_t) == 0, "op_stats is made of uint64_t");

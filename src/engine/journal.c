@@ -11,23 +11,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/le.h"
 #include "engine/engine_rt.h"
 
-static uint64_t realtime_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 uint64_t journal_generation(struct worker *w)
 {
-    uint64_t now = realtime_ns();
+    uint64_t now = clock_realtime_ns();
     w->verify_gen = now > w->verify_gen ? now : w->verify_gen + 1;
     return w->verify_gen;
 }
@@ -111,7 +104,7 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
     put64(p, w->eng->journal_ids[fs]);
     put32(p + 8, w->eng_fs[fs].plan->verify_id);
     put32(p + 12, (uint32_t)w->slot_index);
-    put64(p + 16, realtime_ns());
+    put64(p + 16, clock_realtime_ns());
     j->log_used = jf_seal(j->log, JF_START, JF_START_BYTES);
     return 0;
 }
@@ -214,7 +207,7 @@ int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot
     if (n == 0)
         return FO_OK;
     put64(p, (uint64_t)s->entry);
-    put64(p + 8, realtime_ns());
+    put64(p + 8, clock_realtime_ns());
     put32(p + 16, n);
     put32(p + 20, why);
     return append(w, op, s->fileset, JF_DURABLE, JF_DURABLE_BYTES + n * JF_RANGE_BYTES);
@@ -265,7 +258,7 @@ int journal_dirsync_fileset(struct worker *w, struct op_inst *op, int fileset)
     if (j->nmeta == 0)
         return FO_OK;
     char *p = j->rec + JF_HEAD_BYTES;
-    put64(p, realtime_ns());
+    put64(p, clock_realtime_ns());
     put32(p + 8, j->nmeta);
     put32(p + 12, 0);
     for (uint32_t i = 0; i < j->nmeta; i++) {

@@ -79,24 +79,24 @@ static void judge(const struct file_check *c, uint64_t off, const struct block *
         c->r->blocks.older_allowed++;  /* a later write was not durable and did not land, or not whole */
 }
 
-/* Whether the file holds an incarnation older than its last delete: some
- * block written before it and none after (its re-create was not durable). */
+/* Whether the file may hold the incarnation older than its last delete:
+ * no block written after the delete, and no directory sync made a re-create
+ * durable (the delete and the re-create may both have been rolled back, the
+ * name left on the old file, even an empty one). Its lost blocks are then allowed. */
 static bool older_incarnation(int fd, const struct file_check *c, char *buf)
 {
-    bool before = false;
-    for (uint64_t off = 0; c->e->deleted != 0 && off + VB_HDR <= c->size; off += VB_BLOCK) {
+    if (c->e->deleted == 0 || c->e->durable_create > c->e->deleted)
+        return false;
+    for (uint64_t off = 0; off + VB_HDR <= c->size; off += VB_BLOCK) {
         struct block b;
         ssize_t n = pread(fd, buf, VB_BLOCK, (off_t)off);
         if (n < (ssize_t)VB_HDR)
             break;
         read_block(buf, off, (uint64_t)n, &c->vf, &b);
-        if (b.kind == FOUND_GEN || b.kind == FOUND_SHORT) {
-            if (b.gen > c->e->deleted)
-                return false;
-            before = true;
-        }
+        if ((b.kind == FOUND_GEN || b.kind == FOUND_SHORT) && b.gen > c->e->deleted)
+            return false;
     }
-    return before;
+    return true;
 }
 
 /* The stretches expected past the end of the file: one line per stretch
