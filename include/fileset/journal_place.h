@@ -3,7 +3,6 @@
 #ifndef FB_JOURNAL_PLACE_H
 #define FB_JOURNAL_PLACE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/diag.h"
@@ -11,7 +10,7 @@
 
 /* The directory of fileset fs's journal ("<journal>/<name>") into buf; -1 (ENAMETOOLONG) when it does not fit. */
 int journal_dir(const struct plan_fileset *fs, char *buf, size_t len);
-/* Refuses a journal on the file system of the fileset's tree, unless force (--journal-force). */
-int journal_check_place(const struct plan_fileset *fs, bool force, struct diag *err);
+/* Refuses a journal on the file system of the fileset's tree (--journal-force: do not ask). */
+int journal_check_place(const struct plan_fileset *fs, struct diag *err);
 
 #endif

@@ -62,7 +62,8 @@ void tv_say_torn(const struct file_check *c, uint64_t off, const char *why, uint
 void tv_say_lost(const struct file_check *c, uint64_t off, uint64_t gen, const char *found);
 void tv_say_lost_base(const struct file_check *c, uint64_t off, const char *found);
 void tv_say_lost_past_end(const struct file_check *c, const struct tv_segment *s);
-void tv_say_create_missing(const struct file_check *c, bool at_start);
+void tv_say_create_missing_at_start(const struct file_check *c);
+void tv_say_create_missing_dirsync(const struct file_check *c);
 void tv_say_delete_present(const struct file_check *c);
 
 #endif

@@ -33,13 +33,13 @@ static int device_of(const char *path, dev_t *dev)
     }
 }
 
-int journal_check_place(const struct plan_fileset *fs, bool force, struct diag *err)
+int journal_check_place(const struct plan_fileset *fs, struct diag *err)
 {
     dev_t tree, journal;
     if (device_of(fs->path, &tree) != 0 || device_of(fs->journal, &journal) != 0)
         return diag_set(err, &fs->loc, "journal: cannot tell the file systems of %s and %s apart: %s", fs->path,
                         fs->journal, strerror(errno));
-    if (tree != journal || force)
+    if (tree != journal)
         return 0;
     return diag_set(err, &fs->loc, "journal: %s is on the same file system as %s (the tree of %s '%s'): a crash or "
                     "power cut would take the journal with the data it judges; put it elsewhere (/dev/shm, another "

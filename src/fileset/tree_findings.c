@@ -39,14 +39,16 @@ void tv_say_lost_past_end(const struct file_check *c, const struct tv_segment *s
     fprintf(c->out, ", found none (past the end of the file, %" PRIu64 " bytes)\n", c->size);
 }
 
-void tv_say_create_missing(const struct file_check *c, bool at_start)
+void tv_say_create_missing_at_start(const struct file_check *c)
 {
-    if (at_start)
-        fprintf(c->out, "%s/%s: durable create missing: the file was durable when the run began (%" PRIu64
-                " bytes) and no delete of it was journaled\n", c->root, c->e->rel, c->e->base);
-    else
-        fprintf(c->out, "%s/%s: durable create missing: a directory sync made its create (stamp %" PRIu64
-                ") durable and no later delete of it was journaled\n", c->root, c->e->rel, c->e->durable_create);
+    fprintf(c->out, "%s/%s: durable create missing: the file was durable when the run began (%" PRIu64
+            " bytes) and no delete of it was journaled\n", c->root, c->e->rel, c->e->base);
+}
+
+void tv_say_create_missing_dirsync(const struct file_check *c)
+{
+    fprintf(c->out, "%s/%s: durable create missing: a directory sync made its create (stamp %" PRIu64
+            ") durable and no later delete of it was journaled\n", c->root, c->e->rel, c->e->durable_create);
 }
 
 void tv_say_delete_present(const struct file_check *c)

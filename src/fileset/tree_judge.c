@@ -145,10 +145,10 @@ void tv_judge_missing(const struct file_check *c)
     const struct tv_entry *e = c->e;
     if (e->base != JF_ABSENT && e->deleted == 0) {
         c->r->creates.lost++;
-        tv_say_create_missing(c, true);
+        tv_say_create_missing_at_start(c);
     } else if (e->durable_create > e->deleted) {
         c->r->creates.lost++;
-        tv_say_create_missing(c, false);
+        tv_say_create_missing_dirsync(c);
     } else if (e->deleted != 0)
         c->r->deletes.good++;
     else if (c->nseg > 0 || e->created != 0)
