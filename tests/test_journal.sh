@@ -305,6 +305,14 @@ expect_rc delete_present_exit $? 1 "$top/out"
 expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
 expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
 
+# jrun NAME [OPTION...]: $top/NAME.f run on tree $top/NAME, journal $top/j-NAME (checked: exit 0).
+jrun() {
+    "$bin" -f "$top/$1.f" -D dir="$top/$1" -D journal="$top/j-$1" --journal-force --quiet "${@:2}" >"$top/out" 2>"$top/err"
+    expect_rc "$1_run_exit" $? 0 "$top/err"
+}
+# jvt NAME [OPTION...]: verify-tree of that run, its lines in $top/out.
+jvt() { "$bin" verify-tree -f "$top/$1.f" -D dir="$top/$1" -D journal="$top/j-$1" "${@:2}" >"$top/out" 2>&1; }
+
 # An O_DSYNC write makes only itself durable: a write through another
 # descriptor of the same file, before it, stays "may be old or new".
 cat >"$top/dsync.f" <<'F'
@@ -319,14 +327,13 @@ define process name=p { thread name=t {
   flowop finishoncount name=f, target=wb, value=1 } }
 run 30
 F
-"$bin" -f "$top/dsync.f" -D dir="$top/dsync" -D journal="$top/j-dsync" --journal-force --quiet >"$top/out" 2>"$top/err"
-expect_rc dsync_run_exit $? 0 "$top/err"
+jrun dsync
 python3 "$top/reseal.py" "$top/dsync/fs/00000001/00000001" 0   # wa's block, never synced, put back
-"$bin" verify-tree -f "$top/dsync.f" -D dir="$top/dsync" -D journal="$top/j-dsync" --json "$top/dsync.json" >"$top/out" 2>&1
+jvt dsync --json "$top/dsync.json"
 expect_rc dsync_verify_exit $? 0 "$top/out"
 expect_in dsync_older "$(json "$top/dsync.json" 'd["blocks"]["older_allowed"]')" 1 1
 python3 "$top/reseal.py" "$top/dsync/fs/00000001/00000001" 65536   # wb's block, written O_DSYNC
-"$bin" verify-tree -f "$top/dsync.f" -D dir="$top/dsync" -D journal="$top/j-dsync" >"$top/out" 2>&1
+jvt dsync
 expect_rc dsync_lost_exit $? 1 "$top/out"
 expect_grep dsync_lost_line "00000001/00000001: block at offset 65536: lost durable write" "$top/out"
 
@@ -346,11 +353,11 @@ define process name=p { thread name=t {
   flowop finishoncount name=f, target=sb, value=5000 } }
 run 60
 F
-"$bin" -f "$top/pending.f" -D dir="$top/pend" -D journal="$top/j-pend" --journal-force --json "$top/pend-run.json" >"$top/out" 2>"$top/err"
+"$bin" -f "$top/pending.f" -D dir="$top/pending" -D journal="$top/j-pending" --journal-force --json "$top/pend-run.json" >"$top/out" 2>"$top/err"
 expect_rc pending_run_exit $? 0 "$top/err"
 expect_in pending_dropped "$(json "$top/pend-run.json" 'sum(f.get("verify", {}).get("journal_dropped", 0) for f in d["flowops"])')" 4096 4096
 expect_grep pending_dropped_text "journal 4096 dropped (not claimed durable" "$top/out"
-"$bin" verify-tree -f "$top/pending.f" -D dir="$top/pend" -D journal="$top/j-pend" --json "$top/pend.json" >"$top/out" 2>&1
+jvt pending --json "$top/pend.json"
 expect_rc pending_verify_exit $? 0 "$top/out"
 expect_in pending_records "$(json "$top/pend.json" 'd["journal_records"]')" 5000 5000
 
@@ -369,10 +376,9 @@ define process name=p { thread name=t {
   flowop finishoncount name=f, target=a, value=1 } }
 run 30
 F
-"$bin" -f "$top/rollback.f" -D dir="$top/rb" -D journal="$top/j-rb" --journal-force --quiet >"$top/out" 2>"$top/err"
-expect_rc rollback_run_exit $? 0 "$top/err"
-truncate -s 0 "$top/rb/fs/00000001/00000001"
-"$bin" verify-tree -f "$top/rollback.f" -D dir="$top/rb" -D journal="$top/j-rb" --json "$top/rb.json" >"$top/out" 2>&1
+jrun rollback
+truncate -s 0 "$top/rollback/fs/00000001/00000001"
+jvt rollback --json "$top/rb.json"
 expect_rc rollback_verify_exit $? 0 "$top/out"
 expect_in rollback_older "$(json "$top/rb.json" 'd["deletes"]["older_allowed"] + d["blocks"]["older_allowed"]')" 2 2
 
