@@ -47,7 +47,6 @@ struct journal_thread {
     size_t log_cap, log_used;
     struct journal_pending *pend;
     uint32_t npend;
-    uint64_t dropped;              /* writes, creates and deletes given up: their table was full */
     struct journal_meta *meta;     /* creates and deletes since the last directory sync */
     uint32_t nmeta;
     char *rec;                     /* room for the largest record */

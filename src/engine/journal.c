@@ -154,7 +154,6 @@ static uint64_t give_up_oldest(struct journal_thread *j)
     uint32_t n = JOURNAL_PENDING / 4;
     memmove(j->pend, j->pend + n, (j->npend - n) * sizeof *j->pend);
     j->npend -= n;
-    j->dropped += n;
     return n;
 }
 
@@ -222,7 +221,6 @@ static uint64_t note_meta(struct journal_thread *j, uint64_t entry, uint64_t sta
         n = JOURNAL_META / 4;
         memmove(j->meta, j->meta + n, (j->nmeta - n) * sizeof *j->meta);
         j->nmeta -= (uint32_t)n;
-        j->dropped += n;
     }
     j->meta[j->nmeta++] = (struct journal_meta){ entry, stamp, kind };
     return n;
