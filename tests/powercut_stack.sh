@@ -11,13 +11,14 @@ pc_why_not() {
     command -v fusermount3 >/dev/null || { echo "no fusermount3 (Debian: fuse3)"; return; }
     command -v losetup >/dev/null || echo "no losetup"
 }
-# pc_up DIR SIZE: DIR/img of SIZE served at DIR/pc on a new loop device, written to
-# DIR/dev (the daemon's pid in DIR/pid); 1 after saying why when it cannot be made.
+# pc_up DIR SIZE [OPTION...]: DIR/img of SIZE served at DIR/pc (the tool given the
+# options) on a new loop device, written to DIR/dev (the daemon's pid in DIR/pid); 1
+# after saying why when it cannot be made.
 pc_up() {
     local d=$1 i
     mkdir -p "$d/pc" "$d/fs"
     [ -e "$d/img" ] || truncate -s "$2" "$d/img"
-    "$pc_tool" -f "$d/img" "$d/pc" 2>"$d/pc.err" &
+    "$pc_tool" -f "${@:3}" "$d/img" "$d/pc" 2>"$d/pc.err" &
     echo $! >"$d/pid"
     stacks+=("$d")
     for i in $(seq 50); do mountpoint -q "$d/pc" && break; sleep 0.1; done

@@ -9,7 +9,11 @@
 # allowed and counted, and --test-durable-on-write (writes journaled durable
 # though never synced) turns the same reversion into a lost write; after
 # fsyncdir, a durably created file removed by hand is a durable create
-# missing and a durably deleted one put back a durable delete present.
+# missing and a durably deleted one put back a durable delete present;
+# crafted journals (paths outside the tree, FIFOs, claims no write makes)
+# are bad input, never a hang or a huge allocation; files of the manifest
+# are durable at their sizes; an O_DSYNC write makes only itself durable; a
+# full table of pending writes gives up its oldest, counted and reported.
 set -u
 bin=$(realpath "$1")
 pass=0 fail=0
@@ -167,6 +171,86 @@ vt --json "$top/cut.json" >"$top/out" 2>"$top/err"
 expect_rc cut_exit $? 0 "$top/out"
 expect_in cut_count "$(json "$top/cut.json" 'd["journal_torn_tails"]')" 1 1
 
+# Crafted journals: journal and manifest input is untrusted. Each case is bad
+# input (exit 2, the journal file and byte named), never a hang (timeout) nor
+# an allocation beyond the tree's size (max RSS; ulimit -v keeps a failing
+# build from taking the machine, except under ASan, which maps terabytes).
+craft=$(dirname "$0")/journal_craft.py
+if grep -q __asan_init "$bin"; then vlimit=unlimited; rss_max=400000; else vlimit=4194304; rss_max=100000; fi
+# crafted NAME WANT_EXIT WANT_LINE CRAFT_ARGS...: a copy of the journal, crafted, verified.
+crafted() {
+    local name=$1 want=$2 line=$3
+    shift 3
+    rm -rf "$top/c-$name"
+    cp -r "$journal" "$top/c-$name"
+    python3 "$craft" "$1" "$top/c-$name/fs" "${@:2}"
+    read -r rc rss < <( (ulimit -v "$vlimit"; python3 "$craft" rss "$top/out" "$top/err" timeout 20 "$bin" verify-tree \
+        -f "$top/w.f" -D dir="$tree" -D journal="$top/c-$name") )
+    cat "$top/out" "$top/err" >"$top/both"
+    expect_rc "crafted_${name}_exit" "$rc" "$want" "$top/both"
+    expect_grep "crafted_${name}_line" "$line" "$top/both"
+    expect_in "crafted_${name}_rss" "$rss" 1 "$rss_max"
+}
+mkfifo "$top/fifo"
+crafted fifo_path 2 "c-fifo_path/fs/manifest.fbj: byte 40: the path of file 0, '../../fifo', is not beneath the tree" \
+    manifest-path 0 ../../fifo
+crafted absolute_path 2 "c-absolute_path/fs/manifest.fbj: byte 40: the path of file 0, '/etc/hostname', is not beneath" \
+    manifest-path 0 /etc/hostname
+crafted more_files 2 "manifest.fbj: byte [0-9]*: more files than the fileset has entries (2)" manifest-extra 1
+crafted huge_durable 2 "c-huge_durable/fs/t09999.fbj: byte 80: a claim of 4294967295 blocks at offset 0: no write makes it" \
+    durable 0 0 4294967295 1
+crafted huge_ring 2 "c-huge_ring/fs/w09999.fbj: byte 64: a claim of 1048576 blocks at offset 0: no write makes it" \
+    ring 0 65536 1048576
+# Claims as large as a write can make, a ring of them and a record of 100,000
+# past the end of a 64 KiB file: judged, in time and memory of the journal's
+# size (ranges, never their 2^34 blocks one by one), one line per stretch lost.
+crafted max_ring 0 "blocks 16 good, 17179869184 older (allowed)" ring 0 65536 262144 262144
+crafted max_durable 1 "blocks 16 good, 0 older (allowed), 0 torn, 26214400000 lost" durable 1 0 262144 100000
+# 16 lines for the file's blocks, 1 for the stretch past its end
+expect_in crafted_max_durable_lines "$(grep -c 'lost durable write' "$top/out")" 17 17
+expect_grep crafted_max_durable_stretch "blocks at offsets 65536\.\.107374182395904 (26214399984 blocks): lost" "$top/out"
+# A FIFO, a symbolic link in the tree, a FIFO in the journal: refused, not opened.
+cp "$file" "$top/saved"
+rm "$file"; mkfifo "$file"
+timeout 20 "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" >"$top/out" 2>"$top/err"
+expect_rc fifo_in_tree_exit $? 2 "$top/err"
+expect_grep fifo_in_tree_line "$file: not a regular file or directory" "$top/err"
+rm "$file"; ln -s /etc/hostname "$file"
+timeout 20 "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" >"$top/out" 2>"$top/err"
+expect_rc link_in_tree_exit $? 2 "$top/err"
+expect_grep link_in_tree_line "$file: not a regular file or directory" "$top/err"
+rm "$file"; cp "$top/saved" "$file"
+mkfifo "$journal/fs/t00042.fbj"
+timeout 20 "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" >"$top/out" 2>"$top/err"
+expect_rc fifo_journal_exit $? 2 "$top/err"
+expect_grep fifo_journal_line "$journal/fs/t00042.fbj: cannot read: not a regular file" "$top/err"
+rm "$journal/fs/t00042.fbj"
+
+# Files that existed when the run began are durable at their sizes (the
+# manifest), whatever the run wrote: one truncated, or a block of it zeroed,
+# is lost (a run that only reads, so that nothing else promises the blocks).
+sed -e 's/flowop write name=w, filesetname=fs, fd=1/flowop read name=w, filesetname=fs, fd=1/' -e '/flowop fsync/d' \
+    "$top/w.f" >"$top/read.f"
+"$bin" -f "$top/read.f" -D dir="$top/rtree" -D journal="$top/rj" --journal-force --quiet >"$top/out" 2>"$top/err"
+expect_rc manifest_run_exit $? 0 "$top/err"
+rfile=$top/rtree/fs/00000001/00000001
+cp "$rfile" "$top/rsaved"
+rvt() { "$bin" verify-tree -f "$top/read.f" -D dir="$top/rtree" -D journal="$top/rj" "$@"; }
+rvt >"$top/out" 2>"$top/err"
+expect_rc manifest_clean_exit $? 0 "$top/out"
+truncate -s 0 "$rfile"
+rvt --json "$top/trunc.json" >"$top/out" 2>"$top/err"
+expect_rc truncated_exit $? 1 "$top/out"
+expect_grep truncated_line "$rfile: blocks at offsets 0\.\.61440 (16 blocks): lost durable data: the file held 65536 bytes when the run began" "$top/out"
+expect_in truncated_count "$(json "$top/trunc.json" 'd["blocks"]["lost"]')" 16 16
+cp "$top/rsaved" "$rfile"
+dd if=/dev/zero of="$rfile" bs=4096 seek=3 count=1 conv=notrunc status=none
+rvt --json "$top/zeroed.json" >"$top/out" 2>"$top/err"
+expect_rc zeroed_exit $? 1 "$top/out"
+expect_grep zeroed_line "$rfile: block at offset 12288: lost durable data: the file held 65536 bytes when the run began (durable then), found none (zeros)" "$top/out"
+expect_in zeroed_count "$(json "$top/zeroed.json" 'd["blocks"]["lost"]')" 1 1
+cp "$top/rsaved" "$rfile"
+
 # Writes never synced: noted, not durable. A block put back to an older
 # generation is then allowed (counted as older), not an error.
 sed -e '/flowop fsync/d' "$top/w.f" >"$top/nosync.f"
@@ -220,6 +304,83 @@ touch "$top/delete/fs/00000001/00000003"
 expect_rc delete_present_exit $? 1 "$top/out"
 expect_grep delete_present_line "$top/delete/fs/00000001/00000003: durable delete present: a directory sync made its delete" "$top/out"
 expect_in delete_present_count "$(json "$top/dd.json" 'd["deletes"]["lost"]')" 1 1
+
+# jrun NAME [OPTION...]: $top/NAME.f run on tree $top/NAME, journal $top/j-NAME (checked: exit 0).
+jrun() {
+    "$bin" -f "$top/$1.f" -D dir="$top/$1" -D journal="$top/j-$1" --journal-force --quiet "${@:2}" >"$top/out" 2>"$top/err"
+    expect_rc "$1_run_exit" $? 0 "$top/err"
+}
+# jvt NAME [OPTION...]: verify-tree of that run, its lines in $top/out.
+jvt() { "$bin" verify-tree -f "$top/$1.f" -D dir="$top/$1" -D journal="$top/j-$1" "${@:2}" >"$top/out" 2>&1; }
+
+# An O_DSYNC write makes only itself durable: a write through another
+# descriptor of the same file, before it, stays "may be old or new".
+cat >"$top/dsync.f" <<'F'
+define fileset name=fs, path=$dir, entries=1, dirwidth=10, size=64k, prealloc=100, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop openfile name=oa, filesetname=fs, fd=1
+  flowop openfile name=ob, filesetname=fs, fd=2, dsync
+  flowop write name=wa, fd=1, iosize=4k
+  flowop appendfile name=wb, fd=2, iosize=4k
+  flowop closefile name=ca, fd=1
+  flowop closefile name=cb, fd=2
+  flowop finishoncount name=f, target=wb, value=1 } }
+run 30
+F
+jrun dsync
+python3 "$top/reseal.py" "$top/dsync/fs/00000001/00000001" 0   # wa's block, never synced, put back
+jvt dsync --json "$top/dsync.json"
+expect_rc dsync_verify_exit $? 0 "$top/out"
+expect_in dsync_older "$(json "$top/dsync.json" 'd["blocks"]["older_allowed"]')" 1 1
+python3 "$top/reseal.py" "$top/dsync/fs/00000001/00000001" 65536   # wb's block, written O_DSYNC
+jvt dsync
+expect_rc dsync_lost_exit $? 1 "$top/out"
+expect_grep dsync_lost_line "00000001/00000001: block at offset 65536: lost durable write" "$top/out"
+
+# A file written and never synced fills the thread's table of pending
+# writes: its oldest are given up (counted in text and JSON), and every
+# fsync of another file is still journaled (one record each).
+cat >"$top/pending.f" <<'F'
+define fileset name=fs, path=$dir, entries=2, dirwidth=10, size=64k, prealloc=100, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop openfile name=oa, filesetname=fs, fd=1, indexed=1
+  flowop openfile name=ob, filesetname=fs, fd=2, indexed=2
+  flowop write name=wa, fd=1, iosize=4k, random, iters=4
+  flowop write name=wb, fd=2, iosize=4k, random
+  flowop fsync name=sb, fd=2
+  flowop closefile name=ca, fd=1
+  flowop closefile name=cb, fd=2
+  flowop finishoncount name=f, target=sb, value=5000 } }
+run 60
+F
+"$bin" -f "$top/pending.f" -D dir="$top/pending" -D journal="$top/j-pending" --journal-force --json "$top/pend-run.json" >"$top/out" 2>"$top/err"
+expect_rc pending_run_exit $? 0 "$top/err"
+expect_in pending_dropped "$(json "$top/pend-run.json" 'sum(f.get("verify", {}).get("journal_dropped", 0) for f in d["flowops"])')" 4096 4096
+expect_grep pending_dropped_text "journal 4096 dropped (not claimed durable" "$top/out"
+jvt pending --json "$top/pend.json"
+expect_rc pending_verify_exit $? 0 "$top/out"
+expect_in pending_records "$(json "$top/pend.json" 'd["journal_records"]')" 5000 5000
+
+# A delete that can be rolled back never turns a correct tree into an error:
+# an empty file deleted, re-created, written and fsynced (no fsyncdir); the
+# crash rolls the delete and the re-create back (the name on the old, empty
+# file): allowed as the older incarnation, not a lost write.
+cat >"$top/rollback.f" <<'F'
+define fileset name=fs, path=$dir, entries=1, dirwidth=10, size=0, prealloc=100, verify, journal=$journal
+define process name=p { thread name=t {
+  flowop deletefile name=d, filesetname=fs
+  flowop createfile name=c, filesetname=fs, fd=1
+  flowop appendfile name=a, fd=1, iosize=4k
+  flowop fsync name=s, fd=1
+  flowop closefile name=cl, fd=1
+  flowop finishoncount name=f, target=a, value=1 } }
+run 30
+F
+jrun rollback
+truncate -s 0 "$top/rollback/fs/00000001/00000001"
+jvt rollback --json "$top/rb.json"
+expect_rc rollback_verify_exit $? 0 "$top/out"
+expect_in rollback_older "$(json "$top/rb.json" 'd["deletes"]["older_allowed"] + d["blocks"]["older_allowed"]')" 2 2
 
 # The report names a fileset as the script spells it, quote and backslash
 # included, and stays one valid JSON document (the one JSON writer escapes).

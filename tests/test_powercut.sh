@@ -3,7 +3,8 @@
 # exit 2 with the reason; through a loop device, writes reach the daemon as they
 # complete (none held in a page cache), a flush moves exactly the cached writes to
 # the image (sub-block writes merged with the image, discards as zeros), and a cut
-# drops the rest and fails every later request; a stop without a cut writes the cache.
+# drops the rest and fails every later request; a random cut keeps a seeded half of the
+# cache's blocks; at its bound the cache flushes itself; a stop without a cut writes the cache.
 set -u
 pc_tool=$(realpath "$1")
 pass=0 fail=0
@@ -30,7 +31,8 @@ expect_rc mountpoint_file $? 2 "$top/err"
 expect_grep mountpoint_file_says "mount point $top/ok.img is not a directory" "$top/err"
 "$pc_tool" --help >"$top/out" 2>&1
 expect_rc help $? 0 "$top/out"
-expect_grep help_cut "echo cut    > MOUNTPOINT/control" "$top/out"
+expect_grep help_cut "echo cut  *> MOUNTPOINT/control" "$top/out"
+expect_grep help_cut_random "echo cut-random SEED  *> MOUNTPOINT/control" "$top/out"
 
 why=$(pc_why_not)
 if [ -n "$why" ]; then
@@ -97,6 +99,53 @@ PY
     expect_eq stopped_quietly "$(cat "$d/pc.err")" ""
 else
     echo "SKIP the disk through a loop device"
+fi
+
+# ---- a random cut: the drive wrote a seeded half of its cache, the rest is dropped ----
+d=$top/random
+mkdir -p "$d"
+head -c 2M /dev/urandom >"$d/img"
+cp "$d/img" "$d/r"
+head -c 1M /dev/urandom >"$d/a"
+if pc_up "$d" 2M; then
+    dd_to "$(pc_dev "$d")" "$d/a" 0    # A over the first MiB, not flushed: 256 blocks cached
+    echo cut-random 12345 >"$d/pc/control"
+    expect_eq random_state "$(pc_status "$d" state)" cut
+    kept=$(pc_status "$d" blocks_kept) dropped=$(pc_status "$d" blocks_dropped)
+    expect_eq random_all_judged "$((kept + dropped))" 256
+    pc_down "$d"
+    expect_rc random_daemon_exit $? 0 "$d/pc.err"
+    # every block of the first MiB is A's or R's, A's as many as kept, both kinds there
+    python3 - "$d" "$kept" <<'PY' && ok || bad random_image "the image is not a mix of A and R blocks as kept"
+import sys
+d, kept = sys.argv[1], int(sys.argv[2])
+r, a, img = (open(f"{d}/{n}", "rb").read() for n in ("r", "a", "img"))
+new = sum(img[i:i + 4096] == a[i:i + 4096] for i in range(0, 1 << 20, 4096))
+old = sum(img[i:i + 4096] == r[i:i + 4096] for i in range(0, 1 << 20, 4096))
+print(f"random cut: {new} blocks kept, {old} dropped")
+sys.exit(0 if new == kept and new + old == 256 and 0 < new < 256 and img[1 << 20:] == r[1 << 20:] else 1)
+PY
+else
+    bad random_up "the tool did not come up: $(cat "$d/pc.err")"
+fi
+
+# ---- the cache's bound: at it, the cache goes to the image before more is taken ----
+d=$top/bound
+mkdir -p "$d"
+head -c 3M /dev/urandom >"$d/a"
+if pc_up "$d" 4M -m 1; then
+    expect_eq bound_status "$(pc_status "$d" max_cached_blocks)" 256
+    dd_to "$(pc_dev "$d")" "$d/a" 0    # 768 blocks through a cache of 256, never flushed by the device
+    full=$(pc_status "$d" full_flushes) cached=$(pc_status "$d" cached_blocks)
+    expect_in bound_flushed_itself "$full" 2 768
+    expect_in bound_kept "$cached" 1 256
+    pc_cut "$d"
+    pc_down "$d"
+    expect_rc bound_daemon_exit $? 0 "$d/pc.err"
+    # what the cut dropped is the last cached blocks; everything before is in the image
+    same "$d/img" 0 $(((768 - cached) * 4)) "$d/a" && ok || bad bound_image "the blocks flushed at the bound are not in the image"
+else
+    bad bound_up "the tool did not come up with -m 1: $(cat "$d/pc.err")"
 fi
 
 # ---- a stop without a cut is an orderly power-off: the cache goes to the image ----

@@ -1,5 +1,6 @@
 /* clock.h: the clocks: a monotonic nanosecond clock (vDSO, no syscall) for the
- * engine, and the cheaper tick clock read around each measured system call. */
+ * engine, the real-time clock, and the cheaper tick clock read around each
+ * measured system call. */
 #ifndef FB_CLOCK_H
 #define FB_CLOCK_H
 
@@ -14,6 +15,15 @@ static inline uint64_t clock_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Nanoseconds of the real-time clock: one time line across processes and
+ * hosts (the journal's generations, the ranks' common start), not for intervals. */
+static inline uint64_t clock_realtime_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 

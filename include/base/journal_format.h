@@ -47,11 +47,25 @@ enum jf_why { JF_WHY_FSYNC = 1, JF_WHY_DSYNC = 2, JF_WHY_TEST = 3 };
 #define JF_RING_MAGIC 0x31574246u  /* "FBW1" */
 #define JF_RING_HEAD 64u
 #define JF_SLOT_BYTES 32u
+#define JF_RING_MAX_SLOTS (1u << 24)  /* a reader refuses a ring claiming more */
 
-/* Writes the slot at p; its generation last, so that a slot cut by a crash fails its CRC. */
+/* The most blocks one range (of a durable record or a ring slot) claims: a
+ * write of more is noted as several ranges, so a reader refuses more as
+ * impossible. Offsets are whole blocks and end below JF_MAX_END. */
+#define JF_MAX_RANGE_BLOCKS (1u << 18)
+#define JF_MAX_END (1ull << 62)
+
+/* Writes the slot at p: its generation zeroed first and its CRC stored last,
+ * so that a slot cut by a crash reads as empty or fails its CRC. */
 void jf_slot_put(char *p, uint64_t entry, uint64_t off, uint32_t blocks, uint64_t gen);
 /* The slot at p: 1 and its fields when it holds a write whose CRC checks, else 0. */
 int jf_slot_get(const char *p, uint64_t *entry, uint64_t *off, uint32_t *blocks, uint64_t *gen);
+
+/* What a name in a journal's directory is: the manifest, a thread's durable
+ * points (tNNNNN.fbj), its writes ring (wNNNNN.fbj), another file ending in
+ * .fbj (the journal's still, removed with it), or none of the journal's. */
+enum jf_file { JF_NOT_JOURNAL = 0, JF_FILE_MANIFEST, JF_FILE_POINTS, JF_FILE_RING, JF_FILE_OTHER };
+enum jf_file jf_file_kind(const char *name);
 
 /* One record as read: its type and payload (pointing into the buffer read). */
 struct jf_record {

@@ -12,10 +12,15 @@
 #include "base/diag.h"
 #include "base/journal_format.h"
 #include "engine/worker.h"
+#include "fileset/journal_place.h"
 
-/* Writes stamped and not yet made durable a thread keeps per fileset; past
- * it, a write is not journaled (the journal claims less, never more). */
-#define JOURNAL_PENDING 4096
+/* Writes stamped and not yet made durable a thread keeps per fileset (set
+ * up once, 32 bytes each); when the table is full the oldest quarter is given
+ * up, counted as dropped (the journal claims less, never more, and a file
+ * never synced cannot fill the table for good). */
+#define JOURNAL_PENDING 16384
+/* Creates and deletes kept per fileset until a directory sync, the same way. */
+#define JOURNAL_META 4096
 /* Slots of a thread's writes ring (journal_format.h): the writes it keeps
  * track of between durable points, whether they became durable or not. */
 #define JOURNAL_RING_SLOTS 65536u
@@ -42,7 +47,6 @@ struct journal_thread {
     size_t log_cap, log_used;
     struct journal_pending *pend;
     uint32_t npend;
-    uint64_t dropped;              /* writes not journaled: the pending list was full */
     struct journal_meta *meta;     /* creates and deletes since the last directory sync */
     uint32_t nmeta;
     char *rec;                     /* room for the largest record */
@@ -57,11 +61,6 @@ struct engine;
  * holds durable (syncfs) and writes the journal's manifest (the files and
  * their sizes now). */
 int journal_begin(struct engine *e, struct diag *err);
-/* Refuses a journal on the file system of the fileset's tree (a crash would
- * take both), unless force (--journal-force). */
-int journal_check_place(const struct plan_fileset *fs, bool force, struct diag *err);
-/* The directory of fileset fs's journal ("<journal>/<name>") into buf. */
-int journal_dir(const struct plan_fileset *fs, char *buf, size_t len);
 
 /* A worker thread: opens its file in each fileset's journal (w->journal, or
  * NULL with none); -1 with errno set. Closing keeps what was appended. */
@@ -73,10 +72,13 @@ void journal_thread_close(struct worker *w);
  * thread and process order the writes to one block (one writer at a time). */
 uint64_t journal_generation(struct worker *w);
 
-/* Out of line: a write of blocks [off, off + 4096 * blocks) of the slot's file stamped with gen. */
-void journal_note_blocks(struct worker *w, const struct slot *s, uint64_t off, uint32_t blocks, uint64_t gen);
-/* Out of line: the slot's file was made durable (fsync or fdatasync done, or
- * an O_DSYNC write completed): one record of its pending writes. FO_ERROR when it cannot be appended. */
+/* Out of line: a write of blocks [off, off + 4096 * blocks) of the slot's
+ * file stamped with gen. Returns the pending writes given up to make room
+ * (0 almost always), which the op's row counts (journal_dropped). */
+uint64_t journal_note_blocks(struct worker *w, const struct slot *s, uint64_t off, uint32_t blocks, uint64_t gen);
+/* Out of line: the slot's file was made durable: an fsync or fdatasync done
+ * (every pending write of the file), or an O_DSYNC write completed (that
+ * write alone: the thread's last stamped). One record; FO_ERROR when it cannot be appended. */
 int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot *s, enum jf_why why);
 /* Out of line: entry of fileset is about to be unlinked (recorded first: a crash between leaves the record). */
 int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry);

@@ -15,7 +15,12 @@ struct wcache_counts {
     uint64_t zeroings;                 /* discard / zero-range requests */
     uint64_t flushes, blocks_flushed;  /* flush requests, blocks they moved to the image */
     uint64_t blocks_dropped;           /* blocks a cut dropped */
+    uint64_t blocks_kept;              /* blocks a random cut wrote to the image */
+    uint64_t full_flushes;             /* flushes the cache made itself, at its bound */
 };
+
+/* The cache's default bound: 1 GiB of blocks. */
+#define WCACHE_MAX_BLOCKS (1u << 18)
 
 struct write_cache {
     int image_fd;                 /* the durable image, owned by the caller */
@@ -26,6 +31,9 @@ struct write_cache {
     unsigned char *zeros;         /* a block of zeros that every zeroed block points to until written */
     uint64_t *dirty;              /* the cached blocks' numbers, each once */
     size_t ndirty, capdirty;
+    size_t max_blocks;            /* the bound: a request that would cache more first flushes the
+                                   * cache to the image, as a drive whose cache is full writes it
+                                   * back before taking more (0: no bound) */
     struct wcache_counts counts;
 };
 
@@ -41,5 +49,11 @@ int wcache_zero(struct write_cache *c, uint64_t off, uint64_t len);
 int wcache_flush(struct write_cache *c);
 /* The power cut: forgets every cached block; returns how many there were. */
 uint64_t wcache_drop(struct write_cache *c);
+/* The power cut of a drive that had written part of its cache, in any order:
+ * each cached block (as last written) reaches the image or not, by
+ * wcache_keeps(seed, block), the rest dropped. Returns the blocks kept, or a negative errno. */
+int64_t wcache_drop_random(struct write_cache *c, uint64_t seed);
+/* Whether a random cut with seed keeps block n: a hash of both, one in two. */
+int wcache_keeps(uint64_t seed, uint64_t n);
 
 #endif

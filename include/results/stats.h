@@ -32,6 +32,7 @@ struct op_stats {
                              * that share covers */
     uint64_t verify_blocks; /* blocks whose header and crc32c a verified read checked */
     uint64_t verify_failed; /* blocks it found bad */
+    uint64_t journal_dropped; /* writes, creates and deletes the durability journal gave up (its table full) */
     struct hist hist;
     uint64_t recent[STATS_RECENT]; /* op n's latency at [n % STATS_RECENT] (the last ones; a row's own, never merged) */
 };

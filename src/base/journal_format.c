@@ -2,8 +2,22 @@
  * (the layout is in include/base/journal_format.h). */
 #include "base/journal_format.h"
 
+#include <string.h>
+
 #include "base/crc32c.h"
 #include "base/le.h"
+
+enum jf_file jf_file_kind(const char *name)
+{
+    size_t n = strlen(name);
+    if (n <= 4 || strcmp(name + n - 4, ".fbj") != 0)
+        return JF_NOT_JOURNAL;
+    if (strcmp(name, JF_MANIFEST) == 0)
+        return JF_FILE_MANIFEST;
+    if ((name[0] != 't' && name[0] != 'w') || n == 5 || strspn(name + 1, "0123456789") != n - 5)
+        return JF_FILE_OTHER;
+    return name[0] == 't' ? JF_FILE_POINTS : JF_FILE_RING;
+}
 
 /* The CRC covers the type and length as well as the payload: a length cut
  * by a crash must not make a shorter record that checks. */

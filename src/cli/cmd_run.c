@@ -8,7 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
-#include "engine/journal.h"
+#include "fileset/journal_place.h"
 #include "place/place.h"
 #include "model/plan_io.h"
 #include "lang/eval.h"
@@ -90,7 +90,8 @@ static int check_journals(struct interp *in, struct plan *plan, struct diag *err
     if (plan_set_journal(plan, in->opt.journal, err) != 0)
         return -1;
     for (size_t i = 0; i < plan->nfilesets; i++)
-        if (plan->filesets[i].journal != NULL && journal_check_place(&plan->filesets[i], in->opt.journal_force, err) != 0)
+        if (plan->filesets[i].journal != NULL && !in->opt.journal_force
+            && journal_check_place(&plan->filesets[i], err) != 0)
             return -1;
     return 0;
 }

@@ -286,13 +286,6 @@ bool engine_dist_latlog(struct engine *e, bool failed)
     return v[2] != 0;
 }
 
-static uint64_t wall_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 double engine_dist_seconds(struct engine *e, uint64_t go, uint64_t stop)
 {
     double own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
@@ -308,7 +301,7 @@ double engine_dist_seconds(struct engine *e, uint64_t go, uint64_t stop)
 
 void engine_dist_go(struct engine *e, uint64_t go)
 {
-    e->go_wall_ns = wall_ns() - (clock_ns() - go);
+    e->go_wall_ns = clock_realtime_ns() - (clock_ns() - go);
 }
 
 /* One block of the result reduced over every rank, field by field as figures.c merges it:

@@ -11,23 +11,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/le.h"
 #include "engine/engine_rt.h"
 
-static uint64_t realtime_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 uint64_t journal_generation(struct worker *w)
 {
-    uint64_t now = realtime_ns();
+    uint64_t now = clock_realtime_ns();
     w->verify_gen = now > w->verify_gen ? now : w->verify_gen + 1;
     return w->verify_gen;
 }
@@ -100,7 +93,7 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
         return -1;
     snprintf(path, sizeof path, "%s/t%05zu.fbj", dir, w->slot_index);
     j->pend = malloc(JOURNAL_PENDING * sizeof *j->pend);
-    j->meta = malloc(JOURNAL_PENDING * sizeof *j->meta);
+    j->meta = malloc(JOURNAL_META * sizeof *j->meta);
     j->rec = malloc(JF_HEAD_BYTES + JF_DURABLE_BYTES + (size_t)JOURNAL_PENDING * JF_RANGE_BYTES);
     if (j->pend == NULL || j->meta == NULL || j->rec == NULL)
         return -1;
@@ -111,7 +104,7 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
     put64(p, w->eng->journal_ids[fs]);
     put32(p + 8, w->eng_fs[fs].plan->verify_id);
     put32(p + 12, (uint32_t)w->slot_index);
-    put64(p + 16, realtime_ns());
+    put64(p + 16, clock_realtime_ns());
     j->log_used = jf_seal(j->log, JF_START, JF_START_BYTES);
     return 0;
 }
@@ -154,27 +147,40 @@ void journal_thread_close(struct worker *w)
     w->journal = NULL;
 }
 
-void journal_note_blocks(struct worker *w, const struct slot *s, uint64_t off, uint32_t blocks, uint64_t gen)
+/* A full table's oldest quarter given up (the table keeps the order of the
+ * writes): one move per JOURNAL_PENDING / 4 writes, no allocation. */
+static uint64_t give_up_oldest(struct journal_thread *j)
 {
-    struct journal_thread *j = worker_journal(w, s->fileset);
-    if (j == NULL || blocks == 0)
-        return;
-    char *slot = j->ring + JF_RING_HEAD + (j->ring_next++ % JOURNAL_RING_SLOTS) * JF_SLOT_BYTES;
-    jf_slot_put(slot, (uint64_t)s->entry, off, blocks, gen);
-    if (j->npend == JOURNAL_PENDING) {
-        j->dropped++;
-        return;
-    }
-    j->pend[j->npend++] = (struct journal_pending){ (uint64_t)s->entry, off, gen, blocks };
+    uint32_t n = JOURNAL_PENDING / 4;
+    memmove(j->pend, j->pend + n, (j->npend - n) * sizeof *j->pend);
+    j->npend -= n;
+    return n;
 }
 
-/* Moves the pending writes of entry into the record's ranges, keeping the others; their count. */
-static uint32_t take_pending(struct journal_thread *j, uint64_t entry, char *ranges)
+uint64_t journal_note_blocks(struct worker *w, const struct slot *s, uint64_t off, uint32_t blocks, uint64_t gen)
+{
+    struct journal_thread *j = worker_journal(w, s->fileset);
+    uint64_t dropped = 0;
+    /* a write of more than a range holds is noted as several (a reader refuses larger ranges) */
+    for (uint32_t b; j != NULL && blocks > 0; off += (uint64_t)b * 4096u, blocks -= b) {
+        b = blocks < JF_MAX_RANGE_BLOCKS ? blocks : JF_MAX_RANGE_BLOCKS;
+        char *slot = j->ring + JF_RING_HEAD + (j->ring_next++ % JOURNAL_RING_SLOTS) * JF_SLOT_BYTES;
+        jf_slot_put(slot, (uint64_t)s->entry, off, b, gen);
+        if (j->npend == JOURNAL_PENDING)
+            dropped += give_up_oldest(j);
+        j->pend[j->npend++] = (struct journal_pending){ (uint64_t)s->entry, off, gen, b };
+    }
+    return dropped;
+}
+
+/* Moves the pending writes of entry (of generation gen only, unless 0) into
+ * the record's ranges, keeping the others; their count. */
+static uint32_t take_pending(struct journal_thread *j, uint64_t entry, uint64_t gen, char *ranges)
 {
     uint32_t n = 0, kept = 0;
     for (uint32_t i = 0; i < j->npend; i++) {
         const struct journal_pending *p = &j->pend[i];
-        if (p->entry != entry) {
+        if (p->entry != entry || (gen != 0 && p->gen != gen)) {
             j->pend[kept++] = *p;
             continue;
         }
@@ -192,21 +198,32 @@ int journal_durable_slot(struct worker *w, struct op_inst *op, const struct slot
 {
     struct journal_thread *j = worker_journal(w, s->fileset);
     char *p = j->rec + JF_HEAD_BYTES;
-    uint32_t n = take_pending(j, (uint64_t)s->entry, p + JF_DURABLE_BYTES);
+    /* An fsync makes the file's data durable, whoever wrote it; an O_DSYNC
+     * write only itself (the thread's last stamped: verified I/O completes
+     * before the next write is stamped). */
+    uint64_t only = why == JF_WHY_FSYNC ? 0 : w->verify_gen;
+    uint32_t n = take_pending(j, (uint64_t)s->entry, only, p + JF_DURABLE_BYTES);
     if (n == 0)
         return FO_OK;
     put64(p, (uint64_t)s->entry);
-    put64(p + 8, realtime_ns());
+    put64(p + 8, clock_realtime_ns());
     put32(p + 16, n);
     put32(p + 20, why);
     return append(w, op, s->fileset, JF_DURABLE, JF_DURABLE_BYTES + n * JF_RANGE_BYTES);
 }
 
-/* A create or delete kept until a directory sync makes it durable (past JOURNAL_PENDING, not kept: it is claimed less). */
-static void note_meta(struct journal_thread *j, uint64_t entry, uint64_t stamp, uint32_t kind)
+/* A create or delete kept until a directory sync makes it durable; a full
+ * table gives up its oldest quarter (claimed less). Returns those given up. */
+static uint64_t note_meta(struct journal_thread *j, uint64_t entry, uint64_t stamp, uint32_t kind)
 {
-    if (j->nmeta < JOURNAL_PENDING)
-        j->meta[j->nmeta++] = (struct journal_meta){ entry, stamp, kind };
+    uint64_t n = 0;
+    if (j->nmeta == JOURNAL_META) {
+        n = JOURNAL_META / 4;
+        memmove(j->meta, j->meta + n, (j->nmeta - n) * sizeof *j->meta);
+        j->nmeta -= (uint32_t)n;
+    }
+    j->meta[j->nmeta++] = (struct journal_meta){ entry, stamp, kind };
+    return n;
 }
 
 /* A create's or delete's record, stored before the call that does it: a crash between leaves the record. */
@@ -217,14 +234,14 @@ static int meta_record(struct worker *w, struct op_inst *op, int fileset, int64_
     uint64_t stamp = journal_generation(w);
     put64(p, (uint64_t)entry);
     put64(p + 8, stamp);
-    note_meta(j, (uint64_t)entry, stamp, kind);
+    op->st->journal_dropped += note_meta(j, (uint64_t)entry, stamp, kind);
     return append(w, op, fileset, kind, kind == JF_DELETE ? JF_DELETE_BYTES : JF_CREATE_BYTES);
 }
 
 int journal_delete_entry(struct worker *w, struct op_inst *op, int fileset, int64_t entry)
 {
     struct journal_thread *j = worker_journal(w, fileset);
-    take_pending(j, (uint64_t)entry, j->rec + JF_HEAD_BYTES); /* the file they were written to goes */
+    take_pending(j, (uint64_t)entry, 0, j->rec + JF_HEAD_BYTES); /* the file they were written to goes */
     return meta_record(w, op, fileset, entry, JF_DELETE);
 }
 
@@ -239,7 +256,7 @@ int journal_dirsync_fileset(struct worker *w, struct op_inst *op, int fileset)
     if (j->nmeta == 0)
         return FO_OK;
     char *p = j->rec + JF_HEAD_BYTES;
-    put64(p, realtime_ns());
+    put64(p, clock_realtime_ns());
     put32(p + 8, j->nmeta);
     put32(p + 12, 0);
     for (uint32_t i = 0; i < j->nmeta; i++) {

@@ -1,6 +1,6 @@
 /* journal_begin.c: the master's side of the durability journal, before the
- * workers start: where it may go (not on the tree's own file system), the
- * tree's id, the durable starting point (syncfs) and the manifest of files. */
+ * workers start: the journal's directory cleared, the tree's id, the
+ * durable starting point (syncfs) and the manifest of files. */
 #include "engine/journal.h"
 
 #include <errno.h>
@@ -19,44 +19,6 @@
 #include "dist/dist.h"
 #include "engine/engine_rt.h"
 
-int journal_dir(const struct plan_fileset *fs, char *buf, size_t len)
-{
-    int n = snprintf(buf, len, "%s/%s", fs->journal, fs->name);
-    return n < 0 || (size_t)n >= len ? (errno = ENAMETOOLONG, -1) : 0;
-}
-
-/* The device of path, or of its nearest existing parent (the tree may not be made yet). */
-static int device_of(const char *path, dev_t *dev)
-{
-    char p[PATH_MAX];
-    snprintf(p, sizeof p, "%s", path);
-    for (;;) {
-        struct stat st;
-        if (stat(p, &st) == 0)
-            return *dev = st.st_dev, 0;
-        char *slash = strrchr(p, '/');
-        if (slash == NULL || errno != ENOENT)
-            return -1;
-        if (slash == p)
-            slash[1] = '\0';
-        else
-            *slash = '\0';
-    }
-}
-
-int journal_check_place(const struct plan_fileset *fs, bool force, struct diag *err)
-{
-    dev_t tree, journal;
-    if (device_of(fs->path, &tree) != 0 || device_of(fs->journal, &journal) != 0)
-        return diag_set(err, &fs->loc, "journal: cannot tell the file systems of %s and %s apart: %s", fs->path,
-                        fs->journal, strerror(errno));
-    if (tree != journal || force)
-        return 0;
-    return diag_set(err, &fs->loc, "journal: %s is on the same file system as %s (the tree of %s '%s'): a crash or "
-                    "power cut would take the journal with the data it judges; put it elsewhere (/dev/shm, another "
-                    "disk) or give --journal-force", fs->journal, fs->path, fs->is_file ? "file" : "fileset", fs->name);
-}
-
 static int make_dir(const char *path, struct diag *err)
 {
     if (mkdir(path, 0755) == 0 || errno == EEXIST)
@@ -73,8 +35,7 @@ static int clear_dir(const char *dir, struct diag *err)
     struct dirent *de;
     int rc = 0;
     while (rc == 0 && (de = readdir(d)) != NULL) {
-        size_t n = strlen(de->d_name);
-        if (n < 4 || strcmp(de->d_name + n - 4, ".fbj") != 0)
+        if (jf_file_kind(de->d_name) == JF_NOT_JOURNAL)
             continue;
         if (unlinkat(dirfd(d), de->d_name, 0) != 0)
             rc = diag_set(err, NULL, "journal: cannot remove %s/%s: %s", dir, de->d_name, strerror(errno));
@@ -209,7 +170,7 @@ int journal_begin(struct engine *e, struct diag *err)
         char dir[PATH_MAX];
         if (journal_dir(p, dir, sizeof dir) != 0)
             return diag_set(err, &p->loc, "journal: the path %s/%s is too long", p->journal, p->name);
-        if (journal_check_place(p, e->run->journal_force, err) != 0 || make_dir(p->journal, err) != 0
+        if ((!e->run->journal_force && journal_check_place(p, err) != 0) || make_dir(p->journal, err) != 0
             || make_dir(dir, err) != 0 || clear_dir(dir, err) != 0 || mark_tree(&e->fs[i], &e->journal_ids[i], err) != 0
             || write_manifest(e, i, dir, err) != 0)
             return -1;

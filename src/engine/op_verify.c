@@ -98,7 +98,7 @@ int op_verify_stamp_blocks(struct worker *w, struct op_inst *op, struct slot *s,
         hi = sealed ? tail + VB_BLOCK : hi;
     }
     if (rc == FO_OK && hi > lo)
-        journal_note_blocks(w, s, lo, (uint32_t)((hi - lo) / VB_BLOCK), gen);
+        op->st->journal_dropped += journal_note_blocks(w, s, lo, (uint32_t)((hi - lo) / VB_BLOCK), gen);
     return rc;
 }
 

@@ -84,42 +84,78 @@ int disk_flush(struct pc_disk *d)
     return rc;
 }
 
-static int command_cut(struct pc_disk *d)
+static int command_cut(struct pc_disk *d, const char *arg)
 {
+    (void)arg;
     if (!d->cut)
         wcache_drop(&d->cache);
     d->cut = 1;
     return 0;
 }
 
-static int command_flush(struct pc_disk *d)
+/* A cut after the drive wrote a random part of its cache: the blocks the seed picks reach the image. */
+static int command_cut_random(struct pc_disk *d, const char *arg)
 {
+    char *end;
+    errno = 0;
+    uint64_t seed = arg ? strtoull(arg, &end, 0) : 0;
+    if (!arg || errno || end == arg || *end)
+        return -EINVAL;
+    if (!d->cut) {
+        int64_t kept = wcache_drop_random(&d->cache, seed);
+        if (kept < 0) {
+            d->last_error = (int)kept;
+            wcache_drop(&d->cache);
+        }
+    }
+    d->cut = 1;
+    return 0;
+}
+
+static int command_flush(struct pc_disk *d, const char *arg)
+{
+    (void)arg;
     return disk_flush(d);
 }
 
 static const struct disk_command_row {
     const char *name;
+    const char *arg;          /* the argument it takes, or NULL */
     const char *help;
-    int (*run)(struct pc_disk *d);
+    int (*run)(struct pc_disk *d, const char *arg);
 } commands[] = {
-    {"cut", "cut the power: drop every write not flushed, fail every later request with EIO", command_cut},
-    {"flush", "flush the cache to the image, as the loop device's flush does", command_flush},
+    {"cut", NULL, "cut the power: drop every write not flushed, fail every later request with EIO", command_cut},
+    {"cut-random", "SEED", "the same, after the drive wrote a random half of its cache (picked by SEED)",
+     command_cut_random},
+    {"flush", NULL, "flush the cache to the image, as the loop device's flush does", command_flush},
 };
 
 int disk_command(struct pc_disk *d, const char *text, size_t len)
 {
+    char line[128];
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == ' '))
         len--;
+    if (len >= sizeof line)
+        return -EINVAL;
+    memcpy(line, text, len);
+    line[len] = '\0';
+    char *arg = strchr(line, ' ');
+    if (arg)
+        *arg++ = '\0';
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-        if (strlen(commands[i].name) == len && memcmp(commands[i].name, text, len) == 0)
-            return commands[i].run(d);
+        if (strcmp(commands[i].name, line) == 0 && (arg != NULL) == (commands[i].arg != NULL))
+            return commands[i].run(d, arg);
     return -EINVAL;
 }
 
 void disk_command_help(FILE *out)
 {
-    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-        fprintf(out, "  echo %-6s > MOUNTPOINT/control   %s\n", commands[i].name, commands[i].help);
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+        char cmd[32];
+        snprintf(cmd, sizeof cmd, "%s%s%s", commands[i].name, commands[i].arg ? " " : "",
+                 commands[i].arg ? commands[i].arg : "");
+        fprintf(out, "  echo %-15s > MOUNTPOINT/control   %s\n", cmd, commands[i].help);
+    }
 }
 
 size_t disk_status(const struct pc_disk *d, char *buf, size_t cap)
@@ -128,12 +164,14 @@ size_t disk_status(const struct pc_disk *d, char *buf, size_t cap)
     int n = snprintf(buf, cap,
                      "state %s\nimage %s\nsize %llu\ncached_blocks %zu\nwrites %llu\nbytes_written %llu\n"
                      "reads %llu\nbytes_read %llu\nzeroings %llu\nflushes %llu\nblocks_flushed %llu\n"
-                     "blocks_dropped %llu\nlast_error %s\n",
+                     "blocks_dropped %llu\nblocks_kept %llu\nmax_cached_blocks %zu\nfull_flushes %llu\n"
+                     "last_error %s\n",
                      d->cut ? "cut" : "running", d->image, (unsigned long long)d->cache.size, d->cache.ndirty,
                      (unsigned long long)k->writes, (unsigned long long)k->bytes_written,
                      (unsigned long long)k->reads, (unsigned long long)k->bytes_read,
                      (unsigned long long)k->zeroings, (unsigned long long)k->flushes,
                      (unsigned long long)k->blocks_flushed, (unsigned long long)k->blocks_dropped,
+                     (unsigned long long)k->blocks_kept, d->cache.max_blocks, (unsigned long long)k->full_flushes,
                      d->last_error ? strerror(-d->last_error) : "none");
     return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
 }

@@ -15,7 +15,7 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: flowbench-powercut [-f] IMAGE MOUNTPOINT\n"
+            "usage: flowbench-powercut [-f] [-m MIB] IMAGE MOUNTPOINT\n"
             "\n"
             "Serves IMAGE as MOUNTPOINT/disk, a disk with a volatile write cache, for a loop device\n"
             "(losetup -f --show MOUNTPOINT/disk). Writes stay in memory until the loop device flushes\n"
@@ -26,31 +26,48 @@ static void usage(FILE *out)
             "The control file:\n");
     disk_command_help(out);
     fprintf(out,
-            "  cat MOUNTPOINT/control             the state (running or cut) and the counters\n"
-            "  fusermount3 -u MOUNTPOINT          stop; without a cut the cache goes to IMAGE first\n"
+            "  cat MOUNTPOINT/control                      the state (running or cut) and the counters\n"
+            "  fusermount3 -u MOUNTPOINT                   stop; without a cut the cache goes to IMAGE first\n"
             "\n"
             "options:\n"
             "  -f, --foreground   stay in the foreground (else it returns once mounted)\n"
+            "  -m, --max-cache MIB  the cache's bound (default 1024): a write that would cache more\n"
+            "                     first flushes the cache to IMAGE, as a drive with a full cache does\n"
             "  -h, --help         this message\n"
             "      --version      print the version\n"
             "\n"
             "Exit status: 0 ok, 1 the mount or the disk failed, 2 usage.\n");
 }
 
+/* -m MIB: the cache's bound in blocks, or -1 (said). */
+static long long max_cache(const char *arg)
+{
+    char *end;
+    errno = 0;
+    long long mib = strtoll(arg, &end, 10);
+    if (errno || end == arg || *end || mib < 1 || mib > (1ll << 30)) {
+        fprintf(stderr, "flowbench-powercut: error: -m %s: give the cache's bound in MiB (1 or more)\n", arg);
+        return -1;
+    }
+    return mib * (1 << 20) / WCACHE_BLOCK;
+}
+
 /* Parses the options; returns the index of IMAGE in argv, or -1 (usage printed). */
-static int parse_options(int argc, char **argv, int *foreground)
+static int parse_options(int argc, char **argv, int *foreground, long long *max_blocks)
 {
     enum { OPT_VERSION = 256 };
     static const struct option opts[] = {
         {"foreground", no_argument, NULL, 'f'},
+        {"max-cache", required_argument, NULL, 'm'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
     };
     int c;
-    while ((c = getopt_long(argc, argv, "fh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "fm:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': *foreground = 1; break;
+        case 'm': if ((*max_blocks = max_cache(optarg)) < 0) return -1; break;
         case 'h': usage(stdout); exit(0);
         case OPT_VERSION: printf("flowbench-powercut %s\n", FLOWBENCH_VERSION); exit(0);
         default: usage(stderr); return -1;
@@ -113,7 +130,8 @@ static int serve(struct pc_disk *d, const char *argv0, const char *mnt, int fore
 int main(int argc, char **argv)
 {
     int foreground = 0;
-    int first = parse_options(argc, argv, &foreground);
+    long long max_blocks = WCACHE_MAX_BLOCKS;
+    int first = parse_options(argc, argv, &foreground, &max_blocks);
     if (first < 0)
         return 2;
     const char *image = argv[first], *mnt = argv[first + 1];
@@ -123,6 +141,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "flowbench-powercut: error: image %s\n", err);
         return 2;
     }
+    disk.cache.max_blocks = (size_t)max_blocks;
     if (check_mountpoint(mnt) != 0) {
         disk_shutdown(&disk);
         return 2;

@@ -19,6 +19,7 @@ int wcache_open(struct write_cache *c, int image_fd, uint64_t size)
     c->size = size;
     c->nblocks = (size + WCACHE_BLOCK - 1) / WCACHE_BLOCK;
     c->nleaves = (c->nblocks + WCACHE_LEAF - 1) / WCACHE_LEAF;
+    c->max_blocks = WCACHE_MAX_BLOCKS;
     c->leaves = calloc(c->nleaves ? c->nleaves : 1, sizeof(*c->leaves));
     c->zeros = calloc(1, WCACHE_BLOCK);
     if (!c->leaves || !c->zeros) {
@@ -140,9 +141,33 @@ static int check_range(const struct write_cache *c, uint64_t off, uint64_t len)
     return off > c->size || len > c->size - off ? -ENOSPC : 0;
 }
 
+/* Blocks of [off, off + len) not cached yet: what a request adds to the cache. */
+static uint64_t new_blocks(const struct write_cache *c, uint64_t off, uint64_t len)
+{
+    uint64_t n = 0;
+    for (uint64_t b = off / WCACHE_BLOCK; len > 0 && b <= (off + len - 1) / WCACHE_BLOCK; b++)
+        n += cached(c, b) == NULL;
+    return n;
+}
+
+/* At the bound, the whole cache goes to the image before the request is
+ * taken (a request larger than the bound is then taken whole). */
+static int make_room(struct write_cache *c, uint64_t off, uint64_t len)
+{
+    if (c->max_blocks == 0 || c->ndirty == 0 || c->ndirty + new_blocks(c, off, len) <= c->max_blocks)
+        return 0;
+    uint64_t flushes = c->counts.flushes;
+    int err = wcache_flush(c);
+    c->counts.flushes = flushes;
+    c->counts.full_flushes += err == 0;
+    return err;
+}
+
 int wcache_write(struct write_cache *c, const void *buf, size_t len, uint64_t off)
 {
     int err = check_range(c, off, len);
+    if (err == 0)
+        err = make_room(c, off, len);
     if (err)
         return err;
     const unsigned char *src = buf;
@@ -164,6 +189,8 @@ int wcache_write(struct write_cache *c, const void *buf, size_t len, uint64_t of
 int wcache_zero(struct write_cache *c, uint64_t off, uint64_t len)
 {
     int err = check_range(c, off, len);
+    if (err == 0)
+        err = make_room(c, off, len);
     if (err)
         return err;
     for (uint64_t done = 0; done < len;) {
@@ -305,4 +332,30 @@ uint64_t wcache_drop(struct write_cache *c)
     uint64_t n = forget_all(c);
     c->counts.blocks_dropped += n;
     return n;
+}
+
+int wcache_keeps(uint64_t seed, uint64_t n)
+{
+    uint64_t z = seed + (n + 1) * 0x9e3779b97f4a7c15ull;  /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (int)((z ^ (z >> 31)) & 1);
+}
+
+int64_t wcache_drop_random(struct write_cache *c, uint64_t seed)
+{
+    int64_t kept = 0;
+    for (size_t i = 0; i < c->ndirty; i++) {
+        uint64_t n = c->dirty[i];
+        if (!wcache_keeps(seed, n))
+            continue;
+        if (pwrite(c->image_fd, cached(c, n), block_len(c, n), (off_t)(n * WCACHE_BLOCK)) != (ssize_t)block_len(c, n))
+            return -EIO;
+        kept++;
+    }
+    if (kept > 0 && fdatasync(c->image_fd) != 0)
+        return -errno;
+    c->counts.blocks_kept += (uint64_t)kept;
+    c->counts.blocks_dropped += forget_all(c) - (uint64_t)kept;
+    return kept;
 }

@@ -47,12 +47,14 @@ static void latency(struct jw *w, const char *key, const struct row_figures *f, 
     jw_close(w, '}');
 }
 
-/* Blocks a flowop with verify checked and found bad. */
+/* Blocks a flowop with verify checked and found bad; the writes (creates,
+ * deletes) the durability journal gave up while it ran. */
 static void verify_counts(struct jw *w, const struct op_stats *st)
 {
     jw_open(w, "verify", '{', true);
     jw_u64(w, "blocks", st->verify_blocks);
     jw_u64(w, "failed", st->verify_failed);
+    jw_u64(w, "journal_dropped", st->journal_dropped);
     jw_close(w, '}');
 }
 
@@ -85,7 +87,7 @@ static void flowops(struct jw *w, const struct run_result *r, const struct repor
             report_figures(row->intended, r->seconds, &fi);
             latency(w, "latency_from_intended_ns", &fi, in->histograms ? &row->intended->hist : NULL);
         }
-        if (row->verify)
+        if (row->verify || row->st.journal_dropped)
             verify_counts(w, &row->st);
         jw_close(w, '}');
     }

@@ -24,6 +24,8 @@ static void print_row(FILE *out, const struct result_row *row, double secs)
         fprintf(out, " %s/%u", row->ioengine, row->iodepth);
     if (row->verify)
         fprintf(out, " verify %" PRIu64 " blocks %" PRIu64 " bad", s->verify_blocks, s->verify_failed);
+    if (s->journal_dropped)
+        fprintf(out, " journal %" PRIu64 " dropped (not claimed durable: the thread's table was full)", s->journal_dropped);
     fputc('\n', out);
 }
 

@@ -10,13 +10,13 @@ static const struct fig_field op_stats_fields[] = {
     F(struct op_stats, ops, 4, FIG_SUM), /* ops, bytes, errors, lat_sum */
     F(struct op_stats, lat_min, 1, FIG_MIN),
     F(struct op_stats, lat_max, 1, FIG_MAX),
-    F(struct op_stats, cpu_ns, 4, FIG_SUM), /* cpu_ns, cpu_samples, verify_blocks, verify_failed */
+    F(struct op_stats, cpu_ns, 5, FIG_SUM), /* cpu_ns, cpu_samples, verify_blocks, verify_failed, journal_dropped */
     F(struct op_stats, hist, HIST_BUCKETS, FIG_SUM),
 };
-_Static_assert(offsetof(struct op_stats, hist) == 10 * sizeof(uint64_t), "op_stats: every counter has a row");
+_Static_assert(offsetof(struct op_stats, hist) == 11 * sizeof(uint64_t), "op_stats: every counter has a row");
 /* recent[] (the last latencies of a row, for an exact percentile of an interval of
  * few ops) is each row's own and never merged: it ends the struct. */
-_Static_assert(offsetof(struct op_stats, recent) == (10 + HIST_BUCKETS) * sizeof(uint64_t), "op_stats: every counter has a row");
+_Static_assert(offsetof(struct op_stats, recent) == (11 + HIST_BUCKETS) * sizeof(uint64_t), "op_stats: every counter has a row");
 _Static_assert(sizeof(struct op_stats) == offsetof(struct op_stats, recent) + STATS_RECENT * sizeof(uint64_t),
                "op_stats: every counter has a row");
 

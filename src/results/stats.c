@@ -26,6 +26,7 @@ void stats_since(struct op_stats *s, const struct op_stats *base)
     s->lat_sum -= base->lat_sum;
     s->verify_blocks -= base->verify_blocks;
     s->verify_failed -= base->verify_failed;
+    s->journal_dropped -= base->journal_dropped;
     /* A flowop's share of its thread's CPU can shrink a little between two
      * reports (the samples' proportions move): an interval gets 0, not a wrap. */
     s->cpu_ns = s->cpu_ns > base->cpu_ns ? s->cpu_ns - base->cpu_ns : 0;
