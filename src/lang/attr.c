@@ -113,6 +113,8 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
     [FO_WEIGHT] = { "weight", NULL, AT_INT, 1, FLOWOP_WEIGHT_MAX, false,
                     "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
+    [FO_OPENCLOSE] = { "openclose", NULL, AT_BOOL, 0, 0, false,
+                       "every execution picks a file of filename=, opens it, does its I/O and closes it (else the file stays in its slot)" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

@@ -314,6 +314,22 @@ static int check_needs(struct builder *b, const struct flowop_def *d, struct pla
     return 0;
 }
 
+/* openclose works on a file it picks itself: it needs a fileset to pick from,
+ * and a slot of its own (fd= and opennext would name another). */
+static int check_openclose(struct builder *b, const struct flowop_def *d, const struct plan_op *op)
+{
+    if (!op->openclose)
+        return 0;
+    const struct srcloc *at = &d->a.loc[FO_OPENCLOSE];
+    if (op->fileset < 0)
+        return diag_set(b->err, at, "flowop %s '%s': openclose needs filename= (the fileset it picks from)",
+                        op->type->name, d->name);
+    if (op->has_fd || op->opennext)
+        return diag_set(b->err, at, "flowop %s '%s': openclose opens a file of its own; it takes no %s",
+                        op->type->name, d->name, op->has_fd ? "fd=" : "opennext");
+    return 0;
+}
+
 static int build_leaf(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
 {
     const struct attrvals *a = &d->a;
@@ -327,17 +343,22 @@ static int build_leaf(struct builder *b, const struct flowop_def *d, const struc
         || attr_u64(a, FO_SRCFD, sc, &srcfd, err) != 0 || attr_str(a, FO_TARGET, sc, &target, err) != 0
         || build_value(b, d, sc, op) != 0)
         return -1;
-    bool *flags[] = { &op->random, &op->dsync, &op->directio, &op->noreadahead, &op->opennext, &op->blocking };
-    int flag_attrs[] = { FO_RANDOM, FO_DSYNC, FO_DIRECTIO, FO_NOREADAHEAD, FO_OPENNEXT, FO_BLOCKING };
-    for (size_t i = 0; i < 6; i++)
+    bool *flags[] = { &op->random, &op->dsync, &op->directio, &op->noreadahead, &op->opennext, &op->blocking,
+                      &op->openclose };
+    int flag_attrs[] = { FO_RANDOM, FO_DSYNC, FO_DIRECTIO, FO_NOREADAHEAD, FO_OPENNEXT, FO_BLOCKING, FO_OPENCLOSE };
+    for (size_t i = 0; i < sizeof flag_attrs / sizeof flag_attrs[0]; i++)
         if (attr_bool(a, flag_attrs[i], sc, flags[i], err) != 0)
             return -1;
     op->has_iosize = a->val[FO_IOSIZE] != NULL;
     op->has_indexed = a->val[FO_INDEXED] != NULL;
+    op->has_fd = a->val[FO_FD] != NULL;
+    op->has_srcfd = a->val[FO_SRCFD] != NULL;
     op->fd = (int)fd;
     op->srcfd = (int)srcfd;
     op->target = target ? dupstr(target) : NULL;
-    return check_needs(b, d, op);
+    if (check_needs(b, d, op) != 0)
+        return -1;
+    return check_openclose(b, d, op);
 }
 
 /* The scope inside a composite use: its declared parameters, with the values
