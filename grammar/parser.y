@@ -95,6 +95,7 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 }
 
 %token <num> INTEGER "number"
+%token <num> PERCENT "percentage with decimals"
 %token <str> WORD "word" STRING "quoted string" VAR "variable" RAWTEXT "text"
 %token LEXERROR "invalid token"
 %token SET "'set'" DEFINE "'define'" RUN "'run'" PSRUN "'psrun'" CREATE "'create'"
@@ -121,6 +122,7 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 %type <cmd> command
 %type <str> listword
 %type <bkts> buckets
+%type <num> bucket_pct
 
 %destructor { free($$); } <str>
 %destructor { ast_value_free(&$$); } <val>
@@ -363,11 +365,17 @@ rows
                                   $$.rows[$1.n][0] = $4; $$.rows[$1.n][1] = $6; $$.rows[$1.n][2] = $8; }
     ;
 
+/* A bucket's share in BUCKET_PCT_ONE units: whole percents beyond any share (> 1000) stay too large. */
+bucket_pct
+    : INTEGER                   { $$ = $1 > 1000 ? 1000 * (uint64_t)BUCKET_PCT_ONE + 1 : $1 * BUCKET_PCT_ONE; }
+    | PERCENT                   { $$ = $1; }
+    ;
+
 buckets
-    : INTEGER ':' INTEGER       {
+    : INTEGER ':' bucket_pct    {
                                   $$.v = malloc(sizeof *$$.v); if (!$$.v) YYNOMEM;
                                   $$.v[0] = (struct bucket_item){ $1, $3, at(st, &@1) }; $$.n = 1; }
-    | buckets ',' INTEGER ':' INTEGER {
+    | buckets ',' INTEGER ':' bucket_pct {
                                   if ($1.n >= DIST_BUCKETS_MAX) {
                                       struct srcloc w = at(st, &@3);
                                       diag_set(st->err, &w, "too many buckets (the limit is %d)", DIST_BUCKETS_MAX);
