@@ -732,14 +732,34 @@ void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *
     each_in(t->ops, t->nops, fn, ctx);
 }
 
-static void describe_op(const struct plan_op *op, void *ctx)
+/* Mean of iters= (a distribution's mean, or the number). */
+static double iters_mean(const struct plan_op *op)
 {
-    if (op->weight_total == 0) {
-        fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
-        return;
+    return op->iters.is_dist ? dist_mean(&op->iters.dist) : (double)op->iters.u;
+}
+
+/* Each leaf flowop with, under a choose composite, its share of the picks and
+ * how often a pass of the thread runs it: the product of every iters= above
+ * and on it and of every choose share on the way (per_pass: runs of the
+ * parent a pass). */
+static void describe_ops(const struct plan_op *ops, size_t n, double per_pass, FILE *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct plan_op *op = &ops[i];
+        double share = op->weight_total != 0 ? (double)op->weight / (double)op->weight_total : 1.0;
+        double runs = per_pass * share * iters_mean(op);
+        if (op->type == NULL) {
+            describe_ops(op->children, op->nchildren, runs, out);
+            continue;
+        }
+        if (op->weight_total != 0)
+            fprintf(out, "      flowop %-14s %s (weight %" PRIu64 " of %" PRIu64 ": %.1f%% of the picks; %.3g runs a pass)\n",
+                    op->type->name, op->name, op->weight, op->weight_total, 100.0 * share, runs);
+        else if (runs != 1.0)
+            fprintf(out, "      flowop %-14s %s (%.3g runs a pass)\n", op->type->name, op->name, runs);
+        else
+            fprintf(out, "      flowop %-14s %s\n", op->type->name, op->name);
     }
-    fprintf((FILE *)ctx, "      flowop %-14s %s (weight %" PRIu64 " of %" PRIu64 ": %.1f%% of the passes)\n",
-            op->type->name, op->name, op->weight, op->weight_total, 100.0 * (double)op->weight / (double)op->weight_total);
 }
 
 static void describe_size(const struct param *p, char *buf, size_t len)
@@ -782,7 +802,7 @@ void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out
                         th->rate);
             else
                 fprintf(out, "    thread %s x%" PRIu64 "\n", th->name, th->instances);
-            plan_each_op(&pr->threads[t], describe_op, out);
+            describe_ops(pr->threads[t].ops, pr->threads[t].nops, 1.0, out);
         }
     }
 }
