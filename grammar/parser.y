@@ -327,14 +327,11 @@ attr
 value
     : INTEGER                   { $$ = (struct ast_value){ .kind = AV_INT, .i = $1, .loc = at(st, &@1) }; }
     | WORD                      { $$ = value_word(st, $1, &@1); }
-    | STRING                    {
-                                  if (has_dollar($1)) {
-                                      struct srcloc w = at(st, &@1);
-                                      diag_set(st->err, &w, "a quoted attribute value cannot use $variables; "
-                                               "set a variable to the whole value and write attr=$var (or \\$ for a literal $)");
-                                      st->failed = true; free($1); YYABORT;
-                                  }
-                                  $$ = (struct ast_value){ .kind = AV_STRING, .s = ast_string_literal($1), .loc = at(st, &@1) }; free($1); }
+    | STRING                    { /* a $variable in it: kept raw, refused where the attribute is known (attrvals_build) */
+                                  bool vars = has_dollar($1);
+                                  $$ = (struct ast_value){ .kind = AV_STRING, .s = vars ? $1 : ast_string_literal($1), .loc = at(st, &@1),
+                                                           .raw_vars = vars };
+                                  if (!vars) free($1); }
     | VAR                       { $$ = (struct ast_value){ .kind = AV_VAR, .s = $1, .loc = at(st, &@1) }; }
     | WORD '(' buckets ')'      { if (buckets_value(st, $1, &@1, &$3, &$$) != 0) YYABORT; }
     | '{' rows '}'              {

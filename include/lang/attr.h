@@ -18,6 +18,7 @@ enum attr_type {
     AT_PCT,   /* a boolean (true = 100) or a percentage 0..100 */
     AT_TABLE, /* {{pct, lo, hi}, ...} */
     AT_VALUE, /* number, random variable or string (flowop value=) */
+    AT_TEXT,  /* word or quoted string whose $variables its command expands (cvar parameters=) */
 };
 
 struct attr_spec {

@@ -35,13 +35,13 @@ const struct crit_figure crit_figures[] = {
 const size_t crit_nfigures = sizeof crit_figures / sizeof crit_figures[0];
 
 const struct crit_unit crit_units[] = {
-    { "ns", 1, "nanoseconds (latencies are in ns)" },
-    { "us", 1e3, "microseconds, as ns" },
-    { "ms", 1e6, "milliseconds, as ns" },
-    { "s", 1e9, "seconds, as ns (for latencies; `seconds` itself is in seconds)" },
-    { "k", 1e3, "thousand" },
-    { "m", 1e6, "million" },
-    { "g", 1e9, "billion" },
+    { "ns", 1, "nanoseconds (latencies are in ns)", false },
+    { "us", 1e3, "microseconds, as ns", false },
+    { "ms", 1e6, "milliseconds, as ns", false },
+    { "s", 1e9, "seconds, as ns (for latencies; `seconds` itself is in seconds)", false },
+    { "k", 1e3, "thousand (not beside bytes or mb_per_sec: write the number)", true },
+    { "m", 1e6, "million (not beside bytes or mb_per_sec: write the number)", true },
+    { "g", 1e9, "billion (not beside bytes or mb_per_sec: write the number)", true },
 };
 const size_t crit_nunits = sizeof crit_units / sizeof crit_units[0];
 
@@ -137,6 +137,7 @@ static struct crit_node *number(struct cursor *c)
     }
     c->p = end;
     size_t ulen = 0;
+    bool counted = false;
     while (isalpha((unsigned char)c->p[ulen]))
         ulen++;
     if (ulen > 0) {
@@ -146,11 +147,14 @@ static struct crit_node *number(struct cursor *c)
             return NULL;
         }
         v *= u->factor;
+        counted = u->count;
         c->p += ulen;
     }
     struct crit_node *n = node_new(c, CN_NUM, at);
-    if (n != NULL)
+    if (n != NULL) {
         n->num = v;
+        n->counted = counted;
+    }
     return n;
 }
 
@@ -348,6 +352,33 @@ static char *trimmed(const char *text, size_t *lead)
     return strndup(s, len);
 }
 
+/* The first node under n that is a byte figure, or a number written with k, m or g. */
+static const struct crit_node *find_node(const struct crit_node *n, bool bytes)
+{
+    if (n == NULL)
+        return NULL;
+    if (bytes ? n->kind == CN_FIGURE && (n->fig->what == CW_BYTES || n->fig->what == CW_MB_PER_SEC)
+              : n->kind == CN_NUM && n->counted)
+        return n;
+    const struct crit_node *a = find_node(n->a, bytes);
+    return a != NULL ? a : find_node(n->b, bytes);
+}
+
+/* 1m beside bytes would be a million here but 1,048,576 in the script's
+ * size=1m: refused, as ambiguous, rather than read one way. */
+static int ambiguous_multiplier(const struct criterion *c, struct diag *err)
+{
+    const struct crit_node *fig = find_node(c->lhs, true), *num = find_node(c->lhs, false);
+    if (fig == NULL)
+        fig = find_node(c->rhs, true);
+    if (num == NULL)
+        num = find_node(c->rhs, false);
+    if (fig == NULL || num == NULL)
+        return 0;
+    return diag_set(err, &num->loc, "criteria: k, m and g are ambiguous beside %s (in a script 1m is 1,048,576 bytes, "
+                    "here it would be 1,000,000): write the number in full", fig->fig->name);
+}
+
 int criterion_parse(struct criterion *c, const char *text, const struct srcloc *loc, struct diag *err)
 {
     size_t lead;
@@ -378,6 +409,10 @@ int criterion_parse(struct criterion *c, const char *text, const struct srcloc *
     skip_space(&cur);
     if (*cur.p != '\0') {
         fail_at(&cur, cur.p, "unexpected text after the expression");
+        criterion_free(c);
+        return -1;
+    }
+    if (ambiguous_multiplier(c, err) != 0) {
         criterion_free(c);
         return -1;
     }
