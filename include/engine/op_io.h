@@ -24,13 +24,6 @@ static inline int op_ensure_open(struct worker *w, struct op_inst *op, struct sl
     return s->fd >= 0 ? FO_OK : op_open_uncounted(w, op, s);
 }
 
-/* Runs body on the op's file: the one in its slot (auto-opened once and
- * kept), or with openclose one of its own for this execution. */
-static inline int op_on_file(struct worker *w, struct op_inst *op, op_body body)
-{
-    return __builtin_expect(op->op->openclose, 0) ? op_openclose(w, op, body) : body(w, op);
-}
-
 /* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
  * I/O does not fit the working set (a random read past it would only hit
  * EOF). workingset= bounds the region random I/O touches. */

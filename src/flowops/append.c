@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/op_file.h"
 #include "engine/op_io.h"
 #include "engine/op_verify.h"
 #include "engine/worker.h"

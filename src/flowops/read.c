@@ -1,5 +1,6 @@
 /* read.c: flowops that read: read (sequential or random) and readwholefile. */
 #include "flowops/flowop.h"
+#include "engine/op_file.h"
 #include "engine/op_io.h"
 #include "engine/worker.h"
 

@@ -1,5 +1,6 @@
 /* write.c: flowops that write in place: write (sequential or random) and writewholefile. */
 #include "flowops/flowop.h"
+#include "engine/op_file.h"
 #include "engine/op_io.h"
 #include "engine/worker.h"
 
