@@ -95,6 +95,7 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 }
 
 %token <num> INTEGER "number"
+%token <num> PERCENT "percentage with decimals"
 %token <str> WORD "word" STRING "quoted string" VAR "variable" RAWTEXT "text"
 %token LEXERROR "invalid token"
 %token SET "'set'" DEFINE "'define'" RUN "'run'" PSRUN "'psrun'" CREATE "'create'"
@@ -121,6 +122,7 @@ static int negative_value(struct lex_state *st, const char *attr, uint64_t n, co
 %type <cmd> command
 %type <str> listword
 %type <bkts> buckets
+%type <num> bucket_pct
 
 %destructor { free($$); } <str>
 %destructor { ast_value_free(&$$); } <val>
@@ -325,14 +327,11 @@ attr
 value
     : INTEGER                   { $$ = (struct ast_value){ .kind = AV_INT, .i = $1, .loc = at(st, &@1) }; }
     | WORD                      { $$ = value_word(st, $1, &@1); }
-    | STRING                    {
-                                  if (has_dollar($1)) {
-                                      struct srcloc w = at(st, &@1);
-                                      diag_set(st->err, &w, "a quoted attribute value cannot use $variables; "
-                                               "set a variable to the whole value and write attr=$var (or \\$ for a literal $)");
-                                      st->failed = true; free($1); YYABORT;
-                                  }
-                                  $$ = (struct ast_value){ .kind = AV_STRING, .s = ast_string_literal($1), .loc = at(st, &@1) }; free($1); }
+    | STRING                    { /* a $variable in it: kept raw, refused where the attribute is known (attrvals_build) */
+                                  bool vars = has_dollar($1);
+                                  $$ = (struct ast_value){ .kind = AV_STRING, .s = vars ? $1 : ast_string_literal($1), .loc = at(st, &@1),
+                                                           .raw_vars = vars };
+                                  if (!vars) free($1); }
     | VAR                       { $$ = (struct ast_value){ .kind = AV_VAR, .s = $1, .loc = at(st, &@1) }; }
     | WORD '(' buckets ')'      { if (buckets_value(st, $1, &@1, &$3, &$$) != 0) YYABORT; }
     | '{' rows '}'              {
@@ -363,11 +362,17 @@ rows
                                   $$.rows[$1.n][0] = $4; $$.rows[$1.n][1] = $6; $$.rows[$1.n][2] = $8; }
     ;
 
+/* A bucket's share in BUCKET_PCT_ONE units: whole percents beyond any share (> 1000) stay too large. */
+bucket_pct
+    : INTEGER                   { $$ = $1 > 1000 ? 1000 * (uint64_t)BUCKET_PCT_ONE + 1 : $1 * BUCKET_PCT_ONE; }
+    | PERCENT                   { $$ = $1; }
+    ;
+
 buckets
-    : INTEGER ':' INTEGER       {
+    : INTEGER ':' bucket_pct    {
                                   $$.v = malloc(sizeof *$$.v); if (!$$.v) YYNOMEM;
                                   $$.v[0] = (struct bucket_item){ $1, $3, at(st, &@1) }; $$.n = 1; }
-    | buckets ',' INTEGER ':' INTEGER {
+    | buckets ',' INTEGER ':' bucket_pct {
                                   if ($1.n >= DIST_BUCKETS_MAX) {
                                       struct srcloc w = at(st, &@3);
                                       diag_set(st->err, &w, "too many buckets (the limit is %d)", DIST_BUCKETS_MAX);

@@ -10,6 +10,10 @@
 #include "lang/distribution.h"
 #include "base/rng.h"
 #include "model/plan_choose.h"
+#include "base/weighted.h"
+
+/* A bucket's share in BUCKET_PCT_ONE units. */
+#define PCT(x) ((uint64_t)((x) * BUCKET_PCT_ONE + 0.5))
 
 #define N_SAMPLES 100000
 #define SEED      20240611u
@@ -853,7 +857,7 @@ static void test_cvar_same_seed_gives_same_samples_for_every_type(struct tally *
 
 static void test_buckets_4k_30_64k_50_1m_20_draw_only_those_sizes_in_those_shares(struct tally *t)
 {
-    struct buckets_spec s = { 3, { { 4096, 30 }, { 65536, 50 }, { 1048576, 20 } } };
+    struct buckets_spec s = { 3, { { 4096, PCT(30) }, { 65536, PCT(50) }, { 1048576, PCT(20) } } };
     struct dist d;
     size_t bad = 99;
     char err[160] = "";
@@ -879,7 +883,7 @@ static void test_buckets_4k_30_64k_50_1m_20_draw_only_those_sizes_in_those_share
 
 static void test_buckets_zero_percent_bucket_is_never_drawn(struct tally *t)
 {
-    struct buckets_spec s = { 3, { { 1, 0 }, { 2, 100 }, { 3, 0 } } };
+    struct buckets_spec s = { 3, { { 1, 0 }, { 2, PCT(100) }, { 3, 0 } } };
     struct dist d;
     size_t bad;
     char err[160];
@@ -897,14 +901,64 @@ static void test_buckets_bad_lists_are_rejected_naming_the_bucket_or_the_list(st
     struct dist d;
     size_t bad = 99;
     char err[160];
-    struct buckets_spec total90 = { 2, { { 4096, 40 }, { 8192, 50 } } };
+    struct buckets_spec total90 = { 2, { { 4096, PCT(40) }, { 8192, PCT(50) } } };
     check_error(t, buckets_init(&d, &total90, &bad, err, sizeof err), err, "total 90%");
     check(t, bad == 2, "the whole list is at fault (bad %zu, want 2)", bad);
-    struct buckets_spec over = { 2, { { 4096, 0 }, { 8192, 130 } } };
+    struct buckets_spec over = { 2, { { 4096, 0 }, { 8192, PCT(130) } } };
     check_error(t, buckets_init(&d, &over, &bad, err, sizeof err), err, "at most 100 (got 130)");
     check(t, bad == 1, "the second bucket is at fault (bad %zu)", bad);
     struct buckets_spec none = { 0 };
     check_error(t, buckets_init(&d, &none, &bad, err, sizeof err), err, "at least one");
+    struct buckets_spec frac = { 2, { { 4096, PCT(12.5) }, { 8192, PCT(87.25) } } };
+    check_error(t, buckets_init(&d, &frac, &bad, err, sizeof err), err, "total 99.75%");
+    struct buckets_spec over_frac = { 1, { { 4096, PCT(100.5) } } };
+    check_error(t, buckets_init(&d, &over_frac, &bad, err, sizeof err), err, "at most 100 (got 100.5)");
+}
+
+/* buckets(4k:12.5,8k:87.5): the shares are exact, the mean is exactly 7680, and
+ * the draw below 12,500,000 (of 100,000,000) is the last one that picks 4k. */
+static void test_buckets_4k_12_5_8k_87_5_split_the_draws_at_exactly_12_500_000(struct tally *t)
+{
+    struct buckets_spec s = { 2, { { 4096, PCT(12.5) }, { 8192, PCT(87.5) } } };
+    struct dist d;
+    size_t bad;
+    char err[160] = "";
+    check(t, buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    check(t, dist_mean(&d) == 7680.0, "mean %.17g, want exactly 7680", dist_mean(&d));
+    check(t, d.buckets.n == 2 && d.buckets.cum[0] == 12500000 && d.buckets.cum[1] == 100000000,
+          "table %zu: %llu %llu", d.buckets.n, (unsigned long long)d.buckets.cum[0], (unsigned long long)d.buckets.cum[1]);
+    const uint64_t draws[] = { 0, 12499999, 12500000, 99999999 };
+    const size_t want[] = { 0, 0, 1, 1 };
+    for (size_t i = 0; i < 4; i++)
+        check(t, weighted_find(d.buckets.cum, d.buckets.n, draws[i]) == want[i], "draw %llu: bucket %zu, want %zu",
+              (unsigned long long)draws[i], weighted_find(d.buckets.cum, d.buckets.n, draws[i]), want[i]);
+}
+
+/* One picker: a bucket list's sample is the size at weighted_draw's index over
+ * its table, draw for draw from the same stream, and a choose composite with
+ * the same table picks the same index for the same draw. */
+static void test_buckets_and_choose_pick_through_the_one_weighted_picker(struct tally *t)
+{
+    struct buckets_spec s = { 3, { { 1, PCT(0.5) }, { 2, PCT(62.5) }, { 3, PCT(37) } } };
+    struct dist d;
+    size_t bad;
+    char err[160] = "";
+    check(t, buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    struct plan_op kids[3] = { 0 };
+    struct plan_op op = { .children = kids, .nchildren = 3, .choose = true, .choose_total = d.buckets.cum[2],
+                          .choose_cum = d.buckets.cum };
+    struct rng a, b;
+    rng_seed(&a, SEED);
+    rng_seed(&b, SEED);
+    int differ = 0, n[3] = { 0, 0, 0 };
+    for (int i = 0; i < 100000; i++) {
+        uint64_t r = rng_below(&b, op.choose_total);
+        size_t k = (size_t)(plan_choose_pick(&op, r) - kids);
+        differ += dist_sample(&d, &a) != (double)(k + 1);
+        n[k]++;
+    }
+    check(t, differ == 0, "%d of 100000 bucket draws differ from the choose pick", differ);
+    check(t, n[0] > 0 && n[0] < 1000, "the 0.5%% bucket drawn %d times of 100000", n[0]);
 }
 
 /* Weights 0, 5, 0, 3, 0: draws 0..4 pick child 1, 5..7 child 3; the others never. */
@@ -979,6 +1033,8 @@ static const struct { const char *name; void (*fn)(struct tally *); } tests[] = 
     TEST(test_buckets_zero_percent_bucket_is_never_drawn),
     TEST(test_buckets_bad_lists_are_rejected_naming_the_bucket_or_the_list),
     TEST(test_choose_pick_skips_weight_0_children_at_every_position),
+    TEST(test_buckets_4k_12_5_8k_87_5_split_the_draws_at_exactly_12_500_000),
+    TEST(test_buckets_and_choose_pick_through_the_one_weighted_picker),
 };
 
 int main(void)

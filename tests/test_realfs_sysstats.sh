@@ -88,7 +88,7 @@ expect_in cpu_sum "$(json "$d/o.json" "sum($r0['system']['cpu'].values())")" 99 
 expect_in cpu_sum_samples "$(json "$d/o.json" "int(all(99 <= sum(s['cpu'].values()) <= 101 for s in $r0['system']['samples']))")" 1 1
 expect_in memory_keys "$(json "$d/o.json" "len(set($r0['system']['memory']) & {'dirty_kb', 'writeback_kb', 'cached_kb'})")" 3 3
 expect_in memory_cached "$(json "$d/o.json" "$r0['system']['memory']['cached_kb']")" 1 1e12
-expect_grep text_device "^[0-9.]*: device $name (under $mnt): [0-9]* r/s [0-9]* w/s [0-9.]* MB/s read [0-9.]* MB/s write, [0-9.]* KiB/req, await [0-9.]* ms, depth [0-9.]*, util [0-9]*%$" "$d/out"
+expect_grep text_device "^[0-9.]*: device $name (under $mnt): [0-9]* r/s [0-9]* w/s [0-9.]* MiB/s read [0-9.]* MiB/s write, [0-9.]* KiB/req, await [0-9.]* ms, depth [0-9.]*, util [0-9]*%$" "$d/out"
 expect_grep text_cpu "^[0-9.]*: cpu: user [0-9]*% system [0-9]*% iowait [0-9]*% idle [0-9]*%$" "$d/out"
 expect_in text_device_after_summary "$(grep -A1 'IO Summary' "$d/out" | grep -c ": device $name ")" 2 2
 expect_grep html_devices "Block devices over time" "$d/rep/index.html"

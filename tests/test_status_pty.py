@@ -54,7 +54,7 @@ run 3
     out, rc = on_pty(["-f", workload("big", 1536, "2m")])
     script = workload("small", 100)
     check("pty_exit", rc == 0, out[-500:])
-    lines = re.findall(r"\r\x1b\[Krun 1: (\d+)/3 s  (\d+) ops/s  ([0-9.]+) MB/s  p99 ([0-9.]+) ms  (\d+) errors", out)
+    lines = re.findall(r"\r\x1b\[Krun 1: (\d+)/3 s  (\d+) ops/s  ([0-9.]+) MiB/s  p99 ([0-9.]+) ms  (\d+) errors", out)
     # once a second over a 3 s run: 2 or 3 redraws, elapsed rising, ops flowing, no error
     check("run_redraws", 2 <= len(lines) <= 4, f"{len(lines)} status lines: {out[-800:]!r}")
     check("run_elapsed_rises", [int(l[0]) for l in lines] == sorted(int(l[0]) for l in lines), lines)

@@ -15,7 +15,10 @@
 #
 # The mix, one operation per pass chosen by weight (a choose composite):
 # statfile 40%, random read 25%, random write 20%, a new file (createfile then
-# closefile) 10%, deletefile 5%. I/O sizes (buckets): 50% 4 KiB, 30% 16 KiB,
+# closefile) 10%, deletefile 5%. Every operation picks its own file of the
+# tree: a read or write opens a design file picked for it, reads or writes
+# one I/O at a random offset, and closes it (openclose; the open and close
+# are not counted as operations). I/O sizes (buckets): 50% 4 KiB, 30% 16 KiB,
 # 20% 64 KiB; file sizes 70% 128 KiB, 30% 512 KiB (a random read needs a file
 # at least one I/O long).
 #
@@ -52,8 +55,8 @@ define flowop name=newfile
 define flowop name=edamix, choose
 {
   flowop statfile name=stat,filesetname=design,weight=40
-  flowop read name=read,filesetname=design,iosize=$iosize,random,weight=25
-  flowop write name=write,filesetname=design,iosize=$iosize,random,weight=20
+  flowop read name=read,filesetname=design,openclose,iosize=$iosize,random,weight=25
+  flowop write name=write,filesetname=design,openclose,iosize=$iosize,random,weight=20
   flowop newfile name=new,weight=10
   flowop deletefile name=delete,filesetname=design,weight=5
 }

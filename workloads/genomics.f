@@ -11,20 +11,28 @@
 # (business metric: job sets). The percentages and size buckets below are
 # flowbench's approximation, not SPEC's tables.
 #
-# The mix, one operation per pass chosen by weight (a choose composite):
-# sequential read 60%, sequential write 25%, statfile 10%, listdir 5%. I/O
-# sizes (buckets): 20% 64 KiB, 80% 1 MiB; file sizes 30% 8 MiB, 70% 64 MiB.
+# The mix, one task per pass chosen by weight (a choose composite): read an
+# input 60%, write a result 25%, statfile 10%, listdir 5%. Reading an input
+# opens a file picked for it (openfile, fd=1), reads $blocks blocks from its
+# start sequentially and closes it; writing a result does the same with
+# writes over an existing file (fd=2). Successive tasks go through the files
+# in turn (the fileset's picker). I/O sizes (buckets): 20% 64 KiB, 80% 1 MiB;
+# file sizes 30% 8 MiB, 70% 64 MiB. A task of $blocks blocks is $blocks + 2
+# operations (open, I/O, close): the rate criteria count operations, so they
+# ask for the operations the passes make, 0.85 x ($blocks + 2) + 0.15 a pass.
 #
 # Variables to edit:
 #   $dir        parent directory of the "genomes" fileset
 #   $nfiles     files
 #   $procs      job processes
+#   $blocks     blocks each input read or result write moves (8)
 #   $oprate     operations per second each process asks for (rate=, open loop)
 #   $minshare   percent of the requested rate the criteria ask for (95)
 
 set $dir=/tmp
 set $nfiles=200
 set $procs=4
+set $blocks=8
 set $oprate=50
 set $minshare=95
 set $filesize=buckets(8m:30,64m:70)
@@ -34,15 +42,30 @@ usage "genomics variables (change with set before running):"
 usage "  set \$dir=<path>        parent directory of the files (default $dir)"
 usage "  set \$nfiles=<count>    files (default $nfiles)"
 usage "  set \$procs=<count>     job processes (default $procs)"
+usage "  set \$blocks=<count>    blocks each input read or result write moves (default $blocks)"
 usage "  set \$oprate=<n>        operations per second asked of each process (default $oprate)"
 usage "  set \$minshare=<percent>  share of the requested rate the criteria ask for (default $minshare)"
 
 define fileset name=genomes,path=$dir,size=$filesize,entries=$nfiles,dirwidth=100,prealloc,reuse
 
+define flowop name=readinput
+{
+  flowop openfile name=open,filesetname=genomes,fd=1
+  flowop read name=read,fd=1,iosize=$iosize,iters=$blocks
+  flowop closefile name=close,fd=1
+}
+
+define flowop name=writeresult
+{
+  flowop openfile name=open,filesetname=genomes,fd=2
+  flowop write name=write,fd=2,iosize=$iosize,iters=$blocks
+  flowop closefile name=close,fd=2
+}
+
 define flowop name=genmix, choose
 {
-  flowop read name=readseq,filesetname=genomes,iosize=$iosize,weight=60
-  flowop write name=writeout,filesetname=genomes,iosize=$iosize,weight=25
+  flowop readinput name=readseq,weight=60
+  flowop writeresult name=writeout,weight=25
   flowop statfile name=stat,filesetname=genomes,weight=10
   flowop listdir name=readdir,filesetname=genomes,weight=5
 }

@@ -44,8 +44,8 @@ define fileset name=srctree,path=$dir,size=$filesize,entries=$nfiles,dirwidth=20
 define flowop name=buildmix, choose
 {
   flowop statfile name=stat,filesetname=srctree,weight=70
-  flowop readwholefile name=readsrc,filesetname=srctree,iosize=64k,weight=15
-  flowop writewholefile name=writeobj,filesetname=srctree,iosize=64k,weight=10
+  flowop readwholefile name=readsrc,filesetname=srctree,openclose,iosize=64k,weight=15
+  flowop writewholefile name=writeobj,filesetname=srctree,openclose,iosize=64k,weight=10
   flowop listdir name=readdir,filesetname=srctree,weight=5
 }
 

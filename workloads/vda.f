@@ -14,13 +14,20 @@
 # SPEC's tables.
 #
 # The mix, one operation per pass chosen by weight (a choose composite):
-# sequential write 90%, sequential read 10%, each 256 KiB or 1 MiB (buckets,
-# half each).
+# ingest 90%, playback 10%, each 256 KiB or 1 MiB (buckets, half each).
+# Ingest: each stream (process) takes one recording at its first write and
+# keeps it open in slot 1 (fd=1), writing it sequentially; the recording
+# grows past $filesize as the run goes on (sequential writes do not wrap).
+# Streams draw their recordings in turn from the fileset, so with as many
+# recordings as streams they usually get one each. Playback: every read
+# opens a recording picked for it, reads one block at a random offset (a
+# viewer seeking into it) and closes it (openclose; the open and close are
+# not counted as operations).
 #
 # Variables to edit:
 #   $dir        parent directory of the "recordings" fileset
 #   $streams    streams (one process each)
-#   $filesize   size of each recording (written over and over)
+#   $filesize   size of each recording when the run begins
 #   $oprate     operations per second each stream asks for (rate=, open loop)
 #   $minshare   percent of the requested rate the criteria ask for (95)
 
@@ -42,8 +49,8 @@ define fileset name=recordings,path=$dir,size=$filesize,entries=$streams,dirwidt
 
 define flowop name=vdamix, choose
 {
-  flowop write name=ingest,filesetname=recordings,iosize=$iosize,weight=90
-  flowop read name=playback,filesetname=recordings,iosize=$iosize,weight=10
+  flowop write name=ingest,filesetname=recordings,fd=1,iosize=$iosize,weight=90
+  flowop read name=playback,filesetname=recordings,openclose,iosize=$iosize,random,weight=10
 }
 
 define process name=stream,instances=$streams,rate=$oprate

@@ -2,7 +2,9 @@
 #
 # What it models: a video-on-demand server. $nthreads reader threads stream
 # files of the "active" video set sequentially in 256 KiB reads, limited
-# together to $eventrate MiB/s. Meanwhile one writer thread replaces a video
+# together to $eventrate MiB/s; each reader opens one video at its first read
+# (the set's files in turn) and streams that one for the whole run (fd=0,
+# slot 0, as classic FileBench does). Meanwhile one writer thread replaces a video
 # of the "passive" (not currently watched) set every $repintval seconds:
 # delete one, create a new one and write it whole. Default data size is
 # large: 32 + 194/2 files of 10 GiB are written before the run (~1.3 TB).
@@ -86,7 +88,7 @@ define process name=vidreaders,instances=1
 {
   thread name=vidreaders,memsize=$memperthread,instances=$nthreads
   {
-    flowop read name=vidreader,filesetname=$actvidsname,iosize=$readiosize
+    flowop read name=vidreader,filesetname=$actvidsname,fd=0,iosize=$readiosize
     flowop bwlimit name=serverlimit,target=vidreader
   }
 }

@@ -27,7 +27,8 @@ enum fo_rc {
     FO_DONE = 2,        /* a finish condition was met */
 };
 
-#define FB_NFDS 129      /* descriptor slots 0..128 */
+#define FB_NFDS 130      /* descriptor slots 0..128 (fd=), and the openclose slot */
+#define FB_SLOT_OPENCLOSE 129 /* where an openclose op holds its file for one execution */
 #define FB_ROTOR_TOP 127 /* opennext rotates 127, 126, ..., 0 */
 
 struct slot {
@@ -65,7 +66,7 @@ struct op_inst {
     const struct plan_op *op;
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
     struct op_stats *ist;    /* open loop: its latencies from the intended start (shared memory), else NULL */
-    struct slot *slot;       /* the fixed slot (fd=, else 0); NULL with opennext */
+    struct slot *slot;       /* the fixed slot (fd=, openclose's own, else 0); NULL with opennext */
     char *buf;               /* private buffer when the thread has no memsize */
     size_t bufsize;
     uint32_t dio_align;      /* directio: its buffers' alignment (engine_dio_align), else 0 */
@@ -217,6 +218,13 @@ enum open_mode { OPEN_EXISTING, OPEN_CREATE };
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode);
 /* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
+
+/* A flowop's work on the file of its slot. */
+typedef int (*op_body)(struct worker *w, struct op_inst *op);
+/* openclose: body on a file picked for this execution through the fileset's
+ * pickers, opened before and closed after (neither counted as an op, as the
+ * auto-open is not); the op's requests land before the close. (op_openclose.c) */
+int op_openclose(struct worker *w, struct op_inst *op, op_body body);
 
 /* The slot's file is about to close: engines that keep state per file (mmap) let it go. */
 void op_io_forget(struct worker *w, const struct slot *s);

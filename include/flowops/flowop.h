@@ -27,6 +27,8 @@ enum flowop_flag {
     FF_COMPUTE = 1 << 11,   /* emulated accelerator work: its time is compute time (accelerator utilisation) */
     FF_DURABLE = 1 << 12,   /* makes written data durable (fsync): counts in a writer's time */
     FF_STEP = 1 << 13,      /* a step every thread that has one meets, on every rank (barrier) */
+    FF_SLOT = 1 << 14,      /* opens or closes the file of a descriptor slot (openfile, createfile, closefile):
+                             * the file another flowop finds in that slot changes */
 };
 
 /* What a flowop needs to be valid; checked when a run starts and by --check. */

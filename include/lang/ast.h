@@ -31,6 +31,8 @@ struct ast_value {
     struct ast_table *table;
     struct ast_expr *expr;
     struct dist *dist;  /* AV_DIST, owned */
+    bool raw_vars;      /* AV_STRING with an unescaped $variable: s kept as written, escapes
+                         * and all, for the command that expands it (AT_TEXT) */
 };
 
 struct ast_table {

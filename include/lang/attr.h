@@ -18,6 +18,7 @@ enum attr_type {
     AT_PCT,   /* a boolean (true = 100) or a percentage 0..100 */
     AT_TABLE, /* {{pct, lo, hi}, ...} */
     AT_VALUE, /* number, random variable or string (flowop value=) */
+    AT_TEXT,  /* word or quoted string whose $variables its command expands (cvar parameters=) */
 };
 
 struct attr_spec {
@@ -50,6 +51,7 @@ enum flowop_attr {
     FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
     FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
     FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_VERIFY, FO_IOENGINE, FO_IODEPTH, FO_WEIGHT,
+    FO_OPENCLOSE,
     FO_NATTRS
 };
 /* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */

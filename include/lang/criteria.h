@@ -47,6 +47,8 @@ struct crit_unit {
     double factor;       /* in ns for a time, bytes for a size */
     enum crit_dim dim;
     const char *help;
+    bool count;          /* k, m, g: decimal multipliers, refused beside a byte figure (where a
+                          * script's k and m are binary: docs/language.md, "k, m and g") */
 };
 extern const struct crit_unit crit_units[];
 extern const size_t crit_nunits;
@@ -56,6 +58,7 @@ enum crit_node_kind { CN_NUM, CN_VAR, CN_FIGURE, CN_OP, CN_NEG };
 struct crit_node {
     enum crit_node_kind kind;
     double num;                     /* CN_NUM */
+    bool counted;                   /* CN_NUM: written with a count multiplier (k, m, g) */
     char *name;                     /* CN_VAR: without '$'; CN_FIGURE: the flowop or NULL */
     const struct crit_figure *fig;  /* CN_FIGURE */
     char op;                        /* CN_OP: + - * / */

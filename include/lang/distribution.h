@@ -36,9 +36,11 @@ struct cvar_spec {
     double min, max, round;
 };
 
-/* What the parser collected from buckets(size:percent, ...): whole percentages
- * that total 100, so each bucket owns that many of DIST_TABLE_SLOTS slots. */
-#define DIST_BUCKETS_MAX DIST_TABLE_SLOTS
+/* What the parser collected from buckets(size:percent, ...): percentages in
+ * millionths (BUCKET_PCT_ONE is one percent: 12.5 is 12,500,000) that total
+ * exactly 100, each bucket's share of the weighted picker (base/weighted.h). */
+#define DIST_BUCKETS_MAX 100
+#define BUCKET_PCT_ONE 1000000u
 struct bucket_row { uint64_t size, pct; };
 struct buckets_spec {
     size_t n;
@@ -77,8 +79,9 @@ struct dist {
         /* sample = scale * v + offset, v drawn from the slots */
         struct { double scale, offset; struct dist_slot slot[DIST_TABLE_SLOTS]; } tabular;
         struct { const struct cvar_type *type; double p[CVAR_PARAM_MAX]; } cvar;
-        /* a sample is the size of one of the slots, each as likely */
-        struct { double size[DIST_TABLE_SLOTS]; } buckets;
+        /* a sample is the size of a bucket drawn by its share: cum holds the
+         * shares summed (BUCKET_PCT_ONE units, cum[n - 1] is 100 percent) */
+        struct { double size[DIST_BUCKETS_MAX]; uint64_t cum[DIST_BUCKETS_MAX]; size_t n; } buckets;
     };
 };
 

@@ -20,6 +20,7 @@ struct lex_state {
     int line, col;
     int want_word;    /* line after '=', 'flowop', 'load': a word there is plain text */
     int help_line;    /* after 'help', a word on the same line is plain text */
+    bool in_buckets;  /* inside buckets(...): a percentage may have decimals */
     bool failed;      /* an error is recorded in *err */
     bool incomplete;  /* the input ended inside a construct */
     struct diag *err;

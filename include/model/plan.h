@@ -73,6 +73,8 @@ struct plan_op {
     char *value_str;                /* value= given as text (print) */
     uint64_t workingset, highwater;
     int fd, srcfd;
+    bool has_fd, has_srcfd;         /* fd= / srcfd= given (0 is also their default) */
+    bool openclose;                 /* openclose: a file picked, opened and closed by every execution */
     bool random, dsync, directio, noreadahead, opennext, blocking;
     bool verify;                    /* stamps what it writes, checks what it reads (types with FO_VERIFY only) */
     struct data_pattern data;       /* what it writes: its own attributes over its thread's */
@@ -143,6 +145,10 @@ int plan_under_rank(struct plan *p, int rank, bool all_shared);
 /* Prints what a run would create and remove, and the thread layout (--check). */
 /* procs: the processes a phase runs (NULL: all); kept: the filesets stay as the run before left them. */
 void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out);
+/* Warns (file:line:col) at each flowop of the processes run (procs; NULL: all)
+ * that will keep one file of a fileset for the whole run: an auto-opening read
+ * or write without fd=, opennext or openclose, on a slot 0 nothing rebinds. */
+void plan_warn_one_file(const struct plan *p, const bool *procs, FILE *out);
 /* Calls fn for every leaf flowop (composites expanded), in script order. */
 void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *op, void *ctx), void *ctx);
 

@@ -1,9 +1,11 @@
 /* plan_choose.h: the weighted choice of a choose composite: its children's
  * weight= resolved into a cumulative table when the plan is built, and the
- * pick the engine makes with it on every pass (a draw and a short search). */
+ * pick the engine makes with it on every pass, through the one weighted
+ * picker (base/weighted.h, which bucket lists use too). */
 #ifndef FB_MODEL_PLAN_CHOOSE_H
 #define FB_MODEL_PLAN_CHOOSE_H
 
+#include "base/weighted.h"
 #include "lang/eval.h"
 #include "model/plan.h"
 
@@ -19,15 +21,7 @@ int plan_choose_build(struct plan_op *op, const struct composite_def *c, const s
  * cumulative weight is above r, so a child of weight 0 is never picked. */
 static inline const struct plan_op *plan_choose_pick(const struct plan_op *op, uint64_t r)
 {
-    size_t lo = 0, hi = op->nchildren - 1;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (op->choose_cum[mid] > r)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return &op->children[lo];
+    return &op->children[weighted_find(op->choose_cum, op->nchildren, r)];
 }
 
 #endif

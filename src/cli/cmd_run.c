@@ -270,6 +270,7 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     in->nruns++;
     in->flush_next = false;
     note_no_limit(in, &plan, procs, &run);
+    plan_warn_one_file(&plan, procs, in->err);
     int rc;
     if (in->opt.check_only) {
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,

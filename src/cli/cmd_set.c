@@ -233,6 +233,13 @@ int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
                      || num_attr(&a, CV_MAX, &sc, &s.has_max, &s.max, err)
                      || num_attr(&a, CV_ROUND, &sc, &s.has_round, &s.round, err)
                  ? -1 : 0;
+    /* parameters="mean:$m;gamma:1.5": its $variables are read now, as the value is made */
+    char *expanded = NULL;
+    if (rc == 0 && a.val[CV_PARAMETERS] != NULL && a.val[CV_PARAMETERS]->raw_vars) {
+        if ((expanded = interp_expand(in, a.val[CV_PARAMETERS]->s)) == NULL)
+            rc = diag_set(err, &a.loc[CV_PARAMETERS], "out of memory");
+        s.parameters = expanded;
+    }
     char why[256];
     if (rc == 0 && cvar_init(&d, &s, why, sizeof why) != 0) {
         /* Point at the attribute the message is about. */
@@ -245,6 +252,7 @@ int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
     }
     if (rc == 0)
         rc = store_dist(in, c->var, &d, true, err, &c->loc);
+    free(expanded);
     attrvals_free(&a);
     return rc;
 }

@@ -26,6 +26,7 @@ static const char *type_name(enum attr_type t)
     static const char *const names[] = {
         [AT_INT] = "number", [AT_BOOL] = "boolean", [AT_STR] = "name/string", [AT_NUMRV] = "number or random var",
         [AT_RV] = "random var", [AT_PCT] = "boolean or 0..100", [AT_TABLE] = "table", [AT_VALUE] = "number, random var or string",
+        [AT_TEXT] = "string ($variables expanded)",
     };
     return names[t];
 }

@@ -500,7 +500,9 @@ static int run_commands(int argc, char **argv)
     } else {
         status = interp_exec_stream(&in, stdin, "<stdin>");
     }
-    if (!tty && interp_check_overrides(&in) != 0 && status == EXIT_OK)
+    /* After a script error the rest of the script was never read: a -D it
+     * names further down would be reported missing. */
+    if (!tty && status != EXIT_USAGE && interp_check_overrides(&in) != 0 && status == EXIT_OK)
         status = EXIT_USAGE;
     if (speaker && write_reports(&in, &a) != 0 && status == EXIT_OK)
         status = EXIT_RUNFAIL;

@@ -83,7 +83,9 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->op = &ops[i];
         inst->st = &stats[ops[i].flat];
         inst->ist = intended != NULL ? &intended[ops[i].flat] : NULL;
-        inst->slot = ops[i].fd > 0 ? &w->fds[ops[i].fd] : ops[i].opennext ? NULL : &w->fds[0];
+        inst->slot = ops[i].openclose ? &w->fds[FB_SLOT_OPENCLOSE] : ops[i].fd > 0 ? &w->fds[ops[i].fd]
+                   : ops[i].opennext                                  ? NULL
+                                                                      : &w->fds[0];
         inst->sem = -1;
         uint32_t off;
         if (ops[i].directio)

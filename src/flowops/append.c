@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "engine/op_file.h"
 #include "engine/op_io.h"
 #include "engine/op_verify.h"
 #include "engine/worker.h"
@@ -35,7 +36,7 @@ static int append(struct worker *w, struct op_inst *op, struct slot *s, size_t l
     return op_io_issue(w, op, &io, dir);
 }
 
-static int appendfile_run(struct worker *w, struct op_inst *op)
+static int appendfile_body(struct worker *w, struct op_inst *op)
 {
     struct slot *s = op_slot(w, op);
     int rc = op_ensure_open(w, op, s);
@@ -52,7 +53,7 @@ static int appendfile_run(struct worker *w, struct op_inst *op)
 
 /* Appends a uniform [0, iosize) number of bytes; a 0 draw is a 0-byte op
  * without a write, so the mean append is about iosize/2. */
-static int appendfilerand_run(struct worker *w, struct op_inst *op)
+static int appendfilerand_body(struct worker *w, struct op_inst *op)
 {
     struct slot *s = op_slot(w, op);
     int rc = op_ensure_open(w, op, s);
@@ -69,16 +70,26 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
     return append(w, op, s, len);
 }
 
+static int appendfile_run(struct worker *w, struct op_inst *op)
+{
+    return op_on_file(w, op, appendfile_body);
+}
+
+static int appendfilerand_run(struct worker *w, struct op_inst *op)
+{
+    return op_on_file(w, op, appendfilerand_body);
+}
+
 const struct flowop_type flowop_appendfile = {
     .name = "appendfile", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY),
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
     .summary = "append iosize bytes at the end of the file",
     .run = appendfile_run,
 };
 
 const struct flowop_type flowop_appendfilerand = {
     .name = "appendfilerand", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY),
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
     .summary = "append a random number of bytes in [0, iosize) at the end of the file",
     .run = appendfilerand_run,
 };

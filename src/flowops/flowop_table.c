@@ -92,9 +92,9 @@ const char *const flowop_flag_names[] = {
     "I/O (in the IO summary)", "asynchronous", "reads", "writes", "sync point", "own semaphore",
     "rate limit", "finish condition", "text value", "through the I/O engine",
     "creates or removes entries", "accelerator compute", "makes writes durable",
-    "a step all threads and ranks meet",
+    "a step all threads and ranks meet", "opens or closes a slot's file",
 };
 
 const size_t flowop_nflags = sizeof flowop_flag_names / sizeof flowop_flag_names[0];
-_Static_assert(FF_STEP == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
+_Static_assert(FF_SLOT == 1 << (sizeof flowop_flag_names / sizeof flowop_flag_names[0] - 1),
                "one name per flowop flag, in bit order");

@@ -1,10 +1,11 @@
 /* read.c: flowops that read: read (sequential or random) and readwholefile. */
 #include "flowops/flowop.h"
+#include "engine/op_file.h"
 #include "engine/op_io.h"
 #include "engine/worker.h"
 
 /* Sequential reads loop over the file: at its end they start over. */
-static int read_run(struct worker *w, struct op_inst *op)
+static int read_body(struct worker *w, struct op_inst *op)
 {
     struct io_op io;
     int rc = op_io_begin(w, op, op->op->random, &io);
@@ -16,7 +17,7 @@ static int read_run(struct worker *w, struct op_inst *op)
 /* Reads from offset 0 until EOF in chunks of iosize (0: one chunk of the
  * working set); one op with the total. Leaves the slot offset at EOF, as the
  * classic seek-then-read did. */
-static int readwhole_run(struct worker *w, struct op_inst *op)
+static int readwhole_body(struct worker *w, struct op_inst *op)
 {
     struct slot *s = op_slot(w, op);
     int rc = op_ensure_open(w, op, s);
@@ -41,16 +42,26 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
+static int read_run(struct worker *w, struct op_inst *op)
+{
+    return op_on_file(w, op, read_body);
+}
+
+static int readwhole_run(struct worker *w, struct op_inst *op)
+{
+    return op_on_file(w, op, readwhole_body);
+}
+
 const struct flowop_type flowop_read = {
     .name = "read", .flags = FF_IO | FF_READ | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY),
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
     .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
     .run = read_run,
 };
 
 const struct flowop_type flowop_readwholefile = {
     .name = "readwholefile", .flags = FF_IO | FF_READ | FF_ENGINE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_VERIFY),
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
     .summary = "read the whole file from offset 0 in iosize chunks",
     .run = readwhole_run,
 };

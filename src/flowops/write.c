@@ -1,11 +1,12 @@
 /* write.c: flowops that write in place: write (sequential or random) and writewholefile. */
 #include "flowops/flowop.h"
+#include "engine/op_file.h"
 #include "engine/op_io.h"
 #include "engine/worker.h"
 
 /* Sequential writes never wrap (the file grows, as in classic FileBench);
  * a short write is an error. */
-static int write_run(struct worker *w, struct op_inst *op)
+static int write_body(struct worker *w, struct op_inst *op)
 {
     struct io_op io;
     int rc = op_io_begin(w, op, op->op->random, &io);
@@ -15,10 +16,11 @@ static int write_run(struct worker *w, struct op_inst *op)
 }
 
 /* Bytes writewholefile writes: the nominal size of the file last bound to slot
- * srcfd (slot 0 when srcfd is not given), else the working set of its own slot. */
+ * srcfd (slot 0 when srcfd is not given; with openclose, the picked file's own),
+ * else the working set of its own slot. */
 static uint64_t whole_size(struct worker *w, struct op_inst *op, const struct slot *s)
 {
-    const struct slot *src = &w->fds[op->op->srcfd];
+    const struct slot *src = op->op->openclose && !op->op->has_srcfd ? s : &w->fds[op->op->srcfd];
     if (src->fileset >= 0 && src->entry >= 0) {
         const struct fileset_rt *fs = worker_fileset(w, src->fileset);
         if (fs != NULL && (size_t)src->entry < fs->nfiles)
@@ -29,7 +31,7 @@ static uint64_t whole_size(struct worker *w, struct op_inst *op, const struct sl
 
 /* Writes the whole size from the slot's current offset in chunks of iosize
  * (0: one chunk); a short chunk is an error. One op with the total. */
-static int writewhole_run(struct worker *w, struct op_inst *op)
+static int writewhole_body(struct worker *w, struct op_inst *op)
 {
     struct slot *s = op_slot(w, op);
     int rc = op_ensure_open(w, op, s);
@@ -51,16 +53,26 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
+static int write_run(struct worker *w, struct op_inst *op)
+{
+    return op_on_file(w, op, write_body);
+}
+
+static int writewhole_run(struct worker *w, struct op_inst *op)
+{
+    return op_on_file(w, op, writewhole_body);
+}
+
 const struct flowop_type flowop_write = {
     .name = "write", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY),
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
     .summary = "write iosize bytes at the current or a random offset (auto-opens the file)",
     .run = write_run,
 };
 
 const struct flowop_type flowop_writewholefile = {
     .name = "writewholefile", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD) | FA_DATA | FA(FO_VERIFY),
+    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
     .summary = "write the file's nominal size (or that of the srcfd file) in iosize chunks",
     .run = writewhole_run,
 };

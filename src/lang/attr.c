@@ -116,6 +116,8 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
     [FO_WEIGHT] = { "weight", NULL, AT_INT, 1, FLOWOP_WEIGHT_MAX, false,
                     "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
+    [FO_OPENCLOSE] = { "openclose", NULL, AT_BOOL, 0, 0, false,
+                       "every execution picks a file of filename=, opens it, does its I/O and closes it (else the file stays in its slot)" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {
@@ -139,7 +141,7 @@ static const struct attr_spec randvar_specs[RV_NATTRS] = {
 
 static const struct attr_spec cvar_specs[CV_NATTRS] = {
     [CV_TYPE] = { "type", NULL, AT_STR, 0, 0, true, "distribution: cvar-gamma, cvar-uniform, ..." },
-    [CV_PARAMETERS] = { "parameters", NULL, AT_STR, 0, 0, false, "key:value;key:value" },
+    [CV_PARAMETERS] = { "parameters", NULL, AT_TEXT, 0, 0, false, "key:value;key:value, quoted when a value is a $variable (\"mean:$m;gamma:1.5\")" },
     [CV_MIN] = { "min", NULL, AT_INT, 0, 0, false, "samples below are raised to it" },
     [CV_MAX] = { "max", NULL, AT_INT, 0, 0, false, "samples above are lowered to it" },
     [CV_ROUND] = { "round", NULL, AT_INT, 0, 0, false, "round samples to a multiple" },
@@ -212,6 +214,16 @@ static int add_local(struct locals *locals, const struct ast_attr *a, struct dia
     return 0;
 }
 
+/* A quoted value with a $variable: only text its command expands takes one
+ * (spec NULL: a composite parameter's binding). */
+static int check_quoted_dollar(const struct ast_attr *a, const struct attr_spec *spec, struct diag *err)
+{
+    if (!a->has_value || a->val.kind != AV_STRING || !a->val.raw_vars || (spec != NULL && spec->type == AT_TEXT))
+        return 0;
+    return diag_set(err, &a->val.loc, "a quoted attribute value cannot use $variables; "
+                    "set a variable to the whole value and write attr=$var (or \\$ for a literal $)");
+}
+
 int attrvals_build(struct attrvals *out, const struct attr_table *t, const struct ast_attr *list,
                    struct locals *locals, struct diag *err)
 {
@@ -219,6 +231,8 @@ int attrvals_build(struct attrvals *out, const struct attr_table *t, const struc
         out->table = t;
     for (const struct ast_attr *a = list; a != NULL; a = a->next) {
         if (a->is_local) {
+            if (check_quoted_dollar(a, NULL, err) != 0)
+                return -1;
             if (!t->locals || locals == NULL)
                 return diag_set(err, &a->loc, "a %s takes no $variables in its attribute list", t->entity);
             if (add_local(locals, a, err) != 0)
@@ -228,6 +242,8 @@ int attrvals_build(struct attrvals *out, const struct attr_table *t, const struc
         int i = spec_index(t, a->name);
         if (i < 0)
             return unknown_attr(t, a, err);
+        if (check_quoted_dollar(a, &t->specs[i], err) != 0)
+            return -1;
         if (a->val.kind == AV_TABLE && t->specs[i].type != AT_TABLE)
             return diag_set(err, &a->val.loc, "attribute '%s' takes a single value, not a table", a->name);
         if (t->specs[i].type == AT_TABLE && a->val.kind != AV_TABLE)

@@ -61,17 +61,17 @@ const struct crit_figure crit_figures[] = {
 const size_t crit_nfigures = sizeof crit_figures / sizeof crit_figures[0];
 
 const struct crit_unit crit_units[] = {
-    { "ns", 1, CD_TIME, "nanoseconds" },
-    { "us", 1e3, CD_TIME, "microseconds" },
-    { "ms", 1e6, CD_TIME, "milliseconds" },
-    { "s", 1e9, CD_TIME, "seconds" },
-    { "B", 1, CD_SIZE, "bytes" },
-    { "KiB", 1024.0, CD_SIZE, "kibibytes" },
-    { "MiB", 1048576.0, CD_SIZE, "mebibytes" },
-    { "GiB", 1073741824.0, CD_SIZE, "gibibytes" },
-    { "k", 1e3, CD_FREE, "thousand" },
-    { "m", 1e6, CD_FREE, "million" },
-    { "g", 1e9, CD_FREE, "billion" },
+    { "ns", 1, CD_TIME, "nanoseconds", false },
+    { "us", 1e3, CD_TIME, "microseconds", false },
+    { "ms", 1e6, CD_TIME, "milliseconds", false },
+    { "s", 1e9, CD_TIME, "seconds", false },
+    { "B", 1, CD_SIZE, "bytes", false },
+    { "KiB", 1024.0, CD_SIZE, "kibibytes", false },
+    { "MiB", 1048576.0, CD_SIZE, "mebibytes", false },
+    { "GiB", 1073741824.0, CD_SIZE, "gibibytes", false },
+    { "k", 1e3, CD_FREE, "thousand (beside a size or bandwidth, write KiB, MiB, GiB or the number)", true },
+    { "m", 1e6, CD_FREE, "million (beside a size or bandwidth, write KiB, MiB, GiB or the number)", true },
+    { "g", 1e9, CD_FREE, "billion (beside a size or bandwidth, write KiB, MiB, GiB or the number)", true },
 };
 const size_t crit_nunits = sizeof crit_units / sizeof crit_units[0];
 
@@ -191,6 +191,7 @@ static struct crit_node *number(struct cursor *c)
     }
     c->p = end;
     size_t ulen = 0;
+    bool counted = false;
     while (isalpha((unsigned char)c->p[ulen]))
         ulen++;
     enum crit_dim dim = CD_FREE;
@@ -205,12 +206,14 @@ static struct crit_node *number(struct cursor *c)
         }
         v *= u->factor;
         dim = u->dim;
+        counted = u->count;
         c->p += ulen;
     }
     struct crit_node *n = node_new(c, CN_NUM, at);
     if (n != NULL) {
         n->num = v;
         n->dim = dim;
+        n->counted = counted;
     }
     return n;
 }
@@ -558,6 +561,33 @@ static int parse_into(struct criterion *c, struct cursor *cur)
     return check_kinds(cur, c, cmp_at);
 }
 
+/* The first node under n that is a size or bandwidth figure, or a number written with k, m or g. */
+static const struct crit_node *find_node(const struct crit_node *n, bool bytes)
+{
+    if (n == NULL)
+        return NULL;
+    if (bytes ? n->kind == CN_FIGURE && (n->fig->dim == CD_SIZE || n->fig->dim == CD_BANDWIDTH)
+              : n->kind == CN_NUM && n->counted)
+        return n;
+    const struct crit_node *a = find_node(n->a, bytes);
+    return a != NULL ? a : find_node(n->b, bytes);
+}
+
+/* 1m beside bytes would be a million here but 1,048,576 in the script's
+ * size=1m: refused, as ambiguous, rather than read one way. */
+static int ambiguous_multiplier(const struct criterion *c, struct diag *err)
+{
+    const struct crit_node *fig = find_node(c->lhs, true), *num = find_node(c->lhs, false);
+    if (fig == NULL)
+        fig = find_node(c->rhs, true);
+    if (num == NULL)
+        num = find_node(c->rhs, false);
+    if (fig == NULL || num == NULL)
+        return 0;
+    return diag_set(err, &num->loc, "criteria: k, m and g are ambiguous beside %s (in a script 1m is 1,048,576 bytes, "
+                    "here it would be 1,000,000): write 1MiB, or the number in full", fig->fig->name);
+}
+
 int criterion_parse(struct criterion *c, const char *text, const struct srcloc *loc, struct diag *err)
 {
     size_t lead;
@@ -567,6 +597,10 @@ int criterion_parse(struct criterion *c, const char *text, const struct srcloc *
     c->loc.col += (int)lead;
     struct cursor cur = { .text = c->text, .p = c->text, .start = c->loc, .err = err };
     if (parse_into(c, &cur) != 0) {
+        criterion_free(c);
+        return -1;
+    }
+    if (ambiguous_multiplier(c, err) != 0) {
         criterion_free(c);
         return -1;
     }

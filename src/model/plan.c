@@ -338,6 +338,22 @@ static int check_needs(struct builder *b, const struct flowop_def *d, struct pla
     return 0;
 }
 
+/* openclose works on a file it picks itself: it needs a fileset to pick from,
+ * and a slot of its own (fd= and opennext would name another). */
+static int check_openclose(struct builder *b, const struct flowop_def *d, const struct plan_op *op)
+{
+    if (!op->openclose)
+        return 0;
+    const struct srcloc *at = &d->a.loc[FO_OPENCLOSE];
+    if (op->fileset < 0)
+        return diag_set(b->err, at, "flowop %s '%s': openclose needs filename= (the fileset it picks from)",
+                        op->type->name, d->name);
+    if (op->has_fd || op->opennext)
+        return diag_set(b->err, at, "flowop %s '%s': openclose opens a file of its own; it takes no %s",
+                        op->type->name, d->name, op->has_fd ? "fd=" : "opennext");
+    return 0;
+}
+
 static int build_leaf(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
 {
     const struct attrvals *a = &d->a;
@@ -351,17 +367,22 @@ static int build_leaf(struct builder *b, const struct flowop_def *d, const struc
         || attr_u64(a, FO_SRCFD, sc, &srcfd, err) != 0 || attr_str(a, FO_TARGET, sc, &target, err) != 0
         || build_value(b, d, sc, op) != 0)
         return -1;
-    bool *flags[] = { &op->random, &op->dsync, &op->directio, &op->noreadahead, &op->opennext, &op->blocking };
-    int flag_attrs[] = { FO_RANDOM, FO_DSYNC, FO_DIRECTIO, FO_NOREADAHEAD, FO_OPENNEXT, FO_BLOCKING };
-    for (size_t i = 0; i < 6; i++)
+    bool *flags[] = { &op->random, &op->dsync, &op->directio, &op->noreadahead, &op->opennext, &op->blocking,
+                      &op->openclose };
+    int flag_attrs[] = { FO_RANDOM, FO_DSYNC, FO_DIRECTIO, FO_NOREADAHEAD, FO_OPENNEXT, FO_BLOCKING, FO_OPENCLOSE };
+    for (size_t i = 0; i < sizeof flag_attrs / sizeof flag_attrs[0]; i++)
         if (attr_bool(a, flag_attrs[i], sc, flags[i], err) != 0)
             return -1;
     op->has_iosize = a->val[FO_IOSIZE] != NULL;
     op->has_indexed = a->val[FO_INDEXED] != NULL;
+    op->has_fd = a->val[FO_FD] != NULL;
+    op->has_srcfd = a->val[FO_SRCFD] != NULL;
     op->fd = (int)fd;
     op->srcfd = (int)srcfd;
     op->target = target ? dupstr(target) : NULL;
-    return check_needs(b, d, op);
+    if (check_needs(b, d, op) != 0)
+        return -1;
+    return check_openclose(b, d, op);
 }
 
 /* The scope inside a composite use: its declared parameters, with the values
@@ -757,14 +778,34 @@ void plan_each_op(const struct plan_thread *t, void (*fn)(const struct plan_op *
     each_in(t->ops, t->nops, fn, ctx);
 }
 
-static void describe_op(const struct plan_op *op, void *ctx)
+/* Mean of iters= (a distribution's mean, or the number). */
+static double iters_mean(const struct plan_op *op)
 {
-    if (op->weight_total == 0) {
-        fprintf((FILE *)ctx, "      flowop %-14s %s\n", op->type->name, op->name);
-        return;
+    return op->iters.is_dist ? dist_mean(&op->iters.dist) : (double)op->iters.u;
+}
+
+/* Each leaf flowop with, under a choose composite, its share of the picks and
+ * how often a pass of the thread runs it: the product of every iters= above
+ * and on it and of every choose share on the way (per_pass: runs of the
+ * parent a pass). */
+static void describe_ops(const struct plan_op *ops, size_t n, double per_pass, FILE *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct plan_op *op = &ops[i];
+        double share = op->weight_total != 0 ? (double)op->weight / (double)op->weight_total : 1.0;
+        double runs = per_pass * share * iters_mean(op);
+        if (op->type == NULL) {
+            describe_ops(op->children, op->nchildren, runs, out);
+            continue;
+        }
+        if (op->weight_total != 0)
+            fprintf(out, "      flowop %-14s %s (weight %" PRIu64 " of %" PRIu64 ": %.1f%% of the picks; %.3g runs a pass)\n",
+                    op->type->name, op->name, op->weight, op->weight_total, 100.0 * share, runs);
+        else if (runs != 1.0)
+            fprintf(out, "      flowop %-14s %s (%.3g runs a pass)\n", op->type->name, op->name, runs);
+        else
+            fprintf(out, "      flowop %-14s %s\n", op->type->name, op->name);
     }
-    fprintf((FILE *)ctx, "      flowop %-14s %s (weight %" PRIu64 " of %" PRIu64 ": %.1f%% of the passes)\n",
-            op->type->name, op->name, op->weight, op->weight_total, 100.0 * (double)op->weight / (double)op->weight_total);
 }
 
 static void describe_size(const struct param *p, char *buf, size_t len)
@@ -807,7 +848,7 @@ void plan_describe(const struct plan *p, const bool *procs, bool kept, FILE *out
                         th->rate);
             else
                 fprintf(out, "    thread %s x%" PRIu64 "\n", th->name, th->instances);
-            plan_each_op(&pr->threads[t], describe_op, out);
+            describe_ops(pr->threads[t].ops, pr->threads[t].nops, 1.0, out);
         }
     }
 }

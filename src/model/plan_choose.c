@@ -39,13 +39,13 @@ int plan_choose_build(struct plan_op *op, const struct composite_def *c, const s
     op->choose_cum = calloc(op->nchildren ? op->nchildren : 1, sizeof *op->choose_cum);
     if (op->choose_cum == NULL)
         return diag_set(err, use, "out of memory");
-    uint64_t total = 0;
     for (size_t i = 0; i < op->nchildren; i++) {
         if (child_weight(&c->ops[i], sc, &op->children[i].weight, err) != 0)
             return -1;
-        total += op->children[i].weight; /* at most 10,000 children of at most 1e9 each: no overflow */
-        op->choose_cum[i] = total;
+        op->choose_cum[i] = op->children[i].weight;
     }
+    /* at most 10,000 children of at most 1e9 each: no overflow */
+    uint64_t total = weighted_table(op->choose_cum, op->choose_cum, op->nchildren);
     if (total == 0)
         return diag_set(err, attr_given(&c->a, CO_CHOOSE) ? &c->a.loc[CO_CHOOSE] : &c->loc,
                         "choose composite '%s' (used as '%s'): every flowop has weight 0; "

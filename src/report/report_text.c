@@ -172,7 +172,7 @@ static void system_lines(FILE *out, const struct run_system *s, double stamp)
     for (size_t i = 0; i < s->ndev; i++) {
         const struct sys_device *d = &s->devices[i];
         const struct dev_figures *f = &s->dev[i];
-        fprintf(out, "%.3f: device %s (%s%s%sunder %s): %.0f r/s %.0f w/s %.1f MB/s read %.1f MB/s write, %.1f KiB/req, "
+        fprintf(out, "%.3f: device %s (%s%s%sunder %s): %.0f r/s %.0f w/s %.1f MiB/s read %.1f MiB/s write, %.1f KiB/req, "
                      "await %.2f ms, depth %.1f, util %.0f%%\n",
                 stamp, d->name, d->holds[0] ? "holds " : "", d->holds, d->holds[0] ? ", " : "", d->path, f->reads_per_s,
                 f->writes_per_s, f->read_mb_per_s, f->write_mb_per_s, f->avg_request_kb, f->await_ms, f->queue_depth,
@@ -184,7 +184,7 @@ static void system_lines(FILE *out, const struct run_system *s, double stamp)
 
 void report_text_interval(FILE *out, const struct interval_sample *s, double stamp)
 {
-    fprintf(out, "%.3f: interval %.1fs: %.0f ops/s %.1f mb/s mean %.3fms p99 %.3fms\n", stamp, s->t,
+    fprintf(out, "%.3f: interval %.1fs: %.0f ops/s %.1f MiB/s mean %.3fms p99 %.3fms\n", stamp, s->t,
             (double)s->ops / s->seconds, (double)s->bytes / 1048576.0 / s->seconds, report_ms(s->mean_ns),
             report_ms(s->p99_ns));
     fflush(out);
@@ -203,7 +203,7 @@ void report_text_status(FILE *out, const struct live_status *s)
     fprintf(out, "\r\033[Krun %d: %.0f", s->run, s->elapsed);
     if (s->total > 0)
         fprintf(out, "/%.0f", s->total);
-    fprintf(out, " s  %.0f ops/s  %.1f MB/s  p99 %.3f ms  %" PRIu64 " error%s", s->ops_per_s, s->mb_per_s,
+    fprintf(out, " s  %.0f ops/s  %.1f MiB/s  p99 %.3f ms  %" PRIu64 " error%s", s->ops_per_s, s->mb_per_s,
             report_ms((double)s->p99_ns), s->errors, s->errors == 1 ? "" : "s");
     fflush(out);
 }

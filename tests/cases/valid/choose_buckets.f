@@ -24,10 +24,10 @@ run
 #> composite mix, choose (one flowop a pass, by weight)
 #> composite halves, choose (one flowop a pass, by weight)
 #> fileset /tmp/data: 100 files, 0 leaf dirs, size bucket list, mean 5632, 100% preallocated
-#>       flowop read           m.r1 (weight 70 of 100: 70.0% of the passes)
-#>       flowop write          m.w1 (weight 20 of 100: 20.0% of the passes)
-#>       flowop statfile       m.s1 (weight 1 of 100: 1.0% of the passes)
-#>       flowop statfile       m.s0 (weight 0 of 100: 0.0% of the passes)
-#>       flowop read           m.both.rd
-#>       flowop read           m2.r1 (weight 70 of 80: 87.5% of the passes)
-#>       flowop statfile       h.s (weight 1 of 1: 100.0% of the passes)
+#>       flowop read           m.r1 (weight 70 of 100: 70.0% of the picks; 7 runs a pass)
+#>       flowop write          m.w1 (weight 20 of 100: 20.0% of the picks; 2 runs a pass)
+#>       flowop statfile       m.s1 (weight 1 of 100: 1.0% of the picks; 0.1 runs a pass)
+#>       flowop statfile       m.s0 (weight 0 of 100: 0.0% of the picks; 0 runs a pass)
+#>       flowop read           m.both.rd (0.9 runs a pass)
+#>       flowop read           m2.r1 (weight 70 of 80: 87.5% of the picks; 0.875 runs a pass)
+#>       flowop statfile       h.s (weight 1 of 1: 100.0% of the picks; 1 runs a pass)
