@@ -15,6 +15,7 @@
 #include "base/clock.h"
 #include "base/rng.h"
 #include "engine/latlog.h"
+#include "engine/thread_clock.h"
 #include "fileset/fileset.h"
 #include "io/ioengine.h"
 #include "model/plan.h"
@@ -78,6 +79,7 @@ struct op_inst {
     struct op_ring ring;
     bool whole;              /* a whole-file op is collecting its chunks' completions */
     uint64_t whole_bytes;    /* ... their bytes so far */
+    unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
 };
 
 struct worker {
@@ -117,6 +119,8 @@ struct worker {
     struct latlog_thread *latlog; /* --latency-log: this thread's buffers (latlog.h), else NULL */
     uint64_t pass_lag_ns;     /* open loop: how late the pass under way began (pace.h); 0 in a closed loop */
     struct thread_sched *sched; /* open loop: where it publishes its schedule (shared), else NULL */
+    struct thread_clock tclock; /* where its wall-clock time goes (thread_clock.h) */
+    uint64_t cpu_idle;        /* open loop: CPU its pacing sleeps cost, kept out of CPU per op */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */

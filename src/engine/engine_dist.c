@@ -288,6 +288,13 @@ static void reduce_sched(struct sched_row *s)
     s->max_lag_ns = lag[0], s->final_lag_ns = lag[1];
 }
 
+/* Where a thread's time went, over every rank: its instances and each bucket summed. */
+static void reduce_times(struct thread_times *t)
+{
+    dist_reduce_u64(&t->instances, 1, DIST_SUM);
+    dist_reduce_u64(t->ns, TB_N, DIST_SUM);
+}
+
 /* The IO done over every rank up to each one's stonewall snapshot, and the
  * first and last of those moments from the global start (first). */
 static struct run_stonewall stonewall_of(const struct engine *e, uint64_t first, uint64_t go, uint64_t stop)
@@ -358,6 +365,8 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
     }
     for (size_t i = 0; i < r->nsched; i++)
         reduce_sched(&r->sched[i]);
+    for (size_t i = 0; i < r->ntimes; i++) /* every rank has the same threads */
+        reduce_times(&r->times[i]);
     reduce_stats(&r->io);
     if (r->io_intended != NULL) /* every rank has the same open-loop threads */
         reduce_stats(r->io_intended);

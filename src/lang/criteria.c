@@ -28,9 +28,9 @@ const struct crit_figure crit_figures[] = {
     { "p99.9", CW_PCT, 0.999, CA_OPTIONAL, "99.9th percentile latency in ns" },
     { "p99.99", CW_PCT, 0.9999, CA_OPTIONAL, "99.99th percentile latency in ns" },
     { "accel_util", CW_ACCEL_UTIL, 0, CA_NONE,
-      "accelerator utilisation, 0..1: compute time / (compute + I/O time) over every thread that computes" },
+      "accelerator utilisation, 0..1: compute time / wall time over every thread that computes" },
     { "slowest_writer_sec", CW_SLOWEST_WRITER, 0, CA_NONE,
-      "the slowest writer's time in seconds: the longest total write and fsync time of one thread instance" },
+      "the slowest writer's time in seconds: the longest wall time one thread instance spent writing and in fsync" },
 };
 const size_t crit_nfigures = sizeof crit_figures / sizeof crit_figures[0];
 
