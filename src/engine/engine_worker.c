@@ -316,8 +316,8 @@ static inline bool run_pass(struct worker *w)
             return false;
         const struct plan_op *op = &t->ops[i];
         int rc = run_top(w, op);
-        if (rc == FO_ERROR)
-            return false;
+        if (rc == FO_ERROR || rc == FO_SPENT)
+            return false; /* spent: the run ends when its last thread does, or on its own terms */
         if (rc != FO_OK) {
             if (!worker_stopping(w))
                 note_stop(w, &t->ops[i], rc);

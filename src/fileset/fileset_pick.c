@@ -163,6 +163,8 @@ static struct want pick_want(struct fileset_rt *fs, struct shm *shm, enum fs_kin
 int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                          enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {
+    if (from == FS_FROM_EPOCH)
+        return fileset_epoch_pick(fs, shm, kind, want, index);
     struct want w = pick_want(fs, shm, kind, want == FS_EXISTING, from == FS_FROM_INDEX, index, rotor);
     return attempt_pick(&w);
 }
@@ -173,6 +175,8 @@ int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind ki
 int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                      enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {
+    if (from == FS_FROM_EPOCH)
+        return fileset_epoch_pick(fs, shm, kind, want, index);
     struct want w = pick_want(fs, shm, kind, want == FS_EXISTING, from == FS_FROM_INDEX, index, rotor);
     int64_t got = attempt_pick(&w);
     if (got == FS_PICK_BUSY)

@@ -113,6 +113,11 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
     [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
     [FO_WEIGHT] = { "weight", NULL, AT_INT, 1, FLOWOP_WEIGHT_MAX, false,
                     "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
+    [FO_PICK] = { "pick", NULL, AT_STR, 0, 0, false,
+                  "the order files are drawn in: random (default: the fileset's shared rotor, or indexed=) or epoch "
+                  "(every file once per pass, shuffled, shared by all threads and split between MPI ranks)" },
+    [FO_PICKS] = { "picks", NULL, AT_INT, 1, 0, false,
+                   "with pick=epoch: the most files drawn over the run (every thread, every rank); a thread whose draw finds them spent stops (the run ends when every thread has)" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {
