@@ -37,6 +37,8 @@
 #   $samplesread  samples read by every reader of every rank before the run
 #                 ends: epochs x $nsamples (the run's time may end it first)
 #   $minutil      accelerator utilisation the criteria ask for, in percent
+#   $ranks        MPI ranks sharing the dataset (mpirun -np, with --mpi-shared):
+#                 the run ends after the whole steps each rank's share makes
 
 set $dir=/tmp
 set $nsamples=10000
@@ -48,6 +50,7 @@ set $readers=4
 set $prefetch=2
 set $samplesread=30000
 set $minutil=90
+set $ranks=1
 
 usage "ai-training variables (change with set before running):"
 usage "  set \$dir=<path>          parent directory of the dataset (default $dir)"
@@ -67,7 +70,7 @@ usage "  set \$minutil=<percent>   accelerator utilisation asked for (default $m
 # either way).
 set $stepsamples = $naccel * $batch
 set $ahead = $prefetch * $stepsamples
-set $steps = $samplesread / $stepsamples
+set $steps = $ranks * ($samplesread / $ranks / $stepsamples)
 
 define fileset name=samples,path=$dir,size=$samplesize,entries=$nsamples,dirwidth=1000,prealloc,reuse
 

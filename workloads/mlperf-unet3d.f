@@ -39,6 +39,8 @@
 #   $prefetch       steps the readers may run ahead
 #   $epochs         passes over the dataset before the run ends
 #   $minutil        accelerator utilisation the criteria ask for, in percent
+#   $ranks          MPI ranks sharing the dataset (mpirun -np, with --mpi-shared):
+#                   the run ends after the whole steps each rank's share makes
 #
 # The derived sizes below are computed when the script loads: change the
 # variables above with -D (or set them before load).
@@ -55,16 +57,17 @@ set $naccel=1
 set $prefetch=2
 set $epochs=5
 set $minutil=90
+set $ranks=1
 
 usage "mlperf-unet3d variables (change with -D or set before loading):"
 usage "  \$dir \$nfiles \$samplesperfile \$samplesize \$sizegamma \$batch \$readers"
-usage "  \$computeus \$naccel \$prefetch \$epochs \$minutil (see the header)"
+usage "  \$computeus \$naccel \$prefetch \$epochs \$minutil \$ranks (see the header)"
 
 set $filesize = $samplesperfile * $samplesize
 set $stepsamples = $naccel * $batch
 set $ahead = $prefetch * $stepsamples
 set $picks = $epochs * $nfiles
-set $steps = $epochs * $nfiles * $samplesperfile / $stepsamples
+set $steps = $ranks * $epochs * ($nfiles / $ranks * $samplesperfile / $stepsamples)
 
 define fileset name=data,path=$dir,size=$filesize,filesizegamma=$sizegamma,entries=$nfiles,dirwidth=1000,prealloc,reuse
 
