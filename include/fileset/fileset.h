@@ -223,9 +223,6 @@ void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
 /* The epoch order starts again at its first pick, shuffled anew: for state
  * carried over from a run before (each run's passes are its own). */
 void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
-/* Entry pos of pass `pass` of the epoch order over n entries under key: a
- * permutation of 0..n-1 for each pass, computed, not stored (fileset_epoch.c). */
-uint64_t fileset_epoch_entry(uint64_t pos, uint64_t n, uint64_t key, uint64_t pass);
 /* FS_FROM_EPOCH: the next entry (see fileset_try_pick). */
 int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                            uint64_t limit);

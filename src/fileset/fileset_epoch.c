@@ -19,7 +19,9 @@ static uint64_t mix_round(uint64_t x, uint64_t k, unsigned bits, uint64_t mask)
     return x ^ (x >> (bits / 2 + 1));
 }
 
-uint64_t fileset_epoch_entry(uint64_t pos, uint64_t n, uint64_t key, uint64_t pass)
+/* Entry pos of pass `pass` of the epoch order over n entries under key: a
+ * permutation of 0..n-1 for each pass. */
+static uint64_t epoch_entry(uint64_t pos, uint64_t n, uint64_t key, uint64_t pass)
 {
     if (n <= 1)
         return 0;
@@ -83,7 +85,7 @@ int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind 
         uint64_t t = atomic_fetch_add_explicit(&sh->epoch_ticket, 1, memory_order_relaxed);
         if (t >= s.cap)
             return FS_PICK_DONE;
-        uint64_t idx = fileset_epoch_entry(s.lo + t % s.len, n, key, t / s.len);
+        uint64_t idx = epoch_entry(s.lo + t % s.len, n, key, t / s.len);
         if (fileset_hold(fs, shm, kind, (int64_t)idx, want))
             return (int64_t)idx;
         if (atomic_load_explicit(&sh->waits.stopped, memory_order_relaxed))
