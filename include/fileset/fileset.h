@@ -223,9 +223,10 @@ void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
 /* The epoch order starts again at its first pick, shuffled anew: for state
  * carried over from a run before (each run's passes are its own). */
 void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
-/* FS_FROM_EPOCH: the next entry (see fileset_try_pick). */
-int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
-                           uint64_t limit);
+/* FS_FROM_EPOCH: the entry the next ticket names, not claimed; FS_PICK_DONE
+ * past limit (0: none), FS_PICK_EMPTY without entries. *share: the entries of
+ * a pass this rank takes (0: none). */
+int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share);
 /* Clears BUSY and applies the new state: existing or missing, and opens +=
  * open_delta; wakes the threads waiting for a busy entry, if any. */
 void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence now,

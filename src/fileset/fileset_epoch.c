@@ -1,7 +1,8 @@
 /* fileset_epoch.c: the epoch pick order (FS_FROM_EPOCH): every entry once per
  * pass, shuffled anew each pass, without replacement, as a training epoch
  * reads its samples and mdtest -R visits its files. The order is computed
- * from a ticket (one shared counter), never stored: no lock, no allocation. */
+ * from a ticket (one shared counter), never stored: no lock, no allocation.
+ * The entry is claimed by the picker (fileset_pick.c). */
 #include <stdint.h>
 
 #include "base/rng.h"
@@ -70,26 +71,20 @@ static struct epoch_share share_of(const struct fileset_rt *fs, uint64_t n, uint
     return s;
 }
 
-int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
-                           uint64_t limit)
+int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share)
 {
     uint64_t n = kind == FSK_LEAFDIR ? fs->nleafdirs : fs->nfiles;
     struct fs_shared *sh = shared(fs, shm);
+    *share = 0;
     if (n == 0)
         return FS_PICK_EMPTY;
     struct epoch_share s = share_of(fs, n, limit);
+    *share = s.len;
+    if (s.len == 0)
+        return FS_PICK_EMPTY;
+    uint64_t t = atomic_fetch_add_explicit(&sh->epoch_ticket, 1, memory_order_relaxed);
+    if (t >= s.cap)
+        return FS_PICK_DONE;
     uint64_t key = fs->seed ^ rng_mix64(sh->epoch_run + RNG_GOLDEN);
-    /* An entry not in the wanted class (a file deleted) is passed over, its
-     * ticket spent: at most one pass of them before the class is empty. */
-    for (uint64_t tries = 0; tries < s.len; tries++) {
-        uint64_t t = atomic_fetch_add_explicit(&sh->epoch_ticket, 1, memory_order_relaxed);
-        if (t >= s.cap)
-            return FS_PICK_DONE;
-        uint64_t idx = epoch_entry(s.lo + t % s.len, n, key, t / s.len);
-        if (fileset_hold(fs, shm, kind, (int64_t)idx, want))
-            return (int64_t)idx;
-        if (atomic_load_explicit(&sh->waits.stopped, memory_order_relaxed))
-            return FS_PICK_EMPTY;
-    }
-    return FS_PICK_EMPTY;
+    return (int64_t)epoch_entry(s.lo + t % s.len, n, key, t / s.len);
 }
