@@ -400,15 +400,18 @@ fi
 
 # ai-training over 2 ranks, one computing 10x longer per step than the other
 # (MPMD): the barrier holds every accelerator of both ranks to the same steps,
-# so both read the same samples (within a step's batches); the accelerator
-# utilisation and the criteria come out as on one rank.
+# so both read the same samples (within the steps their readers prefetch);
+# the accelerator utilisation counts the fast rank's wait at the barrier:
+# at most (40 + 4) / (2 x 40) ms = 0.55 (less the steps' own overhead
+# across ranks), so the 90% criterion fails (exit 3).
 rm -rf "$t/ai"; mkdir "$t/ai"
 common=(-f ai-training -D dir="$t/ai" -D nsamples=100 -D samplesize=16k -D naccel=2 -D batch=4 --runtime 2 --quiet)
 timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" "${common[@]}" -D computeus=40000 --json "$t/ai.json" : \
-    -np 1 "$fb" "${common[@]}" -D computeus=4000 >"$t/ai.out" 2>&1 || bad "ai-training on 2 ranks failed: $(tail -5 "$t/ai.out")"
-got=$(json "$t/ai.json" "abs(r['per_rank'][0]['ops'] - r['per_rank'][1]['ops']) <= 2 * 2 * 4 and r['per_rank'][1]['ops'] > 0, r['criteria_pass'], 0 < r['accel_util']['overall'] <= 1")
-[ "$got" = "True True True" ] || bad "ai-training on 2 ranks: the barrier did not hold the ranks together, or no criteria/utilisation: $got $(json "$t/ai.json" "[k['ops'] for k in r['per_rank']]")"
-grep -q '^criteria: PASS  accel_util >= \$minutil / 100' "$t/ai.out" || bad "ai-training on 2 ranks: no accel_util criterion line"
+    -np 1 "$fb" "${common[@]}" -D computeus=4000 >"$t/ai.out" 2>&1
+[ $? = 3 ] || bad "ai-training on 2 ranks: not exit 3 (a failed criterion): $(tail -5 "$t/ai.out")"
+got=$(json "$t/ai.json" "abs(r['per_rank'][0]['ops'] - r['per_rank'][1]['ops']) <= 3 * 3 * 2 * 4 and r['per_rank'][1]['ops'] > 0, r['criteria_pass'], 0.3 < r['accel_util']['overall'] < 0.65")
+[ "$got" = "True False True" ] || bad "ai-training on 2 ranks: the barrier did not hold the ranks together, or no criteria/utilisation: $got $(json "$t/ai.json" "[k['ops'] for k in r['per_rank']]")"
+grep -q '^criteria: FAIL  accel_util >= \$minutil / 100' "$t/ai.out" || bad "ai-training on 2 ranks: no accel_util criterion line"
 
 # checkpoint over 2 ranks: every rank's writers, named with their rank; the
 # slowest writer is the slowest of all, as the text says.

@@ -3,7 +3,9 @@
 # What it models: the periodic checkpoint of a distributed training job (or
 # of an HPC simulation): each worker holds a part of the model state and, at
 # the same moment as the others, writes it as one large sequential file,
-# makes it durable with fsync, and reads it back (a restart, or a check).
+# makes it durable with fsync, and reads it back (a restart, or a check)
+# cold: its pages are dropped from the page cache first (dropcache), so the
+# read-back comes from the device, as a restart on another node reads it.
 # The checkpoint is done when its slowest shard is, so the report gives every
 # writer's time (writes and fsync) and the slowest: "slowest writer ... s" in
 # the text, slowest_writer_s and writers[] in the JSON.
@@ -42,6 +44,7 @@ define process name=trainer,instances=1
     flowop createfile name=create,filesetname=ckpt,fd=1
     flowop writewholefile name=write,fd=1,iosize=$iosize
     flowop fsync name=sync,fd=1
+    flowop dropcache name=uncache,fd=1
     flowop readwholefile name=readback,fd=1,iosize=$iosize
     flowop closefile name=close,fd=1
     flowop deletefile name=delete,filesetname=ckpt

@@ -17,6 +17,7 @@
 #include "results/cpu_share.h"
 #include "engine/engine.h"
 #include "engine/pace.h"
+#include "engine/thread_clock.h"
 #include "fileset/fileset.h"
 #include "base/futex.h"
 #include "model/plan.h"
@@ -85,6 +86,7 @@ struct thread_slot {
     size_t intended_off;           /* open loop (rate=): shm offset of struct op_stats[thread.nflat], from the */
                                    /* intended starts; 0: closed loop */
     size_t sched_off;              /* open loop: shm offset of its struct thread_sched; 0: closed loop */
+    size_t time_off;               /* shm offset of its struct thread_time (thread_clock.h) */
 };
 
 struct sem_desc {
@@ -170,6 +172,11 @@ static inline struct op_stats *slot_intended(const struct engine *e, size_t slot
 static inline struct thread_sched *slot_sched(const struct engine *e, size_t slot)
 {
     return e->slots[slot].sched_off ? (struct thread_sched *)shm_at(&e->shm, e->slots[slot].sched_off) : NULL;
+}
+
+static inline struct thread_time *slot_time(const struct engine *e, size_t slot)
+{
+    return (struct thread_time *)shm_at(&e->shm, e->slots[slot].time_off);
 }
 
 static inline struct place_outcome *slot_place(const struct engine *e, size_t slot)

@@ -15,6 +15,7 @@
 #include "base/clock.h"
 #include "base/rng.h"
 #include "engine/latlog.h"
+#include "engine/thread_clock.h"
 #include "fileset/fileset.h"
 #include "io/ioengine.h"
 #include "model/plan.h"
@@ -25,6 +26,7 @@ enum fo_rc {
     FO_ERROR = -1,      /* the run ends with an error; op_error() said why */
     FO_NORESOURCE = 1,  /* no suitable file or directory */
     FO_DONE = 2,        /* a finish condition was met */
+    FO_SPENT = 3,       /* this thread's draws are spent (pick=epoch, picks=): it stops, the run goes on */
 };
 
 #define FB_NFDS 130      /* descriptor slots 0..128 (fd=), and the openclose slot */
@@ -79,6 +81,7 @@ struct op_inst {
     struct op_ring ring;
     bool whole;              /* a whole-file op is collecting its chunks' completions */
     uint64_t whole_bytes;    /* ... their bytes so far */
+    unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
 };
 
 struct worker {
@@ -121,6 +124,8 @@ struct worker {
     uint64_t pass_lag_ns;     /* open loop: how late the pass under way began (pace.h); 0 in a closed loop */
     uint64_t pass_t0;         /* open loop: op_now() when it began: its ops are due when it was */
     struct thread_sched *sched; /* open loop: where it publishes its schedule (shared), else NULL */
+    struct thread_clock tclock; /* where its wall-clock time goes (thread_clock.h) */
+    uint64_t cpu_idle;        /* open loop: CPU its pacing sleeps cost, kept out of CPU per op */
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */
@@ -165,6 +170,25 @@ static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns,
         stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
     if (__builtin_expect(w->latlog != NULL, 0))
         latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
+}
+
+/* The order op draws its file in (pick=epoch, indexed=, else the rotor) and
+ * the index the picker takes with it (epoch: its picks= limit). */
+static inline enum fs_pick_from op_pick_from(struct worker *w, const struct op_inst *op, uint64_t *index)
+{
+    if (op->op->epoch) {
+        *index = op->op->picks;
+        return FS_FROM_EPOCH;
+    }
+    *index = op->op->has_indexed ? param_u64(&op->op->indexed, &w->rng) : 0;
+    return op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+}
+
+/* What a flowop returns when its pick got no entry: FO_SPENT when pick=epoch's
+ * picks= are spent, else FO_NORESOURCE. */
+static inline int op_pick_failed(int64_t got)
+{
+    return got == FS_PICK_DONE ? FO_SPENT : FO_NORESOURCE;
 }
 
 /* fileset_pick for a flowop. A wait while every entry wanted is busy is part

@@ -45,8 +45,12 @@ enum fs_kind { FSK_FILE, FSK_LEAFDIR };
 /* Whether an entry exists on disk: what a pick or a hold wants, what a
  * release leaves. The values are those of the bool they name. */
 enum fs_presence { FS_MISSING = 0, FS_EXISTING = 1 };
-/* Where a pick starts: at the next turn of a rotor, or at an index (% n). */
-enum fs_pick_from { FS_FROM_ROTOR = 0, FS_FROM_INDEX = 1 };
+/* Where a pick starts: at the next turn of a rotor, or at an index (% n); or
+ * the next entry of the fileset's epoch order: every entry once per pass, in
+ * an order shuffled anew each pass, shared by every thread and process of
+ * the run, and split between the MPI ranks that share the tree
+ * (fileset_epoch.c). */
+enum fs_pick_from { FS_FROM_ROTOR = 0, FS_FROM_INDEX = 1, FS_FROM_EPOCH = 2 };
 /* What fileset_make_dir makes: only the last component, as mkdir does, or
  * the missing parents too (--mkdir-parents). */
 enum fs_mkdir { FS_MKDIR_LAST, FS_MKDIR_PARENTS };
@@ -76,6 +80,8 @@ struct fs_shared {
     _Atomic uint64_t rotor_dir;        /* listdir */
     _Atomic uint64_t nexisting;        /* files that exist now */
     _Atomic uint64_t nleaf_existing;
+    _Atomic uint64_t epoch_ticket;     /* FS_FROM_EPOCH: picks of this run so far (on this rank) */
+    uint64_t epoch_run;                /* runs that restarted the epoch order: each shuffles anew */
 };
 
 struct fileset_rt {
@@ -201,6 +207,10 @@ int fileset_drop_cache(struct fileset_rt *fs, struct shm *shm, size_t *files, st
  * advances the rotor (NULL: the fileset's shared rotor) and ignores index. */
 #define FS_PICK_EMPTY (-1)
 #define FS_PICK_BUSY (-2)
+/* FS_FROM_EPOCH: index is the most picks of the run over every rank (0: no
+ * limit), and past it FS_PICK_DONE. An epoch pick takes its ticket once and
+ * waits for its own entry while another thread holds it busy. */
+#define FS_PICK_DONE (-3)
 int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                          enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
 /* The same, but while every entry of the class is busy it sleeps on a futex
@@ -215,6 +225,13 @@ bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int
 void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
 /* Makes waits possible again: for state carried over from a run before. */
 void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
+/* The epoch order starts again at its first pick, shuffled anew: for state
+ * carried over from a run before (each run's passes are its own). */
+void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
+/* FS_FROM_EPOCH: the entry the next ticket names, not claimed; FS_PICK_DONE
+ * past limit (0: none), FS_PICK_EMPTY without entries. *share: the entries of
+ * a pass this rank takes (0: none). */
+int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share);
 /* Clears BUSY and applies the new state: existing or missing, and opens +=
  * open_delta; wakes the threads waiting for a busy entry, if any. */
 void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence now,

@@ -51,7 +51,7 @@ enum flowop_attr {
     FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
     FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
     FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_VERIFY, FO_IOENGINE, FO_IODEPTH, FO_WEIGHT,
-    FO_OPENCLOSE,
+    FO_OPENCLOSE, FO_PICK, FO_PICKS,
     FO_NATTRS
 };
 /* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */
@@ -60,7 +60,9 @@ enum flowop_attr {
 #define FA_COMMON (FA(FO_NAME) | FA(FO_ITERS) | FA(FO_WEIGHT))
 /* Picking a file of filename= into a descriptor slot and opening it (openfile, auto-open). */
 #define FA_OPEN (FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA(FO_DSYNC) | FA(FO_DIRECTIO) \
-                 | FA(FO_NOREADAHEAD))
+                 | FA(FO_NOREADAHEAD) | FA_PICK)
+/* The order a file is drawn from the fileset in (pick=, picks=). */
+#define FA_PICK (FA(FO_PICK) | FA(FO_PICKS))
 /* What a writing flowop writes. */
 #define FA_DATA (FA(FO_PATTERN) | FA(FO_COMPRESS) | FA(FO_DEDUPE))
 /* Through the thread's I/O engine. */

@@ -76,6 +76,8 @@ struct plan_op {
     bool has_fd, has_srcfd;         /* fd= / srcfd= given (0 is also their default) */
     bool openclose;                 /* openclose: a file picked, opened and closed by every execution */
     bool random, dsync, directio, noreadahead, opennext, blocking;
+    bool epoch;                     /* pick=epoch: files drawn in the fileset's epoch order */
+    uint64_t picks;                 /* with epoch: the most draws over the run, 0: no limit */
     bool verify;                    /* stamps what it writes, checks what it reads (types with FO_VERIFY only) */
     struct data_pattern data;       /* what it writes: its own attributes over its thread's */
     struct plan_io io;              /* its own ioengine=/iodepth= over its thread's, or --ioengine */

@@ -1,5 +1,6 @@
-/* report_accel.h: accelerator utilisation, from a run's rows: compute time
- * (compute flowops) over compute plus I/O time, per thread and overall. */
+/* report_accel.h: accelerator utilisation as DLIO and MLPerf Storage define
+ * it: a thread's compute time over its wall time in the run (its waits for
+ * I/O and at barriers included), per thread and overall. */
 #ifndef FB_REPORT_ACCEL_H
 #define FB_REPORT_ACCEL_H
 
@@ -7,12 +8,12 @@
 
 #include "results/results.h"
 
-/* The utilisation (0..1) of the thread process/thread (both NULL: every thread
- * that computes); 0 when it does not compute. *computes (may be NULL) says
- * whether it does. */
-double report_accel_util(const struct run_result *r, const struct result_row *thread, bool *computes);
+/* The utilisation (0..1) of thread t, or with t NULL of every thread that
+ * computes (their compute time over their wall time, summed); 0 when none
+ * computes. *computes (may be NULL) says whether any does. */
+double report_accel_util(const struct run_result *r, const struct thread_times *t, bool *computes);
 
-/* Whether row i is its thread's first compute row: one per thread that computes. */
-bool report_accel_thread_row(const struct run_result *r, size_t i);
+/* Whether thread t computes: one line of the reports each. */
+bool report_accel_computes(const struct thread_times *t);
 
 #endif

@@ -23,7 +23,7 @@ struct fig_kind {
     size_t nfields;
 };
 
-extern const struct fig_kind fig_op_stats, fig_sched, fig_result_counts;
+extern const struct fig_kind fig_op_stats, fig_sched, fig_result_counts, fig_times;
 
 /* from's figures merged into into, both blocks of kind k. */
 void fig_merge(const struct fig_kind *k, void *into, const void *from);

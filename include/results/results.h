@@ -11,6 +11,7 @@
 #include "flowops/flowop.h"
 #include "results/run_meta.h"
 #include "results/stats.h"
+#include "results/time_account.h"
 #include "results/system.h"
 
 struct result_row {
@@ -175,6 +176,8 @@ struct run_result {
     struct steady_result steady;
     struct sched_row *sched;     /* one per open-loop thread, in script order */
     size_t nsched;
+    struct thread_times *times;  /* one per thread of the script, in script order: where its */
+    size_t ntimes;               /* wall-clock time went (time_account.h), summed over ranks */
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

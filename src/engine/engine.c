@@ -89,6 +89,7 @@ static int layout(struct engine *e, struct diag *err)
         size += fileset_shared_size(&e->fs[i]) + 128;
     for (size_t s = 0; s < e->nslots; s++) {
         size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_cpu) + 128;
+        size += sizeof(struct thread_time) + 64;
         if (slot_thread(e, s)->rate != 0)
             size += slot_thread(e, s)->nflat * sizeof(struct op_stats) + sizeof(struct thread_sched) + 128;
         if (add_sems(e, s, slot_thread(e, s)->ops, slot_thread(e, s)->nops) != 0)
@@ -109,6 +110,7 @@ static int layout(struct engine *e, struct diag *err)
     for (size_t s = 0; s < e->nslots; s++) {
         e->slots[s].stats_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));
         e->slots[s].cpu_off = shm_reserve(&e->shm, sizeof(struct thread_cpu));
+        e->slots[s].time_off = shm_reserve(&e->shm, sizeof(struct thread_time));
         if (slot_thread(e, s)->rate == 0)
             continue;
         e->slots[s].intended_off = shm_reserve(&e->shm, slot_thread(e, s)->nflat * sizeof(struct op_stats));

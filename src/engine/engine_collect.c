@@ -160,17 +160,30 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
     }
 }
 
-/* The time one thread instance spent in the flowops that write data or make
- * it durable; 0 when it has none. */
+/* The wall-clock time one thread instance spent writing data or making it
+ * durable (its TB_WRITE bucket, never a sum of overlapping latencies); 0 when none. */
 static double slot_write_seconds(const struct engine *e, size_t s)
 {
-    const struct plan_thread *th = &e->plan->procs[e->slots[s].proc].threads[e->slots[s].thread];
-    const struct op_stats *st = slot_stats(e, s);
-    uint64_t ns = 0;
-    for (size_t i = 0; i < th->nflat; i++)
-        if (flowop_is(th->flat[i]->type, FF_WRITE | FF_DURABLE))
-            ns += st[i].lat_sum;
-    return (double)ns / 1e9;
+    return (double)atomic_load_explicit(&slot_time(e, s)->ns[TB_WRITE], memory_order_relaxed) / 1e9;
+}
+
+/* Where the time of thread t of process p went, over its instances. */
+static void add_times_row(struct engine *e, size_t p, size_t t, struct run_result *r)
+{
+    struct thread_times *v = realloc(r->times, (r->ntimes + 1) * sizeof *v);
+    if (v == NULL)
+        return;
+    r->times = v;
+    struct thread_times *row = &v[r->ntimes++];
+    *row = (struct thread_times){ .process = dup(e, e->plan->procs[p].name),
+                                  .thread = dup(e, e->plan->procs[p].threads[t].name) };
+    for (size_t s = 0; s < e->nslots; s++) {
+        if (e->slots[s].proc != p || e->slots[s].thread != t)
+            continue;
+        row->instances++;
+        for (size_t b = 0; b < TB_N; b++)
+            row->ns[b] += atomic_load_explicit(&slot_time(e, s)->ns[b], memory_order_relaxed);
+    }
 }
 
 /* Every writer's time and the slowest (a checkpoint's time is its slowest shard's). */
@@ -240,6 +253,8 @@ void engine_collect(struct engine *e, double secs, enum collect_span span, struc
     for (size_t p = 0; p < e->plan->nprocs; p++)
         for (size_t t = 0; t < e->plan->procs[p].nthreads && engine_selected(e, p); t++) {
             add_thread_rows(e, scale, p, t, r, span);
+            if (span != SINCE_BASELINE)
+                add_times_row(e, p, t, r);
             if (e->plan->procs[p].threads[t].rate != 0 && span == SINCE_START)
                 add_sched_row(e, p, t, r);
         }

@@ -82,6 +82,7 @@ void engine_keep_restore(struct engine *e, size_t i, int k)
     memcpy(shm_at(&e->shm, fs->state_off), kp->state, (fs->nfiles + fs->nleafdirs) * sizeof(uint32_t));
     memcpy(shm_at(&e->shm, fs->shared_off), &kp->shared, sizeof kp->shared);
     fileset_reset_waits(fs, &e->shm);   /* the run before ended by stopping them */
+    fileset_epoch_restart(fs, &e->shm);
 }
 
 /* After a run: the filesets move into a new cache with their state; nothing

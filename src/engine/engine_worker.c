@@ -56,13 +56,6 @@ uint64_t worker_count_bytes(struct worker *w, int target_flat)
 
 /* ---- the thread ---- */
 
-static uint64_t thread_cpu_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 
 struct thread_arg {
     struct engine *e;
@@ -87,6 +80,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
                    : ops[i].opennext                                  ? NULL
                                                                       : &w->fds[0];
         inst->sem = -1;
+        inst->tb = (unsigned char)time_bucket_of(ops[i].type);
         uint32_t off;
         if (ops[i].directio)
             engine_dio_align(w->eng, &ops[i], &inst->dio_align, &off);
@@ -177,7 +171,8 @@ static void worker_free(struct worker *w)
 static void publish_cpu(struct worker *w, uint64_t now)
 {
     uint64_t used = now - w->cpu_start;
-    used = used > w->cpu_sampling ? used - w->cpu_sampling : 0;
+    uint64_t off = w->cpu_sampling + w->cpu_idle;
+    used = used > off ? used - off : 0;
     atomic_store_explicit(&w->cpu_pub->ns, used, memory_order_relaxed);
 }
 
@@ -209,9 +204,10 @@ __attribute__((noinline)) static int run_sampled(struct worker *w, const struct 
     return rc;
 }
 
-/* One op of a flowop that is not a composite. */
+/* One op of a flowop that is not a composite, its time in its bucket. */
 static inline int run_one_now(struct worker *w, const struct plan_op *op)
 {
+    thread_clock_enter(&w->tclock, w->ops[op->flat].tb);
     if (__builtin_expect(--w->cpu_countdown == 0, 0))
         return run_sampled(w, op);
     return op->type->run(w, &w->ops[op->flat]);
@@ -322,8 +318,8 @@ static inline bool run_pass(struct worker *w)
             return false;
         const struct plan_op *op = &t->ops[i];
         int rc = run_top(w, op);
-        if (rc == FO_ERROR)
-            return false;
+        if (rc == FO_ERROR || rc == FO_SPENT)
+            return false; /* spent: the run ends when its last thread does, or on its own terms */
         if (rc != FO_OK) {
             if (!worker_stopping(w))
                 note_stop(w, &t->ops[i], rc);
@@ -395,11 +391,13 @@ static void *thread_main(void *p)
         latlog_thread_go(w->latlog, &w->clk, atomic_load(&sh->go_ns));
     w->cpu_start = w->cpu_last = thread_cpu_ns();
     w->wall_last = clock_ns();
+    thread_clock_start(&w->tclock, slot_time(a->e, a->slot));
     if (w->thread->rate != 0)
         thread_loop_paced(w);
     else
         thread_loop(w);
     op_io_drain(w);
+    thread_clock_stop(&w->tclock);
     publish_cpu(w, thread_cpu_ns());
     worker_free(w);
     if (atomic_fetch_sub(&sh->running, 1) == 1)

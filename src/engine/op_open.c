@@ -38,13 +38,13 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     if (fs == NULL)
         return op_fail(w, op, "no fileset to open a file from (filename= missing)");
     enum fs_presence before = create ? FS_MISSING : FS_EXISTING;
-    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
-    uint64_t idx = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
+    uint64_t idx;
+    enum fs_pick_from from = op_pick_from(w, op, &idx);
     _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
     uint64_t since;
     int64_t e = op_pick(w, fs, FSK_FILE, before, from, idx, rotor, &since);
     if (e < 0)
-        return FO_NORESOURCE;
+        return op_pick_failed(e);
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
     if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, e, before, 0);

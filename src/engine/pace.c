@@ -89,12 +89,17 @@ static bool sleep_until(struct worker *w, uint64_t due, uint64_t *now)
             return false;
         *now = clock_ns();
     }
-    while (*now < due) {
-        if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
-            return false;
+    if (*now >= due)
+        return atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP;
+    /* The sleep is the thread's pacing, not its flowops': neither its wall
+     * time nor the CPU its wake-ups cost go to them. */
+    thread_clock_enter(&w->tclock, TB_PACE);
+    uint64_t cpu0 = thread_cpu_ns();
+    while (*now < due && atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP) {
         fb_futex_wait_until(phase, PHASE_GO, due);
         *now = clock_ns();
     }
+    w->cpu_idle += thread_cpu_ns() - cpu0 + w->cpu_overhead; /* and the readings' own cost */
     return atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP;
 }
 

@@ -152,6 +152,23 @@ static void wake_waiters(struct fs_shared *sh)
     fb_futex_wake(&sh->waits.seq);
 }
 
+/* The epoch order's next entry, claimed, waiting while another thread holds
+ * it. One not in the wanted class (a file deleted) is passed over, its
+ * ticket spent: at most one pass of them before the class is empty. */
+static int64_t epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                          uint64_t limit)
+{
+    uint64_t share = 1;
+    for (uint64_t tries = 0; tries < share; tries++) {
+        int64_t idx = fileset_epoch_next(fs, shm, kind, limit, &share);
+        if (idx < 0 || fileset_hold(fs, shm, kind, idx, want))
+            return idx;
+        if (atomic_load_explicit(&shared(fs, shm)->waits.stopped, memory_order_relaxed))
+            return FS_PICK_EMPTY;
+    }
+    return FS_PICK_EMPTY;
+}
+
 static struct want pick_want(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool want_existing,
                              bool indexed, uint64_t index, _Atomic uint64_t *rotor)
 {
@@ -163,6 +180,8 @@ static struct want pick_want(struct fileset_rt *fs, struct shm *shm, enum fs_kin
 int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                          enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {
+    if (from == FS_FROM_EPOCH)
+        return epoch_pick(fs, shm, kind, want, index);
     struct want w = pick_want(fs, shm, kind, want == FS_EXISTING, from == FS_FROM_INDEX, index, rotor);
     return attempt_pick(&w);
 }
@@ -173,6 +192,8 @@ int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind ki
 int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                      enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {
+    if (from == FS_FROM_EPOCH)
+        return epoch_pick(fs, shm, kind, want, index);
     struct want w = pick_want(fs, shm, kind, want == FS_EXISTING, from == FS_FROM_INDEX, index, rotor);
     int64_t got = attempt_pick(&w);
     if (got == FS_PICK_BUSY)

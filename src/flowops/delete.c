@@ -78,8 +78,8 @@ static int delete_picked(struct worker *w, struct op_inst *op)
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "slot %d holds no file to delete and no fileset is named", op->op->fd);
-    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
-    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
+    uint64_t index;
+    enum fs_pick_from from = op_pick_from(w, op, &index);
     _Atomic uint64_t *rotor = pick_rotor(w, op);
     int64_t first = -1;
     uint64_t since = 0;   /* the first wait for a busy file, if any */
@@ -87,7 +87,7 @@ static int delete_picked(struct worker *w, struct op_inst *op)
         uint64_t waited;
         int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, rotor, &waited);
         if (idx < 0)
-            return FO_NORESOURCE;
+            return op_pick_failed(idx);
         since = since != 0 ? since : waited;
         if ((fileset_state(fs, w->shm, FSK_FILE, idx) & ENT_OPENS) == 0)
             return unlink_entry(w, op, fs, idx, since);
@@ -96,7 +96,8 @@ static int delete_picked(struct worker *w, struct op_inst *op)
             break;
         if (first < 0)
             first = idx;
-        index = (uint64_t)idx + 1;
+        if (from == FS_FROM_INDEX)
+            index = (uint64_t)idx + 1;
     }
     return FO_OK; /* nothing deletable now: skipped, not counted */
 }
@@ -113,7 +114,7 @@ static int deletefile_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_deletefile = {
     .name = "deletefile", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED),
+    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA_PICK,
     .summary = "delete an existing file (or the one last bound to slot fd)",
     .run = deletefile_run,
 };

@@ -18,8 +18,10 @@
 static int64_t pick_leaf(struct worker *w, struct op_inst *op, struct fileset_rt *fs, enum fs_presence want,
                          uint64_t *since)
 {
-    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
-    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) * (fs->nleafdirs / 2) : 0;
+    uint64_t index;
+    enum fs_pick_from from = op_pick_from(w, op, &index);
+    if (from == FS_FROM_INDEX)
+        index *= fs->nleafdirs / 2;
     return op_pick(w, fs, FSK_LEAFDIR, want, from, index, NULL, since);
 }
 
@@ -59,7 +61,7 @@ static int change_leaf(struct worker *w, struct op_inst *op, const struct leaf_c
     uint64_t since;
     int64_t idx = pick_leaf(w, op, fs, c->from, &since);
     if (idx < 0)
-        return FO_NORESOURCE;
+        return op_pick_failed(idx);
     char path[PATH_MAX];
     int rc = leaf_path(w, op, fs, idx, c->from, path, sizeof path);
     if (rc != FO_OK)
@@ -136,14 +138,14 @@ static int listdir_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_makedir = {
     .name = "makedir", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET | NEED_LEAFDIRS,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
+    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED) | FA_PICK,
     .summary = "create a leaf directory that does not exist yet",
     .run = makedir_run,
 };
 
 const struct flowop_type flowop_removedir = {
     .name = "removedir", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET | NEED_LEAFDIRS,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
+    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED) | FA_PICK,
     .summary = "remove an existing leaf directory",
     .run = removedir_run,
 };

@@ -16,6 +16,7 @@ extern const struct flowop_type flowop_closefile;
 extern const struct flowop_type flowop_deletefile;
 extern const struct flowop_type flowop_statfile;
 extern const struct flowop_type flowop_fsync;
+extern const struct flowop_type flowop_dropcache;
 extern const struct flowop_type flowop_fsyncset;
 extern const struct flowop_type flowop_fsyncdir;
 extern const struct flowop_type flowop_makedir;
@@ -53,6 +54,7 @@ const struct flowop_type *const flowop_types[] = {
     &flowop_deletefile,
     &flowop_statfile,
     &flowop_fsync,
+    &flowop_dropcache,
     &flowop_fsyncset,
     &flowop_fsyncdir,
     &flowop_makedir,

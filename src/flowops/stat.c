@@ -37,12 +37,12 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "slot %d is not open and no fileset is named", op->op->fd);
-    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
-    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
+    uint64_t index;
+    enum fs_pick_from from = op_pick_from(w, op, &index);
     uint64_t since;
     int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, pick_rotor(w, op), &since);
     if (idx < 0)
-        return FO_NORESOURCE;
+        return op_pick_failed(idx);
     const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
     if (path == NULL) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
@@ -72,7 +72,7 @@ static int statfile_run(struct worker *w, struct op_inst *op)
 
 const struct flowop_type flowop_statfile = {
     .name = "statfile", .flags = FF_IO, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED),
+    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA_PICK,
     .summary = "stat an existing file (fstat when slot fd is open)",
     .run = statfile_run,
 };

@@ -118,6 +118,11 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
                     "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
     [FO_OPENCLOSE] = { "openclose", NULL, AT_BOOL, 0, 0, false,
                        "every execution picks a file of filename=, opens it, does its I/O and closes it (else the file stays in its slot)" },
+    [FO_PICK] = { "pick", NULL, AT_STR, 0, 0, false,
+                  "the order files are drawn in: random (default: the fileset's shared rotor, or indexed=) or epoch "
+                  "(every file once per pass, shuffled, shared by all threads and split between MPI ranks)" },
+    [FO_PICKS] = { "picks", NULL, AT_INT, 1, 0, false,
+                   "with pick=epoch: the most files drawn over the run (every thread, every rank); a thread whose draw finds them spent stops (the run ends when every thread has)" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

@@ -54,9 +54,9 @@ const struct crit_figure crit_figures[] = {
     LAT_INTENDED("p99.9", CW_PCT, 0.999, "99.9th percentile latency in ns"),
     LAT_INTENDED("p99.99", CW_PCT, 0.9999, "99.99th percentile latency in ns"),
     { "accel_util", CW_ACCEL_UTIL, 0, CA_NONE, CD_FRACTION, 1, false,
-      "accelerator utilisation, 0..1: compute time / (compute + I/O time) over every thread that computes" },
+      "accelerator utilisation, 0..1: compute time / wall time over every thread that computes" },
     { "slowest_writer_sec", CW_SLOWEST_WRITER, 0, CA_NONE, CD_TIME, 1e9, false,
-      "the slowest writer's time in seconds: the longest total write and fsync time of one thread instance" },
+      "the slowest writer's time in seconds: the longest wall time one thread instance spent writing and in fsync" },
 };
 const size_t crit_nfigures = sizeof crit_figures / sizeof crit_figures[0];
 

@@ -354,6 +354,27 @@ static int check_openclose(struct builder *b, const struct flowop_def *d, const 
     return 0;
 }
 
+/* pick= and picks=: the order the flowop draws its files in. */
+static int build_pick(const struct flowop_def *d, const struct scope *sc, struct plan_op *op, struct diag *err)
+{
+    const struct attrvals *a = &d->a;
+    const char *pick = NULL;
+    if (attr_str(a, FO_PICK, sc, &pick, err) != 0 || attr_u64(a, FO_PICKS, sc, &op->picks, err) != 0)
+        return -1;
+    static const char *const orders[] = { "random", "epoch" };
+    bool known = pick == NULL;
+    for (size_t i = 0; pick != NULL && i < sizeof orders / sizeof orders[0]; i++)
+        if (strcmp(pick, orders[i]) == 0)
+            known = true, op->epoch = i == 1;
+    if (!known)
+        return diag_set(err, &a->loc[FO_PICK], "flowop '%s': pick=%s: the orders are random and epoch", d->name, pick);
+    if (a->val[FO_PICKS] != NULL && !op->epoch)
+        return diag_set(err, &a->loc[FO_PICKS], "flowop '%s': picks= counts the draws of pick=epoch", d->name);
+    if (op->epoch && a->val[FO_INDEXED] != NULL)
+        return diag_set(err, &a->loc[FO_INDEXED], "flowop '%s': pick=epoch draws its own files: no indexed=", d->name);
+    return 0;
+}
+
 static int build_leaf(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
 {
     const struct attrvals *a = &d->a;
@@ -373,6 +394,8 @@ static int build_leaf(struct builder *b, const struct flowop_def *d, const struc
     for (size_t i = 0; i < sizeof flag_attrs / sizeof flag_attrs[0]; i++)
         if (attr_bool(a, flag_attrs[i], sc, flags[i], err) != 0)
             return -1;
+    if (build_pick(d, sc, op, err) != 0)
+        return -1;
     op->has_iosize = a->val[FO_IOSIZE] != NULL;
     op->has_indexed = a->val[FO_INDEXED] != NULL;
     op->has_fd = a->val[FO_FD] != NULL;

@@ -391,9 +391,9 @@ static void accel(struct jw *w, const struct run_result *r)
     jw_open(w, "accel_util", '{', false);
     jw_num(w, "overall", all, 6);
     jw_open(w, "threads", '[', false);
-    for (size_t i = 0; i < r->nrows; i++) {
-        const struct result_row *row = &r->rows[i];
-        if (!report_accel_thread_row(r, i))
+    for (size_t i = 0; i < r->ntimes; i++) {
+        const struct thread_times *row = &r->times[i];
+        if (!report_accel_computes(row))
             continue;
         jw_open(w, NULL, '{', true);
         jw_str(w, "process", row->process);
@@ -403,6 +403,29 @@ static void accel(struct jw *w, const struct run_result *r)
     }
     jw_close(w, ']');
     jw_close(w, '}');
+}
+
+/* Where each thread's wall-clock time went, in seconds per bucket, summed
+ * over its instances (and ranks). */
+static void thread_times(struct jw *w, const struct run_result *r)
+{
+    if (r->ntimes == 0)
+        return;
+    jw_open(w, "thread_times", '[', false);
+    for (size_t i = 0; i < r->ntimes; i++) {
+        const struct thread_times *t = &r->times[i];
+        jw_open(w, NULL, '{', true);
+        jw_str(w, "process", t->process);
+        jw_str(w, "thread", t->thread);
+        jw_u64(w, "instances", t->instances);
+        for (size_t b = 0; b < TB_N; b++) {
+            char name[32];
+            snprintf(name, sizeof name, "%s_s", time_bucket_names[b]);
+            jw_num(w, name, (double)t->ns[b] / 1e9, 6);
+        }
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
 }
 
 /* Each thread instance's time writing and syncing, and the slowest. */
@@ -516,6 +539,7 @@ int results_write_json(const struct report_input *in, FILE *out)
         run_body(&w, r, in);
         accel(&w, r);
         writers(&w, r);
+        thread_times(&w, r);
         criteria(&w, r);
         system_figures(&w, &r->system);
         meta(&w, &r->meta, &res->host);

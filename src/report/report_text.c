@@ -84,11 +84,12 @@ static void accel_lines(FILE *out, const struct run_result *r, double stamp)
     double all = report_accel_util(r, NULL, &computes);
     if (!computes)
         return;
-    fprintf(out, "%.3f: accelerator utilisation %.1f%% (compute / (compute + I/O))\n", stamp, all * 100);
-    for (size_t i = 0; i < r->nrows; i++)
-        if (report_accel_thread_row(r, i))
-            fprintf(out, "%.3f:   thread %s.%s: %.1f%%\n", stamp, r->rows[i].process, r->rows[i].thread,
-                    report_accel_util(r, &r->rows[i], NULL) * 100);
+    fprintf(out, "%.3f: accelerator utilisation %.1f%% (compute / wall time of the computing threads)\n", stamp,
+            all * 100);
+    for (size_t i = 0; i < r->ntimes; i++)
+        if (report_accel_computes(&r->times[i]))
+            fprintf(out, "%.3f:   thread %s.%s: %.1f%%\n", stamp, r->times[i].process, r->times[i].thread,
+                    report_accel_util(r, &r->times[i], NULL) * 100);
 }
 
 /* The slowest writer: a checkpoint is done when its slowest shard is. */

@@ -26,6 +26,12 @@ static const struct fig_field sched_fields[] = {
     F(struct sched_row, behind, 1, FIG_SUM),
 };
 
+static const struct fig_field times_fields[] = {
+    F(struct thread_times, instances, 1 + TB_N, FIG_SUM), /* instances, then each bucket's ns */
+};
+_Static_assert(offsetof(struct thread_times, ns) == offsetof(struct thread_times, instances) + sizeof(uint64_t),
+               "thread_times: the buckets follow the instances");
+
 static const struct fig_field result_count_fields[] = {
     F(struct run_result, reads, 2, FIG_SUM), /* reads, writes */
 };
@@ -34,6 +40,7 @@ static const struct fig_field result_count_fields[] = {
 const struct fig_kind fig_op_stats = KIND(op_stats_fields);
 const struct fig_kind fig_sched = KIND(sched_fields);
 const struct fig_kind fig_result_counts = KIND(result_count_fields);
+const struct fig_kind fig_times = KIND(times_fields);
 
 static uint64_t fig_sum(uint64_t a, uint64_t b) { return a + b; }
 static uint64_t fig_min(uint64_t a, uint64_t b) { return b < a ? b : a; }
@@ -67,6 +74,8 @@ void figures_each(struct run_result *r, fig_visit fn, void *ctx)
     }
     for (size_t i = 0; i < r->nsched; i++)
         fn(&r->sched[i], &fig_sched, ctx);
+    for (size_t i = 0; i < r->ntimes; i++)
+        fn(&r->times[i], &fig_times, ctx);
     fn(r, &fig_result_counts, ctx);
 }
 

@@ -17,6 +17,11 @@ static void run_result_free(struct run_result *run)
         free(run->sched[k].thread);
     }
     free(run->sched);
+    for (size_t k = 0; k < run->ntimes; k++) {
+        free(run->times[k].process);
+        free(run->times[k].thread);
+    }
+    free(run->times);
     free(run->io_intended);
     free(run->rows);
     free(run->error);

@@ -1,0 +1,107 @@
+# MLPerf Storage CosmoFlow (H100): cosmology volumes, one small sample per file, read in epochs by emulated H100s
+#
+# What it models: the training workload "cosmoflow" of MLPerf Storage as DLIO
+# emulates it. Reader threads (DLIO's read_threads) load every sample of the
+# dataset once per epoch, in a new shuffled order, across every reader and
+# every MPI rank (pick=epoch), up to $prefetch steps ahead of the
+# accelerators; each accelerator waits for its batch, computes for the
+# published time per step (a sleep), and meets the others, of every rank, at
+# the barrier. The pass mark is the accelerator utilisation (AU): compute
+# time / wall time of the accelerator threads ("accelerator utilisation" in
+# the text, accel_util in the JSON; docs/latency.md). As in MLPerf Storage,
+# one accelerator per rank: run it with mpirun -np N (with --mpi-shared so
+# the ranks split one dataset), or raise $naccel on one host.
+#
+# The published numbers, each from the config named (mlcommons/storage,
+# configs/dlio/workload/cosmoflow_h100.yaml; the same in
+# argonne-lcf/dlio_benchmark, dlio_benchmark/configs/workload/cosmoflow_h100.yaml):
+#   num_files_train 524288, num_samples_per_file 1   -> $nfiles, $samplesperfile
+#   record_length_bytes 2828486                      -> $samplesize
+#   record_length_bytes_stdev 71311                  -> $sizegamma 1573233, the gamma
+#                                                       shape (2828486/71311)^2 x1000
+#   batch_size 1, read_threads 4                     -> $batch, $readers
+#   computation_time 0.00350 (s)                     -> $computeus 3500
+#   epochs 5                                         -> $epochs
+#   metric au 0.70                                   -> $minutil 70
+# Not published there, flowbench's own: $prefetch (steps read ahead),
+# $naccel (1 per rank), and the order of samples inside a file (in turn).
+#
+# Variables to edit:
+#   $dir            parent directory of the dataset
+#   $nfiles         files of the dataset
+#   $samplesperfile samples in each file, read one by one in turn
+#   $samplesize     mean bytes of one sample
+#   $sizegamma      gamma shape x1000 of the file sizes (0: all alike)
+#   $batch          samples per step of each accelerator
+#   $readers        reader threads per rank
+#   $computeus      emulated compute per step, microseconds
+#   $naccel         accelerators per rank
+#   $prefetch       steps the readers may run ahead
+#   $epochs         passes over the dataset before the run ends
+#   $minutil        accelerator utilisation the criteria ask for, in percent
+#   $ranks          MPI ranks sharing the dataset (mpirun -np, with --mpi-shared):
+#                   the run ends after the whole steps each rank's share makes
+#
+# The derived sizes below are computed when the script loads: change the
+# variables above with -D (or set them before load).
+
+set $dir=/tmp
+set $nfiles=524288
+set $samplesperfile=1
+set $samplesize=2828486
+set $sizegamma=1573233
+set $batch=1
+set $readers=4
+set $computeus=3500
+set $naccel=1
+set $prefetch=2
+set $epochs=5
+set $minutil=70
+set $ranks=1
+
+usage "mlperf-cosmoflow variables (change with -D or set before loading):"
+usage "  \$dir \$nfiles \$samplesperfile \$samplesize \$sizegamma \$batch \$readers"
+usage "  \$computeus \$naccel \$prefetch \$epochs \$minutil \$ranks (see the header)"
+
+set $filesize = $samplesperfile * $samplesize
+set $stepsamples = $naccel * $batch
+set $ahead = $prefetch * $stepsamples
+set $picks = $epochs * $nfiles
+set $steps = $ranks * $epochs * ($nfiles / $ranks * $samplesperfile / $stepsamples)
+
+define fileset name=data,path=$dir,size=$filesize,filesizegamma=$sizegamma,entries=$nfiles,dirwidth=1000,prealloc,reuse
+
+# One sample read (the whole file, in 1 MiB reads), then handed to the accelerators.
+define flowop name=sample
+{
+  flowop readwholefile name=read,fd=1,iosize=1m
+  flowop sempost name=ready,target=batch,value=1,blocking
+}
+
+# One file of the epoch: drawn once per epoch, its samples read in turn.
+define flowop name=file
+{
+  flowop openfile name=open,filesetname=data,fd=1,pick=epoch,picks=$picks
+  flowop sample name=s,iters=$samplesperfile
+  flowop closefile name=close,fd=1
+}
+
+define process name=rank,instances=1
+{
+  thread name=reader,memsize=1m,instances=$readers
+  {
+    flowop file name=f
+  }
+  thread name=accel,memsize=1m,instances=$naccel
+  {
+    flowop semblock name=batch,value=$stepsamples,highwater=$ahead
+    flowop compute name=step,value=$computeus
+    flowop barrier name=sync
+    flowop finishoncount name=epochsdone,target=step,value=$steps
+  }
+}
+
+criteria accel_util >= $minutil / 100
+criteria errors == 0
+
+echo "mlperf-cosmoflow: 524288 shuffled samples of 2.7 MiB per epoch, 3.5 ms of compute per sample"
