@@ -7,6 +7,8 @@
 # another shape is rebuilt. Foreign files are compared by sha256 before and after.
 set -u
 bin=$(realpath "$1")
+# A run that blocks (the old code opened a planted FIFO and waited) fails, not hangs.
+fb() { timeout 60 "$bin" "$@"; }
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-tree.XXXXXX)
 cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$top"; }
@@ -40,14 +42,14 @@ F
 }
 # first NAME DIR: the first run, which makes the tree.
 first() {
-    "$bin" -f "$2/w.f" >"$2/out0" 2>&1
+    fb -f "$2/w.f" >"$2/out0" 2>&1
     expect_eq "$1_first_run" $? 0
 }
 # refused NAME DIR PATTERN: the run exits 2 with a message matching PATTERN and writes nothing.
 refused() {
     local before after
     before=$(cd "$2/t/fs" && find . -printf '%p %s %T@\n' | sort | md5sum)
-    "$bin" -f "$2/w.f" >"$2/out" 2>&1
+    fb -f "$2/w.f" >"$2/out" 2>&1
     expect_eq "$1_exit" $? 2
     grep -q -- "$3" "$2/out" && ok || bad "$1_message" "$(tail -3 "$2/out")"
     grep -q "Too many levels" "$2/out" && bad "$1_strerror" "$(tail -2 "$2/out")" || ok
@@ -120,7 +122,7 @@ cat >>"$d/w.f" <<F
 system "mv $d/t/fs/00000001 $d/aside && ln -s $d/foreign $d/t/fs/00000001"
 run 1
 F
-"$bin" -f "$d/w.f" >"$d/out" 2>&1
+fb -f "$d/w.f" >"$d/out" 2>&1
 expect_eq kept_exit $? 2
 grep -q "fs/00000001 is a symbolic link where flowbench made a directory" "$d/out" && ok \
     || bad kept_message "$(tail -3 "$d/out")"
@@ -133,7 +135,7 @@ mkdir -p "$d"
 script "$d" "" 1
 first shape "$d"
 sed -i 's/dirwidth=20/dirwidth=2/' "$d/w.f"
-"$bin" -f "$d/w.f" >"$d/out" 2>&1
+fb -f "$d/w.f" >"$d/out" 2>&1
 expect_eq shape_exit $? 0
 grep -q "made in another shape" "$d/out" && ok || bad shape_message "$(tail -3 "$d/out")"
 grep -q "Not a directory" "$d/out" && bad shape_not_a_directory "$(grep 'Not a directory' "$d/out")" || ok
@@ -182,7 +184,7 @@ for what in file dir; do
     fi
     loop=$!
     for _ in $(seq 600); do [ -e "$d/go.ready" ] && break; sleep 0.1; done
-    "$bin" -f "$d/w.f" >"$d/out" 2>&1 &
+    fb -f "$d/w.f" >"$d/out" 2>&1 &
     pid=$!
     for _ in $(seq 300); do grep -q "Running" "$d/out" && break; sleep 0.1; done
     touch "$d/go"
