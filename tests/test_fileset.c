@@ -300,9 +300,10 @@ static void test_files_and_leafdirs_never_share_a_name(void)
     teardown(&fs, &shm);
 }
 
-/* The cached paths equal the plain ones, in order, at random, across two
- * filesets and for serials of 1 to 10 digits (put_serial's two-digit steps). */
-static void test_cached_paths_equal_plain_paths(void)
+/* A relative path joined to the root is the plain path, and its last name is
+ * the entry's name, at random across two filesets and for serials of 1 to 10
+ * digits (put_serial's two-digit steps); the root's own relative path is ".". */
+static void test_relative_paths_join_to_plain_paths(void)
 {
     T.test = __func__;
     struct plan_fileset pa = plan("cacheda", base, 3000, 7, 1.5, 0, 10);
@@ -313,33 +314,34 @@ static void test_cached_paths_equal_plain_paths(void)
     if (!check(fileset_populate(&a, &pa, 5, &err) == 0 && fileset_populate(&b, &pb, 6, &err) == 0, "populate: %s",
                err.msg))
         return;
-    struct fs_path_cache *c = calloc(1, sizeof *c);
     struct rng r;
     rng_seed(&r, 9);
     size_t bad = 0;
-    char want[PATH_MAX];
+    char want[PATH_MAX], rel[PATH_MAX], joined[PATH_MAX + 8], name[FS_NAME_LEN];
     for (size_t k = 0; k < 20000; k++) {
         struct fileset_rt *fs = k % 3 == 0 ? &b : &a;
         bool leaf = fs == &a && k % 5 == 0;
         size_t n = leaf ? fs->nleafdirs : fs->nfiles;
         size_t i = k < 3000 ? k % n : (size_t)rng_below(&r, n);
         enum fs_kind kind = leaf ? FSK_LEAFDIR : FSK_FILE;
-        const char *got = fileset_path_cached(fs, kind, i, c);
-        bad += fileset_path(fs, kind, i, want, sizeof want) != 0 || got == NULL || strcmp(got, want) != 0;
+        bool ok = fileset_relpath(fs, kind, i, rel, sizeof rel) == 0 && fileset_path(fs, kind, i, want, sizeof want) == 0
+                  && fileset_entry_name(fs, kind, i, name) == 0;
+        snprintf(joined, sizeof joined, "%s/%s", fs->root, rel);
+        const char *last = strrchr(rel, '/');
+        bad += !ok || rel[0] == '/' || strcmp(joined, want) != 0 || strcmp(last ? last + 1 : rel, name) != 0;
     }
-    check(bad == 0, "%zu cached paths differ", bad);
+    check(bad == 0, "%zu relative paths differ", bad);
+    check(fileset_dir_relpath(&a, 0, rel, sizeof rel) == 0 && strcmp(rel, ".") == 0, "the root is '%s'", rel);
+    check(fileset_dir_path(&a, 0, want, sizeof want) == 0 && strcmp(want, a.root) == 0, "the root's path is %s", want);
     static const uint32_t serials[] = { 0, 7, 10, 99, 100, 12345678, 99999999, 100000000, 4294967295u };
     static const char *const names[] = { "00000000", "00000007", "00000010", "00000099", "00000100",
                                          "12345678", "99999999", "100000000", "4294967295" };
     for (size_t k = 0; k < sizeof serials / sizeof serials[0]; k++) {
         a.files[0].serial = serials[k];
-        const char *got = fileset_path_cached(&a, FSK_FILE, 0, c);
-        const char *slash = got ? strrchr(got, '/') : NULL;
-        check(slash != NULL && strcmp(slash + 1, names[k]) == 0, "serial %u written as %s", serials[k],
-              slash ? slash + 1 : "(null)");
+        bool ok = fileset_entry_name(&a, FSK_FILE, 0, name) == 0;
+        check(ok && strcmp(name, names[k]) == 0, "serial %u written as %s", serials[k], ok ? name : "(null)");
     }
-    check(fileset_path_cached(&a, FSK_FILE, a.nfiles, c) == NULL && errno == EINVAL, "index past the end");
-    free(c);
+    check(fileset_relpath(&a, FSK_FILE, a.nfiles, rel, sizeof rel) != 0 && errno == EINVAL, "index past the end");
     fileset_free(&a);
     fileset_free(&b);
 }
@@ -1098,7 +1100,7 @@ int main(void)
     test_define_file_is_root_00000001_00000001();
     test_same_seed_gives_same_tree();
     test_files_and_leafdirs_never_share_a_name();
-    test_cached_paths_equal_plain_paths();
+    test_relative_paths_join_to_plain_paths();
     test_dirwidth_1_terminates_with_flat_tree();
     test_more_than_4_billion_entries_refused();
     test_prealloc_50_of_1000_creates_half_on_4_threads();

@@ -17,6 +17,7 @@ struct diag {
     struct srcloc loc;
     int has_loc;
     int echoed;    /* another process prints it (MPI rank 0 prints every rank's): diag_print is silent */
+    int bad_input; /* the input is at fault (a tree flowbench refuses to use): exit 2, not 1 */
     char msg[1024];
 };
 

@@ -206,6 +206,14 @@ int engine_keep_take(struct engine *e, size_t i);
 void engine_keep_restore(struct engine *e, size_t i, int k);
 void engine_keep_store(struct engine *e);
 
+/* Each fileset's root descriptor (engine_trees.c): opened by the master once
+ * the trees are in place, a tree kept from the run before opened anew and
+ * checked again (fileset_check_tree); -1 with err set (bad input when the
+ * tree was changed). A worker process, after fork, opens its own, for nthreads
+ * threads (whose slots need descriptors too). */
+int engine_trees_open(struct engine *e, struct diag *err);
+int engine_trees_reopen(struct engine *e, size_t nthreads, struct diag *err);
+
 /* Trees shared by MPI ranks (engine_share.c). After a fresh layout of
  * fileset i: a rank that creates and deletes in it keeps only its share
  * (rank 0 keeps the whole too, to create it). */

@@ -112,7 +112,6 @@ struct worker {
     uint64_t wall_last;       /* CLOCK_MONOTONIC at the last sample */
     uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
-    struct fs_path_cache path;  /* paths of picked entries (fileset_path_cached) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
     unsigned io_inflight;     /* requests in flight over all its engines */
     struct io_req **unsent;   /* queued on an engine, not yet committed: timed from their commit */
@@ -212,6 +211,12 @@ static inline uint64_t op_start(const struct worker *w, uint64_t since)
 
 /* Ends the run with "flowop NAME (TYPE): WHAT PATH: strerror(err)" (the first error wins). */
 int op_error(struct worker *w, struct op_inst *op, const char *what, const char *path, int err);
+/* The same for a file or leaf dir of fs (idx), or an ordinary directory:
+ * "WHAT PATH: why", naming the symbolic link or foreign object in the way
+ * (flowbench follows none in a tree it manages) rather than strerror's words. */
+int op_entry_error(struct worker *w, struct op_inst *op, const char *what, struct fileset_rt *fs, enum fs_kind kind,
+                   int64_t idx, int err);
+int op_dir_error(struct worker *w, struct op_inst *op, const char *what, struct fileset_rt *fs, size_t dir, int err);
 /* Same with a free-form message. */
 int op_fail(struct worker *w, struct op_inst *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

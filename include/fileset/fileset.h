@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "base/diag.h"
 #include "model/plan.h"
@@ -41,6 +42,9 @@ struct fs_entry {
 #define ENT_OPENS 0x3fffffffu
 
 enum fs_kind { FSK_FILE, FSK_LEAFDIR };
+
+/* Bytes of the name of one directory, file or leaf dir, with its terminator. */
+#define FS_NAME_LEN 256   /* a name: 8+ digits, or a filenames= pattern's (NAME_MAX + 1) */
 
 /* Whether an entry exists on disk: what a pick or a hold wants, what a
  * release leaves. The values are those of the bool they name. */
@@ -84,9 +88,22 @@ struct fs_shared {
     uint64_t epoch_run;                /* runs that restarted the epoch order: each shuffles anew */
 };
 
+/* One process's descriptors on a fileset's tree (fileset_root.c): every path
+ * inside the tree is resolved beneath rootfd, following no symbolic link.
+ * Private to the process that opened them; a worker process opens its own. */
+struct fs_handles {
+    bool open;
+    int rootfd;                 /* the root, opened O_DIRECTORY | O_NOFOLLOW */
+    _Atomic int *dirfds;        /* per ordinary directory: an O_PATH descriptor, or -1 not open yet */
+    _Atomic size_t ndirfds;     /* how many of them are open */
+    size_t budget;              /* at most this many are kept open; past it, one per call */
+};
+
 struct fileset_rt {
     const struct plan_fileset *plan;
-    char *root;                 /* "<path>/<name>", the tree flowbench owns */
+    char *root;                 /* "<path>/<name>", the tree flowbench owns (messages, and opening rootfd) */
+    struct fs_handles h;        /* this process's descriptors on the tree */
+    uint64_t root_dev, root_ino; /* the root's identity once made or checked: a reopen must find the same */
     struct fs_dir *dirs;
     size_t ndirs;
     struct fs_entry *files;
@@ -115,22 +132,64 @@ size_t fileset_shared_size(const struct fileset_rt *fs);
 void fileset_attach(struct fileset_rt *fs, struct shm *shm);
 /* The plan's filenames= pattern, its %r and %% spelt out, split around %i (at populate). */
 void fileset_names(struct fileset_rt *fs);
-/* Writes "<root>/<dir>/.../<serial>" of a file, leaf dir or ordinary dir into buf
- * (a file's last part after its fileset's filenames= pattern). */
+/* Names (fileset_path.c). The name of a file or leaf dir, or of an ordinary
+ * directory (not the root): "0000000n" (a file of a fileset with filenames=:
+ * the pattern's). */
+int fileset_entry_name(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN]);
+int fileset_dir_name(const struct fileset_rt *fs, size_t dir, char name[FS_NAME_LEN]);
+/* Paths relative to the root: "00000001/.../0000000n" of an entry; of an
+ * ordinary directory, "." for the root. */
+int fileset_relpath(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len);
+int fileset_dir_relpath(const struct fileset_rt *fs, size_t dir, char *buf, size_t len);
+/* The same joined to the root, "<root>/<dir>/.../<serial>": for messages only;
+ * flowbench reaches the tree through its root descriptor, never by these. */
 int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len);
 int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len);
 
-/* The path of the directory last used, kept by a thread: its files are
- * mostly taken one after another, so most paths only append a serial. */
-struct fs_path_cache {
-    const struct fileset_rt *fs;  /* NULL: empty */
-    size_t dir;
-    size_t dirlen;
-    char buf[4096];
-};
-/* fileset_path into the cache's buffer (valid until the next call); NULL with errno set. */
-const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
-                                struct fs_path_cache *c);
+/* Descriptors (fileset_root.c). Opens the root (O_DIRECTORY | O_NOFOLLOW) in
+ * this process, refusing one without the marker or, once the tree's identity
+ * is known, another directory than the tree made or checked (replaced since);
+ * keeps at most budget directory descriptors open. Idempotent. */
+int fileset_root_open(struct fileset_rt *fs, size_t budget, struct diag *err);
+/* Directory descriptors each of nfilesets filesets may keep open in a process
+ * that needs reserve descriptors for itself: half of what RLIMIT_NOFILE leaves. */
+size_t fileset_fd_budget(size_t nfilesets, size_t reserve);
+/* Closes this process's descriptors (the identity stays). */
+void fileset_root_close(struct fileset_rt *fs);
+/* After fork: the descriptors inherited are let go and the root opened anew,
+ * checked to be the same directory. */
+int fileset_root_reopen(struct fileset_rt *fs, size_t budget, struct diag *err);
+/* A descriptor (O_PATH) of ordinary directory dir, resolved beneath the root
+ * with no symbolic link followed, for the *at() calls on its entries; kept
+ * for later calls while the budget lasts. -1 with errno. Give it back with
+ * fileset_dir_put, which closes it only when it was not kept. */
+int fileset_dir_get(struct fileset_rt *fs, size_t dir);
+void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd);
+/* Opens ordinary directory dir (beneath the root) to read or sync it. */
+int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags);
+/* The directory of a file or leaf dir (fileset_dir_get: give it back with
+ * fileset_dir_put(fs, *dir, fd)) and its name there, for an *at() call that
+ * follows no link in the name (AT_SYMLINK_NOFOLLOW, unlinkat, mkdirat). */
+int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN], size_t *dir);
+/* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
+ * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way). */
+int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode);
+/* Why a call on an entry (or on an ordinary directory) failed with err, for a
+ * user: "<path>: <reason>", naming the symbolic link or the foreign object in
+ * the way where there is one, else strerror's words. */
+void fileset_blame(struct fileset_rt *fs, enum fs_kind kind, size_t index, int err, char *buf, size_t len);
+void fileset_blame_dir(struct fileset_rt *fs, size_t dir, int err, char *buf, size_t len);
+/* "a symbolic link", "a FIFO", "a socket", "a block device"... */
+const char *fileset_type_name(mode_t mode);
+
+/* Checks a tree flowbench is about to reuse (reuse, trusttree, or kept from
+ * the run before) beneath its open root, before anything is written: where
+ * flowbench makes a directory or a file there must be nothing, or a
+ * directory (a regular file) owned by this user, only it writing to it (with
+ * one link). 0: fit; 1: made in another shape (a file where a directory
+ * belongs, or the reverse), *why says where: rebuild it; -1: refused, err
+ * naming the path and what is there, marked bad input. */
+int fileset_check_tree(struct fileset_rt *fs, char *why, size_t whylen, struct diag *err);
 
 /* Makes the fileset's directory (its path) if it is missing: only its last
  * component, as mkdir does, unless FS_MKDIR_PARENTS; a missing parent is an

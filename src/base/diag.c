@@ -8,6 +8,7 @@ int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list
 {
     d->has_loc = loc != NULL && loc->file != NULL;
     d->echoed = 0;
+    d->bad_input = 0;
     if (d->has_loc)
         d->loc = *loc;
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);

@@ -297,9 +297,10 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
             run_meta_free(&meta);
         }
         if (rc < 0) {
-            /* Refused before it started (a tree we did not make, no space...): a run failure. */
+            /* Refused before it started (a tree we did not make, no space...): a run failure;
+             * a tree holding what flowbench must not touch is bad input. */
             diag_print(err, in->err);
-            rc = EXIT_RUNFAIL;
+            rc = err->bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
         }
     }
     if (style->reported && in->lathist && in->results.n > nresults)

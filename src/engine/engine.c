@@ -635,7 +635,8 @@ int engine_run(const struct run_desc *d, struct diag *err)
     if (engine_dist_agree_diag(!made, err) != 0)
         made = false;
     else
-        made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && (!d->flush || engine_flush(&e, err) == 0)
+        made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && engine_trees_open(&e, err) == 0
+                                        && (!d->flush || engine_flush(&e, err) == 0)
                                         && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0
                                         && journal_begin(&e, err) == 0), err) == 0;
     if (!made) {

@@ -418,6 +418,14 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
     for (size_t s = 0; s < e->nslots; s++)
         if (e->slots[s].proc == proc && e->slots[s].proc_inst == inst)
             mine[n++] = s;
+    struct diag terr;
+    if (engine_trees_reopen(e, n, &terr) != 0) {
+        struct worker tmp = { .eng = e, .sh = e->sh };
+        char msg[sizeof terr.msg + 64];
+        snprintf(msg, sizeof msg, "process %s: %s", p->name, terr.msg);
+        worker_set_error(&tmp, msg);
+        _exit(3);
+    }
     struct thread_arg *args = calloc(n ? n : 1, sizeof *args);
     bool failed;
     struct latlog_proc *log = latlog_proc_start(e, mine, n, &failed);

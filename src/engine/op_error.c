@@ -51,6 +51,23 @@ int op_error(struct worker *w, struct op_inst *op, const char *what, const char 
                    what, path ? path : "", strerror(err), off, mem);
 }
 
+int op_entry_error(struct worker *w, struct op_inst *op, const char *what, struct fileset_rt *fs, enum fs_kind kind,
+                   int64_t idx, int err)
+{
+    char why[PATH_MAX + 512];
+    if (err == EINVAL && op->op->directio && fileset_path(fs, kind, (size_t)idx, why, sizeof why) == 0)
+        return op_error(w, op, what, why, err);
+    fileset_blame(fs, kind, (size_t)idx, err, why, sizeof why);
+    return op_fail(w, op, "%s %s", what, why);
+}
+
+int op_dir_error(struct worker *w, struct op_inst *op, const char *what, struct fileset_rt *fs, size_t dir, int err)
+{
+    char why[PATH_MAX + 512];
+    fileset_blame_dir(fs, dir, err, why, sizeof why);
+    return op_fail(w, op, "%s %s", what, why);
+}
+
 const char *slot_path(struct worker *w, const struct slot *s, char *buf, size_t len)
 {
     struct fileset_rt *fs = worker_fileset(w, s->fileset);

@@ -45,25 +45,21 @@ static int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum 
     int64_t e = op_pick(w, fs, FSK_FILE, before, from, idx, rotor, &since);
     if (e < 0)
         return op_pick_failed(e);
-    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)e, &w->path);
-    if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
-        return op_fail(w, op, "path of entry %" PRId64 " is too long", e);
-    }
     int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
     if (create && journal_create(w, op, op->op->fileset, e) != FO_OK) {
         fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
         return FO_ERROR;
     }
     *t0 = op_start(w, since);
-    int fd = open(path, flags, 0666);
+    int fd = fileset_open_entry(fs, FSK_FILE, (size_t)e, flags, 0666);
     *t1 = op_now(w);
     if (fd < 0) {
         int err = errno;
+        char path[PATH_MAX];
         fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
-        if (err == EINVAL && op->op->directio)
+        if (err == EINVAL && op->op->directio && fileset_path(fs, FSK_FILE, (size_t)e, path, sizeof path) == 0)
             return op_dio_refused(w, op, path);
-        return op_error(w, op, create ? "create" : "open", path, err);
+        return op_entry_error(w, op, create ? "create" : "open", fs, FSK_FILE, e, err);
     }
     if (op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/beneath.h"
 #include "base/data.h"
 #include "base/rng.h"
 #include "base/signals.h"
@@ -30,7 +31,7 @@ enum root_state { ROOT_ABSENT, ROOT_OURS };
 
 /* Shared by the pre-allocation threads and the thread reporting progress. */
 struct alloc_job {
-    const struct fileset_rt *fs;
+    struct fileset_rt *fs;
     _Atomic uint32_t *state;
     const char *data;            /* WRITE_CHUNK bytes laid with the fileset's pattern */
     bool reuse;                  /* the old tree was kept: fix sizes, drop unchosen files */
@@ -258,29 +259,66 @@ int fileset_make_dir(const struct fileset_rt *fs, enum fs_mkdir make, struct dia
     return make == FS_MKDIR_PARENTS ? make_parents(fs->plan, err) : ensure_dir(fs->plan->path, fs->plan, err);
 }
 
+/* Directory descriptors the population keeps open (the rest are opened per call). */
+static size_t dir_budget(void)
+{
+    return fileset_fd_budget(4, MAX_ALLOCATORS + 64);
+}
+
 /* A fresh root: its directory, itself, and the marker first of all, so that
- * even a half-made tree can be removed by the next run. */
-static int create_root(const struct fileset_rt *fs, struct diag *err)
+ * even a half-made tree can be removed by the next run; then its descriptor,
+ * through which everything below it is made. */
+static int create_root(struct fileset_rt *fs, struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
     if (fileset_make_dir(fs, FS_MKDIR_LAST, err) != 0)
         return -1;
     if (mkdir(fs->root, 0755) != 0)
         return diag_set(err, &p->loc, "cannot create directory %s: %s", fs->root, strerror(errno));
-    return write_marker(fs, err);
+    fs->root_dev = fs->root_ino = 0;   /* a new tree: its identity is taken now */
+    return write_marker(fs, err) == 0 ? fileset_root_open(fs, dir_budget(), err) : -1;
+}
+
+/* A call on name in ordinary directory dir (resolved beneath the root) failed
+ * or succeeded: 0, or -1 with errno. */
+static int in_dir(struct fileset_rt *fs, size_t dir, const char *name, int (*call)(int, const char *))
+{
+    int dfd = fileset_dir_get(fs, dir);
+    if (dfd < 0)
+        return -1;
+    int rc = call(dfd, name);
+    int e = errno;
+    fileset_dir_put(fs, dir, dfd);
+    return rc != 0 ? (errno = e, -1) : 0;
+}
+
+static int mkdir_at(int dfd, const char *name)
+{
+    return mkdirat(dfd, name, 0755);
+}
+
+static int unlink_at(int dfd, const char *name)
+{
+    return unlinkat(dfd, name, 0);
+}
+
+static int rmdir_at(int dfd, const char *name)
+{
+    return unlinkat(dfd, name, AT_REMOVEDIR);
 }
 
 /* Ordinary directories, parents first (population appends them in that order). */
-static int make_dirs(const struct fileset_rt *fs, struct diag *err)
+static int make_dirs(struct fileset_rt *fs, struct diag *err)
 {
-    char path[PATH_MAX];
     for (size_t d = 1; d < fs->ndirs; d++) {
+        char name[FS_NAME_LEN], why[PATH_MAX + 256];
         if (stop_requested())
             return diag_set(err, &fs->plan->loc, "creation of fileset '%s' interrupted", fs->plan->name);
-        if (fileset_dir_path(fs, d, path, sizeof path) != 0)
-            return diag_set(err, &fs->plan->loc, "directory %zu of fileset '%s': path too long", d, fs->plan->name);
-        if (mkdir(path, 0755) != 0 && errno != EEXIST)
-            return diag_set(err, &fs->plan->loc, "cannot create directory %s: %s", path, strerror(errno));
+        fileset_dir_name(fs, d, name);
+        if (in_dir(fs, fs->dirs[d].parent, name, mkdir_at) != 0 && errno != EEXIST) {
+            fileset_blame_dir(fs, d, errno, why, sizeof why);
+            return diag_set(err, &fs->plan->loc, "cannot create directory %s", why);
+        }
     }
     return 0;
 }
@@ -340,7 +378,10 @@ static int size_file(struct alloc_job *j, char *buf, size_t i, int fd, uint64_t 
     if (fstat(fd, &st) != 0)
         return job_fail(j, "cannot stat %s: %s", path, strerror(errno));
     if (!S_ISREG(st.st_mode))
-        return job_fail(j, "%s is not a regular file", path);
+        return job_fail(j, "%s is %s, not a file flowbench made; not writing it", path, fileset_type_name(st.st_mode));
+    if (st.st_nlink != 1)   /* linked since the tree was checked: another name may be a file not ours */
+        return job_fail(j, "%s has %ju links (a hard link to a file flowbench did not make?); not writing it", path,
+                        (uintmax_t)st.st_nlink);
     bool rewrite = j->fs->plan->verify && (uint64_t)st.st_size > size && size % VB_BLOCK != 0;
     if ((uint64_t)st.st_size < size || rewrite) {
         if (fill(j, buf, i, fd, size, path) != 0)
@@ -369,9 +410,12 @@ static int drop_pages(struct alloc_job *j, int fd, uint64_t size, const char *pa
 
 static int write_file(struct alloc_job *j, char *buf, size_t i, const char *path)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return job_fail(j, "cannot create %s: %s", path, strerror(errno));
+    int fd = fileset_open_entry(j->fs, FSK_FILE, i, O_WRONLY | O_CREAT, 0644);
+    if (fd < 0) {
+        char why[PATH_MAX + 256];
+        fileset_blame(j->fs, FSK_FILE, i, errno, why, sizeof why);
+        return job_fail(j, "cannot create %s", why);
+    }
     int rc = size_file(j, buf, i, fd, j->fs->files[i].size, path);
     if (rc == 0)
         rc = drop_pages(j, fd, j->fs->files[i].size, path);
@@ -390,8 +434,12 @@ static int alloc_one(struct alloc_job *j, char *buf, size_t i, char *path)
     if (fileset_path(j->fs, FSK_FILE, i, path, PATH_MAX) != 0)
         return job_fail(j, "file %zu of fileset '%s': path too long", i, j->fs->plan->name);
     if (!want) {   /* a kept tree must not hold files the state calls non-existing */
-        if (unlink(path) != 0 && errno != ENOENT && errno != ENOTDIR)
-            return job_fail(j, "cannot remove %s: %s", path, strerror(errno));
+        char name[FS_NAME_LEN], why[PATH_MAX + 256];
+        fileset_entry_name(j->fs, FSK_FILE, i, name);
+        if (in_dir(j->fs, j->fs->files[i].dir, name, unlink_at) != 0 && errno != ENOENT) {
+            fileset_blame(j->fs, FSK_FILE, i, errno, why, sizeof why);
+            return job_fail(j, "cannot remove %s", why);
+        }
         return 0;
     }
     if (write_file(j, buf, i, path) != 0)
@@ -469,7 +517,7 @@ static void wait_writers(struct alloc_job *j, FILE *progress, const struct total
         fputs("\r\033[K", progress);   /* the live line gives way to what follows */
 }
 
-static int job_init(struct alloc_job *j, const struct fileset_rt *fs, _Atomic uint32_t *state, bool reuse)
+static int job_init(struct alloc_job *j, struct fileset_rt *fs, _Atomic uint32_t *state, bool reuse)
 {
     pthread_condattr_t ca;
     struct rng r;
@@ -522,7 +570,7 @@ static void job_free(struct alloc_job *j)
     free(j);
 }
 
-static int alloc_files(const struct fileset_rt *fs, _Atomic uint32_t *state, unsigned nthreads, bool reuse,
+static int alloc_files(struct fileset_rt *fs, _Atomic uint32_t *state, unsigned nthreads, bool reuse,
                        FILE *progress, struct diag *err)
 {
     if (fs->nfiles == 0)
@@ -559,22 +607,27 @@ static void trust_files(const struct fileset_rt *fs, _Atomic uint32_t *state)
 
 /* ---- leaf directories ---- */
 
-static int make_leafdir(const struct fileset_rt *fs, size_t i, bool keep, bool trust, struct diag *err)
+static int make_leafdir(struct fileset_rt *fs, size_t i, bool keep, bool trust, struct diag *err)
 {
-    char path[PATH_MAX];
+    char name[FS_NAME_LEN], why[PATH_MAX + 256];
     bool want = chosen(fs, FSK_LEAFDIR, i);
     if (trust || (!want && !keep))
         return 0;
-    if (fileset_path(fs, FSK_LEAFDIR, i, path, sizeof path) != 0)
-        return diag_set(err, &fs->plan->loc, "leaf dir %zu of fileset '%s': path too long", i, fs->plan->name);
-    if (want && mkdir(path, 0755) != 0 && !(keep && errno == EEXIST))
-        return diag_set(err, &fs->plan->loc, "cannot create directory %s: %s", path, strerror(errno));
-    if (!want && rmdir(path) != 0 && errno != ENOENT)
-        return diag_set(err, &fs->plan->loc, "cannot remove directory %s: %s", path, strerror(errno));
+    if (fileset_entry_name(fs, FSK_LEAFDIR, i, name) != 0)
+        return diag_set(err, &fs->plan->loc, "leaf dir %zu of fileset '%s': no such entry", i, fs->plan->name);
+    size_t dir = fs->leafdirs[i].dir;
+    if (want && in_dir(fs, dir, name, mkdir_at) != 0 && !(keep && errno == EEXIST)) {
+        fileset_blame(fs, FSK_LEAFDIR, i, errno, why, sizeof why);
+        return diag_set(err, &fs->plan->loc, "cannot create directory %s", why);
+    }
+    if (!want && in_dir(fs, dir, name, rmdir_at) != 0 && errno != ENOENT) {
+        fileset_blame(fs, FSK_LEAFDIR, i, errno, why, sizeof why);
+        return diag_set(err, &fs->plan->loc, "cannot remove directory %s", why);
+    }
     return 0;
 }
 
-static int make_leafdirs(const struct fileset_rt *fs, _Atomic uint32_t *state, bool keep, bool trust,
+static int make_leafdirs(struct fileset_rt *fs, _Atomic uint32_t *state, bool keep, bool trust,
                          struct diag *err)
 {
     for (size_t i = 0; i < fs->nleafdirs; i++) {
@@ -610,11 +663,12 @@ static void print_summary(const struct fileset_rt *fs, FILE *progress)
 
 /* A tree this call made and could not finish is removed, so that no half-made
  * fileset is left behind; a kept tree stays (its marker lets the next run fix it). */
-static int discard(const struct fileset_rt *fs, bool kept, struct diag *err)
+static int discard(struct fileset_rt *fs, bool kept, struct diag *err)
 {
     struct diag why, first = *err;
     if (kept)
         return -1;
+    fileset_root_close(fs);
     if (fileset_remove_tree(fs->root, &why) != 0)
         return diag_set(err, &fs->plan->loc, "%s; the partial tree is left: %s", first.msg, why.msg);
     return diag_set(err, &fs->plan->loc, "%s; removed the partial tree %s", first.msg, fs->root);
@@ -626,13 +680,39 @@ static void reset_state(struct fileset_rt *fs, struct shm *shm)
     memset(shm_at(shm, fs->shared_off), 0, sizeof(struct fs_shared));
 }
 
+/* A tree of ours to be kept is checked first, beneath its root: 1 when it is
+ * fit to keep, 0 when it was made in another shape (then it is made anew),
+ * -1 when something foreign is in it (refused, nothing written). */
+static int keepable(struct fileset_rt *fs, FILE *progress, struct diag *err)
+{
+    char why[PATH_MAX + 256];
+    if (fileset_root_open(fs, dir_budget(), err) != 0)
+        return -1;
+    int rc = fileset_check_tree(fs, why, sizeof why, err);
+    if (rc <= 0)
+        return rc == 0 ? 1 : (fileset_root_close(fs), -1);
+    fileset_root_close(fs);
+    fs->root_dev = fs->root_ino = 0;
+    if (progress != NULL)
+        fprintf(progress, "%s: the tree kept at %s was made in another shape (%s); making it anew\n", fs->plan->name,
+                fs->root, why);
+    return 0;
+}
+
 int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FILE *progress, struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
     enum root_state rs = ROOT_ABSENT;
+    fileset_root_close(fs);   /* descriptors of a tree made before are not this one's */
     if (check_root(fs, &rs, err) != 0)
         return -1;
     bool keep = rs == ROOT_OURS && (p->reuse || p->trusttree);
+    if (keep) {
+        int k = keepable(fs, progress, err);
+        if (k < 0)
+            return -1;
+        keep = k == 1;
+    }
     bool trust = keep && p->trusttree;
     if (rs == ROOT_OURS && !keep && fileset_remove_tree(fs->root, err) != 0)
         return -1;

@@ -32,12 +32,12 @@ static uint32_t logical_block_size(dev_t dev)
     return 0;
 }
 
-/* statx(STATX_DIOALIGN) of path (Linux 6.1; per file): false when the
+/* statx(STATX_DIOALIGN) of name in directory dfd (Linux 6.1; per file): false when the
  * kernel or the file system does not say. */
-static bool statx_align(const char *path, uint32_t *mem, uint32_t *off)
+static bool statx_align(int dfd, const char *name, uint32_t *mem, uint32_t *off)
 {
     struct statx st;
-    if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, STATX_DIOALIGN, &st) != 0 || !(st.stx_mask & STATX_DIOALIGN)
+    if (dfd < 0 || statx(dfd, name, AT_SYMLINK_NOFOLLOW, STATX_DIOALIGN, &st) != 0 || !(st.stx_mask & STATX_DIOALIGN)
         || st.stx_dio_mem_align == 0 || st.stx_dio_offset_align == 0)
         return false;
     *mem = st.stx_dio_mem_align;
@@ -47,15 +47,20 @@ static bool statx_align(const char *path, uint32_t *mem, uint32_t *off)
 
 void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm)
 {
-    char path[PATH_MAX];
     size_t i = 0;
     while (i < fs->nfiles && (fileset_state(fs, shm, FSK_FILE, (int64_t)i) & ENT_EXISTS) == 0)
         i++;
-    if (i < fs->nfiles && fileset_path(fs, FSK_FILE, i, path, sizeof path) == 0
-        && statx_align(path, &fs->dio_mem_align, &fs->dio_offset_align))
-        return;
+    if (i < fs->nfiles) {
+        char name[FS_NAME_LEN];
+        size_t dir;
+        int dfd = fileset_entry_dir(fs, FSK_FILE, i, name, &dir);
+        bool found = statx_align(dfd, name, &fs->dio_mem_align, &fs->dio_offset_align);
+        fileset_dir_put(fs, dir, dfd);
+        if (found)
+            return;
+    }
     struct stat st;
-    uint32_t lbs = stat(fs->root, &st) == 0 ? logical_block_size(st.st_dev) : 0;
+    uint32_t lbs = fs->h.open && fstat(fs->h.rootfd, &st) == 0 ? logical_block_size(st.st_dev) : 0;
     /* Without a device (tmpfs, nfs, fuse...) nothing says what O_DIRECT
      * needs, if anything: buffers are aligned anyway, sizes are not judged. */
     fs->dio_mem_align = lbs ? lbs : DIO_DEFAULT_ALIGN;

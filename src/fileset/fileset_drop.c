@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,18 +25,19 @@ int fileset_drop_fd(int fd, const char **what)
 
 int fileset_drop_cache(struct fileset_rt *fs, struct shm *shm, size_t *files, struct diag *err)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX + 512];
     for (size_t i = 0; i < fs->nfiles; i++) {
         if ((fileset_state(fs, shm, FSK_FILE, (int64_t)i) & ENT_EXISTS) == 0)
             continue;
-        if (fileset_path(fs, FSK_FILE, i, path, sizeof path) != 0)
-            return diag_set(err, &fs->plan->loc, "flush: the path of file %zu of fileset '%s' is too long", i,
-                            fs->plan->name);
-        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        int fd = fileset_open_entry(fs, FSK_FILE, i, O_RDONLY | O_NONBLOCK, 0);
         if (fd < 0 && errno == ENOENT)
             continue; /* removed behind our back: nothing of it is cached */
-        if (fd < 0)
-            return diag_set(err, &fs->plan->loc, "flush: cannot open %s: %s", path, strerror(errno));
+        if (fd < 0) {
+            fileset_blame(fs, FSK_FILE, i, errno, path, sizeof path);
+            return diag_set(err, &fs->plan->loc, "flush: cannot open %s", path);
+        }
+        if (fileset_path(fs, FSK_FILE, i, path, sizeof path) != 0)
+            snprintf(path, sizeof path, "file %zu of %s", i, fs->root);
         const char *what;
         int rc = fileset_drop_fd(fd, &what);
         close(fd);

@@ -1,12 +1,17 @@
-/* fileset_path.c: turns a directory, file or leaf-dir index into its path
- * "<root>/00000001/.../0000000n" by walking parent links (no stored strings). */
+/* fileset_path.c: names a directory, file or leaf dir of a fileset from its index
+ * by walking parent links (no stored strings): its own name ("0000000n", or a
+ * file's after the fileset's filenames= pattern), its path
+ * relative to the fileset's root ("00000001/.../0000000n", how flowbench reaches it,
+ * fileset_root.c), and, for messages only, that path joined to the root. */
 #include "fileset/fileset.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-/* "00" .. "99": serials are formatted two digits at a time (paths are made
+/* ---- names: how a serial is spelled ---- */
+
+/* "00" .. "99": serials are formatted two digits at a time (names are made
  * for every open, stat and unlink). */
 static const char digit_pairs[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -35,51 +40,6 @@ static size_t put_serial(char *out, uint32_t serial)
     return 10 - n;
 }
 
-/* Appends "/<serial>" at *at, keeping one byte for the terminator. */
-static int append(char *buf, size_t len, size_t *at, uint32_t serial)
-{
-    if (*at + 1 + 10 + 1 > len)
-        return -1;
-    buf[(*at)++] = '/';
-    *at += put_serial(buf + *at, serial);
-    return 0;
-}
-
-static int dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len, size_t *at)
-{
-    uint32_t chain[FS_MAX_DEPTH + 1];
-    size_t n = 0;
-    for (size_t d = dir; d != 0; d = fs->dirs[d].parent) {
-        if (d >= fs->ndirs || n == FS_MAX_DEPTH + 1)
-            return errno = EINVAL, -1;
-        chain[n++] = fs->dirs[d].serial;
-    }
-    size_t rlen = strlen(fs->root);
-    if (rlen + 1 > len)
-        return errno = ENAMETOOLONG, -1;
-    memcpy(buf, fs->root, rlen + 1);
-    *at = rlen;
-    while (n > 0)
-        if (append(buf, len, at, chain[--n]) != 0)
-            return errno = ENAMETOOLONG, -1;
-    buf[*at] = '\0';
-    return 0;
-}
-
-int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len)
-{
-    size_t at;
-    return dir_path(fs, dir, buf, len, &at);
-}
-
-/* The file or leaf directory at index, or NULL (EINVAL) past the end. */
-static const struct fs_entry *entry_of(const struct fileset_rt *fs, enum fs_kind kind, size_t index)
-{
-    if (kind == FSK_FILE ? index >= fs->nfiles : index >= fs->nleafdirs)
-        return errno = EINVAL, NULL;
-    return kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
-}
-
 /* Copies pat up to its %i (or its end) into out, %r spelt as rank and %% as
  * one percent; returns where it stopped in pat. */
 static const char *spell(const char *pat, unsigned rank, char *out, size_t len)
@@ -105,41 +65,129 @@ void fileset_names(struct fileset_rt *fs)
     spell(pat[0] != '\0' ? pat + 2 : pat, fs->plan->name_rank, fs->name_post, sizeof fs->name_post);
 }
 
-/* Ends the directory path buf[0, at) with "/<serial>" (a file of a fileset
- * with filenames=: "/<name_pre><serial><name_post>") and the terminator. */
-static int end_path(const struct fileset_rt *fs, enum fs_kind kind, char *buf, size_t len, size_t at, uint32_t serial)
+/* Writes the name of an entry of kind with serial at out (room: len bytes, the
+ * terminator included): "0000000n", or for a file of a fileset with
+ * filenames= "<name_pre><serial><name_post>". Its length, or -1 (ENAMETOOLONG). */
+static int put_name(const struct fileset_rt *fs, enum fs_kind kind, uint32_t serial, char *out, size_t len)
 {
     if (kind == FSK_FILE && fs->named) {
-        int n = snprintf(buf + at, len - at, "/%s%u%s", fs->name_pre, serial, fs->name_post);
-        return n < 0 || (size_t)n >= len - at ? (errno = ENAMETOOLONG, -1) : 0;
+        int n = snprintf(out, len, "%s%u%s", fs->name_pre, serial, fs->name_post);
+        return n < 0 || (size_t)n >= len ? (errno = ENAMETOOLONG, -1) : n;
     }
-    if (append(buf, len, &at, serial) != 0)
+    if (len < 11)
         return errno = ENAMETOOLONG, -1;
+    size_t n = put_serial(out, serial);
+    out[n] = '\0';
+    return (int)n;
+}
+
+/* The file or leaf directory at index, or NULL (EINVAL) past the end. */
+static const struct fs_entry *entry_of(const struct fileset_rt *fs, enum fs_kind kind, size_t index)
+{
+    if (kind == FSK_FILE ? index >= fs->nfiles : index >= fs->nleafdirs)
+        return errno = EINVAL, NULL;
+    return kind == FSK_FILE ? &fs->files[index] : &fs->leafdirs[index];
+}
+
+int fileset_entry_name(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN])
+{
+    const struct fs_entry *e = entry_of(fs, kind, index);
+    if (e == NULL)
+        return -1;
+    return put_name(fs, kind, e->serial, name, FS_NAME_LEN) < 0 ? -1 : 0;
+}
+
+int fileset_dir_name(const struct fileset_rt *fs, size_t dir, char name[FS_NAME_LEN])
+{
+    if (dir == 0 || dir >= fs->ndirs)
+        return errno = EINVAL, -1;
+    name[put_serial(name, fs->dirs[dir].serial)] = '\0';
+    return 0;
+}
+
+/* ---- paths relative to the root ---- */
+
+/* Appends "<serial>" (after a '/' unless at the start) at *at, keeping one
+ * byte for the terminator. */
+static int append(char *buf, size_t len, size_t *at, uint32_t serial)
+{
+    if (*at + 1 + 10 + 1 > len)
+        return errno = ENAMETOOLONG, -1;
+    if (*at > 0)
+        buf[(*at)++] = '/';
+    *at += put_serial(buf + *at, serial);
+    return 0;
+}
+
+/* The directories from the root down to dir (excluded root), as serials. */
+static int dir_rel(const struct fileset_rt *fs, size_t dir, char *buf, size_t len, size_t *at)
+{
+    uint32_t chain[FS_MAX_DEPTH + 1];
+    size_t n = 0;
+    for (size_t d = dir; d != 0; d = fs->dirs[d].parent) {
+        if (d >= fs->ndirs || n == FS_MAX_DEPTH + 1)
+            return errno = EINVAL, -1;
+        chain[n++] = fs->dirs[d].serial;
+    }
+    *at = 0;
+    while (n > 0)
+        if (append(buf, len, at, chain[--n]) != 0)
+            return -1;
+    return 0;
+}
+
+int fileset_dir_relpath(const struct fileset_rt *fs, size_t dir, char *buf, size_t len)
+{
+    size_t at;
+    if (len < 2 || dir_rel(fs, dir, buf, len, &at) != 0)
+        return len < 2 ? (errno = ENAMETOOLONG, -1) : -1;
+    if (at == 0)
+        buf[at++] = '.';   /* the root itself */
     buf[at] = '\0';
+    return 0;
+}
+
+int fileset_relpath(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len)
+{
+    const struct fs_entry *e = entry_of(fs, kind, index);
+    size_t at;
+    if (e == NULL || dir_rel(fs, e->dir, buf, len, &at) != 0)
+        return -1;
+    if (at > 0) {
+        if (at + 1 >= len)
+            return errno = ENAMETOOLONG, -1;
+        buf[at++] = '/';
+    }
+    return put_name(fs, kind, e->serial, buf + at, len - at) < 0 ? -1 : 0;
+}
+
+/* ---- joined to the root, for messages ---- */
+
+/* Puts "<root>/" before the relative path rel already in buf (moved up). */
+static int join_root(const struct fileset_rt *fs, char *buf, size_t len)
+{
+    size_t rlen = strlen(fs->root), n = strlen(buf);
+    if (rlen + 1 + n + 1 > len)
+        return errno = ENAMETOOLONG, -1;
+    memmove(buf + rlen + 1, buf, n + 1);
+    memcpy(buf, fs->root, rlen);
+    buf[rlen] = '/';
     return 0;
 }
 
 int fileset_path(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char *buf, size_t len)
 {
-    const struct fs_entry *e = entry_of(fs, kind, index);
-    size_t at;
-    if (e == NULL || dir_path(fs, e->dir, buf, len, &at) != 0)
-        return -1;
-    return end_path(fs, kind, buf, len, at, e->serial);
+    return fileset_relpath(fs, kind, index, buf, len) == 0 ? join_root(fs, buf, len) : -1;
 }
 
-const char *fileset_path_cached(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
-                                struct fs_path_cache *c)
+int fileset_dir_path(const struct fileset_rt *fs, size_t dir, char *buf, size_t len)
 {
-    const struct fs_entry *e = entry_of(fs, kind, index);
-    if (e == NULL)
-        return NULL;
-    if (c->fs != fs || c->dir != e->dir) {
-        c->fs = NULL;
-        if (dir_path(fs, e->dir, c->buf, sizeof c->buf, &c->dirlen) != 0)
-            return NULL;
-        c->fs = fs;
-        c->dir = e->dir;
+    if (dir == 0) {
+        size_t rlen = strlen(fs->root);
+        if (rlen + 1 > len)
+            return errno = ENAMETOOLONG, -1;
+        memcpy(buf, fs->root, rlen + 1);
+        return 0;
     }
-    return end_path(fs, kind, c->buf, sizeof c->buf, c->dirlen, e->serial) == 0 ? c->buf : NULL;
+    return fileset_dir_relpath(fs, dir, buf, len) == 0 ? join_root(fs, buf, len) : -1;
 }

@@ -41,9 +41,9 @@ static int mincore_pages(int fd, uint64_t size, size_t page, uint64_t *pages)
 }
 
 /* Cached bytes of one file (at most its size); -1 when it cannot be asked. */
-static int file_cached(const char *path, uint64_t *bytes, uint64_t *cached)
+static int file_cached(struct fileset_rt *fs, size_t i, uint64_t *bytes, uint64_t *cached)
 {
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int fd = fileset_open_entry(fs, FSK_FILE, i, O_RDONLY | O_NONBLOCK, 0);
     if (fd < 0)
         return -1;
     struct stat st;
@@ -76,12 +76,10 @@ void fileset_residency(struct fileset_rt *fs, struct shm *shm, size_t max_files,
         r->bytes += exists(fs, shm, i) ? fs->files[i].size : 0;
     size_t step_of = fs->nfiles > max_files && max_files > 0 ? max_files : fs->nfiles;
     r->sampled = step_of < fs->nfiles;
-    char path[PATH_MAX];
     for (size_t k = 0; k < step_of; k++) {
         size_t i = r->sampled ? (size_t)((unsigned __int128)k * fs->nfiles / step_of) : k;
         uint64_t bytes, cached;
-        if (!exists(fs, shm, i) || fileset_path(fs, FSK_FILE, i, path, sizeof path) != 0
-            || file_cached(path, &bytes, &cached) != 0)
+        if (!exists(fs, shm, i) || file_cached(fs, i, &bytes, &cached) != 0)
             continue;
         r->files++;
         r->asked_bytes += bytes;

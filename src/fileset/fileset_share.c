@@ -26,6 +26,7 @@ int fileset_split(struct fileset_rt *own, const struct fileset_rt *full, uint32_
                   struct diag *err)
 {
     *own = *full;
+    own->h = (struct fs_handles){ .rootfd = -1 };   /* descriptors are the full tree's; own opens its own */
     own->share_rank = rank;
     own->share_ranks = ranks;
     own->split = true;

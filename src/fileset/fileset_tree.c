@@ -236,6 +236,7 @@ void fileset_attach(struct fileset_rt *fs, struct shm *shm)
 
 void fileset_free(struct fileset_rt *fs)
 {
+    fileset_root_close(fs);
     free(fs->root);
     free(fs->dirs);
     free(fs->files);

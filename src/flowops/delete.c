@@ -1,5 +1,6 @@
 /* delete.c: deletefile: unlinking files of a fileset. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <unistd.h>
 
@@ -26,22 +27,21 @@ static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
  * the file was already gone (removed behind our back): not an error, not an op. */
 static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx, uint64_t since)
 {
-    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
-    if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
-        return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
-    }
     if (journal_delete(w, op, (int)(fs - w->eng_fs), idx) != FO_OK) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return FO_ERROR;
     }
+    char name[FS_NAME_LEN];
+    size_t dir;
     uint64_t t0 = op_start(w, since);
-    int rc = unlink(path);
+    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, name, &dir);
+    int rc = dfd < 0 ? -1 : unlinkat(dfd, name, 0);
     uint64_t t1 = op_now(w);
     int err = errno;
+    fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
-        return op_error(w, op, "unlink", path, err);
+        return op_entry_error(w, op, "unlink", fs, FSK_FILE, idx, err);
     }
     fileset_release(fs, w->shm, FSK_FILE, idx, FS_MISSING, 0);
     if (rc == 0)

@@ -1,6 +1,7 @@
 /* dir.c: directory flowops: makedir, removedir (leaf directories) and listdir. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,35 +26,30 @@ static int64_t pick_leaf(struct worker *w, struct op_inst *op, struct fileset_rt
     return op_pick(w, fs, FSK_LEAFDIR, want, from, index, NULL, since);
 }
 
-static int leaf_path(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx,
-                     enum fs_presence was, char *path, size_t len)
-{
-    if (fileset_path(fs, FSK_LEAFDIR, (size_t)idx, path, len) >= 0)
-        return FO_OK;
-    fileset_release(fs, w->shm, FSK_LEAFDIR, idx, was, 0);
-    return op_fail(w, op, "the path of leaf directory %lld of fileset %s is too long", (long long)idx,
-                   fs->plan->name);
-}
-
 /* What makedir and removedir do to a leaf directory: the state it is picked
  * in and left in, the call, and the error that still leaves it as wanted. */
 struct leaf_change {
     enum fs_presence from, to;
-    int (*call)(const char *path);
+    int (*call)(int dfd, const char *name);   /* on the name in its directory, beneath the root */
     const char *name;
     int tolerated;
     bool count_tolerated;   /* the op counts even when the call met `tolerated` */
 };
 
-static int make_dir(const char *path)
+static int make_dir(int dfd, const char *name)
 {
-    return mkdir(path, 0755);
+    return mkdirat(dfd, name, 0755);
+}
+
+static int remove_dir(int dfd, const char *name)
+{
+    return unlinkat(dfd, name, AT_REMOVEDIR);
 }
 
 /* EEXIST (left over on disk) still leaves the directory existing, as wanted. */
 static const struct leaf_change make_leaf = { FS_MISSING, FS_EXISTING, make_dir, "mkdir", EEXIST, true };
 /* ENOENT (removed behind our back) just marks it gone, uncounted. */
-static const struct leaf_change remove_leaf = { FS_EXISTING, FS_MISSING, rmdir, "rmdir", ENOENT, false };
+static const struct leaf_change remove_leaf = { FS_EXISTING, FS_MISSING, remove_dir, "rmdir", ENOENT, false };
 
 static int change_leaf(struct worker *w, struct op_inst *op, const struct leaf_change *c)
 {
@@ -62,17 +58,17 @@ static int change_leaf(struct worker *w, struct op_inst *op, const struct leaf_c
     int64_t idx = pick_leaf(w, op, fs, c->from, &since);
     if (idx < 0)
         return op_pick_failed(idx);
-    char path[PATH_MAX];
-    int rc = leaf_path(w, op, fs, idx, c->from, path, sizeof path);
-    if (rc != FO_OK)
-        return rc;
+    char name[FS_NAME_LEN];
+    size_t dir;
     uint64_t t0 = op_start(w, since);
-    rc = c->call(path);
+    int dfd = fileset_entry_dir(fs, FSK_LEAFDIR, (size_t)idx, name, &dir);
+    int rc = dfd < 0 ? -1 : c->call(dfd, name);
     uint64_t t1 = op_now(w);
     int err = errno;
+    fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != c->tolerated) {
         fileset_release(fs, w->shm, FSK_LEAFDIR, idx, c->from, 0);
-        return op_error(w, op, c->name, path, err);
+        return op_entry_error(w, op, c->name, fs, FSK_LEAFDIR, idx, err);
     }
     fileset_release(fs, w->shm, FSK_LEAFDIR, idx, c->to, 0);
     if (rc == 0 || c->count_tolerated)
@@ -92,12 +88,18 @@ static int removedir_run(struct worker *w, struct op_inst *op)
 
 /* Opens, reads to the end and closes one directory; returns the classic
  * byte count, or -1 with errno and *what naming the failed call. */
-static int64_t list_one(const char *path, const char **what)
+static int64_t list_one(struct fileset_rt *fs, size_t dir, const char **what)
 {
     *what = "opendir";
-    DIR *d = opendir(path);
-    if (d == NULL)
+    int fd = fileset_open_dir(fs, dir, O_RDONLY);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (d == NULL) {
+        int err = errno;
+        if (fd >= 0)
+            close(fd);
+        errno = err;
         return -1;
+    }
     uint64_t bytes = 0;
     struct dirent *e;
     for (errno = 0; (e = readdir(d)) != NULL; errno = 0)
@@ -123,15 +125,12 @@ static int listdir_run(struct worker *w, struct op_inst *op)
     if (fs->ndirs == 0)
         return FO_NORESOURCE;
     size_t dir = fileset_pick_dir(fs, w->shm);
-    char path[PATH_MAX];
-    if (fileset_dir_path(fs, dir, path, sizeof path) < 0)
-        return op_fail(w, op, "the path of directory %zu of fileset %s is too long", dir, fs->plan->name);
     const char *what;
     uint64_t t0 = op_now(w);
-    int64_t bytes = list_one(path, &what);
+    int64_t bytes = list_one(fs, dir, &what);
     uint64_t t1 = op_now(w);
     if (bytes < 0)
-        return op_error(w, op, what, path, errno);
+        return op_dir_error(w, op, what, fs, dir, errno);
     op_done(w, op, t0, t1, (uint64_t)bytes);
     return FO_OK;
 }

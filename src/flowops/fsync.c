@@ -48,18 +48,15 @@ static int fsyncset_run(struct worker *w, struct op_inst *op)
 }
 
 /* Syncs one directory of the fileset; an error names it. */
-static int sync_dir(struct worker *w, struct op_inst *op, const struct fileset_rt *fs, size_t dir)
+static int sync_dir(struct worker *w, struct op_inst *op, struct fileset_rt *fs, size_t dir)
 {
-    char path[PATH_MAX];
-    if (fileset_dir_path(fs, dir, path, sizeof path) != 0)
-        return op_fail(w, op, "the path of directory %zu of fileset %s is too long", dir, fs->plan->name);
-    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int fd = fileset_open_dir(fs, dir, O_RDONLY);
     if (fd < 0)
-        return op_error(w, op, "open the directory", path, errno);
+        return op_dir_error(w, op, "open the directory", fs, dir, errno);
     int rc = fsync(fd);
     int err = errno;
     close(fd);
-    return rc == 0 ? FO_OK : op_error(w, op, "fsync the directory", path, err);
+    return rc == 0 ? FO_OK : op_dir_error(w, op, "fsync the directory", fs, dir, err);
 }
 
 /* Every ordinary directory of the fileset, as one op: what was created or

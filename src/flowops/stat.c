@@ -1,5 +1,6 @@
 /* stat.c: statfile: stat of a fileset entry or fstat of an open slot. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
 
@@ -43,19 +44,20 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, pick_rotor(w, op), &since);
     if (idx < 0)
         return op_pick_failed(idx);
-    const char *path = fileset_path_cached(fs, FSK_FILE, (size_t)idx, &w->path);
-    if (path == NULL) {
-        fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
-        return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)idx, fs->plan->name);
-    }
     struct stat sb;
+    char name[FS_NAME_LEN];
+    size_t dir;
     uint64_t t0 = op_start(w, since);
-    int rc = stat(path, &sb);
+    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, name, &dir);
+    int rc = dfd < 0 ? -1 : fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW);
     uint64_t t1 = op_now(w);
     int err = errno;
+    fileset_dir_put(fs, dir, dfd);
     fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
+    if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
+        rc = -1, err = ELOOP;   /* op_entry_error names what is there */
     if (rc != 0)
-        return op_error(w, op, "stat", path, err);
+        return op_entry_error(w, op, "stat", fs, FSK_FILE, idx, err);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }
