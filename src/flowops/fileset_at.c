@@ -16,7 +16,7 @@ int fsat_init(struct worker *w, struct op_inst *op)
 {
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
-        return op_fail(w, op, "no fileset (filename= missing)");
+        return FO_OK; /* a replay's row for this kind of call: counted, never run */
     int fd = open(fs->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return op_error(w, op, "open the fileset's root", fs->root, errno);
