@@ -137,6 +137,7 @@ struct engine {
     uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
     struct latlog_run *latlog;     /* --latency-log (latlog_file.c), or NULL */
     size_t latlog_drop_off;        /* shm offset of uint64_t[nslots]: each thread's dropped records */
+    size_t replay_off;             /* shm offset of the plan's replay image (replay_rt.c), 0: none */
     struct dist_finish *finish;    /* the finish conditions, summed over the ranks by the vote */
     size_t nfinish;
     uint64_t *finish_counts;       /* 3 * (nfinish + 1): this rank's counts (the finish conditions,

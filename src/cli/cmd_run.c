@@ -15,6 +15,7 @@
 #include "base/hint.h"
 #include "cli/interp.h"
 #include "cli/criteria_eval.h"
+#include "cli/replay.h"
 #include "cli/run_meta_build.h"
 #include "dist/dist.h"
 #include "report/report.h"
@@ -374,4 +375,31 @@ int cmd_eventgen(struct interp *in, const struct ast_cmd *c, struct diag *err)
     in->eventrate = a.val[EG_RATE];
     a.val[EG_RATE] = NULL;
     return 0;
+}
+
+/* flowbench replay: a plan compiled from a trace, run and judged as `run` runs a script's. */
+int run_built_plan(struct interp *in, struct plan *plan, struct diag *err)
+{
+    struct run_desc run;
+    run_desc_init(in, &run);
+    run.plan = plan;
+    size_t nresults = in->results.n;
+    in->nruns++;
+    struct run_meta meta;
+    int rc = clock_ready(in, err);
+    if (rc == 0 && run_meta_build(in, &meta) != 0)
+        rc = diag_set(err, NULL, "out of memory");
+    if (rc == 0) {
+        run.clock = &in->clock;
+        run.meta = &meta;
+        rc = engine_run(&run, err);
+        run_meta_free(&meta);
+    }
+    if (rc < 0) {
+        diag_print(err, in->err);
+        rc = EXIT_RUNFAIL;
+    }
+    if (in->results.n > nresults && judge(in, &in->results.runs[in->results.n - 1]) != 0 && rc == 0)
+        rc = diag_set(err, NULL, "out of memory");
+    return rc;
 }

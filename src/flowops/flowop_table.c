@@ -30,6 +30,7 @@ extern const struct flowop_type flowop_lock;
 extern const struct flowop_type flowop_unlock;
 extern const struct flowop_type flowop_readdir;
 extern const struct flowop_type flowop_openflags;
+extern const struct flowop_type flowop_replay;
 extern const struct flowop_type flowop_aiowrite;
 extern const struct flowop_type flowop_aiowait;
 extern const struct flowop_type flowop_block;
@@ -76,6 +77,7 @@ const struct flowop_type *const flowop_types[] = {
     &flowop_unlock,
     &flowop_readdir,
     &flowop_openflags,
+    &flowop_replay,
     &flowop_aiowrite,
     &flowop_aiowait,
     &flowop_block,
