@@ -25,5 +25,6 @@ int cmd_index_main(int argc, char **argv);
 int cmd_latlog2csv_main(int argc, char **argv);
 int cmd_verify_tree_main(int argc, char **argv);
 int cmd_replay_main(int argc, char **argv);
+int cmd_record_main(int argc, char **argv);
 
 #endif

@@ -29,7 +29,32 @@ struct st_ctx {
     char root[4096];
     size_t rootlen;
     struct { int32_t tid; char text[8192]; } pending[ST_PENDING];
+    struct { int32_t pid, fd; } handles[1024]; /* O_PATH descriptors: names resolved, nothing opened */
+    size_t nhandles;
 };
+
+static size_t handle_find(const struct st_ctx *c, int32_t pid, int32_t fd)
+{
+    size_t i = 0;
+    while (i < c->nhandles && (c->handles[i].pid != pid || c->handles[i].fd != fd))
+        i++;
+    return i;
+}
+
+/* An O_PATH open (and dups of it, and its close) is a program's way of naming, not a file's use: left out. */
+static bool handle_call(struct st_ctx *c, const struct rp_rec *r)
+{
+    bool opath = r->call == RC_OPEN && (r->flags & O_PATH);
+    size_t at = r->fd >= 0 ? handle_find(c, r->pid, r->fd) : c->nhandles;
+    bool on_handle = at < c->nhandles;
+    if ((opath || (r->call == RC_DUP && on_handle)) && r->fd2 >= 0 && c->nhandles < 1024) {
+        c->handles[c->nhandles].pid = r->pid;
+        c->handles[c->nhandles++].fd = r->fd2;
+    }
+    if (r->call == RC_CLOSE && on_handle)
+        c->handles[at] = c->handles[--c->nhandles];
+    return opath || on_handle;
+}
 
 /* How a syscall becomes a call: its row's fill reads the arguments. */
 struct st_row {
@@ -163,6 +188,21 @@ static int f_open(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, i
 }
 
 static int f_openat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { r->call = RC_OPEN; return f_open(c, s, r, 1); }
+
+static uint64_t st_field(const char *a, const char *name);
+
+/* openat2(dirfd, name, {flags=..., mode=..., resolve=...}, size) */
+static int f_openat2(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->call = RC_OPEN;
+    if (s->nargs < 3)
+        return -1;
+    r->path = s->ret >= 0 && s->retpath[0] ? st_keep(c, s->retpath) : st_at(c, s->arg[0], s->arg[1]);
+    r->flags = (uint32_t)st_field(s->arg[2], "flags=");
+    r->mode = (uint32_t)st_field(s->arg[2], "mode=");
+    r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+    return r->path ? 0 : -1;
+}
 static int f_open0(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { r->call = RC_OPEN; return f_open(c, s, r, 0); }
 
 static int f_creat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
@@ -407,7 +447,7 @@ static int f_dup(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 }
 
 static const struct st_row st_rows[] = {
-    { "open", f_open0 }, { "openat", f_openat }, { "openat2", f_openat }, { "creat", f_creat }, { "close", f_close },
+    { "open", f_open0 }, { "openat", f_openat }, { "openat2", f_openat2 }, { "creat", f_creat }, { "close", f_close },
     { "read", f_read }, { "pread64", f_pread }, { "readv", f_readv }, { "write", f_write }, { "pwrite64", f_pwrite },
     { "writev", f_writev }, { "lseek", f_lseek }, { "fsync", f_fsync }, { "fdatasync", f_fdatasync },
     { "stat", f_stat }, { "lstat", f_stat }, { "newfstatat", f_fstatat }, { "fstatat64", f_fstatat },
@@ -557,7 +597,10 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return 0;
     struct rp_rec r = { .t_ns = t_ns, .dur_ns = s.dur_ns, .off = RP_NONE, .ret = s.ret, .fd = -1, .fd2 = -1,
                         .pid = st_group(c, tid), .tid = tid, .line = ln };
-    if (st_rows[row].fill(c, &s, &r) != 0) {
+    int filled = st_rows[row].fill(c, &s, &r);
+    if (handle_call(c, &r))
+        return 0;
+    if (filled != 0) {
         c->t->dropped++;
         return 0;
     }
