@@ -26,5 +26,6 @@ int cmd_latlog2csv_main(int argc, char **argv);
 int cmd_verify_tree_main(int argc, char **argv);
 int cmd_replay_main(int argc, char **argv);
 int cmd_record_main(int argc, char **argv);
+int cmd_model_main(int argc, char **argv);
 
 #endif

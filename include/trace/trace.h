@@ -72,4 +72,8 @@ int trace_compile(const struct trace *t, const char *dir, enum rp_mode mode, dou
                   struct trace_compiled *c, struct diag *err);
 void trace_compiled_free(struct trace_compiled *c);
 
+/* An editable .f fitted to the trace, every number commented with its source
+ * (flowbench model); source names the trace in its first line. */
+int trace_model_write(const struct trace *t, const char *source, FILE *out);
+
 #endif
