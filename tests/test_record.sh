@@ -40,6 +40,7 @@ expect_eq same_order "$(calls "$top/a.trace" | md5sum)" "$(calls "$top/b.trace" 
 # strace -f with bare and [pid N] prefixes, a call split over two lines, an escaped name.
 mkdir "$top/S"
 cat >"$top/s.log" <<L
+100 1700000000.000050 clone3({flags=0x3d0f00, child_tid=0x7f1, exit_signal=0, stack=0x7f2, stack_size=0x7ff, tls=0x7f3} => {parent_tid=[101]}, 88) = 101 <0.000010>
 100 1700000000.000100 openat(AT_FDCWD</r>, "a\\040b", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 3</r/a b> <0.000010>
 [pid   100] 1700000000.000200 write(3</r/a b>, "xxxx", 4 <unfinished ...>
 101 1700000000.000250 newfstatat(AT_FDCWD</r>, "nothere", 0x7ffd, 0) = -1 ENOENT (No such file or directory) <0.000010>
@@ -52,6 +53,7 @@ L
 expect_eq strace_exit $? 0
 expect_eq strace_file "$(stat -c %s "$top/S/a b" 2>/dev/null)" 4
 expect_eq strace_calls "$(grep -c 'strace trace .*: 4 calls' "$top/out")" 1
+expect_eq strace_threads "$(grep -c '1 processes, 2 threads' "$top/out")" 1
 # -ff: one file per thread, the thread in the name.
 mkdir "$top/F"
 printf '1700000000.000100 mkdir("/r/x", 0755) = 0 <0.000010>\n' >"$top/ff.7"

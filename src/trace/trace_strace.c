@@ -12,6 +12,7 @@
 
 #define ST_MAXARGS 8
 #define ST_PENDING 256
+#define CLONE_THREAD_BIT 0x10000u /* <sched.h>'s CLONE_THREAD */
 
 /* One call's pieces: its arguments as text, and what each -yy descriptor named. */
 struct st_call {
@@ -31,6 +32,8 @@ struct st_ctx {
     struct { int32_t tid; char text[8192]; } pending[ST_PENDING];
     struct { int32_t pid, fd; } handles[1024]; /* O_PATH descriptors: names resolved, nothing opened */
     size_t nhandles;
+    struct { int32_t tid, group; } threads[4096]; /* clone(CLONE_THREAD): a thread and its process */
+    size_t nthreads;
 };
 
 static size_t handle_find(const struct st_ctx *c, int32_t pid, int32_t fd)
@@ -570,10 +573,32 @@ static int st_pending_slot(struct st_ctx *c, int32_t tid)
     return free_slot;
 }
 
-/* Threads of one process share descriptors: the thread group of each thread. */
+/* Threads of one process share descriptors: the thread group of each thread
+ * (a thread never seen made by clone(CLONE_THREAD) leads its own). */
 static int32_t st_group(struct st_ctx *c, int32_t tid)
 {
-    return tid; /* without clone's flags in -ff files, a thread is its own group */
+    for (size_t i = 0; i < c->nthreads; i++)
+        if (c->threads[i].tid == tid)
+            return c->threads[i].group;
+    return tid;
+}
+
+/* clone and clone3 with CLONE_THREAD in their flags: the new thread joins its maker's process. */
+static void st_clone(struct st_ctx *c, const char *name, const char *args, int64_t ret, int32_t tid)
+{
+    const char *f = strstr(args, "flags=");
+    if (ret <= 0 || (strcmp(name, "clone") != 0 && strcmp(name, "clone3") != 0) || f == NULL)
+        return;
+    char word[256];
+    size_t n = strcspn(f + 6, ",}");
+    snprintf(word, sizeof word, "%.*s", (int)(n < 255 ? n : 255), f + 6);
+    uint32_t flags = 0;
+    if (trace_flags_parse(word, &flags) != 0)
+        flags = strstr(word, "CLONE_THREAD") != NULL ? CLONE_THREAD_BIT : 0;
+    if ((flags & CLONE_THREAD_BIT) && c->nthreads < sizeof c->threads / sizeof c->threads[0]) {
+        c->threads[c->nthreads].tid = (int32_t)ret;
+        c->threads[c->nthreads++].group = st_group(c, tid);
+    }
 }
 
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
@@ -585,6 +610,12 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return trace_fail(err, path, ln, "not a system call: '%.40s'", text);
     memcpy(s.name, text, n);
     s.name[n] = '\0';
+    if (strncmp(s.name, "clone", 5) == 0) {
+        const char *res = strstr(text, ") = ");
+        if (res != NULL)
+            st_clone(c, s.name, text, strtoll(res + 4, NULL, 10), tid);
+        return 0;
+    }
     size_t row = 0;
     while (row < sizeof st_rows / sizeof st_rows[0] && strcmp(st_rows[row].name, s.name) != 0)
         row++;
