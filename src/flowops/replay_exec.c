@@ -32,6 +32,19 @@ static const char *name_of(const struct rp_ctx *c, uint32_t off)
     return rp_str(c->im, off);
 }
 
+/* A descriptor the call made, into its slot (one the trace never uses is closed). */
+static int64_t take_slot(struct rp_ctx *c, const struct rp_rec *r, int fd)
+{
+    if (r->fd2 < 0 || (uint32_t)r->fd2 >= c->nslots) {
+        close(fd);
+        return 0;
+    }
+    if (c->slots[r->fd2] >= 0)
+        close(c->slots[r->fd2]);
+    c->slots[r->fd2] = fd;
+    return r->ret >= 0 ? r->ret : fd;
+}
+
 /* The open flags a replay passes on: no O_DIRECT surprise alignment, no controlling tty. */
 #define RP_OPEN_KEEP (O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_DIRECTORY | O_DSYNC | O_SYNC)
 
@@ -55,14 +68,7 @@ static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     int fd = beneath_open(c->root, path, flags, r->mode ? r->mode : 0644);
     if (fd < 0)
         return -errno;
-    if (r->fd2 < 0 || (uint32_t)r->fd2 >= c->nslots) {
-        close(fd);
-        return 0;
-    }
-    if (c->slots[r->fd2] >= 0)
-        close(c->slots[r->fd2]);
-    c->slots[r->fd2] = fd;
-    return r->ret >= 0 ? r->ret : fd;
+    return take_slot(c, r, fd);
 }
 
 static int64_t x_close(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
@@ -280,14 +286,7 @@ static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     int fd = fcntl(real_fd(c, r->fd), F_DUPFD_CLOEXEC, 0);
     if (fd < 0)
         return -errno;
-    if (r->fd2 < 0 || (uint32_t)r->fd2 >= c->nslots) {
-        close(fd);
-        return 0;
-    }
-    if (c->slots[r->fd2] >= 0)
-        close(c->slots[r->fd2]);
-    c->slots[r->fd2] = fd;
-    return r->ret;
+    return take_slot(c, r, fd);
 }
 
 static const rp_fn rp_fns[RC_NCALLS] = {

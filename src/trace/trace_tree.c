@@ -73,18 +73,26 @@ static void first_sight(struct name *e, const struct rp_rec *r, bool second)
     }
 }
 
+/* mkdir beneath the root; one already there is as good. */
+static int lay_dir(int root, const char *path)
+{
+    const char *leaf;
+    int dir = beneath_parent(root, path, &leaf);
+    int rc = dir < 0 ? -1 : mkdirat(dir, leaf, 0755);
+    int err = errno;
+    if (dir >= 0)
+        close(dir);
+    errno = err;
+    return rc != 0 && err != EEXIST ? -1 : 0;
+}
+
 static int lay_parents(int root, char *path)
 {
     for (char *p = strchr(path, '/'); p != NULL; p = strchr(p + 1, '/')) {
         *p = '\0';
-        const char *leaf;
-        int dir = beneath_parent(root, path, &leaf);
-        int rc = dir < 0 ? -1 : mkdirat(dir, leaf, 0755);
-        int err = errno;
-        if (dir >= 0)
-            close(dir);
+        int rc = lay_dir(root, path);
         *p = '/';
-        if (rc != 0 && err != EEXIST)
+        if (rc != 0)
             return -1;
     }
     return 0;
@@ -96,15 +104,8 @@ static int lay_one(int root, const struct name *e, const char *buf, size_t bufsi
     snprintf(path, sizeof path, "%s", e->s);
     if (strcmp(path, ".") == 0 || lay_parents(root, path) != 0)
         return strcmp(path, ".") == 0 ? 0 : -1;
-    if (e->seen == SEEN_DIR) {
-        const char *leaf;
-        int dir = beneath_parent(root, path, &leaf);
-        int rc = dir < 0 ? -1 : mkdirat(dir, leaf, 0755);
-        int err = errno;
-        if (dir >= 0)
-            close(dir);
-        return rc != 0 && err != EEXIST ? -1 : 0;
-    }
+    if (e->seen == SEEN_DIR)
+        return lay_dir(root, path);
     int fd = beneath_open(root, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
