@@ -28,6 +28,19 @@ expect_eq own_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }'
 expect_eq own_waits "$(grep -c '1 cross-thread waits' "$top/out")" 1
 expect_eq nothing_outside "$(find "$top/outside" | wc -l)" 1
 
+# The modes: a 0.6 s gap between two calls is kept by think and timed (halved by --speed 2),
+# not by afap; the JSON's variables say which mode ran.
+printf '# flowbench-trace 1\n0.0 1 1 mkdir m1 - - - 0755 0 0.0\n0.6 1 1 mkdir m2 - - - 0755 0 0.0\n# end\n' >"$top/gap.trace"
+for mode in afap think timed; do
+    rm -rf "$top/G" && mkdir "$top/G"
+    "$bin" replay "$top/gap.trace" -D dir="$top/G" --mode $mode --speed 2 --json "$top/$mode.json" >"$top/out" 2>&1
+    expect_eq "mode_${mode}_exit" $? 0
+    took=$(awk '/Run took/ { for (i = 1; i < NF; i++) if ($i == "took") print $(i + 1) }' "$top/out")
+    kept=$(awk -v t="$took" 'BEGIN { print (t >= 0.29) ? "kept" : "not kept" }')
+    expect_eq "mode_${mode}_gap" "$kept" "$([ $mode = afap ] && echo 'not kept' || echo kept)"
+    expect_eq "mode_${mode}_json" "$(grep -q "\"replay_mode\": \"$mode\"" "$top/$mode.json" && echo named)" named
+done
+
 if [ -r /usr/share/dbench/client.txt ]; then
     head -2000 /usr/share/dbench/client.txt >"$top/client.txt"
     mkdir "$top/D"

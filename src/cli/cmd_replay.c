@@ -99,6 +99,10 @@ int cmd_replay_run(struct interp *in)
         diag_printf(in->err, "flowbench replay: error: %s: no such directory (make it first)\n", dir);
         return EXIT_USAGE;
     }
+    if (set_vars(in, real, r) != 0) {
+        diag_printf(in->err, "flowbench replay: error: cannot set the run's variables\n");
+        return EXIT_USAGE;
+    }
     struct trace t;
     struct diag err = { 0 };
     struct trace_opts o = { .root = r->root, .all = false };
@@ -116,8 +120,8 @@ int cmd_replay_run(struct interp *in)
     }
     uint64_t files, bytes;
     int status = EXIT_OK;
-    if (set_vars(in, real, r) != 0 || trace_lay_tree(&t, real, &files, &bytes, &err) != 0) {
-        diag_printf(in->err, "flowbench replay: error: %s\n", err.msg[0] ? err.msg : "cannot set the run's variables");
+    if (trace_lay_tree(&t, real, &files, &bytes, &err) != 0) {
+        diag_printf(in->err, "flowbench replay: error: %s\n", err.msg);
         status = EXIT_RUNFAIL;
     } else {
         fprintf(in->out, "replay: %s trace %s: %zu calls (%llu left out), %zu processes, %u threads, %llu "
