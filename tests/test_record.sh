@@ -74,7 +74,7 @@ expect_eq fio_size "$(stat -c %s "$top/I/x")" 12288
 expect_eq model_exit $? 0
 expect_eq model_commented "$(grep -c '^# entries: the 300 files the trace opened (300 of them it created)' "$top/a.f")" 1
 mkdir "$top/M"
-"$bin" -f "$top/a.f" -D dir="$top/M" --runtime 2 >"$top/out" 2>&1
+"$bin" -f "$top/a.f" -D dir="$top/M" --runtime 1 >"$top/out" 2>&1
 expect_eq model_run_exit $? 0
 share() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", 1000 * a / b }'; }
 traced=$(share "$(grep -c ' write fd:' "$top/a.trace")" "$(grep -vc '^#' "$top/a.trace")")
