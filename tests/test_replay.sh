@@ -47,6 +47,7 @@ if [ -r /usr/share/dbench/client.txt ]; then
     "$bin" replay "$top/client.txt" -D dir="$top/D" >"$top/out" 2>"$top/err"
     expect_eq dbench_exit $? 0
     expect_eq dbench_ops "$(awk '/IO Summary/ { print $4 }' "$top/out")" 2000
+    expect_eq dbench_mismatch "$(awk '$1 == "mismatch" { print $2 }' "$top/out")" 0ops
 else
     echo "SKIP: dbench's client.txt is not installed (apt-get install dbench)"
 fi

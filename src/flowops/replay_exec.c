@@ -182,12 +182,15 @@ static int remove_under(int dir, const char *leaf, int depth)
     return rc;
 }
 
-/* flags 1 (dbench's Deltree): what is beneath goes too. */
+/* flags 1 (dbench's Deltree): what is beneath goes too, and a missing tree is no error. */
 static int do_rmdir(int dir, const char *leaf, const struct rp_rec *r)
 {
-    if ((r->flags & 1) && remove_under(dir, leaf, 0) != 0 && errno != ENOENT)
-        return -1;
-    return unlinkat(dir, leaf, AT_REMOVEDIR);
+    if (!(r->flags & 1))
+        return unlinkat(dir, leaf, AT_REMOVEDIR);
+    /* a tree that is not there is as deleted as one removed */
+    if (remove_under(dir, leaf, 0) != 0)
+        return errno == ENOENT ? 0 : -1;
+    return unlinkat(dir, leaf, AT_REMOVEDIR) != 0 && errno != ENOENT ? -1 : 0;
 }
 
 static int do_chmod(int dir, const char *leaf, const struct rp_rec *r)
@@ -208,7 +211,11 @@ static int do_access(int dir, const char *leaf, const struct rp_rec *r)
 static int64_t x_stat(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_stat, r); }
 static int64_t x_unlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_unlink, r); }
 static int64_t x_mkdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_mkdir, r); }
-static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_rmdir, r); }
+static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
+{
+    int64_t rc = at_parent(c, r->path, do_rmdir, r);
+    return rc == -ENOENT && (r->flags & 1) ? 0 : rc; /* Deltree: even the tree's parent may be missing */
+}
 static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_chmod, r); }
 static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_utimes, r); }
 static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_access, r); }

@@ -43,6 +43,14 @@ static struct name *name_get(struct names *n, const char *s)
     return &n->v[i];
 }
 
+static const struct name *name_find(const struct names *n, const char *s)
+{
+    size_t i = hash(s) & (n->cap - 1);
+    while (n->v[i].s != NULL && strcmp(n->v[i].s, s) != 0)
+        i = (i + 1) & (n->cap - 1);
+    return n->v[i].s != NULL ? &n->v[i] : NULL;
+}
+
 /* What the first sight of a name says it was before the trace began. */
 static void first_sight(struct name *e, const struct rp_rec *r, bool second)
 {
@@ -58,6 +66,10 @@ static void first_sight(struct name *e, const struct rp_rec *r, bool second)
         e->seen = ok ? SEEN_MADE : r->ret == -EEXIST ? SEEN_DIR : SEEN_MADE;
         break;
     case RC_RMDIR:
+        if (r->flags & 1)
+            break; /* Deltree succeeds on a tree that is not there: it says nothing */
+        e->seen = ok ? SEEN_DIR : SEEN_MADE;
+        break;
     case RC_GETDENTS:
         e->seen = ok ? SEEN_DIR : SEEN_MADE;
         break;
@@ -90,6 +102,23 @@ static int lay_parents(int root, char *path)
 {
     for (char *p = strchr(path, '/'); p != NULL; p = strchr(p + 1, '/')) {
         *p = '\0';
+        int rc = lay_dir(root, path);
+        *p = '/';
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int lay_unmade_parents(int root, const struct names *n, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s", name);
+    for (char *p = strchr(path, '/'); p != NULL; p = strchr(p + 1, '/')) {
+        *p = '\0';
+        const struct name *e = name_find(n, path);
+        if (e != NULL && e->seen == SEEN_MADE)
+            return 0; /* the trace makes this one, and what is below it */
         int rc = lay_dir(root, path);
         *p = '/';
         if (rc != 0)
@@ -167,19 +196,11 @@ int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint
         if (r->call == RC_LSEEK && r->fd >= 0 && r->fd < 65536 && r->ret >= 0)
             fdpos[r->fd] = (uint64_t)r->ret;
     }
-    /* a name the trace makes needs its parent, unless the trace makes that too */
-    for (size_t i = 0; rc == 0 && i < n.cap; i++) {
-        if (n.v[i].s == NULL || n.v[i].seen != SEEN_MADE || strchr(n.v[i].s, '/') == NULL)
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s", n.v[i].s);
-        *strrchr(path, '/') = '\0';
-        struct name *parent = name_get(&n, path);
-        if (parent->s == path)
-            parent->s = NULL; /* only looked: not a name of the trace */
-        if ((parent->s == NULL || parent->seen != SEEN_MADE) && lay_parents(root, strcat(path, "/")) != 0)
-            rc = diag_set(err, NULL, "cannot lay down %s beneath %s: %s", path, dir, beneath_strerror(errno));
-    }
+    /* a name the trace makes needs its parents, down to the first one the trace makes itself */
+    for (size_t i = 0; rc == 0 && i < n.cap; i++)
+        if (n.v[i].s != NULL && n.v[i].seen == SEEN_MADE && lay_unmade_parents(root, &n, n.v[i].s) != 0)
+            rc = diag_set(err, NULL, "cannot lay down the parents of %s beneath %s: %s", n.v[i].s, dir,
+                          beneath_strerror(errno));
     for (size_t i = 0; rc == 0 && i < n.cap; i++)
         if (n.v[i].s != NULL && (n.v[i].seen == SEEN_FILE || n.v[i].seen == SEEN_DIR)
             && lay_one(root, &n.v[i], buf, 1 << 16, files, bytes) != 0)
