@@ -68,7 +68,7 @@ struct trace_compiled {
     struct plan plan;
     uint64_t waits;          /* cross-thread orderings kept */
 };
-int trace_compile(const struct trace *t, const char *dir, enum rp_mode mode, double speed,
+int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double speed,
                   struct trace_compiled *c, struct diag *err);
 void trace_compiled_free(struct trace_compiled *c);
 

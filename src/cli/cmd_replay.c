@@ -51,14 +51,14 @@ int cmd_replay_main(int argc, char **argv)
                 return usage_error("--speed is a number above 0");
         } else if (strcmp(argv[i], "--root") == 0 && has_next) {
             r.root = argv[++i];
-        } else if (argv[i][0] != '-' && r.trace == NULL && (n == 1 || rest[n - 1][0] != '-' || strchr(rest[n - 1], '=') || strcmp(rest[n - 1], "--quiet") == 0)) {
-            r.trace = argv[i];
+        } else if (i == 1 && argv[i][0] != '-') {
+            r.trace = argv[i]; /* TRACE comes first, as the usage says: an option's value is never taken for it */
         } else {
             rest[n++] = argv[i];
         }
     }
     if (r.trace == NULL)
-        return usage_error("no TRACE given");
+        return usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)");
     int status = main_run(n, rest, &r);
     free(rest);
     return status;

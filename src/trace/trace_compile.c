@@ -187,7 +187,7 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
     return im;
 }
 
-int trace_compile(const struct trace *t, const char *dir, enum rp_mode mode, double speed, struct trace_compiled *c,
+int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double speed, struct trace_compiled *c,
                   struct diag *err)
 {
     memset(c, 0, sizeof *c);
@@ -229,7 +229,7 @@ int trace_compile(const struct trace *t, const char *dir, enum rp_mode mode, dou
                 if (t->strict)
                     rc = diag_set(err, NULL, "%s:%u: descriptor (handle) %d was never opened", t->source, r.line, r.fd);
                 else
-                    ((struct trace *)t)->dropped++;
+                    t->dropped++;
                 continue;
             }
             r.fd = e != NULL && *e >= 0 ? *e : -1;
