@@ -38,25 +38,24 @@ static int64_t id_add(struct ids *s, int32_t v)
 struct last {
     uint32_t key;            /* a string offset, or slot | 1 << 31 per process */
     uint32_t proc;
-    uint32_t thread, seq;
+    uint32_t thread, seq;    /* thread + 1 (0: an empty bucket; UINT32_MAX: no call yet) */
 };
 
+/* The last call on each resource, open-addressed by (key, proc); cap a power of two. */
 struct order {
     struct last *v;
-    size_t n;
+    size_t cap;
 };
 
 static struct last *last_of(struct order *o, uint32_t key, uint32_t proc)
 {
-    for (size_t i = 0; i < o->n; i++)
-        if (o->v[i].key == key && o->v[i].proc == proc)
-            return &o->v[i];
-    struct last *p = realloc(o->v, (o->n + 1) * sizeof *p);
-    if (p == NULL)
-        return NULL;
-    o->v = p;
-    o->v[o->n] = (struct last){ key, proc, UINT32_MAX, 0 };
-    return &o->v[o->n++];
+    uint64_t h = ((uint64_t)key * 0x9e3779b97f4a7c15ull) ^ proc;
+    size_t i = (size_t)(h ^ (h >> 29)) & (o->cap - 1);
+    while (o->v[i].thread != 0 && (o->v[i].key != key || o->v[i].proc != proc))
+        i = (i + 1) & (o->cap - 1);
+    if (o->v[i].thread == 0)
+        o->v[i] = (struct last){ key, proc, UINT32_MAX, 0 };
+    return &o->v[i];
 }
 
 /* ROOT's rule: a call waits for the last call of another thread on the same resource. */
@@ -64,14 +63,12 @@ static void order_on(struct order *o, uint32_t key, uint32_t proc, struct rp_rec
                      uint64_t *waits)
 {
     struct last *l = last_of(o, key, proc);
-    if (l == NULL)
-        return;
-    if (l->thread != UINT32_MAX && l->thread != thread && r->ndeps < 2) {
-        r->dep_thread[r->ndeps] = l->thread;
+    if (l->thread != UINT32_MAX && l->thread != thread + 1 && r->ndeps < 2) {
+        r->dep_thread[r->ndeps] = l->thread - 1;
         r->dep_seq[r->ndeps++] = l->seq;
         (*waits)++;
     }
-    l->thread = thread;
+    l->thread = thread + 1; /* 0 marks an empty bucket */
     l->seq = seq;
 }
 
@@ -86,13 +83,30 @@ static uint32_t name_key(const struct trace *t, uint32_t off)
 
 /* Per process: traced descriptor -> slot, a fresh slot for each open. */
 struct fdmap {
-    int32_t fd[65536];
-    uint32_t nslots;
+    int32_t *fd;             /* -1: not open; grown to the largest descriptor seen */
+    uint32_t cap, nslots;
 };
 
+#define FD_MAX 65536
+
+/* The entry of fd, grown into; NULL past FD_MAX or out of memory. */
 static int32_t *fd_entry(struct fdmap *m, int32_t fd)
 {
-    return fd >= 0 && fd < 65536 ? &m->fd[fd] : NULL;
+    if (fd < 0 || fd >= FD_MAX)
+        return NULL;
+    if ((uint32_t)fd >= m->cap) {
+        uint32_t cap = m->cap ? m->cap : 64;
+        while (cap <= (uint32_t)fd)
+            cap *= 2;
+        int32_t *v = realloc(m->fd, cap * sizeof *v);
+        if (v == NULL)
+            return NULL;
+        for (uint32_t k = m->cap; k < cap; k++)
+            v[k] = -1;
+        m->fd = v;
+        m->cap = cap;
+    }
+    return &m->fd[fd];
 }
 
 static int plan_thread(struct plan_thread *pt, uint32_t index, const bool *used, struct diag *err)
@@ -202,12 +216,13 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
     struct rp_rec *recs = malloc((t->n ? t->n : 1) * sizeof *recs);
     size_t *pos = calloc(nth ? nth : 1, sizeof *pos);
     bool *used = calloc(RC_NCALLS + 1, sizeof *used);
-    struct order ord = { 0 };
-    int rc = th && pr && maps && recs && pos && used ? 0 : diag_set(err, NULL, "out of memory");
+    struct order ord = { .cap = 1024 };
+    while (ord.cap < 4 * t->n + 16)
+        ord.cap *= 2;
+    ord.v = calloc(ord.cap, sizeof *ord.v);
+    int rc = th && pr && maps && recs && pos && used && ord.v ? 0 : diag_set(err, NULL, "out of memory");
     for (uint32_t p = 0; rc == 0 && p < npr; p++) {
         pr[p].pid = pids.v[p];
-        for (size_t f = 0; f < 65536; f++)
-            maps[p].fd[f] = -1;
     }
     /* each thread's calls together, in their order */
     for (size_t i = 0; rc == 0 && i < t->n; i++)
@@ -235,11 +250,12 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
             r.fd = e != NULL && *e >= 0 ? *e : -1;
         }
         if (r.call == RC_CLOSE && r.fd >= 0)
-            *fd_entry(m, t->recs[i].fd) = -1;
+            *fd_entry(m, t->recs[i].fd) = -1; /* there: it was just found open */
         if ((target & RT_NEWFD) && r.fd2 >= 0) {
             int32_t *e = fd_entry(m, r.fd2);
             if (e == NULL) {
-                rc = diag_set(err, NULL, "%s:%u: descriptor %d is past 65535", t->source, r.line, r.fd2);
+                rc = diag_set(err, NULL, "%s:%u: descriptor %d is past %d (or out of memory)", t->source, r.line,
+                              r.fd2, FD_MAX - 1);
                 continue;
             }
             *e = (int32_t)m->nslots;
@@ -307,6 +323,8 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
     free(tids.v);
     free(th);
     free(pr);
+    for (uint32_t p = 0; maps != NULL && p < npr; p++)
+        free(maps[p].fd);
     free(maps);
     free(recs);
     free(pos);
