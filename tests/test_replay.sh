@@ -27,6 +27,10 @@ expect_eq own_tree "$(cd "$top/B" && find . -type f -printf '%P %s\n' | sort | t
 expect_eq own_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
 expect_eq own_waits "$(grep -c '1 cross-thread waits' "$top/out")" 1
 expect_eq nothing_outside "$(find "$top/outside" | wc -l)" 1
+mkdir "$top/K"
+"$bin" replay "$top/t.trace" -D dir="$top/K" --check >"$top/out" 2>&1
+expect_eq check_exit $? 0
+expect_eq check_touches_nothing "$(ls -A "$top/K" | wc -l)" 0
 
 # The modes: a 0.6 s gap between two calls is kept by think and timed (halved by --speed 2),
 # not by afap; the JSON's variables say which mode ran.

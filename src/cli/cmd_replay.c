@@ -120,7 +120,11 @@ int cmd_replay_run(struct interp *in)
     }
     uint64_t files, bytes;
     int status = EXIT_OK;
-    if (trace_lay_tree(&t, real, &files, &bytes, &err) != 0) {
+    if (in->opt.check_only) {
+        /* --check: the trace is read and compiled; nothing is laid down or run */
+        fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n", t.format,
+                r->trace, (size_t)c.image->nrecs, (unsigned long long)t.dropped, c.plan.nprocs, c.image->nthreads);
+    } else if (trace_lay_tree(&t, real, &files, &bytes, &err) != 0) {
         diag_printf(in->err, "flowbench replay: error: %s\n", err.msg);
         status = EXIT_RUNFAIL;
     } else {
