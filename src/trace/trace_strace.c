@@ -29,7 +29,7 @@ struct st_ctx {
     const struct trace_opts *o;
     char root[4096];
     size_t rootlen;
-    struct { int32_t tid; char text[8192]; } pending[ST_PENDING];
+    struct { int32_t tid; uint64_t t_ns; char text[8192]; } pending[ST_PENDING];
     struct { int32_t pid, fd; } handles[1024]; /* O_PATH descriptors: names resolved, nothing opened */
     size_t nhandles;
     struct { int32_t tid, group; } threads[4096]; /* clone(CLONE_THREAD): a thread and its process */
@@ -655,6 +655,7 @@ static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, cons
         if (slot < 0)
             return trace_fail(err, path, ln, "too many calls unfinished at once");
         c->pending[slot].tid = tid;
+        c->pending[slot].t_ns = t_ns; /* the call began here; it ends at its resumption */
         snprintf(c->pending[slot].text, sizeof c->pending[slot].text, "%.*s", (int)(unf - p), p);
         return 0;
     }
@@ -666,7 +667,7 @@ static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, cons
         char joined[16384];
         snprintf(joined, sizeof joined, "%s%s", c->pending[slot].text, resumed + 9);
         c->pending[slot].text[0] = '\0';
-        return st_call_line(c, joined, tid, t_ns, ln, err, path);
+        return st_call_line(c, joined, tid, c->pending[slot].t_ns, ln, err, path);
     }
     char copy[16384];
     snprintf(copy, sizeof copy, "%s", p);
