@@ -27,6 +27,7 @@ struct override {
 };
 
 struct ioengine_ops;
+struct replay_req;
 
 struct interp_options {
     bool check_only;          /* --check: validate, touch nothing */
@@ -56,6 +57,7 @@ struct interp_options {
     const char *journal;      /* --journal DIR: the durability journal of every fileset with verify */
     bool journal_force;       /* --journal-force: the journal may share the tree's file system */
     bool durable_on_write;    /* --test-durable-on-write (hidden): every write journaled durable, unsynced */
+    const struct replay_req *replay; /* flowbench replay: a trace runs instead of a script */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;
 };

@@ -24,5 +24,8 @@ int cmd_compare_main(int argc, char **argv);
 int cmd_index_main(int argc, char **argv);
 int cmd_latlog2csv_main(int argc, char **argv);
 int cmd_verify_tree_main(int argc, char **argv);
+int cmd_replay_main(int argc, char **argv);
+int cmd_record_main(int argc, char **argv);
+int cmd_model_main(int argc, char **argv);
 
 #endif

@@ -34,6 +34,7 @@ static inline uint64_t param_u64(const struct param *p, struct rng *r)
 enum quit_mode { QUIT_TIMEOUT, QUIT_ALLDONE, QUIT_FIRSTDONE };
 
 struct ioengine_ops;
+struct rp_image;
 
 /* How a flowop's reads and writes reach the kernel. */
 struct plan_io {
@@ -134,6 +135,7 @@ struct plan {
     size_t nprocs;
     enum quit_mode mode;
     uint64_t eventrate;      /* 0 = limits are off */
+    const struct rp_image *replay; /* a trace's calls (flowbench replay), copied into the run's shared region; NULL: none */
 };
 
 

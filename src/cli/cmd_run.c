@@ -15,6 +15,7 @@
 #include "base/hint.h"
 #include "cli/interp.h"
 #include "cli/criteria_eval.h"
+#include "cli/replay.h"
 #include "cli/run_meta_build.h"
 #include "dist/dist.h"
 #include "report/report.h"
@@ -221,6 +222,29 @@ static int judge(struct interp *in, struct run_result *r)
     return failed < 0 ? -1 : 0;
 }
 
+/* The clock, the run's meta, the engine: a refusal before the start (a tree
+ * we did not make, no space...) is printed and is a run failure. */
+static int engine_start(struct interp *in, struct run_desc *run, struct diag *err)
+{
+    struct run_meta meta;
+    int rc = clock_ready(in, err);
+    if (rc == 0 && run_meta_build(in, &meta) != 0)
+        rc = diag_set(err, NULL, "out of memory");
+    if (rc == 0) {
+        run->clock = &in->clock;
+        run->meta = &meta;
+        rc = engine_run(run, err);
+        run_meta_free(&meta);
+    }
+    if (rc < 0) {
+        /* Refused before it started (a tree we did not make, no space...): a run failure;
+         * a tree holding what flowbench must not touch is bad input. */
+        diag_print(err, in->err);
+        rc = err->bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
+    }
+    return rc;
+}
+
 static int run_styled(struct interp *in, const struct ast_cmd *c, const struct run_style *style, struct diag *err)
 {
     if (in->load_depth > 0) {
@@ -286,22 +310,7 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
         }
         rc = check_placement(in, &plan, err);
     } else {
-        struct run_meta meta;
-        rc = clock_ready(in, err);
-        if (rc == 0 && run_meta_build(in, &meta) != 0)
-            rc = diag_set(err, NULL, "out of memory");
-        if (rc == 0) {
-            run.clock = &in->clock;
-            run.meta = &meta;
-            rc = engine_run(&run, err);
-            run_meta_free(&meta);
-        }
-        if (rc < 0) {
-            /* Refused before it started (a tree we did not make, no space...): a run failure;
-             * a tree holding what flowbench must not touch is bad input. */
-            diag_print(err, in->err);
-            rc = err->bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
-        }
+        rc = engine_start(in, &run, err);
     }
     if (style->reported && in->lathist && in->results.n > nresults)
         report_text_lathist(in->out, &in->results.runs[in->results.n - 1]);
@@ -378,4 +387,18 @@ int cmd_eventgen(struct interp *in, const struct ast_cmd *c, struct diag *err)
     in->eventrate = a.val[EG_RATE];
     a.val[EG_RATE] = NULL;
     return 0;
+}
+
+/* flowbench replay: a plan compiled from a trace, run and judged as `run` runs a script's. */
+int run_built_plan(struct interp *in, struct plan *plan, struct diag *err)
+{
+    struct run_desc run;
+    run_desc_init(in, &run);
+    run.plan = plan;
+    size_t nresults = in->results.n;
+    in->nruns++;
+    int rc = engine_start(in, &run, err);
+    if (in->results.n > nresults && judge(in, &in->results.runs[in->results.n - 1]) != 0 && rc == 0)
+        rc = diag_set(err, NULL, "out of memory");
+    return rc;
 }

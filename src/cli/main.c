@@ -15,6 +15,7 @@
 #include "cli/man_pages.h"
 #include "base/outfile.h"
 #include "cli/outpath.h"
+#include "cli/replay.h"
 #include "cli/shell.h"
 #include "cli/subcommand.h"
 #include "dist/dist.h"
@@ -439,7 +440,7 @@ static FILE *rank_out(FILE *out)
     return dist_rank() == 0 ? out : fopen("/dev/null", "w");
 }
 
-static int run_commands(int argc, char **argv);
+static int run_commands(int argc, char **argv, const struct replay_req *r);
 
 int main(int argc, char **argv)
 {
@@ -447,14 +448,22 @@ int main(int argc, char **argv)
     if (sub != NULL)
         return sub->run(argc - 1, argv + 1);
     dist_init(&argc, &argv);
-    int status = run_commands(argc, argv);
+    int status = run_commands(argc, argv, NULL);
     dist_finalize();
     return status;
 }
 
-static int run_commands(int argc, char **argv)
+int main_run(int argc, char **argv, const struct replay_req *r)
 {
-    struct args a = { 0 };
+    dist_init(&argc, &argv);
+    int status = run_commands(argc, argv, r);
+    dist_finalize();
+    return status;
+}
+
+static int run_commands(int argc, char **argv, const struct replay_req *r)
+{
+    struct args a = { .opt.replay = r };
     struct interp in;
     bool speaker = dist_rank() == 0;
     /* A reader that goes away (flowbench ... | head) must not kill a run midway. */
@@ -488,7 +497,9 @@ static int run_commands(int argc, char **argv)
         args_free(&a);
         return EXIT_USAGE;
     }
-    if (a.file != NULL) {
+    if (r != NULL) {
+        status = cmd_replay_run(&in);
+    } else if (a.file != NULL) {
         /* A path, or else the name of a workload on the search path (-f varmail). */
         char *found = workload_find(&in, a.file);
         status = interp_exec_file(&in, found != NULL ? found : a.file, NULL);

@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "engine/replay_rt.h"
 #include "engine/journal.h"
 #include "base/signals.h"
 #include "base/nameidx.h"
@@ -97,6 +98,7 @@ static int layout(struct engine *e, struct diag *err)
     }
     size += e->nsems * sizeof(struct fb_sem) + 64 + e->nslots * sizeof(struct place_outcome) + 64;
     size += e->nslots * sizeof(uint64_t) + 64;
+    size += engine_replay_size(e->plan);
     /* Untouched pages of a shared anonymous mapping cost nothing, so histograms
      * of ops that never see a given latency take no memory. */
     if (shm_map(&e->shm, size) != 0)
@@ -119,6 +121,7 @@ static int layout(struct engine *e, struct diag *err)
     e->sems_off = shm_reserve(&e->shm, e->nsems * sizeof(struct fb_sem));
     e->place_off = shm_reserve(&e->shm, e->nslots * sizeof(struct place_outcome));
     e->latlog_drop_off = shm_reserve(&e->shm, e->nslots * sizeof(uint64_t));
+    engine_replay_place(e);
     for (size_t i = 0; i < e->nsems; i++)
         atomic_store(&engine_sem(e, (int)i)->credit, e->sems[i].op->highwater);
     return 0;

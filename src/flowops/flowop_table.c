@@ -22,6 +22,16 @@ extern const struct flowop_type flowop_fsyncdir;
 extern const struct flowop_type flowop_makedir;
 extern const struct flowop_type flowop_removedir;
 extern const struct flowop_type flowop_listdir;
+extern const struct flowop_type flowop_rename;
+extern const struct flowop_type flowop_setattr;
+extern const struct flowop_type flowop_access;
+extern const struct flowop_type flowop_statmissing;
+extern const struct flowop_type flowop_statfs;
+extern const struct flowop_type flowop_lock;
+extern const struct flowop_type flowop_unlock;
+extern const struct flowop_type flowop_readdir;
+extern const struct flowop_type flowop_openflags;
+extern const struct flowop_type flowop_replay;
 extern const struct flowop_type flowop_aiowrite;
 extern const struct flowop_type flowop_aiowait;
 extern const struct flowop_type flowop_block;
@@ -60,6 +70,16 @@ const struct flowop_type *const flowop_types[] = {
     &flowop_makedir,
     &flowop_removedir,
     &flowop_listdir,
+    &flowop_rename,
+    &flowop_setattr,
+    &flowop_access,
+    &flowop_statmissing,
+    &flowop_statfs,
+    &flowop_lock,
+    &flowop_unlock,
+    &flowop_readdir,
+    &flowop_openflags,
+    &flowop_replay,
     &flowop_aiowrite,
     &flowop_aiowait,
     &flowop_block,

@@ -1,0 +1,24 @@
+/* replay.h: `flowbench replay TRACE`: what the command line asks of a replay,
+ * run by the classic path's interpreter so that every output option applies. */
+#ifndef FB_CLI_REPLAY_H
+#define FB_CLI_REPLAY_H
+
+struct interp;
+struct plan;
+struct diag;
+
+struct replay_req {
+    const char *trace;
+    const char *root;        /* strace logs: the directory paths are kept beneath (NULL: the program's) */
+    int mode;                /* enum rp_mode */
+    double speed;
+};
+
+/* The classic command line (main.c) with a replay in place of a script. */
+int main_run(int argc, char **argv, const struct replay_req *r);
+/* Lays down the tree and runs the compiled trace (cmd_replay.c). */
+int cmd_replay_run(struct interp *in);
+/* Runs a plan built elsewhere as `run` does: reports, criteria (cmd_run.c). */
+int run_built_plan(struct interp *in, struct plan *plan, struct diag *err);
+
+#endif

@@ -1,0 +1,109 @@
+/* replay_image.h: a trace compiled for the engine: one flat, position-free
+ * image (offsets only) that the engine copies into the run's shared region,
+ * where each replaying thread reads its records and publishes its progress. */
+#ifndef FB_REPLAY_IMAGE_H
+#define FB_REPLAY_IMAGE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The calls a trace holds; rows of rp_calls[] (src/model/replay_calls.c). */
+enum rp_call {
+    RC_OPEN, RC_CLOSE, RC_READ, RC_WRITE, RC_LSEEK, RC_FSYNC, RC_FDATASYNC, RC_STAT, RC_FSTAT,
+    RC_UNLINK, RC_MKDIR, RC_RMDIR, RC_RENAME, RC_TRUNCATE, RC_FTRUNCATE, RC_CHMOD, RC_UTIMES,
+    RC_ACCESS, RC_STATFS, RC_GETDENTS, RC_LOCK, RC_FLOCK, RC_DUP,
+    RC_NCALLS
+};
+
+/* What a call names: a path (two for rename), a descriptor, or both (none). */
+enum rp_target { RT_PATH = 1, RT_FD = 2, RT_PATH2 = 4, RT_NEWFD = 8 };
+
+struct rp_call_row {
+    const char *name;        /* in flowbench's trace format and the reports */
+    unsigned target;         /* enum rp_target bits */
+    const char *row_type;    /* the flowop type its report row is counted as */
+    int modifies;            /* changes the names it touches (create, remove, rename): the tree's order */
+};
+extern const struct rp_call_row rp_calls[RC_NCALLS];
+/* The row named name, or -1. */
+int rp_call_find(const char *name);
+
+#define RP_NONE UINT64_MAX   /* no offset: the descriptor's own position */
+
+/* One call: as parsed (fd and fd2 the traced numbers) and, compiled, with
+ * fd and fd2 the descriptor slots of its process and deps filled in. */
+struct rp_rec {
+    uint64_t t_ns;           /* since the trace's first call */
+    uint64_t dur_ns;
+    uint64_t off;            /* RP_NONE: none */
+    uint64_t len;            /* bytes asked (read, write, getdents, truncate, lock); stat: the size seen */
+    int64_t ret;             /* >= 0, or -errno */
+    uint32_t path, path2;    /* offsets into the strings (0: none) */
+    int32_t fd, fd2;         /* fd2: what open and dup return */
+    uint32_t flags, mode;
+    int32_t pid, tid;
+    uint32_t line;           /* of its source, for messages */
+    uint16_t call;           /* enum rp_call */
+    uint16_t ndeps;
+    uint32_t dep_thread[2];  /* compiled: the other threads' calls it waits for */
+    uint32_t dep_seq[2];     /* ... their index within their thread */
+};
+
+enum rp_mode { RP_AFAP, RP_THINK, RP_TIMED };
+
+struct rp_thread {
+    uint64_t first, count;   /* its records: recs[first .. first + count) */
+    uint32_t proc;
+    int32_t tid;
+};
+
+struct rp_proc {
+    uint64_t slots_off;      /* int32_t[nslots] real descriptors (-1: closed), from the image's start */
+    uint32_t nslots;
+    int32_t pid;
+};
+
+/* The image's head; every _off counts from the head's own address. */
+struct rp_image {
+    uint64_t magic;
+    uint64_t size;
+    uint64_t recs_off, threads_off, procs_off, strings_off, progress_off;
+    uint64_t nrecs;
+    uint32_t nthreads, nprocs;
+    uint32_t root;           /* string: the directory every path is beneath */
+    uint32_t mode;           /* enum rp_mode */
+    double speed;
+    uint64_t max_len;        /* the largest read or write: each thread's buffer */
+    _Atomic uint64_t epoch_ns; /* the first call's start (CLOCK_MONOTONIC); 0 before it */
+};
+
+#define RP_MAGIC 0x31796c7065526246ull /* "FbReply1" */
+
+static inline const struct rp_rec *rp_recs(const struct rp_image *im)
+{
+    return (const struct rp_rec *)((const char *)im + im->recs_off);
+}
+static inline const struct rp_thread *rp_threads(const struct rp_image *im)
+{
+    return (const struct rp_thread *)((const char *)im + im->threads_off);
+}
+static inline const struct rp_proc *rp_procs(const struct rp_image *im)
+{
+    return (const struct rp_proc *)((const char *)im + im->procs_off);
+}
+static inline const char *rp_str(const struct rp_image *im, uint32_t off)
+{
+    return (const char *)im + im->strings_off + off;
+}
+/* Each thread's count of calls done, a futex word. */
+static inline _Atomic uint32_t *rp_progress(struct rp_image *im)
+{
+    return (_Atomic uint32_t *)((char *)im + im->progress_off);
+}
+static inline int32_t *rp_slots(struct rp_image *im, const struct rp_proc *p)
+{
+    return (int32_t *)((char *)im + p->slots_off);
+}
+
+#endif

@@ -1,0 +1,79 @@
+/* trace.h: a recorded run of a program, read from any of the formats flowbench
+ * knows (detected by content) into one list of calls, and what is made of it:
+ * flowbench's own format, the tree a replay lays down, the image and plan the
+ * engine runs (docs/replay.md). */
+#ifndef FB_TRACE_H
+#define FB_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/diag.h"
+#include "model/plan.h"
+#include "model/replay_image.h"
+
+struct trace {
+    struct rp_rec *recs;     /* in time order once loaded */
+    size_t n, cap;
+    char *strings;           /* NUL-terminated names; offset 0 is the empty name */
+    size_t slen, scap;
+    const char *format;      /* the format it was read from */
+    const char *source;      /* its file, for messages */
+    uint64_t dropped;        /* calls left out: outside the root, on descriptors it never opened */
+    bool strict;             /* a call on a descriptor never opened is bad input (else left out: strace's stdin) */
+};
+
+/* How a trace is read: the root paths are kept beneath (strace logs; NULL: the
+ * traced program's working directory), and whether paths outside it are kept (under _abs/). */
+struct trace_opts {
+    const char *root;
+    bool all;
+};
+
+/* Reads path (for strace -ff, the prefix of its PREFIX.PID files), detecting
+ * its format. Bad input: -1 with err "file:line: message". */
+int trace_load(struct trace *t, const char *path, const struct trace_opts *o, struct diag *err);
+void trace_free(struct trace *t);
+
+/* Building one (the parsers). */
+uint32_t trace_str(struct trace *t, const char *s, size_t n);
+int trace_add(struct trace *t, const struct rp_rec *r);
+static inline const char *trace_name(const struct trace *t, uint32_t off)
+{
+    return t->strings + off;
+}
+
+/* Writes t in flowbench's own format. */
+int trace_write(const struct trace *t, FILE *out);
+
+/* A line's error: "file:line: message", always -1. */
+__attribute__((format(printf, 4, 5)))
+int trace_fail(struct diag *err, const char *file, unsigned line, const char *fmt, ...);
+
+/* Keeps rel (a path relative to the root after . and .. are folded) or says why
+ * not: 0 kept, -1 it escapes the root. */
+int trace_path_fold(char *rel);
+
+/* Lays down beneath dir the tree the trace expects: the directories and files
+ * it uses before it makes them, files at the sizes it saw; never outside dir. */
+int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err);
+
+/* The image the engine copies into its shared region and the plan that runs
+ * it: a process per traced process, a thread per traced thread, each a replay
+ * flowop over its calls; cross-thread orderings on a path or descriptor as waits. */
+struct trace_compiled {
+    struct rp_image *image;
+    struct plan plan;
+    uint64_t waits;          /* cross-thread orderings kept */
+};
+int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double speed,
+                  struct trace_compiled *c, struct diag *err);
+void trace_compiled_free(struct trace_compiled *c);
+
+/* An editable .f fitted to the trace, every number commented with its source
+ * (flowbench model); source names the trace in its first line. */
+int trace_model_write(const struct trace *t, const char *source, FILE *out);
+
+#endif

@@ -1,0 +1,67 @@
+/* fileset_at.c: picking a fileset's entry and naming it beneath the fileset's
+ * root, for the flowops that act on paths (include/flowops/fileset_at.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/beneath.h"
+#include "flowops/fileset_at.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
+
+/* The descriptor lives in priv as fd + 1, so that NULL still means none. */
+int fsat_init(struct worker *w, struct op_inst *op)
+{
+    struct fileset_rt *fs = op_fileset(w, op);
+    if (fs == NULL)
+        return FO_OK; /* a replay's row for this kind of call: counted, never run */
+    /* the process's own descriptor of the root (fileset_root.c: opened without
+     * following a link, checked to be the tree flowbench made), not the path again */
+    int fd = fs->h.open ? fcntl(fs->h.rootfd, F_DUPFD_CLOEXEC, 0) : (errno = EBADF, -1);
+    if (fd < 0)
+        return op_error(w, op, "open the fileset's root", fs->root, errno);
+    op->priv = (void *)(intptr_t)(fd + 1);
+    return FO_OK;
+}
+
+void fsat_fini(struct worker *w, struct op_inst *op)
+{
+    if (op->priv != NULL)
+        close(fsat_root(op));
+    op->priv = NULL;
+}
+
+int fsat_root(const struct op_inst *op)
+{
+    return (int)(intptr_t)op->priv - 1;
+}
+
+int fsat_parent(const struct op_inst *op, const char *rel, const char **leaf)
+{
+    return beneath_parent(fsat_root(op), rel, leaf);
+}
+
+int fsat_pick(struct worker *w, struct op_inst *op, enum fs_presence want, struct fsat_entry *e)
+{
+    e->fs = op_fileset(w, op);
+    enum fs_pick_from from = op->op->has_indexed ? FS_FROM_INDEX : FS_FROM_ROTOR;
+    uint64_t index = from == FS_FROM_INDEX ? param_u64(&op->op->indexed, &w->rng) : 0;
+    e->was = want;
+    e->idx = op_pick(w, e->fs, FSK_FILE, want, from, index, NULL, &e->since);
+    if (e->idx < 0)
+        return op_pick_failed(e->idx);
+    if (fileset_relpath(e->fs, FSK_FILE, (size_t)e->idx, e->buf, sizeof e->buf) < 0) {
+        fileset_release(e->fs, w->shm, FSK_FILE, e->idx, want, 0);
+        return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)e->idx,
+                       e->fs->plan->name);
+    }
+    e->rel = e->buf;
+    return FO_OK;
+}
+
+void fsat_release(struct worker *w, const struct fsat_entry *e, enum fs_presence now, int open_delta)
+{
+    fileset_release(e->fs, w->shm, FSK_FILE, e->idx, now, open_delta);
+}

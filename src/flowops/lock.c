@@ -1,0 +1,89 @@
+/* lock.c: lock and unlock: a write lock on the file open in the slot, by
+ * fcntl (value="fcntl", the default: the first iosize bytes, 0 the whole
+ * file) or flock (value="flock"). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/file.h>
+
+#include "flowops/flowop.h"
+#include "engine/worker.h"
+
+/* One locking interface: its call to take or to let go of the lock. */
+struct lock_kind {
+    const char *name;
+    int (*call)(int fd, bool take, uint64_t len);
+};
+
+static int lock_fcntl(int fd, bool take, uint64_t len)
+{
+    struct flock l = { .l_type = take ? F_WRLCK : F_UNLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = (off_t)len };
+    return fcntl(fd, F_SETLKW, &l);
+}
+
+static int lock_flock(int fd, bool take, uint64_t len)
+{
+    return flock(fd, take ? LOCK_EX : LOCK_UN);
+}
+
+static const struct lock_kind lock_kinds[] = { { "fcntl", lock_fcntl }, { "flock", lock_flock } };
+
+static const struct lock_kind *lock_kind(const struct op_inst *op)
+{
+    const char *v = op->op->value_str != NULL ? op->op->value_str : "fcntl";
+    for (size_t i = 0; i < sizeof lock_kinds / sizeof lock_kinds[0]; i++)
+        if (strcmp(lock_kinds[i].name, v) == 0)
+            return &lock_kinds[i];
+    return NULL;
+}
+
+static int lock_init(struct worker *w, struct op_inst *op)
+{
+    if (lock_kind(op) == NULL)
+        return op_fail(w, op, "value=\"%s\": a lock is taken with fcntl or flock", op->op->value_str);
+    return FO_OK;
+}
+
+static int lock_change(struct worker *w, struct op_inst *op, bool take)
+{
+    struct slot *s = op_slot(w, op);
+    if (s->fd < 0)
+        return op_fail(w, op, "%s of slot %d, which is not open", take ? "lock" : "unlock", (int)(s - w->fds));
+    const struct lock_kind *k = lock_kind(op);
+    uint64_t len = op_iosize(w, op);
+    uint64_t t0 = op_now(w);
+    int rc = k->call(s->fd, take, len);
+    uint64_t t1 = op_now(w);
+    if (rc != 0) {
+        int err = errno;
+        char path[PATH_MAX];
+        return op_error(w, op, k->name, slot_path(w, s, path, sizeof path), err);
+    }
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+static int lock_run(struct worker *w, struct op_inst *op)
+{
+    return lock_change(w, op, true);
+}
+
+static int unlock_run(struct worker *w, struct op_inst *op)
+{
+    return lock_change(w, op, false);
+}
+
+const struct flowop_type flowop_lock = {
+    .name = "lock", .flags = FF_IO | FF_TEXT_VALUE, .needs = 0,
+    .attrs = FA_COMMON | FA(FO_FD) | FA(FO_VALUE) | FA(FO_IOSIZE),
+    .summary = "write-lock the file in the slot: value=\"fcntl\" (default; iosize bytes, 0 all) or \"flock\"",
+    .run = lock_run, .init = lock_init,
+};
+
+const struct flowop_type flowop_unlock = {
+    .name = "unlock", .flags = FF_IO | FF_TEXT_VALUE, .needs = 0,
+    .attrs = FA_COMMON | FA(FO_FD) | FA(FO_VALUE) | FA(FO_IOSIZE),
+    .summary = "release the lock taken by lock on the file in the slot (same value=)",
+    .run = unlock_run, .init = lock_init,
+};

@@ -1,0 +1,50 @@
+/* rename.c: rename: an existing file of a fileset renamed onto a name of it that is free. */
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "flowops/fileset_at.h"
+#include "flowops/flowop.h"
+#include "engine/worker.h"
+
+/* Both names held busy across the call; the old one is then free, the new one taken. */
+static int rename_run(struct worker *w, struct op_inst *op)
+{
+    struct fsat_entry from, to;
+    int rc = fsat_pick(w, op, FS_EXISTING, &from);
+    if (rc != FO_OK)
+        return rc;
+    rc = fsat_pick(w, op, FS_MISSING, &to);
+    if (rc != FO_OK) {
+        fsat_release(w, &from, FS_EXISTING, 0);
+        return rc;
+    }
+    const char *fleaf, *tleaf;
+    int fdir = fsat_parent(op, from.rel, &fleaf);
+    int tdir = fdir < 0 ? -1 : fsat_parent(op, to.rel, &tleaf);
+    int err = errno;
+    rc = -1;
+    uint64_t t0 = op_start(w, from.since), t1 = t0;
+    if (tdir >= 0) {
+        rc = renameat(fdir, fleaf, tdir, tleaf);
+        t1 = op_now(w);
+        err = errno;
+    }
+    if (fdir >= 0)
+        close(fdir);
+    if (tdir >= 0)
+        close(tdir);
+    fsat_release(w, &to, rc == 0 ? FS_EXISTING : FS_MISSING, 0);
+    fsat_release(w, &from, rc == 0 ? FS_MISSING : FS_EXISTING, 0);
+    if (rc != 0)
+        return op_error(w, op, "rename", from.buf, err);
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+const struct flowop_type flowop_rename = {
+    .name = "rename", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET,
+    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
+    .summary = "rename an existing file onto a free name of its fileset (renameat)",
+    .run = rename_run, .init = fsat_init, .fini = fsat_fini,
+};

@@ -1,0 +1,157 @@
+/* replay.c: replay: one traced thread's calls, one per pass, from the run's
+ * replay image (flowbench replay, docs/replay.md). Each call first waits for
+ * the calls of other threads it was ordered after (on the same path or
+ * descriptor), then for its time (mode think or timed), and is counted in the
+ * row of its kind; an outcome other than the traced one counts in `mismatch`. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/futex.h"
+#include "engine/replay_rt.h"
+#include "engine/sync.h"
+#include "engine/worker.h"
+#include "flowops/flowop.h"
+#include "flowops/replay_exec.h"
+
+#define RP_MISMATCH RC_NCALLS   /* the child row counting different outcomes */
+#define RP_WAIT_NS 20000000u    /* a wait looks at the run's stop this often */
+
+struct rp_state {
+    struct rp_image *im;
+    const struct rp_thread *th;
+    uint32_t index;          /* of this thread in the image */
+    uint64_t next;           /* its next call */
+    uint64_t prev_end_ns;    /* think mode: when its last call ended (CLOCK_MONOTONIC) */
+    int flat[RC_NCALLS + 1]; /* each call's row (a child of the op), -1: none */
+    struct rp_ctx ctx;
+};
+
+static void replay_fini(struct worker *w, struct op_inst *op)
+{
+    struct rp_state *s = op->priv;
+    if (s == NULL)
+        return;
+    /* descriptors the trace left open belong to the process: its exit closes them */
+    if (s->ctx.root >= 0)
+        close(s->ctx.root);
+    free(s->ctx.buf);
+    free(s);
+    op->priv = NULL;
+}
+
+static int replay_init(struct worker *w, struct op_inst *op)
+{
+    if (op->op->nchildren == 0)
+        return FO_OK; /* a row of the report (mismatch), counted by its parent */
+    struct rp_image *im = worker_replay_image(w);
+    if (im == NULL || !op->op->has_value || op->op->value.u >= im->nthreads)
+        return op_fail(w, op, "replay runs only under flowbench replay (no trace in this run)");
+    struct rp_state *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return op_fail(w, op, "out of memory");
+    op->priv = s;
+    s->im = im;
+    s->index = (uint32_t)op->op->value.u;
+    s->th = &rp_threads(im)[s->index];
+    for (size_t i = 0; i <= RC_NCALLS; i++)
+        s->flat[i] = -1;
+    for (size_t i = 0; i < op->op->nchildren; i++)
+        if (op->op->children[i].value.u <= RC_NCALLS)
+            s->flat[op->op->children[i].value.u] = (int)op->op->children[i].flat;
+    const struct rp_proc *p = &rp_procs(im)[s->th->proc];
+    s->ctx = (struct rp_ctx){ .root = -1, .slots = rp_slots(im, p), .nslots = p->nslots, .im = im };
+    s->ctx.bufsize = im->max_len > 0 ? im->max_len : 4096;
+    s->ctx.buf = calloc(1, s->ctx.bufsize);
+    s->ctx.root = open(rp_str(im, im->root), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (s->ctx.buf == NULL)
+        return op_fail(w, op, "out of memory for a %zu-byte buffer", s->ctx.bufsize);
+    if (s->ctx.root < 0)
+        return op_error(w, op, "open the replay's directory", rp_str(im, im->root), errno);
+    return FO_OK;
+}
+
+/* Until thread t has done more than seq calls; false when the run stops first. */
+static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t seq)
+{
+    _Atomic uint32_t *done = &rp_progress(im)[t];
+    for (;;) {
+        uint32_t n = atomic_load_explicit(done, memory_order_acquire);
+        if (n > seq)
+            return true;
+        if (worker_stopping(w))
+            return false;
+        fb_futex_wait(done, n, RP_WAIT_NS);
+    }
+}
+
+static void sleep_until(uint64_t ns)
+{
+    struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+        ;
+}
+
+/* think: the traced gap since the thread's last call; timed: the call's traced time. */
+static void pace(struct rp_state *s, const struct rp_rec *r)
+{
+    struct rp_image *im = s->im;
+    uint64_t expect = 0;
+    uint64_t epoch = atomic_load(&im->epoch_ns);
+    if (epoch == 0) {
+        uint64_t now = clock_ns();
+        atomic_compare_exchange_strong(&im->epoch_ns, &epoch, now - (uint64_t)((double)r->t_ns / im->speed));
+        epoch = atomic_load(&im->epoch_ns);
+    }
+    if (im->mode == RP_TIMED) {
+        expect = epoch + (uint64_t)((double)r->t_ns / im->speed);
+    } else if (im->mode == RP_THINK && s->next > 0) {
+        const struct rp_rec *prev = r - 1;
+        uint64_t gap = r->t_ns > prev->t_ns + prev->dur_ns ? r->t_ns - prev->t_ns - prev->dur_ns : 0;
+        expect = s->prev_end_ns + (uint64_t)((double)gap / im->speed);
+    }
+    if (expect > clock_ns())
+        sleep_until(expect);
+}
+
+/* The outcome the trace saw: a success (of any size) or the same error. */
+static bool same_outcome(int64_t traced, int64_t got)
+{
+    return traced >= 0 ? got >= 0 : got == traced;
+}
+
+static int replay_run(struct worker *w, struct op_inst *op)
+{
+    struct rp_state *s = op->priv;
+    if (s->next >= s->th->count)
+        return FO_NORESOURCE; /* this thread has replayed all its calls */
+    const struct rp_rec *r = &rp_recs(s->im)[s->th->first + s->next];
+    for (unsigned d = 0; d < r->ndeps; d++)
+        if (!wait_for(w, s->im, r->dep_thread[d], r->dep_seq[d]))
+            return FO_NORESOURCE;
+    if (s->im->mode != RP_AFAP)
+        pace(s, r);
+    uint64_t bytes;
+    uint64_t t0 = op_now(w);
+    int64_t got = rp_exec(&s->ctx, r, &bytes);
+    uint64_t t1 = op_now(w);
+    s->prev_end_ns = clock_ns();
+    if (s->flat[r->call] >= 0)
+        op_done(w, &w->ops[s->flat[r->call]], t0, t1, bytes);
+    if (!same_outcome(r->ret, got) && s->flat[RP_MISMATCH] >= 0)
+        op_done(w, &w->ops[s->flat[RP_MISMATCH]], t0, t0, 0);
+    s->next++;
+    atomic_store_explicit(&rp_progress(s->im)[s->index], (uint32_t)s->next, memory_order_release);
+    fb_futex_wake(&rp_progress(s->im)[s->index]);
+    return FO_OK;
+}
+
+const struct flowop_type flowop_replay = {
+    .name = "replay", .flags = 0, .needs = 0,
+    .attrs = FA_COMMON,
+    .summary = "one traced thread's calls, one a pass (made by flowbench replay, not written in scripts)",
+    .run = replay_run, .init = replay_init, .fini = replay_fini,
+};

@@ -1,0 +1,312 @@
+/* replay_exec.c: each traced call re-issued beneath the replay's directory,
+ * following no symbolic link (base/beneath.h), on the descriptors its process
+ * opened in the replay: a function per call, indexed by enum rp_call. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "base/beneath.h"
+#include "flowops/replay_exec.h"
+
+typedef int64_t (*rp_fn)(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes);
+
+static int64_t result(long rc)
+{
+    return rc < 0 ? -(int64_t)errno : (int64_t)rc;
+}
+
+static int real_fd(const struct rp_ctx *c, int32_t slot)
+{
+    return slot >= 0 && (uint32_t)slot < c->nslots ? c->slots[slot] : -1;
+}
+
+static const char *name_of(const struct rp_ctx *c, uint32_t off)
+{
+    return rp_str(c->im, off);
+}
+
+/* A descriptor the call made, into its slot (one the trace never uses is closed). */
+static int64_t take_slot(struct rp_ctx *c, const struct rp_rec *r, int fd)
+{
+    if (r->fd2 < 0 || (uint32_t)r->fd2 >= c->nslots) {
+        close(fd);
+        return 0;
+    }
+    if (c->slots[r->fd2] >= 0)
+        close(c->slots[r->fd2]);
+    c->slots[r->fd2] = fd;
+    return r->ret >= 0 ? r->ret : fd;
+}
+
+/* The open flags a replay passes on: no O_DIRECT surprise alignment, no controlling tty. */
+#define RP_OPEN_KEEP (O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_DIRECTORY | O_DSYNC | O_SYNC)
+
+static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    const char *path = name_of(c, r->path);
+    if ((r->flags & (O_DIRECTORY | O_CREAT)) == (O_DIRECTORY | O_CREAT)) {
+        const char *leaf;
+        int dir = beneath_parent(c->root, path, &leaf);
+        if (dir < 0)
+            return -errno;
+        int rc = mkdirat(dir, leaf, 0755);
+        int err = errno;
+        close(dir);
+        if (rc != 0 && (err != EEXIST || (r->flags & O_EXCL)))
+            return -err;
+    }
+    int flags = (int)(r->flags & RP_OPEN_KEEP) | O_CLOEXEC;
+    if (flags & O_DIRECTORY)
+        flags &= ~(O_CREAT | O_EXCL | O_TRUNC | O_ACCMODE);
+    int fd = beneath_open(c->root, path, flags, r->mode ? r->mode : 0644);
+    if (fd < 0)
+        return -errno;
+    return take_slot(c, r, fd);
+}
+
+static int64_t x_close(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    int fd = real_fd(c, r->fd);
+    if (fd < 0)
+        return -EBADF;
+    c->slots[r->fd] = -1;
+    return result(close(fd));
+}
+
+static size_t io_len(const struct rp_ctx *c, const struct rp_rec *r)
+{
+    uint64_t len = r->ret >= 0 && (uint64_t)r->ret < r->len ? (uint64_t)r->ret : r->len;
+    return len < c->bufsize ? (size_t)len : c->bufsize;
+}
+
+static int64_t x_read(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    int fd = real_fd(c, r->fd);
+    size_t len = r->len < c->bufsize ? (size_t)r->len : c->bufsize;
+    ssize_t n = r->off == RP_NONE ? read(fd, c->buf, len) : pread(fd, c->buf, len, (off_t)r->off);
+    *bytes = n > 0 ? (uint64_t)n : 0;
+    return result(n);
+}
+
+static int64_t x_write(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    int fd = real_fd(c, r->fd);
+    size_t len = io_len(c, r);
+    ssize_t n = r->off == RP_NONE ? write(fd, c->buf, len) : pwrite(fd, c->buf, len, (off_t)r->off);
+    *bytes = n > 0 ? (uint64_t)n : 0;
+    return result(n);
+}
+
+static int64_t x_lseek(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(lseek(real_fd(c, r->fd), (off_t)r->off, (int)r->flags));
+}
+
+static int64_t x_fsync(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(fsync(real_fd(c, r->fd)));
+}
+
+static int64_t x_fdatasync(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(fdatasync(real_fd(c, r->fd)));
+}
+
+static int64_t x_fstat(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    struct stat sb;
+    return result(fstat(real_fd(c, r->fd), &sb));
+}
+
+/* A call on a name: its directory beneath the root and its last component. */
+static int64_t at_parent(struct rp_ctx *c, uint32_t path, int (*fn)(int dir, const char *leaf, const struct rp_rec *r),
+                         const struct rp_rec *r)
+{
+    const char *leaf;
+    int dir = beneath_parent(c->root, name_of(c, path), &leaf);
+    if (dir < 0)
+        return -errno;
+    int rc = fn(dir, leaf, r);
+    int err = errno;
+    close(dir);
+    return rc < 0 ? -(int64_t)err : rc;
+}
+
+static int do_stat(int dir, const char *leaf, const struct rp_rec *r)
+{
+    struct stat sb;
+    return fstatat(dir, leaf, &sb, AT_SYMLINK_NOFOLLOW);
+}
+
+static int do_unlink(int dir, const char *leaf, const struct rp_rec *r)
+{
+    return unlinkat(dir, leaf, 0);
+}
+
+static int do_mkdir(int dir, const char *leaf, const struct rp_rec *r)
+{
+    return mkdirat(dir, leaf, r->mode ? r->mode : 0755);
+}
+
+/* Removes what is beneath dir/leaf, never following a link (each level opened with O_NOFOLLOW). */
+static int remove_under(int dir, const char *leaf, int depth)
+{
+    int fd = openat(dir, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOTDIR || errno == ELOOP ? unlinkat(dir, leaf, 0) : -1;
+    DIR *d = fdopendir(fd);
+    if (d == NULL) {
+        close(fd);
+        return -1;
+    }
+    struct dirent *e;
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        rc = e->d_type == DT_DIR && depth < 64 ? remove_under(dirfd(d), e->d_name, depth + 1)
+                                                : unlinkat(dirfd(d), e->d_name, 0);
+        if (rc == 0 && e->d_type == DT_DIR)
+            rc = unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR);
+        if (rc == 0)
+            rewinddir(d);
+    }
+    closedir(d);
+    return rc;
+}
+
+/* flags 1 (dbench's Deltree): what is beneath goes too, and a missing tree is no error. */
+static int do_rmdir(int dir, const char *leaf, const struct rp_rec *r)
+{
+    if (!(r->flags & 1))
+        return unlinkat(dir, leaf, AT_REMOVEDIR);
+    /* a tree that is not there is as deleted as one removed */
+    if (remove_under(dir, leaf, 0) != 0)
+        return errno == ENOENT ? 0 : -1;
+    return unlinkat(dir, leaf, AT_REMOVEDIR) != 0 && errno != ENOENT ? -1 : 0;
+}
+
+static int do_chmod(int dir, const char *leaf, const struct rp_rec *r)
+{
+    return fchmodat(dir, leaf, r->mode & 07777, 0);
+}
+
+static int do_utimes(int dir, const char *leaf, const struct rp_rec *r)
+{
+    return utimensat(dir, leaf, NULL, AT_SYMLINK_NOFOLLOW);
+}
+
+static int do_access(int dir, const char *leaf, const struct rp_rec *r)
+{
+    return faccessat(dir, leaf, (int)r->flags, AT_SYMLINK_NOFOLLOW);
+}
+
+static int64_t x_stat(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_stat, r); }
+static int64_t x_unlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_unlink, r); }
+static int64_t x_mkdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_mkdir, r); }
+static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
+{
+    int64_t rc = at_parent(c, r->path, do_rmdir, r);
+    return rc == -ENOENT && (r->flags & 1) ? 0 : rc; /* Deltree: even the tree's parent may be missing */
+}
+static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_chmod, r); }
+static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_utimes, r); }
+static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_access, r); }
+
+static int64_t x_rename(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    const char *fleaf, *tleaf;
+    int from = beneath_parent(c->root, name_of(c, r->path), &fleaf);
+    if (from < 0)
+        return -errno;
+    int to = beneath_parent(c->root, name_of(c, r->path2), &tleaf);
+    int rc = to < 0 ? -1 : renameat(from, fleaf, to, tleaf);
+    int err = errno;
+    close(from);
+    if (to >= 0)
+        close(to);
+    return rc < 0 ? -(int64_t)err : 0;
+}
+
+static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    int fd = beneath_open(c->root, name_of(c, r->path), O_WRONLY | O_CLOEXEC, 0);
+    if (fd < 0)
+        return -errno;
+    int64_t rc = result(ftruncate(fd, (off_t)r->len));
+    close(fd);
+    return rc;
+}
+
+static int64_t x_ftruncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(ftruncate(real_fd(c, r->fd), (off_t)r->len));
+}
+
+static int64_t x_statfs(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    struct statfs sb;
+    return result(fstatfs(c->root, &sb));
+}
+
+/* On a descriptor, or (dbench's FIND_FIRST) on a directory by name. */
+static int64_t x_getdents(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    size_t len = r->len > 0 && r->len < c->bufsize ? (size_t)r->len : c->bufsize;
+    if (r->path == 0) {
+        long n = syscall(SYS_getdents64, real_fd(c, r->fd), c->buf, len);
+        *bytes = n > 0 ? (uint64_t)n : 0;
+        return result(n);
+    }
+    int fd = beneath_open(c->root, name_of(c, r->path), O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    if (fd < 0)
+        return -errno;
+    long n = syscall(SYS_getdents64, fd, c->buf, len);
+    int err = errno;
+    close(fd);
+    *bytes = n > 0 ? (uint64_t)n : 0;
+    return n < 0 ? -(int64_t)err : 0;
+}
+
+/* Never waits: a lock the trace got at once is taken at once, or the outcome differs. */
+static int64_t x_lock(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    struct flock l = { .l_type = (short)r->flags, .l_whence = SEEK_SET, .l_start = (off_t)(r->off == RP_NONE ? 0 : r->off),
+                       .l_len = (off_t)r->len };
+    return result(fcntl(real_fd(c, r->fd), F_SETLK, &l));
+}
+
+static int64_t x_flock(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(flock(real_fd(c, r->fd), (int)r->flags));
+}
+
+static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    int fd = fcntl(real_fd(c, r->fd), F_DUPFD_CLOEXEC, 0);
+    if (fd < 0)
+        return -errno;
+    return take_slot(c, r, fd);
+}
+
+static const rp_fn rp_fns[RC_NCALLS] = {
+    [RC_OPEN] = x_open, [RC_CLOSE] = x_close, [RC_READ] = x_read, [RC_WRITE] = x_write, [RC_LSEEK] = x_lseek,
+    [RC_FSYNC] = x_fsync, [RC_FDATASYNC] = x_fdatasync, [RC_STAT] = x_stat, [RC_FSTAT] = x_fstat,
+    [RC_UNLINK] = x_unlink, [RC_MKDIR] = x_mkdir, [RC_RMDIR] = x_rmdir, [RC_RENAME] = x_rename,
+    [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
+    [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
+    [RC_FLOCK] = x_flock, [RC_DUP] = x_dup,
+};
+
+int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    *bytes = 0;
+    return rp_fns[r->call](c, r, bytes);
+}

@@ -1,0 +1,95 @@
+/* trace_formats.c: the formats a trace is read from, a row each (tried in
+ * order on the first line), and the flag and errno words they share. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "trace/trace_format.h"
+
+extern const struct trace_format trace_format_own;
+extern const struct trace_format trace_format_fio;
+extern const struct trace_format trace_format_strace;
+extern const struct trace_format trace_format_dbench;
+
+const struct trace_format *const trace_formats[] = {
+    &trace_format_own, &trace_format_fio, &trace_format_strace, &trace_format_dbench,
+};
+const size_t trace_nformats = sizeof trace_formats / sizeof trace_formats[0];
+
+/* Words for flag bits and small constants, as strace prints them. */
+static const struct { const char *name; uint32_t value; } flag_words[] = {
+    { "O_RDONLY", O_RDONLY }, { "O_WRONLY", O_WRONLY }, { "O_RDWR", O_RDWR }, { "O_CREAT", O_CREAT },
+    { "O_EXCL", O_EXCL }, { "O_TRUNC", O_TRUNC }, { "O_APPEND", O_APPEND }, { "O_NONBLOCK", O_NONBLOCK },
+    { "O_DSYNC", O_DSYNC }, { "O_SYNC", O_SYNC }, { "O_DIRECT", O_DIRECT }, { "O_DIRECTORY", O_DIRECTORY },
+    { "O_NOFOLLOW", O_NOFOLLOW }, { "O_NOATIME", O_NOATIME }, { "O_CLOEXEC", O_CLOEXEC },
+    { "O_LARGEFILE", 0100000 }, { "O_NOCTTY", O_NOCTTY }, { "O_PATH", O_PATH },
+    { "F_RDLCK", F_RDLCK }, { "F_WRLCK", F_WRLCK }, { "F_UNLCK", F_UNLCK },
+    { "LOCK_SH", LOCK_SH }, { "LOCK_EX", LOCK_EX }, { "LOCK_UN", LOCK_UN }, { "LOCK_NB", LOCK_NB },
+    { "SEEK_SET", SEEK_SET }, { "SEEK_CUR", SEEK_CUR }, { "SEEK_END", SEEK_END },
+    { "F_OK", F_OK }, { "R_OK", R_OK }, { "W_OK", W_OK }, { "X_OK", X_OK },
+    { "AT_FDCWD", (uint32_t)AT_FDCWD }, { "AT_REMOVEDIR", AT_REMOVEDIR }, { "AT_EMPTY_PATH", AT_EMPTY_PATH },
+    { "AT_SYMLINK_NOFOLLOW", AT_SYMLINK_NOFOLLOW },
+    { "F_DUPFD", F_DUPFD }, { "F_DUPFD_CLOEXEC", F_DUPFD_CLOEXEC }, { "F_SETLK", F_SETLK },
+    { "F_SETLKW", F_SETLKW }, { "F_OFD_SETLK", F_OFD_SETLK }, { "F_OFD_SETLKW", F_OFD_SETLKW },
+};
+
+/* "A|B|0x40|0644": -1 on a word it does not know. */
+int trace_flags_parse(const char *text, uint32_t *out)
+{
+    uint32_t v = 0;
+    for (const char *p = text; *p != '\0';) {
+        size_t n = strcspn(p, "|");
+        char word[64];
+        if (n == 0 || n >= sizeof word)
+            return -1;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        char *end;
+        unsigned long num = strtoul(word, &end, 0);
+        if (*end == '\0') {
+            v |= (uint32_t)num;
+        } else {
+            size_t i = 0;
+            while (i < sizeof flag_words / sizeof flag_words[0] && strcmp(flag_words[i].name, word) != 0)
+                i++;
+            if (i == sizeof flag_words / sizeof flag_words[0])
+                return -1;
+            v |= flag_words[i].value;
+        }
+        p += n + (p[n] == '|');
+    }
+    *out = v;
+    return 0;
+}
+
+int trace_errno_parse(const char *name)
+{
+    for (int e = 1; e < 134; e++) {
+        const char *n = strerrorname_np(e);
+        if (n != NULL && strcmp(n, name) == 0)
+            return e;
+    }
+    return -1;
+}
+
+/* The access mode and the open flags a replay acts on, as words. */
+const char *trace_open_flags(uint32_t flags, char *buf, size_t len)
+{
+    static const uint32_t shown[] = { O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_DIRECTORY, O_DSYNC, O_SYNC, O_DIRECT };
+    static const char *const acc[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "O_RDWR" };
+    size_t at = (size_t)snprintf(buf, len, "%s", acc[flags & O_ACCMODE]);
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+        if ((flags & shown[i]) != shown[i])
+            continue;
+        for (size_t k = 0; k < sizeof flag_words / sizeof flag_words[0]; k++)
+            if (flag_words[k].value == shown[i] && strncmp(flag_words[k].name, "O_", 2) == 0 && at < len) {
+                at += (size_t)snprintf(buf + at, len - at, "|%s", flag_words[k].name);
+                break;
+            }
+    }
+    return buf;
+}

@@ -1,0 +1,241 @@
+/* trace_own.c: flowbench's own trace format: text, a versioned first line,
+ * one call a line:
+ *   # flowbench-trace 1
+ *   TIME PID TID CALL TARGET OFFSET LENGTH FLAGS MODE RESULT DURATION [TARGET2]
+ * TIME and DURATION in seconds; TARGET a path beneath the root (\ooo escapes
+ * for space, backslash and bytes outside printable ASCII) or fd:N; "-" for
+ * an empty field; RESULT a number or -ERRNO (-ENOENT). */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace_format.h"
+
+#define OWN_MAGIC "# flowbench-trace "
+#define OWN_VERSION 1
+
+static bool own_detect(const char *line)
+{
+    return strncmp(line, OWN_MAGIC, strlen(OWN_MAGIC)) == 0;
+}
+
+/* One name, unescaped in place; -1 on a bad escape. */
+static int unescape(char *s)
+{
+    char *o = s;
+    for (char *p = s; *p != '\0'; p++) {
+        if (*p != '\\') {
+            *o++ = *p;
+            continue;
+        }
+        if (p[1] < '0' || p[1] > '7' || p[2] < '0' || p[2] > '7' || p[3] < '0' || p[3] > '7')
+            return -1;
+        *o++ = (char)((p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0'));
+        p += 3;
+    }
+    *o = '\0';
+    return 0;
+}
+
+static void escape(const char *s, FILE *out)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
+        if (*p <= ' ' || *p >= 127 || *p == '\\')
+            fprintf(out, "\\%03o", *p);
+        else
+            fputc(*p, out);
+}
+
+static int parse_u64(const char *s, uint64_t *v, uint64_t none)
+{
+    if (strcmp(s, "-") == 0) {
+        *v = none;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    *v = strtoull(s, &end, 0);
+    return errno != 0 || *end != '\0' || s[0] == '-' ? -1 : 0;
+}
+
+static int parse_secs(const char *s, uint64_t *ns)
+{
+    char *end;
+    double d = strtod(s, &end);
+    if (*end != '\0' || !(d >= 0) || d > 1e9)
+        return -1;
+    *ns = (uint64_t)(d * 1e9 + 0.5);
+    return 0;
+}
+
+static int parse_result(const char *s, int64_t *v)
+{
+    if (s[0] == '-' && s[1] == 'E') {
+        int e = trace_errno_parse(s + 1);
+        *v = -e;
+        return e < 0 ? -1 : 0;
+    }
+    char *end;
+    errno = 0;
+    *v = strtoll(s, &end, 10);
+    return errno != 0 || *end != '\0' ? -1 : 0;
+}
+
+/* A target: a path beneath the root, or fd:N. */
+static int parse_target(struct trace *t, char *s, struct rp_rec *r, bool second, const char **why)
+{
+    if (strncmp(s, "fd:", 3) == 0 && !second) {
+        char *end;
+        long fd = strtol(s + 3, &end, 10);
+        *why = "bad descriptor";
+        if (*end != '\0' || fd < 0 || fd > INT32_MAX)
+            return -1;
+        r->fd = (int32_t)fd;
+        return 0;
+    }
+    *why = "bad escape in the path";
+    if (unescape(s) != 0)
+        return -1;
+    *why = "the path escapes the root";
+    if (trace_path_fold(s) != 0)
+        return -1;
+    uint32_t at = trace_str(t, s, strlen(s));
+    *why = "out of memory";
+    if (at == 0)
+        return -1;
+    *(second ? &r->path2 : &r->path) = at;
+    return 0;
+}
+
+enum { F_TIME, F_PID, F_TID, F_CALL, F_TARGET, F_OFF, F_LEN, F_FLAGS, F_MODE, F_RESULT, F_DUR, F_TARGET2, F_N };
+
+static int own_line(struct trace *t, char *line, const char *path, unsigned ln, struct diag *err)
+{
+    char *f[F_N];
+    int n = 0;
+    for (char *tok = strtok(line, " \t\r\n"); tok != NULL && n < F_N; tok = strtok(NULL, " \t\r\n"))
+        f[n++] = tok;
+    if (n < F_TARGET2)
+        return trace_fail(err, path, ln, "%d fields; a call has %d (%s)", n, F_TARGET2,
+                          "time pid tid call target offset length flags mode result duration");
+    struct rp_rec r = { .line = ln, .fd = -1, .fd2 = -1 };
+    int call = rp_call_find(f[F_CALL]);
+    if (call < 0)
+        return trace_fail(err, path, ln, "unknown call '%s'", f[F_CALL]);
+    r.call = (uint16_t)call;
+    uint64_t pid, tid, len, mode;
+    const char *why = NULL;
+    if (parse_secs(f[F_TIME], &r.t_ns) != 0 || parse_secs(f[F_DUR], &r.dur_ns) != 0)
+        return trace_fail(err, path, ln, "bad time '%s' or duration '%s'", f[F_TIME], f[F_DUR]);
+    if (parse_u64(f[F_PID], &pid, 0) != 0 || parse_u64(f[F_TID], &tid, 0) != 0 || pid > INT32_MAX || tid > INT32_MAX)
+        return trace_fail(err, path, ln, "bad pid '%s' or tid '%s'", f[F_PID], f[F_TID]);
+    if (parse_u64(f[F_OFF], &r.off, RP_NONE) != 0 || parse_u64(f[F_LEN], &len, 0) != 0)
+        return trace_fail(err, path, ln, "bad offset '%s' or length '%s'", f[F_OFF], f[F_LEN]);
+    if (strcmp(f[F_FLAGS], "-") != 0 && trace_flags_parse(f[F_FLAGS], &r.flags) != 0)
+        return trace_fail(err, path, ln, "bad flags '%s'", f[F_FLAGS]);
+    if (parse_u64(f[F_MODE], &mode, 0) != 0 || parse_result(f[F_RESULT], &r.ret) != 0)
+        return trace_fail(err, path, ln, "bad mode '%s' or result '%s'", f[F_MODE], f[F_RESULT]);
+    if (parse_target(t, f[F_TARGET], &r, false, &why) != 0)
+        return trace_fail(err, path, ln, "%s: '%s'", why, f[F_TARGET]);
+    unsigned target = rp_calls[call].target;
+    if ((target & RT_FD) && r.fd < 0)
+        return trace_fail(err, path, ln, "%s takes a descriptor (fd:N), not '%s'", f[F_CALL], f[F_TARGET]);
+    if ((target & RT_PATH) && r.path == 0)
+        return trace_fail(err, path, ln, "%s takes a path, not '%s'", f[F_CALL], f[F_TARGET]);
+    if ((target & RT_PATH2) && (n <= F_TARGET2 || parse_target(t, f[F_TARGET2], &r, true, &why) != 0))
+        return trace_fail(err, path, ln, "%s takes a second path: %s", f[F_CALL], why ? why : "missing");
+    r.pid = (int32_t)pid;
+    r.tid = (int32_t)tid;
+    r.len = len;
+    r.mode = (uint32_t)mode;
+    if (target & RT_NEWFD)
+        r.fd2 = r.ret >= 0 ? (int32_t)r.ret : -1;
+    return trace_add(t, &r) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+}
+
+static int own_parse(struct trace *t, FILE *f, const char *path, int32_t tid, const struct trace_opts *o,
+                     struct diag *err)
+{
+    char line[16384];
+    unsigned ln = 0;
+    bool complete = false;
+    while (fgets(line, sizeof line, f) != NULL) {
+        ln++;
+        size_t len = strlen(line);
+        if (len == 0 || line[len - 1] != '\n')
+            return trace_fail(err, path, ln, "the line is cut short (a truncated trace?)");
+        if (ln == 1) {
+            int v = atoi(line + strlen(OWN_MAGIC));
+            if (v != OWN_VERSION)
+                return trace_fail(err, path, ln, "version %d of flowbench's trace format; this flowbench reads %d", v,
+                                  OWN_VERSION);
+            continue;
+        }
+        if (strncmp(line, "# end", 5) == 0) {
+            complete = true;
+            continue;
+        }
+        if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+            continue;
+        if (complete)
+            return trace_fail(err, path, ln, "a call after the trace's end line");
+        if (own_line(t, line, path, ln, err) != 0)
+            return -1;
+    }
+    if (!complete)
+        return trace_fail(err, path, ln + 1, "no '# end' line: the trace is truncated");
+    t->strict = true;
+    return 0;
+}
+
+static void put_u64(FILE *out, uint64_t v, uint64_t none)
+{
+    if (v == none)
+        fputs(" -", out);
+    else
+        fprintf(out, " %" PRIu64, v);
+}
+
+int trace_write(const struct trace *t, FILE *out)
+{
+    fprintf(out, "%s%d\n# time pid tid call target offset length flags mode result duration [target2]\n", OWN_MAGIC,
+            OWN_VERSION);
+    for (size_t i = 0; i < t->n; i++) {
+        const struct rp_rec *r = &t->recs[i];
+        fprintf(out, "%" PRIu64 ".%09" PRIu64 " %d %d %s ", r->t_ns / 1000000000u, r->t_ns % 1000000000u, r->pid,
+                r->tid, rp_calls[r->call].name);
+        if (r->path != 0)
+            escape(trace_name(t, r->path), out);
+        else
+            fprintf(out, "fd:%d", r->fd);
+        put_u64(out, r->off, RP_NONE);
+        put_u64(out, r->len, 0);
+        char fl[256];
+        if (r->call == RC_OPEN)
+            fprintf(out, " %s", trace_open_flags(r->flags, fl, sizeof fl));
+        else if (r->flags != 0)
+            fprintf(out, " %#x", r->flags);
+        else
+            fputs(" -", out);
+        if (r->mode != 0)
+            fprintf(out, " %#o", r->mode);
+        else
+            fputs(" -", out);
+        if (r->ret < 0 && strerrorname_np((int)-r->ret) != NULL)
+            fprintf(out, " -%s", strerrorname_np((int)-r->ret));
+        else
+            fprintf(out, " %" PRId64, r->ret);
+        fprintf(out, " %" PRIu64 ".%09" PRIu64, r->dur_ns / 1000000000u, r->dur_ns % 1000000000u);
+        if (r->path2 != 0) {
+            fputc(' ', out);
+            escape(trace_name(t, r->path2), out);
+        }
+        fputc('\n', out);
+    }
+    fputs("# end\n", out);
+    return ferror(out) ? -1 : 0;
+}
+
+const struct trace_format trace_format_own = { "flowbench", own_detect, own_parse };

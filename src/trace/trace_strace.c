@@ -1,0 +1,709 @@
+/* trace_strace.c: strace logs: -f with "[pid N]" or bare pid prefixes, -ff
+ * files (the thread in the file's name), -ttt times, -T durations, calls split
+ * over "<unfinished ...>" and "<... resumed>" lines, -y/-yy paths (octal
+ * escapes), signals and exits skipped. Paths are kept beneath the root. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace_format.h"
+
+#define ST_MAXARGS 8
+#define ST_PENDING 256
+#define CLONE_THREAD_BIT 0x10000u /* <sched.h>'s CLONE_THREAD */
+
+/* One call's pieces: its arguments as text, and what each -yy descriptor named. */
+struct st_call {
+    char name[32];
+    char *arg[ST_MAXARGS];
+    int nargs;
+    int64_t ret;
+    char retpath[4096];      /* -yy: the path of a returned descriptor */
+    uint64_t dur_ns;
+};
+
+struct st_ctx {
+    struct trace *t;
+    const struct trace_opts *o;
+    char root[4096];
+    size_t rootlen;
+    struct { int32_t tid; uint64_t t_ns; char text[8192]; } pending[ST_PENDING];
+    struct { int32_t pid, fd; } handles[1024]; /* O_PATH descriptors: names resolved, nothing opened */
+    size_t nhandles;
+    struct { int32_t tid, group; } threads[4096]; /* clone(CLONE_THREAD): a thread and its process */
+    size_t nthreads;
+};
+
+static size_t handle_find(const struct st_ctx *c, int32_t pid, int32_t fd)
+{
+    size_t i = 0;
+    while (i < c->nhandles && (c->handles[i].pid != pid || c->handles[i].fd != fd))
+        i++;
+    return i;
+}
+
+/* An O_PATH open (and dups of it, and its close) is a program's way of naming, not a file's use: left out. */
+static bool handle_call(struct st_ctx *c, const struct rp_rec *r)
+{
+    bool opath = r->call == RC_OPEN && (r->flags & O_PATH);
+    size_t at = r->fd >= 0 ? handle_find(c, r->pid, r->fd) : c->nhandles;
+    bool on_handle = at < c->nhandles;
+    if ((opath || (r->call == RC_DUP && on_handle)) && r->fd2 >= 0 && c->nhandles < 1024) {
+        c->handles[c->nhandles].pid = r->pid;
+        c->handles[c->nhandles++].fd = r->fd2;
+    }
+    if (r->call == RC_CLOSE && on_handle)
+        c->handles[at] = c->handles[--c->nhandles];
+    return opath || on_handle;
+}
+
+/* How a syscall becomes a call: its row's fill reads the arguments. */
+struct st_row {
+    const char *name;
+    int (*fill)(struct st_ctx *c, const struct st_call *s, struct rp_rec *r);
+};
+
+/* "3</a/b>": the number and the path; "AT_FDCWD</a>" and "-100</a>" too. */
+static int st_fd(const char *a, int32_t *fd, char *path, size_t len)
+{
+    path[0] = '\0';
+    char *end;
+    long v = strncmp(a, "AT_FDCWD", 8) == 0 ? AT_FDCWD : strtol(a, &end, 10);
+    if (strncmp(a, "AT_FDCWD", 8) == 0)
+        end = (char *)a + 8;
+    else if (end == a)
+        return -1;
+    *fd = (int32_t)v;
+    if (*end == '<') {
+        const char *close = strrchr(end, '>');
+        if (close == NULL || (size_t)(close - end - 1) >= len)
+            return -1;
+        /* -yy decorates sockets and devices: "<char 1:3>" inside; only a plain path counts */
+        memcpy(path, end + 1, (size_t)(close - end - 1));
+        path[close - end - 1] = '\0';
+        char *inner = strchr(path, '<');
+        if (inner != NULL)
+            *inner = '\0';
+    }
+    return 0;
+}
+
+/* A quoted string with C escapes (\ooo, \xhh, \n ...) into buf. */
+static int st_string(const char *a, char *buf, size_t len)
+{
+    if (a[0] != '"')
+        return -1;
+    size_t o = 0;
+    for (const char *p = a + 1; *p != '"'; p++) {
+        if (*p == '\0' || o + 1 >= len)
+            return -1;
+        if (*p != '\\') {
+            buf[o++] = *p;
+            continue;
+        }
+        p++;
+        if (*p >= '0' && *p <= '7') {
+            int v = 0;
+            for (int k = 0; k < 3 && *p >= '0' && *p <= '7'; k++, p++)
+                v = v * 8 + (*p - '0');
+            p--;
+            buf[o++] = (char)v;
+        } else if (*p == 'x') {
+            buf[o++] = (char)strtol((char[]){ p[1], p[2], 0 }, NULL, 16);
+            p += 2;
+        } else {
+            static const char from[] = "ntrvf", to[] = "\n\t\r\v\f";
+            const char *k = strchr(from, *p);
+            buf[o++] = k != NULL && *p != '\0' ? to[k - from] : *p;
+        }
+    }
+    buf[o] = '\0';
+    return 0;
+}
+
+/* An -yy path made relative to the root: kept (its offset), or 0 when outside and not --all. */
+static uint32_t st_keep(struct st_ctx *c, const char *abs)
+{
+    char buf[4096 + 8];
+    if (abs[0] != '/')
+        return 0;
+    if (c->rootlen > 0 && strncmp(abs, c->root, c->rootlen) == 0 && (abs[c->rootlen] == '/' || abs[c->rootlen] == '\0'))
+        snprintf(buf, sizeof buf, "%s", abs[c->rootlen] == '/' ? abs + c->rootlen + 1 : ".");
+    else if (c->o->all)
+        snprintf(buf, sizeof buf, "_abs%s", abs);
+    else
+        return 0;
+    if (trace_path_fold(buf) != 0)
+        return 0;
+    return trace_str(c->t, buf, strlen(buf));
+}
+
+/* dirfd + name as an absolute path, from -yy's directory path. */
+static uint32_t st_at(struct st_ctx *c, const char *dirarg, const char *namearg)
+{
+    char name[4096], dir[4096], abs[8200];
+    int32_t fd;
+    if (st_string(namearg, name, sizeof name) != 0)
+        return 0;
+    if (name[0] == '/')
+        return st_keep(c, name);
+    if (dirarg == NULL) {
+        snprintf(abs, sizeof abs, "%s/%s", c->root, name);
+        return c->rootlen ? st_keep(c, abs) : 0;
+    }
+    if (st_fd(dirarg, &fd, dir, sizeof dir) != 0 || dir[0] == '\0')
+        return 0;
+    if (c->rootlen == 0 && fd == AT_FDCWD) {
+        snprintf(c->root, sizeof c->root, "%s", dir); /* the program's working directory, the default root */
+        c->rootlen = strlen(c->root);
+    }
+    snprintf(abs, sizeof abs, "%s/%s", dir, name);
+    return st_keep(c, abs);
+}
+
+/* A descriptor argument kept when -yy shows it names something beneath the root. */
+static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
+{
+    char path[4096];
+    if (st_fd(a, &r->fd, path, sizeof path) != 0)
+        return -1;
+    return path[0] == '\0' || st_keep(c, path) != 0 ? 0 : -1;
+}
+
+static uint32_t st_num(const char *a)
+{
+    uint32_t v = 0;
+    trace_flags_parse(a, &v);
+    return v;
+}
+
+static int f_open(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, int at)
+{
+    if (s->nargs < at + 2)
+        return -1;
+    r->path = s->ret >= 0 && s->retpath[0] ? st_keep(c, s->retpath) : st_at(c, at ? s->arg[0] : NULL, s->arg[at]);
+    r->flags = st_num(s->arg[at + 1]);
+    r->mode = s->nargs > at + 2 ? st_num(s->arg[at + 2]) : 0;
+    r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+    return r->path ? 0 : -1;
+}
+
+static int f_openat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { r->call = RC_OPEN; return f_open(c, s, r, 1); }
+
+static uint64_t st_field(const char *a, const char *name);
+
+/* openat2(dirfd, name, {flags=..., mode=..., resolve=...}, size) */
+static int f_openat2(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->call = RC_OPEN;
+    if (s->nargs < 3)
+        return -1;
+    r->path = s->ret >= 0 && s->retpath[0] ? st_keep(c, s->retpath) : st_at(c, s->arg[0], s->arg[1]);
+    r->flags = (uint32_t)st_field(s->arg[2], "flags=");
+    r->mode = (uint32_t)st_field(s->arg[2], "mode=");
+    r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+    return r->path ? 0 : -1;
+}
+static int f_open0(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { r->call = RC_OPEN; return f_open(c, s, r, 0); }
+
+static int f_creat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->call = RC_OPEN;
+    r->path = s->nargs >= 2 ? st_at(c, NULL, s->arg[0]) : 0;
+    r->flags = O_CREAT | O_WRONLY | O_TRUNC;
+    r->mode = s->nargs >= 2 ? st_num(s->arg[1]) : 0;
+    r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+    return r->path ? 0 : -1;
+}
+
+static int fd_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, enum rp_call call)
+{
+    r->call = (uint16_t)call;
+    return s->nargs >= 1 ? st_fdarg(c, s->arg[0], r) : -1;
+}
+
+static int f_close(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_CLOSE); }
+static int f_fsync(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FSYNC); }
+static int f_fdatasync(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FDATASYNC); }
+static int f_fstat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FSTAT); }
+
+/* read(fd, buf, n), pread64(fd, buf, n, off), readv(fd, iov, cnt): the bytes asked (or moved, for vectors). */
+static int rw_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, enum rp_call call, bool at, bool vec)
+{
+    if (s->nargs < (at ? 4 : 3))
+        return -1;
+    r->len = vec ? (s->ret > 0 ? (uint64_t)s->ret : 0) : strtoull(s->arg[2], NULL, 10);
+    r->off = at ? strtoull(s->arg[3], NULL, 10) : RP_NONE;
+    return fd_call(c, s, r, call);
+}
+
+static int f_read(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return rw_call(c, s, r, RC_READ, false, false); }
+static int f_pread(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return rw_call(c, s, r, RC_READ, true, false); }
+static int f_readv(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return rw_call(c, s, r, RC_READ, false, true); }
+static int f_write(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return rw_call(c, s, r, RC_WRITE, false, false); }
+static int f_pwrite(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return rw_call(c, s, r, RC_WRITE, true, false); }
+static int f_writev(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return rw_call(c, s, r, RC_WRITE, false, true); }
+
+static int f_lseek(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 3)
+        return -1;
+    r->off = strtoull(s->arg[1], NULL, 10);
+    r->flags = st_num(s->arg[2]);
+    return fd_call(c, s, r, RC_LSEEK);
+}
+
+/* st_size=N from a stat structure, the size the program saw. */
+static uint64_t st_size(const char *a)
+{
+    const char *p = strstr(a, "st_size=");
+    return p != NULL ? strtoull(p + 8, NULL, 10) : 0;
+}
+
+static int path_call(struct st_ctx *c, const char *dir, const char *name, struct rp_rec *r, enum rp_call call)
+{
+    r->call = (uint16_t)call;
+    r->path = st_at(c, dir, name);
+    return r->path ? 0 : -1;
+}
+
+/* newfstatat(fd, "", ..., AT_EMPTY_PATH) is an fstat. */
+static int f_fstatat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 4)
+        return -1;
+    r->len = st_size(s->arg[2]);
+    if (strcmp(s->arg[1], "\"\"") == 0)
+        return fd_call(c, s, r, RC_FSTAT);
+    return path_call(c, s->arg[0], s->arg[1], r, RC_STAT);
+}
+
+static int f_stat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->len = s->nargs >= 2 ? st_size(s->arg[1]) : 0;
+    return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_STAT) : -1;
+}
+
+static int f_statx(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 5)
+        return -1;
+    if (strcmp(s->arg[1], "\"\"") == 0)
+        return fd_call(c, s, r, RC_FSTAT);
+    return path_call(c, s->arg[0], s->arg[1], r, RC_STAT);
+}
+
+static int f_unlinkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 3)
+        return -1;
+    return path_call(c, s->arg[0], s->arg[1], r, (st_num(s->arg[2]) & AT_REMOVEDIR) ? RC_RMDIR : RC_UNLINK);
+}
+
+static int f_unlink(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_UNLINK) : -1; }
+static int f_rmdir(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_RMDIR) : -1; }
+
+static int f_mkdir(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->mode = s->nargs >= 2 ? st_num(s->arg[1]) : 0755;
+    return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_MKDIR) : -1;
+}
+
+static int f_mkdirat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->mode = s->nargs >= 3 ? st_num(s->arg[2]) : 0755;
+    return s->nargs >= 2 ? path_call(c, s->arg[0], s->arg[1], r, RC_MKDIR) : -1;
+}
+
+static int f_renameat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 4)
+        return -1;
+    r->path2 = st_at(c, s->arg[2], s->arg[3]);
+    return r->path2 ? path_call(c, s->arg[0], s->arg[1], r, RC_RENAME) : -1;
+}
+
+static int f_rename(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 2)
+        return -1;
+    r->path2 = st_at(c, NULL, s->arg[1]);
+    return r->path2 ? path_call(c, NULL, s->arg[0], r, RC_RENAME) : -1;
+}
+
+static int f_ftruncate(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->len = s->nargs >= 2 ? strtoull(s->arg[1], NULL, 10) : 0;
+    return fd_call(c, s, r, RC_FTRUNCATE);
+}
+
+static int f_truncate(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->len = s->nargs >= 2 ? strtoull(s->arg[1], NULL, 10) : 0;
+    return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_TRUNCATE) : -1;
+}
+
+/* utimensat(fd, NULL, ...) is futimens: the descriptor's -yy path is the name. */
+static int f_utimensat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    char path[4096];
+    int32_t fd;
+    if (s->nargs < 2)
+        return -1;
+    r->call = RC_UTIMES;
+    if (strcmp(s->arg[1], "NULL") != 0)
+        return path_call(c, s->arg[0], s->arg[1], r, RC_UTIMES);
+    if (st_fd(s->arg[0], &fd, path, sizeof path) != 0)
+        return -1;
+    r->path = st_keep(c, path);
+    return r->path ? 0 : -1;
+}
+
+static int f_fchmodat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->mode = s->nargs >= 3 ? st_num(s->arg[2]) : 0;
+    return s->nargs >= 2 ? path_call(c, s->arg[0], s->arg[1], r, RC_CHMOD) : -1;
+}
+
+static int f_fchmod(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    char path[4096];
+    int32_t fd;
+    if (s->nargs < 2 || st_fd(s->arg[0], &fd, path, sizeof path) != 0)
+        return -1;
+    r->call = RC_CHMOD;
+    r->mode = st_num(s->arg[1]);
+    r->path = st_keep(c, path);
+    return r->path ? 0 : -1;
+}
+
+static int f_chmod(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->mode = s->nargs >= 2 ? st_num(s->arg[1]) : 0;
+    return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_CHMOD) : -1;
+}
+
+static int f_faccessat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->flags = s->nargs >= 3 ? st_num(s->arg[2]) : 0;
+    return s->nargs >= 2 ? path_call(c, s->arg[0], s->arg[1], r, RC_ACCESS) : -1;
+}
+
+static int f_access(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->flags = s->nargs >= 2 ? st_num(s->arg[1]) : 0;
+    return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_ACCESS) : -1;
+}
+
+static int f_statfs(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return s->nargs >= 1 ? path_call(c, NULL, s->arg[0], r, RC_STATFS) : -1; }
+
+static int f_getdents(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->len = s->nargs >= 3 ? strtoull(s->arg[2], NULL, 10) : 0;
+    return fd_call(c, s, r, RC_GETDENTS);
+}
+
+static int f_flock(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->flags = s->nargs >= 2 ? st_num(s->arg[1]) : 0;
+    return fd_call(c, s, r, RC_FLOCK);
+}
+
+static uint64_t st_field(const char *a, const char *name)
+{
+    const char *p = strstr(a, name);
+    uint32_t v = 0;
+    if (p == NULL)
+        return 0;
+    char word[64];
+    size_t n = strcspn(p + strlen(name), ",}");
+    snprintf(word, sizeof word, "%.*s", (int)(n < 63 ? n : 63), p + strlen(name));
+    if (trace_flags_parse(word, &v) == 0)
+        return v;
+    return strtoull(word, NULL, 0);
+}
+
+/* fcntl: the locks and the duplications; the rest changes no file. */
+static int f_fcntl(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 2)
+        return -1;
+    uint32_t cmd = st_num(s->arg[1]);
+    if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) {
+        r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+        return fd_call(c, s, r, RC_DUP);
+    }
+    if ((cmd != F_SETLK && cmd != F_SETLKW && cmd != F_OFD_SETLK && cmd != F_OFD_SETLKW) || s->nargs < 3)
+        return -1;
+    r->flags = (uint32_t)st_field(s->arg[2], "l_type=");
+    r->off = st_field(s->arg[2], "l_start=");
+    r->len = st_field(s->arg[2], "l_len=");
+    return fd_call(c, s, r, RC_LOCK);
+}
+
+static int f_dup(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+    return fd_call(c, s, r, RC_DUP);
+}
+
+static const struct st_row st_rows[] = {
+    { "open", f_open0 }, { "openat", f_openat }, { "openat2", f_openat2 }, { "creat", f_creat }, { "close", f_close },
+    { "read", f_read }, { "pread64", f_pread }, { "readv", f_readv }, { "write", f_write }, { "pwrite64", f_pwrite },
+    { "writev", f_writev }, { "lseek", f_lseek }, { "fsync", f_fsync }, { "fdatasync", f_fdatasync },
+    { "stat", f_stat }, { "lstat", f_stat }, { "newfstatat", f_fstatat }, { "fstatat64", f_fstatat },
+    { "statx", f_statx }, { "fstat", f_fstat }, { "unlink", f_unlink }, { "unlinkat", f_unlinkat },
+    { "mkdir", f_mkdir }, { "mkdirat", f_mkdirat }, { "rmdir", f_rmdir }, { "rename", f_rename },
+    { "renameat", f_renameat }, { "renameat2", f_renameat }, { "truncate", f_truncate }, { "ftruncate", f_ftruncate },
+    { "chmod", f_chmod }, { "fchmod", f_fchmod }, { "fchmodat", f_fchmodat }, { "utimensat", f_utimensat },
+    { "access", f_access }, { "faccessat", f_faccessat }, { "faccessat2", f_faccessat }, { "statfs", f_statfs },
+    { "getdents64", f_getdents }, { "getdents", f_getdents }, { "flock", f_flock }, { "fcntl", f_fcntl },
+    { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup },
+};
+
+/* "[pid N] ", "N " or nothing, then "SECONDS.FRACTION ". */
+static bool st_prefix(const char **p, int32_t *tid, uint64_t *t_ns)
+{
+    const char *s = *p;
+    if (strncmp(s, "[pid ", 5) == 0) {
+        *tid = (int32_t)strtol(s + 5, (char **)&s, 10);
+        if (*s++ != ']')
+            return false;
+        s += strspn(s, " ");
+    }
+    char *end;
+    double first = strtod(s, &end);
+    if (end == s || *end != ' ')
+        return false;
+    if (memchr(s, '.', (size_t)(end - s)) == NULL) {
+        *tid = (int32_t)first; /* a bare pid, then the time */
+        s = end + strspn(end, " ");
+        first = strtod(s, &end);
+        if (end == s || *end != ' ')
+            return false;
+    }
+    *t_ns = (uint64_t)(first * 1e9 + 0.5);
+    *p = end + 1;
+    return true;
+}
+
+static bool st_detect(const char *line)
+{
+    int32_t tid = 0;
+    uint64_t t;
+    const char *p = line;
+    return st_prefix(&p, &tid, &t) && (isalpha((unsigned char)*p) || *p == '<' || *p == '-' || *p == '+');
+}
+
+/* Splits "a, b, {c, d}, "e,f")" at the top-level commas, up to the closing parenthesis. */
+static const char *st_split(char *args, struct st_call *s)
+{
+    int depth = 0;
+    bool quoted = false;
+    char *start = args;
+    s->nargs = 0;
+    for (char *p = args; *p != '\0'; p++) {
+        if (quoted) {
+            if (*p == '\\' && p[1] != '\0')
+                p++;
+            else if (*p == '"')
+                quoted = false;
+            continue;
+        }
+        if (*p == '"')
+            quoted = true;
+        else if (*p == '{' || *p == '[' || *p == '(' || *p == '<')
+            depth++;
+        else if ((*p == '}' || *p == ']' || *p == '>' || *p == ')') && depth > 0)
+            depth--;
+        else if ((*p == ',' || *p == ')') && depth == 0) {
+            char end = *p;
+            *p = '\0';
+            if (s->nargs < ST_MAXARGS && (end == ',' || *start != '\0'))
+                s->arg[s->nargs++] = start + strspn(start, " ");
+            start = p + 1;
+            if (end == ')')
+                return p + 1;
+        }
+    }
+    return NULL;
+}
+
+/* " = 3</path> <0.000012>" or " = -1 ENOENT (...) <0.0001>"; "= ?" has no result. */
+static int st_result(const char *p, struct st_call *s)
+{
+    p = strstr(p, "= ");
+    if (p == NULL || p[2] == '?')
+        return -1;
+    char *end;
+    s->ret = strtoll(p + 2, &end, 0);
+    s->retpath[0] = '\0';
+    if (*end == '<') {
+        const char *close = strstr(end, "> ");
+        if (close == NULL)
+            close = strrchr(end, '>');
+        if (close != NULL && (size_t)(close - end - 1) < sizeof s->retpath) {
+            memcpy(s->retpath, end + 1, (size_t)(close - end - 1));
+            s->retpath[close - end - 1] = '\0';
+        }
+    }
+    if (s->ret == -1 && end[0] == ' ' && end[1] == 'E') {
+        char name[32];
+        size_t n = strcspn(end + 1, " ");
+        snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), end + 1);
+        int e = trace_errno_parse(name);
+        s->ret = -(e > 0 ? e : EIO);
+    }
+    const char *dur = strrchr(p, '<');
+    s->dur_ns = dur != NULL ? (uint64_t)(strtod(dur + 1, NULL) * 1e9 + 0.5) : 0;
+    return 0;
+}
+
+static int st_pending_slot(struct st_ctx *c, int32_t tid)
+{
+    int free_slot = -1;
+    for (int i = 0; i < ST_PENDING; i++) {
+        if (c->pending[i].tid == tid && c->pending[i].text[0] != '\0')
+            return i;
+        if (free_slot < 0 && c->pending[i].text[0] == '\0')
+            free_slot = i;
+    }
+    return free_slot;
+}
+
+/* Threads of one process share descriptors: the thread group of each thread
+ * (a thread never seen made by clone(CLONE_THREAD) leads its own). */
+static int32_t st_group(struct st_ctx *c, int32_t tid)
+{
+    for (size_t i = 0; i < c->nthreads; i++)
+        if (c->threads[i].tid == tid)
+            return c->threads[i].group;
+    return tid;
+}
+
+/* clone and clone3 with CLONE_THREAD in their flags: the new thread joins its maker's process. */
+static void st_clone(struct st_ctx *c, const char *name, const char *args, int64_t ret, int32_t tid)
+{
+    const char *f = strstr(args, "flags=");
+    if (ret <= 0 || (strcmp(name, "clone") != 0 && strcmp(name, "clone3") != 0) || f == NULL)
+        return;
+    char word[256];
+    size_t n = strcspn(f + 6, ",}");
+    snprintf(word, sizeof word, "%.*s", (int)(n < 255 ? n : 255), f + 6);
+    uint32_t flags = 0;
+    if (trace_flags_parse(word, &flags) != 0)
+        flags = strstr(word, "CLONE_THREAD") != NULL ? CLONE_THREAD_BIT : 0;
+    if ((flags & CLONE_THREAD_BIT) && c->nthreads < sizeof c->threads / sizeof c->threads[0]) {
+        c->threads[c->nthreads].tid = (int32_t)ret;
+        c->threads[c->nthreads++].group = st_group(c, tid);
+    }
+}
+
+static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
+                        const char *path)
+{
+    struct st_call s = { .nargs = 0 };
+    size_t n = strcspn(text, "(");
+    if (text[n] != '(' || n >= sizeof s.name)
+        return trace_fail(err, path, ln, "not a system call: '%.40s'", text);
+    memcpy(s.name, text, n);
+    s.name[n] = '\0';
+    if (strncmp(s.name, "clone", 5) == 0) {
+        const char *res = strstr(text, ") = ");
+        if (res != NULL)
+            st_clone(c, s.name, text, strtoll(res + 4, NULL, 10), tid);
+        return 0;
+    }
+    size_t row = 0;
+    while (row < sizeof st_rows / sizeof st_rows[0] && strcmp(st_rows[row].name, s.name) != 0)
+        row++;
+    if (row == sizeof st_rows / sizeof st_rows[0])
+        return 0; /* a call that touches no file: left out */
+    const char *rest = st_split(text + n + 1, &s);
+    if (rest == NULL)
+        return trace_fail(err, path, ln, "%s: the arguments are cut short (a truncated log?)", s.name);
+    if (st_result(rest, &s) != 0)
+        return 0;
+    struct rp_rec r = { .t_ns = t_ns, .dur_ns = s.dur_ns, .off = RP_NONE, .ret = s.ret, .fd = -1, .fd2 = -1,
+                        .pid = st_group(c, tid), .tid = tid, .line = ln };
+    int filled = st_rows[row].fill(c, &s, &r);
+    if (handle_call(c, &r))
+        return 0;
+    if (filled != 0) {
+        c->t->dropped++;
+        return 0;
+    }
+    if (r.call == RC_OPEN && r.ret < 0)
+        r.fd2 = -1;
+    return trace_add(c->t, &r) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+}
+
+static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, const char *path, struct diag *err)
+{
+    const char *p = line;
+    int32_t tid = ftid;
+    uint64_t t_ns = 0;
+    if (!st_prefix(&p, &tid, &t_ns))
+        return trace_fail(err, path, ln, "no time at the start of the line (record with strace -ttt)");
+    if (*p == '-' || *p == '+')
+        return 0; /* a signal, an exit */
+    char *unf = strstr(p, " <unfinished ...>");
+    if (unf != NULL) {
+        int slot = st_pending_slot(c, tid);
+        if (slot < 0)
+            return trace_fail(err, path, ln, "too many calls unfinished at once");
+        c->pending[slot].tid = tid;
+        c->pending[slot].t_ns = t_ns; /* the call began here; it ends at its resumption */
+        snprintf(c->pending[slot].text, sizeof c->pending[slot].text, "%.*s", (int)(unf - p), p);
+        return 0;
+    }
+    if (strncmp(p, "<... ", 5) == 0) {
+        const char *resumed = strstr(p, " resumed>");
+        int slot = st_pending_slot(c, tid);
+        if (resumed == NULL || slot < 0 || c->pending[slot].text[0] == '\0' || c->pending[slot].tid != tid)
+            return trace_fail(err, path, ln, "a resumed call that never started");
+        char joined[16384];
+        snprintf(joined, sizeof joined, "%s%s", c->pending[slot].text, resumed + 9);
+        c->pending[slot].text[0] = '\0';
+        return st_call_line(c, joined, tid, c->pending[slot].t_ns, ln, err, path);
+    }
+    char copy[16384];
+    snprintf(copy, sizeof copy, "%s", p);
+    return st_call_line(c, copy, tid, t_ns, ln, err, path);
+}
+
+static int st_parse(struct trace *t, FILE *f, const char *path, int32_t tid, const struct trace_opts *o,
+                    struct diag *err)
+{
+    struct st_ctx *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return diag_set(err, NULL, "out of memory");
+    c->t = t;
+    c->o = o;
+    if (o->root != NULL) {
+        snprintf(c->root, sizeof c->root, "%s", o->root);
+        c->rootlen = strlen(c->root);
+        while (c->rootlen > 1 && c->root[c->rootlen - 1] == '/')
+            c->root[--c->rootlen] = '\0';
+    }
+    char *line = malloc(65536);
+    unsigned ln = 0;
+    int rc = line == NULL ? diag_set(err, NULL, "out of memory") : 0;
+    while (rc == 0 && fgets(line, 65536, f) != NULL) {
+        ln++;
+        size_t len = strlen(line);
+        if (len > 0 && line[len - 1] == '\n')
+            line[len - 1] = '\0';
+        else if (!feof(f))
+            continue; /* a line longer than any path: a huge buffer's dump, nothing of a file's name */
+        if (line[0] != '\0')
+            rc = st_line(c, line, tid, ln, path, err);
+    }
+    free(line);
+    free(c);
+    return rc;
+}
+
+const struct trace_format trace_format_strace = { "strace", st_detect, st_parse };

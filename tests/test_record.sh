@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# test_record.sh BIN: flowbench record and replay of a real program: tar -xf of a
+# 300-file tree recorded under A and replayed under B gives the same files at the
+# same sizes; the replay, itself recorded, issues the same (call, path, offset,
+# length) in the same order. Then hand-made strace logs (-f prefixes, a split
+# call, -ff files, octal escapes) and a fio iolog read as the formats say.
+set -u
+bin=$(realpath "$1")
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+if ! command -v strace >/dev/null || ! command -v tar >/dev/null; then
+    echo "SKIP: strace or tar is not installed"
+    exit 0
+fi
+top=$(mktemp -d /dev/shm/flowbench-record.XXXXXX)
+trap 'rm -rf "$top"' EXIT
+mkdir -p "$top/src" "$top/A" "$top/B" "$top/C"
+for i in $(seq 1 300); do
+    mkdir -p "$top/src/d$((i % 7))"
+    head -c $((i * 37)) /dev/zero >"$top/src/d$((i % 7))/f$i"
+done
+tar -C "$top/src" -cf "$top/t.tar" .
+
+(cd "$top/A" && "$bin" record -o "$top/a.trace" --root "$top/A" -- tar -xf "$top/t.tar") 2>"$top/err"
+expect_eq record_exit $? 0
+expect_eq record_writes_found "$(grep -c ' write fd:' "$top/a.trace" | awk '{ print ($1 >= 300) }')" 1
+"$bin" replay "$top/a.trace" -D dir="$top/B" >"$top/out" 2>&1
+expect_eq replay_exit $? 0
+tree() { (cd "$1" && find . -type f -printf '%P %s\n' | sort); }
+expect_eq same_files "$(tree "$top/A" | md5sum)" "$(tree "$top/B" | md5sum)"
+expect_eq file_count "$(tree "$top/B" | wc -l)" 300
+expect_eq no_mismatch "$(awk '$1 == "mismatch" { print $2 }' "$top/out")" 0ops
+
+# LeakSanitizer cannot run under ptrace: the replay's leaks are checked by the run above.
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
+    "$bin" record -o "$top/b.trace" --root "$top/C" -- "$bin" replay "$top/a.trace" -D dir="$top/C" >/dev/null 2>&1
+expect_eq rerecord_exit $? 0
+# calls NAME: (call, path, offset, length) of each line, in order; descriptors as "fd".
+calls() { grep -v '^#' "$1" | awk '{ print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
+expect_eq same_multiset "$(calls "$top/a.trace" | sort | md5sum)" "$(calls "$top/b.trace" | sort | md5sum)"
+expect_eq same_order "$(calls "$top/a.trace" | md5sum)" "$(calls "$top/b.trace" | md5sum)"
+
+# strace -f with bare and [pid N] prefixes, a call split over two lines, an escaped name.
+mkdir "$top/S"
+cat >"$top/s.log" <<L
+100 1700000000.000050 clone3({flags=0x3d0f00, child_tid=0x7f1, exit_signal=0, stack=0x7f2, stack_size=0x7ff, tls=0x7f3} => {parent_tid=[101]}, 88) = 101 <0.000010>
+100 1700000000.000100 openat(AT_FDCWD</r>, "a\\040b", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 3</r/a b> <0.000010>
+[pid   100] 1700000000.000200 write(3</r/a b>, "xxxx", 4 <unfinished ...>
+101 1700000000.000250 newfstatat(AT_FDCWD</r>, "nothere", 0x7ffd, 0) = -1 ENOENT (No such file or directory) <0.000010>
+100 1700000000.000300 <... write resumed>) = 4 <0.000100>
+100 1700000000.000400 close(3</r/a b>) = 0 <0.000010>
+101 1700000000.000500 --- SIGCHLD {si_signo=SIGCHLD} ---
+101 1700000000.000600 +++ exited with 0 +++
+L
+"$bin" replay "$top/s.log" --root /r -D dir="$top/S" >"$top/out" 2>&1
+expect_eq strace_exit $? 0
+expect_eq strace_file "$(stat -c %s "$top/S/a b" 2>/dev/null)" 4
+expect_eq strace_calls "$(grep -c 'strace trace .*: 4 calls' "$top/out")" 1
+expect_eq strace_threads "$(grep -c '1 processes, 2 threads' "$top/out")" 1
+# -ff: one file per thread, the thread in the name.
+mkdir "$top/F"
+printf '1700000000.000100 mkdir("/r/x", 0755) = 0 <0.000010>\n' >"$top/ff.7"
+printf '1700000000.000200 mkdir("/r/y", 0755) = 0 <0.000010>\n' >"$top/ff.8"
+"$bin" replay "$top/ff" --root /r -D dir="$top/F" >"$top/out" 2>&1
+expect_eq ff_exit $? 0
+expect_eq ff_dirs "$(ls "$top/F" | tr '\n' ' ')" "x y "
+expect_eq ff_threads "$(grep -c '2 processes, 2 threads' "$top/out")" 1
+
+# fio iolog v2: the file is laid down at the extent read, the writes replayed.
+mkdir "$top/I"
+printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 0 4096\n/dev/x write 8192 4096\n/dev/x close\n' >"$top/io.log"
+"$bin" replay "$top/io.log" -D dir="$top/I" >"$top/out" 2>&1
+expect_eq fio_exit $? 0
+expect_eq fio_size "$(stat -c %s "$top/I/x")" 12288
+# model: an editable .f fitted to the tar trace; run, its write share is the trace's within 3 points.
+"$bin" model "$top/a.trace" -o "$top/a.f"
+expect_eq model_exit $? 0
+expect_eq model_commented "$(grep -c '^# entries: the 300 files the trace opened (300 of them it created)' "$top/a.f")" 1
+mkdir "$top/M"
+"$bin" -f "$top/a.f" -D dir="$top/M" --runtime 1 >"$top/out" 2>&1
+expect_eq model_run_exit $? 0
+share() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", 1000 * a / b }'; }
+traced=$(share "$(grep -c ' write fd:' "$top/a.trace")" "$(grep -vc '^#' "$top/a.trace")")
+ran=$(share "$(ops_of m.m1 "$top/out" | tr -d ops)" "$(awk '/IO Summary:/ { print $4; exit }' "$top/out")")
+expect_eq model_write_share "$(awk -v t="$traced" -v r="$ran" 'BEGIN { d = t - r; print (d <= 30 && d >= -30) }')" 1
+summary test_record

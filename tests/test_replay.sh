@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# test_replay.sh BIN: flowbench replay: a small trace of flowbench's own format
+# replayed beneath DIR (files, sizes, the cross-thread order), a slice of dbench's
+# client.txt replayed line for line, and bad input refused with file:line, exit 2.
+set -u
+bin=$(realpath "$1")
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+top=$(mktemp -d /dev/shm/flowbench-replay.XXXXXX)
+trap 'rm -rf "$top"' EXIT
+
+cat >"$top/t.trace" <<'T'
+# flowbench-trace 1
+0.000000 10 10 open a/f1 - - O_WRONLY|O_CREAT|O_TRUNC 0644 3 0.00001
+0.000100 10 10 write fd:3 - 4096 - - 4096 0.00001
+0.000200 10 10 close fd:3 - - - - 0 0.00001
+0.000300 10 10 open b/g - - O_RDONLY - 3 0.00001
+0.000400 10 10 read fd:3 - 8192 - - 8192 0.00001
+0.000500 10 10 close fd:3 - - - - 0 0.00001
+0.000600 10 11 stat missing - - - - -ENOENT 0.00001
+0.000700 10 11 rename a/f1 - - - - 0 0.00001 a/f2
+# end
+T
+mkdir "$top/B" "$top/outside"
+"$bin" replay "$top/t.trace" -D dir="$top/B" >"$top/out" 2>"$top/err"
+expect_eq own_exit $? 0
+expect_eq own_tree "$(cd "$top/B" && find . -type f -printf '%P %s\n' | sort | tr '\n' ' ')" "a/f2 4096 b/g 8192 "
+expect_eq own_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
+expect_eq own_waits "$(grep -c '1 cross-thread waits' "$top/out")" 1
+expect_eq nothing_outside "$(find "$top/outside" | wc -l)" 1
+mkdir "$top/K"
+"$bin" replay "$top/t.trace" -D dir="$top/K" --check >"$top/out" 2>&1
+expect_eq check_exit $? 0
+expect_eq check_touches_nothing "$(ls -A "$top/K" | wc -l)" 0
+
+# The modes: a 0.6 s gap between two calls is kept by think and timed (halved by --speed 2),
+# not by afap; the JSON's variables say which mode ran.
+printf '# flowbench-trace 1\n0.0 1 1 mkdir m1 - - - 0755 0 0.0\n0.6 1 1 mkdir m2 - - - 0755 0 0.0\n# end\n' >"$top/gap.trace"
+for mode in afap think timed; do
+    rm -rf "$top/G" && mkdir "$top/G"
+    "$bin" replay "$top/gap.trace" -D dir="$top/G" --mode $mode --speed 2 --json "$top/$mode.json" >"$top/out" 2>&1
+    expect_eq "mode_${mode}_exit" $? 0
+    took=$(awk '/Run took/ { for (i = 1; i < NF; i++) if ($i == "took") print $(i + 1) }' "$top/out")
+    kept=$(awk -v t="$took" 'BEGIN { print (t >= 0.29) ? "kept" : "not kept" }')
+    expect_eq "mode_${mode}_gap" "$kept" "$([ $mode = afap ] && echo 'not kept' || echo kept)"
+    expect_eq "mode_${mode}_json" "$(grep -q "\"replay_mode\": \"$mode\"" "$top/$mode.json" && echo named)" named
+done
+
+if [ -r /usr/share/dbench/client.txt ]; then
+    head -2000 /usr/share/dbench/client.txt >"$top/client.txt"
+    mkdir "$top/D"
+    "$bin" replay "$top/client.txt" -D dir="$top/D" >"$top/out" 2>"$top/err"
+    expect_eq dbench_exit $? 0
+    expect_eq dbench_ops "$(awk '/IO Summary/ { print $4 }' "$top/out")" 2000
+    expect_eq dbench_mismatch "$(awk '$1 == "mismatch" { print $2 }' "$top/out")" 0ops
+else
+    echo "SKIP: dbench's client.txt is not installed (apt-get install dbench)"
+fi
+
+# bad_input NAME WANT: replaying $top/bad.trace fails with exit 2 and WANT in its message.
+bad_input() {
+    "$bin" replay "$top/bad.trace" -D dir="$top/B" >"$top/out" 2>"$top/err"
+    expect_eq "$1_exit" $? 2
+    expect_eq "$1_msg" "$(grep -c "$2" "$top/err")" 1
+}
+head -4 "$top/t.trace" >"$top/bad.trace"
+bad_input truncated "bad.trace:5: no '# end' line"
+sed 's/ stat / frobnicate /' "$top/t.trace" >"$top/bad.trace"
+bad_input unknown_call "bad.trace:8: unknown call 'frobnicate'"
+sed 's#b/g#../outside/x#' "$top/t.trace" >"$top/bad.trace"
+bad_input escaping "bad.trace:5: the path escapes the root"
+printf 'NTCreateX "\\\\a" 0x0 0x2 7 NT_STATUS_OK\nClose 9 NT_STATUS_OK\n' >"$top/bad.trace"
+bad_input bad_handle "bad.trace:2: descriptor (handle) 9 was never opened"
+expect_eq still_nothing_outside "$(find "$top/outside" | wc -l)" 1
+summary test_replay
