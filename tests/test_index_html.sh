@@ -51,7 +51,7 @@ expect_eq rows_two "$(count '<tr class="ok">' "$top/two/index.html")" 4
 expect_eq rows_one "$(count '<tr class="ok">' "$top/one/index.html")" 3
 grep -q '<td class="n" title="mean of 3, ±95% confidence interval">15,000 ±745.3</td>' "$top/two/index.html" && ok ||
     bad ci_cell "no mean ± ci95 cell for ops/s of the 64k point"
-grep -q 'loop0: 12.5 read MB/s 3 write MB/s 0.5 await ms 40 util %' "$top/two/index.html" && ok || bad devices "no device figures"
+grep -q 'loop0: 12.5 read MiB/s 3 write MiB/s 0.5 await ms 40 util %' "$top/two/index.html" && ok || bad devices "no device figures"
 grep -q 'Campaign fixture &lt;sweep&gt;</h1>' "$top/two/index.html" && ok || bad escaped "the profile's name is not escaped"
 # Links: the repeat's results.json, the point's run report when there is one.
 grep -q '<a href="cfg/nthreads=4,iosize=64k/repeat-1/results.json">' "$top/two/index.html" && ok || bad link_repeat "no link to repeat-1"

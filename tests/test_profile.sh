@@ -84,7 +84,7 @@ for p in s["points"]:
         check(f["ops_per_s"], [next(x for x in r["flowops"] if x["name"] == f["name"])["ops_per_s"] for r in runs])
     assert [f["name"] for f in p["flowops"]] == ["rd", "wr"], p["flowops"]
 rows = list(csv.reader(open(os.path.join(root, "summary.csv"))))
-assert rows[0][:8] == ["config", "iosize", "nthreads", "ops/s", "MB/s", "p50 ms", "p99 ms", "CPU us/op"], rows[0]
+assert rows[0][:8] == ["config", "iosize", "nthreads", "ops/s", "MiB/s", "p50 ms", "p99 ms", "CPU us/op"], rows[0]
 assert "rd ops/s" in rows[0] and "wr p99 ms" in rows[0], rows[0]
 assert [r[:3] for r in rows[1:]] == [["rw", "4k", "1"], ["rw", "4k", "2"], ["rw", "64k", "1"], ["rw", "64k", "2"]], rows
 for r, p in zip(rows[1:], s["points"]):

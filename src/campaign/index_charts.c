@@ -22,7 +22,7 @@ static const struct charted charted[] = {
     { true, DEV_READ_MB },   { true, DEV_WRITE_MB },   { true, DEV_UTIL },
 };
 #define NCHARTED (sizeof charted / sizeof charted[0])
-#define NHEATED 2 /* heat maps of the first two: ops/s and MB/s */
+#define NHEATED 2 /* heat maps of the first two: ops/s and MiB/s */
 
 static const struct fig *fig_of(const struct sum_point *p, const struct charted *c)
 {

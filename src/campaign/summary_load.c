@@ -17,7 +17,7 @@
  * makes summary.json with it, results_row_read reads a results.json with it. */
 const struct sum_fig_desc sum_figs[SUM_NFIG] = {
     [SUM_OPS] = { "ops_per_s", "ops/s", false, { "ops_per_s" }, 1 },
-    [SUM_MB] = { "mb_per_s", "MB/s", false, { "mb_per_s" }, 1 },
+    [SUM_MB] = { "mb_per_s", "MiB/s", false, { "mb_per_s" }, 1 },
     [SUM_P50] = { "p50_ms", "p50 ms", true, { "latency_ns", "p50" }, 1e-6 },
     [SUM_P99] = { "p99_ms", "p99 ms", true, { "latency_ns", "p99" }, 1e-6 },
     [SUM_CPU] = { "cpu_us_per_op", "CPU us/op", true, { "cpu_ns_per_op" }, 1e-3 },
@@ -27,8 +27,8 @@ const struct sum_fig_desc sum_figs[SUM_NFIG] = {
 };
 
 const struct sum_fig_desc sum_dev_figs[DEV_NFIG] = {
-    [DEV_READ_MB] = { "read_mb_per_s", "read MB/s", false, { "read_mb_per_s" }, 1 },
-    [DEV_WRITE_MB] = { "write_mb_per_s", "write MB/s", false, { "write_mb_per_s" }, 1 },
+    [DEV_READ_MB] = { "read_mb_per_s", "read MiB/s", false, { "read_mb_per_s" }, 1 },
+    [DEV_WRITE_MB] = { "write_mb_per_s", "write MiB/s", false, { "write_mb_per_s" }, 1 },
     [DEV_AWAIT] = { "await_ms", "await ms", true, { "await_ms" }, 1 },
     [DEV_UTIL] = { "util_pct", "util %", true, { "util_pct" }, 1 },
 };

@@ -2,12 +2,14 @@
  * the trees of the script's journaled filesets back against their durability
  * journals (docs/durability.md); exit 0 nothing lost or torn, 1 something
  * is, 2 bad input. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/outfile.h"
 #include "cli/interp.h"
 #include "cli/outpath.h"
 #include "cli/subcommand.h"
@@ -123,11 +125,10 @@ static void json_result(struct jw *w, const struct tv_result *r)
 /* Through the one JSON writer: a fileset's name is escaped like any string. */
 static int write_json(const char *path, const struct plan *plan, const struct tv_result *each, const struct tv_result *sum)
 {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "w");
-    if (f == NULL)
+    struct outfile o;
+    if (outfile_open(&o, path) != 0)   /* "-" is stdout; else a new file renamed into place */
         return -1;
-    struct jw w = { .f = f };
+    struct jw w = { .f = o.f };
     jw_open(&w, NULL, '{', false);
     jw_u64(&w, "status", errors_of(sum) ? 1 : 0);
     json_result(&w, sum);
@@ -142,9 +143,7 @@ static int write_json(const char *path, const struct plan *plan, const struct tv
     }
     jw_close(&w, ']');
     jw_close(&w, '}');
-    int rc = jw_end(&w);
-    int done = to_stdout ? fflush(f) : fclose(f);
-    return rc != 0 ? -1 : done;
+    return outfile_end(&o, jw_end(&w));
 }
 
 static void print_summary(FILE *out, const struct plan_fileset *p, const struct tv_result *r)
@@ -196,7 +195,8 @@ int cmd_verify_tree_main(int argc, char **argv)
         if (each != NULL && vt_check(&plan, a.json != NULL && strcmp(a.json, "-") == 0 ? stderr : stdout, each, &sum) == 0) {
             status = errors_of(&sum) ? EXIT_RUNFAIL : EXIT_OK;
             if (a.json != NULL && write_json(a.json, &plan, each, &sum) != 0) {
-                diag_printf(stderr, "flowbench verify-tree: error: cannot write --json %s\n", a.json);
+                diag_printf(stderr, "flowbench verify-tree: error: cannot write --json %s: %s\n", a.json,
+                            outfile_strerror(errno));
                 status = EXIT_USAGE;
             }
         }

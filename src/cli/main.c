@@ -44,7 +44,7 @@ static void usage(FILE *out)
             "      --steadystate METRIC:LIMIT%%:WINDOW[:warmup=S]  end each run once the last WINDOW\n"
             "                         one-second figures of iops, bw or p99 stay within LIMIT%% of their\n"
             "                         mean, e.g. iops:2%%:30s:warmup=10s (over the script's set steadystate)\n"
-            "      --interval S       print a progress line (ops/s, MB/s, mean and p99 latency) every S seconds\n"
+            "      --interval S       print a progress line (ops/s, MiB/s, mean and p99 latency) every S seconds\n"
             "      --json FILE        write every run's results as one JSON document (- for stdout; other\n"
             "                         output then goes to stderr)\n"
             "      --csv FILE         write the per-flowop table, one row per flowop and run\n"

@@ -78,7 +78,7 @@ static void page_program(FILE *out, void (*usage)(FILE *out))
     fputs(".fi\n.SH DESCRIPTION\n", out);
     text(out, "flowbench runs workloads written in the FileBench \"F\" language (see flowbench-workloads(5)): "
               "it creates the filesets a script defines, runs its processes and threads for the given time "
-              "and reports ops/s, MB/s, latency percentiles and CPU per op per flowop. Without -f it reads "
+              "and reports ops/s, MiB/s, latency percentiles and CPU per op per flowop. Without -f it reads "
               "commands from the terminal (an interactive shell with completion and history) or from a pipe.\n");
     fputs(".SH SHELL\nThe shell and scripts take the same commands:\n", out);
     commands_section(out);

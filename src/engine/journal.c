@@ -59,7 +59,7 @@ static int append(struct worker *w, struct op_inst *op, int fileset, uint32_t ty
 /* A file of the journal, size bytes, mapped shared; NULL with errno set. */
 static char *map_file(const char *path, size_t size, int *keep_fd)
 {
-    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644); /* never through a link */
     if (fd < 0)
         return NULL;
     void *m = ftruncate(fd, (off_t)size) == 0 ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;

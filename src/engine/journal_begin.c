@@ -67,7 +67,8 @@ static int mark_tree(const struct fileset_rt *fs, uint64_t *id, struct diag *err
     snprintf(path, sizeof path, "%s/%s", fs->root, JF_TREE_ID);
     char text[24];
     int len = snprintf(text, sizeof text, "%016" PRIx64 "\n", *id);
-    int f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* beneath the tree's own root descriptor, through no link (fileset_root.c) */
+    int f = openat(fs->h.rootfd, JF_TREE_ID, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     if (f < 0 || write(f, text, (size_t)len) != len || fsync(f) != 0) {
         int e = errno ? errno : EIO;
         if (f >= 0)
@@ -76,7 +77,7 @@ static int mark_tree(const struct fileset_rt *fs, uint64_t *id, struct diag *err
     }
     if (close(f) != 0)
         return diag_set(err, NULL, "journal: cannot write %s: %s", path, strerror(errno));
-    int fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int fd = openat(fs->h.rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0 || syncfs(fd) != 0 || fsync(fd) != 0) {
         int e = errno;
         if (fd >= 0)
@@ -134,7 +135,7 @@ static int write_manifest(struct engine *e, size_t i, const char *dir, struct di
     if (m == NULL)
         return diag_set(err, NULL, "out of memory");
     m->used = 0;
-    if ((m->fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0) {
+    if ((m->fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644)) < 0) {
         free(m);
         return diag_set(err, NULL, "journal: cannot create %s: %s", tmp, strerror(errno));
     }

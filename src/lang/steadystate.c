@@ -11,7 +11,7 @@
 
 const struct steady_metric_def steady_metrics[STEADY_NMETRICS] = {
     [STEADY_IOPS] = { "iops", "ops/s", "IO flowop operations per second" },
-    [STEADY_BW] = { "bw", "MB/s", "MiB per second read and written by the IO flowops" },
+    [STEADY_BW] = { "bw", "MiB/s", "MiB per second read and written by the IO flowops" },
     [STEADY_P99] = { "p99", "ms", "99th percentile latency of the IO flowops' ops in each second" },
 };
 
