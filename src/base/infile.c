@@ -27,6 +27,8 @@ int infile_open(const char *path)
 
 char *infile_read_all(int fd, size_t max, size_t *len)
 {
+    if (fd < 0)   /* a stream without a descriptor (fmemopen): poll would wait forever on it */
+        return errno = EBADF, NULL;
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap + 1);
     while (buf != NULL) {

@@ -78,12 +78,7 @@ static int set_vars(struct interp *in, const char *dir, const struct replay_req 
     char text[8192];
     snprintf(text, sizeof text, "set $dir=\"%s\"\nset $replay_mode=\"%s\"\nset $replay_speed=\"%g\"\n", dir,
              mode_names[r->mode], r->speed);
-    FILE *f = fmemopen(text, strlen(text), "r");
-    if (f == NULL)
-        return -1;
-    int rc = interp_exec_stream(in, f, "<replay>");
-    fclose(f);
-    return rc;
+    return interp_exec_buffer(in, text, strlen(text), "<replay>", 1);
 }
 
 int cmd_replay_run(struct interp *in)
