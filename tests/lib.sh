@@ -35,3 +35,11 @@ chromium_path() {
   fi
   echo "$b"
 }
+
+# strace_abs TRACE: in a trace taken with `strace -y`, writes each name opened,
+# made, stat'ed or removed beneath a directory descriptor as one absolute path
+# (the descriptor's, which -y shows, joined to the name): flowbench reaches a
+# tree's files by name beneath their directory, never by a path from /.
+strace_abs() {
+    sed -i -E '/(openat|mkdirat|unlinkat|newfstatat|statx|renameat2?|faccessat2?)\(/ s#\(([0-9]+)<(/[^>]*)>, "([^"/][^"]*)"#(\1, "\2/\3"#' "$1"
+}

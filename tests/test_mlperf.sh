@@ -21,7 +21,8 @@ trap cleanup EXIT
 opens() {
     local master
     master=$(awk 'NR == 1 { print $1 }' "$1")
-    awk -v m="$master" -v d="$2/" '$1 != m && index($0, d) && !/O_CREAT|O_DIRECTORY/' "$1" |
+    # the call's own line (its quoted path), not a "<... resumed>" line whose result -y names too
+    awk -v m="$master" -v d="\"$2/" '$1 != m && index($0, d) && !/O_CREAT|O_DIRECTORY|O_PATH/' "$1" |
         sed 's/.*"\([^"]*\)".*/\1/' | sort | uniq -c
 }
 
@@ -43,13 +44,15 @@ define process name=p {
   }
 }
 EOF
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -e trace=openat -o "$T/ep.trace" "$fb" --quiet -D dir="$T/ep" -f "$T/ep.f" --runtime 20 --json "$T/ep.json" > "$T/ep.out" 2>&1
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -e trace=openat -o "$T/ep.trace" "$fb" --quiet -D dir="$T/ep" -f "$T/ep.f" --runtime 20 --json "$T/ep.json" > "$T/ep.out" 2>&1
     expect_eq epoch_exit "$?" 0
+    strace_abs "$T/ep.trace"
     got=$(opens "$T/ep.trace" "$T/ep" | awk '{ print $1 }' | sort | uniq -c | tr -s ' ')
     expect_eq epoch_twice "$got" " 50 2"
     python3 - "$T/ep.trace" "$T/ep/" <<'EOF' && ok || bad epoch_shuffled "a pass is in file order, or both passes alike"
 import re, sys
-lines = [l for l in open(sys.argv[1]) if sys.argv[2] in l and "O_CREAT" not in l and "O_DIRECTORY" not in l]
+lines = [l for l in open(sys.argv[1]) if '"' + sys.argv[2] in l and "O_CREAT" not in l and "O_DIRECTORY" not in l
+         and "O_PATH" not in l]
 master = open(sys.argv[1]).readline().split()[0]
 seq = [int(re.search(r'/(\d+)"', l).group(1)) for l in lines if l.split()[0] != master]
 # Threads interleave at the pass's end, so the passes are compared where they
@@ -64,10 +67,11 @@ EOF
     # 10, 100 samples read: each sample file opened exactly once, 100 reads
     # over every reader, 5 steps of each accelerator.
     mkdir "$T/ai"
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -e trace=openat -o "$T/ai.trace" "$fb" --quiet -f ai-training -D dir="$T/ai" -D nsamples=100 \
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -e trace=openat -o "$T/ai.trace" "$fb" --quiet -f ai-training -D dir="$T/ai" -D nsamples=100 \
         -D naccel=2 -D batch=10 -D samplesread=100 -D samplesize=16k -D computeus=2000 --runtime 30 \
         --json "$T/ai.json" > "$T/ai.out" 2>&1
     rc=$?
+    strace_abs "$T/ai.trace"
     [ $rc = 0 ] || [ $rc = 3 ] && ok || bad ai_exit "exit $rc: $(tail -3 "$T/ai.out")"
     got=$(opens "$T/ai.trace" "$T/ai" | awk '{ print $1 }' | sort | uniq -c | tr -s ' ')
     expect_eq ai_once "$got" " 100 1"

@@ -38,8 +38,9 @@ elif ! strace -qq -o /dev/null true 2>/dev/null; then
 else
     # LeakSanitizer cannot run under ptrace: leaks are checked by the other runs.
     ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
-        strace -f -qq -e trace=open,openat -o "$d/trace" "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+        strace -f -qq -y -e trace=open,openat -o "$d/trace" "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
     rc=$?
+    strace_abs "$d/trace"
     if [ "$rc" = 0 ]; then ok; else bad dsync_exit "exit $rc: $(head -c 600 "$d/err")"; fi
     grep -- "$d/fs/" "$d/trace" | grep -- "O_RDWR" >"$d/opens"
     expect_grep dsync_o_dsync "O_DSYNC" "$d/opens"

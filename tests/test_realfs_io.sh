@@ -15,7 +15,10 @@ trap realfs_cleanup EXIT
 expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
 # LeakSanitizer cannot run under ptrace: leaks are checked by the runs without strace.
 traced() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -o "$1" "${@:2}"
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -o "$1" "${@:2}"
+    local rc=$?
+    strace_abs "$1"
+    return $rc
 }
 
 for tool in strace:strace mkfs.xfs:xfsprogs; do

@@ -259,6 +259,7 @@ struct sample_tick {
     uint64_t go, last, now;        /* the consumer's period: from last to now */
     const struct op_stats *io;     /* every IO row merged now */
     const struct op_stats *delta;  /* ... since last */
+    bool final;                    /* the last, partial period up to the stop */
 };
 int engine_sample_prepare(struct engine *e, struct diag *err);
 void engine_sample_tick(struct engine *e, uint64_t now);

@@ -21,7 +21,8 @@ static void interval_take(struct engine *e, const struct sample_tick *t)
     engine_recent_percentile(e, &e->interval_recent, 0.99, &s.p99_ns); /* exact over few ops */
     run_result_add_interval(e->result, &s);
     e->run->writer->interval(e->run->out, &s, engine_stamp(e));
-    engine_system_sample(e, t->now);
+    if (!t->final) /* the last, partial one is engine_system_end's */
+        engine_system_sample(e, t->now);
 }
 
 /* Each whole second since go, for the steady-state judge: judged at once on
@@ -72,13 +73,13 @@ int engine_sample_prepare(struct engine *e, struct diag *err)
     return 0;
 }
 
-static void take(struct engine *e, size_t i, uint64_t go, uint64_t now)
+static void take(struct engine *e, size_t i, uint64_t go, uint64_t now, bool final)
 {
     struct engine_sampler *s = e->sampler;
     struct user_state *u = &s->st[i];
     s->delta = s->io;
     stats_since(&s->delta, &u->base);
-    struct sample_tick t = { go, u->last, now, &s->io, &s->delta };
+    struct sample_tick t = { go, u->last, now, &s->io, &s->delta, final };
     users[i].take(e, &t);
     u->base = s->io;
     u->last = now;
@@ -100,7 +101,7 @@ void engine_sample_tick(struct engine *e, uint64_t now)
         if (!merged)
             engine_io_now(e, &e->sampler->io);
         merged = true;
-        take(e, i, go, now);
+        take(e, i, go, now, false);
         while (u->next <= now) /* a late tick skips the periods it missed */
             u->next += period;
     }
@@ -129,7 +130,7 @@ void engine_sample_final(struct engine *e)
     if (u->last == 0)
         u->last = go;
     engine_io_now(e, &e->sampler->io);
-    take(e, USER_INTERVAL, go, stop);
+    take(e, USER_INTERVAL, go, stop, true);
 }
 
 void engine_sample_free(struct engine *e)
