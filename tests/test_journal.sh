@@ -174,9 +174,10 @@ expect_in cut_count "$(json "$top/cut.json" 'd["journal_torn_tails"]')" 1 1
 # Crafted journals: journal and manifest input is untrusted. Each case is bad
 # input (exit 2, the journal file and byte named), never a hang (timeout) nor
 # an allocation beyond the tree's size (max RSS; ulimit -v keeps a failing
-# build from taking the machine, except under ASan, which maps terabytes).
+# build from taking the machine, except under ASan and TSan, which map terabytes
+# of shadow memory).
 craft=$(dirname "$0")/journal_craft.py
-if grep -q __asan_init "$bin"; then vlimit=unlimited; rss_max=400000; else vlimit=4194304; rss_max=100000; fi
+if grep -q -e __asan_init -e __tsan_init "$bin"; then vlimit=unlimited; rss_max=400000; else vlimit=4194304; rss_max=100000; fi
 # crafted NAME WANT_EXIT WANT_LINE CRAFT_ARGS...: a copy of the journal, crafted, verified.
 crafted() {
     local name=$1 want=$2 line=$3
