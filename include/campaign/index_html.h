@@ -5,11 +5,8 @@
 
 #include "campaign/summary.h"
 
-/* Writes S->dir/index.html (through index.html.tmp, renamed). 0, or -1 with a
- * message in d. A campaign calls it with its summary.json loaded by summary_load. */
-int index_html_write(const struct summary *s, struct diag *d);
-/* The same for the results tree (or summary.json) at path: loads, writes,
- * frees. The tree's folder in dir (may be NULL). 0, or -1 with a message in d. */
+/* Writes index.html (through index.html.tmp, renamed) for the results tree
+ * (or summary.json) at path: loads its summary, writes, frees. The tree's folder in dir (may be NULL). 0, or -1 with a message in d. */
 int index_html_write_tree(const char *path, char *dir, size_t dirlen, struct diag *d);
 
 #endif

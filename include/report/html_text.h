@@ -7,5 +7,7 @@
 
 /* Text escaped for HTML content and attribute values (also inside inline SVG). */
 void html_text(FILE *f, const char *s);
+/* A page's "label: value" line (<p class="meta">); nothing when value is NULL or empty. */
+void html_meta(FILE *f, const char *label, const char *value);
 
 #endif

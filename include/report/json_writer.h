@@ -20,10 +20,6 @@ struct jw {
     bool inl[JW_DEPTH];
 };
 
-/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
-void jw_string(FILE *f, const char *s);
-/* Separator, indentation and key before a member (key NULL in arrays). */
-void jw_member(struct jw *w, const char *key);
 /* Opens an object ('{') or array ('['); inline ones stay on one line. */
 void jw_open(struct jw *w, const char *key, char c, bool inl);
 void jw_close(struct jw *w, char c);

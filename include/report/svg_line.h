@@ -39,11 +39,6 @@ struct svg_line_chart {
     size_t nseries;
 };
 
-enum svg_xscale { SVG_X_EVEN, SVG_X_LINEAR, SVG_X_LOG2 };
-/* EVEN unless every value is a number; then LOG2 when all are positive and the
- * largest is 8 or more times the smallest, else LINEAR. */
-enum svg_xscale svg_line_xscale(const struct svg_line_x *xs, size_t n);
-
 /* The chart and its legend in a <div class="chartbox">; the svg carries
  * data-xscale ("even", "linear", "log2"). Error bars stop at the x axis. */
 void svg_line_chart(FILE *f, const struct svg_line_chart *c);

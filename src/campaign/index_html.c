@@ -13,15 +13,6 @@
 #include "report/html_text.h"
 #include "report/report_figures.h"
 
-static void meta(FILE *f, const char *label, const char *value)
-{
-    if (value == NULL || value[0] == '\0')
-        return;
-    fprintf(f, "<p class=\"meta\"><b>%s:</b> ", label);
-    html_text(f, value);
-    fputs("</p>\n", f);
-}
-
 /* A path in an href: every byte outside the unreserved set and '/' percent-encoded. */
 static void url_path(FILE *f, const char *s)
 {
@@ -139,10 +130,10 @@ static void page(FILE *f, const struct summary *s)
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body><main>\n<h1>Campaign ", html_style);
     html_text(f, s->profile);
     fputs("</h1>\n", f);
-    meta(f, "Description", s->description);
-    meta(f, "Host", s->host);
-    meta(f, "File system", s->filesystem);
-    meta(f, "Started", s->started);
+    html_meta(f, "Description", s->description);
+    html_meta(f, "Host", s->host);
+    html_meta(f, "File system", s->filesystem);
+    html_meta(f, "Started", s->started);
     fprintf(f, "<p class=\"meta\"><b>Points:</b> %zu</p>\n<h2>Points</h2>\n", s->npoints);
     fputs("<p class=\"note\">Figures are the IO totals of each point: the mean over its repeats, ± the half-width "
           "of the 95% confidence interval when it was repeated.</p>\n", f);
@@ -152,7 +143,8 @@ static void page(FILE *f, const struct summary *s)
     fprintf(f, "</div>\n<footer>flowbench %s</footer>\n</main></body></html>\n", FLOWBENCH_VERSION);
 }
 
-int index_html_write(const struct summary *s, struct diag *d)
+/* Writes S->dir/index.html (through index.html.tmp, renamed). 0, or -1 with a message in d. */
+static int index_html_write(const struct summary *s, struct diag *d)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/index.html", s->dir);

@@ -19,3 +19,12 @@ void html_text(FILE *f, const char *s)
         }
     }
 }
+
+void html_meta(FILE *f, const char *label, const char *value)
+{
+    if (value == NULL || value[0] == '\0')
+        return;
+    fprintf(f, "<p class=\"meta\"><b>%s:</b> ", label);
+    html_text(f, value);
+    fputs("</p>\n", f);
+}

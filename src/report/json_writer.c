@@ -42,7 +42,7 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 }
 
 /* A JSON string; bytes that are not UTF-8 become U+FFFD. */
-void jw_string(FILE *f, const char *s)
+static void jw_string(FILE *f, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t n = strlen(s);
@@ -79,7 +79,7 @@ void jw_string(FILE *f, const char *s)
 }
 
 /* Separator, indentation and key before a member (key NULL in arrays). */
-void jw_member(struct jw *w, const char *key)
+static void jw_member(struct jw *w, const char *key)
 {
     int d = w->depth;
     if (w->failed)

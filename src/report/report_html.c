@@ -17,13 +17,6 @@
 #include "report/html_text.h"
 #include "report/report_html_charts.h"
 
-static void meta(FILE *f, const char *label, const char *value)
-{
-    fprintf(f, "<p class=\"meta\"><b>%s:</b> ", label);
-    html_text(f, value);
-    fputs("</p>\n", f);
-}
-
 static const char *workload_name(const struct report_input *in)
 {
     return in->workload != NULL ? in->workload : "(commands typed or piped in)";
@@ -35,7 +28,7 @@ static void host_line(FILE *f, const struct host_info *h)
     snprintf(buf, sizeof buf, "%s, %s, %u cores, %u hardware threads, %u NUMA node%s",
              h->hostname[0] ? h->hostname : "unknown", h->kernel[0] ? h->kernel : "unknown kernel", h->cores, h->pus,
              h->numa, h->numa == 1 ? "" : "s");
-    meta(f, "Host", buf);
+    html_meta(f, "Host", buf);
 }
 
 static void summary_line(FILE *f, const struct run_result *r)
@@ -52,7 +45,7 @@ static void summary_line(FILE *f, const struct run_result *r)
     report_fmt_ns(p99, sizeof p99, (double)x.pct[3]);
     snprintf(buf, sizeof buf, "%s ops, %s ops/s (%s reads/s, %s writes/s), %s MiB/s, mean %s, p99 %s", ops, rate, rd,
              wr, mb, mean, p99);
-    meta(f, "IO summary", buf);
+    html_meta(f, "IO summary", buf);
 }
 
 static void cell_num(FILE *f, double v, int decimals)
@@ -138,10 +131,10 @@ static void run_section(FILE *f, const struct report_input *in, const struct run
 {
     char buf[128];
     fprintf(f, "<section id=\"run-%d\">\n<h2>Run %d</h2>\n", r->index, r->index);
-    meta(f, "Workload", workload_name(in));
+    html_meta(f, "Workload", workload_name(in));
     host_line(f, &in->results->host);
     snprintf(buf, sizeof buf, "%.3f s (ended by %s)", r->seconds, r->end != NULL ? r->end : "none");
-    meta(f, "Length", buf);
+    html_meta(f, "Length", buf);
     summary_line(f, r);
     if (r->error != NULL) {
         fputs("<p class=\"error\"><b>Error:</b> ", f);
@@ -174,7 +167,7 @@ static void page(FILE *f, const struct report_input *in)
           f);
     html_text(f, workload_name(in));
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>flowbench report</h1>\n", html_style);
-    meta(f, "Workload", workload_name(in));
+    html_meta(f, "Workload", workload_name(in));
     fprintf(f, "<p class=\"meta\"><b>Runs:</b> %zu", res->n);
     for (size_t i = 0; i < res->n && res->n > 1; i++)
         fprintf(f, "%s<a href=\"#run-%d\">run %d</a>", i ? ", " : " (", res->runs[i].index, res->runs[i].index);

@@ -16,9 +16,12 @@
 #define LN_B 56
 #define LN_DATA 16 /* data-* pairs a chart may carry, its own included */
 
+enum svg_xscale { SVG_X_EVEN, SVG_X_LINEAR, SVG_X_LOG2 };
 static const char *const scale_names[] = { [SVG_X_EVEN] = "even", [SVG_X_LINEAR] = "linear", [SVG_X_LOG2] = "log2" };
 
-enum svg_xscale svg_line_xscale(const struct svg_line_x *xs, size_t n)
+/* EVEN unless every value is a number; then LOG2 when all are positive and the
+ * largest is 8 or more times the smallest, else LINEAR. */
+static enum svg_xscale svg_line_xscale(const struct svg_line_x *xs, size_t n)
 {
     double lo = INFINITY, hi = -INFINITY;
     for (size_t i = 0; i < n; i++) {
