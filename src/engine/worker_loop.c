@@ -1,0 +1,165 @@
+/* worker_loop.c: a thread's flowop loop, closed or paced (rate=), with the
+ * dispatch of choose composites: kept in this file so it inlines into the loop. */
+#include <stdio.h>
+
+#include "engine/engine_rt.h"
+#include "engine/io_inflight.h"
+#include "engine/pace.h"
+#include "engine/sync.h"
+#include "engine/worker.h"
+#include "engine/worker_thread.h"
+#include "model/plan_choose.h"
+
+/* One op of a flowop that is not a composite, its time in its bucket. */
+static inline int run_one_now(struct worker *w, const struct plan_op *op)
+{
+    thread_clock_enter(&w->tclock, w->ops[op->flat].tb);
+    if (__builtin_expect(--w->cpu_countdown == 0, 0))
+        return worker_run_sampled(w, op);
+    return op->type->run(w, &w->ops[op->flat]);
+}
+
+/* Completes the requests in flight before a flowop that does not go
+ * through the engines: a closefile, fsync or delete must follow the I/O
+ * before it, as it does with a synchronous engine. */
+__attribute__((noinline)) static int drain_before(struct worker *w, const struct plan_op *op)
+{
+    int rc = op_io_drain(w);
+    return rc != FO_OK ? rc : run_one_now(w, op);
+}
+
+/* The same, first completing what is in flight when op is not engine I/O. */
+static inline int run_one(struct worker *w, const struct plan_op *op)
+{
+    if (__builtin_expect(w->io_inflight > 0, 0) && !flowop_is(op->type, FF_ENGINE))
+        return drain_before(w, op);
+    return run_one_now(w, op);
+}
+
+
+/* A fixed iters=1: the flowop runs once each time it is reached. */
+static inline bool once(const struct plan_op *op)
+{
+    return !op->iters.is_dist && op->iters.u == 1;
+}
+
+/* True for a flowop run once per pass (no composite, a fixed iters=1): the
+ * loop calls it directly, without run_op's loop. */
+static inline bool runs_once(const struct plan_op *op)
+{
+    return op->type != NULL && once(op);
+}
+
+static int run_op(struct worker *w, const struct plan_op *op);
+
+/* The child of a choose composite this pass runs: one draw, a short search. */
+static inline const struct plan_op *pick(struct worker *w, const struct plan_op *op)
+{
+    return plan_choose_pick(op, rng_below(&w->rng, op->choose_total));
+}
+
+/* The child a choose composite picked: a plain flowop run once goes
+ * straight to run_one, as the thread's loop does with one. */
+static inline int run_choice(struct worker *w, const struct plan_op *op)
+{
+    return runs_once(op) ? run_one(w, op) : run_op(w, op);
+}
+
+/* One of the thread's own flowops, each pass: a plain flowop or a choose
+ * composite run once skip run_op's loop (and its call), so a mix costs the
+ * pick and little else. */
+static inline int run_top(struct worker *w, const struct plan_op *op)
+{
+    if (runs_once(op))
+        return run_one(w, op);
+    if (op->choose && once(op))
+        return run_choice(w, pick(w, op));
+    return run_op(w, op);
+}
+
+/* Runs one flowop (iters times), composites recursively: every child in
+ * turn, or for a choose composite the one child its weights pick. */
+static int run_op(struct worker *w, const struct plan_op *op)
+{
+    uint64_t iters = param_u64(&op->iters, &w->rng);
+    for (uint64_t i = 0; i < iters; i++) {
+        int rc = FO_OK;
+        if (op->type != NULL)
+            rc = run_one(w, op);
+        else if (op->choose)
+            rc = run_choice(w, pick(w, op));
+        else
+            for (size_t c = 0; c < op->nchildren && rc == FO_OK; c++)
+                rc = run_op(w, &op->children[c]);
+        if (rc != FO_OK)
+            return rc;
+    }
+    return FO_OK;
+}
+
+static void note_stop(struct worker *w, const struct plan_op *op, int rc)
+{
+    struct run_shared *sh = w->sh;
+    enum quit_mode mode = w->eng->plan->mode;
+    if (rc == FO_NORESOURCE && mode == QUIT_TIMEOUT) {
+        snprintf(sh->stop_note, sizeof sh->stop_note,
+                 "run stopped early: flowop %s in thread %s could not obtain a file or directory "
+                 "(increase the fileset's entries, shorten the run, or set mode quit firstdone)",
+                 op->name, w->thread->name);
+        engine_stop(w->eng, STOP_NOFILES);
+        return;
+    }
+    if (mode == QUIT_ALLDONE && rc == FO_NORESOURCE)
+        return; /* this thread is done; the master ends the run when all are */
+    engine_stop(w->eng, STOP_FINISHED);
+}
+
+/* One pass over the thread's flowops; false when the thread stops. */
+static inline bool run_pass(struct worker *w)
+{
+    const struct plan_thread *t = w->thread;
+    _Atomic uint32_t *phase = &w->sh->phase;
+    for (size_t i = 0; i < t->nops; i++) {
+        if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+            return false;
+        const struct plan_op *op = &t->ops[i];
+        int rc = run_top(w, op);
+        if (rc == FO_ERROR || rc == FO_SPENT)
+            return false; /* spent: the run ends when its last thread does, or on its own terms */
+        if (rc != FO_OK) {
+            if (!worker_stopping(w))
+                note_stop(w, &t->ops[i], rc);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Closed loop: each pass begins when the one before it ends. */
+static void thread_loop(struct worker *w)
+{
+    while (run_pass(w))
+        ;
+}
+
+/* Open loop (rate=): each pass begins when it is due, or at once when the
+ * thread is behind; its ops are also timed from when it was due. */
+static void thread_loop_paced(struct worker *w)
+{
+    uint64_t go = atomic_load(&w->sh->go_ns);
+    const struct plan_thread *th = w->thread;
+    struct pace_clock *c = &w->sched->clock;
+    uint64_t n = w->proc->instances * th->instances, j = w->proc_inst * th->instances + w->thread_inst;
+    pace_clock_init(c, th->rate_process, go, th->rate, w->eng->seed ^ (0x8cb92ba72f3d8dd7ull * (w->slot_index + 1)), j, n);
+    pace_start();
+    while (pace_pass(w, c) && run_pass(w))
+        ;
+}
+
+void worker_loop(struct worker *w)
+{
+    if (w->thread->rate != 0)
+        thread_loop_paced(w);
+    else
+        thread_loop(w);
+}

@@ -1,0 +1,111 @@
+/* worker_setup.c: a worker thread's set-up and tear-down: its state, its
+ * flowops' instances (buffers, I/O engines, the types' init and fini hooks). */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/engine_rt.h"
+#include "engine/io_inflight.h"
+#include "engine/journal.h"
+#include "engine/worker.h"
+#include "engine/worker_thread.h"
+
+/* Every instance of the thread, in script order; a type's init hook runs
+ * once the instance is filled in. -1 when a hook failed (it said why). */
+static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats,
+                    struct op_stats *intended)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct op_inst *inst = &w->ops[ops[i].flat];
+        inst->op = &ops[i];
+        inst->st = &stats[ops[i].flat];
+        inst->ist = intended != NULL ? &intended[ops[i].flat] : NULL;
+        inst->slot = ops[i].openclose ? &w->fds[FB_SLOT_OPENCLOSE] : ops[i].fd > 0 ? &w->fds[ops[i].fd]
+                   : ops[i].opennext                                  ? NULL
+                                                                      : &w->fds[0];
+        inst->sem = -1;
+        inst->tb = (unsigned char)time_bucket_of(ops[i].type);
+        uint32_t off;
+        if (ops[i].directio)
+            engine_dio_align(w->eng, &ops[i], &inst->dio_align, &off);
+        stats_init(inst->st);
+        if (inst->ist != NULL)
+            stats_init(inst->ist);
+        /* Buffers for fixed I/O sizes are made now, so the loop allocates nothing. */
+        bool fixed = ops[i].type != NULL && !ops[i].iosize.is_dist && ops[i].iosize.u > 0;
+        if (fixed && flowop_is(ops[i].type, FF_WRITE))
+            op_write_buffer_grow(w, inst, op_buffer_need(inst, ops[i].iosize.u));
+        else if (fixed && w->mem == NULL)
+            op_buffer_grow(inst, op_buffer_need(inst, ops[i].iosize.u));
+        if (op_io_init(w, inst) != FO_OK)
+            return -1;
+        if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
+            return -1;
+        if (init_ops(w, ops[i].children, ops[i].nchildren, stats, intended) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int worker_init(struct worker *w, struct engine *e, size_t slot)
+{
+    const struct thread_slot *ts = &e->slots[slot];
+    memset(w, 0, sizeof *w);
+    w->eng = e;
+    w->eng_fs = e->fs;
+    w->shm = &e->shm;
+    w->sh = e->sh;
+    w->proc = &e->plan->procs[ts->proc];
+    w->thread = &w->proc->threads[ts->thread];
+    w->proc_inst = (unsigned)ts->proc_inst;
+    w->thread_inst = (unsigned)ts->thread_inst;
+    w->slot_index = slot;
+    w->fd_rotor = FB_ROTOR_TOP;
+    w->cpu_countdown = 1;
+    w->cpu_window = 1;
+    w->cpu_pub = slot_cpu(e, slot);
+    w->clk = e->clock;
+    w->cpu_overhead = UINT64_MAX;
+    for (int i = 0; i < 16; i++) {
+        uint64_t c0 = thread_cpu_ns(), c1 = thread_cpu_ns();
+        if (c1 - c0 < w->cpu_overhead)
+            w->cpu_overhead = c1 - c0;
+    }
+    rng_seed(&w->rng, e->seed ^ (RNG_GOLDEN * (slot + 1)));
+    rng_seed(&w->data_rng, e->seed ^ (0xd6e8feb86659fd93ull * (slot + 1)));
+    rng_seed(&w->cpu_rng, ~e->seed ^ (0xc2b2ae3d27d4eb4full * (slot + 1)));
+    for (size_t i = 0; i < FB_NFDS; i++)
+        w->fds[i] = (struct slot){ .fd = -1, .fileset = -1, .entry = -1 };
+    w->nops = w->thread->nflat;
+    w->ops = calloc(w->nops ? w->nops : 1, sizeof *w->ops);
+    w->rotors = calloc(e->nfs ? e->nfs : 1, sizeof *w->rotors);
+    if (w->ops == NULL || w->rotors == NULL)
+        return -1;
+    if (w->thread->memsize > 0) {
+        w->memsize = w->thread->memsize;
+        if (posix_memalign((void **)&w->mem, 4096, w->memsize) != 0)
+            return -1;
+        memset(w->mem, 0, w->memsize);
+    }
+    w->sched = slot_sched(e, slot);
+    return init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot), slot_intended(e, slot));
+}
+
+void worker_free(struct worker *w)
+{
+    journal_thread_close(w);
+    op_io_close_engines(w);   /* before the descriptors: mmap's mappings go with it */
+    for (size_t i = 0; i < FB_NFDS; i++)
+        if (w->fds[i].fd >= 0)
+            close(w->fds[i].fd);
+    for (size_t i = 0; w->ops != NULL && i < w->nops; i++) {
+        const struct plan_op *op = w->ops[i].op;
+        if (op != NULL && op->type != NULL && op->type->fini != NULL)
+            op->type->fini(w, &w->ops[i]);
+        op_io_fini(&w->ops[i]);
+        free(w->ops[i].buf);
+    }
+    free(w->ops);
+    free(w->rotors);
+    free(w->mem);
+}
