@@ -1,0 +1,154 @@
+/* plan_threads.c: the plan's processes and threads: instances, rates and
+ * placement, and the bounds on how far composite uses may expand. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/eval.h"
+#include "model/plan.h"
+#include "model/plan_build.h"
+#include "model/plan_io.h"
+
+static void index_flat(const struct plan_op *ops, size_t n, const struct plan_op **out)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[ops[i].flat] = &ops[i];
+        index_flat(ops[i].children, ops[i].nchildren, out);
+    }
+}
+
+/* ---- expansion bounds ---- */
+
+/* Each composite use is built as a copy of its flowops, so a chain of
+ * composites each using the one before twice doubles at every level: 20
+ * levels would be a million flowops per thread. Both bounds are checked by
+ * counting, before anything is built. */
+#define MAX_EXPANDED_OPS 10000u    /* per thread; each costs about 20 KB in the plan */
+#define MAX_NESTING 32             /* composite uses within composite uses */
+
+/* The flowops one use of d expands to, itself included, counted only until
+ * the count passes budget. A composite use nested MAX_NESTING deep is left in
+ * *deep and not counted into. */
+static uint64_t expanded(const struct flowop_def *d, uint64_t budget, int depth, const struct flowop_def **deep)
+{
+    if (d->type != NULL)
+        return 1;
+    if (depth >= MAX_NESTING) {
+        *deep = d;
+        return 1;
+    }
+    uint64_t n = 1;
+    const struct composite_def *c = d->composite;
+    for (size_t i = 0; i < c->nops && n <= budget && *deep == NULL; i++)
+        n += expanded(&c->ops[i], budget - n, depth + 1, deep);
+    return n;
+}
+
+/* The counting stops at the bound, so it costs at most MAX_EXPANDED_OPS steps. */
+static int check_expansion(struct builder *b, const struct thread_def *t)
+{
+    uint64_t total = 0;
+    const struct flowop_def *deep = NULL;
+    for (size_t i = 0; i < t->nops; i++) {
+        total += expanded(&t->ops[i], MAX_EXPANDED_OPS - total, 0, &deep);
+        if (deep != NULL)
+            return diag_set(b->err, &deep->loc, "composite flowops nested more than %d deep", MAX_NESTING);
+        if (total > MAX_EXPANDED_OPS)
+            return diag_set(b->err, &t->ops[i].loc,
+                            "flowop '%s' takes thread '%s' past %u flowops once its composites are expanded "
+                            "(a composite using another twice doubles it)",
+                            t->ops[i].name, t->name, MAX_EXPANDED_OPS);
+    }
+    return 0;
+}
+
+/* rate=N (passes per second, open loop): 0 is no rate at all, so it is refused
+ * where it is written rather than read as "closed loop". */
+static int attr_rate(const struct attrvals *a, int idx, const struct scope *sc, uint64_t inherit, uint64_t *out,
+                     struct diag *err)
+{
+    *out = inherit;
+    if (a->val[idx] == NULL)
+        return 0;
+    if (attr_u64(a, idx, sc, out, err) != 0)
+        return -1;
+    if (*out == 0)
+        return diag_set(err, &a->loc[idx], "rate=0: an open-loop rate is at least 1 pass per second (leave rate= out "
+                        "for a closed loop)");
+    return 0;
+}
+
+const char *const rate_process_names[RP_N] = { [RP_LINEAR] = "linear", [RP_POISSON] = "poisson" };
+
+/* rate_process=linear|poisson, as fio spells it. */
+static int attr_rate_process(const struct attrvals *a, int idx, const struct scope *sc, enum rate_process inherit,
+                             enum rate_process *out, struct diag *err)
+{
+    struct rvalue r;
+    *out = inherit;
+    if (a->val[idx] == NULL)
+        return 0;
+    if (eval_value(a->val[idx], sc, &r, err) != 0)
+        return -1;
+    for (int i = 0; r.kind == R_STR && i < RP_N; i++)
+        if (strcmp(r.s, rate_process_names[i]) == 0) {
+            *out = (enum rate_process)i;
+            return 0;
+        }
+    return diag_set(err, &a->loc[idx], "rate_process=%s: not one of linear, poisson", r.kind == R_STR ? r.s : "?");
+}
+
+static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc,
+                        const struct plan_process *p, struct plan_thread *t)
+{
+    *t = (struct plan_thread){ .name = plan_dupstr(d->name), .loc = d->loc };
+    bool useism;
+    if (attr_u64(&d->a, TH_INSTANCES, sc, &t->instances, b->err) != 0
+        || attr_u64(&d->a, TH_MEMSIZE, sc, &t->memsize, b->err) != 0
+        || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0
+        || attr_rate(&d->a, TH_RATE, sc, p->rate, &t->rate, b->err) != 0
+        || attr_rate_process(&d->a, TH_RATE_PROCESS, sc, p->rate_process, &t->rate_process, b->err) != 0)
+        return -1;
+    t->useism = useism;
+    t->has_verify = d->a.val[TH_VERIFY] != NULL;
+    if (attr_bool(&d->a, TH_VERIFY, sc, &t->verify, b->err) != 0)
+        return -1;
+    if (plan_attr_data(&d->a, TH_PATTERN, sc, &plan_random_data, &t->data, b->err) != 0
+        || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0
+        || plan_place_attrs(&d->a, TH_CPUS, sc, &p->place, &t->place, b->err) != 0)
+        return -1;
+    if (t->instances == 0)
+        return diag_set(b->err, d->a.val[TH_INSTANCES] ? &d->a.loc[TH_INSTANCES] : &d->loc,
+                        "thread '%s' needs instances of 1 or more", d->name);
+    struct thread_ctx tc = { t, 0 };
+    if (check_expansion(b, d) != 0 || plan_build_ops(b, &tc, d->ops, d->nops, sc, NULL, &t->ops, &t->nops) != 0)
+        return -1;
+    t->nflat = tc.nflat;
+    t->flat = calloc(t->nflat ? t->nflat : 1, sizeof *t->flat);
+    if (t->flat == NULL)
+        return diag_set(b->err, &d->loc, "out of memory");
+    index_flat(t->ops, t->nops, t->flat);
+    return 0;
+}
+
+int plan_build_process(struct builder *b, const struct process_def *d, const struct scope *sc, struct plan_process *p)
+{
+    *p = (struct plan_process){ .name = plan_dupstr(d->name), .loc = d->loc };
+    if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
+        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0 || attr_rate(&d->a, PR_RATE, sc, 0, &p->rate, b->err) != 0
+        || attr_rate_process(&d->a, PR_RATE_PROCESS, sc, RP_LINEAR, &p->rate_process, b->err) != 0
+        || plan_place_attrs(&d->a, PR_CPUS, sc, NULL, &p->place, b->err) != 0)
+        return -1;
+    if (p->instances == 0)
+        return diag_set(b->err, d->a.val[PR_INSTANCES] ? &d->a.loc[PR_INSTANCES] : &d->loc,
+                        "process '%s' needs instances of 1 or more", d->name);
+    p->threads = calloc(d->nthreads, sizeof *p->threads);
+    if (p->threads == NULL)
+        return diag_set(b->err, &d->loc, "out of memory");
+    for (size_t i = 0; i < d->nthreads; i++) {
+        p->nthreads++;
+        if (build_thread(b, &d->threads[i], sc, p, &p->threads[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
