@@ -8,14 +8,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lang/ast.h"
-#include "lang/steadystate.h"
+#include "model/steady_spec.h"
 #include "base/clock.h"
 #include "model/model.h"
 #include "engine/engine.h"
 #include "cli/mentions.h"
 #include "model/plan.h"
 #include "results/results.h"
-#include "lang/steadystate.h"
+#include "model/steady_spec.h"
 #include "lang/vars.h"
 #include "lang/criteria.h"
 

@@ -11,7 +11,7 @@
 #include "base/clock.h"
 #include "base/diag.h"
 #include "engine/latlog.h"
-#include "lang/steadystate.h"
+#include "model/steady_spec.h"
 #include "model/plan.h"
 #include "results/results.h"
 

@@ -1,6 +1,6 @@
-/* steadystate.c: the text of a steady-state condition, METRIC:LIMIT%:WINDOW
+/* steady_spec.c: the text of a steady-state condition, METRIC:LIMIT%:WINDOW
  * with an optional warm-up, into a struct steady_spec and back. */
-#include "lang/steadystate.h"
+#include "model/steady_spec.h"
 
 #include <inttypes.h>
 #include <stdio.h>

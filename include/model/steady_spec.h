@@ -1,8 +1,8 @@
-/* steadystate.h: a steady-state condition (`set steadystate iops:2%:30s`,
+/* steady_spec.h: a steady-state condition (`set steadystate iops:2%:30s`,
  * --steadystate): which per-second figure, how close to its mean, over how
  * many seconds, after how long a warm-up. Parsed here; the engine judges it. */
-#ifndef FB_STEADYSTATE_H
-#define FB_STEADYSTATE_H
+#ifndef FB_MODEL_STEADY_SPEC_H
+#define FB_MODEL_STEADY_SPEC_H
 
 #include <stdbool.h>
 #include <stddef.h>
