@@ -51,6 +51,7 @@ struct target_locks;
 struct run_desc {
     /* What to run. */
     const struct plan *plan;
+    const struct flowop_hooks *const *flowops; /* how each flowop type runs, by id: lent by the cli */
     const bool *procs;             /* procs[i]: run plan process i (a phase runs some of them); NULL = all */
     uint64_t seconds;              /* 0: until a finish condition (firstdone/alldone) */
     bool psrun;

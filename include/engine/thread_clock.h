@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "base/clock.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "results/time_account.h"
 
 /* A thread instance's buckets in the shared region: written by the thread

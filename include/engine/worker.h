@@ -64,8 +64,11 @@ struct thread_sched;
 /* Per-instance state of a flowop in a thread: its row, buffer, the state of
  * the limit and semaphore flowops, and the private state of a flowop type's
  * init/fini hooks. Private to the worker process, never shared. */
+struct flowop_hooks;
+
 struct op_inst {
     const struct plan_op *op;
+    const struct flowop_hooks *hooks; /* how its type runs (run_desc.flowops) */
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
     struct op_stats *ist;    /* open loop: its latencies from the intended start (shared memory), else NULL */
     struct slot *slot;       /* the fixed slot (fd=, openclose's own, else 0); NULL with opennext */

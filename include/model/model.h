@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "lang/attr.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "base/nameidx.h"
 
 struct composite_def;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "base/data.h"
 #include "lang/distribution.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "model/model.h"
 #include "model/plan_place.h"
 #include "lang/vars.h"

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flowops/flowop_kind.h"
+#include "results/flowop_class.h"
 #include "results/stats.h"
 
 /* The percentiles every report gives, in order. */

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "flowops/flowop_kind.h"
+#include "results/flowop_class.h"
 #include "results/run_meta.h"
 #include "results/stats.h"
 #include "results/time_account.h"

@@ -119,7 +119,7 @@ static void help_flowops(FILE *out)
     help_attrs(out, &flowop_attrs, ~0u);
     fprintf(out, "Flowop types:\n");
     for (size_t i = 0; i < flowop_ntypes; i++)
-        fprintf(out, "  %-16s %s\n", flowop_types[i]->name, flowop_types[i]->summary);
+        fprintf(out, "  %-16s %s\n", flowop_types[i].name, flowop_types[i].summary);
 }
 
 static void help_cvars(FILE *out)

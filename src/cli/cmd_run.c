@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "engine/engine.h"
+#include "flowops/flowop.h"
 #include "fileset/journal_place.h"
 #include "place/place.h"
 #include "model/plan_io.h"
@@ -61,6 +62,7 @@ static const struct run_style style_warmup = { &snap_writer, false, false, false
 static void run_desc_init(struct interp *in, struct run_desc *d)
 {
     *d = (struct run_desc){
+        .flowops = flowop_hooks,
         .index = in->nruns + 1,
         .interval = in->opt.interval,
         .mkdir_parents = in->opt.mkdir_parents,

@@ -9,7 +9,7 @@
 #include "lang/criteria.h"
 #include "cli/command.h"
 #include "lang/distribution.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 
 /* Markdown cells cannot hold a bare '|'. */
 static void cell(FILE *out, const char *text)
@@ -85,7 +85,7 @@ void doc_tables_print(FILE *out)
     fprintf(out, "\n### Flowop types\n\n| flowop | class | counts as | what it does | attributes besides name, iters, weight |\n"
                  "|---|---|---|---|---|\n");
     for (size_t i = 0; i < flowop_ntypes; i++) {
-        const struct flowop_type *f = flowop_types[i];
+        const struct flowop_type *f = &flowop_types[i];
         enum flowop_rw rw = flowop_rw(f);
         fprintf(out, "| `%s` | %s | %s | %s | ", f->name, class_name(flowop_class(f)),
                 rw == RW_READ ? "read" : rw == RW_WRITE ? "write" : "-", f->summary);

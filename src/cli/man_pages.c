@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli/command.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "lang/attr.h"
 #include "lang/criteria.h"
 #include "lang/distribution.h"
@@ -116,7 +116,7 @@ static void flowops_section(FILE *out)
 {
     fputs(".SH FLOWOPS\nThe flowop types a thread loops over (attributes besides name, iters and weight):\n", out);
     for (size_t i = 0; i < flowop_ntypes; i++) {
-        const struct flowop_type *f = flowop_types[i];
+        const struct flowop_type *f = &flowop_types[i];
         item(out, f->name, f->summary);
         const char *sep = ". Attributes: ";
         for (size_t k = 0; k < flowop_attrs.n; k++)

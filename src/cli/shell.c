@@ -13,7 +13,7 @@
 #include "cli/command.h"
 #include "lang/distribution.h"
 #include "base/signals.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "cli/interp.h"
 
 #define PROMPT "flowbench> "
@@ -73,7 +73,7 @@ static void add_second_words(struct cands *c, const char *first)
 static void add_flowop_types(struct cands *c)
 {
     for (size_t i = 0; i < flowop_ntypes; i++)
-        cand_add(c, flowop_types[i]->name);
+        cand_add(c, flowop_types[i].name);
     for (size_t i = 0; i < shell_ctx->model.ncomps; i++)
         cand_add(c, shell_ctx->model.comps[i]->name);
 }

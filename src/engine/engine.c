@@ -632,6 +632,8 @@ int engine_run(const struct run_desc *d, struct diag *err)
     pthread_t gen;
     if (d->clock == NULL)
         return diag_set(err, NULL, "the run has no clock to time its ops");
+    if (d->flowops == NULL)
+        return diag_set(err, NULL, "the run has no hooks to run its flowops");
     bool made = prepare(&e, d, err) == 0 && create_filesets(&e, err) == 0;
     /* Nobody measures while another rank still creates; shared trees are then
      * every rank's to use. */

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 
 #include "engine/engine_rt.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "sysstat/mountinfo.h"
 
 void engine_dio_align(const struct engine *e, const struct plan_op *op, uint32_t *mem, uint32_t *off)

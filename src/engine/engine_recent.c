@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "engine/engine_rt.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 
 /* At most this many ops in an interval are judged exactly (the ring holds more). */
 #define RECENT_EXACT 100u

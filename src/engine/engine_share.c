@@ -10,7 +10,7 @@
 
 #include "dist/dist.h"
 #include "engine/engine_rt.h"
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 
 static bool shared_by_ranks(const struct engine *e, size_t i)
 {

@@ -1,6 +1,7 @@
 /* worker_cpu.c: a thread's CPU time: what it publishes for the reports and the
  * sampled CPU cost of its flowops' ops. */
 #include "engine/engine_rt.h"
+#include "flowops/flowop.h"
 #include "engine/worker.h"
 #include "engine/worker_thread.h"
 
@@ -25,7 +26,7 @@ __attribute__((noinline)) int worker_run_sampled(struct worker *w, const struct 
     struct op_inst *inst = &w->ops[op->flat];
     uint64_t ops = inst->st->ops;
     uint64_t c0 = thread_cpu_ns();
-    int rc = op->type->run(w, inst);
+    int rc = inst->hooks->run(w, inst);
     uint64_t c1 = thread_cpu_ns();
     if (inst->st->ops > ops) {
         inst->st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "engine/engine_rt.h"
+#include "flowops/flowop.h"
 #include "engine/io_inflight.h"
 #include "engine/pace.h"
 #include "engine/sync.h"
@@ -16,7 +17,8 @@ static inline int run_one_now(struct worker *w, const struct plan_op *op)
     thread_clock_enter(&w->tclock, w->ops[op->flat].tb);
     if (__builtin_expect(--w->cpu_countdown == 0, 0))
         return worker_run_sampled(w, op);
-    return op->type->run(w, &w->ops[op->flat]);
+    struct op_inst *inst = &w->ops[op->flat];
+    return inst->hooks->run(w, inst);
 }
 
 /* Completes the requests in flight before a flowop that does not go

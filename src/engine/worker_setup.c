@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "engine/engine_rt.h"
+#include "flowops/flowop.h"
 #include "engine/io_inflight.h"
 #include "engine/journal.h"
 #include "engine/worker.h"
@@ -18,6 +19,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
     for (size_t i = 0; i < n; i++) {
         struct op_inst *inst = &w->ops[ops[i].flat];
         inst->op = &ops[i];
+        inst->hooks = ops[i].type != NULL ? w->eng->run->flowops[flowop_type_id(ops[i].type)] : NULL;
         inst->st = &stats[ops[i].flat];
         inst->ist = intended != NULL ? &intended[ops[i].flat] : NULL;
         inst->slot = ops[i].openclose ? &w->fds[FB_SLOT_OPENCLOSE] : ops[i].fd > 0 ? &w->fds[ops[i].fd]
@@ -39,7 +41,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
             op_buffer_grow(inst, op_buffer_need(inst, ops[i].iosize.u));
         if (op_io_init(w, inst) != FO_OK)
             return -1;
-        if (ops[i].type != NULL && ops[i].type->init != NULL && ops[i].type->init(w, inst) != FO_OK)
+        if (inst->hooks != NULL && inst->hooks->init != NULL && inst->hooks->init(w, inst) != FO_OK)
             return -1;
         if (init_ops(w, ops[i].children, ops[i].nchildren, stats, intended) != 0)
             return -1;
@@ -99,9 +101,9 @@ void worker_free(struct worker *w)
         if (w->fds[i].fd >= 0)
             close(w->fds[i].fd);
     for (size_t i = 0; w->ops != NULL && i < w->nops; i++) {
-        const struct plan_op *op = w->ops[i].op;
-        if (op != NULL && op->type != NULL && op->type->fini != NULL)
-            op->type->fini(w, &w->ops[i]);
+        const struct flowop_hooks *h = w->ops[i].hooks;
+        if (w->ops[i].op != NULL && h != NULL && h->fini != NULL)
+            h->fini(w, &w->ops[i]);
         op_io_fini(&w->ops[i]);
         free(w->ops[i].buf);
     }

@@ -51,7 +51,7 @@ static int aio_init(struct worker *w, struct op_inst *op)
 {
     for (size_t i = 0; i < w->nops; i++) {
         const struct op_inst *o = &w->ops[i];
-        if (o != op && o->priv != NULL && o->op->type->init == aio_init) {
+        if (o != op && o->priv != NULL && o->hooks->init == aio_init) {
             op->priv = o->priv;
             aio_of(op)->users++;
             break;
@@ -204,16 +204,6 @@ static int aiowait_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_aiowrite = {
-    .name = "aiowrite", .flags = FF_IO | FF_ASYNC | FF_WRITE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE | NEED_RANDOM,
-    .attrs = FA_COMMON | FA_OPEN | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA_ENGINE,
-    .summary = "submit an asynchronous write of iosize bytes at a random offset",
-    .run = aiowrite_run, .init = aio_init, .fini = aio_fini,
-};
+const struct flowop_hooks flowop_aiowrite_hooks = { .run = aiowrite_run, .init = aio_init, .fini = aio_fini };
 
-const struct flowop_type flowop_aiowait = {
-    .name = "aiowait", .flags = FF_IO | FF_ASYNC, .needs = 0,
-    .attrs = FA_COMMON,
-    .summary = "wait for at least one submitted write and reap the completed ones",
-    .run = aiowait_run, .init = aio_init, .fini = aio_fini,
-};
+const struct flowop_hooks flowop_aiowait_hooks = { .run = aiowait_run, .init = aio_init, .fini = aio_fini };

@@ -80,16 +80,6 @@ static int appendfilerand_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, appendfilerand_body);
 }
 
-const struct flowop_type flowop_appendfile = {
-    .name = "appendfile", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-    .summary = "append iosize bytes at the end of the file",
-    .run = appendfile_run,
-};
+const struct flowop_hooks flowop_appendfile_hooks = { .run = appendfile_run };
 
-const struct flowop_type flowop_appendfilerand = {
-    .name = "appendfilerand", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-    .summary = "append a random number of bytes in [0, iosize) at the end of the file",
-    .run = appendfilerand_run,
-};
+const struct flowop_hooks flowop_appendfilerand_hooks = { .run = appendfilerand_run };

@@ -83,24 +83,8 @@ static int compute_init(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_hog = {
-    .name = "hog", .flags = 0, .needs = NEED_VALUE,
-    .attrs = FA_COMMON | FA(FO_VALUE),
-    .summary = "burn CPU: value iterations over thread memory",
-    .run = hog_run,
-};
+const struct flowop_hooks flowop_hog_hooks = { .run = hog_run };
 
-const struct flowop_type flowop_delay = {
-    .name = "delay", .flags = 0, .needs = NEED_VALUE,
-    .attrs = FA_COMMON | FA(FO_VALUE),
-    .summary = "sleep value seconds",
-    .run = delay_run,
-};
+const struct flowop_hooks flowop_delay_hooks = { .run = delay_run };
 
-const struct flowop_type flowop_compute = {
-    .name = "compute", .flags = FF_COMPUTE, .needs = NEED_VALUE,
-    .attrs = FA_COMMON | FA(FO_VALUE),
-    .summary = "emulated accelerator work: sleep value microseconds, counted as compute time (accel_util)",
-    .run = compute_run,
-    .init = compute_init,
-};
+const struct flowop_hooks flowop_compute_hooks = { .run = compute_run, .init = compute_init };

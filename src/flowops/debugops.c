@@ -113,16 +113,6 @@ static int testrandvar_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_print = {
-    .name = "print", .flags = FF_TEXT_VALUE, .needs = NEED_VALUE,
-    .attrs = FA_COMMON | FA(FO_VALUE),
-    .summary = "print value (a string) each time it runs",
-    .run = print_run,
-};
+const struct flowop_hooks flowop_print_hooks = { .run = print_run };
 
-const struct flowop_type flowop_testrandvar = {
-    .name = "testrandvar", .flags = 0, .needs = NEED_VALUE,
-    .attrs = FA_COMMON | FA(FO_VALUE),
-    .summary = "draw value and report its mean and spread at the end of the run",
-    .run = testrandvar_run,
-};
+const struct flowop_hooks flowop_testrandvar_hooks = { .run = testrandvar_run };

@@ -112,9 +112,4 @@ static int deletefile_run(struct worker *w, struct op_inst *op)
     return delete_picked(w, op);
 }
 
-const struct flowop_type flowop_deletefile = {
-    .name = "deletefile", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA_PICK,
-    .summary = "delete an existing file (or the one last bound to slot fd)",
-    .run = deletefile_run,
-};
+const struct flowop_hooks flowop_deletefile_hooks = { .run = deletefile_run };

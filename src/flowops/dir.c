@@ -135,23 +135,8 @@ static int listdir_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_makedir = {
-    .name = "makedir", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET | NEED_LEAFDIRS,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED) | FA_PICK,
-    .summary = "create a leaf directory that does not exist yet",
-    .run = makedir_run,
-};
+const struct flowop_hooks flowop_makedir_hooks = { .run = makedir_run };
 
-const struct flowop_type flowop_removedir = {
-    .name = "removedir", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET | NEED_LEAFDIRS,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED) | FA_PICK,
-    .summary = "remove an existing leaf directory",
-    .run = removedir_run,
-};
+const struct flowop_hooks flowop_removedir_hooks = { .run = removedir_run };
 
-const struct flowop_type flowop_listdir = {
-    .name = "listdir", .flags = FF_IO, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME),
-    .summary = "read every entry of the next directory of the fileset",
-    .run = listdir_run,
-};
+const struct flowop_hooks flowop_listdir_hooks = { .run = listdir_run };

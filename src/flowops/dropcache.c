@@ -23,9 +23,4 @@ static int dropcache_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_dropcache = {
-    .name = "dropcache", .flags = 0, .needs = 0,
-    .attrs = FA_COMMON | FA(FO_FD),
-    .summary = "take the file in slot fd out of the page cache (written back, then dropped): later reads come from the device",
-    .run = dropcache_run,
-};
+const struct flowop_hooks flowop_dropcache_hooks = { .run = dropcache_run };

@@ -18,22 +18,7 @@ static int finish_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-static const struct finish_rule on_count = { FINISH_OPS, false };
-/* A strict "more than" with bytes. */
-static const struct finish_rule on_bytes = { FINISH_BYTES, true };
 
-const struct flowop_type flowop_finishoncount = {
-    .name = "finishoncount", .flags = FF_FINISH, .needs = USES_TARGET | NEED_VALUE | NEED_FIXED_VALUE,
-    .attrs = FA_COMMON | FA(FO_TARGET) | FA(FO_VALUE),
-    .summary = "end the run when the target (or all I/O) reached value ops",
-    .finish = &on_count,
-    .run = finish_run,
-};
+const struct flowop_hooks flowop_finishoncount_hooks = { .run = finish_run };
 
-const struct flowop_type flowop_finishonbytes = {
-    .name = "finishonbytes", .flags = FF_FINISH, .needs = USES_TARGET | NEED_VALUE | NEED_FIXED_VALUE | NEED_RW_TARGET,
-    .attrs = FA_COMMON | FA(FO_TARGET) | FA(FO_VALUE),
-    .summary = "end the run when the target (or all I/O) moved more than value bytes",
-    .finish = &on_bytes,
-    .run = finish_run,
-};
+const struct flowop_hooks flowop_finishonbytes_hooks = { .run = finish_run };

@@ -75,23 +75,8 @@ static int fsyncdir_run(struct worker *w, struct op_inst *op)
     return journal_dirsync(w, op, op->op->fileset);
 }
 
-const struct flowop_type flowop_fsync = {
-    .name = "fsync", .flags = FF_IO | FF_DURABLE, .needs = 0,
-    .attrs = FA_COMMON | FA(FO_FD) | FA(FO_OPENNEXT),
-    .summary = "fsync the file in the slot",
-    .run = fsync_run,
-};
+const struct flowop_hooks flowop_fsync_hooks = { .run = fsync_run };
 
-const struct flowop_type flowop_fsyncset = {
-    .name = "fsyncset", .flags = FF_IO | FF_DURABLE, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME),
-    .summary = "fsync every open slot that holds a file of the fileset",
-    .run = fsyncset_run,
-};
+const struct flowop_hooks flowop_fsyncset_hooks = { .run = fsyncset_run };
 
-const struct flowop_type flowop_fsyncdir = {
-    .name = "fsyncdir", .flags = FF_IO, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME),
-    .summary = "fsync every directory of the fileset: its creates and deletes so far become durable",
-    .run = fsyncdir_run,
-};
+const struct flowop_hooks flowop_fsyncdir_hooks = { .run = fsyncdir_run };

@@ -105,30 +105,10 @@ static int bwlimit_run(struct worker *w, struct op_inst *op)
     return bucket_run(w, op, now, BW_UNIT);
 }
 
-const struct flowop_type flowop_eventlimit = {
-    .name = "eventlimit", .flags = FF_LIMIT, .needs = 0,
-    .attrs = FA_COMMON,
-    .summary = "take one event from the generator (eventgen rate)",
-    .run = eventlimit_run,
-};
+const struct flowop_hooks flowop_eventlimit_hooks = { .run = eventlimit_run };
 
-const struct flowop_type flowop_iopslimit = {
-    .name = "iopslimit", .flags = FF_LIMIT, .needs = USES_TARGET | NEED_RW_TARGET,
-    .attrs = FA_COMMON | FA(FO_TARGET),
-    .summary = "limit read+write ops to the event rate",
-    .run = iopslimit_run,
-};
+const struct flowop_hooks flowop_iopslimit_hooks = { .run = iopslimit_run };
 
-const struct flowop_type flowop_opslimit = {
-    .name = "opslimit", .flags = FF_LIMIT, .needs = USES_TARGET,
-    .attrs = FA_COMMON | FA(FO_TARGET),
-    .summary = "limit ops to the event rate",
-    .run = opslimit_run,
-};
+const struct flowop_hooks flowop_opslimit_hooks = { .run = opslimit_run };
 
-const struct flowop_type flowop_bwlimit = {
-    .name = "bwlimit", .flags = FF_LIMIT, .needs = USES_TARGET | NEED_RW_TARGET,
-    .attrs = FA_COMMON | FA(FO_TARGET),
-    .summary = "limit bandwidth to the event rate in MiB/s",
-    .run = bwlimit_run,
-};
+const struct flowop_hooks flowop_bwlimit_hooks = { .run = bwlimit_run };

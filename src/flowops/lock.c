@@ -74,16 +74,6 @@ static int unlock_run(struct worker *w, struct op_inst *op)
     return lock_change(w, op, false);
 }
 
-const struct flowop_type flowop_lock = {
-    .name = "lock", .flags = FF_IO | FF_TEXT_VALUE, .needs = 0,
-    .attrs = FA_COMMON | FA(FO_FD) | FA(FO_VALUE) | FA(FO_IOSIZE),
-    .summary = "write-lock the file in the slot: value=\"fcntl\" (default; iosize bytes, 0 all) or \"flock\"",
-    .run = lock_run, .init = lock_init,
-};
+const struct flowop_hooks flowop_lock_hooks = { .run = lock_run, .init = lock_init };
 
-const struct flowop_type flowop_unlock = {
-    .name = "unlock", .flags = FF_IO | FF_TEXT_VALUE, .needs = 0,
-    .attrs = FA_COMMON | FA(FO_FD) | FA(FO_VALUE) | FA(FO_IOSIZE),
-    .summary = "release the lock taken by lock on the file in the slot (same value=)",
-    .run = unlock_run, .init = lock_init,
-};
+const struct flowop_hooks flowop_unlock_hooks = { .run = unlock_run, .init = lock_init };

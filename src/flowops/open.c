@@ -54,23 +54,8 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_createfile = {
-    .name = "createfile", .flags = FF_IO | FF_TREE | FF_SLOT, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA_OPEN,
-    .summary = "create a file that does not exist yet and keep it open in the slot",
-    .run = createfile_run,
-};
+const struct flowop_hooks flowop_createfile_hooks = { .run = createfile_run };
 
-const struct flowop_type flowop_openfile = {
-    .name = "openfile", .flags = FF_IO | FF_SLOT, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA_OPEN,
-    .summary = "open an existing file into the slot",
-    .run = openfile_run,
-};
+const struct flowop_hooks flowop_openfile_hooks = { .run = openfile_run };
 
-const struct flowop_type flowop_closefile = {
-    .name = "closefile", .flags = FF_IO | FF_SLOT, .needs = 0,
-    .attrs = FA_COMMON | FA(FO_FD) | FA(FO_OPENNEXT),
-    .summary = "close the file in the slot",
-    .run = closefile_run,
-};
+const struct flowop_hooks flowop_closefile_hooks = { .run = closefile_run };

@@ -76,9 +76,4 @@ static int openflags_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_openflags = {
-    .name = "openflags", .flags = FF_IO | FF_TREE | FF_TEXT_VALUE, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_INDEXED) | FA(FO_VALUE),
-    .summary = "open a file into the slot with value=\"creat,excl,trunc,append,rdonly|wronly\" (creat: a free name)",
-    .run = openflags_run, .init = openflags_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_openflags_hooks = { .run = openflags_run, .init = openflags_init, .fini = fsat_fini };

@@ -76,23 +76,8 @@ static int statfs_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_access = {
-    .name = "access", .flags = FF_IO, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
-    .summary = "check read and write access to an existing file (faccessat)",
-    .run = access_run, .init = fsat_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_access_hooks = { .run = access_run, .init = fsat_init, .fini = fsat_fini };
 
-const struct flowop_type flowop_statmissing = {
-    .name = "statmissing", .flags = FF_IO, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
-    .summary = "stat a name of the fileset that does not exist (ENOENT is the answer)",
-    .run = statmissing_run, .init = fsat_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_statmissing_hooks = { .run = statmissing_run, .init = fsat_init, .fini = fsat_fini };
 
-const struct flowop_type flowop_statfs = {
-    .name = "statfs", .flags = FF_IO, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME),
-    .summary = "statfs of the file system holding the fileset",
-    .run = statfs_run, .init = fsat_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_statfs_hooks = { .run = statfs_run, .init = fsat_init, .fini = fsat_fini };

@@ -52,16 +52,6 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, readwhole_body);
 }
 
-const struct flowop_type flowop_read = {
-    .name = "read", .flags = FF_IO | FF_READ | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-    .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
-    .run = read_run,
-};
+const struct flowop_hooks flowop_read_hooks = { .run = read_run };
 
-const struct flowop_type flowop_readwholefile = {
-    .name = "readwholefile", .flags = FF_IO | FF_READ | FF_ENGINE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-    .summary = "read the whole file from offset 0 in iosize chunks",
-    .run = readwhole_run,
-};
+const struct flowop_hooks flowop_readwholefile_hooks = { .run = readwhole_run };

@@ -49,9 +49,4 @@ static int readdir_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_readdir = {
-    .name = "readdir", .flags = FF_IO, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_IOSIZE),
-    .summary = "one getdents64 of iosize bytes (default 32k) on the next directory of the fileset",
-    .run = readdir_run, .init = readdir_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_readdir_hooks = { .run = readdir_run, .init = readdir_init, .fini = fsat_fini };

@@ -42,9 +42,4 @@ static int rename_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_rename = {
-    .name = "rename", .flags = FF_IO | FF_TREE, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED),
-    .summary = "rename an existing file onto a free name of its fileset (renameat)",
-    .run = rename_run, .init = fsat_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_rename_hooks = { .run = rename_run, .init = fsat_init, .fini = fsat_fini };

@@ -149,9 +149,4 @@ static int replay_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_replay = {
-    .name = "replay", .flags = 0, .needs = 0,
-    .attrs = FA_COMMON,
-    .summary = "one traced thread's calls, one a pass (made by flowbench replay, not written in scripts)",
-    .run = replay_run, .init = replay_init, .fini = replay_fini,
-};
+const struct flowop_hooks flowop_replay_hooks = { .run = replay_run, .init = replay_init, .fini = replay_fini };

@@ -87,9 +87,4 @@ static int setattr_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_setattr = {
-    .name = "setattr", .flags = FF_IO | FF_TEXT_VALUE, .needs = NEED_FILESET,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_INDEXED) | FA(FO_VALUE) | FA(FO_IOSIZE),
-    .summary = "set an existing file's attributes: value=\"chmod\", \"utimes\" (default) or \"truncate\" (to iosize)",
-    .run = setattr_run, .init = setattr_init, .fini = fsat_fini,
-};
+const struct flowop_hooks flowop_setattr_hooks = { .run = setattr_run, .init = setattr_init, .fini = fsat_fini };

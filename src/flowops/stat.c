@@ -72,9 +72,4 @@ static int statfile_run(struct worker *w, struct op_inst *op)
     return stat_picked(w, op);
 }
 
-const struct flowop_type flowop_statfile = {
-    .name = "statfile", .flags = FF_IO, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA(FO_FILENAME) | FA(FO_FD) | FA(FO_OPENNEXT) | FA(FO_INDEXED) | FA_PICK,
-    .summary = "stat an existing file (fstat when slot fd is open)",
-    .run = statfile_run,
-};
+const struct flowop_hooks flowop_statfile_hooks = { .run = statfile_run };

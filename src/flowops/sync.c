@@ -153,33 +153,13 @@ static int sempost_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_block = {
-    .name = "block", .flags = FF_SYNC | FF_OWN_SEM, .needs = 0,
-    .attrs = FA_COMMON,
-    .summary = "wait until a wakeup targets this flowop",
-    .run = block_run,
-};
+const struct flowop_hooks flowop_block_hooks = { .run = block_run };
 
-const struct flowop_type flowop_wakeup = {
-    .name = "wakeup", .flags = FF_SYNC, .needs = NEED_TARGET, .wakes = &flowop_block,
-    .attrs = FA_COMMON | FA(FO_TARGET),
-    .summary = "wake every block flowop named by target",
-    .run = wakeup_run,
-};
+const struct flowop_hooks flowop_wakeup_hooks = { .run = wakeup_run };
 
-const struct flowop_type flowop_semblock = {
-    .name = "semblock", .flags = FF_SYNC | FF_OWN_SEM, .needs = 0,
-    .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_HIGHWATER),
-    .summary = "wait for value posts on this flowop's semaphore",
-    .run = semblock_run,
-};
+const struct flowop_hooks flowop_semblock_hooks = { .run = semblock_run };
 
-const struct flowop_type flowop_sempost = {
-    .name = "sempost", .flags = FF_SYNC, .needs = NEED_TARGET, .wakes = &flowop_semblock,
-    .attrs = FA_COMMON | FA(FO_VALUE) | FA(FO_TARGET) | FA(FO_BLOCKING),
-    .summary = "post value to the semaphore of the semblock named by target",
-    .run = sempost_run,
-};
+const struct flowop_hooks flowop_sempost_hooks = { .run = sempost_run };
 
 /* A training step's end: no thread (no rank) starts the next batch before all
  * have finished this one. The wait is this flowop's latency. */
@@ -192,9 +172,4 @@ static int barrier_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_type flowop_barrier = {
-    .name = "barrier", .flags = FF_SYNC | FF_STEP, .needs = 0,
-    .attrs = FA_COMMON,
-    .summary = "wait until every thread with a barrier, on every MPI rank, has reached its next one",
-    .run = barrier_run,
-};
+const struct flowop_hooks flowop_barrier_hooks = { .run = barrier_run };

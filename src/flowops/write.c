@@ -63,16 +63,6 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, writewhole_body);
 }
 
-const struct flowop_type flowop_write = {
-    .name = "write", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-    .summary = "write iosize bytes at the current or a random offset (auto-opens the file)",
-    .run = write_run,
-};
+const struct flowop_hooks flowop_write_hooks = { .run = write_run };
 
-const struct flowop_type flowop_writewholefile = {
-    .name = "writewholefile", .flags = FF_IO | FF_WRITE | FF_ENGINE, .needs = NEED_FILESET_OR_FD,
-    .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_WORKINGSET) | FA(FO_SRCFD) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-    .summary = "write the file's nominal size (or that of the srcfd file) in iosize chunks",
-    .run = writewhole_run,
-};
+const struct flowop_hooks flowop_writewholefile_hooks = { .run = writewhole_run };

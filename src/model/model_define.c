@@ -51,7 +51,7 @@ static int unknown_type(const struct model *m, const struct ast_flowop *f, struc
     if (names == NULL)
         return diag_set(err, &f->type_loc, "out of memory");
     for (size_t i = 0; i < flowop_ntypes; i++)
-        names[i] = flowop_types[i]->name;
+        names[i] = flowop_types[i].name;
     for (size_t i = 0; i < m->ncomps; i++)
         names[flowop_ntypes + i] = m->comps[i]->name;
     const char *hint = hint_closest(f->type, names);

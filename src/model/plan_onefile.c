@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "flowops/flowop.h"
+#include "model/flowop_type.h"
 #include "lang/attr.h"
 
 /* A slot-0 flowop's file changes when something in its thread opens or
