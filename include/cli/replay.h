@@ -12,12 +12,13 @@ struct replay_req {
     const char *root;        /* strace logs: the directory paths are kept beneath (NULL: the program's) */
     int mode;                /* enum rp_mode */
     double speed;
+    /* What the interpreter runs in place of a script: set by the replay command,
+     * so the classic command line names nothing of it. */
+    int (*run)(struct interp *in);
 };
 
 /* The classic command line (main.c) with a replay in place of a script. */
 int main_run(int argc, char **argv, const struct replay_req *r);
-/* Lays down the tree and runs the compiled trace (cmd_replay.c). */
-int cmd_replay_run(struct interp *in);
 /* Runs a plan built elsewhere as `run` does: reports, criteria (cmd_run.c). */
 int run_built_plan(struct interp *in, struct plan *plan, struct diag *err);
 

@@ -29,10 +29,12 @@ static int parse_mode(const char *s)
     return -1;
 }
 
+static int replay_run(struct interp *in);
+
 /* Takes TRACE and the replay's own options out; the rest goes to the classic command line. */
 int cmd_replay_main(int argc, char **argv)
 {
-    struct replay_req r = { .mode = RP_AFAP, .speed = 1 };
+    struct replay_req r = { .mode = RP_AFAP, .speed = 1, .run = replay_run };
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     if (rest == NULL)
         return usage_error("out of memory");
@@ -81,7 +83,8 @@ static int set_vars(struct interp *in, const char *dir, const struct replay_req 
     return interp_exec_buffer(in, text, strlen(text), "<replay>", 1);
 }
 
-int cmd_replay_run(struct interp *in)
+/* Lays down the tree and runs the compiled trace. */
+static int replay_run(struct interp *in)
 {
     const struct replay_req *r = in->opt.replay;
     const char *dir = override_of(in, "dir");

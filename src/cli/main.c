@@ -498,7 +498,7 @@ static int run_commands(int argc, char **argv, const struct replay_req *r)
         return EXIT_USAGE;
     }
     if (r != NULL) {
-        status = cmd_replay_run(&in);
+        status = r->run(&in);
     } else if (a.file != NULL) {
         /* A path, or else the name of a workload on the search path (-f varmail). */
         char *found = workload_find(&in, a.file);
