@@ -31,9 +31,10 @@ static void fill_stats(struct op_stats *s, struct rng *g)
     s->cpu_samples = rng_next(g) % 50;
     s->verify_blocks = rng_next(g) % 9;
     s->verify_failed = rng_next(g) % 2;
+    s->journal_dropped = rng_next(g) % 4;
 }
 
-/* A result of two rows (the second open-loop) and one schedule. */
+/* A result of two rows (the second open-loop), one schedule and two threads' times. */
 static struct run_result *make(uint64_t seed)
 {
     struct rng g;
@@ -53,6 +54,13 @@ static struct run_result *make(uint64_t seed)
     r->sched[0] = (struct sched_row){ .rate = 100, .instances = 2, .passes = rng_next(&g) % 1000,
                                       .intended = rng_next(&g) % 1000, .max_lag_ns = rng_next(&g) % 100000,
                                       .final_lag_ns = rng_next(&g) % 100000, .behind = rng_next(&g) % 2 };
+    r->ntimes = 2;
+    r->times = calloc(2, sizeof *r->times);
+    for (size_t i = 0; i < 2; i++) {
+        r->times[i].instances = 1 + rng_next(&g) % 4;
+        for (size_t b = 0; b < TB_N; b++)
+            r->times[i].ns[b] = rng_next(&g) % 1000000000;
+    }
     r->reads = rng_next(&g) % 1000;
     r->writes = rng_next(&g) % 1000;
     return r;
@@ -64,6 +72,7 @@ static void drop(struct run_result *r)
     free(r->io_intended);
     free(r->rows);
     free(r->sched);
+    free(r->times);
     free(r);
 }
 
@@ -73,6 +82,7 @@ static void by_hand_stats(struct op_stats *a, const struct op_stats *b)
     a->ops += b->ops, a->bytes += b->bytes, a->errors += b->errors, a->lat_sum += b->lat_sum;
     a->cpu_ns += b->cpu_ns, a->cpu_samples += b->cpu_samples;
     a->verify_blocks += b->verify_blocks, a->verify_failed += b->verify_failed;
+    a->journal_dropped += b->journal_dropped;
     a->lat_min = b->lat_min < a->lat_min ? b->lat_min : a->lat_min;
     a->lat_max = b->lat_max > a->lat_max ? b->lat_max : a->lat_max;
     for (unsigned i = 0; i < HIST_BUCKETS; i++)
@@ -91,10 +101,16 @@ static void by_hand(struct run_result *a, const struct run_result *b)
     s->instances += t->instances, s->passes += t->passes, s->intended += t->intended, s->behind += t->behind;
     s->max_lag_ns = t->max_lag_ns > s->max_lag_ns ? t->max_lag_ns : s->max_lag_ns;
     s->final_lag_ns = t->final_lag_ns > s->final_lag_ns ? t->final_lag_ns : s->final_lag_ns;
+    for (size_t i = 0; i < 2; i++) {
+        a->times[i].instances += b->times[i].instances;
+        for (size_t k = 0; k < TB_N; k++)
+            a->times[i].ns[k] += b->times[i].ns[k];
+    }
     a->reads += b->reads, a->writes += b->writes;
 }
 
-/* Threads: engine_collect merges each instance's rows with stats_merge and each schedule with fig_merge. */
+/* Threads: engine_collect merges each instance's rows with stats_merge, each
+ * schedule and each thread's times with fig_merge. */
 static void by_threads(struct run_result *a, const struct run_result *b)
 {
     stats_merge(&a->io, &b->io);
@@ -103,6 +119,8 @@ static void by_threads(struct run_result *a, const struct run_result *b)
         stats_merge(&a->rows[i].st, &b->rows[i].st);
     stats_merge(a->rows[1].intended, b->rows[1].intended);
     fig_merge(&fig_sched, &a->sched[0], &b->sched[0]);
+    for (size_t i = 0; i < 2; i++)
+        fig_merge(&fig_times, &a->times[i], &b->times[i]);
     fig_merge(&fig_result_counts, a, b);
 }
 
@@ -126,7 +144,7 @@ static void by_ranks(struct run_result *a, struct run_result *b)
     struct blocks x = { 0 }, y = { 0 };
     figures_each(a, collect, &x);
     figures_each(b, collect, &y);
-    check(x.n == y.n && x.n == 7, "figures_each walks 7 blocks of each result");
+    check(x.n == y.n && x.n == 9, "figures_each walks 9 blocks of each result");
     for (size_t i = 0; i < x.n && i < y.n; i++)
         fig_merge(x.kind[i], x.at[i], y.at[i]);
 }
@@ -148,7 +166,8 @@ static int same(const struct run_result *a, const struct run_result *b)
            && memcmp(&a->rows[0].st, &b->rows[0].st, sizeof a->rows[0].st) == 0
            && memcmp(&a->rows[1].st, &b->rows[1].st, sizeof a->rows[1].st) == 0
            && memcmp(a->rows[1].intended, b->rows[1].intended, sizeof *a->rows[1].intended) == 0
-           && memcmp(&a->sched[0], &b->sched[0], sizeof a->sched[0]) == 0 && a->reads == b->reads && a->writes == b->writes;
+           && memcmp(&a->sched[0], &b->sched[0], sizeof a->sched[0]) == 0
+           && memcmp(a->times, b->times, 2 * sizeof *a->times) == 0 && a->reads == b->reads && a->writes == b->writes;
 }
 
 int main(void)
@@ -168,6 +187,8 @@ int main(void)
         drop(got);
     }
     check(want->sched[0].instances == 4 && want->rows[0].st.ops == 100, "the sums are of both results");
+    check(want->times[0].instances >= 2 && want->io.journal_dropped == threads->io.journal_dropped,
+          "the times and the journal's dropped writes are summed too");
     drop(want);
     drop(other);
     drop(threads);

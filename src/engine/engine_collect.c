@@ -180,9 +180,10 @@ static void add_times_row(struct engine *e, size_t p, size_t t, struct run_resul
     for (size_t s = 0; s < e->nslots; s++) {
         if (e->slots[s].proc != p || e->slots[s].thread != t)
             continue;
-        row->instances++;
+        struct thread_times one = { .instances = 1 };
         for (size_t b = 0; b < TB_N; b++)
-            row->ns[b] += atomic_load_explicit(&slot_time(e, s)->ns[b], memory_order_relaxed);
+            one.ns[b] = atomic_load_explicit(&slot_time(e, s)->ns[b], memory_order_relaxed);
+        fig_merge(&fig_times, row, &one);
     }
 }
 
