@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/beneath.h"
+#include "base/grow.h"
 #include "base/journal_format.h"
 #include "base/le.h"
 #include "fileset/journal_file.h"
@@ -147,14 +148,10 @@ static int check_range(uint64_t off, uint32_t blocks, const char *path, uint64_t
 
 static int add_range(struct tv_ranges *l, uint64_t off, uint32_t blocks, uint64_t gen)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
-        struct tv_range *v = realloc(l->v, cap * sizeof *v);
-        if (v == NULL)
-            return -1;
-        l->v = v;
-        l->cap = cap;
-    }
+    struct tv_range *v = grow_room(l->v, &l->cap, l->n, sizeof *v, 16);
+    if (v == NULL)
+        return -1;
+    l->v = v;
     l->v[l->n++] = (struct tv_range){ off, gen, blocks };
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/grow.h"
 #include "trace/trace.h"
 #include "trace/trace_format.h"
 
@@ -31,14 +32,10 @@ uint32_t trace_str(struct trace *t, const char *s, size_t n)
 
 int trace_add(struct trace *t, const struct rp_rec *r)
 {
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 1024;
-        struct rp_rec *p = realloc(t->recs, cap * sizeof *p);
-        if (p == NULL)
-            return -1;
-        t->recs = p;
-        t->cap = cap;
-    }
+    struct rp_rec *p = grow_room(t->recs, &t->cap, t->n, sizeof *p, 1024);
+    if (p == NULL)
+        return -1;
+    t->recs = p;
     t->recs[t->n++] = *r;
     return 0;
 }
