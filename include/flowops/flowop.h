@@ -1,6 +1,6 @@
 /* flowop.h: the flowop contract on the engine's side: how a flowop type runs.
  * What a type is lives in model/flowop_type.h; its hooks are rows here, one file
- * per concept in src/flowops/, listed by id in flowop_hooks[]. */
+ * per concept in src/flowops/, listed by id in flowop_hook_table[]. */
 #ifndef FB_FLOWOP_H
 #define FB_FLOWOP_H
 
@@ -20,8 +20,8 @@ struct flowop_hooks {
     void (*fini)(struct worker *w, struct op_inst *op);
 };
 
-/* flowop_hooks[flowop_type_id(t)] runs type t; the cli lends it to the engine
+/* flowop_hook_table[flowop_type_id(t)] runs type t; the cli lends it to the engine
  * (run_desc.flowops), so that nothing below the cli names a flowop's code. */
-extern const struct flowop_hooks *const flowop_hooks[FLOWOP_NTYPES];
+extern const struct flowop_hooks *const flowop_hook_table[FLOWOP_NTYPES];
 
 #endif

@@ -62,7 +62,7 @@ static const struct run_style style_warmup = { &snap_writer, false, false, false
 static void run_desc_init(struct interp *in, struct run_desc *d)
 {
     *d = (struct run_desc){
-        .flowops = flowop_hooks,
+        .flowops = flowop_hook_table,
         .index = in->nruns + 1,
         .interval = in->opt.interval,
         .mkdir_parents = in->opt.mkdir_parents,

@@ -49,7 +49,7 @@ extern const struct flowop_hooks flowop_finishonbytes_hooks;
 extern const struct flowop_hooks flowop_print_hooks;
 extern const struct flowop_hooks flowop_testrandvar_hooks;
 
-const struct flowop_hooks *const flowop_hooks[FLOWOP_NTYPES] = {
+const struct flowop_hooks *const flowop_hook_table[FLOWOP_NTYPES] = {
     [FT_READ] = &flowop_read_hooks,
     [FT_READWHOLEFILE] = &flowop_readwholefile_hooks,
     [FT_WRITE] = &flowop_write_hooks,
