@@ -52,26 +52,36 @@ expect_eq per_ops "$(ops_json "$t/per.json")" "open=4 close=4 read=2 write=2 sta
 expect_eq per_bytes "$(json "$t/per.json" "r['summary']['bytes']")" $((2 * 8192 + 4096 + 1000))
 expect_eq per_mismatch "$(mismatches "$t/per.json")" 0
 
-# bad_case NAME NP WANT ARGS...: the job exits 2 within 20 s, WANT in its output, nothing laid down.
+# fresh: an empty $t/B to replay beneath and an empty $t/out beside it.
+fresh() { rm -rf "$t/B" "$t/out" && mkdir "$t/B" "$t/out"; }
+# bad_case NAME NP WANT ARGS...: the job exits 2 within 20 s, WANT in its
+# output, nothing laid down beneath $t/B nor in $t/out.
 bad_case() {
     local name=$1 np=$2 want=$3
     shift 3
-    rm -rf "$t/B" && mkdir "$t/B"
     local t0=$SECONDS
     mpi "$np" "$@" >"$t/$name.out" 2>&1
     expect_eq "${name}_exit" $? 2
     expect_eq "${name}_prompt" "$((SECONDS - t0 < 20))" 1
     grep -qF -- "$want" "$t/$name.out" && ok || bad "${name}_message" "$(grep -v "^[-]*$" "$t/$name.out" | head -3)"
-    expect_eq "${name}_nothing_written" "$(find "$t/B" -mindepth 1 | wc -l)" 0
+    expect_eq "${name}_nothing_written" "$(find "$t/B" "$t/out" -mindepth 1 ! -name rank-0001 | wc -l)" 0
 }
 # A malformed trace on rank 1 alone: its file:line, named; rank 0 neither lays down nor runs.
 sed 's/ stat missing/ frobnicate missing/' "$t/t.1.trace" >"$t/m.1.trace"
 cp "$t/t.0.trace" "$t/m.0.trace"
+fresh
 bad_case malformed 2 "$t/m.1.trace:8: unknown call 'frobnicate' (rank 1 of 2, host $(hostname))" replay "$t/m.%r.trace" -D dir="$t/B"
 # A rank whose trace is missing: named, with its trace.
+fresh
 bad_case missing 3 "$t/t.2.trace: No such file or directory (rank 2 of 3, host $(hostname))" replay "$t/t.%r.trace" -D dir="$t/B"
+# A link where rank 1's directory goes: refused before rank 0 lays anything down.
+fresh
+ln -s "$t/out" "$t/B/rank-0001"
+bad_case link 2 "$t/B/rank-0001 is not a directory (a link?): not replaying there (rank 1 of 2" \
+    replay "$t/one.trace" -D dir="$t/B"
 # A malformed script is every rank's exit 2 with its file:line:col.
 printf 'set $dir=%s/B\nflowop nonsense\n' "$t" >"$t/bad.f"
+fresh
 bad_case script 2 "bad.f:2:1: error:" -f "$t/bad.f"
 
 # A tree one rank refuses between two runs (made writable by others): bad input

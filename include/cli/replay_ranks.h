@@ -18,8 +18,11 @@ int replay_rank_trace(const char *pattern, int rank, char *out, size_t cap);
 /* Where this rank replays: DIR/rank-NNNN over many ranks (as a script's
  * filesets), DIR itself alone. -1 when it does not fit in cap. */
 int replay_rank_dir(const char *dir, char *out, size_t cap);
-/* Makes this rank's directory beneath DIR (DIR alone: nothing to make); a
- * link or anything but a directory there is refused. */
+/* This rank's directory beneath DIR, absent or a directory, or refused as bad
+ * input (a link or anything else there could lead out of DIR); touches nothing. */
+int replay_rank_check(const char *dir, struct diag *err);
+/* Makes this rank's directory beneath DIR (DIR alone: nothing to make), judged
+ * as replay_rank_check does. */
 int replay_rank_mkdir(const char *dir, struct diag *err);
 /* Every rank reaches this point with its status (0, or the exit status of its
  * failure, msg saying why: printed by this rank, naming it over many ranks);

@@ -83,6 +83,17 @@ static int set_vars(struct interp *in, const char *dir, const struct replay_req 
     return interp_exec_buffer(in, text, strlen(text), "<replay>", 1);
 }
 
+/* A failure to lay down or to use DIR, said as the command's: bad input (a
+ * link where the rank's directory goes) is exit 2, the rest 1. */
+static int failure(struct diag *err)
+{
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    int bad_input = err->bad_input;
+    diag_set(err, NULL, "flowbench replay: error: %.990s", msg);
+    return bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
+}
+
 /* This rank's part of the replay: its trace, read and compiled, and where it runs. */
 struct replay_part {
     char trace[4096];
@@ -106,6 +117,8 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
         diag_set(err, NULL, "flowbench replay: error: the trace's or the directory's name is too long");
         return EXIT_USAGE;
     }
+    if (replay_rank_check(real, err) != 0)
+        return failure(err);
     if (set_vars(in, real, r) != 0) {
         diag_set(err, NULL, "flowbench replay: error: cannot set the run's variables");
         return EXIT_USAGE;
@@ -137,13 +150,10 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     const struct replay_req *r = in->opt.replay;
     uint64_t files = 0, bytes = 0;
     int status = EXIT_OK;
-    char msg[sizeof err->msg + 32];
-    if (replay_rank_mkdir(p->top, err) != 0 || trace_lay_tree(&p->t, p->dir, &files, &bytes, err) != 0) {
-        status = err->bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
-        snprintf(msg, sizeof msg, "flowbench replay: error: %s", err->msg);
-    }
+    if (replay_rank_mkdir(p->top, err) != 0 || trace_lay_tree(&p->t, p->dir, &files, &bytes, err) != 0)
+        status = failure(err);
     /* No rank starts while another could not lay its tree down */
-    status = replay_ranks_agree(status, status != EXIT_OK ? msg : NULL, in->err);
+    status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
     if (status != EXIT_OK)
         return status;
     say_ranks(in, p);

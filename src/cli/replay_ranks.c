@@ -56,26 +56,60 @@ int replay_rank_dir(const char *dir, char *out, size_t cap)
     return n >= 0 && (size_t)n < cap ? 0 : -1;
 }
 
+/* This rank's directory beneath DIR (fd): absent, 0; a directory, 1; anything
+ * else (a link could lead the replay out of DIR) is bad input, -1. */
+static int judge(int fd, const char *dir, const char *name, struct diag *err)
+{
+    struct stat st;
+    if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? 0 : diag_set(err, NULL, "%s/%s: %s", dir, name, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return 1;
+    diag_set(err, NULL, "%s/%s is not a directory (a link?): not replaying there", dir, name);
+    err->bad_input = 1;
+    return -1;
+}
+
+/* DIR, opened, with this rank's directory there judged (*state: judge's 0 or 1);
+ * -1 when DIR cannot be opened or the rank's directory is refused. */
+static int open_judged(const char *dir, char *name, size_t len, int *state, struct diag *err)
+{
+    rank_name(name, len);
+    int fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
+    if ((*state = judge(fd, dir, name, err)) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int replay_rank_check(const char *dir, struct diag *err)
+{
+    if (dist_size() == 1)
+        return 0;
+    char name[32];
+    int state, fd = open_judged(dir, name, sizeof name, &state, err);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return 0;
+}
+
 int replay_rank_mkdir(const char *dir, struct diag *err)
 {
     if (dist_size() == 1)
         return 0;
     char name[32];
-    rank_name(name, sizeof name);
-    int fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    int state, fd = open_judged(dir, name, sizeof name, &state, err);
     if (fd < 0)
-        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
-    struct stat st;
+        return -1;
     int rc = 0;
-    if (mkdirat(fd, name, 0755) != 0 && errno != EEXIST)
+    if (state == 0 && mkdirat(fd, name, 0755) != 0 && errno != EEXIST)
         rc = diag_set(err, NULL, "cannot make %s/%s: %s", dir, name, strerror(errno));
-    else if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-        rc = diag_set(err, NULL, "%s/%s: %s", dir, name, strerror(errno));
-    else if (!S_ISDIR(st.st_mode)) {
-        /* a link there could lead the replay out of DIR */
-        rc = diag_set(err, NULL, "%s/%s is not a directory (a link?): not replaying there", dir, name);
-        err->bad_input = 1;
-    }
+    else if (state == 0 && (state = judge(fd, dir, name, err)) != 1)
+        rc = state < 0 ? -1 : diag_set(err, NULL, "%s/%s went away as it was made", dir, name);
     close(fd);
     return rc;
 }
