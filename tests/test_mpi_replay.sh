@@ -14,11 +14,14 @@ mismatches() { json "$1" "sum(f['ops'] for f in r['flowops'] if f['name'] == 'mi
 # ops_json FILE: the replayed calls of the JSON's last run by kind, as "open=4 read=2 ...".
 ops_json() { json "$1" "' '.join(f'{f[\"name\"]}={f[\"ops\"]}' for f in r['flowops'] if f['name'] not in ('replay', 'mismatch'))"; }
 
-# 6 calls: a file made and written, one laid down and read, a stat of a missing name.
+# 9 calls (each rank: 9 ops in the JSON): a directory made, a file made in it, written and synced, one laid
+# down and read, a stat of a missing name.
 cat >"$t/one.trace" <<'T'
 # flowbench-trace 1
-0.000000 10 10 open a/f1 - - O_WRONLY|O_CREAT|O_TRUNC 0644 3 0.00001
+0.000000 10 10 mkdir d - - - 0755 0 0.00001
+0.000050 10 10 open d/f1 - - O_WRONLY|O_CREAT|O_EXCL 0644 3 0.00001
 0.000100 10 10 write fd:3 - 4096 - - 4096 0.00001
+0.000150 10 10 fsync fd:3 - - - - 0 0.00001
 0.000200 10 10 close fd:3 - - - - 0 0.00001
 0.000300 10 10 open b/g - - O_RDONLY - 3 0.00001
 0.000400 10 10 read fd:3 - 8192 - - 8192 0.00001
@@ -31,24 +34,24 @@ T
 mkdir "$t/D"
 mpi 2 replay "$t/one.trace" -D dir="$t/D" --json "$t/one.json" >"$t/one.out" 2>&1 && ok || bad "one trace on 2 ranks failed: $(tail -5 "$t/one.out")"
 for r in 0000 0001; do
-    expect_eq "one_tree_$r" "$(tree "$t/D/rank-$r")" "a/f1 4096 b/g 8192 "
+    expect_eq "one_tree_$r" "$(tree "$t/D/rank-$r")" "b/g 8192 d/f1 4096 "
 done
 expect_eq one_nothing_else "$(ls "$t/D" | tr '\n' ' ')" "rank-0000 rank-0001 "
 expect_eq one_ranks "$(json "$t/one.json" "r['ranks']")" 2
-expect_eq one_ops "$(ops_json "$t/one.json")" "open=4 close=4 read=2 write=2 stat=2"
-expect_eq one_summary_ops "$(json "$t/one.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]")" "14 [7, 7]"
+expect_eq one_ops "$(ops_json "$t/one.json")" "open=4 close=4 read=2 write=2 fsync=2 stat=2 mkdir=2"
+expect_eq one_summary_ops "$(json "$t/one.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]")" "18 [9, 9]"
 expect_eq one_mismatch "$(mismatches "$t/one.json")" 0
-grep -q "^replay: 2 ranks, each the trace $t/one.trace beneath $t/D/rank-NNNN; 14 calls in all" "$t/one.out" \
+grep -q "^replay: 2 ranks, each the trace $t/one.trace beneath $t/D/rank-NNNN; 18 calls in all" "$t/one.out" \
     && ok || bad one_says_ranks "$(grep '^replay' "$t/one.out")"
 
 # One trace per rank: rank r replays t.r.trace (each its own tree), the counts summed.
 cp "$t/one.trace" "$t/t.0.trace"
-sed 's#a/f1#c/h#; s#write fd:3 - 4096 - - 4096#write fd:3 - 1000 - - 1000#' "$t/one.trace" >"$t/t.1.trace"
+sed 's#d/f1#c/h#; s#write fd:3 - 4096 - - 4096#write fd:3 - 1000 - - 1000#' "$t/one.trace" >"$t/t.1.trace"
 mkdir "$t/P"
 mpi 2 replay "$t/t.%r.trace" -D dir="$t/P" --json "$t/per.json" >"$t/per.out" 2>&1 && ok || bad "a trace per rank failed: $(tail -5 "$t/per.out")"
-expect_eq per_tree_0 "$(tree "$t/P/rank-0000")" "a/f1 4096 b/g 8192 "
+expect_eq per_tree_0 "$(tree "$t/P/rank-0000")" "b/g 8192 d/f1 4096 "
 expect_eq per_tree_1 "$(tree "$t/P/rank-0001")" "b/g 8192 c/h 1000 "
-expect_eq per_ops "$(ops_json "$t/per.json")" "open=4 close=4 read=2 write=2 stat=2"
+expect_eq per_ops "$(ops_json "$t/per.json")" "open=4 close=4 read=2 write=2 fsync=2 stat=2 mkdir=2"
 expect_eq per_bytes "$(json "$t/per.json" "r['summary']['bytes']")" $((2 * 8192 + 4096 + 1000))
 expect_eq per_mismatch "$(mismatches "$t/per.json")" 0
 
@@ -70,7 +73,7 @@ bad_case() {
 sed 's/ stat missing/ frobnicate missing/' "$t/t.1.trace" >"$t/m.1.trace"
 cp "$t/t.0.trace" "$t/m.0.trace"
 fresh
-bad_case malformed 2 "$t/m.1.trace:8: unknown call 'frobnicate' (rank 1 of 2, host $(hostname))" replay "$t/m.%r.trace" -D dir="$t/B"
+bad_case malformed 2 "$t/m.1.trace:10: unknown call 'frobnicate' (rank 1 of 2, host $(hostname))" replay "$t/m.%r.trace" -D dir="$t/B"
 # A rank whose trace is missing: named, with its trace.
 fresh
 bad_case missing 3 "$t/t.2.trace: No such file or directory (rank 2 of 3, host $(hostname))" replay "$t/t.%r.trace" -D dir="$t/B"

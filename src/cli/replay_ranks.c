@@ -88,13 +88,12 @@ static int open_judged(const char *dir, char *name, size_t len, int *state, stru
 int replay_rank_check(const char *dir, struct diag *err)
 {
     if (dist_size() == 1)
-        return 0;
+        return 0; /* DIR itself */
     char name[32];
     int state, fd = open_judged(dir, name, sizeof name, &state, err);
-    if (fd < 0)
-        return -1;
-    close(fd);
-    return 0;
+    if (fd >= 0)
+        close(fd);
+    return fd < 0 ? -1 : 0;
 }
 
 int replay_rank_mkdir(const char *dir, struct diag *err)
