@@ -7,7 +7,9 @@
 
 #include "cli/interp.h"
 #include "cli/replay.h"
+#include "cli/replay_ranks.h"
 #include "cli/subcommand.h"
+#include "dist/dist.h"
 #include "lang/vars.h"
 #include "trace/trace.h"
 
@@ -83,58 +85,115 @@ static int set_vars(struct interp *in, const char *dir, const struct replay_req 
     return interp_exec_buffer(in, text, strlen(text), "<replay>", 1);
 }
 
-/* Lays down the tree and runs the compiled trace. */
-static int replay_run(struct interp *in)
+/* A failure to lay down or to use DIR, said as the command's: bad input (a
+ * link where the rank's directory goes) is exit 2, the rest 1. */
+static int failure(struct diag *err)
+{
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    int bad_input = err->bad_input;
+    diag_set(err, NULL, "flowbench replay: error: %.990s", msg);
+    return bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
+}
+
+/* This rank's part of the replay: its trace, read and compiled, and where it runs. */
+struct replay_part {
+    char trace[4096];
+    char top[4096];          /* DIR, as the user gave it, resolved */
+    char dir[4096];          /* DIR, or this rank's DIR/rank-NNNN */
+    struct trace t;
+    struct trace_compiled c;
+};
+
+/* Reads and compiles this rank's trace; touches nothing. 0, or EXIT_USAGE with err. */
+static int part_load(struct interp *in, const char *dir, struct replay_part *p, struct diag *err)
 {
     const struct replay_req *r = in->opt.replay;
+    char *real = p->top;
+    if (realpath(dir, real) == NULL) {
+        diag_set(err, NULL, "flowbench replay: error: %s: no such directory (make it first)", dir);
+        return EXIT_USAGE;
+    }
+    if (replay_rank_dir(real, p->dir, sizeof p->dir) != 0
+        || replay_rank_trace(r->trace, dist_rank(), p->trace, sizeof p->trace) != 0) {
+        diag_set(err, NULL, "flowbench replay: error: the trace's or the directory's name is too long");
+        return EXIT_USAGE;
+    }
+    if (replay_rank_check(real, err) != 0)
+        return failure(err);
+    if (set_vars(in, real, r) != 0) {
+        diag_set(err, NULL, "flowbench replay: error: cannot set the run's variables");
+        return EXIT_USAGE;
+    }
+    struct trace_opts o = { .root = r->root, .all = false };
+    if (trace_load(&p->t, p->trace, &o, err) != 0
+        || trace_compile(&p->t, p->dir, (enum rp_mode)r->mode, r->speed, &p->c, err) != 0)
+        return EXIT_USAGE;
+    return EXIT_OK;
+}
+
+/* Over many ranks, what every rank replays and where, and the calls of all of them. */
+static void say_ranks(const struct interp *in, const struct replay_part *p)
+{
+    if (dist_size() == 1)
+        return;
+    uint64_t calls = p->c.image->nrecs;
+    dist_reduce_u64(&calls, 1, DIST_SUM);
+    const char *pattern = in->opt.replay->trace;
+    bool own = replay_trace_per_rank(pattern);
+    fprintf(in->out, "replay: %d ranks, each %s %s%s beneath %s/rank-NNNN; %llu calls in all\n", dist_size(),
+            own ? "its own trace" : "the trace", pattern, own ? " (%r: the rank)" : "", p->top,
+            (unsigned long long)calls);
+}
+
+/* Lays down this rank's tree and runs its replay. */
+static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
+{
+    const struct replay_req *r = in->opt.replay;
+    uint64_t files = 0, bytes = 0;
+    int status = EXIT_OK;
+    if (replay_rank_mkdir(p->top, err) != 0 || trace_lay_tree(&p->t, p->dir, &files, &bytes, err) != 0)
+        status = failure(err);
+    /* No rank starts while another could not lay its tree down */
+    status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
+    if (status != EXIT_OK)
+        return status;
+    say_ranks(in, p);
+    fprintf(in->out, "replay: %s trace %s: %zu calls (%llu left out), %zu processes, %u threads, %llu "
+                     "cross-thread waits; mode %s, speed %g; laid down %llu files, %llu bytes under %s\n",
+            p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
+            p->c.image->nthreads, (unsigned long long)p->c.waits, mode_names[r->mode], r->speed,
+            (unsigned long long)files, (unsigned long long)bytes, p->dir);
+    return run_built_plan(in, &p->c.plan, err) != 0 ? EXIT_RUNFAIL : EXIT_OK;
+}
+
+/* Lays down the tree and runs the compiled trace, on this rank. */
+static int replay_run(struct interp *in)
+{
     const char *dir = override_of(in, "dir");
     if (dir == NULL) {
-        diag_printf(in->err, "flowbench replay: error: -D dir=DIR is required: the directory everything happens beneath\n");
+        diag_printf(in->err,
+                    "flowbench replay: error: -D dir=DIR is required: the directory everything happens beneath\n");
         return EXIT_USAGE;
     }
-    char real[4096];
-    if (realpath(dir, real) == NULL) {
-        diag_printf(in->err, "flowbench replay: error: %s: no such directory (make it first)\n", dir);
+    struct replay_part *p = calloc(1, sizeof *p);
+    if (p == NULL)
         return EXIT_USAGE;
-    }
-    if (set_vars(in, real, r) != 0) {
-        diag_printf(in->err, "flowbench replay: error: cannot set the run's variables\n");
-        return EXIT_USAGE;
-    }
-    struct trace t;
     struct diag err = { 0 };
-    struct trace_opts o = { .root = r->root, .all = false };
-    if (trace_load(&t, r->trace, &o, &err) != 0) {
-        diag_printf(in->err, "%s\n", err.msg);
-        trace_free(&t);
-        return EXIT_USAGE;
-    }
-    struct trace_compiled c;
-    if (trace_compile(&t, real, (enum rp_mode)r->mode, r->speed, &c, &err) != 0) {
-        diag_printf(in->err, "%s\n", err.msg);
-        trace_compiled_free(&c);
-        trace_free(&t);
-        return EXIT_USAGE;
-    }
-    uint64_t files, bytes;
-    int status = EXIT_OK;
-    if (in->opt.check_only) {
+    /* A bad trace on any rank is every rank's exit 2, before anything is written */
+    int status = part_load(in, dir, p, &err);
+    status = replay_ranks_agree(status, status != EXIT_OK ? err.msg : NULL, in->err);
+    if (status == EXIT_OK && in->opt.check_only) {
         /* --check: the trace is read and compiled; nothing is laid down or run */
-        fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n", t.format,
-                r->trace, (size_t)c.image->nrecs, (unsigned long long)t.dropped, c.plan.nprocs, c.image->nthreads);
-    } else if (trace_lay_tree(&t, real, &files, &bytes, &err) != 0) {
-        diag_printf(in->err, "flowbench replay: error: %s\n", err.msg);
-        status = EXIT_RUNFAIL;
-    } else {
-        fprintf(in->out, "replay: %s trace %s: %zu calls (%llu left out), %zu processes, %u threads, %llu "
-                         "cross-thread waits; mode %s, speed %g; laid down %llu files, %llu bytes under %s\n",
-                t.format, r->trace, (size_t)c.image->nrecs, (unsigned long long)t.dropped, c.plan.nprocs,
-                c.image->nthreads, (unsigned long long)c.waits, mode_names[r->mode], r->speed,
-                (unsigned long long)files, (unsigned long long)bytes, real);
-        if (run_built_plan(in, &c.plan, &err) != 0)
-            status = EXIT_RUNFAIL;
+        say_ranks(in, p);
+        fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n",
+                p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
+                p->c.image->nthreads);
+    } else if (status == EXIT_OK) {
+        status = part_run(in, p, &err);
     }
-    trace_compiled_free(&c);
-    trace_free(&t);
+    trace_compiled_free(&p->c);
+    trace_free(&p->t);
+    free(p);
     return status;
 }

@@ -422,10 +422,11 @@ static int check_outputs(const struct args *a)
 }
 
 /* Standard input reaches rank 0 alone: the shell or piped commands would run
- * there only, and the other ranks wait for it at the first agreement. */
+ * there only, and the other ranks wait for it at the first agreement (a
+ * replay reads its trace on every rank). */
 static int ranks_need_script(const struct args *a, bool speaker)
 {
-    if (dist_size() == 1 || a->file != NULL)
+    if (dist_size() == 1 || a->file != NULL || a->opt.replay != NULL)
         return 0;
     if (speaker)
         diag_printf(stderr, "flowbench: error: over %d ranks the workload comes from -f FILE (standard input "

@@ -13,7 +13,8 @@ static const struct subcommand subcommands[] = {
     { "verify-tree", cmd_verify_tree_main, "verify-tree -f W.f [-D NAME=VALUE] [--journal DIR] [--json FILE]",
       "after a crash: check a tree against its durability journal; exit 1 on a lost or torn write" },
     { "replay", cmd_replay_main, "replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--root DIR] [--json F]",
-      "replay a trace (flowbench's, strace, dbench loadfile, fio iolog) beneath DIR (docs/replay.md)" },
+      "replay a trace (flowbench's, strace, dbench loadfile, fio iolog) beneath DIR, "
+      "or under mpirun on every rank (docs/replay.md)" },
     { "record", cmd_record_main, "record -o APP.trace [--root DIR] [--all] -- CMD [ARGS...]",
       "run CMD under strace and write its file-level calls as a flowbench trace (docs/replay.md)" },
     { "model", cmd_model_main, "model TRACE [-o APP.f] [--root DIR]",

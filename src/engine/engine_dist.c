@@ -70,6 +70,9 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
         return 0;
     if (dist_size() == 1)
         return -1;
+    /* Bad input on one rank (a tree it refuses) is every rank's exit 2, not 1 */
+    int bad_input = err->bad_input;
+    dist_broadcast(&bad_input, sizeof bad_input, who);
     /* The rank whose error it is keeps its place in the script first. */
     if (who == dist_rank() && err->has_loc) {
         char label[128];
@@ -82,6 +85,7 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
         diag_set(err, NULL, "%s", msg);
         err->echoed = dist_rank() != 0; /* rank 0 prints every rank's error, named */
     }
+    err->bad_input = bad_input;
     return -1;
 }
 

@@ -1,0 +1,33 @@
+/* replay_ranks.h: `flowbench replay` over MPI ranks (replay_ranks.c): the
+ * trace each rank replays, the directory it replays beneath, and the agreement
+ * that makes one rank's failure before the replay every rank's. */
+#ifndef FB_CLI_REPLAY_RANKS_H
+#define FB_CLI_REPLAY_RANKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct diag;
+
+/* Whether TRACE names one trace per rank (it holds "%r"). */
+bool replay_trace_per_rank(const char *pattern);
+/* This rank's trace: each "%r" of TRACE becomes the rank's number and "%%" a
+ * "%"; anything else is kept. -1 when it does not fit in cap. */
+int replay_rank_trace(const char *pattern, int rank, char *out, size_t cap);
+/* Where this rank replays: DIR/rank-NNNN over many ranks (as a script's
+ * filesets), DIR itself alone. -1 when it does not fit in cap. */
+int replay_rank_dir(const char *dir, char *out, size_t cap);
+/* This rank's directory beneath DIR, absent or a directory, or refused as bad
+ * input (a link or anything else there could lead out of DIR); touches nothing. */
+int replay_rank_check(const char *dir, struct diag *err);
+/* Makes this rank's directory beneath DIR (DIR alone: nothing to make), judged
+ * as replay_rank_check does. */
+int replay_rank_mkdir(const char *dir, struct diag *err);
+/* Every rank reaches this point with its status (0, or the exit status of its
+ * failure, msg saying why: printed by this rank, naming it over many ranks);
+ * the worst of every rank's (bad input, 2, over a failure, 1), on every rank.
+ * Rank 0 says which ranks failed when it did not itself. */
+int replay_ranks_agree(int status, const char *msg, FILE *err);
+
+#endif

@@ -1,0 +1,138 @@
+/* replay_ranks.c: `flowbench replay` over MPI ranks: one trace for every rank
+ * or one per rank (TRACE's %r), each rank beneath its own DIR/rank-NNNN, and
+ * one status for the job before anything is laid down (docs/replay.md). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "cli/replay_ranks.h"
+#include "dist/dist.h"
+
+bool replay_trace_per_rank(const char *pattern)
+{
+    for (const char *p = pattern; *p != '\0'; p++) {
+        if (p[0] == '%' && p[1] == 'r')
+            return true;
+        if (p[0] == '%' && p[1] == '%')
+            p++;
+    }
+    return false;
+}
+
+int replay_rank_trace(const char *pattern, int rank, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = pattern; *p != '\0'; p++) {
+        char piece[16] = { p[0], '\0' };
+        if (p[0] == '%' && p[1] == 'r')
+            snprintf(piece, sizeof piece, "%d", rank);
+        p += p[0] == '%' && (p[1] == 'r' || p[1] == '%');
+        size_t len = strlen(piece);
+        if (n + len >= cap)
+            return -1;
+        memcpy(out + n, piece, len);
+        n += len;
+    }
+    out[n] = '\0';
+    return 0;
+}
+
+/* "rank-NNNN": this rank's directory beneath DIR, as the filesets' (plan_rank.c). */
+static void rank_name(char *buf, size_t len)
+{
+    snprintf(buf, len, "rank-%04d", dist_rank());
+}
+
+int replay_rank_dir(const char *dir, char *out, size_t cap)
+{
+    char name[32];
+    rank_name(name, sizeof name);
+    int n = dist_size() > 1 ? snprintf(out, cap, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, name)
+                            : snprintf(out, cap, "%s", dir);
+    return n >= 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* This rank's directory beneath DIR (fd): absent, 0; a directory, 1; anything
+ * else (a link could lead the replay out of DIR) is bad input, -1. */
+static int judge(int fd, const char *dir, const char *name, struct diag *err)
+{
+    struct stat st;
+    if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? 0 : diag_set(err, NULL, "%s/%s: %s", dir, name, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return 1;
+    diag_set(err, NULL, "%s/%s is not a directory (a link?): not replaying there", dir, name);
+    err->bad_input = 1;
+    return -1;
+}
+
+/* DIR, opened, with this rank's directory there judged (*state: judge's 0 or 1);
+ * -1 when DIR cannot be opened or the rank's directory is refused. */
+static int open_judged(const char *dir, char *name, size_t len, int *state, struct diag *err)
+{
+    rank_name(name, len);
+    int fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
+    if ((*state = judge(fd, dir, name, err)) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int replay_rank_check(const char *dir, struct diag *err)
+{
+    if (dist_size() == 1)
+        return 0; /* DIR itself */
+    char name[32];
+    int state, fd = open_judged(dir, name, sizeof name, &state, err);
+    if (fd >= 0)
+        close(fd);
+    return fd < 0 ? -1 : 0;
+}
+
+int replay_rank_mkdir(const char *dir, struct diag *err)
+{
+    if (dist_size() == 1)
+        return 0;
+    char name[32];
+    int state, fd = open_judged(dir, name, sizeof name, &state, err);
+    if (fd < 0)
+        return -1;
+    int rc = 0;
+    if (state == 0 && mkdirat(fd, name, 0755) != 0 && errno != EEXIST)
+        rc = diag_set(err, NULL, "cannot make %s/%s: %s", dir, name, strerror(errno));
+    else if (state == 0 && (state = judge(fd, dir, name, err)) != 1)
+        rc = state < 0 ? -1 : diag_set(err, NULL, "%s/%s went away as it was made", dir, name);
+    close(fd);
+    return rc;
+}
+
+int replay_ranks_agree(int status, const char *msg, FILE *err)
+{
+    int n = dist_size(), rank = dist_rank();
+    if (n == 1) {
+        if (msg != NULL)
+            diag_printf(err, "%s\n", msg);
+        return status;
+    }
+    char host[64] = "unknown";
+    if (gethostname(host, sizeof host - 1) != 0)
+        snprintf(host, sizeof host, "unknown");
+    /* file:line first, as alone: the rank after it */
+    if (msg != NULL)
+        diag_printf(err, "%s (rank %d of %d, host %s)\n", msg, rank, n, host);
+    uint64_t worst = (uint64_t)status, failed = status != 0, first = status != 0 ? (uint64_t)rank : UINT64_MAX;
+    dist_reduce_u64(&worst, 1, DIST_MAX);
+    dist_reduce_u64(&failed, 1, DIST_SUM);
+    dist_reduce_u64(&first, 1, DIST_MIN);
+    if (rank == 0 && status == 0 && worst != 0)
+        diag_printf(err, "flowbench replay: error: %" PRIu64 " of %d ranks failed (the first: rank %" PRIu64
+                         "); nothing was replayed\n", failed, n, first);
+    return (int)worst;
+}
