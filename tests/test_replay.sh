@@ -45,6 +45,18 @@ for mode in afap think timed; do
     expect_eq "mode_${mode}_json" "$(grep -q "\"replay_mode\": \"$mode\"" "$top/$mode.json" && echo named)" named
 done
 
+# Timed mode's start error (each call's start minus its intended start): in the text
+# and the JSON of a timed replay only, one per call, p50 <= p99 <= max, and sane: a
+# call is never early, nor later than the whole run (the 0.3 s gap was slept, not added).
+start_err() { python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["runs"][0]["summary"].get("replay_start_error_ns")
+print("absent" if s is None else "sane" if 0 <= s["min"] <= s["p50"] <= s["p99"] <= s["max"] < 250e6 else "insane %s" % s)' "$1"; }
+expect_eq start_error_timed_json "$(start_err "$top/timed.json")" sane
+expect_eq start_error_afap_json "$(start_err "$top/afap.json")" absent
+rm -rf "$top/G" && mkdir "$top/G"
+"$bin" replay "$top/gap.trace" -D dir="$top/G" --mode timed >"$top/out" 2>&1
+expect_eq start_error_text "$(grep -c 'replay start error (from the intended start): 2 calls p50 ' "$top/out")" 1
+
 if [ -r /usr/share/dbench/client.txt ]; then
     head -2000 /usr/share/dbench/client.txt >"$top/client.txt"
     mkdir "$top/D"

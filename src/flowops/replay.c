@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,9 +17,13 @@
 #include "engine/worker.h"
 #include "flowops/flowop.h"
 #include "flowops/replay_exec.h"
+#include "results/stats.h"
 
 #define RP_MISMATCH RC_NCALLS   /* the child row counting different outcomes */
 #define RP_WAIT_NS 20000000u    /* a wait looks at the run's stop this often */
+/* The last stretch before a call is due is spun on the clock, not slept: a
+ * sleep wakes tens of microseconds late, and later still on a loaded machine. */
+#define RP_SPIN_NS 200000u
 
 struct rp_state {
     struct rp_image *im;
@@ -26,6 +31,7 @@ struct rp_state {
     uint32_t index;          /* of this thread in the image */
     uint64_t next;           /* its next call */
     uint64_t prev_end_ns;    /* think mode: when its last call ended (CLOCK_MONOTONIC) */
+    struct op_stats *late;   /* timed mode: its calls' start errors (shared memory), else NULL */
     int flat[RC_NCALLS + 1]; /* each call's row (a child of the op), -1: none */
     struct rp_ctx ctx;
 };
@@ -67,6 +73,10 @@ static int replay_init(struct worker *w, struct op_inst *op)
     s->ctx.bufsize = im->max_len > 0 ? im->max_len : 4096;
     s->ctx.buf = calloc(1, s->ctx.bufsize);
     s->ctx.root = open(rp_str(im, im->root), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    s->late = worker_replay_start(w, s->index);
+    /* the kernel's default slack (50 us) would delay every timed wake-up by as much */
+    if (im->mode != RP_AFAP && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
+        return op_error(w, op, "set the timer slack of", "a replaying thread", errno);
     if (s->ctx.buf == NULL)
         return op_fail(w, op, "out of memory for a %zu-byte buffer", s->ctx.bufsize);
     if (s->ctx.root < 0)
@@ -88,33 +98,42 @@ static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t
     }
 }
 
-static void sleep_until(uint64_t ns)
+/* Until due: slept to RP_SPIN_NS before it (in slices, to see the run's
+ * stop), then spun. False when the run stops first. */
+static bool wait_until(struct worker *w, uint64_t due)
 {
-    struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+    for (uint64_t now = clock_ns(); now + RP_SPIN_NS < due; now = clock_ns()) {
+        if (worker_stopping(w))
+            return false;
+        uint64_t wake = due - RP_SPIN_NS < now + RP_WAIT_NS ? due - RP_SPIN_NS : now + RP_WAIT_NS;
+        struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000u), .tv_nsec = (long)(wake % 1000000000u) };
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL); /* EINTR: the loop looks again */
+    }
+    while (clock_ns() < due)
         ;
+    return true;
 }
 
-/* think: the traced gap since the thread's last call; timed: the call's traced time. */
-static void pace(struct rp_state *s, const struct rp_rec *r)
+/* When the call is due: think, the traced gap after the thread's last call;
+ * timed, its traced time from the replay's start (the first call any thread
+ * reached), both over the speed. */
+static uint64_t due_of(struct rp_state *s, const struct rp_rec *r)
 {
     struct rp_image *im = s->im;
-    uint64_t expect = 0;
     uint64_t epoch = atomic_load(&im->epoch_ns);
     if (epoch == 0) {
+        /* the trace's time 0 is now, whichever thread comes first and whatever its first call's time */
         uint64_t now = clock_ns();
-        atomic_compare_exchange_strong(&im->epoch_ns, &epoch, now - (uint64_t)((double)r->t_ns / im->speed));
+        atomic_compare_exchange_strong(&im->epoch_ns, &epoch, now);
         epoch = atomic_load(&im->epoch_ns);
     }
-    if (im->mode == RP_TIMED) {
-        expect = epoch + (uint64_t)((double)r->t_ns / im->speed);
-    } else if (im->mode == RP_THINK && s->next > 0) {
-        const struct rp_rec *prev = r - 1;
-        uint64_t gap = r->t_ns > prev->t_ns + prev->dur_ns ? r->t_ns - prev->t_ns - prev->dur_ns : 0;
-        expect = s->prev_end_ns + (uint64_t)((double)gap / im->speed);
-    }
-    if (expect > clock_ns())
-        sleep_until(expect);
+    if (im->mode == RP_TIMED)
+        return epoch + (uint64_t)((double)r->t_ns / im->speed);
+    if (s->next == 0)
+        return 0;
+    const struct rp_rec *prev = r - 1;
+    uint64_t gap = r->t_ns > prev->t_ns + prev->dur_ns ? r->t_ns - prev->t_ns - prev->dur_ns : 0;
+    return s->prev_end_ns + (uint64_t)((double)gap / im->speed);
 }
 
 /* The outcome the trace saw: a success (of any size) or the same error. */
@@ -132,8 +151,14 @@ static int replay_run(struct worker *w, struct op_inst *op)
     for (unsigned d = 0; d < r->ndeps; d++)
         if (!wait_for(w, s->im, r->dep_thread[d], r->dep_seq[d]))
             return FO_NORESOURCE;
-    if (s->im->mode != RP_AFAP)
-        pace(s, r);
+    if (s->im->mode != RP_AFAP) {
+        uint64_t due = due_of(s, r);
+        if (!wait_until(w, due))
+            return FO_NORESOURCE;
+        uint64_t start = clock_ns();
+        if (s->late != NULL)
+            stats_add(s->late, start - due, 0);
+    }
     uint64_t bytes;
     uint64_t t0 = op_now(w);
     int64_t got = rp_exec(&s->ctx, r, &bytes);
