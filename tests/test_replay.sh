@@ -32,6 +32,24 @@ mkdir "$top/K"
 expect_eq check_exit $? 0
 expect_eq check_touches_nothing "$(ls -A "$top/K" | wc -l)" 0
 
+# link (git stores each object under a temporary name, links it to its own and
+# unlinks the first): the second name exists for the calls after it.
+cat >"$top/link.trace" <<'T'
+# flowbench-trace 1
+0.000000 10 10 open o/tmp_1 - - O_WRONLY|O_CREAT|O_EXCL 0444 3 0.00001
+0.000100 10 10 write fd:3 - 100 - - 100 0.00001
+0.000200 10 10 close fd:3 - - - - 0 0.00001
+0.000300 10 10 link o/tmp_1 - - - - 0 0.00001 o/ab
+0.000400 10 10 unlink o/tmp_1 - - - - 0 0.00001
+0.000500 10 10 stat o/ab - 100 - - 0 0.00001
+# end
+T
+mkdir "$top/L"
+"$bin" replay "$top/link.trace" -D dir="$top/L" >"$top/out" 2>&1
+expect_eq link_exit $? 0
+expect_eq link_tree "$(cd "$top/L" && find . -type f -printf '%P %s\n' | tr '\n' ' ')" "o/ab 100 "
+expect_eq link_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
+
 # The modes: a 0.6 s gap between two calls is kept by think and timed (halved by --speed 2),
 # not by afap; the JSON's variables say which mode ran.
 printf '# flowbench-trace 1\n0.0 1 1 mkdir m1 - - - 0755 0 0.0\n0.6 1 1 mkdir m2 - - - 0755 0 0.0\n# end\n' >"$top/gap.trace"

@@ -333,6 +333,22 @@ static int f_rename(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
     return r->path2 ? path_call(c, NULL, s->arg[0], r, RC_RENAME) : -1;
 }
 
+static int f_linkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 4)
+        return -1;
+    r->path2 = st_at(c, s->arg[2], s->arg[3]);
+    return r->path2 ? path_call(c, s->arg[0], s->arg[1], r, RC_LINK) : -1;
+}
+
+static int f_link(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 2)
+        return -1;
+    r->path2 = st_at(c, NULL, s->arg[1]);
+    return r->path2 ? path_call(c, NULL, s->arg[0], r, RC_LINK) : -1;
+}
+
 static int f_ftruncate(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 {
     r->len = s->nargs >= 2 ? strtoull(s->arg[1], NULL, 10) : 0;
@@ -460,7 +476,7 @@ static const struct st_row st_rows[] = {
     { "chmod", f_chmod }, { "fchmod", f_fchmod }, { "fchmodat", f_fchmodat }, { "utimensat", f_utimensat },
     { "access", f_access }, { "faccessat", f_faccessat }, { "faccessat2", f_faccessat }, { "statfs", f_statfs },
     { "getdents64", f_getdents }, { "getdents", f_getdents }, { "flock", f_flock }, { "fcntl", f_fcntl },
-    { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup },
+    { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup }, { "link", f_link }, { "linkat", f_linkat },
 };
 
 /* "[pid N] ", "N " or nothing, then "SECONDS.FRACTION ". */
