@@ -74,6 +74,15 @@ expect_eq start_error_afap_json "$(start_err "$top/afap.json")" absent
 rm -rf "$top/G" && mkdir "$top/G"
 "$bin" replay "$top/gap.trace" -D dir="$top/G" --mode timed >"$top/out" 2>&1
 expect_eq start_error_text "$(grep -c 'replay start error (from the intended start): 2 calls p50 ' "$top/out")" 1
+# --rt: the replaying threads pace at SCHED_FIFO priority (where this user may take it)
+if chrt -f 10 true 2>/dev/null; then
+    rm -rf "$top/G" && mkdir "$top/G"
+    "$bin" replay "$top/gap.trace" -D dir="$top/G" --mode timed --rt --json "$top/rt.json" >"$top/out" 2>&1
+    expect_eq rt_exit $? 0
+    expect_eq rt_start_error "$(start_err "$top/rt.json")" sane
+else
+    echo "SKIP: replay --rt: this user may not take real-time priority (chrt -f fails)"
+fi
 
 if [ -r /usr/share/dbench/client.txt ]; then
     head -2000 /usr/share/dbench/client.txt >"$top/client.txt"

@@ -73,6 +73,7 @@ struct rp_image {
     uint32_t nthreads, nprocs;
     uint32_t root;           /* string: the directory every path is beneath */
     uint32_t mode;           /* enum rp_mode */
+    uint32_t realtime;       /* 1: its threads pace at SCHED_FIFO priority (replay --rt) */
     double speed;
     uint64_t max_len;        /* the largest read or write: each thread's buffer */
     _Atomic uint64_t epoch_ns; /* the first call's start (CLOCK_MONOTONIC); 0 before it */

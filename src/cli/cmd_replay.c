@@ -16,7 +16,7 @@ static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "thin
 static int usage_error(const char *msg)
 {
     diag_printf(stderr, "flowbench replay: error: %s\n"
-                        "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--root DIR] "
+                        "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] "
                         "[--json F] [--csv F] [--report DIR] [-C EXPR]\n", msg);
     return EXIT_USAGE;
 }
@@ -49,6 +49,8 @@ int cmd_replay_main(int argc, char **argv)
             r.speed = strtod(argv[++i], &end);
             if (*end != '\0' || !(r.speed > 0))
                 return usage_error("--speed is a number above 0");
+        } else if (strcmp(argv[i], "--rt") == 0) {
+            r.realtime = true;
         } else if (strcmp(argv[i], "--root") == 0 && has_next) {
             r.root = argv[++i];
         } else if (i == 1 && argv[i][0] != '-') {
@@ -113,6 +115,7 @@ int cmd_replay_run(struct interp *in)
         trace_free(&t);
         return EXIT_USAGE;
     }
+    c.image->realtime = r->realtime && r->mode != RP_AFAP;
     uint64_t files, bytes;
     int status = EXIT_OK;
     if (in->opt.check_only) {

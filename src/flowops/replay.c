@@ -5,6 +5,8 @@
  * row of its kind; an outcome other than the traced one counts in `mismatch`. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <time.h>
@@ -24,6 +26,7 @@
 /* The last stretch before a call is due is spun on the clock, not slept: a
  * sleep wakes tens of microseconds late, and later still on a loaded machine. */
 #define RP_SPIN_NS 200000u
+#define RP_RT_PRIORITY 10     /* --rt: SCHED_FIFO, low among real-time tasks */
 
 struct rp_state {
     struct rp_image *im;
@@ -77,6 +80,11 @@ static int replay_init(struct worker *w, struct op_inst *op)
     /* the kernel's default slack (50 us) would delay every timed wake-up by as much */
     if (im->mode != RP_AFAP && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
         return op_error(w, op, "set the timer slack of", "a replaying thread", errno);
+    /* --rt: on a busy machine, other tasks' time slices (milliseconds) would delay its calls */
+    struct sched_param prio = { .sched_priority = RP_RT_PRIORITY };
+    int rc = im->realtime ? pthread_setschedparam(pthread_self(), SCHED_FIFO, &prio) : 0;
+    if (rc != 0)
+        return op_error(w, op, "take real-time priority (replay --rt, needs CAP_SYS_NICE) for", "a replaying thread", rc);
     if (s->ctx.buf == NULL)
         return op_fail(w, op, "out of memory for a %zu-byte buffer", s->ctx.bufsize);
     if (s->ctx.root < 0)
