@@ -10,10 +10,13 @@
 #  * timed: the trace replayed in mode timed, its run's elapsed time over the
 #    original's I/O time (the traced span: the first call's start to the last
 #    call's end), and the calls' start error p99 (summary.replay_start_error_ns);
-#    with --rt, the same replay again under chrt -f 10 (real-time priority);
+#    with --rt, the same replay again with flowbench replay --rt (its threads
+#    at SCHED_FIFO priority: on a loaded machine, other tasks' time slices
+#    delay calls by milliseconds);
 #  * afap: the trace replayed as fast as possible: its call rate over the
 #    original's (calls / traced span), and over the plain run's (calls / its wall
-#    time: the program's own computing included);
+#    time: the program's own computing included; dbench: -1, its system calls are
+#    not its ops: see the side by side);
 #  * mismatches of both replays;
 #  * dbench: its own ops/s on the cut (plain) and flowbench replay of the same
 #    loadfile (afap, on the same kind of empty tree): ops/s, and its op count
@@ -142,12 +145,12 @@ recorded() {
 }
 took() { awk '/Run took/ { for (i = 1; i < NF; i++) if ($i == "took") print $(i + 1) }' "$1"; }
 mismatches() { awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$1"; }
-# replay TRACE MODE [PREFIX...]: "elapsed mismatches p99_start_error_ms calls ops_per_s"
+# replay TRACE MODE [OPTION...]: "elapsed mismatches p99_start_error_ms calls ops_per_s"
 replay() {
     local trace=$1 mode=$2
     shift 2
     rm -rf "$DIR/B" && mkdir "$DIR/B"
-    "$@" "$bin" replay "$trace" -D dir="$DIR/B" --mode "$mode" --json "$DIR/r.json" >"$DIR/out" 2>&1 ||
+    "$bin" replay "$trace" -D dir="$DIR/B" --mode "$mode" --json "$DIR/r.json" "$@" >"$DIR/out" 2>&1 ||
         { echo "bench/replay_apps.sh: replay of $trace ($mode) failed:" >&2; tail -5 "$DIR/out" >&2; exit 1; }
     local p99
     p99=$(python3 -c 'import json, sys
@@ -160,13 +163,12 @@ print("%.4f %s %s" % (e["p99"] / 1e6 if e else -1, s["ops"], s["ops_per_s"]))' "
 span() { grep -v '^#' "$1" | awk '{ e = $1 + $11; if (e > m) m = e } END { printf "%.6f", m }'; }
 
 med() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.3f (%.3f..%.3f)", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
-rt_prefix=()
-if [ "$RT" = 1 ]; then
-    command -v chrt >/dev/null && chrt -f 10 true 2>/dev/null && rt_prefix=(chrt -f 10) ||
-        { echo "bench/replay_apps.sh: --rt: chrt -f is not allowed here" >&2; exit 2; }
+if [ "$RT" = 1 ] && ! chrt -f 10 true 2>/dev/null; then
+    echo "bench/replay_apps.sh: --rt: this user may not take real-time priority (chrt -f fails)" >&2
+    exit 2
 fi
 declare -A OV TI P99 P99RT AF AFP MIS
-dbench_own=() dbench_fb=() dbench_count=()
+dbench_own=() dbench_fb=() dbench_count=() dbench_ratio=()
 lines=$(wc -l <"$IN/cut.txt")
 for r in $(seq 1 "$ROUNDS"); do
     for app in $APPS; do
@@ -177,11 +179,13 @@ for r in $(seq 1 "$ROUNDS"); do
         read -r tt tm p99 calls _ <<<"$(replay "$tr" timed)"
         read -r at am _ _ _ <<<"$(replay "$tr" afap)"
         p99rt=-1
-        [ ${#rt_prefix[@]} -gt 0 ] && read -r _ _ p99rt _ _ <<<"$(replay "$tr" timed "${rt_prefix[@]}")"
+        [ "$RT" = 1 ] && read -r _ _ p99rt _ _ <<<"$(replay "$tr" timed --rt)"
         OV[$app]+="$ov " TI[$app]+="$(echo "$tt / $sp" | bc -l) " P99[$app]+="$p99 " P99RT[$app]+="$p99rt "
         AF[$app]+="$(echo "$sp / $at" | bc -l) " MIS[$app]+="$((tm + am)) "
-        # afap's rate over the plain run's: calls per second of each (dbench: its own ops/s)
-        if [ "$app" = dbench ]; then afp=$(echo "($calls / $at) / $p" | bc -l); else afp=$(echo "$p / $at" | bc -l); fi
+        # afap's rate over the plain run's: the same calls over each one's wall time (dbench:
+        # its syscalls are not its ops: the side by side below compares its loadfile's ops)
+        afp=-1
+        [ "$app" = dbench ] || afp=$(echo "$p / $at" | bc -l)
         AFP[$app]+="$afp "
         printf 'round %d %-6s: %6d calls, traced span %.3fs; overhead x%.2f; timed %.3f of the span, start error p99 %.3fms%s; afap %.2fx the traced rate, %.2fx the plain run'"'"'s; mismatches %d\n' \
             "$r" "$app" "$calls" "$sp" "$ov" "$(echo "$tt / $sp" | bc -l)" "$p99" \
@@ -191,7 +195,8 @@ for r in $(seq 1 "$ROUNDS"); do
         # dbench side by side: its own ops/s (the last plain run) and flowbench replaying its loadfile
         own=$(plain dbench)
         read -r ft fm _ fcalls fops <<<"$(replay "$IN/cut.txt" afap)"
-        dbench_own+=("$own") dbench_fb+=("$fops") dbench_count+=("$fcalls/$lines lines, $fm mismatches")
+        dbench_own+=("$own") dbench_fb+=("$fops") dbench_ratio+=("$(echo "$fops / $own" | bc -l)")
+        dbench_count+=("$fcalls/$lines lines, $fm mismatches")
         printf 'round %d dbench side by side: dbench %.0f ops/s; flowbench replay %s: %.0f ops/s (%s ops of %s lines, %s mismatches)\n' \
             "$r" "$own" "$(basename "$IN/cut.txt")" "$fops" "$fcalls" "$lines" "$fm"
     fi
@@ -206,5 +211,6 @@ for app in $APPS; do
     [ "$RT" = 1 ] && printf '%-7s start error p99 at real-time priority: %s ms\n' "" "$(med ${P99RT[$app]})"
 done
 if [ ${#dbench_own[@]} -gt 0 ]; then
-    echo "dbench ops/s: $(med "${dbench_own[@]}"); flowbench replay of its loadfile: $(med "${dbench_fb[@]}") ops/s ($(printf '%s; ' "${dbench_count[@]}"))"
+    echo "dbench ops/s: $(med "${dbench_own[@]}"); flowbench replay of its loadfile: $(med "${dbench_fb[@]}") ops/s;" \
+        "flowbench / dbench: $(med "${dbench_ratio[@]}") ($(printf '%s; ' "${dbench_count[@]}"))"
 fi
