@@ -102,6 +102,11 @@ static inline _Atomic uint32_t *rp_progress(struct rp_image *im)
 {
     return (_Atomic uint32_t *)((char *)im + im->progress_off);
 }
+/* Each thread's count of threads asleep on its progress: it wakes them only then. */
+static inline _Atomic uint32_t *rp_waiters(struct rp_image *im)
+{
+    return rp_progress(im) + im->nthreads;
+}
 static inline int32_t *rp_slots(struct rp_image *im, const struct rp_proc *p)
 {
     return (int32_t *)((char *)im + p->slots_off);

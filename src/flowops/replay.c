@@ -96,14 +96,21 @@ static int replay_init(struct worker *w, struct op_inst *op)
 static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t seq)
 {
     _Atomic uint32_t *done = &rp_progress(im)[t];
+    _Atomic uint32_t *waiters = &rp_waiters(im)[t];
+    if (atomic_load_explicit(done, memory_order_acquire) > seq)
+        return true;
+    /* counted before the look that decides to sleep: the thread that moves on
+     * either sees the count (and wakes) or moved before that look (seq_cst both) */
+    atomic_fetch_add(waiters, 1);
+    bool ok;
     for (;;) {
-        uint32_t n = atomic_load_explicit(done, memory_order_acquire);
-        if (n > seq)
-            return true;
-        if (worker_stopping(w))
-            return false;
+        uint32_t n = atomic_load(done);
+        if ((ok = n > seq) || worker_stopping(w))
+            break;
         fb_futex_wait(done, n, RP_WAIT_NS);
     }
+    atomic_fetch_sub(waiters, 1);
+    return ok;
 }
 
 /* Until due: slept to RP_SPIN_NS before it (in slices, to see the run's
@@ -171,14 +178,16 @@ static int replay_run(struct worker *w, struct op_inst *op)
     uint64_t t0 = op_now(w);
     int64_t got = rp_exec(&s->ctx, r, &bytes);
     uint64_t t1 = op_now(w);
-    s->prev_end_ns = clock_ns();
+    if (s->im->mode == RP_THINK)
+        s->prev_end_ns = clock_ns();
     if (s->flat[r->call] >= 0)
         op_done(w, &w->ops[s->flat[r->call]], t0, t1, bytes);
     if (!same_outcome(r->ret, got) && s->flat[RP_MISMATCH] >= 0)
         op_done(w, &w->ops[s->flat[RP_MISMATCH]], t0, t0, 0);
     s->next++;
-    atomic_store_explicit(&rp_progress(s->im)[s->index], (uint32_t)s->next, memory_order_release);
-    fb_futex_wake(&rp_progress(s->im)[s->index]);
+    atomic_store(&rp_progress(s->im)[s->index], (uint32_t)s->next);
+    if (atomic_load(&rp_waiters(s->im)[s->index]) != 0)
+        fb_futex_wake(&rp_progress(s->im)[s->index]); /* a system call: only when a thread sleeps on it */
     return FO_OK;
 }
 
