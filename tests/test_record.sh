@@ -65,6 +65,13 @@ expect_eq ff_exit $? 0
 expect_eq ff_dirs "$(ls "$top/F" | tr '\n' ' ')" "x y "
 expect_eq ff_threads "$(grep -c '2 processes, 2 threads' "$top/out")" 1
 
+# link (git's objects): recorded from ln, replayed as a second name of the file.
+mkdir -p "$top/LA" "$top/LB" && echo hi >"$top/LA/a"
+(cd "$top/LA" && "$bin" record -o "$top/l.trace" -- ln a b >/dev/null 2>&1)
+expect_eq link_recorded "$(grep -c ' link a .* b$' "$top/l.trace")" 1
+"$bin" replay "$top/l.trace" -D dir="$top/LB" >"$top/out" 2>&1
+expect_eq link_replayed "$(ls "$top/LB" | tr '\n' ' ')/$(awk '$1 == "mismatch" { print $2 }' "$top/out")" "a b /0ops"
+
 # fio iolog v2: the file is laid down at the extent read, the writes replayed.
 mkdir "$top/I"
 printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 0 4096\n/dev/x write 8192 4096\n/dev/x close\n' >"$top/io.log"

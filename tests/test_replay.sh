@@ -32,6 +32,24 @@ mkdir "$top/K"
 expect_eq check_exit $? 0
 expect_eq check_touches_nothing "$(ls -A "$top/K" | wc -l)" 0
 
+# link (git stores each object under a temporary name, links it to its own and
+# unlinks the first): the second name exists for the calls after it.
+cat >"$top/link.trace" <<'T'
+# flowbench-trace 1
+0.000000 10 10 open o/tmp_1 - - O_WRONLY|O_CREAT|O_EXCL 0444 3 0.00001
+0.000100 10 10 write fd:3 - 100 - - 100 0.00001
+0.000200 10 10 close fd:3 - - - - 0 0.00001
+0.000300 10 10 link o/tmp_1 - - - - 0 0.00001 o/ab
+0.000400 10 10 unlink o/tmp_1 - - - - 0 0.00001
+0.000500 10 10 stat o/ab - 100 - - 0 0.00001
+# end
+T
+mkdir "$top/L"
+"$bin" replay "$top/link.trace" -D dir="$top/L" >"$top/out" 2>&1
+expect_eq link_exit $? 0
+expect_eq link_tree "$(cd "$top/L" && find . -type f -printf '%P %s\n' | tr '\n' ' ')" "o/ab 100 "
+expect_eq link_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
+
 # The modes: a 0.6 s gap between two calls is kept by think and timed (halved by --speed 2),
 # not by afap; the JSON's variables say which mode ran.
 printf '# flowbench-trace 1\n0.0 1 1 mkdir m1 - - - 0755 0 0.0\n0.6 1 1 mkdir m2 - - - 0755 0 0.0\n# end\n' >"$top/gap.trace"
@@ -44,6 +62,27 @@ for mode in afap think timed; do
     expect_eq "mode_${mode}_gap" "$kept" "$([ $mode = afap ] && echo 'not kept' || echo kept)"
     expect_eq "mode_${mode}_json" "$(grep -q "\"replay_mode\": \"$mode\"" "$top/$mode.json" && echo named)" named
 done
+
+# Timed mode's start error (each call's start minus its intended start): in the text
+# and the JSON of a timed replay only, one per call, p50 <= p99 <= max, and sane: a
+# call is never early, nor later than the whole run (the 0.3 s gap was slept, not added).
+start_err() { python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["runs"][0]["summary"].get("replay_start_error_ns")
+print("absent" if s is None else "sane" if 0 <= s["min"] <= s["p50"] <= s["p99"] <= s["max"] < 250e6 else "insane %s" % s)' "$1"; }
+expect_eq start_error_timed_json "$(start_err "$top/timed.json")" sane
+expect_eq start_error_afap_json "$(start_err "$top/afap.json")" absent
+rm -rf "$top/G" && mkdir "$top/G"
+"$bin" replay "$top/gap.trace" -D dir="$top/G" --mode timed >"$top/out" 2>&1
+expect_eq start_error_text "$(grep -c 'replay start error (from the intended start): 2 calls p50 ' "$top/out")" 1
+# --rt: the replaying threads pace at SCHED_FIFO priority (where this user may take it)
+if chrt -f 10 true 2>/dev/null; then
+    rm -rf "$top/G" && mkdir "$top/G"
+    "$bin" replay "$top/gap.trace" -D dir="$top/G" --mode timed --rt --json "$top/rt.json" >"$top/out" 2>&1
+    expect_eq rt_exit $? 0
+    expect_eq rt_start_error "$(start_err "$top/rt.json")" sane
+else
+    echo "SKIP: replay --rt: this user may not take real-time priority (chrt -f fails)"
+fi
 
 if [ -r /usr/share/dbench/client.txt ]; then
     head -2000 /usr/share/dbench/client.txt >"$top/client.txt"

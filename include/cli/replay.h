@@ -3,6 +3,8 @@
 #ifndef FB_CLI_REPLAY_H
 #define FB_CLI_REPLAY_H
 
+#include <stdbool.h>
+
 struct interp;
 struct plan;
 struct diag;
@@ -12,6 +14,7 @@ struct replay_req {
     const char *root;        /* strace logs: the directory paths are kept beneath (NULL: the program's) */
     int mode;                /* enum rp_mode */
     double speed;
+    bool realtime;           /* --rt: the replaying threads at real-time priority (mode think or timed) */
     /* What the interpreter runs in place of a script: set by the replay command,
      * so the classic command line names nothing of it. */
     int (*run)(struct interp *in);

@@ -142,6 +142,7 @@ struct engine {
     uint64_t *vote_counts;         /* 3 * nvote: this rank's counts the vote sums (engine_dist.c), */
     size_t nvote;                  /* then the vote's two halves */
     size_t replay_off;             /* shm offset of the plan's replay image (replay_rt.c), 0: none */
+    size_t replay_start_off;       /* timed replay: shm offset of struct op_stats[nthreads], each call's start error; 0: none */
     bool steps;                    /* a thread has a barrier flowop (engine_step.c) */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
     char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */

@@ -4,11 +4,14 @@
 #define FB_REPLAY_RT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/replay_image.h"
 
 struct engine;
+struct op_stats;
 struct plan;
+struct run_result;
 struct worker;
 
 /* Bytes the plan's image needs in the region (0: none). */
@@ -17,5 +20,10 @@ size_t engine_replay_size(const struct plan *p);
 void engine_replay_place(struct engine *e);
 /* The image in the shared region, or NULL when the run replays nothing. */
 struct rp_image *worker_replay_image(struct worker *w);
+/* Timed mode: the row of replayed thread t where each call's start error
+ * (its start minus its intended start) is counted; NULL in other modes. */
+struct op_stats *worker_replay_start(struct worker *w, uint32_t t);
+/* Every replayed thread's start errors merged into r->replay_start (timed mode). */
+void engine_replay_collect(const struct engine *e, struct run_result *r);
 
 #endif

@@ -12,7 +12,7 @@
 enum rp_call {
     RC_OPEN, RC_CLOSE, RC_READ, RC_WRITE, RC_LSEEK, RC_FSYNC, RC_FDATASYNC, RC_STAT, RC_FSTAT,
     RC_UNLINK, RC_MKDIR, RC_RMDIR, RC_RENAME, RC_TRUNCATE, RC_FTRUNCATE, RC_CHMOD, RC_UTIMES,
-    RC_ACCESS, RC_STATFS, RC_GETDENTS, RC_LOCK, RC_FLOCK, RC_DUP,
+    RC_ACCESS, RC_STATFS, RC_GETDENTS, RC_LOCK, RC_FLOCK, RC_DUP, RC_LINK,
     RC_NCALLS
 };
 
@@ -73,6 +73,7 @@ struct rp_image {
     uint32_t nthreads, nprocs;
     uint32_t root;           /* string: the directory every path is beneath */
     uint32_t mode;           /* enum rp_mode */
+    uint32_t realtime;       /* 1: its threads pace at SCHED_FIFO priority (replay --rt) */
     double speed;
     uint64_t max_len;        /* the largest read or write: each thread's buffer */
     _Atomic uint64_t epoch_ns; /* the first call's start (CLOCK_MONOTONIC); 0 before it */
@@ -100,6 +101,11 @@ static inline const char *rp_str(const struct rp_image *im, uint32_t off)
 static inline _Atomic uint32_t *rp_progress(struct rp_image *im)
 {
     return (_Atomic uint32_t *)((char *)im + im->progress_off);
+}
+/* Each thread's count of threads asleep on its progress: it wakes them only then. */
+static inline _Atomic uint32_t *rp_waiters(struct rp_image *im)
+{
+    return rp_progress(im) + im->nthreads;
 }
 static inline int32_t *rp_slots(struct rp_image *im, const struct rp_proc *p)
 {

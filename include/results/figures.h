@@ -30,8 +30,9 @@ void fig_merge(const struct fig_kind *k, void *into, const void *from);
 
 /* Every block of a result that merges, in one fixed order (the summary's IO
  * and from-intended IO, each row's stats and from-intended stats, each
- * open-loop schedule, the read and write counts); a block that is absent
- * (no open loop) is skipped, alike on every rank of the same plan. */
+ * open-loop schedule, each thread's times, a timed replay's start errors,
+ * the read and write counts); a block that is absent (no open loop, no
+ * timed replay) is skipped, alike on every rank of the same plan. */
 typedef void (*fig_visit)(void *block, const struct fig_kind *k, void *ctx);
 void figures_each(struct run_result *r, fig_visit fn, void *ctx);
 /* The bytes of r's figures packed (figures_pack), the size of a rank's answer. */

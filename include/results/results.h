@@ -155,6 +155,7 @@ struct run_result {
     size_t nrows;
     struct op_stats io;  /* IO and AIO flowops together */
     struct op_stats *io_intended; /* ... those of open-loop threads timed from their intended start, or NULL */
+    struct op_stats *replay_start; /* a timed replay: each call's start minus its intended start (its "latency"), or NULL */
     uint64_t reads, writes;
     struct interval_sample *intervals;
     size_t nintervals;

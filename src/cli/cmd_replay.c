@@ -18,7 +18,7 @@ static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "thin
 static int usage_error(const char *msg)
 {
     diag_printf(stderr, "flowbench replay: error: %s\n"
-                        "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--root DIR] "
+                        "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] "
                         "[--json F] [--csv F] [--report DIR] [-C EXPR]\n", msg);
     return EXIT_USAGE;
 }
@@ -53,6 +53,8 @@ int cmd_replay_main(int argc, char **argv)
             r.speed = strtod(argv[++i], &end);
             if (*end != '\0' || !(r.speed > 0))
                 return usage_error("--speed is a number above 0");
+        } else if (strcmp(argv[i], "--rt") == 0) {
+            r.realtime = true;
         } else if (strcmp(argv[i], "--root") == 0 && has_next) {
             r.root = argv[++i];
         } else if (i == 1 && argv[i][0] != '-') {
@@ -129,6 +131,7 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
     if (trace_load(&p->t, p->trace, &o, err) != 0
         || trace_compile(&p->t, p->dir, (enum rp_mode)r->mode, r->speed, &p->c, err) != 0)
         return EXIT_USAGE;
+    p->c.image->realtime = r->realtime && r->mode != RP_AFAP;
     return EXIT_OK;
 }
 

@@ -8,6 +8,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "engine/replay_rt.h"
 #include "io/ioengine.h"
 #include "results/figures.h"
 
@@ -262,6 +263,8 @@ void engine_collect(struct engine *e, double secs, enum collect_span span, struc
     free(scale);
     if (span != SINCE_BASELINE)
         add_writers(e, r);
+    if (span == SINCE_START)
+        engine_replay_collect(e, r);
 }
 
 /* The IO flowops of every thread merged, for --interval samples. */

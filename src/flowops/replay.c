@@ -5,7 +5,10 @@
  * row of its kind; an outcome other than the traced one counts in `mismatch`. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,9 +19,14 @@
 #include "engine/worker.h"
 #include "flowops/flowop.h"
 #include "flowops/replay_exec.h"
+#include "results/stats.h"
 
 #define RP_MISMATCH RC_NCALLS   /* the child row counting different outcomes */
 #define RP_WAIT_NS 20000000u    /* a wait looks at the run's stop this often */
+/* The last stretch before a call is due is spun on the clock, not slept: a
+ * sleep wakes tens of microseconds late, and later still on a loaded machine. */
+#define RP_SPIN_NS 200000u
+#define RP_RT_PRIORITY 10     /* --rt: SCHED_FIFO, low among real-time tasks */
 
 struct rp_state {
     struct rp_image *im;
@@ -26,6 +34,7 @@ struct rp_state {
     uint32_t index;          /* of this thread in the image */
     uint64_t next;           /* its next call */
     uint64_t prev_end_ns;    /* think mode: when its last call ended (CLOCK_MONOTONIC) */
+    struct op_stats *late;   /* timed mode: its calls' start errors (shared memory), else NULL */
     int flat[RC_NCALLS + 1]; /* each call's row (a child of the op), -1: none */
     struct rp_ctx ctx;
 };
@@ -67,6 +76,15 @@ static int replay_init(struct worker *w, struct op_inst *op)
     s->ctx.bufsize = im->max_len > 0 ? im->max_len : 4096;
     s->ctx.buf = calloc(1, s->ctx.bufsize);
     s->ctx.root = open(rp_str(im, im->root), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    s->late = worker_replay_start(w, s->index);
+    /* the kernel's default slack (50 us) would delay every timed wake-up by as much */
+    if (im->mode != RP_AFAP && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
+        return op_error(w, op, "set the timer slack of", "a replaying thread", errno);
+    /* --rt: on a busy machine, other tasks' time slices (milliseconds) would delay its calls */
+    struct sched_param prio = { .sched_priority = RP_RT_PRIORITY };
+    int rc = im->realtime ? pthread_setschedparam(pthread_self(), SCHED_FIFO, &prio) : 0;
+    if (rc != 0)
+        return op_error(w, op, "take real-time priority (replay --rt, needs CAP_SYS_NICE) for", "a replaying thread", rc);
     if (s->ctx.buf == NULL)
         return op_fail(w, op, "out of memory for a %zu-byte buffer", s->ctx.bufsize);
     if (s->ctx.root < 0)
@@ -78,43 +96,59 @@ static int replay_init(struct worker *w, struct op_inst *op)
 static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t seq)
 {
     _Atomic uint32_t *done = &rp_progress(im)[t];
+    _Atomic uint32_t *waiters = &rp_waiters(im)[t];
+    if (atomic_load_explicit(done, memory_order_acquire) > seq)
+        return true;
+    /* counted before the look that decides to sleep: the thread that moves on
+     * either sees the count (and wakes) or moved before that look (seq_cst both) */
+    atomic_fetch_add(waiters, 1);
+    bool ok;
     for (;;) {
-        uint32_t n = atomic_load_explicit(done, memory_order_acquire);
-        if (n > seq)
-            return true;
-        if (worker_stopping(w))
-            return false;
+        uint32_t n = atomic_load(done);
+        if ((ok = n > seq) || worker_stopping(w))
+            break;
         fb_futex_wait(done, n, RP_WAIT_NS);
     }
+    atomic_fetch_sub(waiters, 1);
+    return ok;
 }
 
-static void sleep_until(uint64_t ns)
+/* Until due: slept to RP_SPIN_NS before it (in slices, to see the run's
+ * stop), then spun. False when the run stops first. */
+static bool wait_until(struct worker *w, uint64_t due)
 {
-    struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+    for (uint64_t now = clock_ns(); now + RP_SPIN_NS < due; now = clock_ns()) {
+        if (worker_stopping(w))
+            return false;
+        uint64_t wake = due - RP_SPIN_NS < now + RP_WAIT_NS ? due - RP_SPIN_NS : now + RP_WAIT_NS;
+        struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000u), .tv_nsec = (long)(wake % 1000000000u) };
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL); /* EINTR: the loop looks again */
+    }
+    while (clock_ns() < due)
         ;
+    return true;
 }
 
-/* think: the traced gap since the thread's last call; timed: the call's traced time. */
-static void pace(struct rp_state *s, const struct rp_rec *r)
+/* When the call is due: think, the traced gap after the thread's last call;
+ * timed, its traced time from the replay's start (the first call any thread
+ * reached), both over the speed. */
+static uint64_t due_of(struct rp_state *s, const struct rp_rec *r)
 {
     struct rp_image *im = s->im;
-    uint64_t expect = 0;
     uint64_t epoch = atomic_load(&im->epoch_ns);
     if (epoch == 0) {
+        /* the trace's time 0 is now, whichever thread comes first and whatever its first call's time */
         uint64_t now = clock_ns();
-        atomic_compare_exchange_strong(&im->epoch_ns, &epoch, now - (uint64_t)((double)r->t_ns / im->speed));
+        atomic_compare_exchange_strong(&im->epoch_ns, &epoch, now);
         epoch = atomic_load(&im->epoch_ns);
     }
-    if (im->mode == RP_TIMED) {
-        expect = epoch + (uint64_t)((double)r->t_ns / im->speed);
-    } else if (im->mode == RP_THINK && s->next > 0) {
-        const struct rp_rec *prev = r - 1;
-        uint64_t gap = r->t_ns > prev->t_ns + prev->dur_ns ? r->t_ns - prev->t_ns - prev->dur_ns : 0;
-        expect = s->prev_end_ns + (uint64_t)((double)gap / im->speed);
-    }
-    if (expect > clock_ns())
-        sleep_until(expect);
+    if (im->mode == RP_TIMED)
+        return epoch + (uint64_t)((double)r->t_ns / im->speed);
+    if (s->next == 0)
+        return 0;
+    const struct rp_rec *prev = r - 1;
+    uint64_t gap = r->t_ns > prev->t_ns + prev->dur_ns ? r->t_ns - prev->t_ns - prev->dur_ns : 0;
+    return s->prev_end_ns + (uint64_t)((double)gap / im->speed);
 }
 
 /* The outcome the trace saw: a success (of any size) or the same error. */
@@ -132,20 +166,28 @@ static int replay_run(struct worker *w, struct op_inst *op)
     for (unsigned d = 0; d < r->ndeps; d++)
         if (!wait_for(w, s->im, r->dep_thread[d], r->dep_seq[d]))
             return FO_NORESOURCE;
-    if (s->im->mode != RP_AFAP)
-        pace(s, r);
+    if (s->im->mode != RP_AFAP) {
+        uint64_t due = due_of(s, r);
+        if (!wait_until(w, due))
+            return FO_NORESOURCE;
+        uint64_t start = clock_ns();
+        if (s->late != NULL)
+            stats_add(s->late, start - due, 0);
+    }
     uint64_t bytes;
     uint64_t t0 = op_now(w);
     int64_t got = rp_exec(&s->ctx, r, &bytes);
     uint64_t t1 = op_now(w);
-    s->prev_end_ns = clock_ns();
+    if (s->im->mode == RP_THINK)
+        s->prev_end_ns = clock_ns();
     if (s->flat[r->call] >= 0)
         op_done(w, &w->ops[s->flat[r->call]], t0, t1, bytes);
     if (!same_outcome(r->ret, got) && s->flat[RP_MISMATCH] >= 0)
         op_done(w, &w->ops[s->flat[RP_MISMATCH]], t0, t0, 0);
     s->next++;
-    atomic_store_explicit(&rp_progress(s->im)[s->index], (uint32_t)s->next, memory_order_release);
-    fb_futex_wake(&rp_progress(s->im)[s->index]);
+    atomic_store(&rp_progress(s->im)[s->index], (uint32_t)s->next);
+    if (atomic_load(&rp_waiters(s->im)[s->index]) != 0)
+        fb_futex_wake(&rp_progress(s->im)[s->index]); /* a system call: only when a thread sleeps on it */
     return FO_OK;
 }
 

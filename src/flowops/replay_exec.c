@@ -220,20 +220,24 @@ static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { 
 static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_utimes, r); }
 static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_access, r); }
 
-static int64_t x_rename(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+/* rename and link: a call on two names, each beneath the root. */
+static int64_t two_names(struct rp_ctx *c, const struct rp_rec *r)
 {
     const char *fleaf, *tleaf;
     int from = beneath_parent(c->root, name_of(c, r->path), &fleaf);
     if (from < 0)
         return -errno;
     int to = beneath_parent(c->root, name_of(c, r->path2), &tleaf);
-    int rc = to < 0 ? -1 : renameat(from, fleaf, to, tleaf);
+    int rc = to < 0 ? -1 : r->call == RC_LINK ? linkat(from, fleaf, to, tleaf, 0) : renameat(from, fleaf, to, tleaf);
     int err = errno;
     close(from);
     if (to >= 0)
         close(to);
     return rc < 0 ? -(int64_t)err : 0;
 }
+
+static int64_t x_rename(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
+static int64_t x_link(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
 
 static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
@@ -302,7 +306,7 @@ static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_UNLINK] = x_unlink, [RC_MKDIR] = x_mkdir, [RC_RMDIR] = x_rmdir, [RC_RENAME] = x_rename,
     [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
-    [RC_FLOCK] = x_flock, [RC_DUP] = x_dup,
+    [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link,
 };
 
 int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)

@@ -29,6 +29,7 @@ const struct rp_call_row rp_calls[RC_NCALLS] = {
     [RC_LOCK] = { "lock", RT_FD, "lock", 0 },
     [RC_FLOCK] = { "flock", RT_FD, "lock", 0 },
     [RC_DUP] = { "dup", RT_FD | RT_NEWFD, "openfile", 0 },
+    [RC_LINK] = { "link", RT_PATH | RT_PATH2, "rename", 1 }, /* a second name: counted with renames */
 };
 
 int rp_call_find(const char *name)

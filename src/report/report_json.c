@@ -113,6 +113,11 @@ static void summary(struct jw *w, const struct run_result *r, const struct repor
         report_figures(r->io_intended, r->seconds, &fi);
         latency(w, "latency_from_intended_ns", &fi, in->histograms ? &r->io_intended->hist : NULL);
     }
+    if (r->replay_start != NULL) {
+        struct row_figures fs;
+        report_figures(r->replay_start, r->seconds, &fs);
+        latency(w, "replay_start_error_ns", &fs, in->histograms ? &r->replay_start->hist : NULL);
+    }
     jw_close(w, '}');
 }
 

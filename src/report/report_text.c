@@ -104,6 +104,16 @@ static void writer_line(FILE *out, const struct run_result *r, double stamp)
                 slow->seconds, r->nwriters);
 }
 
+/* A timed replay: how late its calls began, each from its intended start. */
+static void replay_start_line(FILE *out, const struct op_stats *s, double stamp)
+{
+    if (s == NULL)
+        return;
+    fprintf(out, "%.3f: replay start error (from the intended start): %" PRIu64 " calls p50 %.3fms p99 %.3fms max %.3fms\n",
+            stamp, s->ops, report_ms(stats_percentile(s, 0.5)), report_ms(stats_percentile(s, 0.99)),
+            report_ms(s->ops ? s->lat_max : 0));
+}
+
 void report_text(FILE *out, const struct run_result *r, double stamp)
 {
     double t = r->seconds > 0 ? r->seconds : 1;
@@ -130,6 +140,7 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
     system_lines(out, &r->system, stamp);
     /* After the classic summary and its device lines, which scripts parse as a block. */
     schedule_lines(out, r, stamp);
+    replay_start_line(out, r->replay_start, stamp);
     steady_line(out, &r->steady, stamp);
     accel_lines(out, r, stamp);
     writer_line(out, r, stamp);

@@ -76,6 +76,8 @@ void figures_each(struct run_result *r, fig_visit fn, void *ctx)
         fn(&r->sched[i], &fig_sched, ctx);
     for (size_t i = 0; i < r->ntimes; i++)
         fn(&r->times[i], &fig_times, ctx);
+    if (r->replay_start != NULL)
+        fn(r->replay_start, &fig_op_stats, ctx);
     fn(r, &fig_result_counts, ctx);
 }
 

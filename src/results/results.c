@@ -23,6 +23,7 @@ static void run_result_free(struct run_result *run)
     }
     free(run->times);
     free(run->io_intended);
+    free(run->replay_start);
     free(run->rows);
     free(run->error);
     free(run->intervals);

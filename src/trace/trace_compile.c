@@ -167,7 +167,7 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
     at += t->slen + dirlen;
     at = (at + 63) & ~(size_t)63;
     size_t prog_off = at;
-    at += nth * sizeof(uint32_t) + 64;
+    at += 2 * nth * sizeof(uint32_t) + 64; /* progress, then waiters (replay_image.h) */
     size_t slots_off = at;
     at += nslots_total * sizeof(int32_t) + 64;
     struct rp_image *im = calloc(1, at);

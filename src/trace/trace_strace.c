@@ -317,20 +317,29 @@ static int f_mkdirat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r
     return s->nargs >= 2 ? path_call(c, s->arg[0], s->arg[1], r, RC_MKDIR) : -1;
 }
 
-static int f_renameat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+/* rename and link: the second name first (path_call fills the first). */
+static int two_names(struct st_ctx *c, struct rp_rec *r, const char *dir1, const char *name1, const char *dir2,
+                     const char *name2, enum rp_call call)
 {
-    if (s->nargs < 4)
-        return -1;
-    r->path2 = st_at(c, s->arg[2], s->arg[3]);
-    return r->path2 ? path_call(c, s->arg[0], s->arg[1], r, RC_RENAME) : -1;
+    r->path2 = st_at(c, dir2, name2);
+    return r->path2 ? path_call(c, dir1, name1, r, call) : -1;
 }
 
+static int f_renameat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    return s->nargs >= 4 ? two_names(c, r, s->arg[0], s->arg[1], s->arg[2], s->arg[3], RC_RENAME) : -1;
+}
 static int f_rename(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 {
-    if (s->nargs < 2)
-        return -1;
-    r->path2 = st_at(c, NULL, s->arg[1]);
-    return r->path2 ? path_call(c, NULL, s->arg[0], r, RC_RENAME) : -1;
+    return s->nargs >= 2 ? two_names(c, r, NULL, s->arg[0], NULL, s->arg[1], RC_RENAME) : -1;
+}
+static int f_linkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    return s->nargs >= 4 ? two_names(c, r, s->arg[0], s->arg[1], s->arg[2], s->arg[3], RC_LINK) : -1;
+}
+static int f_link(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    return s->nargs >= 2 ? two_names(c, r, NULL, s->arg[0], NULL, s->arg[1], RC_LINK) : -1;
 }
 
 static int f_ftruncate(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
@@ -460,7 +469,7 @@ static const struct st_row st_rows[] = {
     { "chmod", f_chmod }, { "fchmod", f_fchmod }, { "fchmodat", f_fchmodat }, { "utimensat", f_utimensat },
     { "access", f_access }, { "faccessat", f_faccessat }, { "faccessat2", f_faccessat }, { "statfs", f_statfs },
     { "getdents64", f_getdents }, { "getdents", f_getdents }, { "flock", f_flock }, { "fcntl", f_fcntl },
-    { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup },
+    { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup }, { "link", f_link }, { "linkat", f_linkat },
 };
 
 /* "[pid N] ", "N " or nothing, then "SECONDS.FRACTION ". */

@@ -74,6 +74,7 @@ static void first_sight(struct name *e, const struct rp_rec *r, bool second)
         e->seen = ok ? SEEN_DIR : SEEN_MADE;
         break;
     case RC_RENAME:
+    case RC_LINK:
         e->seen = second || !ok ? SEEN_MADE : SEEN_FILE;
         break;
     case RC_STATFS:
