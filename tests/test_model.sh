@@ -18,17 +18,20 @@ top=$(mktemp -d /dev/shm/flowbench-model.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$top"' EXIT # KEEP=1: left for a look
 py=$(python3 -c 'import sys; print(sys.executable)') # the interpreter itself, past any shim
 
-# fidelity NAME TRACE: models TRACE, runs the model for a second, checks the figures.
+# fidelity NAME TRACE: models TRACE, runs the model for a second, checks the figures
+# against the trace as the model read it (--own: in flowbench's format, whatever it came in).
 fidelity() {
     local name=$1 trace=$2
-    "$bin" model "$trace" -o "$top/$name.f" 2>"$top/err"
+    "$bin" model "$trace" -o "$top/$name.f" --own "$top/$name.own" 2>"$top/err"
     expect_eq "${name}_model_exit" $? 0 || cat "$top/err"
     mkdir -p "$top/$name.run"
+    # the figures are the mix's and the sizes', not the rate's: as many picks as a second holds
+    sed -i 's/, rate=[0-9]*//' "$top/$name.f"
     "$bin" -f "$top/$name.f" -D dir="$top/$name.run" --runtime 1 --latency-log "$top/$name.csv" >"$top/out" 2>&1
     local rc=$?
     expect_eq "${name}_run_exit" $rc 0
     [ $rc -eq 0 ] || { grep -i error "$top/out"; return; }
-    "$py" "$here/check_model_fidelity.py" "$trace" "$top/$name.csv" "$top/$name.run" >"$top/$name.fid"
+    "$py" "$here/check_model_fidelity.py" "$top/$name.own" "$top/$name.csv" "$top/$name.run" >"$top/$name.fid"
     expect_eq "${name}_fidelity" $? 0
     sed "s/^/$name: /" "$top/$name.fid" | grep -v ' ok$'
 }

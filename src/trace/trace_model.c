@@ -59,8 +59,12 @@ struct fit_model {
     uint64_t writes_per_fsync, fsyncs, seq, rand;
     double secs, depth;      /* depth: the mean number of directories above a file */
     struct sizes fsize;      /* the files there before the trace: their largest extent */
+    struct sizes asize;      /* every file's */
     struct sizes rsize, wsize; /* bytes moved by reads, and by writes to files it did not create */
-    struct sizes cwsize, cwrites; /* writes to the files it created: their sizes, and how many each file got */
+    struct sizes cwsize;     /* writes to the files it created */
+    struct sizes c1size;     /* ... the files written once: that write */
+    struct sizes cmwrites;   /* ... the files written more than once: how often */
+    uint64_t ctouched;       /* ... the files never written */
     uint64_t max_io;
 };
 
@@ -185,6 +189,7 @@ struct fd_walk {
     int32_t *pids;
     uint32_t npids;
     int64_t *cwrites;
+    uint64_t *cwmax;
     uint32_t cap;
 };
 
@@ -211,6 +216,7 @@ static void fd_walk_free(struct fd_walk *fw)
     fds_free(&fw->fds);
     free(fw->pids);
     free(fw->cwrites);
+    free(fw->cwmax);
 }
 
 /* The description r's descriptor refers to, or NULL. */
@@ -244,11 +250,17 @@ static int fd_track(struct fd_walk *fw, const struct rp_rec *r, enum kind k)
     if (fw->fds.ndescs > fw->cap) {
         uint32_t cap = fw->fds.capdescs;
         int64_t *v = realloc(fw->cwrites, cap * sizeof *v);
-        if (v == NULL)
+        if (v != NULL)
+            fw->cwrites = v;
+        uint64_t *mx = realloc(fw->cwmax, cap * sizeof *mx);
+        if (mx != NULL)
+            fw->cwmax = mx;
+        if (v == NULL || mx == NULL)
             return -1;
-        for (uint32_t i = fw->cap; i < cap; i++)
+        for (uint32_t i = fw->cap; i < cap; i++) {
             v[i] = -1;
-        fw->cwrites = v;
+            mx[i] = 0;
+        }
         fw->cap = cap;
     }
     if (r->call == RC_OPEN && r->ret >= 0 && k == K_CREATE)
@@ -269,6 +281,8 @@ static void io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, c
         return;
     struct fd_desc *d = &fw->fds.descs[e->desc];
     fw->cwrites[e->desc] += created;
+    if (created && fw->cwrites[e->desc] == 1)
+        fw->cwmax[e->desc] = (uint64_t)r->ret; /* its first write */
     uint64_t off = r->off != RP_NONE ? r->off : d->pos;
     m->seq += off == d->pos;
     m->rand += off != d->pos;
@@ -276,6 +290,25 @@ static void io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, c
         d->pos += (uint64_t)r->ret;
     struct name *n = name_at(ns, t, d->path);
     n->size = off + (uint64_t)r->ret > n->size ? off + (uint64_t)r->ret : n->size;
+}
+
+/* The writes to created files written more than once: all of theirs but those written once (a multiset difference). */
+static int multi_writes(struct fit_model *m, struct sizes *out)
+{
+    sizes_pct(&m->cwsize, 0); /* sorts */
+    sizes_pct(&m->c1size, 0);
+    size_t k = 0;
+    for (size_t i = 0; i < m->cwsize.n; i++) {
+        while (k < m->c1size.n && m->c1size.v[k] < m->cwsize.v[i])
+            k++;
+        if (k < m->c1size.n && m->c1size.v[k] == m->cwsize.v[i]) {
+            k++;
+            continue;
+        }
+        if (sizes_add(out, m->cwsize.v[i]) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 static int fit(const struct trace *t, struct fit_model *m)
@@ -314,8 +347,12 @@ static int fit(const struct trace *t, struct fit_model *m)
         }
     }
     for (uint32_t d = 0; rc == 0 && d < fw.fds.ndescs; d++)
-        if (fw.cwrites[d] >= 0)
-            sizes_add(&m->cwrites, (uint64_t)fw.cwrites[d]);
+        if (fw.cwrites[d] == 1)
+            rc = sizes_add(&m->c1size, fw.cwmax[d]);
+        else if (fw.cwrites[d] > 1)
+            rc = sizes_add(&m->cmwrites, (uint64_t)fw.cwrites[d]);
+        else if (fw.cwrites[d] == 0)
+            m->ctouched++;
     fd_walk_free(&fw);
     if (rc != 0) {
         free(ns.v);
@@ -328,6 +365,7 @@ static int fit(const struct trace *t, struct fit_model *m)
             continue;
         m->files++;
         m->made += e->made;
+        sizes_add(&m->asize, e->size);
         if (!e->made)
             sizes_add(&m->fsize, e->size);
         for (const char *p = trace_name(t, e->path); *p; p++)
@@ -344,22 +382,26 @@ static int fit(const struct trace *t, struct fit_model *m)
 static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
 {
     uint64_t there = m->files - m->made;
-    uint64_t entries = there + m->made * repeats + m->n[K_MISSING] + 1;
-    unsigned prealloc = (unsigned)(100 * there / entries);
+    /* a trace that made every file it used still opened, stat'ed and removed them: some are there from the start */
+    bool none = there == 0 && m->n[K_OPEN] + m->n[K_STAT] + m->n[K_UNLINK] + m->n[K_RENAME] > 0;
+    uint64_t pre = none ? 1 + m->made / 4 : there;
+    uint64_t entries = pre + m->made * repeats + m->n[K_MISSING] + 1;
+    unsigned prealloc = (unsigned)((100 * pre + entries - 1) / entries);
     /* a fileset of N entries and width W nests its files about log_W(N) deep: W = N^(1 / depth) */
     double depth = m->depth < 1 ? 1 : m->depth;
     uint64_t width = (uint64_t)ceil(pow((double)entries, 1.0 / depth));
-    fprintf(out, "# entries: %" PRIu64 " = the %" PRIu64 " files there before the trace, %" PRIu64
-                 " it created times %" PRIu64 " (the run repeats the trace's mix that often), %" PRIu64
+    fprintf(out, "# entries: %" PRIu64 " = %" PRIu64 " files there from the start (%s), %" PRIu64
+                 " the trace created times %" PRIu64 " (the run repeats the trace's mix that often), %" PRIu64
                  " missing names looked up, and one\n"
-                 "# prealloc: %u%%: the files that were there, of the entries\n"
+                 "# prealloc: %u%%: the files there from the start, of the entries\n"
                  "# dirwidth: %" PRIu64 " = entries^(1/%.2f): the trace's files sat %.2f directories deep on average\n"
                  "# size: each file's largest extent read, written or seen by stat; neighbours within 5%% share a "
                  "bucket\n",
-            entries, there, m->made, repeats, m->n[K_MISSING], prealloc, width, depth, m->depth);
+            entries, pre, none ? "a quarter of those it created: it made all it used" : "as in the trace", m->made,
+            repeats, m->n[K_MISSING], prealloc, width, depth, m->depth);
     fprintf(out, "define fileset name=files, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
             entries, width > 1 ? width : 2, prealloc);
-    struct sizes fs = m->fsize;
+    struct sizes fs = none ? m->asize : m->fsize;
     sizes_print(&fs, 0, out);
     fputs("\n", out);
     if (m->n[K_MKDIR] + m->n[K_RMDIR] > 0)
@@ -375,8 +417,7 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
 
 static void write_mix(const struct fit_model *m, FILE *out)
 {
-    uint64_t cwrites = m->cwsize.n;
-    uint64_t writes = m->n[K_WRITE] > cwrites ? m->n[K_WRITE] - cwrites : 0;
+    uint64_t writes = m->n[K_WRITE] > m->cwsize.n ? m->n[K_WRITE] - m->cwsize.n : 0;
     fprintf(out, "# The op mix: each weight is the count of those calls in the trace (%" PRIu64 " calls on files).\n"
                  "# Access: %" PRIu64 " sequential and %" PRIu64 " random reads and writes; the model reads and\n"
                  "# writes at random offsets of one big file (data), so that each moves the bytes the trace's did.\n"
@@ -385,18 +426,27 @@ static void write_mix(const struct fit_model *m, FILE *out)
             m->calls, m->seq, m->rand, m->fsyncs ? (double)m->writes_per_fsync / (double)m->fsyncs : 0.0, m->fsyncs,
             m->n[K_CLOSE]);
     fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
-          "  flowop closefile name=close, fd=1\n}\n"
-          "define flowop name=created {\n  flowop createfile name=create, filesetname=files, fd=1\n", out);
-    if (cwrites > 0)
-        fprintf(out, "  # %" PRIu64 " writes to the files the trace created: $cwrites of them each, $cwsize bytes\n"
-                     "  flowop write name=write, fd=1, iosize=$cwsize, iters=$cwrites\n", cwrites);
-    fputs("  flowop closefile name=close, fd=1\n}\ndefine flowop name=mix, choose {\n", out);
+          "  flowop closefile name=close, fd=1\n}\n", out);
+    /* the files it created: written once (that write is the file), more than once (chunks), or never */
+    fputs("define flowop name=created1 {\n  flowop createfile name=create, filesetname=files, fd=1\n"
+          "  flowop write name=write, fd=1, iosize=$c1size\n  flowop closefile name=close, fd=1\n}\n"
+          "define flowop name=createdm {\n  flowop createfile name=create, filesetname=files, fd=1\n"
+          "  flowop write name=write, fd=1, iosize=$cmsize, iters=$cmwrites\n  flowop closefile name=close, fd=1\n}\n"
+          "define flowop name=created0 {\n  flowop createfile name=create, filesetname=files, fd=1\n"
+          "  flowop closefile name=close, fd=1\n}\n", out);
+    fputs("define flowop name=mix, choose {\n", out);
     if (m->n[K_OPEN] > 0)
         fprintf(out, "  flowop opened name=o, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_OPEN], m->n[K_OPEN],
                 kinds[K_OPEN].from);
-    if (m->n[K_CREATE] > 0)
-        fprintf(out, "  flowop created name=c, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_CREATE],
-                m->n[K_CREATE], kinds[K_CREATE].from);
+    const struct { const char *flowop; uint64_t n; const char *how; } made[] = {
+        { "created1", m->c1size.n, "written once" },
+        { "createdm", m->cmwrites.n, "written more than once" },
+        { "created0", m->ctouched, "never written" },
+    };
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
+        if (made[i].n > 0)
+            fprintf(out, "  flowop %s name=c%zu, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and %s\n",
+                    made[i].flowop, i, made[i].n, made[i].n, made[i].how);
     for (size_t k = 0; k < K_NKINDS; k++) {
         uint64_t n = k == K_WRITE ? writes : m->n[k];
         if (kinds[k].flowop == NULL || n == 0)
@@ -433,14 +483,21 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
                  "set $dir=/tmp\n\n", source, t->format, t->n, m.secs);
     write_files(&m, repeats + repeats / 2 + 2, out);
     write_data(&m, out);
-    fputs("# I/O sizes: the bytes each read and write moved; neighbours within 5% share a bucket\nset $rsize=", out);
+    fputs("# I/O sizes: the bytes each read and write moved (writes: to files it did not create); neighbours within\n"
+          "# 5% share a bucket\nset $rsize=", out);
     sizes_print(&m.rsize, 4096, out);
     fputs("\nset $wsize=", out);
     sizes_print(&m.wsize, 4096, out);
-    fputs("\n# the files the trace created: the bytes each write to them moved, and how many writes each got\nset $cwsize=", out);
-    sizes_print(&m.cwsize, 4096, out);
-    fputs("\nset $cwrites=", out);
-    sizes_print(&m.cwrites, 1, out);
+    struct sizes cm = { 0 };
+    if (multi_writes(&m, &cm) != 0)
+        return -1;
+    fputs("\n# the files the trace created: the one write of those written once; the writes to the others, and how many each got\nset $c1size=", out);
+    sizes_print(&m.c1size, 4096, out);
+    fputs("\nset $cmsize=", out);
+    sizes_print(&cm, 4096, out);
+    fputs("\nset $cmwrites=", out);
+    sizes_print(&m.cmwrites, 2, out);
+    sizes_free(&cm);
     fputs("\n\n", out);
     write_mix(&m, out);
     fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced; rate: %.1f calls/s over the trace, "
@@ -456,9 +513,11 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
         fputs("    flowop mix name=m\n", out);
     fprintf(out, "  }\n}\n\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
     sizes_free(&m.fsize);
+    sizes_free(&m.asize);
     sizes_free(&m.rsize);
     sizes_free(&m.wsize);
     sizes_free(&m.cwsize);
-    sizes_free(&m.cwrites);
+    sizes_free(&m.c1size);
+    sizes_free(&m.cmwrites);
     return ferror(out) ? -1 : 0;
 }
