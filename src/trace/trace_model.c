@@ -48,7 +48,7 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_ACCESS] = { "access", "access name=%s, filesetname=files", "access calls that found the name" },
     [K_STATFS] = { "statfs", "statfs name=%s, filesetname=files", "statfs calls" },
     [K_READDIR] = { "readdir", "readdir name=%s, filesetname=files", "getdents calls" },
-    [K_FSYNC] = { "fsync", "fsyncset name=%s, filesetname=files", "fsyncs and fdatasyncs (of the files open in the thread's slots)" },
+    [K_FSYNC] = { "fsync", "fsync name=%s, fd=2", "fsyncs and fdatasyncs (of the data file, which the writes change)" },
     [K_LOCK] = { "lock", "lock name=%s, fd=2", "locks taken (fcntl, flock)" },
     [K_UNLOCK] = { "unlock", "unlock name=%s, fd=2", "locks released" },
 };
@@ -384,21 +384,24 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     uint64_t there = m->files - m->made;
     /* a trace that made every file it used still opened, stat'ed and removed them: some are there from the start */
     bool none = there == 0 && m->n[K_OPEN] + m->n[K_STAT] + m->n[K_UNLINK] + m->n[K_RENAME] > 0;
-    uint64_t pre = none ? 1 + m->made / 4 : there;
-    uint64_t entries = pre + m->made * repeats + m->n[K_MISSING] + 1;
+    uint64_t cycled = m->n[K_UNLINK] < m->n[K_CREATE] ? m->n[K_UNLINK] : m->n[K_CREATE];
+    /* deletes drawn at random with creates may run ahead of them: a spare of twice the files it created and deleted */
+    uint64_t spare = cycled > 0 ? 2 * cycled + 8 : 0;
+    uint64_t pre = there + spare + (none ? 1 + m->n[K_CREATE] / 4 : 0);
+    uint64_t entries = pre + m->n[K_CREATE] * repeats + 1;
     unsigned prealloc = (unsigned)((100 * pre + entries - 1) / entries);
     /* a fileset of N entries and width W nests its files about log_W(N) deep: W = N^(1 / depth) */
     double depth = m->depth < 1 ? 1 : m->depth;
     uint64_t width = (uint64_t)ceil(pow((double)entries, 1.0 / depth));
-    fprintf(out, "# entries: %" PRIu64 " = %" PRIu64 " files there from the start (%s), %" PRIu64
-                 " the trace created times %" PRIu64 " (the run repeats the trace's mix that often), %" PRIu64
-                 " missing names looked up, and one\n"
+    fprintf(out, "# entries: %" PRIu64 " = %" PRIu64 " files there from the start (%" PRIu64 " as in the trace, %" PRIu64
+                 " spare for the deletes, %" PRIu64 " as it made all it used), and %" PRIu64
+                 " creates times %" PRIu64 " (the run repeats the trace's mix about that often), and one\n"
                  "# prealloc: %u%%: the files there from the start, of the entries\n"
                  "# dirwidth: %" PRIu64 " = entries^(1/%.2f): the trace's files sat %.2f directories deep on average\n"
                  "# size: each file's largest extent read, written or seen by stat; neighbours within 5%% share a "
                  "bucket\n",
-            entries, pre, none ? "a quarter of those it created: it made all it used" : "as in the trace", m->made,
-            repeats, m->n[K_MISSING], prealloc, width, depth, m->depth);
+            entries, pre, there, spare, none ? 1 + m->n[K_CREATE] / 4 : 0, m->n[K_CREATE], repeats, prealloc, width,
+            depth, m->depth);
     fprintf(out, "define fileset name=files, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
             entries, width > 1 ? width : 2, prealloc);
     struct sizes fs = none ? m->asize : m->fsize;
@@ -475,8 +478,8 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     double calls_per_s = m.secs > 0 ? (double)m.calls / m.secs : 0;
     uint64_t secs = (uint64_t)ceil(m.secs > 1 ? m.secs : 1);
     uint64_t repeats = m.secs > 0 ? (uint64_t)ceil((double)secs / m.secs) : 1;
-    bool locks = m.n[K_LOCK] + m.n[K_UNLOCK] > 0;
-    /* with locks a pass is 100 picks of the mix around one held file: the rate counts passes */
+    bool locks = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
+    /* with locks or fsyncs a pass is 100 picks of the mix around one held file: the rate counts passes */
     uint64_t rate = (uint64_t)ceil(calls_per_s / (double)m.threads / (locks ? 100.0 : 1.0));
     fprintf(out, "# A model of %s (%s trace: %zu calls over %.3f s), by flowbench model.\n"
                  "# Every number says where it came from; edit freely (docs/replay.md).\n"
@@ -506,7 +509,7 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
                  "  thread name=t, instances=%" PRIu64 ", rate=%" PRIu64 " {\n",
             m.procs, m.threads, calls_per_s, m.procs, (m.threads + m.procs - 1) / m.procs, rate ? rate : 1);
     if (locks)
-        fputs("    # locks act on a file each thread holds open for 100 picks of the mix\n"
+        fputs("    # locks and fsyncs act on the data file, which each thread holds open for 100 picks of the mix\n"
               "    flowop openfile name=hold, filesetname=data, fd=2\n    flowop mix name=m, iters=100\n"
               "    flowop closefile name=release, fd=2\n", out);
     else
