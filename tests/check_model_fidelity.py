@@ -4,9 +4,11 @@ run of `flowbench model TRACE` is from the trace (docs/replay.md, "Fidelity").
 
 Counted here on their own (not by flowbench's fitting code), from the trace in
 flowbench's own format: each kind of file call's share of the calls, the bytes
-each read and write moved and each file's largest extent (p50, p90, p99). From
-the model's run: its latency log (one record per op, the flowop's last name
-component is the kind) and the files its fileset left in MODELDIR. Prints one
+each read and write moved and each file's largest extent (p50, p90, p99), the
+files there before and those it created apart. From the model's run: its
+latency log (one record per op, the flowop's last name component is the kind)
+and the files its filesets left in MODELDIR (files: there from the start;
+made: created by the run). Prints one
 line per figure; exits 1 when a share is off by more than --pp percentage
 points or a percentile by more than --pct percent."""
 import math
@@ -36,7 +38,7 @@ def pct(values, p):
 
 
 def trace_figures(path):
-    kinds, exists, isfile, extent, io = {}, {}, {}, {}, []
+    kinds, exists, isfile, extent, io, made = {}, {}, {}, {}, [], set()
     fds = {}  # (pid, fd) -> [name, pos]
     for line in open(path):
         if line.startswith("#"):
@@ -54,6 +56,8 @@ def trace_figures(path):
                 exists[target] = True
                 isfile[target] = isfile.get(target, False) or not fl & O_DIRECTORY
                 kind = "create" if created else "open"
+                if created:
+                    made.add(target)
                 if not fl & O_DIRECTORY:
                     fds[(t_pid, int(res))] = [target, 0]
         elif call in ("dup", "inherit"):
@@ -96,7 +100,8 @@ def trace_figures(path):
                 extent[fd[0]] = max(extent.get(fd[0], 0), fd[1])
         if kind is not None:
             kinds[kind] = kinds.get(kind, 0) + 1
-    sizes = [extent.get(n, 0) for n, file in isfile.items() if file]
+    sizes = {"there": [extent.get(n, 0) for n, file in isfile.items() if file and n not in made],
+             "made": [extent.get(n, 0) for n, file in isfile.items() if file and n in made]}
     return kinds, io, sizes
 
 
@@ -112,9 +117,11 @@ def run_figures(latlog, modeldir):
             kinds[kind] = kinds.get(kind, 0) + 1
             if kind in ("read", "write") and int(nbytes) > 0:
                 io.append((kind, int(nbytes)))
-    sizes = []
-    for root, _, files in os.walk(os.path.join(modeldir, "files")):
-        sizes += [os.path.getsize(os.path.join(root, n)) for n in files if not n.startswith(".flowbench")]
+    sizes = {}
+    for pop, fileset in (("there", "files"), ("made", "made")):
+        sizes[pop] = []
+        for root, _, files in os.walk(os.path.join(modeldir, fileset)):
+            sizes[pop] += [os.path.getsize(os.path.join(root, n)) for n in files if not n.startswith(".flowbench")]
     return kinds, io, sizes
 
 
@@ -133,14 +140,14 @@ def main():
         print(f"share {k:9s} trace {a:6.2f}% model {b:6.2f}% {'OFF' if off else 'ok'}")
     for what, t, r in (("read", [n for c, n in tio if c == "read"], [n for c, n in rio if c == "read"]),
                        ("write", [n for c, n in tio if c == "write"], [n for c, n in rio if c == "write"]),
-                       ("filesize", tsz, rsz)):
+                       ("size(there)", tsz["there"], rsz["there"]), ("size(made)", tsz["made"], rsz["made"])):
         if not t:
             continue
         for p in (50, 90, 99):
             a, b = pct(t, p), pct(r, p)
             off = abs(b - a) > tol / 100 * max(a, 1)
             bad += off
-            print(f"{what:8s} p{p} trace {a} model {b} {'OFF' if off else 'ok'}")
+            print(f"{what:11s} p{p} trace {a} model {b} {'OFF' if off else 'ok'}")
     print(f"calls: trace {tn} model {rn}; {bad} figures off")
     return 1 if bad else 0
 

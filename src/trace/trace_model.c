@@ -38,7 +38,7 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_READ] = { "read", "read name=%s, filesetname=data, iosize=$rsize, openclose, random", "reads" },
     [K_WRITE] = { "write", "write name=%s, filesetname=data, iosize=$wsize, openclose, random", "writes to files the trace did not create" },
     [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats and seeks" },
-    [K_UNLINK] = { "unlink", "deletefile name=%s, filesetname=files", "unlinks" },
+    [K_UNLINK] = { "unlink", "deletefile name=%s, filesetname=%s", "unlinks" },
     [K_MKDIR] = { "mkdir", "makedir name=%s, filesetname=dirs", "mkdirs" },
     [K_RMDIR] = { "rmdir", "removedir name=%s, filesetname=dirs", "rmdirs" },
     [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames" },
@@ -60,6 +60,7 @@ struct fit_model {
     double secs, depth;      /* depth: the mean number of directories above a file */
     struct sizes fsize;      /* the files there before the trace: their largest extent */
     struct sizes asize;      /* every file's */
+    struct sizes msize;      /* the files it created: their largest extent */
     struct sizes rsize, wsize; /* bytes moved by reads, and by writes to files it did not create */
     struct sizes cwsize;     /* writes to the files it created */
     struct sizes c1size;     /* ... the files written once: that write */
@@ -366,8 +367,7 @@ static int fit(const struct trace *t, struct fit_model *m)
         m->files++;
         m->made += e->made;
         sizes_add(&m->asize, e->size);
-        if (!e->made)
-            sizes_add(&m->fsize, e->size);
+        sizes_add(e->made ? &m->msize : &m->fsize, e->size);
         for (const char *p = trace_name(t, e->path); *p; p++)
             depth_sum += *p == '/';
     }
@@ -384,28 +384,34 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     uint64_t there = m->files - m->made;
     /* a trace that made every file it used still opened, stat'ed and removed them: some are there from the start */
     bool none = there == 0 && m->n[K_OPEN] + m->n[K_STAT] + m->n[K_UNLINK] + m->n[K_RENAME] > 0;
-    uint64_t cycled = m->n[K_UNLINK] < m->n[K_CREATE] ? m->n[K_UNLINK] : m->n[K_CREATE];
-    /* deletes drawn at random with creates may run ahead of them: a spare of twice the files it created and deleted */
-    uint64_t spare = cycled > 0 ? 2 * cycled + 8 : 0;
-    uint64_t pre = there + spare + (none ? 1 + m->n[K_CREATE] / 4 : 0);
-    uint64_t entries = pre + m->n[K_CREATE] * repeats + 1;
-    unsigned prealloc = (unsigned)((100 * pre + entries - 1) / entries);
+    uint64_t pre = there + (none ? 1 + m->n[K_CREATE] / 4 : 0);
+    uint64_t entries = pre + 1;
     /* a fileset of N entries and width W nests its files about log_W(N) deep: W = N^(1 / depth) */
     double depth = m->depth < 1 ? 1 : m->depth;
     uint64_t width = (uint64_t)ceil(pow((double)entries, 1.0 / depth));
-    fprintf(out, "# entries: %" PRIu64 " = %" PRIu64 " files there from the start (%" PRIu64 " as in the trace, %" PRIu64
-                 " spare for the deletes, %" PRIu64 " as it made all it used), and %" PRIu64
-                 " creates times %" PRIu64 " (the run repeats the trace's mix about that often), and one\n"
-                 "# prealloc: %u%%: the files there from the start, of the entries\n"
+    fprintf(out, "# files: the files there before the trace: %" PRIu64 " (%s), and one free name for lookups that miss\n"
                  "# dirwidth: %" PRIu64 " = entries^(1/%.2f): the trace's files sat %.2f directories deep on average\n"
                  "# size: each file's largest extent read, written or seen by stat; neighbours within 5%% share a "
                  "bucket\n",
-            entries, pre, there, spare, none ? 1 + m->n[K_CREATE] / 4 : 0, m->n[K_CREATE], repeats, prealloc, width,
-            depth, m->depth);
+            pre, none ? "it made all it used: a quarter of its creates, at the sizes of all its files" : "as traced",
+            width, depth, m->depth);
     fprintf(out, "define fileset name=files, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
-            entries, width > 1 ? width : 2, prealloc);
+            entries, width > 1 ? width : 2, (unsigned)(100 * pre / entries));
     struct sizes fs = none ? m->asize : m->fsize;
     sizes_print(&fs, 0, out);
+    fputs("\n", out);
+    /* deletes drawn at random with creates may run ahead of them: a spare of twice the files deleted */
+    uint64_t spare = 2 * m->n[K_UNLINK] + 8;
+    uint64_t made = spare + m->n[K_CREATE] * repeats + 1;
+    uint64_t mwidth = (uint64_t)ceil(pow((double)made, 1.0 / depth));
+    fprintf(out, "# made: the files the run creates (and deletes): %" PRIu64 " creates times %" PRIu64
+                 " (the run repeats the trace's mix about that often), %" PRIu64 " there from the start (twice the "
+                 "deletes, and 8: random deletes may run ahead of the creates), and one\n"
+                 "# size: the largest extent of each file the trace created (their writes make them so)\n"
+                 "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
+            m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)(100 * spare / made));
+    struct sizes ms = m->msize.n > 0 ? m->msize : fs;
+    sizes_print(&ms, 0, out);
     fputs("\n", out);
     if (m->n[K_MKDIR] + m->n[K_RMDIR] > 0)
         fprintf(out, "# leafdirs: the %" PRIu64 " directories removed and %" PRIu64 " made (times %" PRIu64
@@ -431,11 +437,11 @@ static void write_mix(const struct fit_model *m, FILE *out)
     fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
     /* the files it created: written once (that write is the file), more than once (chunks), or never */
-    fputs("define flowop name=created1 {\n  flowop createfile name=create, filesetname=files, fd=1\n"
+    fputs("define flowop name=created1 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
           "  flowop write name=write, fd=1, iosize=$c1size\n  flowop closefile name=close, fd=1\n}\n"
-          "define flowop name=createdm {\n  flowop createfile name=create, filesetname=files, fd=1\n"
+          "define flowop name=createdm {\n  flowop createfile name=create, filesetname=made, fd=1\n"
           "  flowop write name=write, fd=1, iosize=$cmsize, iters=$cmwrites\n  flowop closefile name=close, fd=1\n}\n"
-          "define flowop name=created0 {\n  flowop createfile name=create, filesetname=files, fd=1\n"
+          "define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
     fputs("define flowop name=mix, choose {\n", out);
     if (m->n[K_OPEN] > 0)
@@ -455,7 +461,7 @@ static void write_mix(const struct fit_model *m, FILE *out)
         if (kinds[k].flowop == NULL || n == 0)
             continue;
         fputs("  flowop ", out);
-        fprintf(out, kinds[k].flowop, kinds[k].name);
+        fprintf(out, kinds[k].flowop, kinds[k].name, "made"); /* deletes remove what the run made */
         fprintf(out, ", weight=%" PRIu64 "  # %" PRIu64 " %s\n", n, n, kinds[k].from);
     }
     fputs("}\n\n", out);
@@ -517,6 +523,7 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     fprintf(out, "  }\n}\n\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
     sizes_free(&m.fsize);
     sizes_free(&m.asize);
+    sizes_free(&m.msize);
     sizes_free(&m.rsize);
     sizes_free(&m.wsize);
     sizes_free(&m.cwsize);
