@@ -117,15 +117,11 @@ printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 0 4096\n/dev/x
 "$bin" replay "$top/io.log" -D dir="$top/I" >"$top/out" 2>&1
 expect_eq fio_exit $? 0
 expect_eq fio_size "$(stat -c %s "$top/I/x")" 12288
-# model: an editable .f fitted to the tar trace; run, its write share is the trace's within 3 points.
+# model: an editable .f fitted to the tar trace runs (its fidelity: tests/test_model.sh).
 "$bin" model "$top/a.trace" -o "$top/a.f"
 expect_eq model_exit $? 0
-expect_eq model_commented "$(grep -c '^# entries: the 300 files the trace opened (300 of them it created)' "$top/a.f")" 1
+expect_eq model_commented "$(grep -c '^# made: the files the run creates (and deletes): 300 creates' "$top/a.f")" 1
 mkdir "$top/M"
 "$bin" -f "$top/a.f" -D dir="$top/M" --runtime 1 >"$top/out" 2>&1
 expect_eq model_run_exit $? 0
-share() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", 1000 * a / b }'; }
-traced=$(share "$(grep -c ' write fd:' "$top/a.trace")" "$(grep -vc '^#' "$top/a.trace")")
-ran=$(share "$(ops_of m.m1 "$top/out" | tr -d ops)" "$(awk '/IO Summary:/ { print $4; exit }' "$top/out")")
-expect_eq model_write_share "$(awk -v t="$traced" -v r="$ran" 'BEGIN { d = t - r; print (d <= 30 && d >= -30) }')" 1
 summary test_record

@@ -402,10 +402,12 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     fputs("\n", out);
     /* deletes drawn at random with creates may run ahead of them: a spare of twice the files deleted */
     uint64_t spare = 2 * m->n[K_UNLINK] + 8;
+    /* free names cost nothing: room for 50 repeats at least, so a run without its rate (as fast as it goes) still fits */
+    repeats = repeats > 50 ? repeats : 50;
     uint64_t made = spare + m->n[K_CREATE] * repeats + 1;
     uint64_t mwidth = (uint64_t)ceil(pow((double)made, 1.0 / depth));
     fprintf(out, "# made: the files the run creates (and deletes): %" PRIu64 " creates times %" PRIu64
-                 " (the run repeats the trace's mix about that often), %" PRIu64 " there from the start (twice the "
+                 " (the run repeats the trace's mix about that often, or 50), %" PRIu64 " there from the start (twice the "
                  "deletes, and 8: random deletes may run ahead of the creates), and one\n"
                  "# size: the largest extent of each file the trace created (their writes make them so)\n"
                  "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
