@@ -64,7 +64,8 @@ struct fit_model {
     struct sizes rsize, wsize; /* bytes moved by reads, and by writes to files it did not create */
     struct sizes cwsize;     /* writes to the files it created */
     struct sizes c1size;     /* ... the files written once: that write */
-    struct sizes cmwrites;   /* ... the files written more than once: how often */
+    struct sizes cmheads;    /* ... the files written more than once: how often, but their last write */
+    struct sizes cmlast;     /* ... and that last write (a remainder, where the others are whole blocks) */
     uint64_t ctouched;       /* ... the files never written */
     uint64_t max_io;
 };
@@ -106,58 +107,73 @@ static bool is_missing(const struct rp_rec *r)
     return r->ret == -ENOENT || r->ret == -ENOTDIR;
 }
 
-/* What kind of call r is (K_NKINDS: none the model makes: fork, exec). */
+/* Calls whose kind depends on their outcome, or that change what the names are. */
+static enum kind k_open(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (r->ret < 0)
+        return is_missing(r) ? K_MISSING : K_OPEN;
+    struct name *e = name_at(ns, t, r->path);
+    bool created = (r->flags & O_CREAT) && (!e->exists || !e->file);
+    e->exists = true;
+    e->file |= !(r->flags & O_DIRECTORY);
+    e->made |= created;
+    return created ? K_CREATE : K_OPEN;
+}
+
+static enum kind k_lookup(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (is_missing(r))
+        return K_MISSING;
+    name_at(ns, t, r->path)->exists = true;
+    return r->call == RC_STAT ? K_STAT : K_ACCESS;
+}
+
+static enum kind k_unlink(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (is_missing(r))
+        return K_MISSING;
+    name_at(ns, t, r->path)->exists = false;
+    return K_UNLINK;
+}
+
+static enum kind k_rename(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (r->ret < 0)
+        return K_RENAME;
+    struct name *from = name_at(ns, t, r->path);
+    bool file = from->file;
+    from->exists = false;
+    struct name *to = name_at(ns, t, r->path2);
+    to->exists = true;
+    to->file |= file;
+    return K_RENAME;
+}
+
+static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    bool release = r->call == RC_LOCK ? r->flags == F_UNLCK : (r->flags & LOCK_UN) != 0;
+    return release ? K_UNLOCK : K_LOCK;
+}
+
+/* Each call's kind, or how to tell it; fork and exec (K_NKINDS) are not file calls. */
+static const struct {
+    enum kind kind;
+    enum kind (*tell)(const struct rp_rec *r, struct names *ns, const struct trace *t);
+} call_kinds[RC_NCALLS] = {
+    [RC_OPEN] = { K_OPEN, k_open }, [RC_DUP] = { K_OPEN, NULL }, [RC_INHERIT] = { K_OPEN, NULL },
+    [RC_CLOSE] = { K_CLOSE, NULL }, [RC_READ] = { K_READ, NULL }, [RC_WRITE] = { K_WRITE, NULL },
+    [RC_STAT] = { K_STAT, k_lookup }, [RC_ACCESS] = { K_ACCESS, k_lookup }, [RC_FSTAT] = { K_STAT, NULL },
+    [RC_LSEEK] = { K_STAT, NULL }, [RC_UNLINK] = { K_UNLINK, k_unlink }, [RC_MKDIR] = { K_MKDIR, NULL },
+    [RC_RMDIR] = { K_RMDIR, NULL }, [RC_RENAME] = { K_RENAME, k_rename }, [RC_CHMOD] = { K_CHMOD, NULL },
+    [RC_UTIMES] = { K_UTIMES, NULL }, [RC_TRUNCATE] = { K_TRUNCATE, NULL }, [RC_FTRUNCATE] = { K_TRUNCATE, NULL },
+    [RC_STATFS] = { K_STATFS, NULL }, [RC_GETDENTS] = { K_READDIR, NULL }, [RC_FSYNC] = { K_FSYNC, NULL },
+    [RC_FDATASYNC] = { K_FSYNC, NULL }, [RC_LOCK] = { K_LOCK, k_lock }, [RC_FLOCK] = { K_LOCK, k_lock },
+    [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
+};
+
 static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)
 {
-    switch ((enum rp_call)r->call) {
-    case RC_OPEN: {
-        if (r->ret < 0)
-            return is_missing(r) ? K_MISSING : K_OPEN;
-        struct name *e = name_at(ns, t, r->path);
-        bool created = (r->flags & O_CREAT) && (!e->exists || e->made == false ? (r->flags & O_EXCL) || !e->file : false);
-        created = (r->flags & O_CREAT) && (!e->exists || !e->file);
-        e->exists = true;
-        e->file |= !(r->flags & O_DIRECTORY);
-        e->made |= created;
-        return created ? K_CREATE : K_OPEN;
-    }
-    case RC_DUP: case RC_INHERIT: return K_OPEN;
-    case RC_CLOSE: return K_CLOSE;
-    case RC_READ: return K_READ;
-    case RC_WRITE: return K_WRITE;
-    case RC_STAT: case RC_ACCESS:
-        if (is_missing(r))
-            return K_MISSING;
-        name_at(ns, t, r->path)->exists = true;
-        return r->call == RC_STAT ? K_STAT : K_ACCESS;
-    case RC_FSTAT: case RC_LSEEK: return K_STAT;
-    case RC_UNLINK:
-        if (is_missing(r))
-            return K_MISSING;
-        name_at(ns, t, r->path)->exists = false;
-        return K_UNLINK;
-    case RC_MKDIR: return K_MKDIR;
-    case RC_RMDIR: return K_RMDIR;
-    case RC_RENAME:
-        if (r->ret >= 0) {
-            struct name *from = name_at(ns, t, r->path);
-            bool file = from->file;
-            from->exists = false;
-            struct name *to = name_at(ns, t, r->path2);
-            to->exists = true;
-            to->file |= file;
-        }
-        return K_RENAME;
-    case RC_CHMOD: return K_CHMOD;
-    case RC_UTIMES: return K_UTIMES;
-    case RC_TRUNCATE: case RC_FTRUNCATE: return K_TRUNCATE;
-    case RC_STATFS: return K_STATFS;
-    case RC_GETDENTS: return K_READDIR;
-    case RC_FSYNC: case RC_FDATASYNC: return K_FSYNC;
-    case RC_LOCK: return r->flags == F_UNLCK ? K_UNLOCK : K_LOCK;
-    case RC_FLOCK: return (r->flags & LOCK_UN) ? K_UNLOCK : K_LOCK;
-    default: return K_NKINDS;
-    }
+    return call_kinds[r->call].tell != NULL ? call_kinds[r->call].tell(r, ns, t) : call_kinds[r->call].kind;
 }
 
 static void count_ids(const struct trace *t, struct fit_model *m)
@@ -282,8 +298,8 @@ static void io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, c
         return;
     struct fd_desc *d = &fw->fds.descs[e->desc];
     fw->cwrites[e->desc] += created;
-    if (created && fw->cwrites[e->desc] == 1)
-        fw->cwmax[e->desc] = (uint64_t)r->ret; /* its first write */
+    if (created)
+        fw->cwmax[e->desc] = (uint64_t)r->ret; /* its last write so far */
     uint64_t off = r->off != RP_NONE ? r->off : d->pos;
     m->seq += off == d->pos;
     m->rand += off != d->pos;
@@ -293,23 +309,35 @@ static void io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, c
     n->size = off + (uint64_t)r->ret > n->size ? off + (uint64_t)r->ret : n->size;
 }
 
-/* The writes to created files written more than once: all of theirs but those written once (a multiset difference). */
-static int multi_writes(struct fit_model *m, struct sizes *out)
+/* out = from less each of less's (multisets, sorted). */
+static int sizes_less(struct sizes *from, struct sizes *less, struct sizes *out)
 {
-    sizes_pct(&m->cwsize, 0); /* sorts */
-    sizes_pct(&m->c1size, 0);
+    sizes_pct(from, 0); /* sorts */
+    sizes_pct(less, 0);
     size_t k = 0;
-    for (size_t i = 0; i < m->cwsize.n; i++) {
-        while (k < m->c1size.n && m->c1size.v[k] < m->cwsize.v[i])
+    for (size_t i = 0; i < from->n; i++) {
+        while (k < less->n && less->v[k] < from->v[i])
             k++;
-        if (k < m->c1size.n && m->c1size.v[k] == m->cwsize.v[i]) {
+        if (k < less->n && less->v[k] == from->v[i]) {
             k++;
             continue;
         }
-        if (sizes_add(out, m->cwsize.v[i]) != 0)
+        if (sizes_add(out, from->v[i]) != 0)
             return -1;
     }
     return 0;
+}
+
+/* The writes to created files written more than once, but their last: all the writes to created files less
+ * those written once and those last ones. */
+static int multi_heads(struct fit_model *m, struct sizes *out)
+{
+    struct sizes rest = { 0 };
+    int rc = sizes_less(&m->cwsize, &m->c1size, &rest);
+    if (rc == 0)
+        rc = sizes_less(&rest, &m->cmlast, out);
+    sizes_free(&rest);
+    return rc;
 }
 
 static int fit(const struct trace *t, struct fit_model *m)
@@ -350,8 +378,8 @@ static int fit(const struct trace *t, struct fit_model *m)
     for (uint32_t d = 0; rc == 0 && d < fw.fds.ndescs; d++)
         if (fw.cwrites[d] == 1)
             rc = sizes_add(&m->c1size, fw.cwmax[d]);
-        else if (fw.cwrites[d] > 1)
-            rc = sizes_add(&m->cmwrites, (uint64_t)fw.cwrites[d]);
+        else if (fw.cwrites[d] > 1 && (rc = sizes_add(&m->cmheads, (uint64_t)fw.cwrites[d] - 1)) == 0)
+            rc = sizes_add(&m->cmlast, fw.cwmax[d]);
         else if (fw.cwrites[d] == 0)
             m->ctouched++;
     fd_walk_free(&fw);
@@ -442,7 +470,8 @@ static void write_mix(const struct fit_model *m, FILE *out)
     fputs("define flowop name=created1 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
           "  flowop write name=write, fd=1, iosize=$c1size\n  flowop closefile name=close, fd=1\n}\n"
           "define flowop name=createdm {\n  flowop createfile name=create, filesetname=made, fd=1\n"
-          "  flowop write name=write, fd=1, iosize=$cmsize, iters=$cmwrites\n  flowop closefile name=close, fd=1\n}\n"
+          "  flowop write name=write, fd=1, iosize=$cmsize, iters=$cmheads\n"
+          "  flowop write name=write, fd=1, iosize=$cmlast\n  flowop closefile name=close, fd=1\n}\n"
           "define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
     fputs("define flowop name=mix, choose {\n", out);
@@ -451,7 +480,7 @@ static void write_mix(const struct fit_model *m, FILE *out)
                 kinds[K_OPEN].from);
     const struct { const char *flowop; uint64_t n; const char *how; } made[] = {
         { "created1", m->c1size.n, "written once" },
-        { "createdm", m->cmwrites.n, "written more than once" },
+        { "createdm", m->cmheads.n, "written more than once" },
         { "created0", m->ctouched, "never written" },
     };
     for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
@@ -500,14 +529,17 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     fputs("\nset $wsize=", out);
     sizes_print(&m.wsize, 4096, out);
     struct sizes cm = { 0 };
-    if (multi_writes(&m, &cm) != 0)
+    if (multi_heads(&m, &cm) != 0)
         return -1;
-    fputs("\n# the files the trace created: the one write of those written once; the writes to the others, and how many each got\nset $c1size=", out);
+    fputs("\n# the files the trace created: the one write of those written once; of the others, the writes but\n"
+          "# the last (whole blocks, mostly), how many each got, and the last\nset $c1size=", out);
     sizes_print(&m.c1size, 4096, out);
     fputs("\nset $cmsize=", out);
     sizes_print(&cm, 4096, out);
-    fputs("\nset $cmwrites=", out);
-    sizes_print(&m.cmwrites, 2, out);
+    fputs("\nset $cmheads=", out);
+    sizes_print(&m.cmheads, 1, out);
+    fputs("\nset $cmlast=", out);
+    sizes_print(&m.cmlast, 4096, out);
     sizes_free(&cm);
     fputs("\n\n", out);
     write_mix(&m, out);
@@ -530,6 +562,7 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     sizes_free(&m.wsize);
     sizes_free(&m.cwsize);
     sizes_free(&m.c1size);
-    sizes_free(&m.cmwrites);
+    sizes_free(&m.cmheads);
+    sizes_free(&m.cmlast);
     return ferror(out) ? -1 : 0;
 }
