@@ -439,7 +439,7 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
                  "deletes, and 8: random deletes may run ahead of the creates), and one\n"
                  "# size: the largest extent of each file the trace created (their writes make them so)\n"
                  "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
-            m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)(100 * spare / made));
+            m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)((100 * spare + made - 1) / made));
     struct sizes ms = m->msize.n > 0 ? m->msize : fs;
     sizes_print(&ms, 0, out);
     fputs("\n", out);
