@@ -45,7 +45,8 @@ void fds_free(struct trace_fds *f);
 struct fd_ent *fds_at(struct trace_fds *f, uint32_t p, int32_t fd);
 /* fd of p now refers to a new description (open) or to desc (dup); its slot, or -1 out of memory. */
 int32_t fds_open(struct trace_fds *f, uint32_t p, int32_t fd, const struct rp_rec *r);
-int32_t fds_dup(struct trace_fds *f, uint32_t p, int32_t fd, int32_t desc, bool cloexec);
+/* flags: O_CLOEXEC or 0, as dup3 and F_DUPFD_CLOEXEC set it */
+int32_t fds_dup(struct trace_fds *f, uint32_t p, int32_t fd, int32_t desc, uint32_t flags);
 void fds_close(struct trace_fds *f, uint32_t p, int32_t fd);
 /* The child's table becomes a copy of the parent's, each entry waiting on the fork (parent's thread, index). */
 int fds_fork(struct trace_fds *f, uint32_t parent, uint32_t child, uint32_t dep_thread, uint32_t dep_seq);

@@ -261,7 +261,7 @@ static int walk_call(struct walk *w, size_t i, struct diag *err)
     }
     if ((target & RT_NEWFD) && r.fd2 >= 0) {
         int32_t fd = r.fd2;
-        r.fd2 = r.call == RC_DUP ? fds_dup(&w->fds, pi, fd, desc, (r.flags & O_CLOEXEC) != 0)
+        r.fd2 = r.call == RC_DUP ? fds_dup(&w->fds, pi, fd, desc, r.flags)
                                  : fds_open(&w->fds, pi, fd, &r);
         if (r.fd2 < 0)
             return diag_set(err, NULL, "%s:%u: descriptor %d is past the largest kept (or out of memory)", t->source,

@@ -70,9 +70,9 @@ int32_t fds_open(struct trace_fds *f, uint32_t p, int32_t fd, const struct rp_re
     return fds_bind(f, p, fd, (int32_t)f->ndescs++, (r->flags & O_CLOEXEC) != 0);
 }
 
-int32_t fds_dup(struct trace_fds *f, uint32_t p, int32_t fd, int32_t desc, bool cloexec)
+int32_t fds_dup(struct trace_fds *f, uint32_t p, int32_t fd, int32_t desc, uint32_t flags)
 {
-    return fds_bind(f, p, fd, desc, cloexec);
+    return fds_bind(f, p, fd, desc, (flags & O_CLOEXEC) != 0);
 }
 
 void fds_close(struct trace_fds *f, uint32_t p, int32_t fd)

@@ -255,7 +255,7 @@ static int fd_track(struct fd_walk *fw, const struct rp_rec *r, enum kind k)
     if (r->call == RC_OPEN && r->ret >= 0 && r->fd2 >= 0)
         slot = fds_open(&fw->fds, (uint32_t)p, r->fd2, r);
     else if (src != NULL && r->fd2 >= 0)
-        slot = fds_dup(&fw->fds, (uint32_t)p, r->fd2, src->desc, false);
+        slot = fds_dup(&fw->fds, (uint32_t)p, r->fd2, src->desc, r->flags);
     else if (r->call == RC_CLOSE)
         fds_close(&fw->fds, (uint32_t)p, r->fd);
     else if (r->call == RC_FORK && proc_of(fw, (int32_t)r->ret) >= 0)
