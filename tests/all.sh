@@ -4,7 +4,7 @@
 # test on an MPI build, and the engine's tests on a ThreadSanitizer build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench"
+deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench git"
 missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' $deps 2>/dev/null | awk '$1 != "ii" {print $2}'; \
           for d in $deps; do dpkg-query -W "$d" >/dev/null 2>&1 || echo "$d"; done)
 if [ -n "$missing" ]; then

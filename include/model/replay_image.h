@@ -12,17 +12,17 @@
 enum rp_call {
     RC_OPEN, RC_CLOSE, RC_READ, RC_WRITE, RC_LSEEK, RC_FSYNC, RC_FDATASYNC, RC_STAT, RC_FSTAT,
     RC_UNLINK, RC_MKDIR, RC_RMDIR, RC_RENAME, RC_TRUNCATE, RC_FTRUNCATE, RC_CHMOD, RC_UTIMES,
-    RC_ACCESS, RC_STATFS, RC_GETDENTS, RC_LOCK, RC_FLOCK, RC_DUP, RC_LINK,
+    RC_ACCESS, RC_STATFS, RC_GETDENTS, RC_LOCK, RC_FLOCK, RC_DUP, RC_LINK, RC_FORK, RC_EXEC, RC_INHERIT,
     RC_NCALLS
 };
 
-/* What a call names: a path (two for rename), a descriptor, or both (none). */
+/* What a call names: a path (two for rename), a descriptor, or both (none: fork, exec). */
 enum rp_target { RT_PATH = 1, RT_FD = 2, RT_PATH2 = 4, RT_NEWFD = 8 };
 
 struct rp_call_row {
     const char *name;        /* in flowbench's trace format and the reports */
     unsigned target;         /* enum rp_target bits */
-    const char *row_type;    /* the flowop type its report row is counted as */
+    const char *row_type;    /* the flowop type its report row is counted as (NULL: no row, it touches no file) */
     int modifies;            /* changes the names it touches (create, remove, rename): the tree's order */
 };
 extern const struct rp_call_row rp_calls[RC_NCALLS];

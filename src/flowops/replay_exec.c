@@ -300,13 +300,25 @@ static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     return take_slot(c, r, fd);
 }
 
+/* The child's own process is already there (the plan made it): a fork orders, an exec closes (in the compile). */
+static int64_t x_fork(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return r->ret;
+}
+
+static int64_t x_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return 0;
+}
+
 static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_OPEN] = x_open, [RC_CLOSE] = x_close, [RC_READ] = x_read, [RC_WRITE] = x_write, [RC_LSEEK] = x_lseek,
     [RC_FSYNC] = x_fsync, [RC_FDATASYNC] = x_fdatasync, [RC_STAT] = x_stat, [RC_FSTAT] = x_fstat,
     [RC_UNLINK] = x_unlink, [RC_MKDIR] = x_mkdir, [RC_RMDIR] = x_rmdir, [RC_RENAME] = x_rename,
     [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
-    [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link,
+    [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link, [RC_FORK] = x_fork, [RC_EXEC] = x_exec,
+    [RC_INHERIT] = x_open,
 };
 
 int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)

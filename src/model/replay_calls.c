@@ -30,6 +30,12 @@ const struct rp_call_row rp_calls[RC_NCALLS] = {
     [RC_FLOCK] = { "flock", RT_FD, "lock", 0 },
     [RC_DUP] = { "dup", RT_FD | RT_NEWFD, "openfile", 0 },
     [RC_LINK] = { "link", RT_PATH | RT_PATH2, "rename", 1 }, /* a second name: counted with renames */
+    /* result: the child's pid; the child inherits a copy of the descriptors */
+    [RC_FORK] = { "fork", 0, NULL, 0 },
+    /* closes the descriptors opened with O_CLOEXEC */
+    [RC_EXEC] = { "exec", 0, NULL, 0 },
+    /* made by the compile, not recorded: a descriptor a child inherited, opened anew in its replay */
+    [RC_INHERIT] = { "inherit", RT_PATH | RT_NEWFD, "openfile", 0 },
 };
 
 int rp_call_find(const char *name)

@@ -3,10 +3,12 @@
  * orderings as waits) and a plan of one process per traced process, one thread
  * per traced thread, each running a replay flowop whose children are the
  * report's rows, one per kind of call. */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "trace/trace.h"
+#include "trace/trace_fds.h"
 
 struct ids {
     int32_t *v;
@@ -79,34 +81,6 @@ static uint32_t name_key(const struct trace *t, uint32_t off)
     for (const char *p = trace_name(t, off); *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;
     return (uint32_t)(h ^ (h >> 32)) & 0x7fffffffu;
-}
-
-/* Per process: traced descriptor -> slot, a fresh slot for each open. */
-struct fdmap {
-    int32_t *fd;             /* -1: not open; grown to the largest descriptor seen */
-    uint32_t cap, nslots;
-};
-
-#define FD_MAX 65536
-
-/* The entry of fd, grown into; NULL past FD_MAX or out of memory. */
-static int32_t *fd_entry(struct fdmap *m, int32_t fd)
-{
-    if (fd < 0 || fd >= FD_MAX)
-        return NULL;
-    if ((uint32_t)fd >= m->cap) {
-        uint32_t cap = m->cap ? m->cap : 64;
-        while (cap <= (uint32_t)fd)
-            cap *= 2;
-        int32_t *v = realloc(m->fd, cap * sizeof *v);
-        if (v == NULL)
-            return NULL;
-        for (uint32_t k = m->cap; k < cap; k++)
-            v[k] = -1;
-        m->fd = v;
-        m->cap = cap;
-    }
-    return &m->fd[fd];
 }
 
 static int plan_thread(struct plan_thread *pt, uint32_t index, const bool *used, struct diag *err)
@@ -201,135 +175,200 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
     return im;
 }
 
-int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double speed, struct trace_compiled *c,
-                  struct diag *err)
+/* What the walk over the trace's calls builds. */
+struct walk {
+    struct trace *t;
+    struct ids pids, tids;
+    struct rp_thread *th;
+    size_t *pos;             /* each thread's calls so far */
+    struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call) */
+    struct trace_fds fds;
+    struct order ord;
+    bool used[RC_NCALLS + 1];
+    uint64_t waits, max_len;
+    size_t kept;
+};
+
+/* file: the name a descriptor shared by processes refers to, ordered as the name is (0: none). */
+static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t file)
 {
-    memset(c, 0, sizeof *c);
-    struct ids pids = { 0 }, tids = { 0 };
-    for (size_t i = 0; i < t->n; i++)
-        if (id_add(&pids, t->recs[i].pid) < 0 || id_add(&tids, t->recs[i].tid) < 0)
-            return diag_set(err, NULL, "out of memory");
-    uint32_t nth = (uint32_t)tids.n, npr = (uint32_t)pids.n;
-    struct rp_thread *th = calloc(nth ? nth : 1, sizeof *th);
-    struct rp_proc *pr = calloc(npr ? npr : 1, sizeof *pr);
-    struct fdmap *maps = calloc(npr ? npr : 1, sizeof *maps);
-    struct rp_rec *recs = malloc((t->n ? t->n : 1) * sizeof *recs);
-    size_t *pos = calloc(nth ? nth : 1, sizeof *pos);
-    bool *used = calloc(RC_NCALLS + 1, sizeof *used);
-    struct order ord = { .cap = 1024 };
-    while (ord.cap < 4 * t->n + 16)
-        ord.cap *= 2;
-    ord.v = calloc(ord.cap, sizeof *ord.v);
-    int rc = th && pr && maps && recs && pos && used && ord.v ? 0 : diag_set(err, NULL, "out of memory");
-    for (uint32_t p = 0; rc == 0 && p < npr; p++) {
-        pr[p].pid = pids.v[p];
+    uint32_t seq = (uint32_t)w->pos[ti];
+    uint32_t pi = w->th[ti].proc;
+    if (file != 0)
+        order_on(&w->ord, name_key(w->t, file), UINT32_MAX, r, ti, seq, &w->waits);
+    if (r->path != 0)
+        order_on(&w->ord, name_key(w->t, r->path), UINT32_MAX, r, ti, seq, &w->waits);
+    if (r->path2 != 0)
+        order_on(&w->ord, name_key(w->t, r->path2), UINT32_MAX, r, ti, seq, &w->waits);
+    if (r->fd >= 0)
+        order_on(&w->ord, (uint32_t)r->fd | 1u << 31, pi, r, ti, seq, &w->waits);
+    if ((r->call == RC_READ || r->call == RC_WRITE || r->call == RC_GETDENTS) && r->len > w->max_len)
+        w->max_len = r->len < (64u << 20) ? r->len : (64u << 20);
+    w->used[r->call] = rp_calls[r->call].row_type != NULL;
+    w->recs[w->th[ti].first + w->pos[ti]++] = *r;
+    w->kept++;
+}
+
+/* A descriptor the process got at a fork, opened anew in its replay before its first use (after that fork). */
+static void walk_inherit(struct walk *w, uint32_t ti, struct fd_ent *e, const struct rp_rec *at, int32_t fd)
+{
+    const struct fd_desc *d = &w->fds.descs[e->desc];
+    struct rp_rec r = { .t_ns = at->t_ns, .off = RP_NONE, .ret = fd, .path = d->path, .fd = -1,
+                        .flags = d->flags & ~(uint32_t)(O_CREAT | O_EXCL | O_TRUNC), .mode = d->mode,
+                        .pid = at->pid, .tid = at->tid, .line = at->line, .call = RC_INHERIT, .ndeps = 1,
+                        .dep_thread = { e->dep_thread, e->org_thread }, .dep_seq = { e->dep_seq, e->org_seq } };
+    if (e->org_thread != e->dep_thread || e->org_seq != e->dep_seq)
+        r.ndeps = 2;
+    e->slot = (int32_t)w->fds.procs[w->th[ti].proc].nslots++;
+    e->inherited = false;
+    r.fd2 = e->slot;
+    walk_put(w, ti, &r, 0);
+}
+
+/* The descriptor a call works on, as its slot; false when it was never opened. */
+static bool walk_fd(struct walk *w, uint32_t ti, uint32_t pi, struct rp_rec *r, int32_t *desc)
+{
+    struct fd_ent *e = fds_at(&w->fds, pi, r->fd);
+    *desc = -1;
+    if (e == NULL || e->desc < 0)
+        return r->path != 0; /* dbench's FIND_FIRST names its directory */
+    if (e->inherited)
+        walk_inherit(w, ti, e, r, r->fd);
+    *desc = e->desc;
+    fds_move(&w->fds, e, r);
+    int32_t traced = r->fd;
+    r->fd = e->slot;
+    if (r->call == RC_CLOSE)
+        fds_close(&w->fds, pi, traced);
+    return true;
+}
+
+static int walk_call(struct walk *w, size_t i, struct diag *err)
+{
+    struct trace *t = w->t;
+    struct rp_rec r = t->recs[i];
+    uint32_t ti = (uint32_t)id_find(&w->tids, r.tid), pi = (uint32_t)id_find(&w->pids, r.pid);
+    w->th[ti].proc = pi;
+    w->th[ti].tid = r.tid;
+    unsigned target = rp_calls[r.call].target;
+    int32_t desc = -1;
+    r.ndeps = 0;
+    if ((target & RT_FD) && !walk_fd(w, ti, pi, &r, &desc)) {
+        if (t->strict)
+            return diag_set(err, NULL, "%s:%u: descriptor (handle) %d was never opened", t->source, r.line, r.fd);
+        t->dropped++;
+        return 0;
     }
-    /* each thread's calls together, in their order */
-    for (size_t i = 0; rc == 0 && i < t->n; i++)
-        th[id_find(&tids, t->recs[i].tid)].count++;
-    for (uint32_t k = 1; rc == 0 && k < nth; k++)
-        th[k].first = th[k - 1].first + th[k - 1].count;
-    uint64_t max_len = 4096;
-    size_t kept = 0;
-    for (size_t i = 0; rc == 0 && i < t->n; i++) {
-        struct rp_rec r = t->recs[i];
-        uint32_t ti = (uint32_t)id_find(&tids, r.tid), pi = (uint32_t)id_find(&pids, r.pid);
-        struct fdmap *m = &maps[pi];
-        th[ti].proc = pi;
-        th[ti].tid = r.tid;
-        unsigned target = rp_calls[r.call].target;
-        if (target & RT_FD) {
-            int32_t *e = fd_entry(m, r.fd);
-            if ((e == NULL || *e < 0) && r.path == 0) {
-                if (t->strict)
-                    rc = diag_set(err, NULL, "%s:%u: descriptor (handle) %d was never opened", t->source, r.line, r.fd);
-                else
-                    t->dropped++;
-                continue;
-            }
-            r.fd = e != NULL && *e >= 0 ? *e : -1;
-        }
-        if (r.call == RC_CLOSE && r.fd >= 0)
-            *fd_entry(m, t->recs[i].fd) = -1; /* there: it was just found open */
-        if ((target & RT_NEWFD) && r.fd2 >= 0) {
-            int32_t *e = fd_entry(m, r.fd2);
-            if (e == NULL) {
-                rc = diag_set(err, NULL, "%s:%u: descriptor %d is past %d (or out of memory)", t->source, r.line,
-                              r.fd2, FD_MAX - 1);
-                continue;
-            }
-            *e = (int32_t)m->nslots;
-            r.fd2 = (int32_t)m->nslots++;
-        }
-        uint32_t seq = (uint32_t)pos[ti];
-        r.ndeps = 0;
-        if (r.path != 0)
-            order_on(&ord, name_key(t, r.path), UINT32_MAX, &r, ti, seq, &c->waits);
-        if (r.path2 != 0)
-            order_on(&ord, name_key(t, r.path2), UINT32_MAX, &r, ti, seq, &c->waits);
-        if (r.fd >= 0)
-            order_on(&ord, (uint32_t)r.fd | 1u << 31, pi, &r, ti, seq, &c->waits);
-        if ((r.call == RC_READ || r.call == RC_WRITE || r.call == RC_GETDENTS) && r.len > max_len)
-            max_len = r.len < (64u << 20) ? r.len : (64u << 20);
-        used[r.call] = true;
-        recs[th[ti].first + pos[ti]++] = r;
-        kept++;
+    if ((target & RT_NEWFD) && r.fd2 >= 0) {
+        int32_t fd = r.fd2;
+        r.fd2 = r.call == RC_DUP ? fds_dup(&w->fds, pi, fd, desc, r.flags)
+                                 : fds_open(&w->fds, pi, fd, &r);
+        if (r.fd2 < 0)
+            return diag_set(err, NULL, "%s:%u: descriptor %d is past the largest kept (or out of memory)", t->source,
+                            r.line, fd);
     }
-    /* calls left out shrink their thread */
-    size_t at = 0;
-    for (uint32_t k = 0; rc == 0 && k < nth; k++) {
-        memmove(&recs[at], &recs[th[k].first], pos[k] * sizeof *recs);
-        th[k].first = at;
-        th[k].count = pos[k];
-        at += pos[k];
-    }
-    uint64_t slots = 0;
-    for (uint32_t p = 0; rc == 0 && p < npr; p++) {
-        pr[p].nslots = maps[p].nslots;
-        slots += maps[p].nslots;
-    }
-    used[RC_NCALLS] = true;
-    if (rc == 0 && (c->image = image_build(t, dir, recs, kept, th, nth, pr, npr, slots)) == NULL)
-        rc = diag_set(err, NULL, "out of memory");
-    if (rc == 0) {
-        c->image->mode = (uint32_t)mode;
-        c->image->speed = speed > 0 ? speed : 1;
-        c->image->max_len = max_len;
-        c->plan.procs = calloc(npr ? npr : 1, sizeof *c->plan.procs);
-        c->plan.nprocs = npr;
-        c->plan.mode = QUIT_ALLDONE;
-        c->plan.replay = c->image;
-        rc = c->plan.procs == NULL ? diag_set(err, NULL, "out of memory") : 0;
-    }
-    for (uint32_t p = 0; rc == 0 && p < npr; p++) {
+    int64_t child = r.call == RC_FORK && r.ret > 0 ? id_find(&w->pids, (int32_t)r.ret) : -1;
+    if (child >= 0 && (uint32_t)child != pi
+        && fds_fork(&w->fds, pi, (uint32_t)child, ti, (uint32_t)w->pos[ti]) != 0)
+        return diag_set(err, NULL, "out of memory");
+    if (r.call == RC_EXEC && r.ret >= 0)
+        fds_exec(&w->fds, pi);
+    walk_put(w, ti, &r, desc >= 0 && w->fds.descs[desc].shared && r.path == 0 ? w->fds.descs[desc].path : 0);
+    return 0;
+}
+
+static void walk_free(struct walk *w)
+{
+    free(w->pids.v);
+    free(w->tids.v);
+    free(w->th);
+    free(w->pos);
+    free(w->recs);
+    free(w->ord.v);
+    fds_free(&w->fds);
+}
+
+/* The plan: a process per traced process, its threads each a replay flowop. */
+static int replay_plan_build(struct walk *w, struct trace_compiled *c, struct diag *err)
+{
+    uint32_t npr = (uint32_t)w->pids.n, nth = (uint32_t)w->tids.n;
+    c->plan.procs = calloc(npr ? npr : 1, sizeof *c->plan.procs);
+    c->plan.nprocs = npr;
+    c->plan.mode = QUIT_ALLDONE;
+    c->plan.replay = c->image;
+    if (c->plan.procs == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (uint32_t p = 0; p < npr; p++) {
         char name[32];
-        snprintf(name, sizeof name, "pid%d", pr[p].pid);
+        snprintf(name, sizeof name, "pid%d", w->pids.v[p]);
         struct plan_process *pp = &c->plan.procs[p];
         pp->name = strdup(name);
         pp->instances = 1;
         uint32_t n = 0;
         for (uint32_t k = 0; k < nth; k++)
-            n += th[k].proc == p;
+            n += w->th[k].proc == p;
         pp->threads = calloc(n ? n : 1, sizeof *pp->threads);
-        if (pp->name == NULL || pp->threads == NULL) {
-            rc = diag_set(err, NULL, "out of memory");
-            break;
-        }
-        for (uint32_t k = 0; rc == 0 && k < nth; k++)
-            if (th[k].proc == p)
-                rc = plan_thread(&pp->threads[pp->nthreads++], k, used, err);
+        if (pp->name == NULL || pp->threads == NULL)
+            return diag_set(err, NULL, "out of memory");
+        for (uint32_t k = 0; k < nth; k++)
+            if (w->th[k].proc == p && plan_thread(&pp->threads[pp->nthreads++], k, w->used, err) != 0)
+                return -1;
     }
-    free(pids.v);
-    free(tids.v);
-    free(th);
+    return 0;
+}
+
+int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double speed, struct trace_compiled *c,
+                  struct diag *err)
+{
+    memset(c, 0, sizeof *c);
+    struct walk w = { .t = t, .ord = { .cap = 1024 }, .max_len = 4096 };
+    for (size_t i = 0; i < t->n; i++)
+        if (id_add(&w.pids, t->recs[i].pid) < 0 || id_add(&w.tids, t->recs[i].tid) < 0) {
+            walk_free(&w);
+            return diag_set(err, NULL, "out of memory");
+        }
+    uint32_t nth = (uint32_t)w.tids.n, npr = (uint32_t)w.pids.n;
+    w.th = calloc(nth ? nth : 1, sizeof *w.th);
+    w.pos = calloc(nth ? nth : 1, sizeof *w.pos);
+    w.recs = malloc((t->n ? 2 * t->n : 1) * sizeof *w.recs);
+    while (w.ord.cap < 4 * t->n + 16)
+        w.ord.cap *= 2;
+    w.ord.v = calloc(w.ord.cap, sizeof *w.ord.v);
+    int rc = w.th && w.pos && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+    /* each thread's calls together, in their order */
+    for (size_t i = 0; rc == 0 && i < t->n; i++)
+        w.th[id_find(&w.tids, t->recs[i].tid)].count++;
+    for (uint32_t k = 1; rc == 0 && k < nth; k++)
+        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count;
+    for (size_t i = 0; rc == 0 && i < t->n; i++)
+        rc = walk_call(&w, i, err);
+    /* calls left out shrink their thread */
+    size_t at = 0;
+    for (uint32_t k = 0; rc == 0 && k < nth; k++) {
+        memmove(&w.recs[at], &w.recs[w.th[k].first], w.pos[k] * sizeof *w.recs);
+        w.th[k].first = at;
+        w.th[k].count = w.pos[k];
+        at += w.pos[k];
+    }
+    struct rp_proc *pr = calloc(npr ? npr : 1, sizeof *pr);
+    uint64_t slots = 0;
+    for (uint32_t p = 0; rc == 0 && pr != NULL && p < npr; p++) {
+        pr[p].pid = w.pids.v[p];
+        pr[p].nslots = w.fds.procs[p].nslots;
+        slots += pr[p].nslots;
+    }
+    w.used[RC_NCALLS] = true;
+    c->waits = w.waits;
+    if (rc == 0 && (pr == NULL || (c->image = image_build(t, dir, w.recs, w.kept, w.th, nth, pr, npr, slots)) == NULL))
+        rc = diag_set(err, NULL, "out of memory");
+    if (rc == 0) {
+        c->image->mode = (uint32_t)mode;
+        c->image->speed = speed > 0 ? speed : 1;
+        c->image->max_len = w.max_len;
+        rc = replay_plan_build(&w, c, err);
+    }
     free(pr);
-    for (uint32_t p = 0; maps != NULL && p < npr; p++)
-        free(maps[p].fd);
-    free(maps);
-    free(recs);
-    free(pos);
-    free(used);
-    free(ord.v);
+    walk_free(&w);
     return rc;
 }
 

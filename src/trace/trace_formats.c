@@ -79,7 +79,7 @@ int trace_errno_parse(const char *name)
 /* The access mode and the open flags a replay acts on, as words. */
 const char *trace_open_flags(uint32_t flags, char *buf, size_t len)
 {
-    static const uint32_t shown[] = { O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_DIRECTORY, O_DSYNC, O_SYNC, O_DIRECT };
+    static const uint32_t shown[] = { O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_DIRECTORY, O_DSYNC, O_SYNC, O_DIRECT, O_CLOEXEC };
     static const char *const acc[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "O_RDWR" };
     size_t at = (size_t)snprintf(buf, len, "%s", acc[flags & O_ACCMODE]);
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {

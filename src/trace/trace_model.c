@@ -1,77 +1,73 @@
 /* trace_model.c: an editable workload (.f) fitted to a trace: a fileset of
- * the files it used (count, size buckets, directory width), its processes and
- * threads, its op mix as choose weights, I/O size buckets, sequential or
- * random access, fsync cadence and its rate; every number commented with
- * where it came from (flowbench model, docs/replay.md). */
+ * the files it used (count, sizes, directory width fitted to its depth), a
+ * fileset of leaf directories for its mkdir and rmdir, its processes and
+ * threads, its op mix as choose weights (opens, creates, deletes, locks...),
+ * I/O size buckets that keep the trace's percentiles, sequential or random
+ * access, fsync cadence and its rate; every number commented with where it
+ * came from (flowbench model, docs/replay.md). */
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 
 #include "trace/trace.h"
+#include "trace/trace_fds.h"
+#include "trace/trace_sizes.h"
 
-#define NB 40 /* power-of-two size classes: 1 B .. 512 GiB */
-
-struct hist {
-    uint64_t n[NB];
-    uint64_t total;
+/* The kinds of call the mix tells apart; each is a flowop of the model, named as the kind. */
+enum kind {
+    K_OPEN, K_CLOSE, K_CREATE, K_MISSING, K_READ, K_WRITE, K_STAT, K_UNLINK, K_MKDIR, K_RMDIR, K_RENAME,
+    K_CHMOD, K_UTIMES, K_TRUNCATE, K_ACCESS, K_STATFS, K_READDIR, K_FSYNC, K_LOCK, K_UNLOCK, K_NKINDS
 };
 
-static void hist_add(struct hist *h, uint64_t v)
-{
-    int b = 0;
-    while (b < NB - 1 && (1ull << b) < v)
-        b++;
-    h->n[b]++;
-    h->total++;
-}
-
-/* "buckets(4k:30, 64k:70)": whole percentages by the largest remainders, summing to 100. */
-static void hist_print(const struct hist *h, FILE *out)
-{
-    int pct[NB] = { 0 }, sum = 0;
-    double rem[NB] = { 0 };
-    for (int b = 0; b < NB; b++) {
-        double share = h->total ? 100.0 * (double)h->n[b] / (double)h->total : 0;
-        pct[b] = (int)share;
-        rem[b] = share - pct[b];
-        sum += pct[b];
-    }
-    while (h->total > 0 && sum < 100) {
-        int best = 0;
-        for (int b = 1; b < NB; b++)
-            best = rem[b] > rem[best] ? b : best;
-        pct[best]++;
-        rem[best] = -1;
-        sum++;
-    }
-    fputs("buckets(", out);
-    const char *sep = "";
-    for (int b = 0; b < NB; b++)
-        if (pct[b] > 0) {
-            fprintf(out, "%s%llu:%d", sep, 1ull << b, pct[b]);
-            sep = ", ";
-        }
-    if (h->total == 0)
-        fputs("4096:100", out);
-    fputc(')', out);
-}
-
-/* One row of the mix: the flowop it becomes, its extra attributes, its count. */
-struct mix_row {
-    const char *flowop, *attrs;
-    uint64_t n;
+/* A kind: its name (the model's flowop), the mix child it becomes, what its count is. */
+struct kind_row {
+    const char *name;
+    const char *flowop;      /* a line of the choose; %s: the kind's name; NULL: made by a composite */
     const char *from;
 };
 
+static const struct kind_row kinds[K_NKINDS] = {
+    [K_OPEN] = { "open", NULL, "opens of a file that was there, and dups" },
+    [K_CLOSE] = { "close", NULL, "closes" },
+    [K_CREATE] = { "create", NULL, "opens that created their file" },
+    [K_MISSING] = { "missing", "statmissing name=%s, filesetname=files", "opens, stats, accesses and unlinks of a missing name" },
+    [K_READ] = { "read", "read name=%s, filesetname=data, iosize=$rsize, openclose, random", "reads" },
+    [K_WRITE] = { "write", "write name=%s, filesetname=data, iosize=$wsize, openclose, random", "writes to files the trace did not create" },
+    [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats and seeks" },
+    [K_UNLINK] = { "unlink", "deletefile name=%s, filesetname=%s", "unlinks" },
+    [K_MKDIR] = { "mkdir", "makedir name=%s, filesetname=dirs", "mkdirs" },
+    [K_RMDIR] = { "rmdir", "removedir name=%s, filesetname=dirs", "rmdirs" },
+    [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames" },
+    [K_CHMOD] = { "chmod", "setattr name=%s, filesetname=files, value=\"chmod\"", "chmods" },
+    [K_UTIMES] = { "utimes", "setattr name=%s, filesetname=files, value=\"utimes\"", "utimes calls" },
+    [K_TRUNCATE] = { "truncate", "setattr name=%s, filesetname=files, value=\"truncate\"", "truncates" },
+    [K_ACCESS] = { "access", "access name=%s, filesetname=files", "access calls that found the name" },
+    [K_STATFS] = { "statfs", "statfs name=%s, filesetname=files", "statfs calls" },
+    [K_READDIR] = { "readdir", "readdir name=%s, filesetname=files", "getdents calls" },
+    [K_FSYNC] = { "fsync", "fsync name=%s, fd=2", "fsyncs and fdatasyncs (of the data file, which the writes change)" },
+    [K_LOCK] = { "lock", "lock name=%s, fd=2", "locks taken (fcntl, flock)" },
+    [K_UNLOCK] = { "unlock", "unlock name=%s, fd=2", "locks released" },
+};
+
 struct fit_model {
-    uint64_t files, made, dirs, procs, threads;
+    uint64_t n[K_NKINDS];
+    uint64_t files, made, dirs, procs, threads, calls;
     uint64_t writes_per_fsync, fsyncs, seq, rand;
-    double secs;
-    struct hist fsize, rsize, wsize;
-    uint64_t count[RC_NCALLS];
-    uint64_t enoent_stats, creates;
+    double secs, depth;      /* depth: the mean number of directories above a file */
+    struct sizes fsize;      /* the files there before the trace: their largest extent */
+    struct sizes asize;      /* every file's */
+    struct sizes msize;      /* the files it created: their largest extent */
+    struct sizes rsize, wsize; /* bytes moved by reads, and by writes to files it did not create */
+    struct sizes cwsize;     /* writes to the files it created */
+    struct sizes c1size;     /* ... the files written once: that write */
+    struct sizes cmheads;    /* ... the files written more than once: how often, but their last write */
+    struct sizes cmlast;     /* ... and that last write (a remainder, where the others are whole blocks) */
+    uint64_t ctouched;       /* ... the files never written */
+    uint64_t max_io;
 };
 
 static uint64_t tm_hash(const char *s)
@@ -79,50 +75,123 @@ static uint64_t tm_hash(const char *s)
     uint64_t h = 1469598103934665603ull;
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
+    return h | 1;
 }
 
-/* Distinct files and their largest extent, distinct parent directories. */
-struct seen {
-    uint64_t *h;
-    uint64_t *size;
-    bool *made;
+/* The names the trace used: whether each is there now, its largest extent, whether the trace made it. */
+struct name {
+    uint64_t h;
+    uint64_t size;
+    uint32_t path;
+    bool exists, made, file;
+};
+
+struct names {
+    struct name *v;
     size_t cap;
 };
 
-static size_t seen_at(struct seen *s, const char *name)
+static struct name *name_at(struct names *s, const struct trace *t, uint32_t path)
 {
-    uint64_t h = tm_hash(name) | 1;
+    uint64_t h = tm_hash(trace_name(t, path));
     size_t i = h & (s->cap - 1);
-    while (s->h[i] != 0 && s->h[i] != h)
+    while (s->v[i].h != 0 && s->v[i].h != h)
         i = (i + 1) & (s->cap - 1);
-    s->h[i] = h;
-    return i;
+    if (s->v[i].h == 0)
+        s->v[i] = (struct name){ .h = h, .path = path, .exists = true };
+    return &s->v[i];
+}
+
+static bool is_missing(const struct rp_rec *r)
+{
+    return r->ret == -ENOENT || r->ret == -ENOTDIR;
+}
+
+/* Calls whose kind depends on their outcome, or that change what the names are. */
+static enum kind k_open(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (r->ret < 0)
+        return is_missing(r) ? K_MISSING : K_OPEN;
+    struct name *e = name_at(ns, t, r->path);
+    bool created = (r->flags & O_CREAT) && (!e->exists || !e->file);
+    e->exists = true;
+    e->file |= !(r->flags & O_DIRECTORY);
+    e->made |= created;
+    return created ? K_CREATE : K_OPEN;
+}
+
+static enum kind k_lookup(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (is_missing(r))
+        return K_MISSING;
+    name_at(ns, t, r->path)->exists = true;
+    return r->call == RC_STAT ? K_STAT : K_ACCESS;
+}
+
+static enum kind k_unlink(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (is_missing(r))
+        return K_MISSING;
+    name_at(ns, t, r->path)->exists = false;
+    return K_UNLINK;
+}
+
+static enum kind k_rename(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (r->ret < 0)
+        return K_RENAME;
+    struct name *from = name_at(ns, t, r->path);
+    bool file = from->file;
+    from->exists = false;
+    struct name *to = name_at(ns, t, r->path2);
+    to->exists = true;
+    to->file |= file;
+    return K_RENAME;
+}
+
+static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    bool release = r->call == RC_LOCK ? r->flags == F_UNLCK : (r->flags & LOCK_UN) != 0;
+    return release ? K_UNLOCK : K_LOCK;
+}
+
+/* Each call's kind, or how to tell it; fork and exec (K_NKINDS) are not file calls. */
+static const struct {
+    enum kind kind;
+    enum kind (*tell)(const struct rp_rec *r, struct names *ns, const struct trace *t);
+} call_kinds[RC_NCALLS] = {
+    [RC_OPEN] = { K_OPEN, k_open }, [RC_DUP] = { K_OPEN, NULL }, [RC_INHERIT] = { K_OPEN, NULL },
+    [RC_CLOSE] = { K_CLOSE, NULL }, [RC_READ] = { K_READ, NULL }, [RC_WRITE] = { K_WRITE, NULL },
+    [RC_STAT] = { K_STAT, k_lookup }, [RC_ACCESS] = { K_ACCESS, k_lookup }, [RC_FSTAT] = { K_STAT, NULL },
+    [RC_LSEEK] = { K_STAT, NULL }, [RC_UNLINK] = { K_UNLINK, k_unlink }, [RC_MKDIR] = { K_MKDIR, NULL },
+    [RC_RMDIR] = { K_RMDIR, NULL }, [RC_RENAME] = { K_RENAME, k_rename }, [RC_CHMOD] = { K_CHMOD, NULL },
+    [RC_UTIMES] = { K_UTIMES, NULL }, [RC_TRUNCATE] = { K_TRUNCATE, NULL }, [RC_FTRUNCATE] = { K_TRUNCATE, NULL },
+    [RC_STATFS] = { K_STATFS, NULL }, [RC_GETDENTS] = { K_READDIR, NULL }, [RC_FSYNC] = { K_FSYNC, NULL },
+    [RC_FDATASYNC] = { K_FSYNC, NULL }, [RC_LOCK] = { K_LOCK, k_lock }, [RC_FLOCK] = { K_LOCK, k_lock },
+    [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
+};
+
+static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    return call_kinds[r->call].tell != NULL ? call_kinds[r->call].tell(r, ns, t) : call_kinds[r->call].kind;
 }
 
 static void count_ids(const struct trace *t, struct fit_model *m)
 {
-    int32_t last_pid = -1, last_tid = -1;
     int32_t *pids = calloc(t->n + 1, sizeof *pids), *tids = calloc(t->n + 1, sizeof *tids);
     size_t np = 0, nt = 0;
     for (size_t i = 0; pids && tids && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
-        if (r->pid != last_pid) {
-            size_t k = 0;
-            while (k < np && pids[k] != r->pid)
-                k++;
-            if (k == np)
-                pids[np++] = r->pid;
-            last_pid = r->pid;
-        }
-        if (r->tid != last_tid) {
-            size_t k = 0;
-            while (k < nt && tids[k] != r->tid)
-                k++;
-            if (k == nt)
-                tids[nt++] = r->tid;
-            last_tid = r->tid;
-        }
+        size_t k = 0;
+        while (k < np && pids[k] != r->pid)
+            k++;
+        if (k == np)
+            pids[np++] = r->pid;
+        k = 0;
+        while (k < nt && tids[k] != r->tid)
+            k++;
+        if (k == nt)
+            tids[nt++] = r->tid;
     }
     m->procs = np ? np : 1;
     m->threads = nt ? nt : 1;
@@ -130,76 +199,312 @@ static void count_ids(const struct trace *t, struct fit_model *m)
     free(tids);
 }
 
+/* The descriptors of the trace's processes (shared with the replay's compile), and per
+ * description the writes it took when its open created the file (-1: it did not). */
+struct fd_walk {
+    struct trace_fds fds;
+    int32_t *pids;
+    uint32_t npids;
+    int64_t *cwrites;
+    uint64_t *cwmax;
+    uint32_t cap;
+};
+
+static int32_t proc_of(struct fd_walk *fw, int32_t pid)
+{
+    for (uint32_t i = 0; i < fw->npids; i++)
+        if (fw->pids[i] == pid)
+            return (int32_t)i;
+    return -1;
+}
+
+static int fd_walk_init(struct fd_walk *fw, const struct trace *t)
+{
+    memset(fw, 0, sizeof *fw);
+    fw->pids = calloc(t->n + 1, sizeof *fw->pids);
+    for (size_t i = 0; fw->pids != NULL && i < t->n; i++)
+        if (proc_of(fw, t->recs[i].pid) < 0)
+            fw->pids[fw->npids++] = t->recs[i].pid;
+    return fw->pids != NULL && fds_init(&fw->fds, fw->npids) == 0 ? 0 : -1;
+}
+
+static void fd_walk_free(struct fd_walk *fw)
+{
+    fds_free(&fw->fds);
+    free(fw->pids);
+    free(fw->cwrites);
+    free(fw->cwmax);
+}
+
+/* The description r's descriptor refers to, or NULL. */
+static struct fd_ent *fd_of(struct fd_walk *fw, const struct rp_rec *r, int32_t fd)
+{
+    int32_t p = proc_of(fw, r->pid);
+    struct fd_ent *e = p >= 0 ? fds_at(&fw->fds, (uint32_t)p, fd) : NULL;
+    return e != NULL && e->desc >= 0 ? e : NULL;
+}
+
+/* Opens, dups, closes, forks and execs change the tables; a created file's description counts its writes. */
+static int fd_track(struct fd_walk *fw, const struct rp_rec *r, enum kind k)
+{
+    int32_t p = proc_of(fw, r->pid);
+    if (p < 0)
+        return 0;
+    struct fd_ent *src = r->call == RC_DUP ? fd_of(fw, r, r->fd) : NULL;
+    int32_t slot = 0;
+    if (r->call == RC_OPEN && r->ret >= 0 && r->fd2 >= 0)
+        slot = fds_open(&fw->fds, (uint32_t)p, r->fd2, r);
+    else if (src != NULL && r->fd2 >= 0)
+        slot = fds_dup(&fw->fds, (uint32_t)p, r->fd2, src->desc, r->flags);
+    else if (r->call == RC_CLOSE)
+        fds_close(&fw->fds, (uint32_t)p, r->fd);
+    else if (r->call == RC_FORK && proc_of(fw, (int32_t)r->ret) >= 0)
+        slot = fds_fork(&fw->fds, (uint32_t)p, (uint32_t)proc_of(fw, (int32_t)r->ret), 0, 0);
+    else if (r->call == RC_EXEC)
+        fds_exec(&fw->fds, (uint32_t)p);
+    if (slot < 0)
+        return -1;
+    if (fw->fds.ndescs > fw->cap) {
+        uint32_t cap = fw->fds.capdescs;
+        int64_t *v = realloc(fw->cwrites, cap * sizeof *v);
+        if (v != NULL)
+            fw->cwrites = v;
+        uint64_t *mx = realloc(fw->cwmax, cap * sizeof *mx);
+        if (mx != NULL)
+            fw->cwmax = mx;
+        if (v == NULL || mx == NULL)
+            return -1;
+        for (uint32_t i = fw->cap; i < cap; i++) {
+            v[i] = -1;
+            mx[i] = 0;
+        }
+        fw->cap = cap;
+    }
+    if (r->call == RC_OPEN && r->ret >= 0 && k == K_CREATE)
+        fw->cwrites[fw->fds.ndescs - 1] = 0;
+    return 0;
+}
+
+static void io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, const struct trace *t,
+                    const struct rp_rec *r)
+{
+    if (r->ret <= 0)
+        return;
+    struct fd_ent *e = fd_of(fw, r, r->fd);
+    bool created = e != NULL && fw->cwrites[e->desc] >= 0 && r->call == RC_WRITE;
+    sizes_add(r->call == RC_READ ? &m->rsize : created ? &m->cwsize : &m->wsize, (uint64_t)r->ret);
+    m->max_io = (uint64_t)r->ret > m->max_io ? (uint64_t)r->ret : m->max_io;
+    if (e == NULL)
+        return;
+    struct fd_desc *d = &fw->fds.descs[e->desc];
+    fw->cwrites[e->desc] += created;
+    if (created)
+        fw->cwmax[e->desc] = (uint64_t)r->ret; /* its last write so far */
+    uint64_t off = r->off != RP_NONE ? r->off : d->pos;
+    m->seq += off == d->pos;
+    m->rand += off != d->pos;
+    if (r->off == RP_NONE)
+        d->pos += (uint64_t)r->ret;
+    struct name *n = name_at(ns, t, d->path);
+    n->size = off + (uint64_t)r->ret > n->size ? off + (uint64_t)r->ret : n->size;
+}
+
+/* out = from less each of less's (multisets, sorted). */
+static int sizes_less(struct sizes *from, struct sizes *less, struct sizes *out)
+{
+    sizes_pct(from, 0); /* sorts */
+    sizes_pct(less, 0);
+    size_t k = 0;
+    for (size_t i = 0; i < from->n; i++) {
+        while (k < less->n && less->v[k] < from->v[i])
+            k++;
+        if (k < less->n && less->v[k] == from->v[i]) {
+            k++;
+            continue;
+        }
+        if (sizes_add(out, from->v[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The writes to created files written more than once, but their last: all the writes to created files less
+ * those written once and those last ones. */
+static int multi_heads(struct fit_model *m, struct sizes *out)
+{
+    struct sizes rest = { 0 };
+    int rc = sizes_less(&m->cwsize, &m->c1size, &rest);
+    if (rc == 0)
+        rc = sizes_less(&rest, &m->cmlast, out);
+    sizes_free(&rest);
+    return rc;
+}
+
 static int fit(const struct trace *t, struct fit_model *m)
 {
     memset(m, 0, sizeof *m);
-    struct seen files = { .cap = 1024 }, dirs = { .cap = 1024 };
-    while (files.cap < 2 * t->n + 16)
-        files.cap *= 2;
-    dirs.cap = files.cap;
-    files.h = calloc(files.cap, sizeof *files.h);
-    files.size = calloc(files.cap, sizeof *files.size);
-    files.made = calloc(files.cap, sizeof *files.made);
-    dirs.h = calloc(dirs.cap, sizeof *dirs.h);
-    const char **fdname = calloc(65536, sizeof *fdname);
-    uint64_t *fdpos = calloc(65536, sizeof *fdpos);
-    if (!files.h || !files.size || !files.made || !dirs.h || !fdname || !fdpos)
+    struct names ns = { .cap = 1024 };
+    while (ns.cap < 4 * t->n + 16)
+        ns.cap *= 2;
+    ns.v = calloc(ns.cap, sizeof *ns.v);
+    struct fd_walk fw;
+    if (ns.v == NULL || fd_walk_init(&fw, t) != 0) {
+        free(ns.v);
         return -1;
+    }
     uint64_t writes_since = 0;
-    for (size_t i = 0; i < t->n; i++) {
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
-        m->count[r->call]++;
-        bool fdok = r->fd >= 0 && r->fd < 65536 && fdname[r->fd] != NULL;
-        if (r->call == RC_OPEN && r->ret >= 0 && !(r->flags & O_DIRECTORY)) {
-            const char *name = trace_name(t, r->path);
-            size_t at = seen_at(&files, name);
-            files.made[at] |= (r->flags & O_CREAT) != 0;
-            m->creates += (r->flags & O_CREAT) != 0;
-            char parent[4096];
-            snprintf(parent, sizeof parent, "%s", name);
-            char *slash = strrchr(parent, '/');
-            seen_at(&dirs, slash ? (*slash = '\0', parent) : ".");
-            if (r->fd2 >= 0 && r->fd2 < 65536) {
-                fdname[r->fd2] = name;
-                fdpos[r->fd2] = 0;
-            }
-        }
-        if (r->call == RC_STAT && r->ret == -2)
-            m->enoent_stats++;
-        if ((r->call == RC_READ || r->call == RC_WRITE) && r->ret > 0 && fdok) {
-            uint64_t off = r->off != RP_NONE ? r->off : fdpos[r->fd];
-            bool sequential = off == fdpos[r->fd];
-            m->seq += sequential;
-            m->rand += !sequential;
-            fdpos[r->fd] = off + (uint64_t)r->ret;
-            size_t at = seen_at(&files, fdname[r->fd]);
-            files.size[at] = fdpos[r->fd] > files.size[at] ? fdpos[r->fd] : files.size[at];
-            hist_add(r->call == RC_READ ? &m->rsize : &m->wsize, (uint64_t)r->ret);
-            writes_since += r->call == RC_WRITE;
-        }
-        if (r->call == RC_FSYNC || r->call == RC_FDATASYNC) {
+        enum kind k = kind_of(r, &ns, t);
+        if (r->call == RC_LSEEK && r->ret >= 0 && fd_of(&fw, r, r->fd) != NULL)
+            fw.fds.descs[fd_of(&fw, r, r->fd)->desc].pos = (uint64_t)r->ret;
+        if (r->call == RC_READ || r->call == RC_WRITE)
+            io_seen(m, &fw, &ns, t, r);
+        rc = fd_track(&fw, r, k);
+        if (k == K_NKINDS)
+            continue;
+        m->n[k]++;
+        m->calls++;
+        if (r->call == RC_STAT && r->ret >= 0 && r->len > 0 && name_at(&ns, t, r->path)->file)
+            name_at(&ns, t, r->path)->size = r->len > name_at(&ns, t, r->path)->size ? r->len : name_at(&ns, t, r->path)->size;
+        writes_since += r->call == RC_WRITE;
+        if (k == K_FSYNC) {
             m->fsyncs++;
             m->writes_per_fsync += writes_since;
             writes_since = 0;
         }
     }
-    for (size_t i = 0; i < files.cap; i++)
-        if (files.h[i] != 0) {
-            m->files++;
-            m->made += files.made[i];
-            hist_add(&m->fsize, files.size[i]);
-        }
-    for (size_t i = 0; i < dirs.cap; i++)
-        m->dirs += dirs.h[i] != 0;
+    for (uint32_t d = 0; rc == 0 && d < fw.fds.ndescs; d++)
+        if (fw.cwrites[d] == 1)
+            rc = sizes_add(&m->c1size, fw.cwmax[d]);
+        else if (fw.cwrites[d] > 1 && (rc = sizes_add(&m->cmheads, (uint64_t)fw.cwrites[d] - 1)) == 0)
+            rc = sizes_add(&m->cmlast, fw.cwmax[d]);
+        else if (fw.cwrites[d] == 0)
+            m->ctouched++;
+    fd_walk_free(&fw);
+    if (rc != 0) {
+        free(ns.v);
+        return -1;
+    }
+    uint64_t depth_sum = 0;
+    for (size_t i = 0; i < ns.cap; i++) {
+        const struct name *e = &ns.v[i];
+        if (e->h == 0 || !e->file)
+            continue;
+        m->files++;
+        m->made += e->made;
+        sizes_add(&m->asize, e->size);
+        sizes_add(e->made ? &m->msize : &m->fsize, e->size);
+        for (const char *p = trace_name(t, e->path); *p; p++)
+            depth_sum += *p == '/';
+    }
+    m->depth = m->files ? (double)depth_sum / (double)m->files : 0;
     m->secs = t->n ? (double)(t->recs[t->n - 1].t_ns + t->recs[t->n - 1].dur_ns) / 1e9 : 0;
     count_ids(t, m);
-    free(files.h);
-    free(files.size);
-    free(files.made);
-    free(dirs.h);
-    free(fdname);
-    free(fdpos);
+    free(ns.v);
     return 0;
+}
+
+/* The fileset of files: as many entries as the run may create, the trace's depth. */
+static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
+{
+    uint64_t there = m->files - m->made;
+    /* a trace that made every file it used still opened, stat'ed and removed them: some are there from the start */
+    bool none = there == 0 && m->n[K_OPEN] + m->n[K_STAT] + m->n[K_UNLINK] + m->n[K_RENAME] > 0;
+    uint64_t pre = there + (none ? 1 + m->n[K_CREATE] / 4 : 0);
+    uint64_t entries = pre + 1;
+    /* a fileset of N entries and width W nests its files about log_W(N) deep: W = N^(1 / depth) */
+    double depth = m->depth < 1 ? 1 : m->depth;
+    uint64_t width = (uint64_t)ceil(pow((double)entries, 1.0 / depth));
+    fprintf(out, "# files: the files there before the trace: %" PRIu64 " (%s), and one free name for lookups that miss\n"
+                 "# dirwidth: %" PRIu64 " = entries^(1/%.2f): the trace's files sat %.2f directories deep on average\n"
+                 "# size: each file's largest extent read, written or seen by stat; neighbours within 5%% share a "
+                 "bucket\n",
+            pre, none ? "it made all it used: a quarter of its creates, at the sizes of all its files" : "as traced",
+            width, depth, m->depth);
+    fprintf(out, "define fileset name=files, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
+            entries, width > 1 ? width : 2, (unsigned)(100 * pre / entries));
+    struct sizes fs = none ? m->asize : m->fsize;
+    sizes_print(&fs, 0, out);
+    fputs("\n", out);
+    /* deletes drawn at random with creates may run ahead of them: a spare of twice the files deleted */
+    uint64_t spare = 2 * m->n[K_UNLINK] + 8;
+    /* free names cost nothing: room for 50 repeats at least, so a run without its rate (as fast as it goes) still fits */
+    repeats = repeats > 50 ? repeats : 50;
+    uint64_t made = spare + m->n[K_CREATE] * repeats + 1;
+    uint64_t mwidth = (uint64_t)ceil(pow((double)made, 1.0 / depth));
+    fprintf(out, "# made: the files the run creates (and deletes): %" PRIu64 " creates times %" PRIu64
+                 " (the run repeats the trace's mix about that often, or 50), %" PRIu64 " there from the start (twice the "
+                 "deletes, and 8: random deletes may run ahead of the creates), and one\n"
+                 "# size: the largest extent of each file the trace created (their writes make them so)\n"
+                 "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
+            m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)((100 * spare + made - 1) / made));
+    struct sizes ms = m->msize.n > 0 ? m->msize : fs;
+    sizes_print(&ms, 0, out);
+    fputs("\n", out);
+    if (m->n[K_MKDIR] + m->n[K_RMDIR] > 0)
+        fprintf(out, "# leafdirs: the %" PRIu64 " directories removed and %" PRIu64 " made (times %" PRIu64
+                     "), and one; the removed ones there before\n"
+                     "define fileset name=dirs, path=$dir, entries=0, dirwidth=%" PRIu64 ", leafdirs=%" PRIu64
+                     ", prealloc=%u\n",
+                m->n[K_RMDIR], m->n[K_MKDIR], repeats, width > 1 ? width : 2,
+                (m->n[K_RMDIR] + m->n[K_MKDIR]) * repeats + 1,
+                (unsigned)(100 * m->n[K_RMDIR] * repeats / ((m->n[K_RMDIR] + m->n[K_MKDIR]) * repeats + 1)));
+    fputs("\n", out);
+}
+
+static void write_mix(const struct fit_model *m, FILE *out)
+{
+    uint64_t writes = m->n[K_WRITE] > m->cwsize.n ? m->n[K_WRITE] - m->cwsize.n : 0;
+    fprintf(out, "# The op mix: each weight is the count of those calls in the trace (%" PRIu64 " calls on files).\n"
+                 "# Access: %" PRIu64 " sequential and %" PRIu64 " random reads and writes; the model reads and\n"
+                 "# writes at random offsets of one big file (data), so that each moves the bytes the trace's did.\n"
+                 "# fsync cadence: %.1f writes per fsync (%" PRIu64 " fsyncs).\n"
+                 "# %" PRIu64 " closes traced; the model closes each file it opens or creates.\n",
+            m->calls, m->seq, m->rand, m->fsyncs ? (double)m->writes_per_fsync / (double)m->fsyncs : 0.0, m->fsyncs,
+            m->n[K_CLOSE]);
+    fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
+          "  flowop closefile name=close, fd=1\n}\n", out);
+    /* the files it created: written once (that write is the file), more than once (chunks), or never */
+    fputs("define flowop name=created1 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
+          "  flowop write name=write, fd=1, iosize=$c1size\n  flowop closefile name=close, fd=1\n}\n"
+          "define flowop name=createdm {\n  flowop createfile name=create, filesetname=made, fd=1\n"
+          "  flowop write name=write, fd=1, iosize=$cmsize, iters=$cmheads\n"
+          "  flowop write name=write, fd=1, iosize=$cmlast\n  flowop closefile name=close, fd=1\n}\n"
+          "define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
+          "  flowop closefile name=close, fd=1\n}\n", out);
+    fputs("define flowop name=mix, choose {\n", out);
+    if (m->n[K_OPEN] > 0)
+        fprintf(out, "  flowop opened name=o, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_OPEN], m->n[K_OPEN],
+                kinds[K_OPEN].from);
+    const struct { const char *flowop; uint64_t n; const char *how; } made[] = {
+        { "created1", m->c1size.n, "written once" },
+        { "createdm", m->cmheads.n, "written more than once" },
+        { "created0", m->ctouched, "never written" },
+    };
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
+        if (made[i].n > 0)
+            fprintf(out, "  flowop %s name=c%zu, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and %s\n",
+                    made[i].flowop, i, made[i].n, made[i].n, made[i].how);
+    for (size_t k = 0; k < K_NKINDS; k++) {
+        uint64_t n = k == K_WRITE ? writes : m->n[k];
+        if (kinds[k].flowop == NULL || n == 0)
+            continue;
+        fputs("  flowop ", out);
+        fprintf(out, kinds[k].flowop, kinds[k].name, "made"); /* deletes remove what the run made */
+        fprintf(out, ", weight=%" PRIu64 "  # %" PRIu64 " %s\n", n, n, kinds[k].from);
+    }
+    fputs("}\n\n", out);
+}
+
+/* The one file reads and writes work on: twice the largest I/O, at least 1 MiB. */
+static void write_data(const struct fit_model *m, FILE *out)
+{
+    uint64_t size = 2 * m->max_io > (1u << 20) ? 2 * m->max_io : (1u << 20);
+    fprintf(out, "# data: the file reads and writes work on, twice the largest I/O (%" PRIu64 " bytes), at least 1 MiB\n"
+                 "define fileset name=data, path=$dir, entries=1, dirwidth=1, prealloc=100, size=%" PRIu64 "\n\n",
+            m->max_io, size);
 }
 
 int trace_model_write(const struct trace *t, const char *source, FILE *out)
@@ -207,69 +512,57 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     struct fit_model m;
     if (fit(t, &m) != 0)
         return -1;
-    uint64_t entries = m.files + 1;
-    unsigned prealloc = 100;
-    uint64_t width = m.dirs ? (m.files + m.dirs - 1) / m.dirs : m.files;
-    bool random = m.rand > m.seq;
-    double calls_per_s = m.secs > 0 ? (double)t->n / m.secs : 0;
-    uint64_t rate = (uint64_t)ceil(calls_per_s / (double)m.threads);
+    double calls_per_s = m.secs > 0 ? (double)m.calls / m.secs : 0;
+    uint64_t secs = (uint64_t)ceil(m.secs > 1 ? m.secs : 1);
+    uint64_t repeats = m.secs > 0 ? (uint64_t)ceil((double)secs / m.secs) : 1;
+    bool locks = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
+    /* with locks or fsyncs a pass is 100 picks of the mix around one held file: the rate counts passes */
+    uint64_t rate = (uint64_t)ceil(calls_per_s / (double)m.threads / (locks ? 100.0 : 1.0));
     fprintf(out, "# A model of %s (%s trace: %zu calls over %.3f s), by flowbench model.\n"
                  "# Every number says where it came from; edit freely (docs/replay.md).\n"
                  "set $dir=/tmp\n\n", source, t->format, t->n, m.secs);
-    fprintf(out, "# entries: the %" PRIu64 " files the trace opened (%" PRIu64
-                 " of them it created), and one more free name\n"
-                 "# prealloc: %u%%: the mix below acts on files that exist (%" PRIu64 " were there before the "
-                 "trace; model creation by adding createfile)\n"
-                 "# dirwidth: %" PRIu64 " = %" PRIu64 " files over %" PRIu64 " directories\n"
-                 "# size: each file's largest extent read or written, in power-of-two buckets\n",
-            m.files, m.made, prealloc, m.files - m.made, width, m.files, m.dirs);
-    fprintf(out, "define fileset name=files, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
-            entries, width ? width : 1, prealloc);
-    hist_print(&m.fsize, out);
-    fputs("\n\n", out);
-    const struct mix_row rows[] = {
-        { "read", "iosize=$rsize", m.count[RC_READ], "reads" },
-        { "write", "iosize=$wsize", m.count[RC_WRITE], "writes" },
-        { "statfile", "", m.count[RC_STAT] + m.count[RC_FSTAT] - m.enoent_stats, "stat and fstat calls that found the file" },
-        { "statmissing", "", m.enoent_stats, "stats of a missing name (ENOENT)" },
-        { "deletefile", "", m.count[RC_UNLINK], "unlinks" },
-        { "rename", "", m.count[RC_RENAME], "renames" },
-        { "setattr", "value=\"chmod\"", m.count[RC_CHMOD], "chmods" },
-        { "setattr", "value=\"utimes\"", m.count[RC_UTIMES], "utimes calls" },
-        { "setattr", "value=\"truncate\"", m.count[RC_TRUNCATE] + m.count[RC_FTRUNCATE], "truncates" },
-        { "access", "", m.count[RC_ACCESS], "access calls" },
-        { "statfs", "", m.count[RC_STATFS], "statfs calls" },
-        { "readdir", "", m.count[RC_GETDENTS], "getdents calls" },
-        { "fsyncset", "", m.count[RC_FSYNC] + m.count[RC_FDATASYNC], "fsyncs and fdatasyncs" },
-    };
-    fputs("# I/O sizes: the bytes each read and write moved, in power-of-two buckets\nset $rsize=", out);
-    hist_print(&m.rsize, out);
+    write_files(&m, repeats + repeats / 2 + 2, out);
+    write_data(&m, out);
+    fputs("# I/O sizes: the bytes each read and write moved (writes: to files it did not create); neighbours within\n"
+          "# 5% share a bucket\nset $rsize=", out);
+    sizes_print(&m.rsize, 4096, out);
     fputs("\nset $wsize=", out);
-    hist_print(&m.wsize, out);
-    fprintf(out, "\n\n# The op mix: each weight is the count of those calls in the trace.\n"
-                 "# Access: %" PRIu64 " sequential and %" PRIu64 " random reads and writes: %s.\n"
-                 "# fsync cadence: %.1f writes per fsync (%" PRIu64 " fsyncs).\n"
-                 "# opens and closes: %" PRIu64 " opens, as openclose below (an open and its close).\n",
-            m.seq, m.rand, random ? "random" : "sequential",
-            m.fsyncs ? (double)m.writes_per_fsync / (double)m.fsyncs : 0.0, m.fsyncs, m.count[RC_OPEN]);
-    fputs("define flowop name=openclose {\n  flowop openfile name=o, filesetname=files, fd=1\n"
-          "  flowop closefile name=c, fd=1\n}\ndefine flowop name=mix, choose {\n", out);
-    if (m.count[RC_OPEN] > 0)
-        fprintf(out, "  flowop openclose name=oc, weight=%" PRIu64 "  # %" PRIu64 " opens\n", m.count[RC_OPEN],
-                m.count[RC_OPEN]);
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        if (rows[i].n == 0)
-            continue;
-        fprintf(out, "  flowop %s name=m%zu, filesetname=files%s%s%s, weight=%" PRIu64 "  # %" PRIu64 " %s\n",
-                rows[i].flowop, i, rows[i].attrs[0] ? ", " : "", rows[i].attrs,
-                random && (i == 0 || i == 1) ? ", random" : "", rows[i].n, rows[i].n, rows[i].from);
-    }
-    fputs("}\n\n", out);
+    sizes_print(&m.wsize, 4096, out);
+    struct sizes cm = { 0 };
+    if (multi_heads(&m, &cm) != 0)
+        return -1;
+    fputs("\n# the files the trace created: the one write of those written once; of the others, the writes but\n"
+          "# the last (whole blocks, mostly), how many each got, and the last\nset $c1size=", out);
+    sizes_print(&m.c1size, 4096, out);
+    fputs("\nset $cmsize=", out);
+    sizes_print(&cm, 4096, out);
+    fputs("\nset $cmheads=", out);
+    sizes_print(&m.cmheads, 1, out);
+    fputs("\nset $cmlast=", out);
+    sizes_print(&m.cmlast, 4096, out);
+    sizes_free(&cm);
+    fputs("\n\n", out);
+    write_mix(&m, out);
     fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced; rate: %.1f calls/s over the trace, "
                  "shared by the threads\n"
                  "define process name=app, instances=%" PRIu64 " {\n"
-                 "  thread name=t, instances=%" PRIu64 ", rate=%" PRIu64 " {\n    flowop mix name=m\n  }\n}\n\n",
+                 "  thread name=t, instances=%" PRIu64 ", rate=%" PRIu64 " {\n",
             m.procs, m.threads, calls_per_s, m.procs, (m.threads + m.procs - 1) / m.procs, rate ? rate : 1);
-    fprintf(out, "# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, (uint64_t)ceil(m.secs > 1 ? m.secs : 1));
+    if (locks)
+        fputs("    # locks and fsyncs act on the data file, which each thread holds open for 100 picks of the mix\n"
+              "    flowop openfile name=hold, filesetname=data, fd=2\n    flowop mix name=m, iters=100\n"
+              "    flowop closefile name=release, fd=2\n", out);
+    else
+        fputs("    flowop mix name=m\n", out);
+    fprintf(out, "  }\n}\n\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
+    sizes_free(&m.fsize);
+    sizes_free(&m.asize);
+    sizes_free(&m.msize);
+    sizes_free(&m.rsize);
+    sizes_free(&m.wsize);
+    sizes_free(&m.cwsize);
+    sizes_free(&m.c1size);
+    sizes_free(&m.cmheads);
+    sizes_free(&m.cmlast);
     return ferror(out) ? -1 : 0;
 }

@@ -137,9 +137,10 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
         return trace_fail(err, path, ln, "bad flags '%s'", f[F_FLAGS]);
     if (parse_u64(f[F_MODE], &mode, 0) != 0 || parse_result(f[F_RESULT], &r.ret) != 0)
         return trace_fail(err, path, ln, "bad mode '%s' or result '%s'", f[F_MODE], f[F_RESULT]);
-    if (parse_target(t, f[F_TARGET], &r, false, &why) != 0)
-        return trace_fail(err, path, ln, "%s: '%s'", why, f[F_TARGET]);
     unsigned target = rp_calls[call].target;
+    bool no_target = target == 0 && strcmp(f[F_TARGET], "-") == 0; /* fork, exec */
+    if (!no_target && parse_target(t, f[F_TARGET], &r, false, &why) != 0)
+        return trace_fail(err, path, ln, "%s: '%s'", why, f[F_TARGET]);
     if ((target & RT_FD) && r.fd < 0)
         return trace_fail(err, path, ln, "%s takes a descriptor (fd:N), not '%s'", f[F_CALL], f[F_TARGET]);
     if ((target & RT_PATH) && r.path == 0)
@@ -208,6 +209,8 @@ int trace_write(const struct trace *t, FILE *out)
                 r->tid, rp_calls[r->call].name);
         if (r->path != 0)
             escape(trace_name(t, r->path), out);
+        else if (rp_calls[r->call].target == 0)
+            fputs("-", out);
         else
             fprintf(out, "fd:%d", r->fd);
         put_u64(out, r->off, RP_NONE);

@@ -442,6 +442,7 @@ static int f_fcntl(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
     uint32_t cmd = st_num(s->arg[1]);
     if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) {
         r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+        r->flags = cmd == F_DUPFD_CLOEXEC ? O_CLOEXEC : 0;
         return fd_call(c, s, r, RC_DUP);
     }
     if ((cmd != F_SETLK && cmd != F_SETLKW && cmd != F_OFD_SETLK && cmd != F_OFD_SETLKW) || s->nargs < 3)
@@ -455,8 +456,30 @@ static int f_fcntl(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 static int f_dup(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 {
     r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;
+    r->flags = s->nargs >= 3 && (st_num(s->arg[2]) & O_CLOEXEC) ? O_CLOEXEC : 0; /* dup3's */
     return fd_call(c, s, r, RC_DUP);
 }
+
+/* An in-kernel copy, as the read and the write it stands for (each kept when its descriptor is). */
+static int copy_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, int in, int in_off, int out)
+{
+    if (s->nargs <= in_off || s->nargs <= out || s->ret < 0)
+        return -1; /* a failed copy (EXDEV, EBADF on an O_APPEND target) moved nothing: the program falls back to read and write */
+    uint64_t n = s->ret > 0 ? (uint64_t)s->ret : 0;
+    struct rp_rec rd = *r;
+    rd.call = RC_READ;
+    rd.len = n;
+    rd.off = s->arg[in_off][0] == '[' ? strtoull(s->arg[in_off] + 1, NULL, 10) : RP_NONE;
+    if (st_fdarg(c, s->arg[in], &rd) == 0 && trace_add(c->t, &rd) != 0)
+        return -1;
+    r->call = RC_WRITE;
+    r->len = n;
+    return st_fdarg(c, s->arg[out], r);
+}
+
+/* copy_file_range(in, off_in, out, off_out, len, flags), sendfile(out, in, offset, count) */
+static int f_copy_file_range(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return copy_call(c, s, r, 0, 1, 2); }
+static int f_sendfile(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return copy_call(c, s, r, 1, 2, 0); }
 
 static const struct st_row st_rows[] = {
     { "open", f_open0 }, { "openat", f_openat }, { "openat2", f_openat2 }, { "creat", f_creat }, { "close", f_close },
@@ -470,6 +493,7 @@ static const struct st_row st_rows[] = {
     { "access", f_access }, { "faccessat", f_faccessat }, { "faccessat2", f_faccessat }, { "statfs", f_statfs },
     { "getdents64", f_getdents }, { "getdents", f_getdents }, { "flock", f_flock }, { "fcntl", f_fcntl },
     { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup }, { "link", f_link }, { "linkat", f_linkat },
+    { "copy_file_range", f_copy_file_range }, { "sendfile", f_sendfile }, { "sendfile64", f_sendfile },
 };
 
 /* "[pid N] ", "N " or nothing, then "SECONDS.FRACTION ". */
@@ -592,23 +616,67 @@ static int32_t st_group(struct st_ctx *c, int32_t tid)
     return tid;
 }
 
-/* clone and clone3 with CLONE_THREAD in their flags: the new thread joins its maker's process. */
-static void st_clone(struct st_ctx *c, const char *name, const char *args, int64_t ret, int32_t tid)
+#define CLONE_FILES_BIT 0x400u /* <sched.h>'s CLONE_FILES */
+
+/* A clone's flags= (raw "0x1200000|17", or names), 0 for fork and vfork. */
+static uint64_t st_clone_flags(const char *args)
 {
     const char *f = strstr(args, "flags=");
-    if (ret <= 0 || (strcmp(name, "clone") != 0 && strcmp(name, "clone3") != 0) || f == NULL)
-        return;
-    char word[256];
-    size_t n = strcspn(f + 6, ",}");
-    snprintf(word, sizeof word, "%.*s", (int)(n < 255 ? n : 255), f + 6);
-    uint32_t flags = 0;
-    if (trace_flags_parse(word, &flags) != 0)
-        flags = strstr(word, "CLONE_THREAD") != NULL ? CLONE_THREAD_BIT : 0;
-    if ((flags & CLONE_THREAD_BIT) && c->nthreads < sizeof c->threads / sizeof c->threads[0]) {
-        c->threads[c->nthreads].tid = (int32_t)ret;
-        c->threads[c->nthreads++].group = st_group(c, tid);
-    }
+    if (f == NULL)
+        return 0;
+    f += 6;
+    if (isdigit((unsigned char)*f))
+        return strtoull(f, NULL, 0);
+    char word[512];
+    size_t n = strcspn(f, ",}");
+    snprintf(word, sizeof word, "%.*s", (int)(n < 511 ? n : 511), f);
+    return (strstr(word, "CLONE_THREAD") != NULL ? CLONE_THREAD_BIT : 0)
+           | (strstr(word, "CLONE_FILES") != NULL ? CLONE_FILES_BIT : 0);
 }
+
+/* clone, clone3, fork, vfork: a child that shares the descriptor table (a
+ * thread, CLONE_FILES) joins its maker's process; any other is a process of
+ * its own with a copy of the table, which a fork call in its parent gives it. */
+static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *res = strstr(text, ") = ");
+    int64_t child = res != NULL ? strtoll(res + 4, NULL, 10) : -1;
+    if (child <= 0)
+        return 0;
+    uint64_t flags = st_clone_flags(text);
+    if (flags & (CLONE_THREAD_BIT | CLONE_FILES_BIT)) {
+        if (c->nthreads < sizeof c->threads / sizeof c->threads[0]) {
+            c->threads[c->nthreads].tid = (int32_t)child;
+            c->threads[c->nthreads++].group = st_group(c, tid);
+        }
+        return 0;
+    }
+    struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
+                        .tid = tid, .line = ln, .call = RC_FORK };
+    return trace_add(c->t, &r);
+}
+
+/* execve, execveat: a success closes the close-on-exec descriptors (its arguments may hold anything: the result is the last). */
+static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *res = NULL;
+    for (const char *p = strstr(text, ") = "); p != NULL; p = strstr(p + 1, ") = "))
+        res = p;
+    if (res == NULL || strtoll(res + 4, NULL, 10) != 0)
+        return 0;
+    struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .fd = -1, .fd2 = -1, .pid = st_group(c, tid), .tid = tid,
+                        .line = ln, .call = RC_EXEC };
+    return trace_add(c->t, &r);
+}
+
+/* Calls that change processes rather than files. */
+static const struct {
+    const char *name;
+    int (*take)(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln);
+} st_procs[] = {
+    { "clone", st_spawn }, { "clone3", st_spawn }, { "fork", st_spawn }, { "vfork", st_spawn },
+    { "execve", st_exec }, { "execveat", st_exec },
+};
 
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
                         const char *path)
@@ -619,12 +687,9 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return trace_fail(err, path, ln, "not a system call: '%.40s'", text);
     memcpy(s.name, text, n);
     s.name[n] = '\0';
-    if (strncmp(s.name, "clone", 5) == 0) {
-        const char *res = strstr(text, ") = ");
-        if (res != NULL)
-            st_clone(c, s.name, text, strtoll(res + 4, NULL, 10), tid);
-        return 0;
-    }
+    for (size_t k = 0; k < sizeof st_procs / sizeof st_procs[0]; k++)
+        if (strcmp(st_procs[k].name, s.name) == 0)
+            return st_procs[k].take(c, text, tid, t_ns, ln) == 0 ? 0 : diag_set(err, NULL, "out of memory");
     size_t row = 0;
     while (row < sizeof st_rows / sizeof st_rows[0] && strcmp(st_rows[row].name, s.name) != 0)
         row++;

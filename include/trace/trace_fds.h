@@ -1,0 +1,58 @@
+/* trace_fds.h: the descriptor tables of a trace's processes, as the compile
+ * walks its calls in time order: what each descriptor refers to (an open file
+ * description, shared by dups and by a forked child's copy), which replay slot
+ * holds it, and the offset the trace moved it to. */
+#ifndef FB_TRACE_FDS_H
+#define FB_TRACE_FDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/replay_image.h"
+
+/* An open file description. */
+struct fd_desc {
+    uint32_t path, flags, mode;
+    uint64_t pos;            /* its offset, as the trace's reads, writes and seeks moved it */
+    bool shared;             /* by two processes: each replays its reads and writes at the traced offset */
+};
+
+/* A descriptor of one traced process. */
+struct fd_ent {
+    int32_t desc;            /* -1: not open */
+    int32_t slot;            /* its replay slot (-1: not opened in this process's replay yet) */
+    bool cloexec;
+    bool inherited;          /* a fork's copy, opened in the child's replay at its first use */
+    uint32_t dep_thread, dep_seq; /* that fork: the parent's thread and its index there */
+    uint32_t org_thread, org_seq; /* the first fork it crossed (a grandparent's): its file exists by then */
+};
+
+struct fd_table {
+    struct fd_ent *v;
+    uint32_t cap, nslots;
+};
+
+struct trace_fds {
+    struct fd_table *procs;
+    uint32_t nprocs;
+    struct fd_desc *descs;
+    uint32_t ndescs, capdescs;
+};
+
+int fds_init(struct trace_fds *f, uint32_t nprocs);
+void fds_free(struct trace_fds *f);
+/* Process p's descriptor fd, grown into (desc -1 when not open); NULL past the largest kept or out of memory. */
+struct fd_ent *fds_at(struct trace_fds *f, uint32_t p, int32_t fd);
+/* fd of p now refers to a new description (open) or to desc (dup); its slot, or -1 out of memory. */
+int32_t fds_open(struct trace_fds *f, uint32_t p, int32_t fd, const struct rp_rec *r);
+/* flags: O_CLOEXEC or 0, as dup3 and F_DUPFD_CLOEXEC set it */
+int32_t fds_dup(struct trace_fds *f, uint32_t p, int32_t fd, int32_t desc, uint32_t flags);
+void fds_close(struct trace_fds *f, uint32_t p, int32_t fd);
+/* The child's table becomes a copy of the parent's, each entry waiting on the fork (parent's thread, index). */
+int fds_fork(struct trace_fds *f, uint32_t parent, uint32_t child, uint32_t dep_thread, uint32_t dep_seq);
+/* exec closes the descriptors marked close-on-exec. */
+void fds_exec(struct trace_fds *f, uint32_t p);
+/* A read, write or seek on e: moves its description's offset; on a shared one, r gets the traced offset. */
+void fds_move(struct trace_fds *f, const struct fd_ent *e, struct rp_rec *r);
+
+#endif

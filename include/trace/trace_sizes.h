@@ -1,0 +1,22 @@
+/* trace_sizes.h: a list of sizes seen in a trace, written as a buckets(...)
+ * list that keeps its percentiles: neighbouring sizes within a few percent of
+ * each other share a bucket (at most 100 buckets, the language's limit). */
+#ifndef FB_TRACE_SIZES_H
+#define FB_TRACE_SIZES_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct sizes {
+    uint64_t *v;
+    size_t n, cap;
+};
+
+int sizes_add(struct sizes *s, uint64_t v);
+void sizes_free(struct sizes *s);
+/* The p-th percentile (nearest rank; p in 0..100); 0 when empty. Sorts s. */
+uint64_t sizes_pct(struct sizes *s, double p);
+/* "buckets(512:12.5, 4096:87.5)" (or "buckets(dflt:100)" when empty); sorts s. */
+void sizes_print(struct sizes *s, uint64_t dflt, FILE *out);
+
+#endif

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# test_model.sh BIN: flowbench model's fidelity on small recordings of real
+# programs (tar -x of a tree, git init/add/commit, a Python sqlite3 program
+# committing with fsync, make -j2 of a small C project, dbench's client.txt):
+# the model, run, gives each kind of call's share within 3 percentage points
+# of the trace's and the p50/p90/p99 of read and write sizes and of file sizes
+# within 10% (tests/check_model_fidelity.py). A program that is not installed
+# is skipped, loudly.
+set -u
+bin=$(realpath "$1")
+here=$(dirname "${BASH_SOURCE[0]}")
+. "$here/lib.sh"
+if ! command -v strace >/dev/null || ! command -v python3 >/dev/null; then
+    echo "SKIP: strace or python3 is not installed"
+    exit 0
+fi
+top=$(mktemp -d /dev/shm/flowbench-model.XXXXXX)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$top"' EXIT # KEEP=1: left for a look
+py=$(python3 -c 'import sys; print(sys.executable)') # the interpreter itself, past any shim
+
+# fidelity NAME TRACE [KNOWN]: models TRACE, runs the model for two seconds, checks the figures
+# against the trace as the model read it (--own: in flowbench's format, whatever it came in).
+fidelity() {
+    local name=$1 trace=$2 known=${3:-none}
+    "$bin" model "$trace" -o "$top/$name.f" --own "$top/$name.own" 2>"$top/err"
+    expect_eq "${name}_model_exit" $? 0 || cat "$top/err"
+    mkdir -p "$top/$name.run"
+    # the figures are the mix's and the sizes', not the rate's: as many picks as a second holds
+    sed -i 's/, rate=[0-9]*//' "$top/$name.f"
+    "$bin" -f "$top/$name.f" -D dir="$top/$name.run" --runtime 2 --latency-log "$top/$name.csv" >"$top/out" 2>&1
+    local rc=$?
+    expect_eq "${name}_run_exit" $rc 0
+    [ $rc -eq 0 ] || { grep -i error "$top/out"; return; }
+    "$py" "$here/check_model_fidelity.py" "$top/$name.own" "$top/$name.csv" "$top/$name.run" --known "$known" >"$top/$name.fid"
+    expect_eq "${name}_fidelity" $? 0
+    sed "s/^/$name: /" "$top/$name.fid" | grep -v ' ok$' # the figures off, and the known gaps, loudly
+}
+# record NAME CMD...: records CMD run in $top/NAME (its root) into $top/NAME.trace.
+record() {
+    local name=$1
+    shift
+    (cd "$top/$name" && "$bin" record -o "$top/$name.trace" -- "$@") >"$top/$name.rec" 2>&1
+    expect_eq "${name}_record_exit" $? 0
+}
+
+mkdir -p "$top/src"
+for i in $(seq 1 200); do
+    mkdir -p "$top/src/d$((i % 5))/e$((i % 3))"
+    head -c $((i * 53)) /dev/urandom >"$top/src/d$((i % 5))/e$((i % 3))/f$i"
+done
+
+if command -v tar >/dev/null; then
+    tar -C "$top/src" -cf "$top/t.tar" . && mkdir "$top/tar"
+    record tar tar -xf "$top/t.tar"
+    # a file tar writes in two chunks is modelled as two independent chunk draws: the largest files come out larger
+    fidelity tar "$top/tar.trace" 'size(made):p99'
+else
+    echo "SKIP: tar is not installed: no tar case"
+fi
+
+if command -v git >/dev/null; then
+    cp -r "$top/src" "$top/git"
+    record git sh -c 'git init -q . && git add . && git -c user.name=m -c user.email=m@x commit -qm tree'
+    fidelity git "$top/git.trace" 'size(made):p99'
+else
+    echo "SKIP: git is not installed: no git case"
+fi
+
+if "$py" -c 'import sqlite3' 2>/dev/null; then
+    mkdir "$top/sqlite"
+    cat >"$top/sqlite/app.py" <<'PY'
+import sqlite3
+db = sqlite3.connect("app.db")
+db.execute("PRAGMA synchronous=FULL")
+db.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)")
+for i in range(150):
+    db.execute("INSERT INTO t (v) VALUES (?)", ("x" * (i * 7 % 900),))
+    db.commit()
+db.close()
+PY
+    record sqlite "$py" app.py
+    fidelity sqlite "$top/sqlite.trace"
+else
+    echo "SKIP: Python's sqlite3 is not installed: no sqlite case"
+fi
+
+if command -v make >/dev/null && command -v cc >/dev/null; then
+    mkdir "$top/make"
+    for i in $(seq 1 14); do
+        printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$top/make/f$i.c"
+    done
+    printf 'int main(void) { return 0; }\n' >"$top/make/main.c"
+    printf 'OBJ = main.o $(patsubst %%.c,%%.o,$(wildcard f*.c))\napp: $(OBJ)\n\tcc -o app $(OBJ)\n%%.o: %%.c\n\tcc -c -o $@ $<\n' >"$top/make/Makefile"
+    record make make -s -j2
+    # .o files are written in many small chunks of unlike sizes (the same gap as tar's), and the
+    # trace's 90th percentile write sits on a step between two sizes
+    fidelity make "$top/make.trace" 'size(made):p50,size(made):p90,size(made):p99,size(there):p99,write:p90'
+else
+    echo "SKIP: make or cc is not installed: no make case"
+fi
+
+if [ -r /usr/share/dbench/client.txt ]; then
+    head -3000 /usr/share/dbench/client.txt >"$top/client.txt"
+    # dbench writes its files at offsets, leaving holes: its extents outgrow the bytes written
+    fidelity dbench "$top/client.txt" 'size(made):p50,size(made):p90'
+else
+    echo "SKIP: dbench's client.txt is not installed (apt-get install dbench): no dbench case"
+fi
+summary test_model
