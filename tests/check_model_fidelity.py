@@ -77,6 +77,11 @@ def trace_figures(path):
             if ok:
                 exists[target], exists[f[11]] = False, True
                 isfile[f[11]] = isfile.get(target, False)
+        elif call == "link":
+            kind = "rename"  # a second name: the model counts it with renames
+            if ok:
+                exists[f[11]] = True
+                isfile[f[11]] = isfile.get(target, False)
         elif call in ("truncate", "ftruncate"):
             kind = "truncate"
         elif call in ("fsync", "fdatasync"):

@@ -149,6 +149,19 @@ static enum kind k_rename(const struct rp_rec *r, struct names *ns, const struct
     return K_RENAME;
 }
 
+/* A link is a second name for a file: the model has no link flowop, so it
+ * counts with renames, as the replay's report does. */
+static enum kind k_link(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (r->ret < 0)
+        return K_RENAME;
+    bool file = name_at(ns, t, r->path)->file;
+    struct name *to = name_at(ns, t, r->path2);
+    to->exists = true;
+    to->file |= file;
+    return K_RENAME;
+}
+
 static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct trace *t)
 {
     bool release = r->call == RC_LOCK ? r->flags == F_UNLCK : (r->flags & LOCK_UN) != 0;
@@ -168,7 +181,7 @@ static const struct {
     [RC_UTIMES] = { K_UTIMES, NULL }, [RC_TRUNCATE] = { K_TRUNCATE, NULL }, [RC_FTRUNCATE] = { K_TRUNCATE, NULL },
     [RC_STATFS] = { K_STATFS, NULL }, [RC_GETDENTS] = { K_READDIR, NULL }, [RC_FSYNC] = { K_FSYNC, NULL },
     [RC_FDATASYNC] = { K_FSYNC, NULL }, [RC_LOCK] = { K_LOCK, k_lock }, [RC_FLOCK] = { K_LOCK, k_lock },
-    [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
+    [RC_LINK] = { K_RENAME, k_link }, [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
 };
 
 static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)
