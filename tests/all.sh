@@ -2,37 +2,75 @@
 # all.sh: the whole test suite from a fresh clone on Debian 12 as root: installs the
 # build dependencies, runs ctest on a release build and an ASan+UBSan build, the MPI
 # test on an MPI build, and the engine's tests on a ThreadSanitizer build.
+# Each stage prints its wall time and the load average, so a CI log shows where the
+# time goes (docs/testing.md: what runs, and how long it takes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench git"
-missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' $deps 2>/dev/null | awk '$1 != "ii" {print $2}'; \
-          for d in $deps; do dpkg-query -W "$d" >/dev/null 2>&1 || echo "$d"; done)
-if [ -n "$missing" ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $deps >/dev/null
-fi
 jobs=$(nproc)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs"
-# The MPI build (one workload over many ranks) and its tests, under mpirun on this host.
-mpideps="openmpi-bin libopenmpi-dev"
-if [ "$(dpkg-query -W -f='${db:Status-Abbrev}\n' $mpideps 2>/dev/null | grep -c '^ii')" != 2 ]; then
+# stage NAME CMD...: CMD, then its wall time.
+stage() {
+    local name=$1 t=$SECONDS
+    shift
+    echo "== $name"
+    "$@"
+    echo "== $name: $((SECONDS - t)) s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+}
+# Everything the builds and the tests use, installed at once (one apt-get update): MPI
+# for the MPI build, chromium for the HTML tests (which would otherwise each install it).
+deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench git openmpi-bin libopenmpi-dev chromium"
+install_missing() {
+    local missing
+    missing=$(for d in $deps; do
+        [ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$d" 2>/dev/null)" = "ii " ] || echo "$d"
+    done)
+    [ -n "$missing" ] || { echo "all installed"; return 0; }
+    echo "installing:" $missing
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $mpideps >/dev/null
-fi
-cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DFLOWBENCH_MPI=ON >/dev/null
-cmake --build build-mpi -j "$jobs" --target flowbench
-ctest --test-dir build-mpi --output-on-failure -R '^mpi'
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/null
-cmake --build build-asan -j "$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$jobs" \
-      -E '^(bench_smoke|layers|header_cycles|engine_prints|unused_functions|bool_params)$'
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+}
+release_build() {
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build build -j "$jobs"
+}
+# The other three builds, one after the other, at the lowest priority while the release
+# tests run: many of those tests wait on timed runs, sleeps and child processes and leave
+# the cores idle, and nice 19 gives the cores back to a test that wants them.
+other_builds() {
+    cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DFLOWBENCH_MPI=ON >/dev/null
+    cmake --build build-mpi -j "$jobs" --target flowbench
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/null
+    cmake --build build-asan -j "$jobs"
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_TSAN=ON >/dev/null
+    # only what the TSan tests below run: flowbench and the fileset unit test
+    cmake --build build-tsan -j "$jobs" --target flowbench test_fileset
+}
+wait_builds() {
+    local rc=0
+    wait "$builds" || rc=$?
+    builds=
+    [ $rc = 0 ] || { tail -40 build/other-builds.log; echo "FAIL: the MPI, ASan or TSan build (build/other-builds.log)"; return $rc; }
+}
+
+suite=$SECONDS
+stage "dependencies" install_missing
+stage "release build" release_build
+# In a process group of its own (set -m), so that a failing stage ends the whole build with it.
+set -m
+other_builds >build/other-builds.log 2>&1 </dev/null &
+builds=$!
+set +m
+trap '[ -z "$builds" ] || kill -- "-$builds" 2>/dev/null || true' EXIT
+renice -n 19 -p "$builds" >/dev/null
+stage "release tests" ctest --test-dir build --output-on-failure -j "$jobs"
+stage "MPI, ASan and TSan builds (the rest of them)" wait_builds
+# The MPI build (one workload over many ranks) and its tests, under mpirun on this host.
+stage "MPI tests" ctest --test-dir build-mpi --output-on-failure -R '^mpi'
 # (timings mean nothing under ASan; the checks of the source's structure read the
 # same text and symbols in every build, and ran on the release build above)
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    stage "ASan+UBSan tests" ctest --test-dir build-asan --output-on-failure -j "$jobs" \
+      -E '^(bench_smoke|layers|header_cycles|engine_prints|unused_functions|bool_params)$'
 # The engine's tests again under ThreadSanitizer (threads and processes sharing state).
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_TSAN=ON >/dev/null
-cmake --build build-tsan -j "$jobs"
 TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
-    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R 'engine_effects|faults|flowop_effects|fileset|realfs_io|ioengines|placement|latency_log|openloop|^journal$|accel_steps|io_batching'
+    stage "TSan tests" ctest --test-dir build-tsan --output-on-failure -j "$jobs" -R 'engine_effects|faults|flowop_effects|fileset|realfs_io|ioengines|placement|latency_log|openloop|^journal$|accel_steps|io_batching'
+echo "== whole suite: $((SECONDS - suite)) s"

@@ -20,41 +20,52 @@ trap 'rm -rf "$tmp"' EXIT
 nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 3 && $2 == "T" { print obj, $3 }' >"$tmp/defs"
 [ -s "$tmp/defs" ] || { echo "FAIL: no functions defined in $lib"; exit 1; }
 # "engine_worker.c engine/worker.h": the headers each source file includes, directly or not.
-for c in "$root"/src/*/*.c; do
-  "$cc" "${flags[@]}" -MM "$c" 2>/dev/null | tr ' \\' '\n\n' | sed -n "s|^$root/include/||p" | sed "s|^|$(basename "$c") |"
-done >"$tmp/incs"
+# One compiler run for all of them: each rule names its object (x.o) before its headers.
+"$cc" "${flags[@]}" -MM "$root"/src/*/*.c 2>/dev/null | tr ' \\' '\n\n' |
+  awk -v inc="$root/include/" '/\.o:$/ { src = substr($0, 1, length($0) - 3) ".c"; next }
+    index($0, inc) == 1 { print src, substr($0, length(inc) + 1) }' | sort -u >"$tmp/incs"
 # "report_html.c report_html_charts.c": the first uses a function or object the second defines.
 nm -g --defined-only "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 3 { print obj, $3 }' >"$tmp/syms"
 nm -u "$lib" | awk '/:$/ { obj = substr($1, 1, length($1) - 3); next } NF == 2 && $1 == "U" { print obj, $2 }' >"$tmp/uses"
 awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2] }' "$tmp/syms" "$tmp/uses" | sort -u >"$tmp/edges"
 [ -s "$tmp/edges" ] || { echo "FAIL: no calls between the objects of $lib"; exit 1; }
-# reach SRC: SRC and every object it uses, directly or through others, one a line.
-reach() {
-  awk -v start="$1" '{ next_of[$1] = next_of[$1] " " $2 }
-    END { seen[start] = 1; todo[++n] = start
-          for (i = 1; i <= n; i++) { k = split(next_of[todo[i]], to, " ")
-            for (j = 1; j <= k; j++) if (!(to[j] in seen)) { seen[to[j]] = 1; todo[++n] = to[j] } }
-          for (i = 1; i <= n; i++) print todo[i] }' "$tmp/edges"
-}
+# The circles, found in one pass once every header's calls are known (one process per
+# header and call, as before, took minutes): for each function a header's inline code
+# calls, each file defining it, other than the header's own x.c, must neither include
+# the header nor reach, through the files it uses, one that does; the first such file
+# on the way is named.
 bad=0 checked=0
+: >"$tmp/calls"
 for h in "$root"/include/*/*.h; do
   rel=${h#"$root"/include/}
   checked=$((checked + 1))
   if ! printf '#include "%s"\n' "$rel" | "$cc" "${flags[@]}" -fkeep-inline-functions -O0 -x c -c - -o "$tmp/h.o" 2>"$tmp/err"; then
     echo "FAIL: $rel does not compile on its own: $(head -2 "$tmp/err")"; bad=$((bad + 1)); continue
   fi
-  while read -r fn; do
-    awk -v f="$fn" '$2 == f { print $1 }' "$tmp/defs" | while read -r src; do
-      [ "${src%.c}" = "$(basename "$rel" .h)" ] && continue # its own implementation: one unit
-      if grep -qx "$src $rel" "$tmp/incs"; then echo "FAIL: $rel: inline code calls $fn, defined in $src, which includes $rel"; continue; fi
-      reach "$src" | while read -r via; do
-        [ "${via%.c}" = "$(basename "$rel" .h)" ] && continue
-        if grep -qx "$via $rel" "$tmp/incs"; then echo "FAIL: $rel: inline code calls $fn, defined in $src, which reaches $via, which includes $rel"; break; fi
-      done
-    done
-  done < <(nm -u "$tmp/h.o" | awk '{ print $2 }' | sort -u) >"$tmp/found"
-  [ -s "$tmp/found" ] && { cat "$tmp/found"; bad=$((bad + $(wc -l <"$tmp/found"))); }
+  nm -u "$tmp/h.o" | awk -v rel="$rel" '{ print rel, $2 }' | sort -u >>"$tmp/calls"
 done
+awk 'FILENAME == ARGV[1] { definers[$2] = definers[$2] " " $1; next }
+     FILENAME == ARGV[2] { includes[$1 " " $2] = 1; next }
+     FILENAME == ARGV[3] { next_of[$1] = next_of[$1] " " $2; next }
+     function own(src, rel,   h) { h = rel; sub(/.*\//, "", h); sub(/\.h$/, "", h); return src == h ".c" }
+     # reach(start): start and every file it uses, directly or through others, in
+     # breadth-first order, into order[1..n]; returns n.
+     function reach(start,   n, i, j, k, to, seen) {
+       delete order; seen[start] = 1; order[n = 1] = start
+       for (i = 1; i <= n; i++) { k = split(next_of[order[i]], to, " ")
+         for (j = 1; j <= k; j++) if (!(to[j] in seen)) { seen[to[j]] = 1; order[++n] = to[j] } }
+       return n }
+     { rel = $1; fn = $2; k = split(definers[fn], srcs, " ")
+       for (s = 1; s <= k; s++) { src = srcs[s]
+         if (own(src, rel)) continue
+         if ((src " " rel) in includes) { print "FAIL: " rel ": inline code calls " fn ", defined in " src ", which includes " rel; bad++; continue }
+         n = reach(src)
+         for (i = 1; i <= n; i++) { via = order[i]
+           if (own(via, rel)) continue
+           if ((via " " rel) in includes) { print "FAIL: " rel ": inline code calls " fn ", defined in " src ", which reaches " via ", which includes " rel; bad++; break } } } }
+  ' "$tmp/defs" "$tmp/incs" "$tmp/edges" "$tmp/calls" >"$tmp/found"
+cat "$tmp/found"
+bad=$((bad + $(wc -l <"$tmp/found")))
 layers=0
 for layer in "$@"; do
   [ -d "$root/src/$layer" ] || { echo "FAIL: no layer src/$layer"; bad=$((bad + 1)); continue; }
