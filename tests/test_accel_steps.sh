@@ -167,7 +167,9 @@ import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 w = run["flowops"][0]
 summed = w["latency_ns"]["mean"] * w["ops"] / 1e9
-assert 0.5 < run["slowest_writer_s"] <= run["seconds"], (run["slowest_writer_s"], run["seconds"], summed)
+# wall clock, not a sum (which is ~30x the run here); the writer also waits for its
+# in-flight requests after the stop, a few ms at most (1%)
+assert 0.5 < run["slowest_writer_s"] <= run["seconds"] * 1.01, (run["slowest_writer_s"], run["seconds"], summed)
 t = run["thread_times"][0]
 assert abs(sum(v for k, v in t.items() if k.endswith("_s")) - run["seconds"]) < 0.05, (t, run["seconds"])
 EOF
