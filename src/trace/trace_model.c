@@ -136,19 +136,6 @@ static enum kind k_unlink(const struct rp_rec *r, struct names *ns, const struct
     return K_UNLINK;
 }
 
-static enum kind k_rename(const struct rp_rec *r, struct names *ns, const struct trace *t)
-{
-    if (r->ret < 0)
-        return K_RENAME;
-    struct name *from = name_at(ns, t, r->path);
-    bool file = from->file;
-    from->exists = false;
-    struct name *to = name_at(ns, t, r->path2);
-    to->exists = true;
-    to->file |= file;
-    return K_RENAME;
-}
-
 /* A link is a second name for a file: the model has no link flowop, so it
  * counts with renames, as the replay's report does. */
 static enum kind k_link(const struct rp_rec *r, struct names *ns, const struct trace *t)
@@ -160,6 +147,14 @@ static enum kind k_link(const struct rp_rec *r, struct names *ns, const struct t
     to->exists = true;
     to->file |= file;
     return K_RENAME;
+}
+
+/* A rename is a link whose old name goes (first, so a rename onto itself keeps it). */
+static enum kind k_rename(const struct rp_rec *r, struct names *ns, const struct trace *t)
+{
+    if (r->ret >= 0)
+        name_at(ns, t, r->path)->exists = false;
+    return k_link(r, ns, t);
 }
 
 static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct trace *t)
