@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gen_malformed.sh BIN: generates the inputs that are too big or too binary to
-# keep in tests/cases, checks them with tests/run_cases.sh BIN DIR, removes DIR
+# keep in tests/cases, checks them with tests/run_cases.py BIN DIR, removes DIR
 # and exits with the runner's status.
 #
 # DIR is a fresh mktemp directory under /tmp laid out like tests/cases:
@@ -105,4 +105,4 @@ n=150000
   printf '#> d=7 n=1001 r=tabular random var\n'
   printf '#> sEND|tail\n'; } >"$dir/valid/limits_ok.f"
 
-"$here/run_cases.sh" "$bin" "$dir"
+python3 "$here/run_cases.py" "$bin" "$dir"
