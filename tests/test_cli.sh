@@ -62,6 +62,9 @@ check bad_runtime 2 "$bin" --runtime 0 -f workloads/varmail.f && has bad_runtime
 # whole numbers are read strictly: no sign, no space, nothing after, in range
 check iodepth_plus 2 "$bin" --check --iodepth +4 -f workloads/varmail.f && has iodepth_plus "$tmp/err" "--iodepth: '+4'"
 check runtime_space 2 "$bin" --check --runtime " 5" -f workloads/varmail.f && has runtime_space "$tmp/err" "--runtime"
+check runtime_fraction 2 "$bin" --check --runtime 1.5 -f workloads/varmail.f && has runtime_fraction "$tmp/err" "got '1.5'"
+check runtime_unit 2 "$bin" --check --runtime 500us -f workloads/varmail.f && has runtime_unit "$tmp/err" "(ms, s, m, h)"
+check runtime_ms 0 "$bin" --check --runtime 500ms -f workloads/varmail.f && pass=$((pass + 1))
 check sample_range 2 "$bin" --check --latency-log-sample 4294967296 -f workloads/varmail.f && has sample_range "$tmp/err" "--latency-log-sample"
 check iodepth_ok 0 "$bin" --check --iodepth 4096 -f workloads/varmail.f && pass=$((pass + 1))
 check stray_arg 2 "$bin" workloads/varmail.f && has stray_arg "$tmp/err" "-f"

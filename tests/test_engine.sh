@@ -68,6 +68,11 @@ awk -v s="$start" -v e="$end" -v t="${took:-0}" 'BEGIN { exit !(t >= 2 && t <= 3
     bad timed_length "run took '$took' s, $(echo "$end - $start" | bc) s in all"
 r=$(ops_of r1 "$d/out")
 [ "${r:-0}" -gt 0 ] && ok || bad timed_ops "no reads reported: $(cat "$d/out" "$d/err")"
+# --runtime with a unit: 400ms lasts 0.4 s, not a whole second (nor 400 of them)
+"$bin" -f "$d/w.f" --runtime 400ms >"$d/out_ms" 2>"$d/err"
+expect_eq timed_ms_exit $? 0
+took=$(awk '/Run took/ { for (i = 1; i < NF; i++) if ($i == "took") print $(i + 1) }' "$d/out_ms")
+awk -v t="${took:-0}" 'BEGIN { exit !(t >= 0.4 && t < 0.9) }' && ok || bad timed_ms_length "run took '$took' s"
 sleep 0.2
 pgrep -f "$d/w.f" >/dev/null && bad timed_leftover "worker processes left behind" || ok
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # test_workloads_run.sh BIN WORKLOADS SHRINK [NAME...]: every shipped workload, the
 # interactive way (load, set $dir to a fresh directory on tmpfs, shrink, run 1),
-# ends with an IO Summary of more than 0 ops. O_DIRECT workloads run under /tmp,
+# ends with an IO Summary of more than 0 ops; each runs 300 ms (--runtime, over the
+# `run 1`): long enough for every personality's first pass. O_DIRECT workloads run under /tmp,
 # since tmpfs may refuse O_DIRECT. FLOWBENCH_OPTS adds options to every
 # invocation (e.g. "--ioengine io_uring --iodepth 8").
 set -u
 bin=$1 dir=$2 shrink=$3
 shift 3
 pass=0 fail=0
+length=300ms
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 top=$(mktemp -d /dev/shm/flowbench-wl.XXXXXX)
 disk=$(mktemp -d /tmp/flowbench-wl.XXXXXX)
@@ -22,7 +24,7 @@ for name in "${names[@]}"; do
     case $name in *direct*) base=$disk ;; esac
     mkdir -p "$base/$name"
     input="load $name"$'\n'"set \$dir=$base/$name"$'\n'"${sets//; /$'\n'}"$'\n'"run 1"$'\n'
-    out=$(printf '%s' "$input" | timeout 60 "$bin" ${FLOWBENCH_OPTS:-} --workloads "$dir" 2>&1)
+    out=$(printf '%s' "$input" | timeout 60 "$bin" --runtime "$length" ${FLOWBENCH_OPTS:-} --workloads "$dir" 2>&1)
     rc=$?
     ops=$(printf '%s\n' "$out" | sed -n 's/.*IO Summary: *\([0-9]*\) ops.*/\1/p' | tail -1)
     if [ $rc -eq 0 ] && [ "${ops:-0}" -gt 0 ]; then

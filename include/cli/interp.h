@@ -31,8 +31,8 @@ struct replay_req;
 
 struct interp_options {
     bool check_only;          /* --check: validate, touch nothing */
-    bool have_runtime;        /* --runtime S given */
-    uint64_t runtime;         /* seconds */
+    bool have_runtime;        /* --runtime given */
+    uint64_t runtime_ns;      /* its length */
     char **workload_dirs;     /* search path of `load`, in order */
     size_t nworkload_dirs;
     struct override *overrides; /* -D name=value */

@@ -53,7 +53,7 @@ struct run_desc {
     const struct plan *plan;
     const struct flowop_hooks *const *flowops; /* how each flowop type runs, by id: lent by the cli */
     const bool *procs;             /* procs[i]: run plan process i (a phase runs some of them); NULL = all */
-    uint64_t seconds;              /* 0: until a finish condition (firstdone/alldone) */
+    uint64_t length_ns;            /* 0: until a finish condition (firstdone/alldone) */
     bool psrun;
     uint64_t period;               /* psrun: seconds between reports */
     bool interval_stats;           /* psrun with a negative period: statistics restart each period */

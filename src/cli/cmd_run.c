@@ -112,19 +112,21 @@ static int clock_ready(struct interp *in, struct diag *err)
     return 0;
 }
 
-static int run_length(struct interp *in, const struct ast_value *v, const struct run_style *style, uint64_t *secs,
+/* A run's length in nanoseconds: the script's whole seconds, or --runtime's length. */
+static int run_length(struct interp *in, const struct ast_value *v, const struct run_style *style, uint64_t *ns,
                       struct diag *err)
 {
     struct scope sc = { .vars = &in->vars };
-    *secs = 0;
-    if (v != NULL && eval_u64(v, &sc, "run length", secs, err) != 0)
+    uint64_t secs = 0;
+    if (v != NULL && eval_u64(v, &sc, "run length", &secs, err) != 0)
         return -1;
+    if (secs == 0 && in->mode == QUIT_TIMEOUT)
+        secs = 60;
+    if (secs > 366ull * 24 * 3600)
+        return diag_set(err, v ? &v->loc : NULL, "run length of %" PRIu64 " s is more than a year", secs);
+    *ns = secs * 1000000000ull;
     if (in->opt.have_runtime && style->runtime_applies)
-        *secs = in->opt.runtime;
-    if (*secs == 0 && in->mode == QUIT_TIMEOUT)
-        *secs = 60;
-    if (*secs > 366ull * 24 * 3600)
-        return diag_set(err, v ? &v->loc : NULL, "run length of %" PRIu64 " s is more than a year", *secs);
+        *ns = in->opt.runtime_ns;
     return 0;
 }
 
@@ -133,7 +135,7 @@ static int fill_request(struct interp *in, const struct ast_cmd *c, const struct
 {
     r->psrun = c->kind == CMD_PSRUN;
     if (!r->psrun)
-        return run_length(in, c->has_value ? &c->value : NULL, style, &r->seconds, err);
+        return run_length(in, c->has_value ? &c->value : NULL, style, &r->length_ns, err);
     r->period = 10;
     if (c->has_value) {
         struct scope sc = { .vars = &in->vars };
@@ -143,7 +145,7 @@ static int fill_request(struct interp *in, const struct ast_cmd *c, const struct
         if (r->period == 0)
             return diag_set(err, &c->value.loc, "psrun period must be at least 1 second");
     }
-    return run_length(in, c->has_value2 ? &c->value2 : NULL, style, &r->seconds, err);
+    return run_length(in, c->has_value2 ? &c->value2 : NULL, style, &r->length_ns, err);
 }
 
 /* `run N writer, reader`: a phase that runs only the named processes. */
@@ -180,7 +182,7 @@ static void note_finish(const struct plan_op *op, void *ctx)
 static void note_no_limit(struct interp *in, const struct plan *p, const bool *procs, const struct run_desc *r)
 {
     bool finishes = false;
-    if (r->seconds != 0)
+    if (r->length_ns != 0)
         return;
     for (size_t i = 0; i < p->nprocs; i++)
         for (size_t t = 0; (procs == NULL || procs[i]) && t < p->procs[i].nthreads; t++)
@@ -300,7 +302,7 @@ static int run_styled(struct interp *in, const struct ast_cmd *c, const struct r
     int rc;
     if (in->opt.check_only) {
         fprintf(in->out, "check: run %d (%s) is valid; it would:\n", run.index,
-                run.seconds ? "timed" : "until the workload finishes");
+                run.length_ns ? "timed" : "until the workload finishes");
         plan_describe(&plan, procs, in->nruns > 1, in->out);
         for (size_t i = 0; i < in->ncriteria; i++)
             if (criteria_in_scope(&in->criteria[i], &plan, procs))

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/duration.h"
 #include "base/number.h"
 #include "cli/doc_tables.h"
 #include "base/signals.h"
@@ -39,7 +40,8 @@ static void usage(FILE *out)
             "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
             "  -C EXPR                check EXPR after each run, as a 'criteria EXPR' line: PASS or FAIL\n"
             "                         (any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)\n"
-            "      --runtime SECONDS  length of every run (default: as the script says, else 60)\n"
+            "      --runtime LENGTH   length of every run: seconds, or with a unit (500ms, 90s, 5m, 2h)\n"
+            "                         (default: as the script says, else 60 s)\n"
             "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
             "      --steadystate METRIC:LIMIT%%:WINDOW[:warmup=S]  end each run once the last WINDOW\n"
             "                         one-second figures of iops, bw or p99 stay within LIMIT%% of their\n"
@@ -169,10 +171,15 @@ static int parse_seconds(const char *text, const char *opt, uint64_t *out)
     return 0;
 }
 
+/* As fio's runtime: seconds, or with a unit (500ms for a quick smoke run, 2h). */
 static int parse_runtime(struct args *a, const char *text)
 {
     a->opt.have_runtime = true;
-    return parse_seconds(text, "--runtime", &a->opt.runtime);
+    if (duration_parse(text, 1000000ull, 366ull * 24 * 3600 * 1000000000ull, &a->opt.runtime_ns))
+        return 0;
+    diag_printf(stderr, "flowbench: error: --runtime wants seconds or a length with a unit (ms, s, m, h), "
+                        "1ms to 366 days, got '%s'\n", text);
+    return -1;
 }
 
 enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,

@@ -449,7 +449,7 @@ static void watch(struct engine *e)
 {
     struct run_shared *sh = e->sh;
     uint64_t go = atomic_load(&sh->go_ns);
-    uint64_t end = e->run->seconds ? go + e->run->seconds * 1000000000ull : UINT64_MAX;
+    uint64_t end = e->run->length_ns ? go + e->run->length_ns : UINT64_MAX;
     uint64_t period = e->run->psrun ? e->run->period * 1000000000ull : 0;
     uint64_t next = period ? go + period : UINT64_MAX, last = go;
     for (;;) {

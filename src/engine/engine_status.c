@@ -17,7 +17,7 @@ uint64_t engine_status_period(const struct engine *e)
 void engine_status_take(struct engine *e, const struct sample_tick *t)
 {
     double secs = (double)(t->now - t->last) / 1e9;
-    struct live_status s = { e->run->index, (double)(t->now - t->go) / 1e9, (double)e->run->seconds,
+    struct live_status s = { e->run->index, (double)(t->now - t->go) / 1e9, (double)e->run->length_ns / 1e9,
                              (double)t->delta->ops / secs, (double)t->delta->bytes / 1048576.0 / secs,
                              stats_percentile(t->delta, 0.99), t->io->errors };
     e->run->writer->status(e->run->out, &s);

@@ -46,8 +46,8 @@ bool events_enabled(const struct worker *w)
  * yet (a paused VM resumes every thread at once). */
 static bool past_end(const struct worker *w)
 {
-    uint64_t secs = w->eng->run->seconds;
-    return secs != 0 && clock_ns() >= atomic_load(&w->sh->go_ns) + secs * 1000000000ull;
+    uint64_t length = w->eng->run->length_ns;
+    return length != 0 && clock_ns() >= atomic_load(&w->sh->go_ns) + length;
 }
 
 bool events_take(struct worker *w, uint64_t n)
