@@ -122,7 +122,7 @@ define fileset name=fs, path=\$dir, entries=2, dirwidth=2, size=4m, prealloc=100
 define process name=p { thread name=t, ioengine=$eng, iodepth=16 {
   flowop write name=wr, filesetname=fs, iosize=4k, random, directio, fd=1
   flowop read name=rd, filesetname=fs, iosize=4k, random, directio, fd=2, iters=64 } }
-run 2
+run 1
 F
         r0=$(read_ms) t0=$(date +%s%N)
         "$bin" -f "$d/w.f" --json "$d/o.json" >"$d/out" 2>"$d/err"
