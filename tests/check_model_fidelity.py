@@ -5,7 +5,10 @@ run of `flowbench model TRACE` is from the trace (docs/replay.md, "Fidelity").
 Counted here on their own (not by flowbench's fitting code), from the trace in
 flowbench's own format: each kind of file call's share of the calls, the bytes
 each read and write moved and each file's largest extent (p50, p90, p99), the
-files there before and those it created apart. From the model's run: its
+files there before and those it created apart (each create a file of its own,
+however often its name is made again; its extent is where its writes, reads,
+seeks and stats reached). A file size's percentile may match the trace's at
+a point either side (one file either way on a step of many files of one size). From the model's run: its
 latency log (one record per op, the flowop's last name component is the kind)
 and the files its filesets left in MODELDIR (files: there from the start;
 made: created by the run). Prints one
@@ -41,7 +44,9 @@ def pct(values, p):
 
 def trace_figures(path):
     kinds, exists, isfile, extent, io, made = {}, {}, {}, {}, [], set()
-    fds = {}  # (pid, fd) -> [name, pos]
+    # each file the trace created has its own extent, however often its name is made again, renamed or removed
+    created_ext, holds = [], {}  # holds: name -> its created file's index in created_ext
+    fds = {}  # (pid, fd) -> [name, pos, created file or None]
     for line in open(path):
         if line.startswith("#"):
             continue
@@ -60,8 +65,11 @@ def trace_figures(path):
                 kind = "create" if created else "open"
                 if created:
                     made.add(target)
+                if created and not fl & O_DIRECTORY:
+                    holds[target] = len(created_ext)
+                    created_ext.append(0)
                 if not fl & O_DIRECTORY:
-                    fds[(t_pid, int(res))] = [target, 0]
+                    fds[(t_pid, int(res))] = [target, 0, holds.get(target)]
         elif call in ("dup", "inherit"):
             kind = "open"
         elif call in ("stat", "access"):
@@ -72,16 +80,23 @@ def trace_figures(path):
             kind = "missing" if res in MISSING else "unlink"
             if kind == "unlink":
                 exists[target] = False
+                holds.pop(target, None)
         elif call == "rename":
             kind = "rename"
             if ok:
                 exists[target], exists[f[11]] = False, True
                 isfile[f[11]] = isfile.get(target, False)
+                moved = holds.pop(target, None)
+                holds.pop(f[11], None)
+                if moved is not None:
+                    holds[f[11]] = moved
         elif call == "link":
             kind = "rename"  # a second name: the model counts it with renames
             if ok:
                 exists[f[11]] = True
                 isfile[f[11]] = isfile.get(target, False)
+                if target in holds:
+                    holds[f[11]] = holds[target]
         elif call in ("truncate", "ftruncate"):
             kind = "truncate"
         elif call in ("fsync", "fdatasync"):
@@ -98,6 +113,12 @@ def trace_figures(path):
             kind = call
         if call == "stat" and ok and length != "-" and isfile.get(target):
             extent[target] = max(extent.get(target, 0), int(length))
+            if target in holds:
+                created_ext[holds[target]] = max(created_ext[holds[target]], int(length))
+        if call == "lseek" and ok:
+            fd = fds.get((t_pid, int(target[3:])))
+            if fd is not None:
+                fd[1] = int(res)  # the offset it moved to: the next read or write starts there
         if call in ("read", "write") and ok and int(res) > 0:
             io.append((call, int(res)))
             fd = fds.get((t_pid, int(target[3:])))
@@ -105,10 +126,12 @@ def trace_figures(path):
                 start = int(off) if off != "-" else fd[1]
                 fd[1] = start + int(res)
                 extent[fd[0]] = max(extent.get(fd[0], 0), fd[1])
+                if fd[2] is not None:
+                    created_ext[fd[2]] = max(created_ext[fd[2]], fd[1])
         if kind is not None:
             kinds[kind] = kinds.get(kind, 0) + 1
     sizes = {"there": [extent.get(n, 0) for n, file in isfile.items() if file and n not in made],
-             "made": [extent.get(n, 0) for n, file in isfile.items() if file and n in made]}
+             "made": created_ext}
     return kinds, io, sizes
 
 
@@ -159,6 +182,10 @@ def main():
         for p in (50, 90, 99):
             a, b = pct(t, p), pct(r, p)
             off = abs(b - a) > tol / 100 * max(a, 1)
+            if what.startswith("size"):
+                # a few hundred files at most: where many share one size, a percentile on that step moves
+                # with one file either way, so the model's may match the trace's a point either side
+                off = all(abs(b - pct(t, q)) > tol / 100 * max(pct(t, q), 1) for q in (p - 1, p, p + 1))
             known = off and f"{what}:p{p}" in known_gaps
             bad += off and not known
             print(f"{what:11s} p{p} trace {a} model {b} {'KNOWN GAP' if known else 'OFF' if off else 'ok'}")
