@@ -74,7 +74,7 @@ def trace_figures(path):
             kind = "open"
         elif call in ("stat", "access"):
             kind = "missing" if res in MISSING else call
-        elif call in ("fstat", "lseek"):
+        elif call in ("fstat", "lseek", "readlink"):
             kind = "stat"
         elif call == "unlink":
             kind = "missing" if res in MISSING else "unlink"
@@ -90,6 +90,8 @@ def trace_figures(path):
                 holds.pop(f[11], None)
                 if moved is not None:
                     holds[f[11]] = moved
+        elif call == "symlink":
+            kind = "rename"  # a name made: counted with renames, as links
         elif call == "link":
             kind = "rename"  # a second name: the model counts it with renames
             if ok:

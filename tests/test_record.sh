@@ -118,6 +118,33 @@ expect_eq link_recorded "$(grep -c ' link a .* b$' "$top/l.trace")" 1
 "$bin" replay "$top/l.trace" -D dir="$top/LB" >"$top/out" 2>&1
 expect_eq link_replayed "$(ls "$top/LB" | tr '\n' ' ')/$(awk '$1 == "mismatch" { print $2 }' "$top/out")" "a b /0ops"
 
+# symlink and readlink: recorded (the link's text as it was), replayed as links beneath DIR holding
+# the same text, never followed; a link read but not made by the trace is laid down first.
+mkdir -p "$top/YA" "$top/YB" "$top/out.side" && echo hi >"$top/YA/in" && ln -s in "$top/YA/pre"
+(cd "$top/YA" && "$bin" record -o "$top/y.trace" -- sh -c 'ln -s in lnk; readlink lnk; readlink pre; ln -s ../../out.side up; readlink up; ln -s /etc/passwd abs; rm lnk' >/dev/null 2>&1)
+expect_eq symlink_recorded "$(grep -c ' symlink lnk .* in$\| symlink up .* \.\./\.\./out\.side$\| symlink abs .* /etc/passwd$' "$top/y.trace")" 3
+expect_eq readlink_recorded "$(grep -c ' readlink \(lnk\|pre\|up\) ' "$top/y.trace")" 3
+"$bin" replay "$top/y.trace" -D dir="$top/YB" >"$top/out" 2>&1
+expect_eq symlink_replay_exit $? 0
+expect_eq symlink_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
+expect_eq symlink_links "$(cd "$top/YB" && for l in pre up abs; do printf '%s>%s ' $l "$(readlink $l)"; done; ls lnk 2>&1 | grep -c 'No such')" \
+    "pre>in up>../../out.side abs>/etc/passwd 1"
+# a trace that makes a link out of DIR and then writes through it: the link is made, never followed
+cat >"$top/esc.trace" <<T
+# flowbench-trace 1
+0.000001000 1 1 symlink out - - - - 0 0.000001000 $top/out.side
+0.000002000 1 1 open out/x - - O_WRONLY|O_CREAT 0644 3 0.000001000
+0.000003000 1 1 write fd:3 - 5 - - 5 0.000001000
+0.000004000 1 1 symlink up - - - - 0 0.000001000 ../../out.side
+0.000005000 1 1 open up/y - - O_WRONLY|O_CREAT 0644 4 0.000001000
+0.000006000 1 1 stat up/y - - - - 0 0.000001000
+# end
+T
+mkdir "$top/YE"
+"$bin" replay "$top/esc.trace" -D dir="$top/YE" >"$top/out" 2>&1
+expect_eq symlink_escape_exit $? 0
+expect_eq symlink_escape_not_followed "$(ls -A "$top/out.side" | wc -l)/$(readlink "$top/YE/out")/$(awk '$1 == "mismatch" { print $2 }' "$top/out")" "0/$top/out.side/4ops"
+
 # fio iolog v2: the file is laid down at the extent read, the writes replayed.
 mkdir "$top/I"
 printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 0 4096\n/dev/x write 8192 4096\n/dev/x close\n' >"$top/io.log"

@@ -237,6 +237,32 @@ static int64_t two_names(struct rp_ctx *c, const struct rp_rec *r)
 }
 
 static int64_t x_rename(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
+
+/* The link holds the recorded text as it is, wherever it points: it is made beneath the root, and no
+ * replayed call ever follows it (every name resolves beneath the root without following a link). */
+static int64_t x_symlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    const char *leaf;
+    int dir = beneath_parent(c->root, name_of(c, r->path), &leaf);
+    if (dir < 0)
+        return -errno;
+    int rc = symlinkat(name_of(c, r->path2), dir, leaf);
+    int err = errno;
+    close(dir);
+    return rc < 0 ? -(int64_t)err : 0;
+}
+
+static int64_t x_readlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    const char *leaf;
+    int dir = beneath_parent(c->root, name_of(c, r->path), &leaf);
+    if (dir < 0)
+        return -errno;
+    ssize_t n = readlinkat(dir, leaf, c->buf, c->bufsize);
+    int err = errno;
+    close(dir);
+    return n < 0 ? -(int64_t)err : n;
+}
 static int64_t x_link(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
 
 static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
@@ -318,7 +344,7 @@ static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
     [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link, [RC_FORK] = x_fork, [RC_EXEC] = x_exec,
-    [RC_INHERIT] = x_open,
+    [RC_INHERIT] = x_open, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink,
 };
 
 int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)

@@ -36,6 +36,10 @@ const struct rp_call_row rp_calls[RC_NCALLS] = {
     [RC_EXEC] = { "exec", 0, NULL, 0 },
     /* made by the compile, not recorded: a descriptor a child inherited, opened anew in its replay */
     [RC_INHERIT] = { "inherit", RT_PATH | RT_NEWFD, "openfile", 0 },
+    /* a link holding the recorded text, made beneath the root and never followed: counted with renames (a name) */
+    [RC_SYMLINK] = { "symlink", RT_PATH | RT_TEXT2, "rename", 1 },
+    /* the text of a link (as recorded, when the trace has it) */
+    [RC_READLINK] = { "readlink", RT_PATH | RT_TEXT2, "statfile", 0 },
 };
 
 int rp_call_find(const char *name)

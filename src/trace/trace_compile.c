@@ -198,7 +198,7 @@ static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t fil
         order_on(&w->ord, name_key(w->t, file), UINT32_MAX, r, ti, seq, &w->waits);
     if (r->path != 0)
         order_on(&w->ord, name_key(w->t, r->path), UINT32_MAX, r, ti, seq, &w->waits);
-    if (r->path2 != 0)
+    if (r->path2 != 0 && (rp_calls[r->call].target & RT_PATH2))
         order_on(&w->ord, name_key(w->t, r->path2), UINT32_MAX, r, ti, seq, &w->waits);
     if (r->fd >= 0)
         order_on(&w->ord, (uint32_t)r->fd | 1u << 31, pi, r, ti, seq, &w->waits);

@@ -38,11 +38,11 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_MISSING] = { "missing", "statmissing name=%s, filesetname=files", "opens, stats, accesses and unlinks of a missing name" },
     [K_READ] = { "read", "read name=%s, filesetname=data, iosize=$rsize, openclose, random", "reads" },
     [K_WRITE] = { "write", "write name=%s, filesetname=data, iosize=$wsize, openclose, random", "writes to files the trace did not create" },
-    [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats and seeks" },
+    [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats, seeks and readlinks" },
     [K_UNLINK] = { "unlink", "deletefile name=%s, filesetname=%s", "unlinks" },
     [K_MKDIR] = { "mkdir", "makedir name=%s, filesetname=dirs", "mkdirs" },
     [K_RMDIR] = { "rmdir", "removedir name=%s, filesetname=dirs", "rmdirs" },
-    [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames" },
+    [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames, links and symlinks" },
     [K_CHMOD] = { "chmod", "setattr name=%s, filesetname=files, value=\"chmod\"", "chmods" },
     [K_UTIMES] = { "utimes", "setattr name=%s, filesetname=files, value=\"utimes\"", "utimes calls" },
     [K_TRUNCATE] = { "truncate", "setattr name=%s, filesetname=files, value=\"truncate\"", "truncates" },
@@ -192,6 +192,8 @@ static const struct {
     [RC_STATFS] = { K_STATFS, NULL }, [RC_GETDENTS] = { K_READDIR, NULL }, [RC_FSYNC] = { K_FSYNC, NULL },
     [RC_FDATASYNC] = { K_FSYNC, NULL }, [RC_LOCK] = { K_LOCK, k_lock }, [RC_FLOCK] = { K_LOCK, k_lock },
     [RC_LINK] = { K_RENAME, k_link }, [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
+    /* the model has no link flowop: a symlink makes a name (as a link: with renames), a readlink reads one (a stat) */
+    [RC_SYMLINK] = { K_RENAME, NULL }, [RC_READLINK] = { K_STAT, NULL },
 };
 
 static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)

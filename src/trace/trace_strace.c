@@ -342,6 +342,47 @@ static int f_link(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
     return s->nargs >= 2 ? two_names(c, r, NULL, s->arg[0], NULL, s->arg[1], RC_LINK) : -1;
 }
 
+/* symlink(text, name), symlinkat(text, dirfd, name): the text kept as recorded, never made a name. */
+static int link_text(struct st_ctx *c, struct rp_rec *r, const char *textarg)
+{
+    char text[4096];
+    if (st_string(textarg, text, sizeof text) != 0)
+        return -1;
+    r->path2 = trace_str(c->t, text, strlen(text));
+    return r->path2 != 0 ? 0 : -1;
+}
+
+static int f_symlink(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 2 || path_call(c, NULL, s->arg[1], r, RC_SYMLINK) != 0)
+        return -1;
+    return r->path == 0 ? 0 : link_text(c, r, s->arg[0]);
+}
+
+static int f_symlinkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 3 || path_call(c, s->arg[1], s->arg[2], r, RC_SYMLINK) != 0)
+        return -1;
+    return r->path == 0 ? 0 : link_text(c, r, s->arg[0]);
+}
+
+/* readlink(name, buf, size), readlinkat(dirfd, name, buf, size): the text read kept when it succeeded
+ * (so that a replay can lay down the link it read). One that found no link (EINVAL) is a probe of a name
+ * (realpath's, of every directory on a path), left out as O_PATH opens are. */
+static int readlink_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, const char *dir, int at)
+{
+    if (s->nargs < 3 + at || r->ret == -EINVAL || path_call(c, dir, s->arg[at], r, RC_READLINK) != 0)
+        return -1;
+    r->len = strtoull(s->arg[at + 2], NULL, 10);
+    return r->path == 0 || r->ret < 0 ? 0 : link_text(c, r, s->arg[at + 1]);
+}
+
+static int f_readlink(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return readlink_call(c, s, r, NULL, 0); }
+static int f_readlinkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    return s->nargs >= 1 ? readlink_call(c, s, r, s->arg[0], 1) : -1;
+}
+
 static int f_ftruncate(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 {
     r->len = s->nargs >= 2 ? strtoull(s->arg[1], NULL, 10) : 0;
@@ -493,6 +534,7 @@ static const struct st_row st_rows[] = {
     { "access", f_access }, { "faccessat", f_faccessat }, { "faccessat2", f_faccessat }, { "statfs", f_statfs },
     { "getdents64", f_getdents }, { "getdents", f_getdents }, { "flock", f_flock }, { "fcntl", f_fcntl },
     { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup }, { "link", f_link }, { "linkat", f_linkat },
+    { "symlink", f_symlink }, { "symlinkat", f_symlinkat }, { "readlink", f_readlink }, { "readlinkat", f_readlinkat },
     { "copy_file_range", f_copy_file_range }, { "sendfile", f_sendfile }, { "sendfile64", f_sendfile },
 };
 
