@@ -109,7 +109,7 @@ def trace_figures(path):
             kind = "unlock" if flags_of(flags) == F_UNLCK else "lock"
         elif call == "flock":
             kind = "unlock" if flags_of(flags) & LOCK_UN else "lock"
-        elif call in ("fork", "exec"):
+        elif call in ("fork", "exec", "setfd"):
             kind = None
         else:
             kind = call

@@ -50,8 +50,8 @@ fork_case() {
     mkdir -p "$top/$name.a" "$top/$name.b"
     printf 'hello\n' >"$top/$name.a/in"
     printf 'hello\n' >"$top/$name.b/in"
-    cp "$top/fork.py" "$top/mk" "$top/$name.a/" 2>/dev/null
-    cp "$top/fork.py" "$top/mk" "$top/$name.b/" 2>/dev/null
+    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/$name.a/" 2>/dev/null
+    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/$name.b/" 2>/dev/null
     (cd "$top/$name.a" && "$bin" record -o "$top/$name.trace" -- "$@") >/dev/null 2>&1
     expect_eq "${name}_record_exit" $? 0
     "$bin" replay "$top/$name.trace" -D dir="$top/$name.b" >"$top/out" 2>&1
@@ -78,6 +78,25 @@ if command -v python3 >/dev/null; then
     expect_eq pyfork_shared_offset "$(stat -c %s "$top/pyfork.b/log" 2>/dev/null)" 180
 else
     echo "SKIP: python3 is not installed: no os.fork case"
+fi
+# fcntl(F_SETFD): exec closes a descriptor made close-on-exec (its lock goes: the new program's
+# LOCK_NB takes it) and keeps one made inheritable (the lock stays: the new program's LOCK_NB fails,
+# as the trace has it). The replay closes what exec closed.
+cat >"$top/cloexec.py" <<'PY'
+import fcntl, os, sys
+keep = sys.argv[1] == "keep"
+fd = os.open("lock" + sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.fcntl(fd, fcntl.F_SETFD, 0 if keep else fcntl.FD_CLOEXEC)
+fcntl.flock(fd, fcntl.LOCK_EX)
+again = "import fcntl, os\nfd = os.open('lock%s', os.O_RDWR)\ntry:\n    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)\nexcept OSError:\n    pass\n"
+os.execv(sys.executable, [sys.executable, "-c", again % sys.argv[1]])
+PY
+if command -v python3 >/dev/null; then
+    py=$(python3 -c "import sys; print(sys.executable)")
+    fork_case cloexec sh -c "$py cloexec.py close; $py cloexec.py keep"
+    expect_eq cloexec_recorded "$(grep -c ' setfd fd:[0-9]* - - \(0x80000\|O_CLOEXEC\|-\) ' "$top/cloexec.trace")" 2
+else
+    echo "SKIP: python3 is not installed: no F_SETFD case"
 fi
 if command -v make >/dev/null; then
     fork_case make make -s -j2 -f mk

@@ -318,6 +318,13 @@ static int64_t x_flock(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes
     return result(flock(real_fd(c, r->fd), (int)r->flags));
 }
 
+/* The replay's own descriptors are all close-on-exec (it never execs): only the compile's tables, whose exec
+ * closes the descriptor, change. The call is made, so that its outcome is the trace's. */
+static int64_t x_setfd(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(fcntl(real_fd(c, r->fd), F_SETFD, FD_CLOEXEC));
+}
+
 static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     int fd = fcntl(real_fd(c, r->fd), F_DUPFD_CLOEXEC, 0);
@@ -344,7 +351,8 @@ static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
     [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link, [RC_FORK] = x_fork, [RC_EXEC] = x_exec,
-    [RC_INHERIT] = x_open, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink,
+    [RC_INHERIT] = x_open, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink, [RC_SETFD] = x_setfd,
+    [RC_CLOEXEC] = x_close,
 };
 
 int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)

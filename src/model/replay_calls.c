@@ -40,6 +40,10 @@ const struct rp_call_row rp_calls[RC_NCALLS] = {
     [RC_SYMLINK] = { "symlink", RT_PATH | RT_TEXT2, "rename", 1 },
     /* the text of a link (as recorded, when the trace has it) */
     [RC_READLINK] = { "readlink", RT_PATH | RT_TEXT2, "statfile", 0 },
+    /* fcntl(F_SETFD): flags O_CLOEXEC or 0, whether exec closes the descriptor; touches no file (no row) */
+    [RC_SETFD] = { "setfd", RT_FD, NULL, 0 },
+    /* made by the compile, not recorded: a descriptor an exec closed (close-on-exec), closed in the replay too */
+    [RC_CLOEXEC] = { "cloexec", RT_FD, NULL, 0 },
 };
 
 int rp_call_find(const char *name)

@@ -181,13 +181,18 @@ struct walk {
     struct ids pids, tids;
     struct rp_thread *th;
     size_t *pos;             /* each thread's calls so far */
-    struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call) */
+    size_t *walked;          /* ... of its traced calls, how many the walk has seen */
+    size_t *execs;           /* ... its execs */
+    struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call),
+                              * and EXEC_CLOSES for each of its execs (the descriptors it closes) */
     struct trace_fds fds;
     struct order ord;
     bool used[RC_NCALLS + 1];
     uint64_t waits, max_len;
     size_t kept;
 };
+
+#define EXEC_CLOSES 64 /* the descriptors an exec closes in the replay at most (past it they stay open, unused) */
 
 /* file: the name a descriptor shared by processes refers to, ordered as the name is (0: none). */
 static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t file)
@@ -243,11 +248,32 @@ static bool walk_fd(struct walk *w, uint32_t ti, uint32_t pi, struct rp_rec *r, 
     return true;
 }
 
+/* An exec closes the descriptors marked close-on-exec: those the replay opened (a slot) are closed there too (a
+ * cloexec call each, made by the compile), so that what they held (a lock, a file's last reference) goes as it
+ * went; the room left is what the thread's calls to come may need. */
+static void walk_exec(struct walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
+{
+    size_t room = 2 * w->th[ti].count + EXEC_CLOSES * w->execs[ti];
+    size_t need = w->pos[ti] + 2 * (w->th[ti].count - w->walked[ti]) + 1; /* the exec itself */
+    const struct fd_table *m = &w->fds.procs[pi];
+    for (uint32_t fd = 0; fd < m->cap && need < room; fd++) {
+        const struct fd_ent *e = &m->v[fd];
+        if (e->desc < 0 || !e->cloexec || e->slot < 0)
+            continue;
+        struct rp_rec r = { .t_ns = at->t_ns, .off = RP_NONE, .fd = e->slot, .fd2 = -1, .pid = at->pid, .tid = at->tid,
+                            .line = at->line, .call = RC_CLOEXEC };
+        walk_put(w, ti, &r, 0);
+        need++;
+    }
+    fds_exec(&w->fds, pi);
+}
+
 static int walk_call(struct walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
     struct rp_rec r = t->recs[i];
     uint32_t ti = (uint32_t)id_find(&w->tids, r.tid), pi = (uint32_t)id_find(&w->pids, r.pid);
+    w->walked[ti]++;
     w->th[ti].proc = pi;
     w->th[ti].tid = r.tid;
     unsigned target = rp_calls[r.call].target;
@@ -272,7 +298,9 @@ static int walk_call(struct walk *w, size_t i, struct diag *err)
         && fds_fork(&w->fds, pi, (uint32_t)child, ti, (uint32_t)w->pos[ti]) != 0)
         return diag_set(err, NULL, "out of memory");
     if (r.call == RC_EXEC && r.ret >= 0)
-        fds_exec(&w->fds, pi);
+        walk_exec(w, ti, pi, &r);
+    if (r.call == RC_SETFD && r.ret >= 0)
+        fds_setfd(&w->fds, pi, t->recs[i].fd, r.flags);
     walk_put(w, ti, &r, desc >= 0 && w->fds.descs[desc].shared && r.path == 0 ? w->fds.descs[desc].path : 0);
     return 0;
 }
@@ -283,6 +311,8 @@ static void walk_free(struct walk *w)
     free(w->tids.v);
     free(w->th);
     free(w->pos);
+    free(w->walked);
+    free(w->execs);
     free(w->recs);
     free(w->ord.v);
     fds_free(&w->fds);
@@ -330,16 +360,24 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
     uint32_t nth = (uint32_t)w.tids.n, npr = (uint32_t)w.pids.n;
     w.th = calloc(nth ? nth : 1, sizeof *w.th);
     w.pos = calloc(nth ? nth : 1, sizeof *w.pos);
-    w.recs = malloc((t->n ? 2 * t->n : 1) * sizeof *w.recs);
+    w.walked = calloc(nth ? nth : 1, sizeof *w.walked);
+    w.execs = calloc(nth ? nth : 1, sizeof *w.execs);
+    size_t execs = 0;
+    for (size_t i = 0; i < t->n; i++)
+        execs += t->recs[i].call == RC_EXEC;
+    w.recs = malloc((t->n ? 2 * t->n + EXEC_CLOSES * execs : 1) * sizeof *w.recs);
     while (w.ord.cap < 4 * t->n + 16)
         w.ord.cap *= 2;
     w.ord.v = calloc(w.ord.cap, sizeof *w.ord.v);
-    int rc = w.th && w.pos && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+    int rc = w.th && w.pos && w.walked && w.execs && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
     /* each thread's calls together, in their order */
-    for (size_t i = 0; rc == 0 && i < t->n; i++)
-        w.th[id_find(&w.tids, t->recs[i].tid)].count++;
+    for (size_t i = 0; rc == 0 && i < t->n; i++) {
+        size_t k = (size_t)id_find(&w.tids, t->recs[i].tid);
+        w.th[k].count++;
+        w.execs[k] += t->recs[i].call == RC_EXEC;
+    }
     for (uint32_t k = 1; rc == 0 && k < nth; k++)
-        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count;
+        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count + EXEC_CLOSES * w.execs[k - 1];
     for (size_t i = 0; rc == 0 && i < t->n; i++)
         rc = walk_call(&w, i, err);
     /* calls left out shrink their thread */

@@ -193,7 +193,8 @@ static const struct {
     [RC_FDATASYNC] = { K_FSYNC, NULL }, [RC_LOCK] = { K_LOCK, k_lock }, [RC_FLOCK] = { K_LOCK, k_lock },
     [RC_LINK] = { K_RENAME, k_link }, [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
     /* the model has no link flowop: a symlink makes a name (as a link: with renames), a readlink reads one (a stat) */
-    [RC_SYMLINK] = { K_RENAME, NULL }, [RC_READLINK] = { K_STAT, NULL },
+    [RC_SYMLINK] = { K_RENAME, NULL }, [RC_READLINK] = { K_STAT, NULL }, [RC_SETFD] = { K_NKINDS, NULL },
+    [RC_CLOEXEC] = { K_NKINDS, NULL },
 };
 
 static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)
@@ -286,6 +287,8 @@ static int fd_track(struct fd_walk *fw, const struct rp_rec *r, struct names *ns
         slot = fds_fork(&fw->fds, (uint32_t)p, (uint32_t)proc_of(fw, (int32_t)r->ret), 0, 0);
     else if (r->call == RC_EXEC)
         fds_exec(&fw->fds, (uint32_t)p);
+    else if (r->call == RC_SETFD && r->ret >= 0)
+        fds_setfd(&fw->fds, (uint32_t)p, r->fd, r->flags);
     if (slot < 0)
         return -1;
     if (fw->fds.ndescs > fw->cap) {

@@ -486,6 +486,10 @@ static int f_fcntl(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
         r->flags = cmd == F_DUPFD_CLOEXEC ? O_CLOEXEC : 0;
         return fd_call(c, s, r, RC_DUP);
     }
+    if (cmd == F_SETFD) {
+        r->flags = s->nargs >= 3 && (st_num(s->arg[2]) & FD_CLOEXEC) ? O_CLOEXEC : 0;
+        return fd_call(c, s, r, RC_SETFD);
+    }
     if ((cmd != F_SETLK && cmd != F_SETLKW && cmd != F_OFD_SETLK && cmd != F_OFD_SETLKW) || s->nargs < 3)
         return -1;
     r->flags = (uint32_t)st_field(s->arg[2], "l_type=");
