@@ -35,8 +35,8 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
     "$bin" record -o "$top/b.trace" --root "$top/C" -- "$bin" replay "$top/a.trace" -D dir="$top/C" >/dev/null 2>&1
 expect_eq rerecord_exit $? 0
 # calls NAME: (call, path, offset, length) of each file call, in order; descriptors as "fd"
-# (fork and exec are the processes' own: the replay's engine makes its processes its way).
-calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
+# (fork, exec and wait are the processes' own: the replay's engine makes its processes its way).
+calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" && $4 != "wait" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
 expect_eq same_multiset "$(calls "$top/a.trace" | sort | md5sum)" "$(calls "$top/b.trace" | sort | md5sum)"
 expect_eq same_order "$(calls "$top/a.trace" | md5sum)" "$(calls "$top/b.trace" | md5sum)"
 
@@ -50,8 +50,8 @@ fork_case() {
     mkdir -p "$top/$name.a" "$top/$name.b"
     printf 'hello\n' >"$top/$name.a/in"
     printf 'hello\n' >"$top/$name.b/in"
-    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/$name.a/" 2>/dev/null
-    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/$name.b/" 2>/dev/null
+    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.a/" 2>/dev/null
+    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.b/" 2>/dev/null
     (cd "$top/$name.a" && "$bin" record -o "$top/$name.trace" -- "$@") >/dev/null 2>&1
     expect_eq "${name}_record_exit" $? 0
     "$bin" replay "$top/$name.trace" -D dir="$top/$name.b" >"$top/out" 2>&1
@@ -97,6 +97,24 @@ if command -v python3 >/dev/null; then
     expect_eq cloexec_recorded "$(grep -c ' setfd fd:[0-9]* - - \(0x80000\|O_CLOEXEC\|-\) ' "$top/cloexec.trace")" 2
 else
     echo "SKIP: python3 is not installed: no F_SETFD case"
+fi
+# wait4: the parent renames the directory its child filled once the child has ended; nothing else orders
+# the rename (a name of its own) after the child's creates, which failed in the replay without the wait's order.
+cat >"$top/wait.py" <<'PY'
+import os
+os.mkdir("d")
+pid = os.fork()
+if pid == 0:
+    for i in range(100):
+        with open("d/f%d" % i, "w") as f:
+            f.write("x")
+    os._exit(0)
+os.waitpid(pid, 0)
+os.rename("d", "e")
+PY
+if command -v python3 >/dev/null; then
+    fork_case wait "$(python3 -c "import sys; print(sys.executable)")" wait.py
+    expect_eq wait_recorded "$(grep -c ' wait - ' "$top/wait.trace")" 1
 fi
 if command -v make >/dev/null; then
     fork_case make make -s -j2 -f mk

@@ -333,7 +333,8 @@ static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     return take_slot(c, r, fd);
 }
 
-/* The child's own process is already there (the plan made it): a fork orders, an exec closes (in the compile). */
+/* The child's own process is already there (the plan made it): a fork orders, an exec closes (in the compile);
+ * a wait orders too (after the child's last call), its outcome the child's pid, as traced. */
 static int64_t x_fork(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     return r->ret;
@@ -352,7 +353,7 @@ static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
     [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link, [RC_FORK] = x_fork, [RC_EXEC] = x_exec,
     [RC_INHERIT] = x_open, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink, [RC_SETFD] = x_setfd,
-    [RC_CLOEXEC] = x_close,
+    [RC_CLOEXEC] = x_close, [RC_WAIT] = x_fork,
 };
 
 int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)

@@ -44,6 +44,8 @@ const struct rp_call_row rp_calls[RC_NCALLS] = {
     [RC_SETFD] = { "setfd", RT_FD, NULL, 0 },
     /* made by the compile, not recorded: a descriptor an exec closed (close-on-exec), closed in the replay too */
     [RC_CLOEXEC] = { "cloexec", RT_FD, NULL, 0 },
+    /* result: the child's pid, which has ended: the parent's calls after it follow the child's last */
+    [RC_WAIT] = { "wait", 0, NULL, 0 },
 };
 
 int rp_call_find(const char *name)

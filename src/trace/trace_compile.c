@@ -183,6 +183,7 @@ struct walk {
     size_t *pos;             /* each thread's calls so far */
     size_t *walked;          /* ... of its traced calls, how many the walk has seen */
     size_t *execs;           /* ... its execs */
+    uint32_t *fork_thread, *fork_seq; /* each process's fork in its parent: thread + 1 (0: none) and index */
     struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call),
                               * and EXEC_CLOSES for each of its execs (the descriptors it closes) */
     struct trace_fds fds;
@@ -268,6 +269,19 @@ static void walk_exec(struct walk *w, uint32_t ti, uint32_t pi, const struct rp_
     fds_exec(&w->fds, pi);
 }
 
+/* A wait follows the child's last call (of its first two threads with calls kept): the child has ended. */
+static void walk_wait(struct walk *w, uint32_t ti, struct rp_rec *r)
+{
+    int64_t child = r->ret > 0 ? id_find(&w->pids, (int32_t)r->ret) : -1;
+    for (uint32_t k = 0; child >= 0 && k < (uint32_t)w->tids.n && r->ndeps < 2; k++) {
+        if (k == ti || w->pos[k] == 0 || w->th[k].proc != (uint32_t)child)
+            continue;
+        r->dep_thread[r->ndeps] = k;
+        r->dep_seq[r->ndeps++] = (uint32_t)(w->pos[k] - 1);
+        w->waits++;
+    }
+}
+
 static int walk_call(struct walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
@@ -279,6 +293,13 @@ static int walk_call(struct walk *w, size_t i, struct diag *err)
     unsigned target = rp_calls[r.call].target;
     int32_t desc = -1;
     r.ndeps = 0;
+    if (w->pos[ti] == 0 && w->fork_thread[pi] != 0) {
+        /* a child's first call follows its fork (the names its parent made before are there) */
+        r.dep_thread[0] = w->fork_thread[pi] - 1;
+        r.dep_seq[0] = w->fork_seq[pi];
+        r.ndeps = 1;
+        w->waits++;
+    }
     if ((target & RT_FD) && !walk_fd(w, ti, pi, &r, &desc)) {
         if (t->strict)
             return diag_set(err, NULL, "%s:%u: descriptor (handle) %d was never opened", t->source, r.line, r.fd);
@@ -294,11 +315,17 @@ static int walk_call(struct walk *w, size_t i, struct diag *err)
                             r.line, fd);
     }
     int64_t child = r.call == RC_FORK && r.ret > 0 ? id_find(&w->pids, (int32_t)r.ret) : -1;
+    if (child >= 0 && (uint32_t)child != pi && w->fork_thread[child] == 0) {
+        w->fork_thread[child] = ti + 1;
+        w->fork_seq[child] = (uint32_t)w->pos[ti];
+    }
     if (child >= 0 && (uint32_t)child != pi
         && fds_fork(&w->fds, pi, (uint32_t)child, ti, (uint32_t)w->pos[ti]) != 0)
         return diag_set(err, NULL, "out of memory");
     if (r.call == RC_EXEC && r.ret >= 0)
         walk_exec(w, ti, pi, &r);
+    if (r.call == RC_WAIT)
+        walk_wait(w, ti, &r);
     if (r.call == RC_SETFD && r.ret >= 0)
         fds_setfd(&w->fds, pi, t->recs[i].fd, r.flags);
     walk_put(w, ti, &r, desc >= 0 && w->fds.descs[desc].shared && r.path == 0 ? w->fds.descs[desc].path : 0);
@@ -313,6 +340,8 @@ static void walk_free(struct walk *w)
     free(w->pos);
     free(w->walked);
     free(w->execs);
+    free(w->fork_thread);
+    free(w->fork_seq);
     free(w->recs);
     free(w->ord.v);
     fds_free(&w->fds);
@@ -362,6 +391,8 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
     w.pos = calloc(nth ? nth : 1, sizeof *w.pos);
     w.walked = calloc(nth ? nth : 1, sizeof *w.walked);
     w.execs = calloc(nth ? nth : 1, sizeof *w.execs);
+    w.fork_thread = calloc(npr ? npr : 1, sizeof *w.fork_thread);
+    w.fork_seq = calloc(npr ? npr : 1, sizeof *w.fork_seq);
     size_t execs = 0;
     for (size_t i = 0; i < t->n; i++)
         execs += t->recs[i].call == RC_EXEC;
@@ -369,7 +400,7 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
     while (w.ord.cap < 4 * t->n + 16)
         w.ord.cap *= 2;
     w.ord.v = calloc(w.ord.cap, sizeof *w.ord.v);
-    int rc = w.th && w.pos && w.walked && w.execs && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+    int rc = w.th && w.pos && w.walked && w.execs && w.fork_thread && w.fork_seq && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
     /* each thread's calls together, in their order */
     for (size_t i = 0; rc == 0 && i < t->n; i++) {
         size_t k = (size_t)id_find(&w.tids, t->recs[i].tid);

@@ -194,7 +194,7 @@ static const struct {
     [RC_LINK] = { K_RENAME, k_link }, [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
     /* the model has no link flowop: a symlink makes a name (as a link: with renames), a readlink reads one (a stat) */
     [RC_SYMLINK] = { K_RENAME, NULL }, [RC_READLINK] = { K_STAT, NULL }, [RC_SETFD] = { K_NKINDS, NULL },
-    [RC_CLOEXEC] = { K_NKINDS, NULL },
+    [RC_CLOEXEC] = { K_NKINDS, NULL }, [RC_WAIT] = { K_NKINDS, NULL },
 };
 
 static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)

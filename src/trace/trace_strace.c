@@ -715,13 +715,32 @@ static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_n
     return trace_add(c->t, &r);
 }
 
+/* wait4 (its result) and waitid (si_pid= of what it filled): the parent saw the child end. */
+static int st_wait(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *res = NULL;
+    for (const char *p = strstr(text, ") = "); p != NULL; p = strstr(p + 1, ") = "))
+        res = p;
+    const char *si = strstr(text, "si_pid=");
+    int64_t child = strncmp(text, "waitid", 6) == 0 ? (si != NULL ? strtoll(si + 7, NULL, 0) : -1)
+                                                    : (res != NULL ? strtoll(res + 4, NULL, 10) : -1);
+    if (child <= 0 || res == NULL || strtoll(res + 4, NULL, 10) < 0)
+        return 0;
+    /* placed at its return (the child's calls all came before it), not at its start */
+    const char *dur = strrchr(res, '<');
+    uint64_t end = t_ns + (dur != NULL ? (uint64_t)(strtod(dur + 1, NULL) * 1e9 + 0.5) : 0);
+    struct rp_rec r = { .t_ns = end, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
+                        .tid = tid, .line = ln, .call = RC_WAIT };
+    return trace_add(c->t, &r);
+}
+
 /* Calls that change processes rather than files. */
 static const struct {
     const char *name;
     int (*take)(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln);
 } st_procs[] = {
     { "clone", st_spawn }, { "clone3", st_spawn }, { "fork", st_spawn }, { "vfork", st_spawn },
-    { "execve", st_exec }, { "execveat", st_exec },
+    { "execve", st_exec }, { "execveat", st_exec }, { "wait4", st_wait }, { "waitid", st_wait },
 };
 
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
