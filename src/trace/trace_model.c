@@ -178,7 +178,7 @@ static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct t
     return release ? K_UNLOCK : K_LOCK;
 }
 
-/* Each call's kind, or how to tell it; fork and exec (K_NKINDS) are not file calls. */
+/* Each call's kind, or how to tell it; fork, exec, wait, setfd and cloexec (K_NKINDS) are not file calls. */
 static const struct {
     enum kind kind;
     enum kind (*tell)(const struct rp_rec *r, struct names *ns, const struct trace *t);
