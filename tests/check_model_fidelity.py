@@ -5,7 +5,11 @@ run of `flowbench model TRACE` is from the trace (docs/replay.md, "Fidelity").
 Counted here on their own (not by flowbench's fitting code), from the trace in
 flowbench's own format: each kind of file call's share of the calls, the bytes
 each read and write moved and each file's largest extent (p50, p90, p99), the
-files there before and those it created apart. From the model's run: its
+files there before and those it created apart (each create a file of its own,
+however often its name is made again; its extent is where its writes, reads,
+seeks and stats reached). A percentile may match the trace's at up to two
+points either side (on a step of many of one size, a few files, or a few
+draws of the model's mix, move it). From the model's run: its
 latency log (one record per op, the flowop's last name component is the kind)
 and the files its filesets left in MODELDIR (files: there from the start;
 made: created by the run). Prints one
@@ -41,7 +45,9 @@ def pct(values, p):
 
 def trace_figures(path):
     kinds, exists, isfile, extent, io, made = {}, {}, {}, {}, [], set()
-    fds = {}  # (pid, fd) -> [name, pos]
+    # each file the trace created has its own extent, however often its name is made again, renamed or removed
+    created_ext, holds = [], {}  # holds: name -> its created file's index in created_ext
+    fds = {}  # (pid, fd) -> [name, pos, created file or None]
     for line in open(path):
         if line.startswith("#"):
             continue
@@ -60,28 +66,40 @@ def trace_figures(path):
                 kind = "create" if created else "open"
                 if created:
                     made.add(target)
+                if created and not fl & O_DIRECTORY:
+                    holds[target] = len(created_ext)
+                    created_ext.append(0)
                 if not fl & O_DIRECTORY:
-                    fds[(t_pid, int(res))] = [target, 0]
+                    fds[(t_pid, int(res))] = [target, 0, holds.get(target)]
         elif call in ("dup", "inherit"):
             kind = "open"
         elif call in ("stat", "access"):
             kind = "missing" if res in MISSING else call
-        elif call in ("fstat", "lseek"):
+        elif call in ("fstat", "lseek", "readlink"):
             kind = "stat"
         elif call == "unlink":
             kind = "missing" if res in MISSING else "unlink"
             if kind == "unlink":
                 exists[target] = False
+                holds.pop(target, None)
         elif call == "rename":
             kind = "rename"
             if ok:
                 exists[target], exists[f[11]] = False, True
                 isfile[f[11]] = isfile.get(target, False)
+                moved = holds.pop(target, None)
+                holds.pop(f[11], None)
+                if moved is not None:
+                    holds[f[11]] = moved
+        elif call == "symlink":
+            kind = "rename"  # a name made: counted with renames, as links
         elif call == "link":
             kind = "rename"  # a second name: the model counts it with renames
             if ok:
                 exists[f[11]] = True
                 isfile[f[11]] = isfile.get(target, False)
+                if target in holds:
+                    holds[f[11]] = holds[target]
         elif call in ("truncate", "ftruncate"):
             kind = "truncate"
         elif call in ("fsync", "fdatasync"):
@@ -92,12 +110,18 @@ def trace_figures(path):
             kind = "unlock" if flags_of(flags) == F_UNLCK else "lock"
         elif call == "flock":
             kind = "unlock" if flags_of(flags) & LOCK_UN else "lock"
-        elif call in ("fork", "exec"):
+        elif call in ("fork", "exec", "setfd", "wait"):
             kind = None
         else:
             kind = call
         if call == "stat" and ok and length != "-" and isfile.get(target):
             extent[target] = max(extent.get(target, 0), int(length))
+            if target in holds:
+                created_ext[holds[target]] = max(created_ext[holds[target]], int(length))
+        if call == "lseek" and ok:
+            fd = fds.get((t_pid, int(target[3:])))
+            if fd is not None:
+                fd[1] = int(res)  # the offset it moved to: the next read or write starts there
         if call in ("read", "write") and ok and int(res) > 0:
             io.append((call, int(res)))
             fd = fds.get((t_pid, int(target[3:])))
@@ -105,10 +129,12 @@ def trace_figures(path):
                 start = int(off) if off != "-" else fd[1]
                 fd[1] = start + int(res)
                 extent[fd[0]] = max(extent.get(fd[0], 0), fd[1])
+                if fd[2] is not None:
+                    created_ext[fd[2]] = max(created_ext[fd[2]], fd[1])
         if kind is not None:
             kinds[kind] = kinds.get(kind, 0) + 1
     sizes = {"there": [extent.get(n, 0) for n, file in isfile.items() if file and n not in made],
-             "made": [extent.get(n, 0) for n, file in isfile.items() if file and n in made]}
+             "made": created_ext}
     return kinds, io, sizes
 
 
@@ -158,7 +184,9 @@ def main():
             continue
         for p in (50, 90, 99):
             a, b = pct(t, p), pct(r, p)
-            off = abs(b - a) > tol / 100 * max(a, 1)
+            # on a step (many of one size, the next far off) a percentile moves with a few files or a few
+            # draws of the model's mix either way: the model's may match the trace's up to two points either side
+            off = all(abs(b - pct(t, q)) > tol / 100 * max(pct(t, q), 1) for q in range(p - 2, min(p + 2, 100) + 1))
             known = off and f"{what}:p{p}" in known_gaps
             bad += off and not known
             print(f"{what:11s} p{p} trace {a} model {b} {'KNOWN GAP' if known else 'OFF' if off else 'ok'}")

@@ -35,8 +35,8 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
     "$bin" record -o "$top/b.trace" --root "$top/C" -- "$bin" replay "$top/a.trace" -D dir="$top/C" >/dev/null 2>&1
 expect_eq rerecord_exit $? 0
 # calls NAME: (call, path, offset, length) of each file call, in order; descriptors as "fd"
-# (fork and exec are the processes' own: the replay's engine makes its processes its way).
-calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
+# (fork, exec and wait are the processes' own: the replay's engine makes its processes its way).
+calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" && $4 != "wait" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
 expect_eq same_multiset "$(calls "$top/a.trace" | sort | md5sum)" "$(calls "$top/b.trace" | sort | md5sum)"
 expect_eq same_order "$(calls "$top/a.trace" | md5sum)" "$(calls "$top/b.trace" | md5sum)"
 
@@ -50,8 +50,8 @@ fork_case() {
     mkdir -p "$top/$name.a" "$top/$name.b"
     printf 'hello\n' >"$top/$name.a/in"
     printf 'hello\n' >"$top/$name.b/in"
-    cp "$top/fork.py" "$top/mk" "$top/$name.a/" 2>/dev/null
-    cp "$top/fork.py" "$top/mk" "$top/$name.b/" 2>/dev/null
+    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.a/" 2>/dev/null
+    cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.b/" 2>/dev/null
     (cd "$top/$name.a" && "$bin" record -o "$top/$name.trace" -- "$@") >/dev/null 2>&1
     expect_eq "${name}_record_exit" $? 0
     "$bin" replay "$top/$name.trace" -D dir="$top/$name.b" >"$top/out" 2>&1
@@ -78,6 +78,43 @@ if command -v python3 >/dev/null; then
     expect_eq pyfork_shared_offset "$(stat -c %s "$top/pyfork.b/log" 2>/dev/null)" 180
 else
     echo "SKIP: python3 is not installed: no os.fork case"
+fi
+# fcntl(F_SETFD): exec closes a descriptor made close-on-exec (its lock goes: the new program's
+# LOCK_NB takes it) and keeps one made inheritable (the lock stays: the new program's LOCK_NB fails,
+# as the trace has it). The replay closes what exec closed.
+cat >"$top/cloexec.py" <<'PY'
+import fcntl, os, sys
+keep = sys.argv[1] == "keep"
+fd = os.open("lock" + sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.fcntl(fd, fcntl.F_SETFD, 0 if keep else fcntl.FD_CLOEXEC)
+fcntl.flock(fd, fcntl.LOCK_EX)
+again = "import fcntl, os\nfd = os.open('lock%s', os.O_RDWR)\ntry:\n    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)\nexcept OSError:\n    pass\n"
+os.execv(sys.executable, [sys.executable, "-c", again % sys.argv[1]])
+PY
+if command -v python3 >/dev/null; then
+    py=$(python3 -c "import sys; print(sys.executable)")
+    fork_case cloexec sh -c "$py cloexec.py close; $py cloexec.py keep"
+    expect_eq cloexec_recorded "$(grep -c ' setfd fd:[0-9]* - - \(0x80000\|O_CLOEXEC\|-\) ' "$top/cloexec.trace")" 2
+else
+    echo "SKIP: python3 is not installed: no F_SETFD case"
+fi
+# wait4: the parent renames the directory its child filled once the child has ended; nothing else orders
+# the rename (a name of its own) after the child's creates, which failed in the replay without the wait's order.
+cat >"$top/wait.py" <<'PY'
+import os
+os.mkdir("d")
+pid = os.fork()
+if pid == 0:
+    for i in range(100):
+        with open("d/f%d" % i, "w") as f:
+            f.write("x")
+    os._exit(0)
+os.waitpid(pid, 0)
+os.rename("d", "e")
+PY
+if command -v python3 >/dev/null; then
+    fork_case wait "$(python3 -c "import sys; print(sys.executable)")" wait.py
+    expect_eq wait_recorded "$(grep -c ' wait - ' "$top/wait.trace")" 1
 fi
 if command -v make >/dev/null; then
     fork_case make make -s -j2 -f mk
@@ -117,6 +154,33 @@ mkdir -p "$top/LA" "$top/LB" && echo hi >"$top/LA/a"
 expect_eq link_recorded "$(grep -c ' link a .* b$' "$top/l.trace")" 1
 "$bin" replay "$top/l.trace" -D dir="$top/LB" >"$top/out" 2>&1
 expect_eq link_replayed "$(ls "$top/LB" | tr '\n' ' ')/$(awk '$1 == "mismatch" { print $2 }' "$top/out")" "a b /0ops"
+
+# symlink and readlink: recorded (the link's text as it was), replayed as links beneath DIR holding
+# the same text, never followed; a link read but not made by the trace is laid down first.
+mkdir -p "$top/YA" "$top/YB" "$top/out.side" && echo hi >"$top/YA/in" && ln -s in "$top/YA/pre"
+(cd "$top/YA" && "$bin" record -o "$top/y.trace" -- sh -c 'ln -s in lnk; readlink lnk; readlink pre; ln -s ../../out.side up; readlink up; ln -s /etc/passwd abs; rm lnk' >/dev/null 2>&1)
+expect_eq symlink_recorded "$(grep -c ' symlink lnk .* in$\| symlink up .* \.\./\.\./out\.side$\| symlink abs .* /etc/passwd$' "$top/y.trace")" 3
+expect_eq readlink_recorded "$(grep -c ' readlink \(lnk\|pre\|up\) ' "$top/y.trace")" 3
+"$bin" replay "$top/y.trace" -D dir="$top/YB" >"$top/out" 2>&1
+expect_eq symlink_replay_exit $? 0
+expect_eq symlink_mismatch "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
+expect_eq symlink_links "$(cd "$top/YB" && for l in pre up abs; do printf '%s>%s ' $l "$(readlink $l)"; done; ls lnk 2>&1 | grep -c 'No such')" \
+    "pre>in up>../../out.side abs>/etc/passwd 1"
+# a trace that makes a link out of DIR and then writes through it: the link is made, never followed
+cat >"$top/esc.trace" <<T
+# flowbench-trace 1
+0.000001000 1 1 symlink out - - - - 0 0.000001000 $top/out.side
+0.000002000 1 1 open out/x - - O_WRONLY|O_CREAT 0644 3 0.000001000
+0.000003000 1 1 write fd:3 - 5 - - 5 0.000001000
+0.000004000 1 1 symlink up - - - - 0 0.000001000 ../../out.side
+0.000005000 1 1 open up/y - - O_WRONLY|O_CREAT 0644 4 0.000001000
+0.000006000 1 1 stat up/y - - - - 0 0.000001000
+# end
+T
+mkdir "$top/YE"
+"$bin" replay "$top/esc.trace" -D dir="$top/YE" >"$top/out" 2>&1
+expect_eq symlink_escape_exit $? 0
+expect_eq symlink_escape_not_followed "$(ls -A "$top/out.side" | wc -l)/$(readlink "$top/YE/out")/$(awk '$1 == "mismatch" { print $2 }' "$top/out")" "0/$top/out.side/4ops"
 
 # fio iolog v2: the file is laid down at the extent read, the writes replayed.
 mkdir "$top/I"

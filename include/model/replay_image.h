@@ -13,11 +13,13 @@ enum rp_call {
     RC_OPEN, RC_CLOSE, RC_READ, RC_WRITE, RC_LSEEK, RC_FSYNC, RC_FDATASYNC, RC_STAT, RC_FSTAT,
     RC_UNLINK, RC_MKDIR, RC_RMDIR, RC_RENAME, RC_TRUNCATE, RC_FTRUNCATE, RC_CHMOD, RC_UTIMES,
     RC_ACCESS, RC_STATFS, RC_GETDENTS, RC_LOCK, RC_FLOCK, RC_DUP, RC_LINK, RC_FORK, RC_EXEC, RC_INHERIT,
+    RC_SYMLINK, RC_READLINK, RC_SETFD, RC_CLOEXEC, RC_WAIT,
     RC_NCALLS
 };
 
-/* What a call names: a path (two for rename), a descriptor, or both (none: fork, exec). */
-enum rp_target { RT_PATH = 1, RT_FD = 2, RT_PATH2 = 4, RT_NEWFD = 8 };
+/* What a call names: a path (two for rename), a descriptor, or both (none: fork, exec); RT_TEXT2: its second
+ * field is text kept as recorded, never a name (a symlink's contents). */
+enum rp_target { RT_PATH = 1, RT_FD = 2, RT_PATH2 = 4, RT_NEWFD = 8, RT_TEXT2 = 16 };
 
 struct rp_call_row {
     const char *name;        /* in flowbench's trace format and the reports */
@@ -39,7 +41,7 @@ struct rp_rec {
     uint64_t off;            /* RP_NONE: none */
     uint64_t len;            /* bytes asked (read, write, getdents, truncate, lock); stat: the size seen */
     int64_t ret;             /* >= 0, or -errno */
-    uint32_t path, path2;    /* offsets into the strings (0: none) */
+    uint32_t path, path2;    /* offsets into the strings (0: none); path2 of RT_TEXT2: the link's contents */
     int32_t fd, fd2;         /* fd2: what open and dup return */
     uint32_t flags, mode;
     int32_t pid, tid;

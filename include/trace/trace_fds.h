@@ -50,6 +50,8 @@ int32_t fds_dup(struct trace_fds *f, uint32_t p, int32_t fd, int32_t desc, uint3
 void fds_close(struct trace_fds *f, uint32_t p, int32_t fd);
 /* The child's table becomes a copy of the parent's, each entry waiting on the fork (parent's thread, index). */
 int fds_fork(struct trace_fds *f, uint32_t parent, uint32_t child, uint32_t dep_thread, uint32_t dep_seq);
+/* fcntl(F_SETFD): fd of p is close-on-exec or not (flags O_CLOEXEC or 0). */
+void fds_setfd(struct trace_fds *f, uint32_t p, int32_t fd, uint32_t flags);
 /* exec closes the descriptors marked close-on-exec. */
 void fds_exec(struct trace_fds *f, uint32_t p);
 /* A read, write or seek on e: moves its description's offset; on a shared one, r gets the traced offset. */

@@ -14,8 +14,6 @@ struct sizes {
 
 int sizes_add(struct sizes *s, uint64_t v);
 void sizes_free(struct sizes *s);
-/* The p-th percentile (nearest rank; p in 0..100); 0 when empty. Sorts s. */
-uint64_t sizes_pct(struct sizes *s, double p);
 /* "buckets(512:12.5, 4096:87.5)" (or "buckets(dflt:100)" when empty); sorts s. */
 void sizes_print(struct sizes *s, uint64_t dflt, FILE *out);
 

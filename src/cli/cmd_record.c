@@ -19,7 +19,9 @@ static const char record_calls[] =
     "?open,openat,?openat2,?creat,close,read,pread64,readv,write,pwrite64,writev,lseek,fsync,fdatasync,?stat,"
     "?lstat,newfstatat,?statx,fstat,?unlink,unlinkat,?mkdir,mkdirat,?rmdir,?rename,?renameat,renameat2,truncate,"
     "ftruncate,?chmod,fchmod,fchmodat,utimensat,?access,faccessat,?faccessat2,statfs,getdents64,flock,fcntl,dup,"
-    "?dup2,dup3,?link,linkat,clone,?clone3,?fork,?vfork,execve,?execveat,?copy_file_range,?sendfile";
+    "?dup2,dup3,?link,linkat,?symlink,symlinkat,?readlink,readlinkat,clone,?clone3,?fork,?vfork,execve,?execveat,"
+    "wait4,waitid,"
+    "?copy_file_range,?sendfile";
 
 static int record_usage(const char *msg)
 {

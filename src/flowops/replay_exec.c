@@ -237,6 +237,32 @@ static int64_t two_names(struct rp_ctx *c, const struct rp_rec *r)
 }
 
 static int64_t x_rename(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
+
+/* The link holds the recorded text as it is, wherever it points: it is made beneath the root, and no
+ * replayed call ever follows it (every name resolves beneath the root without following a link). */
+static int64_t x_symlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    const char *leaf;
+    int dir = beneath_parent(c->root, name_of(c, r->path), &leaf);
+    if (dir < 0)
+        return -errno;
+    int rc = symlinkat(name_of(c, r->path2), dir, leaf);
+    int err = errno;
+    close(dir);
+    return rc < 0 ? -(int64_t)err : 0;
+}
+
+static int64_t x_readlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    const char *leaf;
+    int dir = beneath_parent(c->root, name_of(c, r->path), &leaf);
+    if (dir < 0)
+        return -errno;
+    ssize_t n = readlinkat(dir, leaf, c->buf, c->bufsize);
+    int err = errno;
+    close(dir);
+    return n < 0 ? -(int64_t)err : n;
+}
 static int64_t x_link(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
 
 static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
@@ -292,6 +318,13 @@ static int64_t x_flock(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes
     return result(flock(real_fd(c, r->fd), (int)r->flags));
 }
 
+/* The replay's own descriptors are all close-on-exec (it never execs): only the compile's tables, whose exec
+ * closes the descriptor, change. The call is made, so that its outcome is the trace's. */
+static int64_t x_setfd(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    return result(fcntl(real_fd(c, r->fd), F_SETFD, FD_CLOEXEC));
+}
+
 static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     int fd = fcntl(real_fd(c, r->fd), F_DUPFD_CLOEXEC, 0);
@@ -300,7 +333,8 @@ static int64_t x_dup(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     return take_slot(c, r, fd);
 }
 
-/* The child's own process is already there (the plan made it): a fork orders, an exec closes (in the compile). */
+/* The child's own process is already there (the plan made it): a fork orders, an exec closes (in the compile);
+ * a wait orders too (after the child's last call), its outcome the child's pid, as traced. */
 static int64_t x_fork(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     return r->ret;
@@ -318,7 +352,8 @@ static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
     [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link, [RC_FORK] = x_fork, [RC_EXEC] = x_exec,
-    [RC_INHERIT] = x_open,
+    [RC_INHERIT] = x_open, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink, [RC_SETFD] = x_setfd,
+    [RC_CLOEXEC] = x_close, [RC_WAIT] = x_fork,
 };
 
 int64_t rp_exec(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)

@@ -36,6 +36,16 @@ const struct rp_call_row rp_calls[RC_NCALLS] = {
     [RC_EXEC] = { "exec", 0, NULL, 0 },
     /* made by the compile, not recorded: a descriptor a child inherited, opened anew in its replay */
     [RC_INHERIT] = { "inherit", RT_PATH | RT_NEWFD, "openfile", 0 },
+    /* a link holding the recorded text, made beneath the root and never followed: counted with renames (a name) */
+    [RC_SYMLINK] = { "symlink", RT_PATH | RT_TEXT2, "rename", 1 },
+    /* the text of a link (as recorded, when the trace has it) */
+    [RC_READLINK] = { "readlink", RT_PATH | RT_TEXT2, "statfile", 0 },
+    /* fcntl(F_SETFD): flags O_CLOEXEC or 0, whether exec closes the descriptor; touches no file (no row) */
+    [RC_SETFD] = { "setfd", RT_FD, NULL, 0 },
+    /* made by the compile, not recorded: a descriptor an exec closed (close-on-exec), closed in the replay too */
+    [RC_CLOEXEC] = { "cloexec", RT_FD, NULL, 0 },
+    /* result: the child's pid, which has ended: the parent's calls after it follow the child's last */
+    [RC_WAIT] = { "wait", 0, NULL, 0 },
 };
 
 int rp_call_find(const char *name)

@@ -181,13 +181,19 @@ struct walk {
     struct ids pids, tids;
     struct rp_thread *th;
     size_t *pos;             /* each thread's calls so far */
-    struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call) */
+    size_t *walked;          /* ... of its traced calls, how many the walk has seen */
+    size_t *execs;           /* ... its execs */
+    uint32_t *fork_thread, *fork_seq; /* each process's fork in its parent: thread + 1 (0: none) and index */
+    struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call),
+                              * and EXEC_CLOSES for each of its execs (the descriptors it closes) */
     struct trace_fds fds;
     struct order ord;
     bool used[RC_NCALLS + 1];
     uint64_t waits, max_len;
     size_t kept;
 };
+
+#define EXEC_CLOSES 64 /* the descriptors an exec closes in the replay at most (past it they stay open, unused) */
 
 /* file: the name a descriptor shared by processes refers to, ordered as the name is (0: none). */
 static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t file)
@@ -198,7 +204,7 @@ static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t fil
         order_on(&w->ord, name_key(w->t, file), UINT32_MAX, r, ti, seq, &w->waits);
     if (r->path != 0)
         order_on(&w->ord, name_key(w->t, r->path), UINT32_MAX, r, ti, seq, &w->waits);
-    if (r->path2 != 0)
+    if (r->path2 != 0 && (rp_calls[r->call].target & RT_PATH2))
         order_on(&w->ord, name_key(w->t, r->path2), UINT32_MAX, r, ti, seq, &w->waits);
     if (r->fd >= 0)
         order_on(&w->ord, (uint32_t)r->fd | 1u << 31, pi, r, ti, seq, &w->waits);
@@ -243,16 +249,57 @@ static bool walk_fd(struct walk *w, uint32_t ti, uint32_t pi, struct rp_rec *r, 
     return true;
 }
 
+/* An exec closes the descriptors marked close-on-exec: those the replay opened (a slot) are closed there too (a
+ * cloexec call each, made by the compile), so that what they held (a lock, a file's last reference) goes as it
+ * went; the room left is what the thread's calls to come may need. */
+static void walk_exec(struct walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
+{
+    size_t room = 2 * w->th[ti].count + EXEC_CLOSES * w->execs[ti];
+    size_t need = w->pos[ti] + 2 * (w->th[ti].count - w->walked[ti]) + 1; /* the exec itself */
+    const struct fd_table *m = &w->fds.procs[pi];
+    for (uint32_t fd = 0; fd < m->cap && need < room; fd++) {
+        const struct fd_ent *e = &m->v[fd];
+        if (e->desc < 0 || !e->cloexec || e->slot < 0)
+            continue;
+        struct rp_rec r = { .t_ns = at->t_ns, .off = RP_NONE, .fd = e->slot, .fd2 = -1, .pid = at->pid, .tid = at->tid,
+                            .line = at->line, .call = RC_CLOEXEC };
+        walk_put(w, ti, &r, 0);
+        need++;
+    }
+    fds_exec(&w->fds, pi);
+}
+
+/* A wait follows the child's last call (of its first two threads with calls kept): the child has ended. */
+static void walk_wait(struct walk *w, uint32_t ti, struct rp_rec *r)
+{
+    int64_t child = r->ret > 0 ? id_find(&w->pids, (int32_t)r->ret) : -1;
+    for (uint32_t k = 0; child >= 0 && k < (uint32_t)w->tids.n && r->ndeps < 2; k++) {
+        if (k == ti || w->pos[k] == 0 || w->th[k].proc != (uint32_t)child)
+            continue;
+        r->dep_thread[r->ndeps] = k;
+        r->dep_seq[r->ndeps++] = (uint32_t)(w->pos[k] - 1);
+        w->waits++;
+    }
+}
+
 static int walk_call(struct walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
     struct rp_rec r = t->recs[i];
     uint32_t ti = (uint32_t)id_find(&w->tids, r.tid), pi = (uint32_t)id_find(&w->pids, r.pid);
+    w->walked[ti]++;
     w->th[ti].proc = pi;
     w->th[ti].tid = r.tid;
     unsigned target = rp_calls[r.call].target;
     int32_t desc = -1;
     r.ndeps = 0;
+    if (w->pos[ti] == 0 && w->fork_thread[pi] != 0) {
+        /* a child's first call follows its fork (the names its parent made before are there) */
+        r.dep_thread[0] = w->fork_thread[pi] - 1;
+        r.dep_seq[0] = w->fork_seq[pi];
+        r.ndeps = 1;
+        w->waits++;
+    }
     if ((target & RT_FD) && !walk_fd(w, ti, pi, &r, &desc)) {
         if (t->strict)
             return diag_set(err, NULL, "%s:%u: descriptor (handle) %d was never opened", t->source, r.line, r.fd);
@@ -268,11 +315,19 @@ static int walk_call(struct walk *w, size_t i, struct diag *err)
                             r.line, fd);
     }
     int64_t child = r.call == RC_FORK && r.ret > 0 ? id_find(&w->pids, (int32_t)r.ret) : -1;
+    if (child >= 0 && (uint32_t)child != pi && w->fork_thread[child] == 0) {
+        w->fork_thread[child] = ti + 1;
+        w->fork_seq[child] = (uint32_t)w->pos[ti];
+    }
     if (child >= 0 && (uint32_t)child != pi
         && fds_fork(&w->fds, pi, (uint32_t)child, ti, (uint32_t)w->pos[ti]) != 0)
         return diag_set(err, NULL, "out of memory");
     if (r.call == RC_EXEC && r.ret >= 0)
-        fds_exec(&w->fds, pi);
+        walk_exec(w, ti, pi, &r);
+    if (r.call == RC_WAIT)
+        walk_wait(w, ti, &r);
+    if (r.call == RC_SETFD && r.ret >= 0)
+        fds_setfd(&w->fds, pi, t->recs[i].fd, r.flags);
     walk_put(w, ti, &r, desc >= 0 && w->fds.descs[desc].shared && r.path == 0 ? w->fds.descs[desc].path : 0);
     return 0;
 }
@@ -283,6 +338,10 @@ static void walk_free(struct walk *w)
     free(w->tids.v);
     free(w->th);
     free(w->pos);
+    free(w->walked);
+    free(w->execs);
+    free(w->fork_thread);
+    free(w->fork_seq);
     free(w->recs);
     free(w->ord.v);
     fds_free(&w->fds);
@@ -330,16 +389,26 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
     uint32_t nth = (uint32_t)w.tids.n, npr = (uint32_t)w.pids.n;
     w.th = calloc(nth ? nth : 1, sizeof *w.th);
     w.pos = calloc(nth ? nth : 1, sizeof *w.pos);
-    w.recs = malloc((t->n ? 2 * t->n : 1) * sizeof *w.recs);
+    w.walked = calloc(nth ? nth : 1, sizeof *w.walked);
+    w.execs = calloc(nth ? nth : 1, sizeof *w.execs);
+    w.fork_thread = calloc(npr ? npr : 1, sizeof *w.fork_thread);
+    w.fork_seq = calloc(npr ? npr : 1, sizeof *w.fork_seq);
+    size_t execs = 0;
+    for (size_t i = 0; i < t->n; i++)
+        execs += t->recs[i].call == RC_EXEC;
+    w.recs = malloc((t->n ? 2 * t->n + EXEC_CLOSES * execs : 1) * sizeof *w.recs);
     while (w.ord.cap < 4 * t->n + 16)
         w.ord.cap *= 2;
     w.ord.v = calloc(w.ord.cap, sizeof *w.ord.v);
-    int rc = w.th && w.pos && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+    int rc = w.th && w.pos && w.walked && w.execs && w.fork_thread && w.fork_seq && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
     /* each thread's calls together, in their order */
-    for (size_t i = 0; rc == 0 && i < t->n; i++)
-        w.th[id_find(&w.tids, t->recs[i].tid)].count++;
+    for (size_t i = 0; rc == 0 && i < t->n; i++) {
+        size_t k = (size_t)id_find(&w.tids, t->recs[i].tid);
+        w.th[k].count++;
+        w.execs[k] += t->recs[i].call == RC_EXEC;
+    }
     for (uint32_t k = 1; rc == 0 && k < nth; k++)
-        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count;
+        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count + EXEC_CLOSES * w.execs[k - 1];
     for (size_t i = 0; rc == 0 && i < t->n; i++)
         rc = walk_call(&w, i, err);
     /* calls left out shrink their thread */

@@ -106,6 +106,13 @@ int fds_fork(struct trace_fds *f, uint32_t parent, uint32_t child, uint32_t dep_
     return 0;
 }
 
+void fds_setfd(struct trace_fds *f, uint32_t p, int32_t fd, uint32_t flags)
+{
+    struct fd_ent *e = fds_at(f, p, fd);
+    if (e != NULL && e->desc >= 0)
+        e->cloexec = (flags & O_CLOEXEC) != 0;
+}
+
 void fds_exec(struct trace_fds *f, uint32_t p)
 {
     struct fd_table *m = &f->procs[p];

@@ -34,6 +34,7 @@ static const struct { const char *name; uint32_t value; } flag_words[] = {
     { "AT_FDCWD", (uint32_t)AT_FDCWD }, { "AT_REMOVEDIR", AT_REMOVEDIR }, { "AT_EMPTY_PATH", AT_EMPTY_PATH },
     { "AT_SYMLINK_NOFOLLOW", AT_SYMLINK_NOFOLLOW },
     { "F_DUPFD", F_DUPFD }, { "F_DUPFD_CLOEXEC", F_DUPFD_CLOEXEC }, { "F_SETLK", F_SETLK },
+    { "F_SETFD", F_SETFD }, { "FD_CLOEXEC", FD_CLOEXEC },
     { "F_SETLKW", F_SETLKW }, { "F_OFD_SETLK", F_OFD_SETLK }, { "F_OFD_SETLKW", F_OFD_SETLKW },
 };
 

@@ -15,6 +15,7 @@
 
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
+#include "trace/trace_made.h"
 #include "trace/trace_sizes.h"
 
 /* The kinds of call the mix tells apart; each is a flowop of the model, named as the kind. */
@@ -37,11 +38,11 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_MISSING] = { "missing", "statmissing name=%s, filesetname=files", "opens, stats, accesses and unlinks of a missing name" },
     [K_READ] = { "read", "read name=%s, filesetname=data, iosize=$rsize, openclose, random", "reads" },
     [K_WRITE] = { "write", "write name=%s, filesetname=data, iosize=$wsize, openclose, random", "writes to files the trace did not create" },
-    [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats and seeks" },
+    [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats, seeks and readlinks" },
     [K_UNLINK] = { "unlink", "deletefile name=%s, filesetname=%s", "unlinks" },
     [K_MKDIR] = { "mkdir", "makedir name=%s, filesetname=dirs", "mkdirs" },
     [K_RMDIR] = { "rmdir", "removedir name=%s, filesetname=dirs", "rmdirs" },
-    [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames" },
+    [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames, links and symlinks" },
     [K_CHMOD] = { "chmod", "setattr name=%s, filesetname=files, value=\"chmod\"", "chmods" },
     [K_UTIMES] = { "utimes", "setattr name=%s, filesetname=files, value=\"utimes\"", "utimes calls" },
     [K_TRUNCATE] = { "truncate", "setattr name=%s, filesetname=files, value=\"truncate\"", "truncates" },
@@ -60,13 +61,10 @@ struct fit_model {
     double secs, depth;      /* depth: the mean number of directories above a file */
     struct sizes fsize;      /* the files there before the trace: their largest extent */
     struct sizes asize;      /* every file's */
-    struct sizes msize;      /* the files it created: their largest extent */
     struct sizes rsize, wsize; /* bytes moved by reads, and by writes to files it did not create */
-    struct sizes cwsize;     /* writes to the files it created */
-    struct sizes c1size;     /* ... the files written once: that write */
-    struct sizes cmheads;    /* ... the files written more than once: how often, but their last write */
-    struct sizes cmlast;     /* ... and that last write (a remainder, where the others are whole blocks) */
-    uint64_t ctouched;       /* ... the files never written */
+    struct made written;     /* the writes to the files it created, and those files' classes */
+    uint64_t ctouched;       /* ... the files it created and never wrote */
+    uint64_t dcreated;       /* opens that created a directory */
     uint64_t max_io;
 };
 
@@ -78,17 +76,20 @@ static uint64_t tm_hash(const char *s)
     return h | 1;
 }
 
-/* The names the trace used: whether each is there now, its largest extent, whether the trace made it. */
+/* The names the trace used: whether each is there now, its largest extent, whether the trace made it
+ * (and which of the files it created the name holds now: 0 for none). */
 struct name {
     uint64_t h;
     uint64_t size;
-    uint32_t path;
+    uint32_t path, made_file;
     bool exists, made, file;
 };
 
 struct names {
     struct name *v;
     size_t cap;
+    uint32_t nmade;   /* the files created so far */
+    uint64_t dirs_made; /* opens that created a directory (dbench's NTCreateX of one) */
 };
 
 static struct name *name_at(struct names *s, const struct trace *t, uint32_t path)
@@ -117,6 +118,9 @@ static enum kind k_open(const struct rp_rec *r, struct names *ns, const struct t
     e->exists = true;
     e->file |= !(r->flags & O_DIRECTORY);
     e->made |= created;
+    bool dir = (r->flags & O_DIRECTORY) != 0;
+    ns->dirs_made += created && dir;
+    e->made_file = created && !dir ? ++ns->nmade : e->made_file;
     return created ? K_CREATE : K_OPEN;
 }
 
@@ -132,7 +136,9 @@ static enum kind k_unlink(const struct rp_rec *r, struct names *ns, const struct
 {
     if (is_missing(r))
         return K_MISSING;
-    name_at(ns, t, r->path)->exists = false;
+    struct name *e = name_at(ns, t, r->path);
+    e->exists = false;
+    e->made_file = 0;
     return K_UNLINK;
 }
 
@@ -142,19 +148,28 @@ static enum kind k_link(const struct rp_rec *r, struct names *ns, const struct t
 {
     if (r->ret < 0)
         return K_RENAME;
-    bool file = name_at(ns, t, r->path)->file;
+    const struct name *from = name_at(ns, t, r->path);
+    bool file = from->file;
+    uint32_t made_file = from->made_file;
     struct name *to = name_at(ns, t, r->path2);
     to->exists = true;
     to->file |= file;
+    to->made_file = made_file;
     return K_RENAME;
 }
 
 /* A rename is a link whose old name goes (first, so a rename onto itself keeps it). */
 static enum kind k_rename(const struct rp_rec *r, struct names *ns, const struct trace *t)
 {
-    if (r->ret >= 0)
-        name_at(ns, t, r->path)->exists = false;
-    return k_link(r, ns, t);
+    if (r->ret < 0)
+        return K_RENAME;
+    struct name *from = name_at(ns, t, r->path);
+    uint32_t made_file = from->made_file;
+    from->exists = false;
+    from->made_file = 0;
+    k_link(r, ns, t);
+    name_at(ns, t, r->path2)->made_file = made_file;
+    return K_RENAME;
 }
 
 static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct trace *t)
@@ -163,7 +178,7 @@ static enum kind k_lock(const struct rp_rec *r, struct names *ns, const struct t
     return release ? K_UNLOCK : K_LOCK;
 }
 
-/* Each call's kind, or how to tell it; fork and exec (K_NKINDS) are not file calls. */
+/* Each call's kind, or how to tell it; fork, exec, wait, setfd and cloexec (K_NKINDS) are not file calls. */
 static const struct {
     enum kind kind;
     enum kind (*tell)(const struct rp_rec *r, struct names *ns, const struct trace *t);
@@ -177,6 +192,9 @@ static const struct {
     [RC_STATFS] = { K_STATFS, NULL }, [RC_GETDENTS] = { K_READDIR, NULL }, [RC_FSYNC] = { K_FSYNC, NULL },
     [RC_FDATASYNC] = { K_FSYNC, NULL }, [RC_LOCK] = { K_LOCK, k_lock }, [RC_FLOCK] = { K_LOCK, k_lock },
     [RC_LINK] = { K_RENAME, k_link }, [RC_FORK] = { K_NKINDS, NULL }, [RC_EXEC] = { K_NKINDS, NULL },
+    /* the model has no link flowop: a symlink makes a name (as a link: with renames), a readlink reads one (a stat) */
+    [RC_SYMLINK] = { K_RENAME, NULL }, [RC_READLINK] = { K_STAT, NULL }, [RC_SETFD] = { K_NKINDS, NULL },
+    [RC_CLOEXEC] = { K_NKINDS, NULL }, [RC_WAIT] = { K_NKINDS, NULL },
 };
 
 static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct trace *t)
@@ -208,13 +226,12 @@ static void count_ids(const struct trace *t, struct fit_model *m)
 }
 
 /* The descriptors of the trace's processes (shared with the replay's compile), and per
- * description the writes it took when its open created the file (-1: it did not). */
+ * description the file the trace created that it writes to (0: one it did not create). */
 struct fd_walk {
     struct trace_fds fds;
     int32_t *pids;
     uint32_t npids;
-    int64_t *cwrites;
-    uint64_t *cwmax;
+    uint32_t *made_file;
     uint32_t cap;
 };
 
@@ -240,8 +257,7 @@ static void fd_walk_free(struct fd_walk *fw)
 {
     fds_free(&fw->fds);
     free(fw->pids);
-    free(fw->cwrites);
-    free(fw->cwmax);
+    free(fw->made_file);
 }
 
 /* The description r's descriptor refers to, or NULL. */
@@ -252,8 +268,9 @@ static struct fd_ent *fd_of(struct fd_walk *fw, const struct rp_rec *r, int32_t 
     return e != NULL && e->desc >= 0 ? e : NULL;
 }
 
-/* Opens, dups, closes, forks and execs change the tables; a created file's description counts its writes. */
-static int fd_track(struct fd_walk *fw, const struct rp_rec *r, enum kind k)
+/* Opens, dups, closes, forks and execs change the tables; an open of a file the trace created (by this
+ * open or an earlier one) ties its description to that file. */
+static int fd_track(struct fd_walk *fw, const struct rp_rec *r, struct names *ns, const struct trace *t)
 {
     int32_t p = proc_of(fw, r->pid);
     if (p < 0)
@@ -270,82 +287,48 @@ static int fd_track(struct fd_walk *fw, const struct rp_rec *r, enum kind k)
         slot = fds_fork(&fw->fds, (uint32_t)p, (uint32_t)proc_of(fw, (int32_t)r->ret), 0, 0);
     else if (r->call == RC_EXEC)
         fds_exec(&fw->fds, (uint32_t)p);
+    else if (r->call == RC_SETFD && r->ret >= 0)
+        fds_setfd(&fw->fds, (uint32_t)p, r->fd, r->flags);
     if (slot < 0)
         return -1;
     if (fw->fds.ndescs > fw->cap) {
         uint32_t cap = fw->fds.capdescs;
-        int64_t *v = realloc(fw->cwrites, cap * sizeof *v);
-        if (v != NULL)
-            fw->cwrites = v;
-        uint64_t *mx = realloc(fw->cwmax, cap * sizeof *mx);
-        if (mx != NULL)
-            fw->cwmax = mx;
-        if (v == NULL || mx == NULL)
+        uint32_t *v = realloc(fw->made_file, cap * sizeof *v);
+        if (v == NULL)
             return -1;
-        for (uint32_t i = fw->cap; i < cap; i++) {
-            v[i] = -1;
-            mx[i] = 0;
-        }
+        fw->made_file = v;
+        memset(v + fw->cap, 0, (cap - fw->cap) * sizeof *v);
         fw->cap = cap;
     }
-    if (r->call == RC_OPEN && r->ret >= 0 && k == K_CREATE)
-        fw->cwrites[fw->fds.ndescs - 1] = 0;
+    if (r->call == RC_OPEN && r->ret >= 0 && r->fd2 >= 0)
+        fw->made_file[fw->fds.ndescs - 1] = name_at(ns, t, r->path)->made_file;
     return 0;
 }
 
-static void io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, const struct trace *t,
-                    const struct rp_rec *r)
+static int io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, const struct trace *t,
+                   const struct rp_rec *r)
 {
     if (r->ret <= 0)
-        return;
+        return 0;
+    uint64_t len = (uint64_t)r->ret;
+    m->max_io = len > m->max_io ? len : m->max_io;
     struct fd_ent *e = fd_of(fw, r, r->fd);
-    bool created = e != NULL && fw->cwrites[e->desc] >= 0 && r->call == RC_WRITE;
-    sizes_add(r->call == RC_READ ? &m->rsize : created ? &m->cwsize : &m->wsize, (uint64_t)r->ret);
-    m->max_io = (uint64_t)r->ret > m->max_io ? (uint64_t)r->ret : m->max_io;
     if (e == NULL)
-        return;
+        return sizes_add(r->call == RC_READ ? &m->rsize : &m->wsize, len);
     struct fd_desc *d = &fw->fds.descs[e->desc];
-    fw->cwrites[e->desc] += created;
-    if (created)
-        fw->cwmax[e->desc] = (uint64_t)r->ret; /* its last write so far */
     uint64_t off = r->off != RP_NONE ? r->off : d->pos;
+    uint32_t made_file = r->call == RC_WRITE ? fw->made_file[e->desc] : 0;
+    int rc = made_file ? made_add(&m->written, made_file, d->path, len, off + len)
+                       : sizes_add(r->call == RC_READ ? &m->rsize : &m->wsize, len);
+    if (rc != 0)
+        return rc;
     m->seq += off == d->pos;
     m->rand += off != d->pos;
     if (r->off == RP_NONE)
         d->pos += (uint64_t)r->ret;
     struct name *n = name_at(ns, t, d->path);
     n->size = off + (uint64_t)r->ret > n->size ? off + (uint64_t)r->ret : n->size;
-}
-
-/* out = from less each of less's (multisets, sorted). */
-static int sizes_less(struct sizes *from, struct sizes *less, struct sizes *out)
-{
-    sizes_pct(from, 0); /* sorts */
-    sizes_pct(less, 0);
-    size_t k = 0;
-    for (size_t i = 0; i < from->n; i++) {
-        while (k < less->n && less->v[k] < from->v[i])
-            k++;
-        if (k < less->n && less->v[k] == from->v[i]) {
-            k++;
-            continue;
-        }
-        if (sizes_add(out, from->v[i]) != 0)
-            return -1;
-    }
     return 0;
-}
-
-/* The writes to created files written more than once, but their last: all the writes to created files less
- * those written once and those last ones. */
-static int multi_heads(struct fit_model *m, struct sizes *out)
-{
-    struct sizes rest = { 0 };
-    int rc = sizes_less(&m->cwsize, &m->c1size, &rest);
-    if (rc == 0)
-        rc = sizes_less(&rest, &m->cmlast, out);
-    sizes_free(&rest);
-    return rc;
 }
 
 static int fit(const struct trace *t, struct fit_model *m)
@@ -368,8 +351,8 @@ static int fit(const struct trace *t, struct fit_model *m)
         if (r->call == RC_LSEEK && r->ret >= 0 && fd_of(&fw, r, r->fd) != NULL)
             fw.fds.descs[fd_of(&fw, r, r->fd)->desc].pos = (uint64_t)r->ret;
         if (r->call == RC_READ || r->call == RC_WRITE)
-            io_seen(m, &fw, &ns, t, r);
-        rc = fd_track(&fw, r, k);
+            rc = io_seen(m, &fw, &ns, t, r);
+        rc = rc == 0 ? fd_track(&fw, r, &ns, t) : rc;
         if (k == K_NKINDS)
             continue;
         m->n[k]++;
@@ -383,18 +366,13 @@ static int fit(const struct trace *t, struct fit_model *m)
             writes_since = 0;
         }
     }
-    for (uint32_t d = 0; rc == 0 && d < fw.fds.ndescs; d++)
-        if (fw.cwrites[d] == 1)
-            rc = sizes_add(&m->c1size, fw.cwmax[d]);
-        else if (fw.cwrites[d] > 1 && (rc = sizes_add(&m->cmheads, (uint64_t)fw.cwrites[d] - 1)) == 0)
-            rc = sizes_add(&m->cmlast, fw.cwmax[d]);
-        else if (fw.cwrites[d] == 0)
-            m->ctouched++;
     fd_walk_free(&fw);
-    if (rc != 0) {
+    if (rc != 0 || made_fit(&m->written, t) != 0) {
         free(ns.v);
         return -1;
     }
+    m->ctouched = ns.nmade - made_files(&m->written);
+    m->dcreated = ns.dirs_made;
     uint64_t depth_sum = 0;
     for (size_t i = 0; i < ns.cap; i++) {
         const struct name *e = &ns.v[i];
@@ -403,7 +381,8 @@ static int fit(const struct trace *t, struct fit_model *m)
         m->files++;
         m->made += e->made;
         sizes_add(&m->asize, e->size);
-        sizes_add(e->made ? &m->msize : &m->fsize, e->size);
+        if (!e->made)
+            sizes_add(&m->fsize, e->size);
         for (const char *p = trace_name(t, e->path); *p; p++)
             depth_sum += *p == '/';
     }
@@ -445,26 +424,31 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     fprintf(out, "# made: the files the run creates (and deletes): %" PRIu64 " creates times %" PRIu64
                  " (the run repeats the trace's mix about that often, or 50), %" PRIu64 " there from the start (twice the "
                  "deletes, and 8: random deletes may run ahead of the creates), and one\n"
-                 "# size: the largest extent of each file the trace created (their writes make them so)\n"
+                 "# size: the size each of the trace's creates ends at in the model (the classes below): a file there\n"
+                 "# from the start is one of them\n"
                  "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
             m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)((100 * spare + made - 1) / made));
-    struct sizes ms = m->msize.n > 0 ? m->msize : fs;
-    sizes_print(&ms, 0, out);
+    struct sizes ms = { 0 };
+    for (uint64_t i = 0; i < m->ctouched; i++)
+        sizes_add(&ms, 0);
+    made_sizes(&m->written, &ms);
+    sizes_print(ms.n > 0 ? &ms : &fs, 0, out);
+    sizes_free(&ms);
     fputs("\n", out);
-    if (m->n[K_MKDIR] + m->n[K_RMDIR] > 0)
-        fprintf(out, "# leafdirs: the %" PRIu64 " directories removed and %" PRIu64 " made (times %" PRIu64
-                     "), and one; the removed ones there before\n"
+    uint64_t made_dirs = m->n[K_MKDIR] + m->dcreated;
+    if (made_dirs + m->n[K_RMDIR] > 0)
+        fprintf(out, "# leafdirs: the %" PRIu64 " directories removed and %" PRIu64 " made (mkdirs and creating "
+                     "opens, times %" PRIu64 "), and one; the removed ones there before\n"
                      "define fileset name=dirs, path=$dir, entries=0, dirwidth=%" PRIu64 ", leafdirs=%" PRIu64
                      ", prealloc=%u\n",
-                m->n[K_RMDIR], m->n[K_MKDIR], repeats, width > 1 ? width : 2,
-                (m->n[K_RMDIR] + m->n[K_MKDIR]) * repeats + 1,
-                (unsigned)(100 * m->n[K_RMDIR] * repeats / ((m->n[K_RMDIR] + m->n[K_MKDIR]) * repeats + 1)));
+                m->n[K_RMDIR], made_dirs, repeats, width > 1 ? width : 2, (m->n[K_RMDIR] + made_dirs) * repeats + 1,
+                (unsigned)(100 * m->n[K_RMDIR] * repeats / ((m->n[K_RMDIR] + made_dirs) * repeats + 1)));
     fputs("\n", out);
 }
 
 static void write_mix(const struct fit_model *m, FILE *out)
 {
-    uint64_t writes = m->n[K_WRITE] > m->cwsize.n ? m->n[K_WRITE] - m->cwsize.n : 0;
+    uint64_t writes = m->n[K_WRITE] > made_writes(&m->written) ? m->n[K_WRITE] - made_writes(&m->written) : 0;
     fprintf(out, "# The op mix: each weight is the count of those calls in the trace (%" PRIu64 " calls on files).\n"
                  "# Access: %" PRIu64 " sequential and %" PRIu64 " random reads and writes; the model reads and\n"
                  "# writes at random offsets of one big file (data), so that each moves the bytes the trace's did.\n"
@@ -474,27 +458,21 @@ static void write_mix(const struct fit_model *m, FILE *out)
             m->n[K_CLOSE]);
     fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
-    /* the files it created: written once (that write is the file), more than once (chunks), or never */
-    fputs("define flowop name=created1 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
-          "  flowop write name=write, fd=1, iosize=$c1size\n  flowop closefile name=close, fd=1\n}\n"
-          "define flowop name=createdm {\n  flowop createfile name=create, filesetname=made, fd=1\n"
-          "  flowop write name=write, fd=1, iosize=$cmsize, iters=$cmheads\n"
-          "  flowop write name=write, fd=1, iosize=$cmlast\n  flowop closefile name=close, fd=1\n}\n"
-          "define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
+    /* the files it created: in classes written alike (their sizes follow the trace's), or never written */
+    made_define(&m->written, out);
+    fputs("define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
     fputs("define flowop name=mix, choose {\n", out);
     if (m->n[K_OPEN] > 0)
         fprintf(out, "  flowop opened name=o, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_OPEN], m->n[K_OPEN],
                 kinds[K_OPEN].from);
-    const struct { const char *flowop; uint64_t n; const char *how; } made[] = {
-        { "created1", m->c1size.n, "written once" },
-        { "createdm", m->cmheads.n, "written more than once" },
-        { "created0", m->ctouched, "never written" },
-    };
-    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
-        if (made[i].n > 0)
-            fprintf(out, "  flowop %s name=c%zu, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and %s\n",
-                    made[i].flowop, i, made[i].n, made[i].n, made[i].how);
+    made_choose(&m->written, out);
+    if (m->ctouched > 0)
+        fprintf(out, "  flowop created0 name=c0, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and never "
+                     "wrote\n", m->ctouched, m->ctouched);
+    if (m->dcreated > 0)
+        fprintf(out, "  flowop makedir name=create, filesetname=dirs, weight=%" PRIu64 "  # %" PRIu64 " opens that "
+                     "created a directory (counted as creates)\n", m->dcreated, m->dcreated);
     for (size_t k = 0; k < K_NKINDS; k++) {
         uint64_t n = k == K_WRITE ? writes : m->n[k];
         if (kinds[k].flowop == NULL || n == 0)
@@ -536,19 +514,6 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     sizes_print(&m.rsize, 4096, out);
     fputs("\nset $wsize=", out);
     sizes_print(&m.wsize, 4096, out);
-    struct sizes cm = { 0 };
-    if (multi_heads(&m, &cm) != 0)
-        return -1;
-    fputs("\n# the files the trace created: the one write of those written once; of the others, the writes but\n"
-          "# the last (whole blocks, mostly), how many each got, and the last\nset $c1size=", out);
-    sizes_print(&m.c1size, 4096, out);
-    fputs("\nset $cmsize=", out);
-    sizes_print(&cm, 4096, out);
-    fputs("\nset $cmheads=", out);
-    sizes_print(&m.cmheads, 1, out);
-    fputs("\nset $cmlast=", out);
-    sizes_print(&m.cmlast, 4096, out);
-    sizes_free(&cm);
     fputs("\n\n", out);
     write_mix(&m, out);
     fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced; rate: %.1f calls/s over the trace, "
@@ -565,12 +530,8 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     fprintf(out, "  }\n}\n\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
     sizes_free(&m.fsize);
     sizes_free(&m.asize);
-    sizes_free(&m.msize);
     sizes_free(&m.rsize);
     sizes_free(&m.wsize);
-    sizes_free(&m.cwsize);
-    sizes_free(&m.c1size);
-    sizes_free(&m.cmheads);
-    sizes_free(&m.cmlast);
+    made_free(&m.written);
     return ferror(out) ? -1 : 0;
 }

@@ -109,6 +109,15 @@ static int parse_target(struct trace *t, char *s, struct rp_rec *r, bool second,
     return 0;
 }
 
+/* A link's text: kept as recorded (escaped as a path is), never resolved. */
+static int parse_text(struct trace *t, char *s, struct rp_rec *r)
+{
+    if (unescape(s) != 0)
+        return -1;
+    r->path2 = trace_str(t, s, strlen(s));
+    return r->path2 != 0 ? 0 : -1;
+}
+
 enum { F_TIME, F_PID, F_TID, F_CALL, F_TARGET, F_OFF, F_LEN, F_FLAGS, F_MODE, F_RESULT, F_DUR, F_TARGET2, F_N };
 
 static int own_line(struct trace *t, char *line, const char *path, unsigned ln, struct diag *err)
@@ -147,6 +156,10 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
         return trace_fail(err, path, ln, "%s takes a path, not '%s'", f[F_CALL], f[F_TARGET]);
     if ((target & RT_PATH2) && (n <= F_TARGET2 || parse_target(t, f[F_TARGET2], &r, true, &why) != 0))
         return trace_fail(err, path, ln, "%s takes a second path: %s", f[F_CALL], why ? why : "missing");
+    if ((target & RT_TEXT2) && n > F_TARGET2 && parse_text(t, f[F_TARGET2], &r) != 0)
+        return trace_fail(err, path, ln, "%s: bad escape in its text '%s'", f[F_CALL], f[F_TARGET2]);
+    if (call == RC_SYMLINK && r.path2 == 0)
+        return trace_fail(err, path, ln, "symlink takes the link's text after the duration");
     r.pid = (int32_t)pid;
     r.tid = (int32_t)tid;
     r.len = len;

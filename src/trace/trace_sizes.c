@@ -35,15 +35,6 @@ static int by_value(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-uint64_t sizes_pct(struct sizes *s, double p)
-{
-    if (s->n == 0)
-        return 0;
-    qsort(s->v, s->n, sizeof *s->v, by_value);
-    size_t rank = (size_t)(p / 100.0 * (double)s->n + 0.999999);
-    return s->v[rank > 0 ? rank - 1 : 0];
-}
-
 /* Groups of the sorted sizes whose largest is within ratio of their smallest: the count of them. */
 static size_t groups(const struct sizes *s, double ratio, size_t *start)
 {

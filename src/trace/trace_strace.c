@@ -342,6 +342,47 @@ static int f_link(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
     return s->nargs >= 2 ? two_names(c, r, NULL, s->arg[0], NULL, s->arg[1], RC_LINK) : -1;
 }
 
+/* symlink(text, name), symlinkat(text, dirfd, name): the text kept as recorded, never made a name. */
+static int link_text(struct st_ctx *c, struct rp_rec *r, const char *textarg)
+{
+    char text[4096];
+    if (st_string(textarg, text, sizeof text) != 0)
+        return -1;
+    r->path2 = trace_str(c->t, text, strlen(text));
+    return r->path2 != 0 ? 0 : -1;
+}
+
+static int f_symlink(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 2 || path_call(c, NULL, s->arg[1], r, RC_SYMLINK) != 0)
+        return -1;
+    return r->path == 0 ? 0 : link_text(c, r, s->arg[0]);
+}
+
+static int f_symlinkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    if (s->nargs < 3 || path_call(c, s->arg[1], s->arg[2], r, RC_SYMLINK) != 0)
+        return -1;
+    return r->path == 0 ? 0 : link_text(c, r, s->arg[0]);
+}
+
+/* readlink(name, buf, size), readlinkat(dirfd, name, buf, size): the text read kept when it succeeded
+ * (so that a replay can lay down the link it read). One that found no link (EINVAL) is a probe of a name
+ * (realpath's, of every directory on a path), left out as O_PATH opens are. */
+static int readlink_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, const char *dir, int at)
+{
+    if (s->nargs < 3 + at || r->ret == -EINVAL || path_call(c, dir, s->arg[at], r, RC_READLINK) != 0)
+        return -1;
+    r->len = strtoull(s->arg[at + 2], NULL, 10);
+    return r->path == 0 || r->ret < 0 ? 0 : link_text(c, r, s->arg[at + 1]);
+}
+
+static int f_readlink(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return readlink_call(c, s, r, NULL, 0); }
+static int f_readlinkat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
+{
+    return s->nargs >= 1 ? readlink_call(c, s, r, s->arg[0], 1) : -1;
+}
+
 static int f_ftruncate(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 {
     r->len = s->nargs >= 2 ? strtoull(s->arg[1], NULL, 10) : 0;
@@ -445,6 +486,10 @@ static int f_fcntl(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
         r->flags = cmd == F_DUPFD_CLOEXEC ? O_CLOEXEC : 0;
         return fd_call(c, s, r, RC_DUP);
     }
+    if (cmd == F_SETFD) {
+        r->flags = s->nargs >= 3 && (st_num(s->arg[2]) & FD_CLOEXEC) ? O_CLOEXEC : 0;
+        return fd_call(c, s, r, RC_SETFD);
+    }
     if ((cmd != F_SETLK && cmd != F_SETLKW && cmd != F_OFD_SETLK && cmd != F_OFD_SETLKW) || s->nargs < 3)
         return -1;
     r->flags = (uint32_t)st_field(s->arg[2], "l_type=");
@@ -493,6 +538,7 @@ static const struct st_row st_rows[] = {
     { "access", f_access }, { "faccessat", f_faccessat }, { "faccessat2", f_faccessat }, { "statfs", f_statfs },
     { "getdents64", f_getdents }, { "getdents", f_getdents }, { "flock", f_flock }, { "fcntl", f_fcntl },
     { "dup", f_dup }, { "dup2", f_dup }, { "dup3", f_dup }, { "link", f_link }, { "linkat", f_linkat },
+    { "symlink", f_symlink }, { "symlinkat", f_symlinkat }, { "readlink", f_readlink }, { "readlinkat", f_readlinkat },
     { "copy_file_range", f_copy_file_range }, { "sendfile", f_sendfile }, { "sendfile64", f_sendfile },
 };
 
@@ -669,13 +715,32 @@ static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_n
     return trace_add(c->t, &r);
 }
 
+/* wait4 (its result) and waitid (si_pid= of what it filled): the parent saw the child end. */
+static int st_wait(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *res = NULL;
+    for (const char *p = strstr(text, ") = "); p != NULL; p = strstr(p + 1, ") = "))
+        res = p;
+    const char *si = strstr(text, "si_pid=");
+    int64_t child = strncmp(text, "waitid", 6) == 0 ? (si != NULL ? strtoll(si + 7, NULL, 0) : -1)
+                                                    : (res != NULL ? strtoll(res + 4, NULL, 10) : -1);
+    if (child <= 0 || res == NULL || strtoll(res + 4, NULL, 10) < 0)
+        return 0;
+    /* placed at its return (the child's calls all came before it), not at its start */
+    const char *dur = strrchr(res, '<');
+    uint64_t end = t_ns + (dur != NULL ? (uint64_t)(strtod(dur + 1, NULL) * 1e9 + 0.5) : 0);
+    struct rp_rec r = { .t_ns = end, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
+                        .tid = tid, .line = ln, .call = RC_WAIT };
+    return trace_add(c->t, &r);
+}
+
 /* Calls that change processes rather than files. */
 static const struct {
     const char *name;
     int (*take)(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln);
 } st_procs[] = {
     { "clone", st_spawn }, { "clone3", st_spawn }, { "fork", st_spawn }, { "vfork", st_spawn },
-    { "execve", st_exec }, { "execveat", st_exec },
+    { "execve", st_exec }, { "execveat", st_exec }, { "wait4", st_wait }, { "waitid", st_wait },
 };
 
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,

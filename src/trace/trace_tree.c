@@ -12,12 +12,13 @@
 #include "base/beneath.h"
 #include "trace/trace.h"
 
-enum seen { SEEN_NONE, SEEN_FILE, SEEN_DIR, SEEN_MADE };
+enum seen { SEEN_NONE, SEEN_FILE, SEEN_DIR, SEEN_MADE, SEEN_LINK };
 
 struct name {
     const char *s;           /* NULL: an empty bucket */
     enum seen seen;
     uint64_t size;
+    const char *text;        /* SEEN_LINK: the link's contents, as a readlink of it recorded them */
 };
 
 struct names {
@@ -80,6 +81,12 @@ static void first_sight(struct name *e, const struct rp_rec *r, bool second)
     case RC_STATFS:
         e->seen = SEEN_DIR;
         break;
+    case RC_SYMLINK:
+        e->seen = r->ret == -EEXIST ? SEEN_FILE : SEEN_MADE;
+        break;
+    case RC_READLINK: /* a link there before, laid down with the text read (none recorded: a file) */
+        e->seen = ok ? (r->path2 != 0 ? SEEN_LINK : SEEN_FILE) : r->ret == -EINVAL ? SEEN_FILE : SEEN_MADE;
+        break;
     default:
         e->seen = ok ? SEEN_FILE : SEEN_MADE;
         break;
@@ -97,6 +104,19 @@ static int lay_dir(int root, const char *path)
         close(dir);
     errno = err;
     return rc != 0 && err != EEXIST ? -1 : 0;
+}
+
+/* A link beneath the root holding text as it is (never followed: what it names may be anywhere). */
+static int lay_link(int root, const char *path, const char *text)
+{
+    const char *leaf;
+    int dir = beneath_parent(root, path, &leaf);
+    int rc = dir < 0 ? -1 : symlinkat(text, dir, leaf);
+    int err = errno;
+    if (dir >= 0)
+        close(dir);
+    errno = err;
+    return rc;
 }
 
 static int lay_parents(int root, char *path)
@@ -136,6 +156,8 @@ static int lay_one(int root, const struct name *e, const char *buf, size_t bufsi
         return strcmp(path, ".") == 0 ? 0 : -1;
     if (e->seen == SEEN_DIR)
         return lay_dir(root, path);
+    if (e->seen == SEEN_LINK)
+        return lay_link(root, path, e->text);
     int fd = beneath_open(root, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return -1;
@@ -180,9 +202,13 @@ int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint
         rc = diag_set(err, NULL, "%s: %s", dir, strerror(errno));
     for (size_t i = 0; rc == 0 && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
-        if (r->path != 0)
-            first_sight(name_get(&n, trace_name(t, r->path)), r, false);
-        if (r->path2 != 0)
+        if (r->path != 0) {
+            struct name *e = name_get(&n, trace_name(t, r->path));
+            first_sight(e, r, false);
+            if (e->seen == SEEN_LINK && e->text == NULL)
+                e->text = trace_name(t, r->path2);
+        }
+        if (r->path2 != 0 && (rp_calls[r->call].target & RT_PATH2))
             first_sight(name_get(&n, trace_name(t, r->path2)), r, true);
         if (r->call == RC_STAT && r->path != 0 && r->len > 0 && name_get(&n, trace_name(t, r->path))->seen == SEEN_FILE)
             name_get(&n, trace_name(t, r->path))->size = r->len > name_get(&n, trace_name(t, r->path))->size ? r->len : name_get(&n, trace_name(t, r->path))->size;
@@ -203,7 +229,7 @@ int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint
             rc = diag_set(err, NULL, "cannot lay down the parents of %s beneath %s: %s", n.v[i].s, dir,
                           beneath_strerror(errno));
     for (size_t i = 0; rc == 0 && i < n.cap; i++)
-        if (n.v[i].s != NULL && (n.v[i].seen == SEEN_FILE || n.v[i].seen == SEEN_DIR)
+        if (n.v[i].s != NULL && (n.v[i].seen == SEEN_FILE || n.v[i].seen == SEEN_DIR || n.v[i].seen == SEEN_LINK)
             && lay_one(root, &n.v[i], buf, 1 << 16, files, bytes) != 0)
             rc = diag_set(err, NULL, "cannot lay down %s beneath %s: %s", n.v[i].s, dir, beneath_strerror(errno));
     if (root >= 0)

@@ -1,0 +1,42 @@
+/* trace_made.h: the files a trace created, in classes written alike, so that a
+ * model's creates end at the sizes the trace's files ended at (trace_made.c). */
+#ifndef FB_TRACE_MADE_H
+#define FB_TRACE_MADE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct made_file;
+struct made_class;
+struct trace;
+
+/* The writes to created files, then their classes (made_fit puts len in order of file). */
+struct made {
+    uint32_t *file, *path;   /* each write's file (a number given at its create) and its name (a trace path) */
+    uint64_t *len, *end;     /* its bytes, and the offset it ended at */
+    uint64_t *within;        /* (by file, after made_fit) a rewrite's file extent then; 0: it grew the file */
+    size_t nw, capw;
+    struct made_file *files;
+    size_t nfiles;
+    struct made_class *classes;
+    size_t nclasses;
+    const struct trace *t;   /* the files' names */
+};
+
+/* One write of len bytes, ending at offset end, to the file numbered file (at path), which the trace created. */
+int made_add(struct made *m, uint32_t file, uint32_t path, uint64_t len, uint64_t end);
+/* Groups the written files into classes (at most a few dozen), named from t for the comments. */
+int made_fit(struct made *m, const struct trace *t);
+/* The writes made to created files; the files written (after made_fit). */
+size_t made_writes(const struct made *m);
+size_t made_files(const struct made *m);
+/* The classes as sets and composite flowops (createdN), every number commented. */
+void made_define(const struct made *m, FILE *out);
+struct sizes;
+/* The sizes the model's creates end at, one a file (added to out). */
+int made_sizes(const struct made *m, struct sizes *out);
+/* The lines of the mix's choose: each class weighted by its files. */
+void made_choose(const struct made *m, FILE *out);
+void made_free(struct made *m);
+
+#endif

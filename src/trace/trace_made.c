@@ -1,0 +1,268 @@
+/* trace_made.c: the files a trace created, in classes written alike (trace_made.h). A file's
+ * size is the sum of its writes, so drawing each write on its own ends a file written in chunks
+ * at a sum of unrelated draws; here the files whose writes but the last add up to about the same
+ * bytes form a class, written as its median file's writes but the last, then a last write drawn
+ * from the class's own: each file ends within a few percent of a size the trace's files ended at,
+ * and each write keeps a traced size. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace.h"
+#include "trace/trace_made.h"
+#include "trace/trace_sizes.h"
+
+#define MAX_CLASSES 32  /* a readable mix: the ratio that groups the files grows until this many or fewer */
+#define MAX_RUNS 64     /* a median file whose writes are more runs of one size than this is written evenly */
+
+struct made_file {
+    uint64_t heads;    /* bytes of its writes but the last, less those that rewrote what it held */
+    uint64_t extent;   /* the largest offset a write ended at */
+    size_t first;      /* its first write, in the writes sorted by file */
+    uint32_t k, path;  /* how many writes; its name */
+};
+
+struct made_class {
+    size_t first, n;   /* its files, in the files sorted by heads */
+    double ratio;      /* its largest heads over its smallest, at most */
+};
+
+static int grow32(uint32_t **v, size_t cap)
+{
+    uint32_t *p = realloc(*v, cap * sizeof *p);
+    if (p != NULL)
+        *v = p;
+    return p != NULL ? 0 : -1;
+}
+
+static int grow64(uint64_t **v, size_t cap)
+{
+    uint64_t *p = realloc(*v, cap * sizeof *p);
+    if (p != NULL)
+        *v = p;
+    return p != NULL ? 0 : -1;
+}
+
+int made_add(struct made *m, uint32_t file, uint32_t path, uint64_t len, uint64_t end)
+{
+    if (m->nw == m->capw) {
+        size_t cap = m->capw ? 2 * m->capw : 256;
+        if (grow32(&m->file, cap) + grow32(&m->path, cap) + grow64(&m->len, cap) + grow64(&m->end, cap) != 0)
+            return -1;
+        m->capw = cap;
+    }
+    m->file[m->nw] = file;
+    m->path[m->nw] = path;
+    m->end[m->nw] = end;
+    m->len[m->nw++] = len;
+    return 0;
+}
+
+size_t made_writes(const struct made *m)
+{
+    return m->nw;
+}
+
+size_t made_files(const struct made *m)
+{
+    return m->nfiles;
+}
+
+/* A write's place: the writes go in order of their file, each file's in trace order. */
+struct at {
+    uint32_t file;
+    size_t i;
+};
+
+static int by_file(const void *a, const void *b)
+{
+    const struct at *x = a, *y = b;
+    if (x->file != y->file)
+        return x->file < y->file ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int by_heads(const void *a, const void *b)
+{
+    const struct made_file *x = a, *y = b;
+    if (x->heads != y->heads)
+        return x->heads < y->heads ? -1 : 1;
+    if (x->k != y->k)
+        return x->k < y->k ? -1 : 1;
+    return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Reorders the writes' sizes by file, marks those that rewrote what the file held (within: its
+ * extent then; 0: the write grew the file) and lists the files. */
+static int list_files(struct made *m)
+{
+    struct at *ix = malloc((m->nw + 1) * sizeof *ix);
+    uint64_t *l = malloc((m->nw + 1) * sizeof *l);
+    m->within = calloc(m->nw + 1, sizeof *m->within);
+    m->files = calloc(m->nw + 1, sizeof *m->files);
+    if (ix == NULL || l == NULL || m->within == NULL || m->files == NULL) {
+        free(ix);
+        free(l);
+        return -1;
+    }
+    for (size_t i = 0; i < m->nw; i++)
+        ix[i] = (struct at){ .file = m->file[i], .i = i };
+    qsort(ix, m->nw, sizeof *ix, by_file);
+    for (size_t i = 0; i < m->nw; i++) {
+        size_t w = ix[i].i;
+        l[i] = m->len[w];
+        if (i == 0 || m->file[w] != m->file[ix[i - 1].i])
+            m->files[m->nfiles++] = (struct made_file){ .first = i, .path = m->path[w] };
+        struct made_file *f = &m->files[m->nfiles - 1];
+        f->heads += f->k > 0 && m->within[i - 1] == 0 ? l[i - 1] : 0;  /* the previous write was not the last */
+        m->within[i] = m->end[w] <= f->extent ? f->extent : 0;
+        f->extent = m->end[w] > f->extent ? m->end[w] : f->extent;
+        f->k++;
+    }
+    free(ix);
+    free(m->len);
+    m->len = l;
+    return 0;
+}
+
+/* Runs of files (sorted by heads) whose largest heads is within ratio of their smallest: how many,
+ * each kept in classes unless it is NULL. */
+static size_t group(const struct made *m, double ratio, struct made_class *classes)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->nfiles;) {
+        size_t j = i;
+        while (j < m->nfiles && (double)m->files[j].heads <= (double)m->files[i].heads * ratio)
+            j++;
+        if (classes != NULL)
+            classes[n] = (struct made_class){ .first = i, .n = j - i, .ratio = ratio };
+        n++;
+        i = j;
+    }
+    return n;
+}
+
+int made_fit(struct made *m, const struct trace *t)
+{
+    m->t = t;
+    if (m->nw == 0)
+        return 0;
+    if (list_files(m) != 0)
+        return -1;
+    qsort(m->files, m->nfiles, sizeof *m->files, by_heads);
+    /* 5% apart at most, as the size buckets: a file's size is within 5% of a traced file's */
+    double ratio = 1.05;
+    while (group(m, ratio, NULL) > MAX_CLASSES)
+        ratio *= 1.25;
+    m->classes = calloc(MAX_CLASSES, sizeof *m->classes);
+    if (m->classes == NULL)
+        return -1;
+    m->nclasses = group(m, ratio, m->classes);
+    return 0;
+}
+
+/* A file's last write, or where the writes before it left holes (a linker's), the bytes that make the file
+ * as long as the trace's. */
+static uint64_t last_write(const struct made *m, const struct made_file *f)
+{
+    uint64_t tail = m->len[f->first + f->k - 1];
+    return f->extent > f->heads + tail ? f->extent - f->heads : tail;
+}
+
+static const struct made_file *median(const struct made *m, const struct made_class *c)
+{
+    return &m->files[c->first + c->n / 2];
+}
+
+/* The median file's writes but the last, a flowop a run of equal sizes (a file of unlike writes
+ * past MAX_RUNS runs: its heads split evenly, their sum and count kept). */
+static void write_heads(const struct made *m, const struct made_file *f, FILE *out)
+{
+    size_t runs = 0;
+    const uint64_t *len = m->len + f->first, *within = m->within + f->first;
+    for (size_t i = 1; i + 1 < f->k; i++)
+        runs += len[i] != len[i - 1] || within[i] != within[i - 1];
+    if (f->k > 1 && runs + 1 > MAX_RUNS) {
+        uint64_t each = f->heads / (f->k - 1), rest = f->heads - each * (f->k - 2);
+        fprintf(out, "  # its %" PRIu32 " writes but the last (%" PRIu64 " bytes) are %zu runs of unlike sizes: "
+                     "written evenly\n  flowop write name=write, fd=1, iosize=%" PRIu64 ", iters=%" PRIu32 "\n"
+                     "  flowop write name=write, fd=1, iosize=%" PRIu64 "\n",
+                f->k - 1, f->heads, runs + 1, each, f->k - 2, rest);
+        return;
+    }
+    for (size_t i = 0; i + 1 < f->k;) {
+        size_t j = i;
+        while (j + 1 < f->k && len[j] == len[i] && within[j] == within[i])
+            j++;
+        fprintf(out, "  flowop write name=write, fd=1, iosize=%" PRIu64, len[i]);
+        /* a rewrite lands at random within the file as long as it was then (the language has no seek) */
+        if (within[i] != 0)
+            fprintf(out, ", random, workingset=%" PRIu64, within[i]);
+        if (j - i > 1)
+            fprintf(out, ", iters=%zu  # its writes %zu..%zu\n", j - i, i + 1, j);
+        else
+            fprintf(out, "  # its write %zu\n", i + 1);
+        i = j;
+    }
+}
+
+void made_define(const struct made *m, FILE *out)
+{
+    if (m->nclasses == 0)
+        return;
+    fprintf(out, "# the %zu files the trace created and wrote (%zu writes), in %zu classes: a class's files wrote\n"
+                 "# within %.0f%% of the same bytes before their last write (less those that rewrote what the file\n"
+                 "# held); each is written as its median file's writes but the last (a rewrite at random within the\n"
+                 "# file as long as it was then, the others end to end), then a last write drawn from the class's own\n"
+                 "# last writes (where the trace's writes left holes, one that makes up to the file's extent)\n",
+            m->nfiles, m->nw, m->nclasses, (m->classes[0].ratio - 1) * 100);
+    for (size_t c = 0; c < m->nclasses; c++) {
+        const struct made_class *k = &m->classes[c];
+        const struct made_file *f = median(m, k);
+        struct sizes last = { 0 };
+        for (size_t i = 0; i < k->n; i++)
+            sizes_add(&last, last_write(m, &m->files[k->first + i]));
+        fprintf(out, "set $last%zu=", c + 1);
+        sizes_print(&last, 1, out);
+        sizes_free(&last);
+        uint64_t lo = m->files[k->first].heads, hi = m->files[k->first + k->n - 1].heads;
+        fprintf(out, "\ndefine flowop name=created%zu {\n  # %zu file%s, %" PRIu64, c + 1, k->n, k->n > 1 ? "s" : "", lo);
+        if (hi != lo)
+            fprintf(out, "..%" PRIu64, hi);
+        fprintf(out, " bytes before the last write; the median, %s, wrote %" PRIu32 " time%s\n"
+                     "  flowop createfile name=create, filesetname=made, fd=1\n",
+                trace_name(m->t, f->path), f->k, f->k > 1 ? "s" : "");
+        write_heads(m, f, out);
+        fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu  # the last: the class's last writes\n"
+                     "  flowop closefile name=close, fd=1\n}\n", c + 1);
+    }
+}
+
+int made_sizes(const struct made *m, struct sizes *out)
+{
+    for (size_t c = 0; c < m->nclasses; c++)
+        for (size_t i = 0; i < m->classes[c].n; i++)
+            if (sizes_add(out, median(m, &m->classes[c])->heads + last_write(m, &m->files[m->classes[c].first + i])))
+                return -1;
+    return 0;
+}
+
+void made_choose(const struct made *m, FILE *out)
+{
+    for (size_t c = 0; c < m->nclasses; c++)
+        fprintf(out, "  flowop created%zu name=c%zu, weight=%zu  # %zu of the files the trace created and wrote "
+                     "(class %zu)\n",
+                c + 1, c + 1, m->classes[c].n, m->classes[c].n, c + 1);
+}
+
+void made_free(struct made *m)
+{
+    free(m->file);
+    free(m->path);
+    free(m->len);
+    free(m->end);
+    free(m->within);
+    free(m->files);
+    free(m->classes);
+    *m = (struct made){ 0 };
+}
