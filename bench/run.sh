@@ -27,7 +27,7 @@
 #             on a loop-mounted ext4 image in /dev/shm (root; else on --dir):
 #             tmpfs cannot read without blocking, so io_uring hands each of its
 #             reads to a kernel worker thread (io-wq) and times that instead
-#   --quick   2 rounds of 1 s, a 256 MiB read file, 2000-file trees; fio only
+#   --quick   2 rounds of 0.5 s, a 256 MiB read file, 2000-file trees; fio only
 #             if it is already installed (this is what ctest runs)
 #   --dir     where the files go (default /dev/shm/flowbench-bench, tmpfs)
 #   --build   the CMake build directory holding flowbench (default ./build)
@@ -57,7 +57,7 @@ FB_OPTS=()
 
 while [ $# -gt 0 ]; do
     case $1 in
-    --quick) QUICK=1; ROUNDS=2; SECS=1; READSIZE=256m; NFILES=2000 ;;
+    --quick) QUICK=1; ROUNDS=2; SECS=0.5; READSIZE=256m; NFILES=2000 ;;
     --rounds) ROUNDS=$2; shift ;;
     --secs) SECS=$2; shift ;;
     --dir) DIR=$2; shift ;;
@@ -73,6 +73,10 @@ while [ $# -gt 0 ]; do
 done
 [ ${#OPS[@]} -gt 0 ] || OPS=(read write append open stat create varmail uring1 uring32)
 
+# A side's length as flowbench's --runtime and fio's runtime= take it (milliseconds:
+# --secs may be a fraction); the floor takes seconds.
+RUNLEN=$(awk -v s="$SECS" 'BEGIN { if (s + 0 < 0.001) exit 1; printf "%dms", s * 1000 }') ||
+    { echo "bench/run.sh: --secs '$SECS' is not a length in seconds (0.001 or more)" >&2; exit 2; }
 FB=$BUILD/flowbench
 [ -x "$FB" ] || { echo "bench/run.sh: no $FB; build first (cmake --build build)" >&2; exit 2; }
 
@@ -159,7 +163,7 @@ first_file() {
 run_fb() {
     local op=$1 log=$WORK/fb.log tf=$WORK/fb.time
     # shellcheck disable=SC2046
-    { time measured "$FB" ${FB_OPTS[@]+"${FB_OPTS[@]}"} --runtime "$SECS" -D dir="$DIR" -f $(fb_args "$op") >"$log" 2>&1; } 2>"$tf" || {
+    { time measured "$FB" ${FB_OPTS[@]+"${FB_OPTS[@]}"} --runtime "$RUNLEN" -D dir="$DIR" -f $(fb_args "$op") >"$log" 2>&1; } 2>"$tf" || {
         echo "bench/run.sh: flowbench failed on $op:" >&2
         cat "$log" >&2
         exit 1
@@ -209,7 +213,7 @@ print(ios, ms / 1000.0, cpu)'
 }
 
 run_fio() {
-    local op=$1 common="--output-format=json --ioengine=psync --time_based --runtime=$SECS"
+    local op=$1 common="--output-format=json --ioengine=psync --time_based --runtime=$RUNLEN"
     local a b
     case $op in
     read) a=$(measured fio --name=fbread --filename="$(first_file readfile)" --rw=randread --bs=8k --size="$READSIZE" \
@@ -217,14 +221,14 @@ run_fio() {
     write) a=$(measured fio --name=fbwrite --filename="$(first_file writefile)" --rw=randwrite --bs=8k --size="$READSIZE" \
                  --norandommap $common | fio_json) ;;
     uring*) a=$(measured fio --name=fburing --filename="$(first_file readfile)" --rw=randread --bs=8k --size="$READSIZE" \
-                  --norandommap --invalidate=0 --output-format=json --time_based --runtime="$SECS" --ioengine=io_uring \
+                  --norandommap --invalidate=0 --output-format=json --time_based --runtime="$RUNLEN" --ioengine=io_uring \
                   --iodepth="${op#uring}" | fio_json) ;;
     append) a=$(measured fio --name=fbappend --filename="$DIR/fio-append" --rw=write --bs=1k --size=64g --fsync=1 \
                   --file_append=1 --fallocate=none $common | fio_json)
             rm -f "$DIR/fio-append" ;;
     stat) mkdir -p "$DIR/fio-stat"
           a=$(measured fio --name=fbstat --directory="$DIR/fio-stat" --ioengine=filestat --nrfiles="$NFILES" --filesize=4k \
-                --openfiles=1 --time_based --runtime="$SECS" --output-format=json | fio_json) ;;
+                --openfiles=1 --time_based --runtime="$RUNLEN" --output-format=json | fio_json) ;;
     create) mkdir -p "$DIR/fio-create"
             a=$(measured fio --name=fbcreate --directory="$DIR/fio-create" --ioengine=filecreate --nrfiles="$NFILES" \
                   --filesize=4k --openfiles=1 --output-format=json | fio_json)
