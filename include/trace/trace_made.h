@@ -10,12 +10,18 @@ struct made_file;
 struct made_class;
 struct trace;
 
-/* The writes to created files, then their classes (made_fit puts len in order of file). */
+/* One write to a created file. */
+struct made_write {
+    uint32_t file, path;     /* its file (a number given at its create) and its name (a trace path) */
+    uint64_t len, end;       /* its bytes, and the offset it ended at */
+};
+
+/* The writes to created files, then their classes. */
 struct made {
-    uint32_t *file, *path;   /* each write's file (a number given at its create) and its name (a trace path) */
-    uint64_t *len, *end;     /* its bytes, and the offset it ended at */
-    uint64_t *within;        /* (by file, after made_fit) a rewrite's file extent then; 0: it grew the file */
+    struct made_write *writes; /* in the trace's order */
     size_t nw, capw;
+    uint64_t *len;           /* (by file, after made_fit) each write's bytes */
+    uint64_t *within;        /* (by file, after made_fit) a rewrite's file extent then; 0: it grew the file */
     struct made_file *files;
     size_t nfiles;
     struct made_class *classes;

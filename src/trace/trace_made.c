@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "trace/trace.h"
+#include "base/grow.h"
 #include "trace/trace_made.h"
 #include "trace/trace_sizes.h"
 
@@ -27,34 +28,13 @@ struct made_class {
     double ratio;      /* its largest heads over its smallest, at most */
 };
 
-static int grow32(uint32_t **v, size_t cap)
-{
-    uint32_t *p = realloc(*v, cap * sizeof *p);
-    if (p != NULL)
-        *v = p;
-    return p != NULL ? 0 : -1;
-}
-
-static int grow64(uint64_t **v, size_t cap)
-{
-    uint64_t *p = realloc(*v, cap * sizeof *p);
-    if (p != NULL)
-        *v = p;
-    return p != NULL ? 0 : -1;
-}
-
 int made_add(struct made *m, uint32_t file, uint32_t path, uint64_t len, uint64_t end)
 {
-    if (m->nw == m->capw) {
-        size_t cap = m->capw ? 2 * m->capw : 256;
-        if (grow32(&m->file, cap) + grow32(&m->path, cap) + grow64(&m->len, cap) + grow64(&m->end, cap) != 0)
-            return -1;
-        m->capw = cap;
-    }
-    m->file[m->nw] = file;
-    m->path[m->nw] = path;
-    m->end[m->nw] = end;
-    m->len[m->nw++] = len;
+    struct made_write *w = grow_room(m->writes, &m->capw, m->nw, sizeof *w, 256);
+    if (w == NULL)
+        return -1;
+    m->writes = w;
+    m->writes[m->nw++] = (struct made_write){ .file = file, .path = path, .len = len, .end = end };
     return 0;
 }
 
@@ -106,21 +86,20 @@ static int list_files(struct made *m)
         return -1;
     }
     for (size_t i = 0; i < m->nw; i++)
-        ix[i] = (struct at){ .file = m->file[i], .i = i };
+        ix[i] = (struct at){ .file = m->writes[i].file, .i = i };
     qsort(ix, m->nw, sizeof *ix, by_file);
     for (size_t i = 0; i < m->nw; i++) {
-        size_t w = ix[i].i;
-        l[i] = m->len[w];
-        if (i == 0 || m->file[w] != m->file[ix[i - 1].i])
-            m->files[m->nfiles++] = (struct made_file){ .first = i, .path = m->path[w] };
+        const struct made_write *w = &m->writes[ix[i].i];
+        l[i] = w->len;
+        if (i == 0 || w->file != m->writes[ix[i - 1].i].file)
+            m->files[m->nfiles++] = (struct made_file){ .first = i, .path = w->path };
         struct made_file *f = &m->files[m->nfiles - 1];
         f->heads += f->k > 0 && m->within[i - 1] == 0 ? l[i - 1] : 0;  /* the previous write was not the last */
-        m->within[i] = m->end[w] <= f->extent ? f->extent : 0;
-        f->extent = m->end[w] > f->extent ? m->end[w] : f->extent;
+        m->within[i] = w->end <= f->extent ? f->extent : 0;
+        f->extent = w->end > f->extent ? w->end : f->extent;
         f->k++;
     }
     free(ix);
-    free(m->len);
     m->len = l;
     return 0;
 }
@@ -257,10 +236,8 @@ void made_choose(const struct made *m, FILE *out)
 
 void made_free(struct made *m)
 {
-    free(m->file);
-    free(m->path);
+    free(m->writes);
     free(m->len);
-    free(m->end);
     free(m->within);
     free(m->files);
     free(m->classes);
