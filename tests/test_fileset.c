@@ -97,6 +97,32 @@ static void teardown(struct fileset_rt *fs, struct shm *shm)
     shm_unmap(shm);
 }
 
+/* filenames=: %i the serial, %r the rank the plan gives (rank_spell.c, as the
+ * replay's %r), %% one percent; a pattern too long once %r is spelt is refused. */
+static void test_filenames_spell_rank_serial_and_percent(void)
+{
+    T.test = __func__;
+    struct plan_fileset p = plan("named", path_of("%s/named", base), 3, 10, 0, 0, 1024);
+    snprintf(p.filenames, sizeof p.filenames, "x%%%%.%%r.%%i.y%%r");
+    p.name_rank = 12;
+    struct fileset_rt fs;
+    struct shm shm;
+    if (setup(&fs, &shm, &p, 7) != 0)
+        return;
+    char name[FS_NAME_LEN];
+    check(fileset_entry_name(&fs, FSK_FILE, 1, name) == 0 && strcmp(name, "x%.12.2.y12") == 0, "file 2 named '%s'", name);
+    teardown(&fs, &shm);
+    /* 30 %r spelt as 4294967295 do not fit the 64 bytes a name's pieces have */
+    char *c = p.filenames;
+    for (int i = 0; i < 30; i++)
+        c += sprintf(c, "%%r");
+    strcat(p.filenames, "%i");
+    p.name_rank = 4294967295u;
+    struct diag err;
+    check(fileset_populate(&fs, &p, 7, &err) != 0 && strstr(err.msg, "too long") != NULL, "an overlong spelt pattern: '%s'",
+          err.msg);
+}
+
 /* Entries of a directory, not counting ".", ".." and the marker. */
 static void count_dir(const char *dir, int *ndirs, int *nfiles, int *nother)
 {
@@ -1098,6 +1124,7 @@ int main(void)
     }
     test_dirwidth_20_gives_files_two_levels_below_root_for_10000_entries();
     test_define_file_is_root_00000001_00000001();
+    test_filenames_spell_rank_serial_and_percent();
     test_same_seed_gives_same_tree();
     test_files_and_leafdirs_never_share_a_name();
     test_relative_paths_join_to_plain_paths();

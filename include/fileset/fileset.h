@@ -131,7 +131,7 @@ int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64
 size_t fileset_shared_size(const struct fileset_rt *fs);
 void fileset_attach(struct fileset_rt *fs, struct shm *shm);
 /* The plan's filenames= pattern, its %r and %% spelt out, split around %i (at populate). */
-void fileset_names(struct fileset_rt *fs);
+int fileset_names(struct fileset_rt *fs, struct diag *err);
 /* Names (fileset_path.c). The name of a file or leaf dir, or of an ordinary
  * directory (not the root): "0000000n" (a file of a fileset with filenames=:
  * the pattern's). */

@@ -9,48 +9,24 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/rank_spell.h"
 #include "cli/replay_ranks.h"
 #include "dist/dist.h"
 
 bool replay_trace_per_rank(const char *pattern)
 {
-    for (const char *p = pattern; *p != '\0'; p++) {
-        if (p[0] == '%' && p[1] == 'r')
-            return true;
-        if (p[0] == '%' && p[1] == '%')
-            p++;
-    }
-    return false;
+    return rank_spell_has(pattern);
 }
 
 int replay_rank_trace(const char *pattern, int rank, char *out, size_t cap)
 {
-    size_t n = 0;
-    for (const char *p = pattern; *p != '\0'; p++) {
-        char piece[16] = { p[0], '\0' };
-        if (p[0] == '%' && p[1] == 'r')
-            snprintf(piece, sizeof piece, "%d", rank);
-        p += p[0] == '%' && (p[1] == 'r' || p[1] == '%');
-        size_t len = strlen(piece);
-        if (n + len >= cap)
-            return -1;
-        memcpy(out + n, piece, len);
-        n += len;
-    }
-    out[n] = '\0';
-    return 0;
-}
-
-/* "rank-NNNN": this rank's directory beneath DIR, as the filesets' (plan_rank.c). */
-static void rank_name(char *buf, size_t len)
-{
-    snprintf(buf, len, "rank-%04d", dist_rank());
+    return rank_spell(pattern, (unsigned)rank, '\0', out, cap) != NULL ? 0 : -1;
 }
 
 int replay_rank_dir(const char *dir, char *out, size_t cap)
 {
     char name[32];
-    rank_name(name, sizeof name);
+    rank_dir_name(name, sizeof name, dist_rank());
     int n = dist_size() > 1 ? snprintf(out, cap, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, name)
                             : snprintf(out, cap, "%s", dir);
     return n >= 0 && (size_t)n < cap ? 0 : -1;
@@ -74,7 +50,7 @@ static int judge(int fd, const char *dir, const char *name, struct diag *err)
  * -1 when DIR cannot be opened or the rank's directory is refused. */
 static int open_judged(const char *dir, char *name, size_t len, int *state, struct diag *err)
 {
-    rank_name(name, len);
+    rank_dir_name(name, len, dist_rank());
     int fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return diag_set(err, NULL, "%s: %s", dir, strerror(errno));

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/rank_spell.h"
 #include "engine/engine_rt.h"
 #include "engine/latlog.h"
 
@@ -31,8 +32,8 @@ static char *run_path(const struct latlog_opts *o, int index)
     char run[32] = "", rank[32] = "";
     if (index > 1)
         snprintf(run, sizeof run, ".run-%d", index);
-    if (dist_size() > 1)
-        snprintf(rank, sizeof rank, ".rank-%04d", dist_rank());
+    if (dist_size() > 1 && rank_dir_name(rank + 1, sizeof rank - 1, dist_rank()) == 0)
+        rank[0] = '.';
     size_t len = strlen(o->path) + strlen(run) + strlen(rank) + 1;
     char *p = malloc(len);
     if (p != NULL)

@@ -5,6 +5,9 @@
  * fileset_root.c), and, for messages only, that path joined to the root. */
 #include "fileset/fileset.h"
 
+#include "base/diag.h"
+#include "base/rank_spell.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,29 +43,18 @@ static size_t put_serial(char *out, uint32_t serial)
     return 10 - n;
 }
 
-/* Copies pat up to its %i (or its end) into out, %r spelt as rank and %% as
- * one percent; returns where it stopped in pat. */
-static const char *spell(const char *pat, unsigned rank, char *out, size_t len)
-{
-    size_t n = 0;
-    for (; *pat != '\0' && !(pat[0] == '%' && pat[1] == 'i'); pat++) {
-        if (pat[0] == '%' && pat[1] == 'r')
-            n += (size_t)snprintf(out + n, n < len ? len - n : 0, "%u", rank), pat++;
-        else if (n + 1 < len)
-            out[n++] = *pat, pat += pat[0] == '%' && pat[1] == '%';
-    }
-    out[n < len ? n : len - 1] = '\0';
-    return pat;
-}
-
-void fileset_names(struct fileset_rt *fs)
+int fileset_names(struct fileset_rt *fs, struct diag *err)
 {
     const char *pat = fs->plan->filenames;
+    unsigned rank = fs->plan->name_rank;
     fs->named = pat[0] != '\0';
     if (!fs->named)
-        return;
-    pat = spell(pat, fs->plan->name_rank, fs->name_pre, sizeof fs->name_pre);
-    spell(pat[0] != '\0' ? pat + 2 : pat, fs->plan->name_rank, fs->name_post, sizeof fs->name_post);
+        return 0;
+    pat = rank_spell(pat, rank, 'i', fs->name_pre, sizeof fs->name_pre);
+    if (pat == NULL || rank_spell(pat[0] != '\0' ? pat + 2 : pat, rank, '\0', fs->name_post, sizeof fs->name_post) == NULL)
+        return diag_set(err, &fs->plan->loc, "fileset '%s': filenames=%s is too long once %%r is spelt", fs->plan->name,
+                        fs->plan->filenames);
+    return 0;
 }
 
 /* Writes the name of an entry of kind with serial at out (room: len bytes, the

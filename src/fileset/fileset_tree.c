@@ -212,11 +212,10 @@ int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64
     /* Separate streams: changing the size distribution keeps the tree's shape. */
     rng_seed(&b.shape, seed);
     rng_seed(&b.sizes, seed ^ 0x5a17e5eedf11e5e7u);
-    if (alloc_arrays(&b) != 0 || build(&b) != 0) {
+    if (alloc_arrays(&b) != 0 || build(&b) != 0 || fileset_names(fs, err) != 0) {
         fileset_free(fs);
         return -1;
     }
-    fileset_names(fs);
     return 0;
 }
 

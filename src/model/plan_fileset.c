@@ -8,6 +8,7 @@
 #include "model/plan.h"
 #include "model/plan_build.h"
 #include "base/hint.h"
+#include "base/rank_spell.h"
 #include "base/verify_block.h"
 
 int plan_fileset_index(const struct plan *p, const char *name)
@@ -88,15 +89,18 @@ static int build_filenames(const struct attrvals *a, const struct scope *sc, str
     if (pat == NULL || pat[0] == '\0')
         return 0; /* the serials */
     const struct srcloc *at = &a->loc[FS_FILENAMES];
-    if (strlen(pat) >= sizeof f->filenames - 16 || strchr(pat, '/') != NULL)
-        return diag_set(err, at, "filenames= wants a name of at most %zu characters without '/'", sizeof f->filenames - 17);
-    int serials = 0;
+    int serials = 0, ranks = 0;
     for (const char *c = pat; (c = strchr(c, '%')) != NULL; c += 2) {
         if (c[1] != 'i' && c[1] != 'r' && c[1] != '%')
             return diag_set(err, at, "filenames=%s: '%%%c' is not %%i (the serial), %%r (the rank) or %%%%", pat,
                             c[1] ? c[1] : ' ');
         serials += c[1] == 'i';
+        ranks += c[1] == 'r';
     }
+    /* room for the serial, and for each %r spelt as the largest rank */
+    if (strlen(pat) + RANK_SPELL_GROWTH * (size_t)ranks >= sizeof f->filenames - 16 || strchr(pat, '/') != NULL)
+        return diag_set(err, at, "filenames= wants a name of at most %zu characters (each %%r counting %d) without '/'",
+                        sizeof f->filenames - 17, 2 + RANK_SPELL_GROWTH);
     if (serials != 1)
         return diag_set(err, at, "filenames=%s wants %%i (the file's serial) exactly once, so every name is its own", pat);
     snprintf(f->filenames, sizeof f->filenames, "%s", pat);

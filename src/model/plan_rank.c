@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/rank_spell.h"
 #include "model/plan.h"
 
 int plan_under_rank(struct plan *p, int rank, bool all_shared)
@@ -15,11 +16,14 @@ int plan_under_rank(struct plan *p, int rank, bool all_shared)
         if (f->shared)
             continue;
         f->name_rank = (unsigned)rank;
-        size_t n = strlen(f->path) + 32;
+        char name[32];
+        size_t n = strlen(f->path) + sizeof name + 1;
         char *path = malloc(n);
-        if (path == NULL)
+        if (path == NULL || rank_dir_name(name, sizeof name, rank) != 0) {
+            free(path);
             return -1;
-        snprintf(path, n, "%s/rank-%04d", strcmp(f->path, "/") == 0 ? "" : f->path, rank);
+        }
+        snprintf(path, n, "%s/%s", strcmp(f->path, "/") == 0 ? "" : f->path, name);
         free(f->path);
         f->path = path;
     }
