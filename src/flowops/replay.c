@@ -25,7 +25,14 @@
 #define RP_WAIT_NS 20000000u    /* a wait looks at the run's stop this often */
 /* The last stretch before a call is due is spun on the clock, not slept: a
  * sleep wakes tens of microseconds late, and later still on a loaded machine. */
-#define RP_SPIN_NS 200000u
+/* Spun before a due call, as a woken thread may be late by tens of microseconds
+ * (a VM's timers). Short: on 2 cores, threads spinning for their own calls hold
+ * the cores a call due on a third thread needs (200 us gave make -j2's replay a
+ * p99 of 1.3 ms). None at --rt: a real-time thread's wake-up preempts at once,
+ * and one spinning on a dense trace (dbench: a call each 70 us) would run all
+ * the time, so the kernel's real-time throttling (95% of each second) stalled
+ * it 30 ms a second. */
+#define RP_SPIN_NS 50000u
 #define RP_RT_PRIORITY 10     /* --rt: SCHED_FIFO, low among real-time tasks */
 
 struct rp_state {
@@ -113,14 +120,14 @@ static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t
     return ok;
 }
 
-/* Until due: slept to RP_SPIN_NS before it (in slices, to see the run's
- * stop), then spun. False when the run stops first. */
-static bool wait_until(struct worker *w, uint64_t due)
+/* Until due: slept to spin before it (in slices, to see the run's stop), then
+ * spun. False when the run stops first. */
+static bool wait_until(struct worker *w, uint64_t due, uint64_t spin)
 {
-    for (uint64_t now = clock_ns(); now + RP_SPIN_NS < due; now = clock_ns()) {
+    for (uint64_t now = clock_ns(); now + spin < due; now = clock_ns()) {
         if (worker_stopping(w))
             return false;
-        uint64_t wake = due - RP_SPIN_NS < now + RP_WAIT_NS ? due - RP_SPIN_NS : now + RP_WAIT_NS;
+        uint64_t wake = due - spin < now + RP_WAIT_NS ? due - spin : now + RP_WAIT_NS;
         struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000u), .tv_nsec = (long)(wake % 1000000000u) };
         clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL); /* EINTR: the loop looks again */
     }
@@ -168,7 +175,7 @@ static int replay_run(struct worker *w, struct op_inst *op)
             return FO_NORESOURCE;
     if (s->im->mode != RP_AFAP) {
         uint64_t due = due_of(s, r);
-        if (!wait_until(w, due))
+        if (!wait_until(w, due, s->im->realtime ? 0 : RP_SPIN_NS))
             return FO_NORESOURCE;
         uint64_t start = clock_ns();
         if (s->late != NULL)
