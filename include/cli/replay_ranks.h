@@ -1,6 +1,7 @@
 /* replay_ranks.h: `flowbench replay` over MPI ranks (replay_ranks.c): the
- * trace each rank replays, the directory it replays beneath, and the agreement
- * that makes one rank's failure before the replay every rank's. */
+ * directory each rank replays beneath, and the agreement that makes one rank's
+ * failure before the replay every rank's. (A trace per rank, TRACE's %r, is
+ * spelt by base/rank_spell.h.) */
 #ifndef FB_CLI_REPLAY_RANKS_H
 #define FB_CLI_REPLAY_RANKS_H
 
@@ -10,11 +11,6 @@
 
 struct diag;
 
-/* Whether TRACE names one trace per rank (it holds "%r"). */
-bool replay_trace_per_rank(const char *pattern);
-/* This rank's trace: each "%r" of TRACE becomes the rank's number and "%%" a
- * "%"; anything else is kept. -1 when it does not fit in cap. */
-int replay_rank_trace(const char *pattern, int rank, char *out, size_t cap);
 /* Where this rank replays: DIR/rank-NNNN over many ranks (as a script's
  * filesets), DIR itself alone. -1 when it does not fit in cap. */
 int replay_rank_dir(const char *dir, char *out, size_t cap);

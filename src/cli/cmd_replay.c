@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/rank_spell.h"
 #include "cli/interp.h"
 #include "cli/replay.h"
 #include "cli/replay_ranks.h"
@@ -117,7 +118,7 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
         return EXIT_USAGE;
     }
     if (replay_rank_dir(real, p->dir, sizeof p->dir) != 0
-        || replay_rank_trace(r->trace, dist_rank(), p->trace, sizeof p->trace) != 0) {
+        || rank_spell(r->trace, (unsigned)dist_rank(), '\0', p->trace, sizeof p->trace) == NULL) {
         diag_set(err, NULL, "flowbench replay: error: the trace's or the directory's name is too long");
         return EXIT_USAGE;
     }
@@ -143,7 +144,7 @@ static void say_ranks(const struct interp *in, const struct replay_part *p)
     uint64_t calls = p->c.image->nrecs;
     dist_reduce_u64(&calls, 1, DIST_SUM);
     const char *pattern = in->opt.replay->trace;
-    bool own = replay_trace_per_rank(pattern);
+    bool own = rank_spell_has(pattern);
     fprintf(in->out, "replay: %d ranks, each %s %s%s beneath %s/rank-NNNN; %llu calls in all\n", dist_size(),
             own ? "its own trace" : "the trace", pattern, own ? " (%r: the rank)" : "", p->top,
             (unsigned long long)calls);

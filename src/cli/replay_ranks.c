@@ -13,16 +13,6 @@
 #include "cli/replay_ranks.h"
 #include "dist/dist.h"
 
-bool replay_trace_per_rank(const char *pattern)
-{
-    return rank_spell_has(pattern);
-}
-
-int replay_rank_trace(const char *pattern, int rank, char *out, size_t cap)
-{
-    return rank_spell(pattern, (unsigned)rank, '\0', out, cap) != NULL ? 0 : -1;
-}
-
 int replay_rank_dir(const char *dir, char *out, size_t cap)
 {
     char name[32];

@@ -24,14 +24,12 @@
 #define RP_MISMATCH RC_NCALLS   /* the child row counting different outcomes */
 #define RP_WAIT_NS 20000000u    /* a wait looks at the run's stop this often */
 /* The last stretch before a call is due is spun on the clock, not slept: a
- * sleep wakes tens of microseconds late, and later still on a loaded machine. */
-/* Spun before a due call, as a woken thread may be late by tens of microseconds
- * (a VM's timers). Short: on 2 cores, threads spinning for their own calls hold
- * the cores a call due on a third thread needs (200 us gave make -j2's replay a
- * p99 of 1.3 ms). None at --rt: a real-time thread's wake-up preempts at once,
- * and one spinning on a dense trace (dbench: a call each 70 us) would run all
- * the time, so the kernel's real-time throttling (95% of each second) stalled
- * it 30 ms a second. */
+ * woken thread may be late by tens of microseconds (a VM's timers). Short: on
+ * 2 cores, threads spinning for their own calls hold the cores a call due on a
+ * third thread needs (200 us gave make -j2's replay a p99 of 1.3 ms). None at
+ * --rt: a real-time thread's wake-up preempts at once, and one spinning on a
+ * dense trace (dbench: a call each 70 us) would run all the time, so the
+ * kernel's real-time throttling (95% of each second) stalled it 30 ms a second. */
 #define RP_SPIN_NS 50000u
 #define RP_RT_PRIORITY 10     /* --rt: SCHED_FIFO, low among real-time tasks */
 

@@ -702,12 +702,19 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
     return trace_add(c->t, &r);
 }
 
-/* execve, execveat: a success closes the close-on-exec descriptors (its arguments may hold anything: the result is the last). */
-static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+/* Where a line's result is: its last ") = " (the arguments may hold anything), or NULL. */
+static const char *st_last_result(const char *text)
 {
     const char *res = NULL;
     for (const char *p = strstr(text, ") = "); p != NULL; p = strstr(p + 1, ") = "))
         res = p;
+    return res;
+}
+
+/* execve, execveat: a success closes the close-on-exec descriptors. */
+static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *res = st_last_result(text);
     if (res == NULL || strtoll(res + 4, NULL, 10) != 0)
         return 0;
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .fd = -1, .fd2 = -1, .pid = st_group(c, tid), .tid = tid,
@@ -715,23 +722,32 @@ static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_n
     return trace_add(c->t, &r);
 }
 
-/* wait4 (its result) and waitid (si_pid= of what it filled): the parent saw the child end. */
-static int st_wait(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+/* A wait that succeeded and saw child end: placed at its return (the child's
+ * calls all came before it), not at its start. */
+static int st_waited(struct st_ctx *c, const char *text, int64_t child, int32_t tid, uint64_t t_ns, unsigned ln)
 {
-    const char *res = NULL;
-    for (const char *p = strstr(text, ") = "); p != NULL; p = strstr(p + 1, ") = "))
-        res = p;
-    const char *si = strstr(text, "si_pid=");
-    int64_t child = strncmp(text, "waitid", 6) == 0 ? (si != NULL ? strtoll(si + 7, NULL, 0) : -1)
-                                                    : (res != NULL ? strtoll(res + 4, NULL, 10) : -1);
+    const char *res = st_last_result(text);
     if (child <= 0 || res == NULL || strtoll(res + 4, NULL, 10) < 0)
         return 0;
-    /* placed at its return (the child's calls all came before it), not at its start */
     const char *dur = strrchr(res, '<');
     uint64_t end = t_ns + (dur != NULL ? (uint64_t)(strtod(dur + 1, NULL) * 1e9 + 0.5) : 0);
     struct rp_rec r = { .t_ns = end, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
                         .tid = tid, .line = ln, .call = RC_WAIT };
     return trace_add(c->t, &r);
+}
+
+/* wait4: its result is the child's pid. */
+static int st_wait4(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *res = st_last_result(text);
+    return st_waited(c, text, res != NULL ? strtoll(res + 4, NULL, 10) : -1, tid, t_ns, ln);
+}
+
+/* waitid: the child's pid is the si_pid= of the siginfo it filled. */
+static int st_waitid(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    const char *si = strstr(text, "si_pid=");
+    return st_waited(c, text, si != NULL ? strtoll(si + 7, NULL, 0) : -1, tid, t_ns, ln);
 }
 
 /* Calls that change processes rather than files. */
@@ -740,7 +756,7 @@ static const struct {
     int (*take)(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_ns, unsigned ln);
 } st_procs[] = {
     { "clone", st_spawn }, { "clone3", st_spawn }, { "fork", st_spawn }, { "vfork", st_spawn },
-    { "execve", st_exec }, { "execveat", st_exec }, { "wait4", st_wait }, { "waitid", st_wait },
+    { "execve", st_exec }, { "execveat", st_exec }, { "wait4", st_wait4 }, { "waitid", st_waitid },
 };
 
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
