@@ -24,6 +24,27 @@ inputs() {
   bad "$what" "the list of inputs is empty"
   return 1
 }
+# side_by_side NAME...: runs the functions case_NAME side by side, for cases that
+# wait far more than they compute: each in a subshell of its own counting its own
+# checks; then, in the order named, prints what each printed and adds its counts
+# (a case that did not finish is a failure).
+side_by_side() {
+  local c p f dir
+  dir=$(mktemp -d /dev/shm/flowbench-cases.XXXXXX) || { bad side_by_side "no scratch directory"; return; }
+  for c in "$@"; do
+    ( pass=0 fail=0; "case_$c"; echo "$pass $fail" >"$dir/$c.count" ) >"$dir/$c.log" 2>&1 &
+  done
+  wait
+  for c in "$@"; do
+    cat "$dir/$c.log"
+    if read -r p f <"$dir/$c.count" 2>/dev/null; then
+      pass=$((pass + p)) fail=$((fail + f))
+    else
+      bad "case_$c" "it did not finish"
+    fi
+  done
+  rm -rf "$dir"
+}
 # chromium_path: headless Chromium's path (Debian's chromium, installed as
 # root when missing), or nothing when it cannot be had.
 chromium_path() {

@@ -10,26 +10,11 @@ trap 'rm -rf "$top"' EXIT
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 . "$(dirname "${BASH_SOURCE[0]}")/flowops_lib.sh"
 
-# The cases wait far more than they compute, so they run side by side: the cases are
-# read twice, first starting every run, then waiting for each and checking it (the
-# checks of the first reading count nothing). Serial in ctest, so that no other test
-# takes the cores a wait ends on.
-phase=start
-ok() { [ "$phase" = start ] || pass=$((pass + 1)); }
-bad() { [ "$phase" = start ] || { echo "FAIL $1${2+: $2}"; fail=$((fail + 1)); }; }
-run() {
-    d=$top/$1
-    if [ "$phase" = start ]; then
-        { "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"; echo $? >"$d/rc"; } &
-        rc=0
-        return
-    fi
-    rc=$(cat "$d/rc")
-}
-
-cases() {
+# The cases wait far more than they compute, so they run side by side (side_by_side,
+# lib.sh). Serial in ctest, so that no other test takes the cores a wait ends on.
 # ---- block / wakeup across processes ----
 # ping-pong between two processes: 200 rounds, no stall
+case_pingpong() {
 new pingpong <<'F'
 define process name=a { thread name=t {
   flowop block name=ba
@@ -46,8 +31,11 @@ expect_eq pingpong_blocks "$(ops_of ba "$d/out")" 200
 expect_eq pingpong_wakeups "$(ops_of wa "$d/out")" 200
 expect_in pingpong_peer "$(ops_of wb "$d/out")" 200 201
 expect_in pingpong_time "$(took "$d/out")" 0 5
+}
+
 
 # a wakeup sent before the block is remembered
+case_wake_first() {
 new wake_first <<'F'
 define process name=waker { thread name=t {
   flowop wakeup name=wk, target=blk
@@ -63,8 +51,11 @@ expect_rc wake_first_exit 0
 expect_eq wake_first_blocks "$(ops_of blk "$d/out")" 1
 expect_eq wake_first_wakeups "$(ops_of wk "$d/out")" 1
 expect_in wake_first_time "$(took "$d/out")" 0.9 3
+}
+
 
 # one wakeup reaches every instance of the target
+case_wake_all() {
 new wake_all <<'F'
 define process name=waker { thread name=t {
   flowop wakeup name=wk, target=blk
@@ -78,9 +69,12 @@ run wake_all
 expect_rc wake_all_exit 0
 expect_eq wake_all_wakeups "$(ops_of wk "$d/out")" 3
 expect_eq wake_all_blocks "$(ops_of blk "$d/out")" 3
+}
+
 
 # ---- semblock / sempost across processes ----
 # blocking posts of 1 to a semblock of 10 (highwater 1): 50 blocks take 500 or 501 posts
+case_sem() {
 new sem <<'F'
 define process name=poster { thread name=t {
   flowop sempost name=sp, target=sb, value=1, blocking } }
@@ -93,8 +87,11 @@ run sem
 expect_rc sem_exit 0
 expect_eq sem_blocks "$(ops_of sb "$d/out")" 50
 expect_in sem_posts "$(ops_of sp "$d/out")" 500 501
+}
+
 
 # non-blocking posts paced at 500/s for 2 s: blocks = posts / 10 within one
+case_sem_paced() {
 new sem_paced <<'F'
 eventgen rate=500
 define process name=poster { thread name=t {
@@ -112,8 +109,11 @@ expect_in sem_paced_posts "$sp" "${ev:-x}" $((${ev:-0} + 1))
 expect_in sem_paced_rate "$(per_s_waited ev "$d/out")" 450 550
 expect_in sem_paced_posts_max "$sp" 1 1100
 expect_in sem_paced_blocks "$sb" $((${sp:-0} / 10 - 1)) $((${sp:-0} / 10))
+}
+
 
 # ---- hog: one op per loop, latency grows with value ----
+case_hog() {
 new hog <<'F'
 define process name=p { thread name=t, memsize=64k {
   flowop hog name=h1, value=20000
@@ -130,8 +130,11 @@ min_of() { field_of "$1" 6 "ms" "$2" | tr -d "["; }
 awk -v a="$(min_of h1 "$d/out")" -v b="$(min_of h2 "$d/out")" 'BEGIN { exit !(b > 0.01 && b > 10 * a) }' \
     && ok || bad hog_latency "fastest h1 $(min_of h1 "$d/out") ms, h2 $(min_of h2 "$d/out") ms"
 expect_eq hog_summary "$(summary_ops "$d/out")" 0
+}
+
 
 # ---- delay: value=1 in a 3 s run: 2 or 3 ops ----
+case_delay() {
 new delay <<'F'
 define process name=p { thread name=t { flowop delay name=d1, value=1 } }
 run 3
@@ -140,8 +143,11 @@ run delay
 expect_rc delay_exit 0
 expect_in delay_ops "$(ops_of d1 "$d/out")" 2 3
 expect_in delay_latency "$(lat_of d1 "$d/out")" 995 1100
+}
+
 
 # ---- eventlimit: rate 200 for 3 s: 200 ops/s within 5% ----
+case_eventlimit() {
 new eventlimit <<'F'
 eventgen rate=200
 define process name=p { thread name=t { flowop eventlimit name=ev } }
@@ -151,8 +157,11 @@ run eventlimit
 expect_rc eventlimit_exit 0
 expect_in eventlimit_rate "$(per_s_waited ev "$d/out")" 190 210
 expect_in eventlimit_rate_max "$(rate_of ev "$d/out")" 1 210
+}
+
 
 # without a generator it is a no-op and counts nothing
+case_eventlimit_off() {
 new eventlimit_off <<'F'
 define file name=f, path=$dir, size=4k, prealloc
 define process name=p { thread name=t {
@@ -164,8 +173,11 @@ F
 run eventlimit_off
 expect_rc eventlimit_off_exit 0
 expect_eq eventlimit_off_ops "$(ops_of ev "$d/out")" 0
+}
+
 
 # ---- iopslimit / opslimit / bwlimit cap their target's rate (within 10%) ----
+case_iopslimit() {
 new iopslimit <<'F'
 eventgen rate=100
 define file name=f, path=$dir, size=1m, prealloc
@@ -177,7 +189,10 @@ F
 run iopslimit
 expect_rc iopslimit_exit 0
 expect_in iopslimit_rate "$(rate_of r1 "$d/out")" 90 110
+}
 
+
+case_opslimit() {
 new opslimit <<'F'
 eventgen rate=100
 define fileset name=fs, path=$dir, entries=10, dirwidth=10, size=1k, prealloc
@@ -191,8 +206,11 @@ run opslimit
 expect_rc opslimit_exit 0
 # without target every I/O op counts: s1 + s2 together at 100/s
 expect_in opslimit_rate "$(awk -v a="$(rate_of s1 "$d/out")" -v b="$(rate_of s2 "$d/out")" 'BEGIN { print a + b }')" 90 110
+}
+
 
 # with a target only the target is charged: s1 at 100/s, and s2 with it
+case_opslimit_target() {
 new opslimit_target <<'F'
 eventgen rate=100
 define fileset name=fs, path=$dir, entries=10, dirwidth=10, size=1k, prealloc
@@ -206,7 +224,10 @@ run opslimit_target
 expect_rc opslimit_target_exit 0
 expect_in opslimit_target_rate "$(rate_of s1 "$d/out")" 90 110
 expect_in opslimit_target_s2 "$(rate_of s2 "$d/out")" 270 330
+}
 
+
+case_bwlimit() {
 new bwlimit <<'F'
 eventgen rate=10
 define file name=f, path=$dir, size=4m, prealloc
@@ -218,9 +239,12 @@ F
 run bwlimit
 expect_rc bwlimit_exit 0
 expect_in bwlimit_mbs "$(mbs_of r1 "$d/out")" 9 11
+}
+
 
 # without target a limiter charges its own thread's I/O: two limited processes
 # share the rate (100/s in all), not rate/2
+case_iopslimit_procs() {
 new iopslimit_procs <<'F'
 eventgen rate=100
 define fileset name=fs, path=$dir, entries=10, dirwidth=10, size=64k, prealloc
@@ -234,7 +258,10 @@ run iopslimit_procs
 expect_rc iopslimit_procs_exit 0
 expect_in iopslimit_procs_rate "$(rate_of r1 "$d/out")" 90 110
 expect_in iopslimit_procs_stats "$(rate_of s1 "$d/out")" 90 110
+}
 
+
+case_bwlimit_threads() {
 new bwlimit_threads <<'F'
 eventgen rate=10
 define fileset name=fs, path=$dir, entries=4, dirwidth=10, size=0, prealloc
@@ -248,9 +275,5 @@ expect_rc bwlimit_threads_exit 0
 expect_in bwlimit_threads_mbs "$(mbs_of a1 "$d/out")" 9 11
 }
 
-cases 2>/dev/null # (its checks read outputs not yet written)
-wait
-phase=check
-cases
-
+side_by_side pingpong wake_first wake_all sem sem_paced hog delay eventlimit eventlimit_off iopslimit opslimit opslimit_target bwlimit iopslimit_procs bwlimit_threads
 summary

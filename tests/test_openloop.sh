@@ -23,8 +23,8 @@ check() {
 show() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>&1; }
 
 if [ "$part" = schedule ]; then
-# Each case a function; they run side by side (they sleep, they do not compute), each
-# counting its own checks, then their findings are read in order.
+# Each case a function; they run side by side (side_by_side, lib.sh: they sleep, they
+# do not compute).
 # ---- a 300 ms stall at 100 passes/s: SIGSTOP of the worker process ----
 case_stall() {
 mkdir -p "$top/stall"
@@ -191,15 +191,7 @@ P
 out=$("$bin" --check -f /dev/stdin <<<'define process name=p { thread name=t, rate=2, rate_process=gauss { flowop hog name=h1, value=1 } }' 2>&1)
 grep -q "rate_process=gauss: not one of linear, poisson" <<<"$out" && ok || bad rate_process_bad "$out"
 }
-for c in stall exact queued stagger poisson; do
-    ( pass=0 fail=0; case_$c; echo "$pass $fail" >"$top/$c.count" ) >"$top/$c.log" 2>&1 &
-done
-wait
-for c in stall exact queued stagger poisson; do
-    cat "$top/$c.log"
-    read -r p f <"$top/$c.count" || { bad "case_$c" "it did not finish"; continue; }
-    pass=$((pass + p)) fail=$((fail + f))
-done
+side_by_side stall exact queued stagger poisson
 fi
 
 if [ "$part" = steady ]; then
