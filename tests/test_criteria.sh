@@ -185,8 +185,11 @@ create = [f for f in run["flowops"] if f["name"] == "create"][0]
 assert c["p99_intended(create) < 1s"]["measured"] == create["latency_from_intended_ns"]["p99"], (c, create)
 s = run["schedule"][0]
 assert abs(c["passes_per_sec >= 18"]["measured"] * run["seconds"] / s["passes"] - 1) < 1e-4, (c, s, run["seconds"])
-# the stop may land between a pass's create and its close: that pass counts its create only
-assert 2 * s["passes"] - 1 <= run["summary"]["ops"] <= 2 * s["passes"], (run["summary"]["ops"], s)
+# the stop may land between a pass's create and its close (that pass counts its
+# create only), or between the pass's start and its create (it counts neither: the
+# pass due at 1.0 s began, the stop came a moment after, seen under ASan:
+# 21 passes, 40 ops); never more than one pass is cut
+assert 2 * s["passes"] - 2 <= run["summary"]["ops"] <= 2 * s["passes"], (run["summary"]["ops"], s)
 assert all(x["result"] == "PASS" for x in run["criteria"]), run["criteria"]
 EOF
 check closed_intended "-C:1:14: error: criteria: p99_intended: flowop 'r1' is in no open-loop thread (rate=)" --check -f "$T/w.f" -C 'p99_intended(r1) < 1s'
