@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gen_malformed.sh BIN: generates the inputs that are too big or too binary to
+# gen_malformed.sh BIN [N]: generates the inputs that are too big or too binary to
 # keep in tests/cases, checks them with tests/run_cases.py BIN DIR, removes DIR
 # and exits with the runner's status.
 #
@@ -10,7 +10,8 @@
 #                      (the runner also needs at least one file there: with an
 #                      empty valid/ its unmatched glob counts as a failure).
 set -u
-bin=${1:?usage: gen_malformed.sh BIN}
+bin=${1:?usage: gen_malformed.sh BIN [N]}
+n=${2:-150000} # definitions in the many_* scripts
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d /tmp/flowbench-gen.XXXXXX) || exit 2
 trap 'rm -rf "$dir"' EXIT
@@ -75,8 +76,7 @@ pre='set $r = randvar(type=tabular, randtable={'
   printf 'define process name=p { thread name=t { flowop c40 name=top } }\n'; } >"$m/deep_composites.f"
 
 # Many definitions, then an error on the last line: checking must stay fast
-# (a table searched linearly for every new name takes minutes here).
-n=150000
+# (a table searched linearly for every new name takes minutes with 150,000).
 { printf '# expect: %d:10: variable $nope is not set\n' $((n + 2))
   seq 1 "$n" | sed 's/.*/set $v& = &/'; printf 'set $x = $nope\n'; } >"$m/many_variables.f"
 { printf '# expect: %d:10: variable $nope is not set\n' $((n + 2))
