@@ -29,7 +29,7 @@ static void pair(uint64_t *ns, uint64_t *tsc)
 {
     uint64_t best = UINT64_MAX;
     for (int i = 0; i < 8; i++) {
-        uint64_t a = clock_ns(), t = __rdtsc(), b = clock_ns();
+        uint64_t a = clock_ns(), t = __builtin_ia32_rdtsc(), b = clock_ns();
         if (b - a < best) {
             best = b - a;
             *ns = a + (b - a) / 2;
