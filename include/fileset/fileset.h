@@ -124,6 +124,12 @@ struct fileset_rt {
     char name_pre[64], name_post[64];
 };
 
+/* The block every process using the fileset shares (struct fs_shared), in shm. */
+static inline struct fs_shared *fileset_shared(const struct fileset_rt *fs, const struct shm *shm)
+{
+    return shm_at(shm, fs->shared_off);
+}
+
 /* Lays the tree out in memory (section 6.2 of the language reference), drawing
  * sizes from the plan's size parameter with a generator seeded by seed. */
 int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64_t seed, struct diag *err);

@@ -79,7 +79,7 @@ static void add_flowop_types(struct cands *c)
 }
 
 /* The attributes of t whose bit is in mask (all: ~0u). */
-static void add_attrs(struct cands *c, const struct attr_table *t, unsigned mask)
+static void cands_add_attrs(struct cands *c, const struct attr_table *t, unsigned mask)
 {
     for (size_t i = 0; i < t->n; i++)
         if (t->specs[i].name != NULL && (mask & FA(i)))
@@ -174,11 +174,11 @@ static void add_entity_attrs(struct cands *c, const char *line)
 {
     const struct attr_table *t = entity_of(line);
     if (t != NULL) {
-        add_attrs(c, t, t == &flowop_attrs ? flowop_mask(line) : ~0u);
+        cands_add_attrs(c, t, t == &flowop_attrs ? flowop_mask(line) : ~0u);
         return;
     }
     for (size_t i = 0; attr_tables[i] != NULL; i++)
-        add_attrs(c, attr_tables[i], ~0u);
+        cands_add_attrs(c, attr_tables[i], ~0u);
 }
 
 static void collect(struct cands *c, const char *line, int start)

@@ -107,7 +107,7 @@ void engine_note_overrun(const struct engine *e, double stamp)
     e->run->writer->overrun(e->run->out, &n, stamp);
 }
 
-static char *dup(const struct engine *e, const char *s)
+static char *collect_dup(const struct engine *e, const char *s)
 {
     char *d = strdup(s);
     if (d == NULL) {
@@ -141,7 +141,7 @@ static void add_thread_rows(struct engine *e, const double *scale, size_t p, siz
         if (flat[i]->type == NULL)
             continue; /* a composite: its flowops have their own rows */
         struct result_row *row = &r->rows[r->nrows++];
-        *row = (struct result_row){ dup(e, flat[i]->name), dup(e, e->plan->procs[p].name), dup(e, th->name),
+        *row = (struct result_row){ collect_dup(e, flat[i]->name), collect_dup(e, e->plan->procs[p].name), collect_dup(e, th->name),
                                     flat[i]->type->name, flowop_class(flat[i]->type), flowop_rw(flat[i]->type),
                                     flat[i]->verify, flat[i]->io.engine ? flat[i]->io.engine->name : NULL,
                                     flat[i]->io.depth, { 0 }, NULL };
@@ -176,8 +176,8 @@ static void add_times_row(struct engine *e, size_t p, size_t t, struct run_resul
         return;
     r->times = v;
     struct thread_times *row = &v[r->ntimes++];
-    *row = (struct thread_times){ .process = dup(e, e->plan->procs[p].name),
-                                  .thread = dup(e, e->plan->procs[p].threads[t].name) };
+    *row = (struct thread_times){ .process = collect_dup(e, e->plan->procs[p].name),
+                                  .thread = collect_dup(e, e->plan->procs[p].threads[t].name) };
     for (size_t s = 0; s < e->nslots; s++) {
         if (e->slots[s].proc != p || e->slots[s].thread != t)
             continue;
@@ -229,7 +229,7 @@ static void add_sched_row(struct engine *e, size_t p, size_t t, struct run_resul
         return;
     r->sched = v;
     struct sched_row *row = &v[r->nsched++];
-    *row = (struct sched_row){ .process = dup(e, e->plan->procs[p].name), .thread = dup(e, th->name), .rate = th->rate };
+    *row = (struct sched_row){ .process = collect_dup(e, e->plan->procs[p].name), .thread = collect_dup(e, th->name), .rate = th->rate };
     for (size_t s = 0; s < e->nslots; s++) {
         const struct thread_sched *sc = slot_sched(e, s);
         if (e->slots[s].proc != p || e->slots[s].thread != t || sc == NULL)

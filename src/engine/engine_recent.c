@@ -27,7 +27,7 @@ static size_t rows_of(const struct engine *e)
 }
 
 /* The latencies of row st since it counted `from` ops, appended to v (at most RECENT_EXACT in all). */
-static bool take(const struct op_stats *st, uint64_t from, uint64_t *v, size_t *n)
+static bool recent_take(const struct op_stats *st, uint64_t from, uint64_t *v, size_t *n)
 {
     uint64_t ops = st->ops;
     if (ops - from > RECENT_EXACT - *n)
@@ -50,7 +50,7 @@ bool engine_recent_percentile(struct engine *e, struct engine_recent *r, double 
         for (size_t i = 0; i < th->nflat; i++, at++) {
             if (!flowop_is(th->flat[i]->type, FF_IO))
                 continue;
-            exact = exact && take(&rows[i], r->ops[at], v, &n);
+            exact = exact && recent_take(&rows[i], r->ops[at], v, &n);
             r->ops[at] = rows[i].ops;
         }
     }

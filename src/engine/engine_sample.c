@@ -73,7 +73,7 @@ int engine_sample_prepare(struct engine *e, struct diag *err)
     return 0;
 }
 
-static void take(struct engine *e, size_t i, uint64_t go, uint64_t now, bool final)
+static void sample_user(struct engine *e, size_t i, uint64_t go, uint64_t now, bool final)
 {
     struct engine_sampler *s = e->sampler;
     struct user_state *u = &s->st[i];
@@ -101,7 +101,7 @@ void engine_sample_tick(struct engine *e, uint64_t now)
         if (!merged)
             engine_io_now(e, &e->sampler->io);
         merged = true;
-        take(e, i, go, now, false);
+        sample_user(e, i, go, now, false);
         while (u->next <= now) /* a late tick skips the periods it missed */
             u->next += period;
     }
@@ -130,7 +130,7 @@ void engine_sample_final(struct engine *e)
     if (u->last == 0)
         u->last = go;
     engine_io_now(e, &e->sampler->io);
-    take(e, USER_INTERVAL, go, stop, true);
+    sample_user(e, USER_INTERVAL, go, stop, true);
 }
 
 void engine_sample_free(struct engine *e)

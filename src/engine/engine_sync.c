@@ -174,7 +174,7 @@ void sync_sem_credit(struct worker *w, int sem, uint64_t n)
     sem_changed(s);
 }
 
-static bool take(_Atomic uint64_t *c, uint64_t n)
+static bool sem_take(_Atomic uint64_t *c, uint64_t n)
 {
     uint64_t have = atomic_load(c);
     while (have >= n)
@@ -187,7 +187,7 @@ static bool wait_take(struct worker *w, struct fb_sem *s, _Atomic uint64_t *c, u
 {
     for (;;) {
         uint32_t seq = atomic_load(&s->seq);
-        if (take(c, n)) {
+        if (sem_take(c, n)) {
             sem_changed(s);
             return true;
         }

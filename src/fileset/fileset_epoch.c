@@ -39,14 +39,9 @@ static uint64_t epoch_entry(uint64_t pos, uint64_t n, uint64_t key, uint64_t pas
     return x;
 }
 
-static struct fs_shared *shared(const struct fileset_rt *fs, struct shm *shm)
-{
-    return shm_at(shm, fs->shared_off);
-}
-
 void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm)
 {
-    struct fs_shared *sh = shared(fs, shm);
+    struct fs_shared *sh = fileset_shared(fs, shm);
     atomic_store(&sh->epoch_ticket, 0);
     sh->epoch_run++;
 }
@@ -74,7 +69,7 @@ static struct epoch_share share_of(const struct fileset_rt *fs, uint64_t n, uint
 int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share)
 {
     uint64_t n = kind == FSK_LEAFDIR ? fs->nleafdirs : fs->nfiles;
-    struct fs_shared *sh = shared(fs, shm);
+    struct fs_shared *sh = fileset_shared(fs, shm);
     *share = 0;
     if (n == 0)
         return FS_PICK_EMPTY;

@@ -14,11 +14,6 @@ static _Atomic uint32_t *states(const struct fileset_rt *fs, struct shm *shm, en
     return kind == FSK_LEAFDIR ? base + fs->nfiles : base;
 }
 
-static struct fs_shared *shared(const struct fileset_rt *fs, struct shm *shm)
-{
-    return shm_at(shm, fs->shared_off);
-}
-
 static size_t count(const struct fileset_rt *fs, enum fs_kind kind)
 {
     return kind == FSK_LEAFDIR ? fs->nleafdirs : fs->nfiles;
@@ -97,7 +92,7 @@ struct want {
 static int64_t attempt_pick(const struct want *w)
 {
     size_t n = count(w->fs, w->kind);
-    if (n == 0 || class_empty(shared(w->fs, w->shm), w->kind, n, w->want_existing))
+    if (n == 0 || class_empty(fileset_shared(w->fs, w->shm), w->kind, n, w->want_existing))
         return FS_PICK_EMPTY;
     int64_t idx = scan(w->fs, w->shm, w->kind, w->want_existing, w->indexed, w->index, w->rotor);
     return idx >= 0 ? idx : FS_PICK_BUSY;
@@ -130,7 +125,7 @@ static int64_t attempt(const struct want *w)
  * and FUTEX_WAIT returns at once). */
 static int64_t wait_for(const struct want *w)
 {
-    struct fs_waits *wt = &shared(w->fs, w->shm)->waits;
+    struct fs_waits *wt = &fileset_shared(w->fs, w->shm)->waits;
     int64_t got = FS_PICK_BUSY;
     while (got == FS_PICK_BUSY) {
         atomic_fetch_add(&wt->waiters, 1);
@@ -163,7 +158,7 @@ static int64_t epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind k
         int64_t idx = fileset_epoch_next(fs, shm, kind, limit, &share);
         if (idx < 0 || fileset_hold(fs, shm, kind, idx, want))
             return idx;
-        if (atomic_load_explicit(&shared(fs, shm)->waits.stopped, memory_order_relaxed))
+        if (atomic_load_explicit(&fileset_shared(fs, shm)->waits.stopped, memory_order_relaxed))
             return FS_PICK_EMPTY;
     }
     return FS_PICK_EMPTY;
@@ -173,7 +168,7 @@ static struct want pick_want(struct fileset_rt *fs, struct shm *shm, enum fs_kin
                              bool indexed, uint64_t index, _Atomic uint64_t *rotor)
 {
     if (rotor == NULL)
-        rotor = default_rotor(shared(fs, shm), kind, want_existing);
+        rotor = default_rotor(fileset_shared(fs, shm), kind, want_existing);
     return (struct want){ fs, shm, kind, want_existing, indexed, false, index, rotor };
 }
 
@@ -214,7 +209,7 @@ bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int
 
 void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm)
 {
-    struct fs_waits *wt = &shared(fs, shm)->waits;
+    struct fs_waits *wt = &fileset_shared(fs, shm)->waits;
     atomic_store(&wt->stopped, 1);
     atomic_fetch_add(&wt->seq, 1);
     fb_futex_wake(&wt->seq);
@@ -222,7 +217,7 @@ void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm)
 
 void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm)
 {
-    struct fs_waits *wt = &shared(fs, shm)->waits;
+    struct fs_waits *wt = &fileset_shared(fs, shm)->waits;
     atomic_store(&wt->stopped, 0);
     atomic_store(&wt->waiters, 0);
 }
@@ -251,7 +246,7 @@ void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, 
     do
         next = add_opens(old, open_delta) | (exists ? ENT_EXISTS : 0);
     while (!atomic_compare_exchange_weak_explicit(w, &old, next, memory_order_seq_cst, memory_order_relaxed));
-    struct fs_shared *sh = shared(fs, shm);
+    struct fs_shared *sh = fileset_shared(fs, shm);
     bool was = (old & ENT_EXISTS) != 0;
     if (was != exists)
         atomic_fetch_add_explicit(existing_counter(sh, kind), exists ? 1 : (uint64_t)-1, memory_order_seq_cst);
@@ -278,6 +273,6 @@ uint32_t fileset_state(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind
 
 size_t fileset_pick_dir(struct fileset_rt *fs, struct shm *shm)
 {
-    uint64_t t = atomic_fetch_add_explicit(&shared(fs, shm)->rotor_dir, 1, memory_order_relaxed);
+    uint64_t t = atomic_fetch_add_explicit(&fileset_shared(fs, shm)->rotor_dir, 1, memory_order_relaxed);
     return fs->ndirs == 0 ? 0 : (size_t)(t % fs->ndirs);
 }

@@ -193,12 +193,12 @@ static int do_rmdir(int dir, const char *leaf, const struct rp_rec *r)
     return unlinkat(dir, leaf, AT_REMOVEDIR) != 0 && errno != ENOENT ? -1 : 0;
 }
 
-static int do_chmod(int dir, const char *leaf, const struct rp_rec *r)
+static int replay_chmod(int dir, const char *leaf, const struct rp_rec *r)
 {
     return fchmodat(dir, leaf, r->mode & 07777, 0);
 }
 
-static int do_utimes(int dir, const char *leaf, const struct rp_rec *r)
+static int replay_utimes(int dir, const char *leaf, const struct rp_rec *r)
 {
     return utimensat(dir, leaf, NULL, AT_SYMLINK_NOFOLLOW);
 }
@@ -216,8 +216,8 @@ static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
     int64_t rc = at_parent(c, r->path, do_rmdir, r);
     return rc == -ENOENT && (r->flags & 1) ? 0 : rc; /* Deltree: even the tree's parent may be missing */
 }
-static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_chmod, r); }
-static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_utimes, r); }
+static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, replay_chmod, r); }
+static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, replay_utimes, r); }
 static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_access, r); }
 
 /* rename and link: a call on two names, each beneath the root. */

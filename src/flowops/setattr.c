@@ -18,7 +18,7 @@ struct setattr_kind {
 };
 
 /* Alternates the owner's execute bit, so each call changes the mode. */
-static int do_chmod(int dir, const char *leaf, uint64_t size)
+static int setattr_chmod(int dir, const char *leaf, uint64_t size)
 {
     struct stat sb;
     if (fstatat(dir, leaf, &sb, AT_SYMLINK_NOFOLLOW) != 0)
@@ -26,7 +26,7 @@ static int do_chmod(int dir, const char *leaf, uint64_t size)
     return fchmodat(dir, leaf, (sb.st_mode & 07777) ^ S_IXUSR, 0);
 }
 
-static int do_utimes(int dir, const char *leaf, uint64_t size)
+static int setattr_utimes(int dir, const char *leaf, uint64_t size)
 {
     return utimensat(dir, leaf, NULL, AT_SYMLINK_NOFOLLOW);
 }
@@ -45,7 +45,7 @@ static int do_truncate(int dir, const char *leaf, uint64_t size)
 }
 
 static const struct setattr_kind setattr_kinds[] = {
-    { "chmod", do_chmod }, { "utimes", do_utimes }, { "truncate", do_truncate },
+    { "chmod", setattr_chmod }, { "utimes", setattr_utimes }, { "truncate", do_truncate },
 };
 
 static const struct setattr_kind *setattr_kind(const struct op_inst *op)

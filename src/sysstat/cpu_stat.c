@@ -1,5 +1,6 @@
 /* cpu_stat.c: all CPUs' time from /proc/stat, and its shares over a span. */
 #include "sysstat/cpu_stat.h"
+#include "sysstat/counter_delta.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -16,18 +17,13 @@ int cpu_stat_read(struct cpu_ticks *t)
     return n >= 4 ? 0 : -1; /* old kernels stop after idle */
 }
 
-/* b - a, 0 when the counter went back (a CPU taken offline drops its ticks). */
-static double since(uint64_t a, uint64_t b)
-{
-    return b > a ? (double)(b - a) : 0;
-}
 
 void cpu_stat_share(const struct cpu_ticks *a, const struct cpu_ticks *b, struct cpu_pct *out)
 {
-    double user = since(a->user, b->user) + since(a->nice, b->nice);
-    double sys = since(a->system, b->system) + since(a->irq, b->irq) + since(a->softirq, b->softirq)
-               + since(a->steal, b->steal);
-    double iowait = since(a->iowait, b->iowait), idle = since(a->idle, b->idle);
+    double user = counter_delta(a->user, b->user) + counter_delta(a->nice, b->nice);
+    double sys = counter_delta(a->system, b->system) + counter_delta(a->irq, b->irq) + counter_delta(a->softirq, b->softirq)
+               + counter_delta(a->steal, b->steal);
+    double iowait = counter_delta(a->iowait, b->iowait), idle = counter_delta(a->idle, b->idle);
     double all = user + sys + iowait + idle;
     *out = (struct cpu_pct){ 0 };
     if (all <= 0)

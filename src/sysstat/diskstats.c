@@ -1,6 +1,7 @@
 /* diskstats.c: block device counters from /proc/diskstats and the iostat
  * figures they give over a span (sectors are 512 bytes whatever the device's). */
 #include "sysstat/diskstats.h"
+#include "sysstat/counter_delta.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,27 +32,22 @@ int diskstats_read(const char *const *names, size_t n, struct disk_counters *out
     return 0;
 }
 
-static double since(uint64_t a, uint64_t b)
-{
-    return b > a ? (double)(b - a) : 0;
-}
-
 void diskstats_figures(const struct disk_counters *a, const struct disk_counters *b, double secs,
                        struct dev_figures *out)
 {
-    double reqs = since(a->reads, b->reads) + since(a->writes, b->writes);
-    double sectors = since(a->read_sectors, b->read_sectors) + since(a->write_sectors, b->write_sectors);
+    double reqs = counter_delta(a->reads, b->reads) + counter_delta(a->writes, b->writes);
+    double sectors = counter_delta(a->read_sectors, b->read_sectors) + counter_delta(a->write_sectors, b->write_sectors);
     double ms = secs * 1000;
     *out = (struct dev_figures){ 0 };
     if (secs <= 0)
         return;
-    out->reads_per_s = since(a->reads, b->reads) / secs;
-    out->writes_per_s = since(a->writes, b->writes) / secs;
-    out->read_mb_per_s = since(a->read_sectors, b->read_sectors) * 512 / 1048576 / secs;
-    out->write_mb_per_s = since(a->write_sectors, b->write_sectors) * 512 / 1048576 / secs;
+    out->reads_per_s = counter_delta(a->reads, b->reads) / secs;
+    out->writes_per_s = counter_delta(a->writes, b->writes) / secs;
+    out->read_mb_per_s = counter_delta(a->read_sectors, b->read_sectors) * 512 / 1048576 / secs;
+    out->write_mb_per_s = counter_delta(a->write_sectors, b->write_sectors) * 512 / 1048576 / secs;
     out->avg_request_kb = reqs > 0 ? sectors * 512 / 1024 / reqs : 0;
-    out->await_ms = reqs > 0 ? (since(a->read_ms, b->read_ms) + since(a->write_ms, b->write_ms)) / reqs : 0;
-    out->queue_depth = since(a->weighted_ms, b->weighted_ms) / ms;
-    double util = 100 * since(a->io_ms, b->io_ms) / ms;
+    out->await_ms = reqs > 0 ? (counter_delta(a->read_ms, b->read_ms) + counter_delta(a->write_ms, b->write_ms)) / reqs : 0;
+    out->queue_depth = counter_delta(a->weighted_ms, b->weighted_ms) / ms;
+    double util = 100 * counter_delta(a->io_ms, b->io_ms) / ms;
     out->util_pct = util > 100 ? 100 : util; /* io_ms is counted in jiffies: a sample can overshoot */
 }

@@ -176,7 +176,7 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
 }
 
 /* What the walk over the trace's calls builds. */
-struct walk {
+struct compile_walk {
     struct trace *t;
     struct ids pids, tids;
     struct rp_thread *th;
@@ -196,7 +196,7 @@ struct walk {
 #define EXEC_CLOSES 64 /* the descriptors an exec closes in the replay at most (past it they stay open, unused) */
 
 /* file: the name a descriptor shared by processes refers to, ordered as the name is (0: none). */
-static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t file)
+static void walk_put(struct compile_walk *w, uint32_t ti, struct rp_rec *r, uint32_t file)
 {
     uint32_t seq = (uint32_t)w->pos[ti];
     uint32_t pi = w->th[ti].proc;
@@ -216,7 +216,7 @@ static void walk_put(struct walk *w, uint32_t ti, struct rp_rec *r, uint32_t fil
 }
 
 /* A descriptor the process got at a fork, opened anew in its replay before its first use (after that fork). */
-static void walk_inherit(struct walk *w, uint32_t ti, struct fd_ent *e, const struct rp_rec *at, int32_t fd)
+static void walk_inherit(struct compile_walk *w, uint32_t ti, struct fd_ent *e, const struct rp_rec *at, int32_t fd)
 {
     const struct fd_desc *d = &w->fds.descs[e->desc];
     struct rp_rec r = { .t_ns = at->t_ns, .off = RP_NONE, .ret = fd, .path = d->path, .fd = -1,
@@ -232,7 +232,7 @@ static void walk_inherit(struct walk *w, uint32_t ti, struct fd_ent *e, const st
 }
 
 /* The descriptor a call works on, as its slot; false when it was never opened. */
-static bool walk_fd(struct walk *w, uint32_t ti, uint32_t pi, struct rp_rec *r, int32_t *desc)
+static bool walk_fd(struct compile_walk *w, uint32_t ti, uint32_t pi, struct rp_rec *r, int32_t *desc)
 {
     struct fd_ent *e = fds_at(&w->fds, pi, r->fd);
     *desc = -1;
@@ -252,7 +252,7 @@ static bool walk_fd(struct walk *w, uint32_t ti, uint32_t pi, struct rp_rec *r, 
 /* An exec closes the descriptors marked close-on-exec: those the replay opened (a slot) are closed there too (a
  * cloexec call each, made by the compile), so that what they held (a lock, a file's last reference) goes as it
  * went; the room left is what the thread's calls to come may need. */
-static void walk_exec(struct walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
+static void walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
 {
     size_t room = 2 * w->th[ti].count + EXEC_CLOSES * w->execs[ti];
     size_t need = w->pos[ti] + 2 * (w->th[ti].count - w->walked[ti]) + 1; /* the exec itself */
@@ -270,7 +270,7 @@ static void walk_exec(struct walk *w, uint32_t ti, uint32_t pi, const struct rp_
 }
 
 /* A wait follows the child's last call (of its first two threads with calls kept): the child has ended. */
-static void walk_wait(struct walk *w, uint32_t ti, struct rp_rec *r)
+static void walk_wait(struct compile_walk *w, uint32_t ti, struct rp_rec *r)
 {
     int64_t child = r->ret > 0 ? id_find(&w->pids, (int32_t)r->ret) : -1;
     for (uint32_t k = 0; child >= 0 && k < (uint32_t)w->tids.n && r->ndeps < 2; k++) {
@@ -282,7 +282,7 @@ static void walk_wait(struct walk *w, uint32_t ti, struct rp_rec *r)
     }
 }
 
-static int walk_call(struct walk *w, size_t i, struct diag *err)
+static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
     struct rp_rec r = t->recs[i];
@@ -332,7 +332,7 @@ static int walk_call(struct walk *w, size_t i, struct diag *err)
     return 0;
 }
 
-static void walk_free(struct walk *w)
+static void walk_free(struct compile_walk *w)
 {
     free(w->pids.v);
     free(w->tids.v);
@@ -348,7 +348,7 @@ static void walk_free(struct walk *w)
 }
 
 /* The plan: a process per traced process, its threads each a replay flowop. */
-static int replay_plan_build(struct walk *w, struct trace_compiled *c, struct diag *err)
+static int replay_plan_build(struct compile_walk *w, struct trace_compiled *c, struct diag *err)
 {
     uint32_t npr = (uint32_t)w->pids.n, nth = (uint32_t)w->tids.n;
     c->plan.procs = calloc(npr ? npr : 1, sizeof *c->plan.procs);
@@ -380,7 +380,7 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
                   struct diag *err)
 {
     memset(c, 0, sizeof *c);
-    struct walk w = { .t = t, .ord = { .cap = 1024 }, .max_len = 4096 };
+    struct compile_walk w = { .t = t, .ord = { .cap = 1024 }, .max_len = 4096 };
     for (size_t i = 0; i < t->n; i++)
         if (id_add(&w.pids, t->recs[i].pid) < 0 || id_add(&w.tids, t->recs[i].tid) < 0) {
             walk_free(&w);

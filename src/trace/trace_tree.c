@@ -14,15 +14,15 @@
 
 enum seen { SEEN_NONE, SEEN_FILE, SEEN_DIR, SEEN_MADE, SEEN_LINK };
 
-struct name {
+struct tree_name {
     const char *s;           /* NULL: an empty bucket */
     enum seen seen;
     uint64_t size;
     const char *text;        /* SEEN_LINK: the link's contents, as a readlink of it recorded them */
 };
 
-struct names {
-    struct name *v;
+struct tree_names {
+    struct tree_name *v;
     size_t cap;
 };
 
@@ -34,7 +34,7 @@ static uint64_t hash(const char *s)
     return h;
 }
 
-static struct name *name_get(struct names *n, const char *s)
+static struct tree_name *name_get(struct tree_names *n, const char *s)
 {
     size_t i = hash(s) & (n->cap - 1);
     while (n->v[i].s != NULL && strcmp(n->v[i].s, s) != 0)
@@ -44,7 +44,7 @@ static struct name *name_get(struct names *n, const char *s)
     return &n->v[i];
 }
 
-static const struct name *name_find(const struct names *n, const char *s)
+static const struct tree_name *name_find(const struct tree_names *n, const char *s)
 {
     size_t i = hash(s) & (n->cap - 1);
     while (n->v[i].s != NULL && strcmp(n->v[i].s, s) != 0)
@@ -53,7 +53,7 @@ static const struct name *name_find(const struct names *n, const char *s)
 }
 
 /* What the first sight of a name says it was before the trace began. */
-static void first_sight(struct name *e, const struct rp_rec *r, bool second)
+static void first_sight(struct tree_name *e, const struct rp_rec *r, bool second)
 {
     if (e->seen != SEEN_NONE)
         return;
@@ -131,13 +131,13 @@ static int lay_parents(int root, char *path)
     return 0;
 }
 
-static int lay_unmade_parents(int root, const struct names *n, const char *name)
+static int lay_unmade_parents(int root, const struct tree_names *n, const char *name)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s", name);
     for (char *p = strchr(path, '/'); p != NULL; p = strchr(p + 1, '/')) {
         *p = '\0';
-        const struct name *e = name_find(n, path);
+        const struct tree_name *e = name_find(n, path);
         if (e != NULL && e->seen == SEEN_MADE)
             return 0; /* the trace makes this one, and what is below it */
         int rc = lay_dir(root, path);
@@ -148,7 +148,7 @@ static int lay_unmade_parents(int root, const struct names *n, const char *name)
     return 0;
 }
 
-static int lay_one(int root, const struct name *e, const char *buf, size_t bufsize, uint64_t *files, uint64_t *bytes)
+static int lay_one(int root, const struct tree_name *e, const char *buf, size_t bufsize, uint64_t *files, uint64_t *bytes)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s", e->s);
@@ -176,11 +176,11 @@ static int lay_one(int root, const struct name *e, const char *buf, size_t bufsi
 }
 
 /* The extent a read reached on a file that was there before: the file was at least that long. */
-static void grow(struct names *n, const char **fdpath, const uint64_t *fdpos, const struct rp_rec *r)
+static void grow(struct tree_names *n, const char **fdpath, const uint64_t *fdpos, const struct rp_rec *r)
 {
     if (r->fd < 0 || r->fd >= 65536 || fdpath[r->fd] == NULL || r->ret <= 0)
         return;
-    struct name *e = name_get(n, fdpath[r->fd]);
+    struct tree_name *e = name_get(n, fdpath[r->fd]);
     uint64_t end = (r->off != RP_NONE ? r->off : fdpos[r->fd]) + (uint64_t)r->ret;
     if (e->seen == SEEN_FILE && end > e->size)
         e->size = end;
@@ -189,7 +189,7 @@ static void grow(struct names *n, const char **fdpath, const uint64_t *fdpos, co
 int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err)
 {
     *files = *bytes = 0;
-    struct names n = { .cap = 1024 };
+    struct tree_names n = { .cap = 1024 };
     while (n.cap < 4 * t->n + 16)
         n.cap *= 2;
     n.v = calloc(n.cap, sizeof *n.v);
@@ -203,7 +203,7 @@ int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint
     for (size_t i = 0; rc == 0 && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
         if (r->path != 0) {
-            struct name *e = name_get(&n, trace_name(t, r->path));
+            struct tree_name *e = name_get(&n, trace_name(t, r->path));
             first_sight(e, r, false);
             if (e->seen == SEEN_LINK && e->text == NULL)
                 e->text = trace_name(t, r->path2);
