@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# test_mpi.sh FLOWBENCH: one workload on several MPI ranks of this host
+# test_mpi.sh FLOWBENCH [PART]: one workload on several MPI ranks of this host
 # (-DFLOWBENCH_MPI=ON): the rank directories, exact aggregation (ops and bytes
 # summed from the per-rank figures and checked against the disk), a failing
 # rank stopping the others, no process left when mpirun is stopped, and the
 # ai-training (barrier across ranks) and checkpoint (every rank's writers) personalities.
+# PART (all by default) is runs (aggregation, finish conditions, mdtest's phases, steady
+# state) or faults (failing and killed ranks, signals, campaigns, latency logs,
+# percentiles, the AI personalities, criteria, pipes): ctest runs the two side by side.
 set -u
 fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
@@ -36,7 +39,10 @@ define process name=p {
 }
 run 2
 F
+part=${2:-all}
+want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 
+if want runs; then
 for n in 2 4; do
     rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
     mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 && ok || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
@@ -210,6 +216,9 @@ timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/steady.
 [ "$(json "$t/ss.json" "r['end'], r['steady_state']['reached']")" = "time False" ] && ok \
     || bad "steady state over 2 ranks: rank 0 alone steady ended the run: $(json "$t/ss.json" "r['end'], r['steady_state']")"
 
+fi
+
+if want faults; then
 # A rank that fails before the run (its directory is a file) stops every rank, named.
 rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"
 mpi 2 -f "$t/read.f" >"$t/f.out" 2>&1; rc=$?
@@ -440,4 +449,5 @@ printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?
 rm -rf "$t/r"; mkdir "$t/r"
 "$fb" -f "$t/read.f" >"$t/one.out" 2>&1 && ok || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"
 [ -d "$t/r/in" ] && [ ! -e "$t/r/rank-0000" ] && ok || bad "without mpirun the fileset is not directly under \$dir"
-summary mpi
+fi
+summary "mpi $part"
