@@ -254,6 +254,23 @@ s=$(size_of "$d/f/00000001/00000001")
 expect_in write_wss_size "$s" 61440 65536
 expect_eq write_wss_aligned "$((${s:-1} % 4096))" 0
 
+# offset=: each op goes there (a hole before a write past the end), and a sequential op goes
+# on from its end; every pass the same three calls, so the file stays 107 bytes
+new write_offset <<'F'
+define file name=f, path=$dir, size=0, prealloc
+define process name=p { thread name=t {
+  flowop write name=w1, filename=f, iosize=4, offset=100
+  flowop write name=w2, filename=f, iosize=3
+  flowop read name=r1, filename=f, iosize=2, offset=1
+  flowop finishoncount name=f1, target=w1, value=10 } }
+run 30
+F
+run write_offset
+expect_rc write_offset_exit 0
+expect_eq write_offset_ops "$(ops_of w1 "$d/out") $(ops_of w2 "$d/out") $(ops_of r1 "$d/out")" "10 10 10"
+expect_eq write_offset_size "$(size_of "$d/f/00000001/00000001")" 107
+expect_eq write_offset_hole "$(head -c 100 "$d/f/00000001/00000001" | tr -d '\0' | wc -c)" 0
+
 # ---- appendfile: the file grows by exactly the bytes counted ----
 new append <<'F'
 define file name=f, path=$dir, size=0, prealloc

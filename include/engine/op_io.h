@@ -110,7 +110,7 @@ static inline int op_io_prepare(struct worker *w, struct op_inst *op, struct io_
 }
 
 /* Where a read or write goes: the slot (opened if empty), the size, the
- * slot's offset or (random) a drawn one. A size of 0, which only a
+ * slot's offset, offset= or (random) a drawn one. A size of 0, which only a
  * distribution draws, is recorded here as an op of nothing, without a call:
  * io->len is 0 and the op is done. */
 static inline int op_io_where(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
@@ -124,7 +124,7 @@ static inline int op_io_where(struct worker *w, struct op_inst *op, bool random,
         op_done(w, op, 0, 0, 0);
         return FO_OK;
     }
-    io->off = io->s->offset;
+    io->off = op->op->has_offset ? op->op->offset : io->s->offset;
     if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
         return rc;
     return FO_OK;

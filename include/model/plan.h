@@ -73,6 +73,8 @@ struct plan_op {
     bool has_indexed, has_value, has_iosize;
     char *value_str;                /* value= given as text (print) */
     uint64_t workingset, highwater;
+    uint64_t offset;                /* offset=: where each read or write goes (has_offset) */
+    bool has_offset;
     int fd, srcfd;
     bool has_fd, has_srcfd;         /* fd= / srcfd= given (0 is also their default) */
     bool openclose;                 /* openclose: a file picked, opened and closed by every execution */

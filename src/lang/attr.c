@@ -123,6 +123,8 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
                   "(every file once per pass, shuffled, shared by all threads and split between MPI ranks)" },
     [FO_PICKS] = { "picks", NULL, AT_INT, 1, 0, false,
                    "with pick=epoch: the most files drawn over the run (every thread, every rank); a thread whose draw finds them spent stops (the run ends when every thread has)" },
+    [FO_OFFSET] = { "offset", NULL, AT_INT, 0, 0, false,
+                    "each read or write goes to this byte offset, as a pread or pwrite would (a sequential one after it goes on from its end)" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

@@ -14,8 +14,9 @@ const struct flowop_type flowop_types[FLOWOP_NTYPES] = {
         .name = "read",
         .flags = FF_IO | FF_READ | FF_ENGINE,
         .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-        .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-        .summary = "read iosize bytes at the current or a random offset (auto-opens the file)",
+        .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE)
+                 | FA(FO_OFFSET),
+        .summary = "read iosize bytes at the current, a random or a given offset (auto-opens the file)",
     },
     [FT_READWHOLEFILE] = {
         .name = "readwholefile",
@@ -28,8 +29,9 @@ const struct flowop_type flowop_types[FLOWOP_NTYPES] = {
         .name = "write",
         .flags = FF_IO | FF_WRITE | FF_ENGINE,
         .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
-        .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY) | FA(FO_OPENCLOSE),
-        .summary = "write iosize bytes at the current or a random offset (auto-opens the file)",
+        .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY)
+                 | FA(FO_OPENCLOSE) | FA(FO_OFFSET),
+        .summary = "write iosize bytes at the current, a random or a given offset (auto-opens the file)",
     },
     [FT_WRITEWHOLEFILE] = {
         .name = "writewholefile",

@@ -146,7 +146,7 @@ static int build_leaf(struct builder *b, const struct flowop_def *d, const struc
     const char *target;
     if (resolve_fileset(b, d, sc, op) != 0 || plan_attr_param(a, FO_IOSIZE, sc, &op->iosize, err) != 0
         || plan_attr_param(a, FO_INDEXED, sc, &op->indexed, err) != 0
-        || attr_u64(a, FO_WORKINGSET, sc, &op->workingset, err) != 0
+        || attr_u64(a, FO_WORKINGSET, sc, &op->workingset, err) != 0 || attr_u64(a, FO_OFFSET, sc, &op->offset, err) != 0
         || attr_u64(a, FO_HIGHWATER, sc, &op->highwater, err) != 0 || attr_u64(a, FO_FD, sc, &fd, err) != 0
         || attr_u64(a, FO_SRCFD, sc, &srcfd, err) != 0 || attr_str(a, FO_TARGET, sc, &target, err) != 0
         || build_value(b, d, sc, op) != 0)
@@ -163,6 +163,10 @@ static int build_leaf(struct builder *b, const struct flowop_def *d, const struc
     op->has_indexed = a->val[FO_INDEXED] != NULL;
     op->has_fd = a->val[FO_FD] != NULL;
     op->has_srcfd = a->val[FO_SRCFD] != NULL;
+    op->has_offset = a->val[FO_OFFSET] != NULL;
+    if (op->has_offset && op->random)
+        return diag_set(err, &a->loc[FO_OFFSET], "flowop '%s': offset= and random: an op goes to one or the other",
+                        d->name);
     op->fd = (int)fd;
     op->srcfd = (int)srcfd;
     op->target = target ? plan_dupstr(target) : NULL;
