@@ -140,17 +140,55 @@ int made_fit(struct made *m, const struct trace *t)
     return 0;
 }
 
-/* A file's last write, or where the writes before it left holes (a linker's), the bytes that make the file
- * as long as the trace's. */
+static uint64_t tail_of(const struct made *m, const struct made_file *f)
+{
+    return m->len[f->first + f->k - 1];
+}
+
+/* A file's last write, or where the writes before it left holes, the bytes that make the file as long as
+ * the trace's. */
 static uint64_t last_write(const struct made *m, const struct made_file *f)
 {
-    uint64_t tail = m->len[f->first + f->k - 1];
+    uint64_t tail = tail_of(m, f);
     return f->extent > f->heads + tail ? f->extent - f->heads : tail;
 }
 
 static const struct made_file *median(const struct made *m, const struct made_class *c)
 {
     return &m->files[c->first + c->n / 2];
+}
+
+/* Where a class's last write goes when every file of it wrote its last at about one offset past a hole
+ * (an assembler's object files, written out of order): offset= puts each file's last write there, so the
+ * writes keep the trace's sizes and the files its extents. 0: the last write follows the others, or
+ * makes up to the file's extent where the holes differ from file to file (dbench's). */
+static uint64_t hole_end(const struct made *m, const struct made_class *c)
+{
+    const struct made_file *f = median(m, c);
+    uint64_t tail = tail_of(m, f);
+    if (f->extent <= f->heads + tail)
+        return 0;
+    uint64_t at = f->extent - tail;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct made_file *g = &m->files[c->first + i];
+        uint64_t model = at + tail_of(m, g);  /* within 5% of its extent, as a class's files end alike */
+        if (g->heads > at || (model > g->extent ? model - g->extent : g->extent - model) * 20 > g->extent)
+            return 0;
+    }
+    return at;
+}
+
+/* File i of class c: its last write in the model, and the size the model's run leaves it at. */
+static uint64_t class_last(const struct made *m, const struct made_class *c, size_t i)
+{
+    const struct made_file *f = &m->files[c->first + i];
+    return hole_end(m, c) ? tail_of(m, f) : last_write(m, f);
+}
+
+static uint64_t class_size(const struct made *m, const struct made_class *c, size_t i)
+{
+    uint64_t at = hole_end(m, c);
+    return (at ? at : median(m, c)->heads) + class_last(m, c, i);
 }
 
 /* The median file's writes but the last, a flowop a run of equal sizes (a file of unlike writes
@@ -174,7 +212,8 @@ static void write_heads(const struct made *m, const struct made_file *f, FILE *o
         while (j + 1 < f->k && len[j] == len[i] && within[j] == within[i])
             j++;
         fprintf(out, "  flowop write name=write, fd=1, iosize=%" PRIu64, len[i]);
-        /* a rewrite lands at random within the file as long as it was then (the language has no seek) */
+        /* a rewrite lands at random within the file as long as it was then: its offset is the median
+         * file's, not every file's of the class */
         if (within[i] != 0)
             fprintf(out, ", random, workingset=%" PRIu64, within[i]);
         if (j - i > 1)
@@ -193,14 +232,14 @@ void made_define(const struct made *m, FILE *out)
                  "# within %.0f%% of the same bytes before their last write (less those that rewrote what the file\n"
                  "# held); each is written as its median file's writes but the last (a rewrite at random within the\n"
                  "# file as long as it was then, the others end to end), then a last write drawn from the class's own\n"
-                 "# last writes (where the trace's writes left holes, one that makes up to the file's extent)\n",
+                 "# last writes (where the median file's writes left a hole, at the offset its last write had)\n",
             m->nfiles, m->nw, m->nclasses, (m->classes[0].ratio - 1) * 100);
     for (size_t c = 0; c < m->nclasses; c++) {
         const struct made_class *k = &m->classes[c];
         const struct made_file *f = median(m, k);
         struct sizes last = { 0 };
         for (size_t i = 0; i < k->n; i++)
-            sizes_add(&last, last_write(m, &m->files[k->first + i]));
+            sizes_add(&last, class_last(m, k, i));
         fprintf(out, "set $last%zu=", c + 1);
         sizes_print(&last, 1, out);
         sizes_free(&last);
@@ -212,8 +251,13 @@ void made_define(const struct made *m, FILE *out)
                      "  flowop createfile name=create, filesetname=made, fd=1\n",
                 trace_name(m->t, f->path), f->k, f->k > 1 ? "s" : "");
         write_heads(m, f, out);
-        fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu  # the last: the class's last writes\n"
-                     "  flowop closefile name=close, fd=1\n}\n", c + 1);
+        fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu", c + 1);
+        uint64_t at = hole_end(m, k);
+        if (at)
+            fprintf(out, ", offset=%" PRIu64 "  # the last: the class's last writes, past the median's hole\n", at);
+        else
+            fputs("  # the last: the class's last writes\n", out);
+        fputs("  flowop closefile name=close, fd=1\n}\n", out);
     }
 }
 
@@ -221,7 +265,7 @@ int made_sizes(const struct made *m, struct sizes *out)
 {
     for (size_t c = 0; c < m->nclasses; c++)
         for (size_t i = 0; i < m->classes[c].n; i++)
-            if (sizes_add(out, median(m, &m->classes[c])->heads + last_write(m, &m->files[m->classes[c].first + i])))
+            if (sizes_add(out, class_size(m, &m->classes[c], i)))
                 return -1;
     return 0;
 }
