@@ -9,8 +9,8 @@ files there before and those it created apart (each create a file of its own,
 however often its name is made again; its extent is where its writes, reads,
 seeks and stats reached). A percentile may match the trace's at up to two
 points either side (on a step of many of one size, a few files, or a few
-draws of the model's mix, move it), or 2.5 standard deviations of the rank where the
-model's run drew few. From the model's run: its
+draws of the model's mix, move it), or the 99% interval of a proportion of the draws
+where the model's run drew few (too few for 20 points either side: not compared). From the model's run: its
 latency log (one record per op, the flowop's last name component is the kind)
 and the files its filesets left in MODELDIR (files: there from the start;
 made: created by the run). Prints one
@@ -44,12 +44,19 @@ def pct(values, p):
     return v[max(0, math.ceil(p / 100 * len(v)) - 1)]
 
 
-def points(p, n):
-    """How many percentile points either side the model's pth percentile of n draws may sit: two, or
-    2.5 standard deviations of the rank of n draws where that is more (a short or slow run makes
-    few files: at 200, the 90th percentile of a draw moves 2 points either way one time in three)."""
-    sd = 100 * math.sqrt(p / 100 * (1 - p / 100) / max(n, 1))
-    return max(2, math.ceil(2.5 * sd))
+WIDEST = 20  # a band wider than this many points either side: too few draws to compare
+
+
+def band(p, n):
+    """The percentiles of the trace the model's pth percentile of n draws may match: two points either
+    side, or the 99% Wilson score interval of a proportion p of n where that is wider (a short or slow
+    run makes few files: at 200 the 90th percentile of a draw moves 2 points one time in three). Wilson's
+    interval, unlike a normal one, stays inside 0..100 and keeps its odds near the ends (p99 of 16)."""
+    z, q = 2.576, p / 100
+    mid = (q + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(q * (1 - q) / n + z * z / (4 * n * n))
+    lo, hi = math.floor(100 * (mid - half)), math.ceil(100 * (mid + half))
+    return max(1, min(p - 2, lo)), min(100, max(p + 2, hi))
 
 
 def trace_figures(path):
@@ -195,12 +202,15 @@ def main():
             a, b = pct(t, p), pct(r, p)
             # on a step (many of one size, the next far off) a percentile moves with a few files or a few
             # draws of the model's mix either way: the model's may match the trace's a few points either side
-            band = points(p, len(r))
-            off = all(abs(b - pct(t, q)) > tol / 100 * max(pct(t, q), 1)
-                      for q in range(max(p - band, 1), min(p + band, 100) + 1))
+            lo, hi = band(p, len(r))
+            if max(p - lo, hi - p) > WIDEST:
+                print(f"{what:11s} p{p} not compared: the model's run drew {len(r)}, which fix it only to "
+                      f"p{lo}..p{hi}")
+                continue
+            off = all(abs(b - pct(t, q)) > tol / 100 * max(pct(t, q), 1) for q in range(lo, hi + 1))
             known = off and f"{what}:p{p}" in known_gaps
             bad += off and not known
-            print(f"{what:11s} p{p} trace {a} model {b} (of {len(r)}, p{p}+-{band}) "
+            print(f"{what:11s} p{p} trace {a} model {b} (of {len(r)}, p{lo}..p{hi}) "
                   f"{'KNOWN GAP' if known else 'OFF' if off else 'ok'}")
     print(f"calls: trace {tn} model {rn}; {bad} figures off")
     return 1 if bad else 0

@@ -3,8 +3,8 @@
 # and read back clean; one flipped byte fails the run naming the file and the
 # block; writes of every shape (aligned, unaligned in place, appends past an
 # unaligned end, a tail too short for a header) read back clean in the same run
-# and the next; invalid combinations are file:line:col errors. Named fileset_*
-# so that tests/all.sh runs it under ThreadSanitizer too.
+# and the next; invalid combinations are file:line:col errors. Also run under
+# ThreadSanitizer (its ctest label engine).
 set -u
 bin=$(realpath "$1")
 pass=0 fail=0

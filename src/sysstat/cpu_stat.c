@@ -17,7 +17,6 @@ int cpu_stat_read(struct cpu_ticks *t)
     return n >= 4 ? 0 : -1; /* old kernels stop after idle */
 }
 
-
 void cpu_stat_share(const struct cpu_ticks *a, const struct cpu_ticks *b, struct cpu_pct *out)
 {
     double user = counter_delta(a->user, b->user) + counter_delta(a->nice, b->nice);
