@@ -68,7 +68,6 @@ renice -n 19 -p "$builds" >/dev/null
 # Each stage runs what its build checks best (the labels in tests/CMakeLists.txt): the
 # functional tests only under ASan+UBSan below, the rest here.
 stage "release tests" ctest --test-dir build --output-on-failure -j "$slots" -LE '^functional$'
-
 stage "ASan and TSan builds (the rest of them)" wait_builds
 # Every test but the release ones (the checks of the source's structure read the same
 # text and symbols in every build, install_package the same install rules; timings mean

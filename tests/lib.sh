@@ -8,6 +8,8 @@ bad() { echo "FAIL $1${2+: $2}"; fail=$((fail + 1)); }
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
 # ops_of FLOWOP FILE: the op count of FLOWOP in the text report FILE.
 ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
+# in_part NAME: whether the script's $part (its PART argument: one part, or all) includes NAME.
+in_part() { [ "${part:-all}" = all ] || [ "$part" = "$1" ]; }
 # summary [NAME]: the counts, last in a script; fails when a check failed or
 # when none ran (a script that checked nothing proves nothing).
 summary() {

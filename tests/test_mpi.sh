@@ -40,9 +40,8 @@ define process name=p {
 run 2
 F
 part=${2:-all}
-want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 
-if want runs; then
+if in_part runs; then
 for n in 2 4; do
     rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
     mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 && ok || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
@@ -218,7 +217,7 @@ timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/steady.
 
 fi
 
-if want faults; then
+if in_part faults; then
 # A rank that fails before the run (its directory is a file) stops every rank, named.
 rm -rf "$t/r"; mkdir "$t/r"; : > "$t/r/rank-0001"
 mpi 2 -f "$t/read.f" >"$t/f.out" 2>&1; rc=$?

@@ -7,7 +7,6 @@
 # time with the tests that count what is in it) or campaigns (all the rest).
 set -u
 fb=$1 wl=$2 part=${3:-all}
-want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 T=$(mktemp -d /dev/shm/fbprof.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 fail=0
@@ -35,7 +34,7 @@ prof() { # NAME EXTRA-DEFAULTS CONFIG-BODY
 }
 tree() { ls -d "$T/stats-$1"/*/ 2>/dev/null | head -1; }
 
-if want campaigns; then
+if in_part campaigns; then
 # 1. A 2x2 sweep, 2 repeats: the tree, thisrun.f alone, summary.json's arithmetic, summary.csv.
 prof sweep '    repeats = 2;' '    iosize = 4k, 64k;
     nthreads = 1, 2;'
@@ -175,14 +174,14 @@ grep -c "Run took" "$R/rw/stats.rw.out" | grep -qx 1 && ok || bad "the warmup ru
 [ "$(cat "$T/flushed.txt" 2>/dev/null)" = "$T/data tmpfs" ] && ok || bad "flush command got: $(cat "$T/flushed.txt" 2>/dev/null)"
 fi
 
-if want flush; then
+if in_part flush; then
 prof always '    flush = always;' '    nthreads = 1;'
 "$fb" profile --workloads "$T" always > "$T/always.out" 2>&1 && ok || bad "flush=always exited $?"
 grep -q "page cache" "$(tree always)/rw/stats.rw.out" && grep -qi "drop\|flush\|fadvise" "$(tree always)/rw/stats.rw.out" ||
   bad "flush = always did not flush: $(cat "$(tree always)/rw/stats.rw.out")"
 fi
 
-if want campaigns; then
+if in_part campaigns; then
 # 6. The shipped profiles: a dry run as shipped, and a real run shrunk (runtime 1, tmpfs,
 #    each list cut to its first value (the sweeps of many values are checked above),
 #    the personality's shrink settings).

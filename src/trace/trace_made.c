@@ -178,17 +178,17 @@ static uint64_t hole_end(const struct made *m, const struct made_class *c)
     return at;
 }
 
-/* File i of class c: its last write in the model, and the size the model's run leaves it at. */
-static uint64_t class_last(const struct made *m, const struct made_class *c, size_t i)
+/* File i of class c, whose hole_end is at: its last write in the model, and the size the model's run
+ * leaves it at. */
+static uint64_t class_last(const struct made *m, const struct made_class *c, uint64_t at, size_t i)
 {
     const struct made_file *f = &m->files[c->first + i];
-    return hole_end(m, c) ? tail_of(m, f) : last_write(m, f);
+    return at ? tail_of(m, f) : last_write(m, f);
 }
 
-static uint64_t class_size(const struct made *m, const struct made_class *c, size_t i)
+static uint64_t class_size(const struct made *m, const struct made_class *c, uint64_t at, size_t i)
 {
-    uint64_t at = hole_end(m, c);
-    return (at ? at : median(m, c)->heads) + class_last(m, c, i);
+    return (at ? at : median(m, c)->heads) + class_last(m, c, at, i);
 }
 
 /* The median file's writes but the last, a flowop a run of equal sizes (a file of unlike writes
@@ -232,14 +232,16 @@ void made_define(const struct made *m, FILE *out)
                  "# within %.0f%% of the same bytes before their last write (less those that rewrote what the file\n"
                  "# held); each is written as its median file's writes but the last (a rewrite at random within the\n"
                  "# file as long as it was then, the others end to end), then a last write drawn from the class's own\n"
-                 "# last writes (where the median file's writes left a hole, at the offset its last write had)\n",
+                 "# last writes (at offset= where every file of the class wrote its last past a hole at about one\n"
+                 "# offset; where the holes differ, one that makes up to the file's extent)\n",
             m->nfiles, m->nw, m->nclasses, (m->classes[0].ratio - 1) * 100);
     for (size_t c = 0; c < m->nclasses; c++) {
         const struct made_class *k = &m->classes[c];
         const struct made_file *f = median(m, k);
+        uint64_t at = hole_end(m, k);
         struct sizes last = { 0 };
         for (size_t i = 0; i < k->n; i++)
-            sizes_add(&last, class_last(m, k, i));
+            sizes_add(&last, class_last(m, k, at, i));
         fprintf(out, "set $last%zu=", c + 1);
         sizes_print(&last, 1, out);
         sizes_free(&last);
@@ -252,7 +254,6 @@ void made_define(const struct made *m, FILE *out)
                 trace_name(m->t, f->path), f->k, f->k > 1 ? "s" : "");
         write_heads(m, f, out);
         fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu", c + 1);
-        uint64_t at = hole_end(m, k);
         if (at)
             fprintf(out, ", offset=%" PRIu64 "  # the last: the class's last writes, past the median's hole\n", at);
         else
@@ -263,10 +264,12 @@ void made_define(const struct made *m, FILE *out)
 
 int made_sizes(const struct made *m, struct sizes *out)
 {
-    for (size_t c = 0; c < m->nclasses; c++)
+    for (size_t c = 0; c < m->nclasses; c++) {
+        uint64_t at = hole_end(m, &m->classes[c]);
         for (size_t i = 0; i < m->classes[c].n; i++)
-            if (sizes_add(out, class_size(m, &m->classes[c], i)))
+            if (sizes_add(out, class_size(m, &m->classes[c], at, i)))
                 return -1;
+    }
     return 0;
 }
 
