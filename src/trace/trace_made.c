@@ -158,10 +158,17 @@ static const struct made_file *median(const struct made *m, const struct made_cl
     return &m->files[c->first + c->n / 2];
 }
 
-/* Where a class's last write goes when every file of it wrote its last at about one offset past a hole
- * (an assembler's object files, written out of order): offset= puts each file's last write there, so the
- * writes keep the trace's sizes and the files its extents. 0: the last write follows the others, or
- * makes up to the file's extent where the holes differ from file to file (dbench's). */
+/* How a class's last write goes: after the others (its size made up to the file's extent where the holes
+ * differ from file to file, as dbench's), at offset= past a hole every file of the class left at about one
+ * offset (an assembler's object files, written out of order), or as a rewrite within what the file held
+ * (a database's header page, dbench's index files), which grows no file. */
+enum last_kind { LAST_APPEND, LAST_PAST_HOLE, LAST_REWRITE };
+
+struct last_way {
+    enum last_kind kind;
+    uint64_t at;       /* LAST_PAST_HOLE: the offset; LAST_REWRITE: the median file's extent then */
+};
+
 static uint64_t hole_end(const struct made *m, const struct made_class *c)
 {
     const struct made_file *f = median(m, c);
@@ -178,17 +185,42 @@ static uint64_t hole_end(const struct made *m, const struct made_class *c)
     return at;
 }
 
-/* File i of class c, whose hole_end is at: its last write in the model, and the size the model's run
- * leaves it at. */
-static uint64_t class_last(const struct made *m, const struct made_class *c, uint64_t at, size_t i)
+/* Every file of the class rewrote with its last write (it ended within the file's extent then) and each
+ * fits in the median's extent: the median's extent then, else 0. Written as an append, such a write made
+ * each file a last write longer than the trace's (dbench's PARADOX indexes at 264193 for 260096). */
+static uint64_t rewrite_span(const struct made *m, const struct made_class *c)
 {
-    const struct made_file *f = &m->files[c->first + i];
-    return at ? tail_of(m, f) : last_write(m, f);
+    const struct made_file *f = median(m, c);
+    uint64_t span = m->within[f->first + f->k - 1];
+    for (size_t i = 0; span != 0 && i < c->n; i++) {
+        const struct made_file *g = &m->files[c->first + i];
+        if (m->within[g->first + g->k - 1] == 0 || tail_of(m, g) > span)
+            return 0;
+    }
+    return span;
 }
 
-static uint64_t class_size(const struct made *m, const struct made_class *c, uint64_t at, size_t i)
+static struct last_way last_way(const struct made *m, const struct made_class *c)
 {
-    return (at ? at : median(m, c)->heads) + class_last(m, c, at, i);
+    uint64_t at = hole_end(m, c);
+    if (at != 0)
+        return (struct last_way){ LAST_PAST_HOLE, at };
+    uint64_t span = rewrite_span(m, c);
+    return span != 0 ? (struct last_way){ LAST_REWRITE, span } : (struct last_way){ LAST_APPEND, 0 };
+}
+
+/* File i of class c: its last write in the model, and the size the model's run leaves it at. */
+static uint64_t class_last(const struct made *m, const struct made_class *c, struct last_way way, size_t i)
+{
+    const struct made_file *f = &m->files[c->first + i];
+    return way.kind != LAST_APPEND ? tail_of(m, f) : last_write(m, f);
+}
+
+static uint64_t class_size(const struct made *m, const struct made_class *c, struct last_way way, size_t i)
+{
+    if (way.kind == LAST_REWRITE)
+        return median(m, c)->heads;
+    return (way.kind == LAST_PAST_HOLE ? way.at : median(m, c)->heads) + class_last(m, c, way, i);
 }
 
 /* The median file's writes but the last, a flowop a run of equal sizes (a file of unlike writes
@@ -233,15 +265,16 @@ void made_define(const struct made *m, FILE *out)
                  "# held); each is written as its median file's writes but the last (a rewrite at random within the\n"
                  "# file as long as it was then, the others end to end), then a last write drawn from the class's own\n"
                  "# last writes (at offset= where every file of the class wrote its last past a hole at about one\n"
-                 "# offset; where the holes differ, one that makes up to the file's extent)\n",
+                 "# offset; at random within the file where every file's last write rewrote what it held; else one\n"
+                 "# that makes up to the file's extent)\n",
             m->nfiles, m->nw, m->nclasses, (m->classes[0].ratio - 1) * 100);
     for (size_t c = 0; c < m->nclasses; c++) {
         const struct made_class *k = &m->classes[c];
         const struct made_file *f = median(m, k);
-        uint64_t at = hole_end(m, k);
+        struct last_way way = last_way(m, k);
         struct sizes last = { 0 };
         for (size_t i = 0; i < k->n; i++)
-            sizes_add(&last, class_last(m, k, at, i));
+            sizes_add(&last, class_last(m, k, way, i));
         fprintf(out, "set $last%zu=", c + 1);
         sizes_print(&last, 1, out);
         sizes_free(&last);
@@ -254,8 +287,11 @@ void made_define(const struct made *m, FILE *out)
                 trace_name(m->t, f->path), f->k, f->k > 1 ? "s" : "");
         write_heads(m, f, out);
         fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu", c + 1);
-        if (at)
-            fprintf(out, ", offset=%" PRIu64 "  # the last: the class's last writes, past the median's hole\n", at);
+        if (way.kind == LAST_PAST_HOLE)
+            fprintf(out, ", offset=%" PRIu64 "  # the last: the class's last writes, past the median's hole\n", way.at);
+        else if (way.kind == LAST_REWRITE)
+            fprintf(out, ", random, workingset=%" PRIu64 "  # the last: the class's last writes, each a rewrite "
+                         "within the file\n", way.at);
         else
             fputs("  # the last: the class's last writes\n", out);
         fputs("  flowop closefile name=close, fd=1\n}\n", out);
@@ -265,9 +301,9 @@ void made_define(const struct made *m, FILE *out)
 int made_sizes(const struct made *m, struct sizes *out)
 {
     for (size_t c = 0; c < m->nclasses; c++) {
-        uint64_t at = hole_end(m, &m->classes[c]);
+        struct last_way way = last_way(m, &m->classes[c]);
         for (size_t i = 0; i < m->classes[c].n; i++)
-            if (sizes_add(out, class_size(m, &m->classes[c], at, i)))
+            if (sizes_add(out, class_size(m, &m->classes[c], way, i)))
                 return -1;
     }
     return 0;
