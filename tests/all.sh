@@ -32,8 +32,11 @@ install_missing() {
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 }
+# Every build of the suite turns warnings into errors (a user's build does not: a newer
+# compiler's new warning must not stop an install).
+werror=-DCMAKE_COMPILE_WARNING_AS_ERROR=ON
 release_build() {
-    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release $werror >/dev/null
     cmake --build build -j "$jobs"
     # MPI is installed above, so its tests must be there: never skipped unseen
     [ -x build/flowbench-mpi ] || { echo "FAIL: no build/flowbench-mpi: CMake did not find MPI"; return 1; }
@@ -42,9 +45,9 @@ release_build() {
 # tests run: many of those tests wait on timed runs, sleeps and child processes and leave
 # the cores idle, and nice 19 gives the cores back to a test that wants them.
 other_builds() {
-    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON >/dev/null
+    cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_SANITIZE=ON $werror >/dev/null
     cmake --build build-asan -j "$jobs"
-    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_TSAN=ON >/dev/null
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DFLOWBENCH_TSAN=ON $werror >/dev/null
     # only what the TSan tests below run: flowbench and the fileset unit test
     cmake --build build-tsan -j "$jobs" --target flowbench test_fileset
 }

@@ -198,7 +198,7 @@ static int write_text(const struct run_ctx *x, const char *rel, const char *text
 
 /* Forks and execs argv with stdout and stderr to out (-1: /dev/null), in its own
  * process group so that the campaign forwards a stop signal once. */
-static pid_t spawn(char *const argv[], int out)
+static pid_t spawn(const char *const argv[], int out)
 {
     pid_t parent = getpid();
     pid_t pid = fork();
@@ -216,7 +216,8 @@ static pid_t spawn(char *const argv[], int out)
     sigaction(SIGINT, &dfl, NULL);
     sigaction(SIGTERM, &dfl, NULL);
     sigaction(SIGHUP, &dfl, NULL);
-    execvp(argv[0], argv); /* the launcher (mpirun) along PATH; flowbench by its path */
+    /* exec takes char *const[] only for C's history: it changes no word */
+    execvp(argv[0], (char *const *)argv); /* the launcher (mpirun) along PATH; flowbench by its path */
     _exit(127);
 }
 
@@ -258,7 +259,7 @@ static int run_flush_cmd(struct run_ctx *x, const struct point *p)
 {
     char script[4096];
     snprintf(script, sizeof script, "%s \"$@\"", x->c->set.flush_cmd);
-    char *argv[] = { "/bin/sh", "-c", script, "flowbench-flush", (char *)point_dir_value(p), x->fs, NULL };
+    const char *argv[] = { "/bin/sh", "-c", script, "flowbench-flush", point_dir_value(p), x->fs, NULL };
     int rc = wait_child(x, spawn(argv, -1));
     if (rc != 0 && !stop_requested())
         diag_printf(stderr, "flowbench: warning: the flush command exited with %d\n", rc);
@@ -293,12 +294,12 @@ static int launcher_split(struct run_ctx *x)
 
 /* argv of a point's flowbench: the launcher's words, flowbench, then args
  * (NULL-terminated); room for LAUNCH_WORDS + 1 + nargs + 1. */
-static void point_argv(const struct run_ctx *x, char **argv, char *const *args, size_t nargs)
+static void point_argv(const struct run_ctx *x, const char **argv, const char *const *args, size_t nargs)
 {
     size_t n = 0;
     for (size_t i = 0; i < x->nlaunch; i++)
         argv[n++] = x->launch[i];
-    argv[n++] = (char *)x->o->self;
+    argv[n++] = x->o->self;
     for (size_t i = 0; i < nargs; i++)
         argv[n++] = args[i];
     argv[n] = NULL;
@@ -332,9 +333,9 @@ static int measured_run(struct run_ctx *x, const struct point *p, const char *di
             close(dfd);
         return 2;
     }
-    char *args[] = { "-f", script, "--json", part, "--csv", csv, "--interval", "1", "--report", report, "--flush" };
+    const char *args[] = { "-f", script, "--json", part, "--csv", csv, "--interval", "1", "--report", report, "--flush" };
     size_t nargs = sizeof args / sizeof args[0] - (x->c->set.flush == FLUSH_ALWAYS ? 0 : 1);
-    char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
+    const char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
     point_argv(x, argv, args, nargs);
     int rc = wait_child(x, spawn(argv, log));
     close(log);
@@ -353,8 +354,8 @@ static int warmup_run(struct run_ctx *x, const char *dir)
     char script[PATH_MAX], secs[32];
     pathf(script, sizeof script, "%s/thisrun.f", dir);
     snprintf(secs, sizeof secs, "%llu", (unsigned long long)x->c->set.warmup);
-    char *args[] = { "-f", script, "--runtime", secs };
-    char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
+    const char *args[] = { "-f", script, "--runtime", secs };
+    const char *argv[LAUNCH_WORDS + 2 + sizeof args / sizeof args[0]];
     point_argv(x, argv, args, sizeof args / sizeof args[0]);
     return wait_child(x, spawn(argv, -1));
 }

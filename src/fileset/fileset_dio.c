@@ -15,12 +15,12 @@
  * without opening the device): a partition's is its disk's. 0 if unknown. */
 static uint32_t logical_block_size(dev_t dev)
 {
-    static const char *const where[] = { "/sys/dev/block/%u:%u/queue/logical_block_size",
-                                         "/sys/dev/block/%u:%u/../queue/logical_block_size" };
-    for (size_t i = 0; i < sizeof where / sizeof where[0]; i++) {
+    /* a partition's directory has no queue/: its disk's is one level up */
+    static const char *const up[] = { "", "../" };
+    for (size_t i = 0; i < sizeof up / sizeof up[0]; i++) {
         char path[128];
         unsigned v = 0;
-        snprintf(path, sizeof path, where[i], major(dev), minor(dev));
+        snprintf(path, sizeof path, "/sys/dev/block/%u:%u/%squeue/logical_block_size", major(dev), minor(dev), up[i]);
         FILE *f = fopen(path, "re");
         if (f == NULL)
             continue;

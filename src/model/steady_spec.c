@@ -2,6 +2,8 @@
  * with an optional warm-up, into a struct steady_spec and back. */
 #include "model/steady_spec.h"
 
+#include <stdarg.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +19,13 @@ const struct steady_metric_def steady_metrics[STEADY_NMETRICS] = {
 
 #define WINDOW_MAX 86400u /* a day of one-second samples */
 
-static int fail(char *why, size_t len, const char *fmt, const char *what)
+__attribute__((format(printf, 3, 4)))
+static int fail(char *why, size_t len, const char *fmt, ...)
 {
-    snprintf(why, len, fmt, what);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
