@@ -43,6 +43,14 @@ static char *dup_or_null(const char *s)
     return s[0] != '\0' ? strdup(s) : NULL;
 }
 
+/* A device's name from one SYS_NAME_LEN field into another (a copy, not a format: at -O1 the
+ * compiler loses the source's bound and warns of a truncation that cannot happen). */
+static void copy_name(char dst[SYS_NAME_LEN], const char src[SYS_NAME_LEN])
+{
+    memcpy(dst, src, SYS_NAME_LEN);
+    dst[SYS_NAME_LEN - 1] = '\0';
+}
+
 /* The devices of the file system at path, each added once. */
 static void add_devices(struct run_system *sys, const char *path, const struct mount_place *m)
 {
@@ -55,8 +63,8 @@ static void add_devices(struct run_system *sys, const char *path, const struct m
         if (seen)
             continue;
         struct sys_device d = { .model = dup_or_null(devs[i].model), .path = strdup(path) };
-        snprintf(d.name, sizeof d.name, "%s", devs[i].name);
-        snprintf(d.holds, sizeof d.holds, "%s", devs[i].holds);
+        copy_name(d.name, devs[i].name);
+        copy_name(d.holds, devs[i].holds);
         if (!run_system_add_device(sys, &d)) {
             free(d.model);
             free(d.path);

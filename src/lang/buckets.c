@@ -2,6 +2,7 @@
  * sizes with shares that total 100 percent, one sample a size drawn through
  * the one weighted picker (base/weighted.h) by its bucket's share. */
 #include <stdio.h>
+#include <string.h>
 
 #include "lang/distribution.h"
 #include "base/diag.h"
@@ -18,14 +19,15 @@ double buckets_sample(const struct dist *d, struct rng *r)
 /* A share in BUCKET_PCT_ONE units as the percentage it was written as: 12.5, 90. */
 static const char *pct_text(uint64_t pct, char *buf, size_t len)
 {
-    uint64_t frac = pct % BUCKET_PCT_ONE;
-    int places = 6;
-    for (; places > 0 && frac % 10 == 0; places--)
-        frac /= 10;
-    if (places == 0)
-        snprintf(buf, len, "%llu", (unsigned long long)(pct / BUCKET_PCT_ONE));
-    else
-        snprintf(buf, len, "%llu.%0*llu", (unsigned long long)(pct / BUCKET_PCT_ONE), places, (unsigned long long)frac);
+    unsigned long long whole = pct / BUCKET_PCT_ONE, frac = pct % BUCKET_PCT_ONE;
+    if (frac == 0) {
+        snprintf(buf, len, "%llu", whole);
+        return buf;
+    }
+    _Static_assert(BUCKET_PCT_ONE == 1000000u, "six decimals");
+    snprintf(buf, len, "%llu.%06llu", whole, frac);
+    for (size_t end = strlen(buf); buf[end - 1] == '0'; end--)
+        buf[end - 1] = '\0';  /* 12.500000 is written 12.5 */
     return buf;
 }
 
