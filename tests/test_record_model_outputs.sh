@@ -139,6 +139,7 @@ expect_eq record_fail_exit $? 2
 expect_eq record_fail_kept_o "$(sha old.trace)" "$k3"
 expect_eq record_fail_log_kept "$(cat old.trace.strace 2>/dev/null)" "this is no strace log"
 expect_eq record_fail_says_kept "$(grep -c "strace's log kept as old.trace.strace" err)" 1
+expect_eq record_fail_names_log "$(grep -c "error: old.trace.strace:1: not a trace" err)" 1
 expect_eq record_fail_no_success "$(grep -c 'Success' err)" 0
 expect_eq record_no_tmp_left "$(ls -A | grep -c '\.new-')" 0
 summary record_model_outputs

@@ -3,9 +3,9 @@
  * calls only, seccomp-bpf to cut the tracer's cost) and writes what it did in
  * flowbench's own trace format, names beneath --root kept relative. The trace and
  * strace's log go through base/outfile.h: both names checked before CMD runs, the log
- * a new file beside its name that strace reaches by a /proc descriptor link (so no name
- * strace opens can be a link or a FIFO), kept under its name only when the conversion
- * fails. */
+ * a new file beside its name that strace writes and flowbench reads by a /proc
+ * descriptor link (so no name either opens can be a link or a FIFO), kept under its
+ * name only when the conversion fails. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -76,29 +76,33 @@ static int out_refused(const char *opt, const char *path, int err)
     return EXIT_USAGE;
 }
 
-/* strace's log: a new file beside logname (outfile_open), which strace opens as
- * /proc/PID/fd/N, a link to that very file however its directory changes meanwhile,
- * and which is read back by its name in that directory (path). */
+/* strace's log: a new file beside logname (outfile_open), which strace writes and
+ * flowbench reads back as /proc/PID/fd/N, a link to that very file whatever is done to
+ * its directory meanwhile (a link or a FIFO put in its place is never reached). */
 struct strace_log {
     struct outfile o;
-    char via[64];          /* what strace is given */
-    char path[PATH_MAX];   /* where it is read from */
+    char via[64];
 };
 
-static int log_open(struct strace_log *l, const char *out, const char *logname)
+static int log_open(struct strace_log *l, const char *logname)
 {
     if (outfile_open(&l->o, logname) != 0)
         return -1;
-    const char *slash = strrchr(out, '/');
-    int dirlen = slash == NULL ? 1 : slash == out ? 0 : (int)(slash - out);
     snprintf(l->via, sizeof l->via, "/proc/%d/fd/%d", (int)getpid(), fileno(l->o.f));
-    if (snprintf(l->path, sizeof l->path, "%.*s/%s", dirlen, slash == NULL ? "." : out, l->o.tmp) >=
-        (int)sizeof l->path) {
-        outfile_discard(&l->o);
-        errno = ENAMETOOLONG;
-        return -1;
-    }
     return 0;
+}
+
+/* err's message names the log as the user finds it once kept: logname, not via. */
+static void name_log(struct diag *err, const char *via, const char *logname)
+{
+    size_t n = strlen(via), nl = strlen(logname);
+    if (strncmp(err->msg, via, n) != 0)
+        return;
+    size_t rest = strlen(err->msg + n);
+    if (nl + rest >= sizeof err->msg)
+        return; /* too long to say otherwise: via stays */
+    memmove(err->msg + nl, err->msg + n, rest + 1);
+    memcpy(err->msg, logname, nl);
 }
 
 /* The trace of log into out; 0, or -1 with err said. */
@@ -141,7 +145,7 @@ int cmd_record_main(int argc, char **argv)
     if (outfile_check(out) != 0)
         return out_refused("-o", out, errno);
     struct strace_log log;
-    if (log_open(&log, out, logname) != 0)
+    if (log_open(&log, logname) != 0)
         return out_refused("strace's log", logname, errno);
     int status = run_traced(log.via, argv + i + 1);
     if (status < 0) {
@@ -152,7 +156,8 @@ int cmd_record_main(int argc, char **argv)
     struct trace t;
     struct diag err = { 0 };
     struct trace_opts o = { .root = realroot, .all = all };
-    int rc = convert(&t, log.path, out, &o, &err);
+    int rc = convert(&t, log.via, out, &o, &err);
+    name_log(&err, log.via, logname);
     if (rc == 0) {
         outfile_discard(&log.o); /* converted: the log goes */
         fprintf(stderr, "record: %zu calls beneath %s (%llu left out) into %s; the command exited %d\n", t.n, realroot,
