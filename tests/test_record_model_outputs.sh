@@ -4,8 +4,9 @@
 # file's name, holds a newline and a `system` line models to a .f that runs for a
 # second without running it. For each output (record -o, strace's log beside it,
 # model -o, model --own): a symbolic link at the name is refused with exit 2 and the
-# file it points at is unchanged (sha256), a FIFO is refused with exit 2 at once (not
-# a hang), a failure leaves the file there as it was, and the message names the cause.
+# file it points at is unchanged (sha256), a FIFO (and a device, -o) is refused with
+# exit 2 at once (not a hang), a failure leaves the file there as it was, and the
+# message names the cause.
 # record runs a stand-in strace (a script on PATH) so that no case needs the real one.
 set -u
 bin=$(realpath "$1")
@@ -66,6 +67,12 @@ model_refused model_o_link "symbolic link" -o link.f
 model_refused model_o_fifo "not a regular file" -o fifo.f
 model_refused model_own_link "symbolic link" -o ok.f --own link.f
 model_refused model_own_fifo "not a regular file" -o ok.f --own fifo.f
+if mknod dev.f c 1 3 2>/dev/null; then # a device (/dev/null's numbers): refused, never opened
+    model_refused model_o_device "not a regular file" -o dev.f
+    record_dev=1
+else
+    echo "SKIP: mknod is not allowed here: no device case"
+fi
 expect_eq model_own_refused_writes_nothing "$(ls ok.f 2>/dev/null | wc -l)" 0
 [ -L link.f ] && [ -p fifo.f ] && ok || bad model_link_fifo_left "the link or the FIFO was replaced"
 # a failing model: -o and --own as they were, and why said (not "Success")
@@ -125,6 +132,7 @@ record_refused record_o_link "symbolic link" -o link.trace
 record_refused record_o_fifo "not a regular file" -o fifo.trace
 record_refused record_log_link "symbolic link" -o l2.trace
 record_refused record_log_fifo "not a regular file" -o f2.trace
+[ -z "${record_dev:-}" ] || record_refused record_o_device "not a regular file" -o dev.f
 # strace is given a /proc descriptor link to a file flowbench made, never a name in the directory
 FAKE_LOG=good PATH="$top/fake:$PATH" "$bin" record -o new.trace -- true 2>err
 expect_eq record_ok_exit $? 0
