@@ -73,7 +73,8 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
 void trace_compiled_free(struct trace_compiled *c);
 
 /* An editable .f fitted to the trace, every number commented with its source
- * (flowbench model); source names the trace in its first line. */
-int trace_model_write(const struct trace *t, const char *source, FILE *out);
+ * (flowbench model); source names the trace in its first line, quoted. -1 with err
+ * saying why: a call the fit cannot keep ("file:line: ..."), or out not written. */
+int trace_model_write(const struct trace *t, const char *source, FILE *out, struct diag *err);
 
 #endif

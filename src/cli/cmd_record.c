@@ -1,15 +1,21 @@
 /* cmd_record.c: `flowbench record -o APP.trace [--root DIR] [--all] -- CMD
  * [ARGS...]`: runs CMD under strace (every child and thread, the file-level
  * calls only, seccomp-bpf to cut the tracer's cost) and writes what it did in
- * flowbench's own trace format, names beneath --root kept relative. */
+ * flowbench's own trace format, names beneath --root kept relative. The trace and
+ * strace's log go through base/outfile.h: both names checked before CMD runs, the log
+ * a new file beside its name that strace writes and flowbench reads by a /proc
+ * descriptor link (so no name either opens can be a link or a FIFO), kept under its
+ * name only when the conversion fails. */
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/outfile.h"
 #include "cli/interp.h"
 #include "cli/subcommand.h"
 #include "trace/trace.h"
@@ -30,7 +36,8 @@ static int record_usage(const char *msg)
     return EXIT_USAGE;
 }
 
-/* strace's log of CMD into log; CMD's exit status, or -1 when strace could not run. */
+/* strace's log of CMD into log (a path strace opens); CMD's exit status, or -1 when
+ * strace could not run. */
 static int run_traced(const char *log, char **cmd)
 {
     const char *fixed[] = { "strace", "-f", "-ttt", "-T", "-yy", "-X", "raw", "--seccomp-bpf", "-qq", "-e",
@@ -62,6 +69,53 @@ static int run_traced(const char *log, char **cmd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* An output that cannot be written (opt: what names it), said with why; exit 2. */
+static int out_refused(const char *opt, const char *path, int err)
+{
+    diag_printf(stderr, "flowbench record: error: %s %s: cannot write it: %s\n", opt, path, outfile_strerror(err));
+    return EXIT_USAGE;
+}
+
+/* strace's log: a new file beside logname (outfile_open), which strace writes and
+ * flowbench reads back as /proc/PID/fd/N, a link to that very file whatever is done to
+ * its directory meanwhile (a link or a FIFO put in its place is never reached). */
+struct strace_log {
+    struct outfile o;
+    char via[64];
+};
+
+static int log_open(struct strace_log *l, const char *logname)
+{
+    if (outfile_open(&l->o, logname) != 0)
+        return -1;
+    snprintf(l->via, sizeof l->via, "/proc/%d/fd/%d", (int)getpid(), fileno(l->o.f));
+    return 0;
+}
+
+/* err's message names the log as the user finds it once kept: logname, not via. */
+static void name_log(struct diag *err, const char *via, const char *logname)
+{
+    size_t n = strlen(via), nl = strlen(logname);
+    if (strncmp(err->msg, via, n) != 0)
+        return;
+    size_t rest = strlen(err->msg + n);
+    if (nl + rest >= sizeof err->msg)
+        return; /* too long to say otherwise: via stays */
+    memmove(err->msg + nl, err->msg + n, rest + 1);
+    memcpy(err->msg, logname, nl);
+}
+
+/* The trace of log into out; 0, or -1 with err said. */
+static int convert(struct trace *t, const char *log, const char *out, const struct trace_opts *o, struct diag *err)
+{
+    if (trace_load(t, log, o, err) != 0)
+        return -1;
+    struct outfile w;
+    if (outfile_open(&w, out) != 0 || outfile_end(&w, trace_write(t, w.f)) != 0)
+        return diag_set(err, NULL, "-o %s: cannot write it: %s", out, outfile_strerror(errno));
+    return 0;
+}
+
 int cmd_record_main(int argc, char **argv)
 {
     const char *out = NULL, *root = NULL;
@@ -79,32 +133,40 @@ int cmd_record_main(int argc, char **argv)
     }
     if (out == NULL || i + 1 >= argc)
         return record_usage(out == NULL ? "-o APP.trace is required" : "no command after --");
+    if (strcmp(out, "-") == 0)
+        return record_usage("-o -: the trace is a file (strace's log is kept beside it when it cannot be read)");
     char realroot[PATH_MAX];
     if (realpath(root != NULL ? root : ".", realroot) == NULL)
         return record_usage("--root: no such directory");
-    char log[PATH_MAX];
-    snprintf(log, sizeof log, "%s.strace", out);
-    int status = run_traced(log, argv + i + 1);
+    char logname[PATH_MAX];
+    if (snprintf(logname, sizeof logname, "%s.strace", out) >= (int)sizeof logname)
+        return out_refused("-o", out, ENAMETOOLONG);
+    /* both names checked before CMD runs: a bad -o does not cost a whole recording */
+    if (outfile_check(out) != 0)
+        return out_refused("-o", out, errno);
+    struct strace_log log;
+    if (log_open(&log, logname) != 0)
+        return out_refused("strace's log", logname, errno);
+    int status = run_traced(log.via, argv + i + 1);
     if (status < 0) {
+        outfile_discard(&log.o);
         diag_printf(stderr, "flowbench record: error: cannot run strace (apt-get install strace)\n");
         return EXIT_RUNFAIL;
     }
     struct trace t;
     struct diag err = { 0 };
     struct trace_opts o = { .root = realroot, .all = all };
-    int rc = trace_load(&t, log, &o, &err);
-    FILE *f = rc == 0 ? fopen(out, "w") : NULL;
-    if (rc == 0 && (f == NULL || trace_write(&t, f) != 0))
-        rc = diag_set(&err, NULL, "%s: %s", out, strerror(errno));
-    if (f != NULL && fclose(f) != 0 && rc == 0)
-        rc = diag_set(&err, NULL, "%s: %s", out, strerror(errno));
-    if (rc != 0)
-        diag_printf(stderr, "flowbench record: error: %s (strace's log kept: %s)\n", err.msg, log);
-    else {
-        unlink(log);
+    int rc = convert(&t, log.via, out, &o, &err);
+    name_log(&err, log.via, logname);
+    if (rc == 0) {
+        outfile_discard(&log.o); /* converted: the log goes */
         fprintf(stderr, "record: %zu calls beneath %s (%llu left out) into %s; the command exited %d\n", t.n, realroot,
                 (unsigned long long)t.dropped, out, status);
-    }
+    } else if (outfile_commit(&log.o) == 0)
+        diag_printf(stderr, "flowbench record: error: %s (strace's log kept as %s)\n", err.msg, logname);
+    else
+        diag_printf(stderr, "flowbench record: error: %s (strace's log not kept: %s: %s)\n", err.msg, logname,
+                    outfile_strerror(errno));
     trace_free(&t);
     return rc != 0 ? EXIT_USAGE : status == 0 ? EXIT_OK : EXIT_RUNFAIL;
 }

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/trace.h"
+#include "base/fquote.h"
 #include "base/grow.h"
+#include "trace/trace.h"
 #include "trace/trace_made.h"
 #include "trace/trace_sizes.h"
 
@@ -282,9 +283,11 @@ void made_define(const struct made *m, FILE *out)
         fprintf(out, "\ndefine flowop name=created%zu {\n  # %zu file%s, %" PRIu64, c + 1, k->n, k->n > 1 ? "s" : "", lo);
         if (hi != lo)
             fprintf(out, "..%" PRIu64, hi);
-        fprintf(out, " bytes before the last write; the median, %s, wrote %" PRIu32 " time%s\n"
+        fputs(" bytes before the last write; the median, ", out);
+        fquote_put(out, trace_name(m->t, f->path)); /* a traced name: quoted, so it cannot end the comment */
+        fprintf(out, ", wrote %" PRIu32 " time%s\n"
                      "  flowop createfile name=create, filesetname=made, fd=1\n",
-                trace_name(m->t, f->path), f->k, f->k > 1 ? "s" : "");
+                f->k, f->k > 1 ? "s" : "");
         write_heads(m, f, out);
         fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu", c + 1);
         if (way.kind == LAST_PAST_HOLE)

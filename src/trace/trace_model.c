@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/file.h>
 
+#include "base/fquote.h"
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
 #include "trace/trace_made.h"
@@ -331,7 +332,18 @@ static int io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, co
     return 0;
 }
 
-static int fit(const struct trace *t, struct fit_model *m)
+/* Why the fit of call r failed: a descriptor the tables do not keep, or memory. */
+static int fit_fail(const struct trace *t, const struct rp_rec *r, struct diag *err)
+{
+    int32_t fd = r->call == RC_OPEN || r->call == RC_DUP ? r->fd2 : r->fd;
+    if (r->call != RC_OPEN && r->call != RC_DUP && r->call != RC_FORK)
+        return diag_set(err, NULL, "%s:%u: out of memory", t->source, r->line);
+    diag_set(err, NULL, "%s:%u: descriptor %d is past the largest kept (or out of memory)", t->source, r->line, fd);
+    err->bad_input = 1;
+    return -1;
+}
+
+static int fit(const struct trace *t, struct fit_model *m, struct diag *err)
 {
     memset(m, 0, sizeof *m);
     struct names ns = { .cap = 1024 };
@@ -341,7 +353,7 @@ static int fit(const struct trace *t, struct fit_model *m)
     struct fd_walk fw;
     if (ns.v == NULL || fd_walk_init(&fw, t) != 0) {
         free(ns.v);
-        return -1;
+        return diag_set(err, NULL, "%s: out of memory", t->source);
     }
     uint64_t writes_since = 0;
     int rc = 0;
@@ -353,6 +365,8 @@ static int fit(const struct trace *t, struct fit_model *m)
         if (r->call == RC_READ || r->call == RC_WRITE)
             rc = io_seen(m, &fw, &ns, t, r);
         rc = rc == 0 ? fd_track(&fw, r, &ns, t) : rc;
+        if (rc != 0)
+            fit_fail(t, r, err);
         if (k == K_NKINDS)
             continue;
         m->n[k]++;
@@ -367,7 +381,9 @@ static int fit(const struct trace *t, struct fit_model *m)
         }
     }
     fd_walk_free(&fw);
-    if (rc != 0 || made_fit(&m->written, t) != 0) {
+    if (rc == 0 && made_fit(&m->written, t) != 0)
+        rc = diag_set(err, NULL, "%s: out of memory", t->source);
+    if (rc != 0) {
         free(ns.v);
         return -1;
     }
@@ -493,10 +509,10 @@ static void write_data(const struct fit_model *m, FILE *out)
             m->max_io, size);
 }
 
-int trace_model_write(const struct trace *t, const char *source, FILE *out)
+int trace_model_write(const struct trace *t, const char *source, FILE *out, struct diag *err)
 {
     struct fit_model m;
-    if (fit(t, &m) != 0)
+    if (fit(t, &m, err) != 0)
         return -1;
     double calls_per_s = m.secs > 0 ? (double)m.calls / m.secs : 0;
     uint64_t secs = (uint64_t)ceil(m.secs > 1 ? m.secs : 1);
@@ -504,9 +520,12 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     bool locks = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
     /* with locks or fsyncs a pass is 100 picks of the mix around one held file: the rate counts passes */
     uint64_t rate = (uint64_t)ceil(calls_per_s / (double)m.threads / (locks ? 100.0 : 1.0));
-    fprintf(out, "# A model of %s (%s trace: %zu calls over %.3f s), by flowbench model.\n"
+    /* the trace's name quoted: a line break or a quote in it neither ends the comment nor starts a command */
+    fputs("# A model of ", out);
+    fquote_put(out, source);
+    fprintf(out, " (%s trace: %zu calls over %.3f s), by flowbench model.\n"
                  "# Every number says where it came from; edit freely (docs/replay.md).\n"
-                 "set $dir=/tmp\n\n", source, t->format, t->n, m.secs);
+                 "set $dir=/tmp\n\n", t->format, t->n, m.secs);
     write_files(&m, repeats + repeats / 2 + 2, out);
     write_data(&m, out);
     fputs("# I/O sizes: the bytes each read and write moved (writes: to files it did not create); neighbours within\n"
@@ -533,5 +552,7 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out)
     sizes_free(&m.rsize);
     sizes_free(&m.wsize);
     made_free(&m.written);
-    return ferror(out) ? -1 : 0;
+    if (ferror(out))
+        return diag_set(err, NULL, "writing the model: %s", strerror(errno ? errno : EIO));
+    return 0;
 }
