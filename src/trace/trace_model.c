@@ -25,34 +25,37 @@ enum kind {
     K_CHMOD, K_UTIMES, K_TRUNCATE, K_ACCESS, K_STATFS, K_READDIR, K_FSYNC, K_LOCK, K_UNLOCK, K_NKINDS
 };
 
-/* A kind: its name (the model's flowop), the mix child it becomes, what its count is. */
+/* A kind: its name (the model's flowop), the mix child it becomes (a flowop type and the attributes after
+ * its name; NULL: made by a composite), what its count is. */
 struct kind_row {
     const char *name;
-    const char *flowop;      /* a line of the choose; %s: the kind's name; NULL: made by a composite */
+    const char *flowop;
+    const char *attrs;
     const char *from;
 };
 
 static const struct kind_row kinds[K_NKINDS] = {
-    [K_OPEN] = { "open", NULL, "opens of a file that was there, and dups" },
-    [K_CLOSE] = { "close", NULL, "closes" },
-    [K_CREATE] = { "create", NULL, "opens that created their file" },
-    [K_MISSING] = { "missing", "statmissing name=%s, filesetname=files", "opens, stats, accesses and unlinks of a missing name" },
-    [K_READ] = { "read", "read name=%s, filesetname=data, iosize=$rsize, openclose, random", "reads" },
-    [K_WRITE] = { "write", "write name=%s, filesetname=data, iosize=$wsize, openclose, random", "writes to files the trace did not create" },
-    [K_STAT] = { "stat", "statfile name=%s, filesetname=files", "stats, fstats, seeks and readlinks" },
-    [K_UNLINK] = { "unlink", "deletefile name=%s, filesetname=%s", "unlinks" },
-    [K_MKDIR] = { "mkdir", "makedir name=%s, filesetname=dirs", "mkdirs" },
-    [K_RMDIR] = { "rmdir", "removedir name=%s, filesetname=dirs", "rmdirs" },
-    [K_RENAME] = { "rename", "rename name=%s, filesetname=files", "renames, links and symlinks" },
-    [K_CHMOD] = { "chmod", "setattr name=%s, filesetname=files, value=\"chmod\"", "chmods" },
-    [K_UTIMES] = { "utimes", "setattr name=%s, filesetname=files, value=\"utimes\"", "utimes calls" },
-    [K_TRUNCATE] = { "truncate", "setattr name=%s, filesetname=files, value=\"truncate\"", "truncates" },
-    [K_ACCESS] = { "access", "access name=%s, filesetname=files", "access calls that found the name" },
-    [K_STATFS] = { "statfs", "statfs name=%s, filesetname=files", "statfs calls" },
-    [K_READDIR] = { "readdir", "readdir name=%s, filesetname=files", "getdents calls" },
-    [K_FSYNC] = { "fsync", "fsync name=%s, fd=2", "fsyncs and fdatasyncs (of the data file, which the writes change)" },
-    [K_LOCK] = { "lock", "lock name=%s, fd=2", "locks taken (fcntl, flock)" },
-    [K_UNLOCK] = { "unlock", "unlock name=%s, fd=2", "locks released" },
+    [K_OPEN] = { "open", NULL, NULL, "opens of a file that was there, and dups" },
+    [K_CLOSE] = { "close", NULL, NULL, "closes" },
+    [K_CREATE] = { "create", NULL, NULL, "opens that created their file" },
+    [K_MISSING] = { "missing", "statmissing", "filesetname=files", "opens, stats, accesses and unlinks of a missing name" },
+    [K_READ] = { "read", "read", "filesetname=data, iosize=$rsize, openclose, random", "reads" },
+    [K_WRITE] = { "write", "write", "filesetname=data, iosize=$wsize, openclose, random", "writes to files the trace did not create" },
+    [K_STAT] = { "stat", "statfile", "filesetname=files", "stats, fstats, seeks and readlinks" },
+    /* deletes remove what the run made */
+    [K_UNLINK] = { "unlink", "deletefile", "filesetname=made", "unlinks" },
+    [K_MKDIR] = { "mkdir", "makedir", "filesetname=dirs", "mkdirs" },
+    [K_RMDIR] = { "rmdir", "removedir", "filesetname=dirs", "rmdirs" },
+    [K_RENAME] = { "rename", "rename", "filesetname=files", "renames, links and symlinks" },
+    [K_CHMOD] = { "chmod", "setattr", "filesetname=files, value=\"chmod\"", "chmods" },
+    [K_UTIMES] = { "utimes", "setattr", "filesetname=files, value=\"utimes\"", "utimes calls" },
+    [K_TRUNCATE] = { "truncate", "setattr", "filesetname=files, value=\"truncate\"", "truncates" },
+    [K_ACCESS] = { "access", "access", "filesetname=files", "access calls that found the name" },
+    [K_STATFS] = { "statfs", "statfs", "filesetname=files", "statfs calls" },
+    [K_READDIR] = { "readdir", "readdir", "filesetname=files", "getdents calls" },
+    [K_FSYNC] = { "fsync", "fsync", "fd=2", "fsyncs and fdatasyncs (of the data file, which the writes change)" },
+    [K_LOCK] = { "lock", "lock", "fd=2", "locks taken (fcntl, flock)" },
+    [K_UNLOCK] = { "unlock", "unlock", "fd=2", "locks released" },
 };
 
 struct fit_model {
@@ -493,9 +496,8 @@ static void write_mix(const struct fit_model *m, FILE *out)
         uint64_t n = k == K_WRITE ? writes : m->n[k];
         if (kinds[k].flowop == NULL || n == 0)
             continue;
-        fputs("  flowop ", out);
-        fprintf(out, kinds[k].flowop, kinds[k].name, "made"); /* deletes remove what the run made */
-        fprintf(out, ", weight=%" PRIu64 "  # %" PRIu64 " %s\n", n, n, kinds[k].from);
+        fprintf(out, "  flowop %s name=%s, %s, weight=%" PRIu64 "  # %" PRIu64 " %s\n", kinds[k].flowop, kinds[k].name,
+                kinds[k].attrs, n, n, kinds[k].from);
     }
     fputs("}\n\n", out);
 }
