@@ -34,6 +34,11 @@ for m in "$man1" "$man5"; do
     warn=$(groff -man -ww -z "$m" 2>&1)
     [ -z "$warn" ] && ok || bad "roff_${m##*.}" "$warn"
 done
+# what the build machine's tree is called is nobody's business on another machine
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+for text in "$man1" "$man5" <("$bin" --help); do
+    grep -qF -- "$src" "$text" && bad no_build_path "$src named in $(basename "$text")" || ok
+done
 "$bin" --man 7 >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "sections 1" "$tmp/err" && ok || bad man_bad_section "exit $rc: $(cat "$tmp/err")"
 

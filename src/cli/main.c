@@ -87,11 +87,11 @@ static void usage(FILE *out)
             "      --version          print the version\n"
             "\n"
             "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated), then\n"
-            "PREFIX/share/flowbench/workloads when installed as PREFIX/bin/flowbench, else %s.\n"
+            "PREFIX/share/flowbench/workloads when installed as PREFIX/bin/flowbench, else (run from\n"
+            "its build directory) the source tree's workloads/.\n"
             "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 3 a criterion failed,\n"
             "128 + the signal "
-            "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
-            FLOWBENCH_SOURCE_WORKLOADS);
+            "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n");
 }
 
 static int print_man(const char *section)
