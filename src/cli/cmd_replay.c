@@ -1,18 +1,28 @@
 /* cmd_replay.c: `flowbench replay TRACE -D dir=DIR [--mode afap|think|timed]
- * [--speed X] [--root DIR] [output options]`: reads the trace, lays down the
- * tree it expects beneath DIR, compiles it into a plan and runs that as any
- * run (docs/replay.md). Bad input: file:line, exit 2. */
+ * [--speed X] [--over] [--lay-max SIZE] [--root DIR] [output options]`: reads
+ * the trace, checks DIR and locks it, lays down the tree the trace expects
+ * beneath it, compiles the trace into a plan and runs that as any run
+ * (docs/replay.md). Bad input: file:line, exit 2. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/rank_spell.h"
 #include "cli/interp.h"
 #include "cli/replay.h"
+#include "cli/replay_dir.h"
 #include "cli/replay_ranks.h"
 #include "cli/subcommand.h"
 #include "dist/dist.h"
+#include "fileset/managed_tree.h"
+#include "fileset/target_lock.h"
 #include "lang/vars.h"
 #include "trace/trace.h"
+#include "trace/trace_tree.h"
+
+/* --speed's range: beyond it a traced gap overflows or vanishes in the wait. */
+#define SPEED_MIN 1e-6
+#define SPEED_MAX 1e6
 
 static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "think", [RP_TIMED] = "timed" };
 
@@ -20,7 +30,11 @@ static int usage_error(const char *msg)
 {
     diag_printf(stderr, "flowbench replay: error: %s\n"
                         "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] "
-                        "[--json F] [--csv F] [--report DIR] [-C EXPR]\n", msg);
+                        "[--over] [--lay-max SIZE] [--check] [--json F] [--csv F] [--report DIR] [-C EXPR]\n"
+                        "  --over          replay in a DIR that holds files flowbench did not lay down (those the "
+                        "trace only reads are kept)\n"
+                        "  --lay-max SIZE  the most bytes laying the tree down may write (k, m, g, t: KiB...; "
+                        "default 16g; never over 90%% of the free space)\n", msg);
     return EXIT_USAGE;
 }
 
@@ -37,7 +51,7 @@ static int replay_run(struct interp *in);
 /* Takes TRACE and the replay's own options out; the rest goes to the classic command line. */
 int cmd_replay_main(int argc, char **argv)
 {
-    struct replay_req r = { .mode = RP_AFAP, .speed = 1, .run = replay_run };
+    struct replay_req r = { .mode = RP_AFAP, .speed = 1, .lay_max = REPLAY_LAY_MAX_DEFAULT, .run = replay_run };
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     if (rest == NULL)
         return usage_error("out of memory");
@@ -52,8 +66,13 @@ int cmd_replay_main(int argc, char **argv)
         } else if (strcmp(argv[i], "--speed") == 0 && has_next) {
             char *end;
             r.speed = strtod(argv[++i], &end);
-            if (*end != '\0' || !(r.speed > 0))
-                return usage_error("--speed is a number above 0");
+            if (end == argv[i] || *end != '\0' || !isfinite(r.speed) || r.speed < SPEED_MIN || r.speed > SPEED_MAX)
+                return usage_error("--speed is a number from 0.000001 to 1000000");
+        } else if (strcmp(argv[i], "--lay-max") == 0 && has_next) {
+            if (!replay_size_parse(argv[++i], &r.lay_max))
+                return usage_error("--lay-max is a size: a whole number of bytes, or with k, m, g or t");
+        } else if (strcmp(argv[i], "--over") == 0) {
+            r.over = true;
         } else if (strcmp(argv[i], "--rt") == 0) {
             r.realtime = true;
         } else if (strcmp(argv[i], "--root") == 0 && has_next) {
@@ -79,13 +98,17 @@ static const char *override_of(const struct interp *in, const char *name)
     return NULL;
 }
 
-/* $dir and the mode become variables of the run: the reports and JSON name them. */
+/* $dir and the mode become variables of the run: the reports and JSON name
+ * them. Set as data, never as F text: a directory's name may hold anything. */
 static int set_vars(struct interp *in, const char *dir, const struct replay_req *r)
 {
-    char text[8192];
-    snprintf(text, sizeof text, "set $dir=\"%s\"\nset $replay_mode=\"%s\"\nset $replay_speed=\"%g\"\n", dir,
-             mode_names[r->mode], r->speed);
-    return interp_exec_buffer(in, text, strlen(text), "<replay>", 1);
+    char speed[32];
+    snprintf(speed, sizeof speed, "%g", r->speed);
+    const char *const set[][2] = { { "dir", dir }, { "replay_mode", mode_names[r->mode] }, { "replay_speed", speed } };
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++)
+        if (vars_set_str(&in->vars, set[i][0], set[i][1]) != 0 || mentions_add_name(&in->mentions, set[i][0]) != 0)
+            return -1;
+    return 0;
 }
 
 /* A failure to lay down or to use DIR, said as the command's: bad input (a
@@ -106,6 +129,8 @@ struct replay_part {
     char dir[4096];          /* DIR, or this rank's DIR/rank-NNNN */
     struct trace t;
     struct trace_compiled c;
+    struct trace_tree *tree;     /* what is laid down beneath dir */
+    struct managed_tree *mt;     /* dir as checked (NULL: not there yet) */
 };
 
 /* Reads and compiles this rank's trace; touches nothing. 0, or EXIT_USAGE with err. */
@@ -124,6 +149,9 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
     }
     if (replay_rank_check(real, err) != 0)
         return failure(err);
+    /* One flowbench in DIR at a time, from before it is looked at (over ranks, each its own: part_run) */
+    if (!in->opt.check_only && dist_size() == 1 && target_lock_take(&in->locks, real, NULL, err) != 0)
+        return failure(err);
     if (set_vars(in, real, r) != 0) {
         diag_set(err, NULL, "flowbench replay: error: cannot set the run's variables");
         return EXIT_USAGE;
@@ -133,7 +161,11 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
         || trace_compile(&p->t, p->dir, (enum rp_mode)r->mode, r->speed, &p->c, err) != 0)
         return EXIT_USAGE;
     p->c.image->realtime = r->realtime && r->mode != RP_AFAP;
-    return EXIT_OK;
+    if (trace_tree_plan(&p->t, &p->tree, err) != 0)
+        return EXIT_RUNFAIL;
+    if (replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
+        return failure(err);
+    return replay_dir_budget(p->dir, p->top, p->tree, r->lay_max, err) != 0 ? EXIT_USAGE : EXIT_OK;
 }
 
 /* Over many ranks, what every rank replays and where, and the calls of all of them. */
@@ -156,7 +188,9 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     const struct replay_req *r = in->opt.replay;
     uint64_t files = 0, bytes = 0;
     int status = EXIT_OK;
-    if (replay_rank_mkdir(p->top, err) != 0 || trace_lay_tree(&p->t, p->dir, &files, &bytes, err) != 0)
+    if (replay_rank_mkdir(p->top, err) != 0 || target_lock_take(&in->locks, p->dir, NULL, err) != 0
+        || (p->mt == NULL && replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
+        || replay_dir_manifest(p->mt, p->tree, err) != 0 || trace_tree_lay(p->tree, p->dir, &files, &bytes, err) != 0)
         status = failure(err);
     /* No rank starts while another could not lay its tree down */
     status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
@@ -193,9 +227,12 @@ static int replay_run(struct interp *in)
         fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n",
                 p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
                 p->c.image->nthreads);
+        replay_dir_say(in->out, p->dir, p->mt, p->tree);
     } else if (status == EXIT_OK) {
         status = part_run(in, p, &err);
     }
+    managed_tree_free(p->mt);
+    trace_tree_free(p->tree);
     trace_compiled_free(&p->c);
     trace_free(&p->t);
     free(p);
