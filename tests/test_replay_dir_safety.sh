@@ -118,6 +118,14 @@ for s in 1e-300 nan inf -1 0 1e7 x; do
     grep -q -- "--speed is a number from 0.000001 to 1000000" "$top/err" && ok || bad "speed_${s}_message" "$(cat "$top/err")"
 done
 
+# A missing DIR is made (mode 0755) and replayed in; --check makes nothing
+"$bin" replay "$top/read_a.trace" -D dir="$top/new" --check >"$top/out" 2>"$top/err"
+expect_eq missing_check_exit $? 2
+expect_eq missing_check_made_nothing "$(ls -d "$top/new" 2>/dev/null)" ""
+"$bin" replay "$top/read_a.trace" -D dir="$top/new" >"$top/out" 2>&1
+expect_eq missing_made_exit $? 0
+expect_eq missing_made_mode "$(stat -c '%a %s' "$top/new" "$top/new/a" | tr '\n' ' ')" "755 $(stat -c %s "$top/new") 644 100 "
+
 # One flowbench in DIR: a second replay while the first runs is refused naming its pid
 trace slow '0.0 1 1 open a - - O_RDONLY - 3 0.00001' '3.0 1 1 close fd:3 - - - - 0 0.00001'
 mkdir K

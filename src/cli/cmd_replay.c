@@ -3,9 +3,11 @@
  * the trace, checks DIR and locks it, lays down the tree the trace expects
  * beneath it, compiles the trace into a plan and runs that as any run
  * (docs/replay.md). Bad input: file:line, exit 2. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/rank_spell.h"
 #include "cli/interp.h"
@@ -48,6 +50,48 @@ static int parse_mode(const char *s)
 
 static int replay_run(struct interp *in);
 
+/* The replay's own option at argv[*i], its value taken too: NULL when it was one
+ * and is fine, "" when it is none of them, else what is wrong with it. */
+static const char *take_option(struct replay_req *r, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i];
+    bool has_next = *i + 1 < argc;
+    if (strcmp(opt, "--over") == 0) {
+        r->over = true;
+        return NULL;
+    }
+    if (strcmp(opt, "--rt") == 0) {
+        r->realtime = true;
+        return NULL;
+    }
+    if (!has_next)
+        return "";
+    const char *val = argv[*i + 1];
+    if (strcmp(opt, "--mode") == 0) {
+        r->mode = parse_mode(val);
+        ++*i;
+        return r->mode < 0 ? "--mode is afap, think or timed" : NULL;
+    }
+    if (strcmp(opt, "--speed") == 0) {
+        char *end;
+        r->speed = strtod(val, &end);
+        ++*i;
+        bool fits = end != val && *end == '\0' && isfinite(r->speed) && r->speed >= SPEED_MIN && r->speed <= SPEED_MAX;
+        return fits ? NULL : "--speed is a number from 0.000001 to 1000000";
+    }
+    if (strcmp(opt, "--lay-max") == 0) {
+        ++*i;
+        return replay_size_parse(val, &r->lay_max) ? NULL
+                                                   : "--lay-max is a size: a whole number of bytes, or with k, m, g or t";
+    }
+    if (strcmp(opt, "--root") == 0) {
+        r->root = val;
+        ++*i;
+        return NULL;
+    }
+    return "";
+}
+
 /* Takes TRACE and the replay's own options out; the rest goes to the classic command line. */
 int cmd_replay_main(int argc, char **argv)
 {
@@ -58,34 +102,20 @@ int cmd_replay_main(int argc, char **argv)
     int n = 0;
     rest[n++] = "flowbench";
     for (int i = 1; i < argc; i++) {
-        bool has_next = i + 1 < argc;
-        if (strcmp(argv[i], "--mode") == 0 && has_next) {
-            r.mode = parse_mode(argv[++i]);
-            if (r.mode < 0)
-                return usage_error("--mode is afap, think or timed");
-        } else if (strcmp(argv[i], "--speed") == 0 && has_next) {
-            char *end;
-            r.speed = strtod(argv[++i], &end);
-            if (end == argv[i] || *end != '\0' || !isfinite(r.speed) || r.speed < SPEED_MIN || r.speed > SPEED_MAX)
-                return usage_error("--speed is a number from 0.000001 to 1000000");
-        } else if (strcmp(argv[i], "--lay-max") == 0 && has_next) {
-            if (!replay_size_parse(argv[++i], &r.lay_max))
-                return usage_error("--lay-max is a size: a whole number of bytes, or with k, m, g or t");
-        } else if (strcmp(argv[i], "--over") == 0) {
-            r.over = true;
-        } else if (strcmp(argv[i], "--rt") == 0) {
-            r.realtime = true;
-        } else if (strcmp(argv[i], "--root") == 0 && has_next) {
-            r.root = argv[++i];
-        } else if (i == 1 && argv[i][0] != '-') {
-            r.trace = argv[i]; /* TRACE comes first, as the usage says: an option's value is never taken for it */
-        } else {
-            rest[n++] = argv[i];
+        const char *bad = take_option(&r, argc, argv, &i);
+        if (bad != NULL && *bad != '\0') {
+            free(rest);
+            return usage_error(bad);
         }
+        if (bad == NULL)
+            continue;
+        if (i == 1 && argv[i][0] != '-')
+            r.trace = argv[i]; /* TRACE comes first, as the usage says: an option's value is never taken for it */
+        else
+            rest[n++] = argv[i];
     }
-    if (r.trace == NULL)
-        return usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)");
-    int status = main_run(n, rest, &r);
+    int status = r.trace == NULL ? usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)")
+                                 : main_run(n, rest, &r);
     free(rest);
     return status;
 }
@@ -133,15 +163,31 @@ struct replay_part {
     struct managed_tree *mt;     /* dir as checked (NULL: not there yet) */
 };
 
-/* Reads and compiles this rank's trace; touches nothing. 0, or EXIT_USAGE with err. */
+/* DIR, made if missing (its last component only, mode 0755, as mkdir does; --check
+ * makes nothing), resolved into real. The checks that follow judge it as any DIR. */
+static int resolve_dir(const char *dir, char *real, bool check_only, struct diag *err)
+{
+    if (realpath(dir, real) != NULL)
+        return 0;
+    int e = errno;
+    if (e == ENOENT && !check_only && (mkdir(dir, 0755) == 0 || errno == EEXIST) && realpath(dir, real) != NULL)
+        return 0;
+    if (e == ENOENT && !check_only)
+        e = errno;
+    diag_set(err, NULL, "flowbench replay: error: %s: %s%s", dir, strerror(e),
+             check_only && e == ENOENT ? " (a replay makes it; --check looks at it once it is there)" : "");
+    return -1;
+}
+
+/* Reads and compiles this rank's trace, and checks DIR (made if missing, and
+ * locked, unless --check) and the lay-down's budget; lays nothing down. 0, or
+ * the exit status with err. */
 static int part_load(struct interp *in, const char *dir, struct replay_part *p, struct diag *err)
 {
     const struct replay_req *r = in->opt.replay;
     char *real = p->top;
-    if (realpath(dir, real) == NULL) {
-        diag_set(err, NULL, "flowbench replay: error: %s: no such directory (make it first)", dir);
+    if (resolve_dir(dir, real, in->opt.check_only, err) != 0)
         return EXIT_USAGE;
-    }
     if (replay_rank_dir(real, p->dir, sizeof p->dir) != 0
         || rank_spell(r->trace, (unsigned)dist_rank(), '\0', p->trace, sizeof p->trace) == NULL) {
         diag_set(err, NULL, "flowbench replay: error: the trace's or the directory's name is too long");

@@ -56,6 +56,13 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* qsort, which may not be given a NULL array even to sort nothing. */
+static void sort(void *v, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1)
+        qsort(v, n, size, cmp);
+}
+
 static int names_add(struct names *s, const char *name)
 {
     if (s->n == s->cap) {
@@ -120,7 +127,7 @@ static int manifest_parse(struct managed_tree *mt, size_t len)
         return -1;
     for (size_t at = head; at < len; at += strlen(mt->mbuf + at) + 1)
         mt->known[mt->nknown++] = mt->mbuf + at;
-    qsort(mt->known, mt->nknown, sizeof *mt->known, cmp_name);
+    sort(mt->known, mt->nknown, sizeof *mt->known, cmp_name);
     return 0;
 }
 
@@ -261,7 +268,7 @@ static int cmp_link(const void *a, const void *b)
 /* Every name of a multi-linked file in the tree: none leads out of it. */
 static int check_links(struct managed_tree *mt, struct diag *err)
 {
-    qsort(mt->links, mt->nlinks, sizeof *mt->links, cmp_link);
+    sort(mt->links, mt->nlinks, sizeof *mt->links, cmp_link);
     for (size_t i = 0, j; i < mt->nlinks; i = j) {
         for (j = i + 1; j < mt->nlinks && cmp_link(&mt->links[i], &mt->links[j]) == 0; j++)
             ;
@@ -304,7 +311,7 @@ int managed_tree_check(const char *dir, bool over, struct managed_tree **out, st
         managed_tree_free(mt);
         return -1;
     }
-    qsort(mt->foreign.v, mt->foreign.n, sizeof *mt->foreign.v, cmp_name);
+    sort(mt->foreign.v, mt->foreign.n, sizeof *mt->foreign.v, cmp_name);
     *out = mt;
     return 0;
 }
@@ -351,7 +358,7 @@ int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t
         names_free(&all);
         return diag_set(err, NULL, "%s/%s: out of memory to write it", mt->dir, MANAGED_MANIFEST);
     }
-    qsort(all.v, all.n, sizeof *all.v, cmp_name);
+    sort(all.v, all.n, sizeof *all.v, cmp_name);
     struct outfile o;
     if (outfile_open_beneath(&o, mt->rootfd, MANAGED_MANIFEST) != 0)
         rc = -1;
