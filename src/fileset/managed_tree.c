@@ -192,6 +192,11 @@ static int judge(struct managed_tree *mt, const struct stat *st, bool known)
         snprintf(mt->why, sizeof mt->why, "is a symbolic link that no replay here made");
         return -1;
     }
+    if (!S_ISREG(st->st_mode)) {
+        snprintf(mt->why, sizeof mt->why, "is %s (a replay's directory holds directories, regular files and the "
+                 "links a replay made)", fileset_type_name(st->st_mode));
+        return -1;
+    }
     struct stat one = *st;
     one.st_nlink = 1; /* its names are counted over the whole walk instead */
     return fileset_judge_file(&one, mt->uid, mt->why, sizeof mt->why);
