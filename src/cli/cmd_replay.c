@@ -100,7 +100,8 @@ int cmd_replay_main(int argc, char **argv)
     if (rest == NULL)
         return usage_error("out of memory");
     int n = 0;
-    rest[n++] = "flowbench";
+    char prog[] = "flowbench"; /* getopt's argv[0], which its messages name */
+    rest[n++] = prog;
     for (int i = 1; i < argc; i++) {
         const char *bad = take_option(&r, argc, argv, &i);
         if (bad != NULL && *bad != '\0') {
