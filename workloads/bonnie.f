@@ -52,9 +52,8 @@
 #   size of 0 the write of a small file moves no data; set $smallfilesize
 #   (a size or a distribution) for bonnie++'s "-n N:max:min" files.
 #
-# Variables to edit (set them before running; after "load bonnie", set
-# $seekops too when you change $nseeks or $updateevery, since it is
-# computed when the script is read):
+# Variables to edit (set them before running, or after "load bonnie":
+# $seekops, worked out from $nseeks and $updateevery, follows them):
 #   $dir            parent directory of the files
 #   $filesize       size of the block data file
 #   $chunksize      block size of blockwrite, rewrite, blockread, seeks

@@ -42,8 +42,9 @@
 #   $ranks          MPI ranks sharing the dataset (mpirun -np, with --mpi-shared):
 #                   the run ends after the whole steps each rank's share makes
 #
-# The derived sizes below are computed when the script loads: change the
-# variables above with -D (or set them before load).
+# The derived sizes below are worked out from the variables above: change
+# those with -D, or with set before or after "load" (after it, the derived
+# ones follow: docs/language.md, "set after load").
 
 set $dir=/tmp
 set $nfiles=168
@@ -59,7 +60,7 @@ set $epochs=5
 set $minutil=90
 set $ranks=1
 
-usage "mlperf-unet3d variables (change with -D or set before loading):"
+usage "mlperf-unet3d variables (change with -D, or set before or after loading):"
 usage "  \$dir \$nfiles \$samplesperfile \$samplesize \$sizegamma \$batch \$readers"
 usage "  \$computeus \$naccel \$prefetch \$epochs \$minutil \$ranks (see the header)"
 
