@@ -2,7 +2,9 @@
 # test_seed_workloads.sh FLOWBENCH: the seed-tool workloads do one operation
 # where their tool does one: each PostMark transaction is exactly one read or
 # append and exactly one create or delete, and each Vdbench transfer slot is
-# exactly one read or write (choose composites, not independent coins).
+# exactly one read or write (choose composites, not independent coins); each
+# bonnie phase makes exactly bonnie++'s calls, and its write phases fsync
+# and close the file inside the phase, as bonnie++ does.
 set -u
 fb=$(realpath "$1")
 T=$(mktemp -d /dev/shm/fbseed.XXXXXX)
@@ -41,6 +43,22 @@ xfers = rows["xfer.read"] + rows["xfer.write"]
 # one thread: every visit but the last is closed, and has exactly 10 slots
 assert rows["close"] * 10 <= xfers <= rows["open"] * 10 and rows["open"] - rows["close"] <= 1, rows
 assert rows["close"] >= 10 and 0.85 < rows["xfer.read"] / xfers < 0.95, rows
+EOF
+
+# bonnie: 4 MiB in 8 KiB blocks, 16 KiB a byte at a time.
+mkdir "$T/bo"
+"$fb" --quiet -f bonnie -D dir="$T/bo" -D filesize=4m -D charsize=16k -D nfiles=50 -D nseeks=100 \
+    --json "$T/bo.json" > "$T/bo.out" 2>&1
+expect_eq bonnie_exit "$?" 0
+python3 - "$T/bo.json" <<'EOF' && ok || bad bonnie_phases "$(tail -3 "$T/bo.out")"
+import json, sys
+runs = [{f["name"]: (f["ops"], f["bytes"]) for f in r["flowops"]} for r in json.load(open(sys.argv[1]))["runs"]]
+_, putc, blockwrite, rewrite, getc, blockread = runs[:6]
+assert putc["putc"] == (16384, 16384) and putc["putcsync"][0] == 1 and putc["putcclose"][0] == 1, putc
+assert blockwrite["blockwrite"] == (512, 4 << 20) and blockwrite["blockwritesync"][0] == 1, blockwrite
+assert rewrite["rewrite.read"] == rewrite["rewrite.write"] == (512, 4 << 20), rewrite
+assert rewrite["rewritesync"][0] == 1 and rewrite["rewriteclose"][0] == 1, rewrite
+assert getc["getc"] == (16384, 16384) and blockread["blockread"] == (512, 4 << 20), (getc, blockread)
 EOF
 
 summary
