@@ -44,8 +44,9 @@
 #   slot 2 of the same file, so each write lands on the block just read
 #   (bonnie++ seeks back one block instead: lseek(3, -8192, SEEK_CUR)).
 # - seeks: the write after every $updateevery-th read goes to another
-#   random block, not to the block just read (no flowop writes at the
-#   offset of the previous read). The phase ends when the seekers
+#   random block, not to the block just read: offset= puts an op at an
+#   offset given in the script, and no flowop goes back to the offset of
+#   the read before it (bonnie++: lseek back one block, then write). The phase ends when the seekers
 #   together have done $seekops reads and writes ($nseeks reads plus one
 #   write per $updateevery reads), as bonnie++'s seekers share one pool of
 #   seeks.
