@@ -136,6 +136,13 @@ expect_eq rule_values "$(grep -E '^(in|a=|b=)' "$T/top.out" | tr '\n' '|')" \
     "in: b=2 c=3 n=2|a=3: b=6 c=7 n=2|b=10: b=10 c=11|a=4: b=10 c=11 n=2|"
 grep -q 'note: \$b follows \$a: 6, was 2 (derived at .*w.f:2)' "$T/top.err" && ok ||
     bad rule_note "no note of the change: $(cat "$T/top.err")"
+# A set whose derivations then fail is an error at the derivation, naming the set.
+printf 'load mlperf-resnet50\nset $batch=0\n' > "$T/zero.f"
+"$fb" --check -f "$T/zero.f" > /dev/null 2> "$T/zero.err"
+expect_eq rule_fails "$?" 2
+grep -q 'steps cannot follow the set of \$batch at .*zero.f:2' "$T/zero.err" &&
+    grep -q 'mlperf-resnet50.f:[0-9]*:[0-9]*: error: division by zero' "$T/zero.err" && ok ||
+    bad rule_fails_where "$(cat "$T/zero.err")"
 # Without a load (the workload run with -f itself), a later set is a plain assignment.
 printf 'set $a=1\nset $b=$a * 2\nset $a=5\necho "b=$b"\n' > "$T/flat.f"
 expect_eq rule_flat "$("$fb" --check -f "$T/flat.f" 2>/dev/null | grep '^b=')" "b=2"

@@ -298,7 +298,8 @@ static bool reads_any(const struct ast_cmd *from, struct var *const *names, size
 }
 
 /* Works one derived variable out again from the values its inputs have now. */
-static int rederive_one(struct interp *in, struct var *v, const struct var *cause, struct diag *err)
+static int rederive_one(struct interp *in, struct var *v, const struct var *cause, const struct srcloc *at,
+                        struct diag *err)
 {
     char before[64], after[64];
     var_format(v, before, sizeof before);
@@ -306,8 +307,11 @@ static int rederive_one(struct interp *in, struct var *v, const struct var *caus
     v->from = NULL; /* storing the new value forgets the derivation: it is put back after */
     int rc = setters[from->kind](in, from, err);
     v->from = from;
-    if (rc != 0)
+    if (rc != 0) {
+        diag_printf(in->err, "flowbench: note: $%s cannot follow the set of $%s at %s:%d; the error is in its derivation\n",
+                    v->name, cause->name, at->file, at->line);
         return -1;
+    }
     var_format(v, after, sizeof after);
     if (strcmp(before, after) != 0 || v->kind == VAR_DIST)
         diag_printf(in->err, "flowbench: note: $%s follows $%s: %s%s%s (derived at %s:%d)\n", v->name, cause->name, after,
@@ -337,7 +341,7 @@ static int rederive(struct interp *in, struct var *changed, const struct srcloc 
     for (size_t i = 0; rc == 0 && i < n; i++) {
         if (!reads_any(order[i]->from, names, nnames))
             continue;
-        rc = rederive_one(in, order[i], changed, err);
+        rc = rederive_one(in, order[i], changed, at, err);
         names[nnames++] = order[i];
     }
     free(order);
