@@ -27,18 +27,14 @@ int beneath_parent(int rootfd, const char *rel, const char **leaf);
  * there is refused with ELOOP rather than opened. Nothing is opened for I/O, so a
  * FIFO or a device there is not woken; *st gets the object's stat, for the caller
  * to judge its type. Act on it through the descriptor (fchmodat2 or utimensat with
- * AT_EMPTY_PATH) or beneath_reopen. Returns the descriptor, or -1 with errno set. */
+ * AT_EMPTY_PATH) or its beneath_fd_name. Returns the descriptor, or -1 with errno set. */
 struct stat;
 int beneath_node(int rootfd, const char *rel, struct stat *st);
 
-/* Opens the object an O_PATH descriptor holds, by itself and no name (its
- * /proc/self/fd entry), with flags: no name is looked up again, so no link or
- * rename since beneath_node can change which object it is. -1 with errno set
- * (ENOENT where /proc is not mounted). */
-int beneath_reopen(int pathfd, int flags);
-
 /* The /proc/self/fd name of fd, into buf (at least 32 bytes), for the calls that
- * take a name only (truncate). */
+ * take a name only (truncate): that entry is the object itself, never a name
+ * looked up again, so no link or rename since beneath_node changes which object
+ * it is (ENOENT where /proc is not mounted). */
 const char *beneath_fd_name(int fd, char *buf, size_t len);
 
 /* 0 where rel is a path beneath a directory (relative, no "..", no empty name, at

@@ -150,7 +150,7 @@ struct steady_result {
 struct replay_mismatch {
     uint32_t line;       /* of the trace */
     const char *call;    /* its name (static) */
-    char *target;        /* its path, or "fd:N" */
+    char *target;        /* its path, or "fd" (a descriptor's call: its line says which) */
     int64_t traced, got; /* each >= 0, or -errno */
 };
 

@@ -166,13 +166,6 @@ const char *beneath_fd_name(int fd, char *buf, size_t len)
     return buf;
 }
 
-int beneath_reopen(int pathfd, int flags)
-{
-    char name[32];
-    /* the entry is the object itself (a magic link), never a name to resolve again */
-    return open(beneath_fd_name(pathfd, name, sizeof name), flags & ~O_NOFOLLOW);
-}
-
 const char *beneath_strerror(int err)
 {
     switch (err) {

@@ -2,7 +2,6 @@
  * copied whole, addressed by offset, so every worker reads and publishes
  * progress in it wherever it maps the region; in timed mode, beside it, one
  * row per replayed thread of the calls' start errors. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,10 +65,8 @@ static void collect_named(const struct engine *e, struct run_result *r)
             continue; /* claimed by a thread that ended before it wrote the slot */
         const struct rp_rec *c = &rp_recs(im)[rec - 1];
         struct replay_mismatch *m = &r->mismatches[r->nmismatches];
-        char fd[24];
-        snprintf(fd, sizeof fd, "fd:%d", (int)c->fd);
         *m = (struct replay_mismatch){ .line = c->line, .call = c->call < RC_NCALLS ? rp_calls[c->call].name : "?",
-                                       .target = strdup(c->path != 0 ? rp_str(im, c->path) : fd),
+                                       .target = strdup(c->path != 0 ? rp_str(im, c->path) : "fd"),
                                        .traced = c->ret, .got = im->named[k].got };
         if (m->target != NULL)
             r->nmismatches++;

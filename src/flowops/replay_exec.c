@@ -1,8 +1,8 @@
 /* replay_exec.c: each traced call re-issued beneath the replay's directory,
  * following no symbolic link (base/beneath.h), on the descriptors its process
  * opened in the replay: a function per call, indexed by enum rp_call. No call
- * can block for good: nothing but regular files and directories is opened, and
- * locks are taken without waiting (docs/replay.md, "Every call beneath DIR"). */
+ * can block for good: every open is O_NONBLOCK, a FIFO is refused, and locks
+ * are taken without waiting (docs/replay.md, "Every call beneath DIR"). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +20,7 @@
 #ifndef SYS_fchmodat2
 #define SYS_fchmodat2 452 /* Linux 6.6; the same number on every architecture */
 #endif
-/* What a replay reports for a name that holds neither a regular file nor a directory (a FIFO, a socket, a
- * device): it is never opened, so that nothing blocks on it or wakes it, and the outcome is a mismatch. */
+/* What a replay's open of a FIFO reports (it is never kept open, so that nothing waits on it): a mismatch. */
 #define RP_NOT_A_FILE ENXIO
 
 typedef int64_t (*rp_fn)(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes);
@@ -74,17 +73,16 @@ static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     int flags = (int)(r->flags & RP_OPEN_KEEP) | O_CLOEXEC;
     if (flags & O_DIRECTORY)
         flags &= ~(O_CREAT | O_EXCL | O_TRUNC | O_ACCMODE);
-    /* O_NONBLOCK: a FIFO's open would wait for its other end; it returns at once, and is then refused */
+    /* O_NONBLOCK, kept: a FIFO's open would wait for its other end, and a device's calls might; on a file
+     * or a directory it changes nothing (Linux ignores it there), and a lease is an error, not a wait */
     int fd = beneath_open(c->root, path, flags | O_NONBLOCK, r->mode ? r->mode : 0644);
     if (fd < 0)
         return -errno;
-    struct stat sb;
-    int err = fstat(fd, &sb) != 0 ? errno : !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode) ? RP_NOT_A_FILE : 0;
-    if (err == 0 && S_ISREG(sb.st_mode) && fcntl(fd, F_SETFL, flags & O_APPEND) != 0)
-        err = errno; /* a file's calls as the program made them (a lease would otherwise fail them) */
-    if (err != 0) {
+    /* A FIFO is refused. Told by F_GETPIPE_SZ, not fstat: a recorder of the replay sees no call the
+     * program did not make (a socket cannot be opened; a device stays non-blocking). */
+    if (fcntl(fd, F_GETPIPE_SZ) >= 0) {
         close(fd);
-        return -err;
+        return -RP_NOT_A_FILE;
     }
     return take_slot(c, r, fd);
 }
