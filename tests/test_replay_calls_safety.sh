@@ -173,6 +173,29 @@ for fmt in trace strace; do
     expect_eq "${name}_named_create_on_the_way" "$(named $name open d/dl/new 3 -ELOOP)" 1
 done
 
+# 3c. dbench's words: a Deltree over planted links removes the links, not what they
+# point at; a FIND_FIRST through a link (the directory the lay-down made, replaced) is
+# ELOOP. Planted once the replay has made c/d, a second and a half before the calls
+# (the first line has no time: one would read as strace's).
+cat >"$top/mid.dbench" <<'T'
+Mkdir "\c\d" NT_STATUS_OK
+1.500000 Deltree "\c" NT_STATUS_OK
+1.500100 FIND_FIRST "\c2\dl\*" 260 1366 0 NT_STATUS_OK
+T
+rm -rf "${top:?}/mid_dbench" && mkdir "$top/mid_dbench"
+timeout 20 "$bin" replay "$top/mid.dbench" -D dir="$top/mid_dbench" --mode timed >"$top/mid_dbench.out" 2>&1 &
+job=$!
+for _ in $(seq 100); do [ -d "$top/mid_dbench/c/d" ] && break; sleep 0.05; done
+ln -s "$out/f" "$top/mid_dbench/c/d/lnk" && ln -s "$out/sub" "$top/mid_dbench/c/dl"
+rmdir "$top/mid_dbench/c2/dl" && ln -s "$out/sub" "$top/mid_dbench/c2/dl"
+wait $job
+rc=$?
+unchanged mid_dbench
+expect_eq mid_dbench_exit "$rc" 0
+expect_eq mid_dbench_tree_gone "$([ -e "$top/mid_dbench/c" ] || [ -L "$top/mid_dbench/c" ] && echo left || echo gone)" gone
+expect_eq mid_dbench_mismatch "$(mismatches mid_dbench)" 1
+expect_eq mid_dbench_named "$(named mid_dbench getdents 'c2/dl' 0 -ELOOP)" 1
+
 # 4. Two processes each take flock(LOCK_EX) on one file, the second while the first
 # holds it and waits for the second's next call: a blocking flock waited for good.
 own >"$top/flock.trace" <<T

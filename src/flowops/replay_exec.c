@@ -211,7 +211,9 @@ static int do_rmdir(int dir, const char *leaf, const struct rp_rec *r)
 
 /* A call on the object a name holds, through an O_PATH descriptor of it: a link at the name, or on the way,
  * is ELOOP (beneath_node), and what is done to the descriptor reaches that object and no other. */
-static int64_t on_node(struct rp_ctx *c, const struct rp_rec *r, int (*fn)(int fd, const struct stat *sb, const struct rp_rec *r))
+typedef int (*node_fn)(int fd, const struct stat *sb, const struct rp_rec *r);
+
+static int64_t on_node(struct rp_ctx *c, const struct rp_rec *r, node_fn fn)
 {
     struct stat sb;
     int fd = beneath_node(c->root, name_of(c, r->path), &sb);
@@ -266,7 +268,10 @@ static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
 static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_chmod); }
 static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_utimes); }
 static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_access); }
-static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_truncate); }
+static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
+{
+    return on_node(c, r, node_truncate);
+}
 
 /* rename and link: a call on two names, each beneath the root; neither follows a link at either name
  * (linkat without AT_SYMLINK_FOLLOW links a link itself). */
