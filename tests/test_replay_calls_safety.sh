@@ -50,7 +50,8 @@ r = json.load(open(sys.argv[1]))["runs"][0]
 print(" ".join("%s:%s:%s>%s" % (m["call"], m["target"], m["traced"], m["replay"]) for m in r.get("mismatches_named", [])))' "$top/$1.json"
 }
 
-# 1. A link laid down by the trace itself (symlink), then every call on a name through it.
+# 1. A link laid down by the trace itself (symlink), then every call on a name through it,
+# a create through a dangling one, and the link hard-linked and renamed.
 own() { printf '# flowbench-trace 1\n'; cat; printf '# end\n'; }
 own >"$top/sym.trace" <<T
 0.000000 10 10 symlink lnk - - - - 0 0.00001 $out/f
@@ -59,11 +60,19 @@ own >"$top/sym.trace" <<T
 0.000300 10 10 utimes lnk - - - - 0 0.00001
 0.000400 10 10 access lnk - - 2 - 0 0.00001
 0.000500 10 10 open lnk - - O_WRONLY|O_TRUNC - 3 0.00001
-# end
+0.000600 10 10 symlink dang - - - - 0 0.00001 $out/new
+0.000700 10 10 open dang - - O_WRONLY|O_CREAT 0644 3 0.00001
+0.000800 10 10 link lnk - - - - 0 0.00001 lnk2
+0.000900 10 10 chmod lnk2 - - - 04777 0 0.00001
+0.001000 10 10 rename lnk2 - - - - 0 0.00001 lnk3
+0.001100 10 10 chmod lnk3 - - - 04777 0 0.00001
 T
 replay sym "$top/sym.trace"
 expect_eq sym_exit "$rc" 0
-expect_eq sym_mismatch "$(mismatches sym)" 5
+expect_eq sym_mismatch "$(mismatches sym)" 8
+expect_eq sym_named_dangling "$(named sym open dang 3 -ELOOP)" 1
+expect_eq sym_named_hard_link "$(named sym chmod lnk2 0 -ELOOP)" 1
+expect_eq sym_named_renamed "$(named sym chmod lnk3 0 -ELOOP)" 1
 expect_eq sym_named_chmod "$(named sym chmod lnk 0 -ELOOP)" 1
 expect_eq sym_named_truncate "$(named sym truncate lnk 0 -ELOOP)" 1
 expect_eq sym_named_open "$(named sym open lnk 3 -ELOOP)" 1
@@ -158,7 +167,7 @@ for fmt in trace strace; do
     rm -rf "${top:?}/$name" && mkdir "$top/$name"
     timeout 20 "$bin" replay "$top/mid.$fmt" -D dir="$top/$name" --mode timed --root "$R" >"$top/$name.out" 2>&1 &
     job=$!
-    for _ in $(seq 100); do [ -d "$top/$name/d/dl" ] && break; sleep 0.05; done
+    for _ in $(seq 300); do [ -d "$top/$name/d/dl" ] && break; sleep 0.05; done
     rmdir "$top/$name/d/dl" && ln -s "$out/sub" "$top/$name/d/dl"
     ln -s "$out/f" "$top/$name/d/lnk" && mkfifo "$top/$name/d/fifo"
     wait $job
@@ -185,7 +194,7 @@ T
 rm -rf "${top:?}/mid_dbench" && mkdir "$top/mid_dbench"
 timeout 20 "$bin" replay "$top/mid.dbench" -D dir="$top/mid_dbench" --mode timed >"$top/mid_dbench.out" 2>&1 &
 job=$!
-for _ in $(seq 100); do [ -d "$top/mid_dbench/c/d" ] && break; sleep 0.05; done
+for _ in $(seq 300); do [ -d "$top/mid_dbench/c/d" ] && break; sleep 0.05; done
 ln -s "$out/f" "$top/mid_dbench/c/d/lnk" && ln -s "$out/sub" "$top/mid_dbench/c/dl"
 rmdir "$top/mid_dbench/c2/dl" && ln -s "$out/sub" "$top/mid_dbench/c2/dl"
 wait $job
@@ -248,7 +257,7 @@ for fmt in trace strace; do
     rm -rf "${top:?}/$name" && mkdir "$top/$name"
     timeout 60 "$bin" replay "$top/hour.$fmt" -D dir="$top/$name" --mode timed --root "$R" >"$top/$name.out" 2>&1 &
     job=$!
-    for _ in $(seq 100); do [ -d "$top/$name/a" ] && break; sleep 0.05; done
+    for _ in $(seq 300); do [ -d "$top/$name/a" ] && break; sleep 0.05; done
     sleep 0.5
     SECONDS=0
     kill -"$([ $fmt = trace ] && echo TERM || echo INT)" $job
