@@ -36,8 +36,11 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
     "$bin" record -o "$top/b.trace" --root "$top/C" -- "$bin" replay "$top/a.trace" -D dir="$top/C" >/dev/null 2>&1
 expect_eq rerecord_exit $? 0
 # calls NAME: (call, path, offset, length) of each file call, in order; descriptors as "fd"
-# (fork, exec and wait are the processes' own: the replay's engine makes its processes its way).
-calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" && $4 != "wait" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
+# (fork, exec and wait are the processes' own: the replay's engine makes its processes its way;
+# a replayed chmod is fchmodat2 on the object's O_PATH descriptor, which strace 6.1 cannot
+# decode: the replay's own report counts those instead).
+calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" && $4 != "wait" && $4 != "chmod" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
+expect_eq chmods_replayed "$(ops_of chmod "$top/out")" "$(grep -c '^[^#]* chmod ' "$top/a.trace")"
 # The replay's calls are its workers' (from its first fork to its last wait): before them it
 # locks, checks and marks DIR, which the traced program never did; its lock and manifest
 # are two more entries in DIR, which a stat of DIR sees in its size on tmpfs.
