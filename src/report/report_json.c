@@ -428,6 +428,7 @@ static void thread_times(struct jw *w, const struct run_result *r)
             snprintf(name, sizeof name, "%s_s", time_bucket_names[b]);
             jw_num(w, name, (double)t->ns[b] / 1e9, 6);
         }
+        jw_u64(w, "cpu_ns", t->cpu_ns);
         jw_close(w, '}');
     }
     jw_close(w, ']');
