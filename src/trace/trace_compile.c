@@ -7,20 +7,51 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
 
+/* Traced pids (or tids) in the order first seen, hashed: index by number in constant time. */
 struct ids {
     int32_t *v;
-    size_t n;
+    size_t n, cap;
+    uint32_t *slot;          /* index + 1 (0: an empty bucket); scap a power of two, at most half full */
+    size_t scap;
 };
+
+static size_t id_home(const struct ids *s, int32_t v)
+{
+    return (size_t)(((uint64_t)(uint32_t)v * 0x9e3779b97f4a7c15ull) >> 32) & (s->scap - 1);
+}
+
+/* v's bucket, or the empty one where it would go. */
+static uint32_t *id_probe(const struct ids *s, int32_t v)
+{
+    size_t i = id_home(s, v);
+    while (s->slot[i] != 0 && s->v[s->slot[i] - 1] != v)
+        i = (i + 1) & (s->scap - 1);
+    return &s->slot[i];
+}
 
 static int64_t id_find(const struct ids *s, int32_t v)
 {
+    if (s->scap == 0)
+        return -1;
+    uint32_t at = *id_probe(s, v);
+    return at != 0 ? (int64_t)at - 1 : -1;
+}
+
+static int id_rehash(struct ids *s, size_t scap)
+{
+    uint32_t *slot = calloc(scap, sizeof *slot);
+    if (slot == NULL)
+        return -1;
+    free(s->slot);
+    s->slot = slot;
+    s->scap = scap;
     for (size_t i = 0; i < s->n; i++)
-        if (s->v[i] == v)
-            return (int64_t)i;
-    return -1;
+        *id_probe(s, s->v[i]) = (uint32_t)i + 1;
+    return 0;
 }
 
 static int64_t id_add(struct ids *s, int32_t v)
@@ -28,12 +59,21 @@ static int64_t id_add(struct ids *s, int32_t v)
     int64_t i = id_find(s, v);
     if (i >= 0)
         return i;
-    int32_t *p = realloc(s->v, (s->n + 1) * sizeof *p);
+    if (2 * (s->n + 1) > s->scap && id_rehash(s, s->scap ? 2 * s->scap : 64) != 0)
+        return -1;
+    int32_t *p = grow_room(s->v, &s->cap, s->n, sizeof *p, 64);
     if (p == NULL)
         return -1;
     s->v = p;
     s->v[s->n] = v;
+    *id_probe(s, v) = (uint32_t)s->n + 1;
     return (int64_t)s->n++;
+}
+
+static void id_free(struct ids *s)
+{
+    free(s->v);
+    free(s->slot);
 }
 
 /* The last call on a resource (a name or a process's slot): its thread and index. */
@@ -184,6 +224,8 @@ struct compile_walk {
     size_t *walked;          /* ... of its traced calls, how many the walk has seen */
     size_t *execs;           /* ... its execs */
     uint32_t *fork_thread, *fork_seq; /* each process's fork in its parent: thread + 1 (0: none) and index */
+    uint32_t *proc_first, *proc_threads; /* each process's threads (by the pid of their first call), in order:
+                                          * proc_threads[proc_first[p] .. proc_first[p + 1]) */
     struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call),
                               * and EXEC_CLOSES for each of its execs (the descriptors it closes) */
     struct trace_fds fds;
@@ -252,7 +294,7 @@ static bool walk_fd(struct compile_walk *w, uint32_t ti, uint32_t pi, struct rp_
 /* An exec closes the descriptors marked close-on-exec: those the replay opened (a slot) are closed there too (a
  * cloexec call each, made by the compile), so that what they held (a lock, a file's last reference) goes as it
  * went; the room left is what the thread's calls to come may need. */
-static void walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
+static int walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
 {
     size_t room = 2 * w->th[ti].count + EXEC_CLOSES * w->execs[ti];
     size_t need = w->pos[ti] + 2 * (w->th[ti].count - w->walked[ti]) + 1; /* the exec itself */
@@ -266,14 +308,17 @@ static void walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const st
         walk_put(w, ti, &r, 0);
         need++;
     }
-    fds_exec(&w->fds, pi);
+    return fds_exec(&w->fds, pi);
 }
 
 /* A wait follows the child's last call (of its first two threads with calls kept): the child has ended. */
 static void walk_wait(struct compile_walk *w, uint32_t ti, struct rp_rec *r)
 {
     int64_t child = r->ret > 0 ? id_find(&w->pids, (int32_t)r->ret) : -1;
-    for (uint32_t k = 0; child >= 0 && k < (uint32_t)w->tids.n && r->ndeps < 2; k++) {
+    if (child < 0)
+        return;
+    for (uint32_t i = w->proc_first[child]; i < w->proc_first[child + 1] && r->ndeps < 2; i++) {
+        uint32_t k = w->proc_threads[i];
         if (k == ti || w->pos[k] == 0 || w->th[k].proc != (uint32_t)child)
             continue;
         r->dep_thread[r->ndeps] = k;
@@ -322,8 +367,8 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
     if (child >= 0 && (uint32_t)child != pi
         && fds_fork(&w->fds, pi, (uint32_t)child, ti, (uint32_t)w->pos[ti]) != 0)
         return diag_set(err, NULL, "out of memory");
-    if (r.call == RC_EXEC && r.ret >= 0)
-        walk_exec(w, ti, pi, &r);
+    if (r.call == RC_EXEC && r.ret >= 0 && walk_exec(w, ti, pi, &r) != 0)
+        return diag_set(err, NULL, "out of memory");
     if (r.call == RC_WAIT)
         walk_wait(w, ti, &r);
     if (r.call == RC_SETFD && r.ret >= 0)
@@ -334,17 +379,97 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 
 static void walk_free(struct compile_walk *w)
 {
-    free(w->pids.v);
-    free(w->tids.v);
+    id_free(&w->pids);
+    id_free(&w->tids);
     free(w->th);
     free(w->pos);
     free(w->walked);
     free(w->execs);
     free(w->fork_thread);
     free(w->fork_seq);
+    free(w->proc_first);
+    free(w->proc_threads);
     free(w->recs);
     free(w->ord.v);
     fds_free(&w->fds);
+}
+
+/* Each traced process and thread, in the order first seen; a replay runs each process as one of its own and
+ * each thread as one of its own, so a trace of more than the caps is refused at the call that passes one. */
+static int walk_ids(struct compile_walk *w, struct diag *err)
+{
+    const struct trace *t = w->t;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct rp_rec *r = &t->recs[i];
+        int64_t p = id_add(&w->pids, r->pid), k = id_add(&w->tids, r->tid);
+        if (p < 0 || k < 0)
+            return diag_set(err, NULL, "out of memory");
+        if (p == TRACE_MAX_PROCS)
+            return diag_set(err, NULL, "%s:%u: pid %d is the trace's process number %d; a replay runs each traced "
+                            "process as one of its own and takes at most %d", t->source, r->line, r->pid,
+                            TRACE_MAX_PROCS + 1, TRACE_MAX_PROCS);
+        if (k == TRACE_MAX_THREADS)
+            return diag_set(err, NULL, "%s:%u: tid %d is the trace's thread number %d; a replay runs each traced "
+                            "thread as one of its own and takes at most %d", t->source, r->line, r->tid,
+                            TRACE_MAX_THREADS + 1, TRACE_MAX_THREADS);
+    }
+    return 0;
+}
+
+/* Each thread's room for its calls (twice its count, and EXEC_CLOSES an exec), in thread order, and each
+ * process's threads. */
+static int walk_threads(struct compile_walk *w)
+{
+    const struct trace *t = w->t;
+    uint32_t nth = (uint32_t)w->tids.n, npr = (uint32_t)w->pids.n;
+    uint32_t *first_pid = calloc(nth ? nth : 1, sizeof *first_pid), *filled = calloc(npr ? npr : 1, sizeof *filled);
+    if (first_pid == NULL || filled == NULL) {
+        free(first_pid);
+        free(filled);
+        return -1;
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        size_t k = (size_t)id_find(&w->tids, t->recs[i].tid);
+        if (w->th[k].count++ == 0)
+            first_pid[k] = (uint32_t)id_find(&w->pids, t->recs[i].pid);
+        w->execs[k] += t->recs[i].call == RC_EXEC;
+    }
+    for (uint32_t k = 1; k < nth; k++)
+        w->th[k].first = w->th[k - 1].first + 2 * w->th[k - 1].count + EXEC_CLOSES * w->execs[k - 1];
+    for (uint32_t k = 0; k < nth; k++)
+        w->proc_first[first_pid[k] + 1]++;
+    for (uint32_t p = 0; p < npr; p++)
+        w->proc_first[p + 1] += w->proc_first[p];
+    for (uint32_t k = 0; k < nth; k++)
+        w->proc_threads[w->proc_first[first_pid[k]] + filled[first_pid[k]]++] = k;
+    free(first_pid);
+    free(filled);
+    return 0;
+}
+
+static int walk_alloc(struct compile_walk *w)
+{
+    const struct trace *t = w->t;
+    size_t nth = w->tids.n ? w->tids.n : 1, npr = w->pids.n ? w->pids.n : 1;
+    w->th = calloc(nth, sizeof *w->th);
+    w->pos = calloc(nth, sizeof *w->pos);
+    w->walked = calloc(nth, sizeof *w->walked);
+    w->execs = calloc(nth, sizeof *w->execs);
+    w->fork_thread = calloc(npr, sizeof *w->fork_thread);
+    w->fork_seq = calloc(npr, sizeof *w->fork_seq);
+    w->proc_first = calloc(npr + 1, sizeof *w->proc_first);
+    w->proc_threads = calloc(nth, sizeof *w->proc_threads);
+    size_t execs = 0;
+    for (size_t i = 0; i < t->n; i++)
+        execs += t->recs[i].call == RC_EXEC;
+    w->recs = malloc((t->n ? 2 * t->n + EXEC_CLOSES * execs : 1) * sizeof *w->recs);
+    while (w->ord.cap < 4 * t->n + 16)
+        w->ord.cap *= 2;
+    w->ord.v = calloc(w->ord.cap, sizeof *w->ord.v);
+    if (!w->th || !w->pos || !w->walked || !w->execs || !w->fork_thread || !w->fork_seq || !w->proc_first
+        || !w->proc_threads || !w->recs || !w->ord.v || fds_init(&w->fds, (uint32_t)w->pids.n) != 0)
+        return -1;
+    return walk_threads(w);
 }
 
 /* The plan: a process per traced process, its threads each a replay flowop. */
@@ -381,34 +506,10 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
 {
     memset(c, 0, sizeof *c);
     struct compile_walk w = { .t = t, .ord = { .cap = 1024 }, .max_len = 4096 };
-    for (size_t i = 0; i < t->n; i++)
-        if (id_add(&w.pids, t->recs[i].pid) < 0 || id_add(&w.tids, t->recs[i].tid) < 0) {
-            walk_free(&w);
-            return diag_set(err, NULL, "out of memory");
-        }
+    int rc = walk_ids(&w, err);
     uint32_t nth = (uint32_t)w.tids.n, npr = (uint32_t)w.pids.n;
-    w.th = calloc(nth ? nth : 1, sizeof *w.th);
-    w.pos = calloc(nth ? nth : 1, sizeof *w.pos);
-    w.walked = calloc(nth ? nth : 1, sizeof *w.walked);
-    w.execs = calloc(nth ? nth : 1, sizeof *w.execs);
-    w.fork_thread = calloc(npr ? npr : 1, sizeof *w.fork_thread);
-    w.fork_seq = calloc(npr ? npr : 1, sizeof *w.fork_seq);
-    size_t execs = 0;
-    for (size_t i = 0; i < t->n; i++)
-        execs += t->recs[i].call == RC_EXEC;
-    w.recs = malloc((t->n ? 2 * t->n + EXEC_CLOSES * execs : 1) * sizeof *w.recs);
-    while (w.ord.cap < 4 * t->n + 16)
-        w.ord.cap *= 2;
-    w.ord.v = calloc(w.ord.cap, sizeof *w.ord.v);
-    int rc = w.th && w.pos && w.walked && w.execs && w.fork_thread && w.fork_seq && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
-    /* each thread's calls together, in their order */
-    for (size_t i = 0; rc == 0 && i < t->n; i++) {
-        size_t k = (size_t)id_find(&w.tids, t->recs[i].tid);
-        w.th[k].count++;
-        w.execs[k] += t->recs[i].call == RC_EXEC;
-    }
-    for (uint32_t k = 1; rc == 0 && k < nth; k++)
-        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count + EXEC_CLOSES * w.execs[k - 1];
+    if (rc == 0)
+        rc = walk_alloc(&w) == 0 ? 0 : diag_set(err, NULL, "out of memory");
     for (size_t i = 0; rc == 0 && i < t->n; i++)
         rc = walk_call(&w, i, err);
     /* calls left out shrink their thread */
