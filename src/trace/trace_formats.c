@@ -31,13 +31,13 @@ int trace_next_line(struct trace_lines *l, struct diag *err)
     int ch;
     while ((ch = getc_unlocked(l->f)) != EOF && ch != '\n') {
         nul |= ch == '\0';
+        if (l->len == TRACE_LINE_MAX)
+            return trace_fail(err, l->path, l->ln + 1, "the line is longer than %u bytes", TRACE_LINE_MAX);
         if (l->len + 1 >= l->cap) {
             size_t cap = l->cap ? 2 * l->cap : 4096;
-            char *p = l->len < TRACE_LINE_MAX ? realloc(l->line, cap) : NULL;
-            if (p == NULL && l->len < TRACE_LINE_MAX)
-                return diag_set(err, NULL, "out of memory");
+            char *p = realloc(l->line, cap);
             if (p == NULL)
-                return trace_fail(err, l->path, l->ln + 1, "the line is longer than %u bytes", TRACE_LINE_MAX);
+                return diag_set(err, NULL, "out of memory");
             l->line = p;
             l->cap = cap;
         }

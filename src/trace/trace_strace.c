@@ -31,6 +31,7 @@ struct st_ctx {
     const char *path;        /* the log, for messages */
     struct diag *err;
     bool failed;             /* a call was bad input (err says why): the log is refused */
+    unsigned ln;             /* the line being read */
     char root[4096];
     size_t rootlen;
     struct { int32_t tid; uint64_t t_ns; char *text; } pending[ST_PENDING]; /* text NULL: a free slot */
@@ -233,13 +234,25 @@ static int f_fsync(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) 
 static int f_fdatasync(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FDATASYNC); }
 static int f_fstat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FSTAT); }
 
+/* An offset argument: 0 to 2^63 - 1 (past it, or negative, the log is refused: never taken for "no offset"). */
+static uint64_t st_offset(struct st_ctx *c, const char *a)
+{
+    char *end;
+    uint64_t v = 0;
+    if (trace_size(a, &end, &v) != 0 && !c->failed) {
+        trace_fail(c->err, c->path, c->ln, "a bad offset '%.40s' (0 to 2^63 - 1)", a);
+        c->failed = true;
+    }
+    return v;
+}
+
 /* read(fd, buf, n), pread64(fd, buf, n, off), readv(fd, iov, cnt): the bytes asked (or moved, for vectors). */
 static int rw_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, enum rp_call call, bool at, bool vec)
 {
     if (s->nargs < (at ? 4 : 3))
         return -1;
     r->len = vec ? (s->ret > 0 ? (uint64_t)s->ret : 0) : strtoull(s->arg[2], NULL, 10);
-    r->off = at ? strtoull(s->arg[3], NULL, 10) : RP_NONE;
+    r->off = at ? st_offset(c, s->arg[3]) : RP_NONE;
     return fd_call(c, s, r, call);
 }
 
@@ -518,7 +531,7 @@ static int copy_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r
     struct rp_rec rd = *r;
     rd.call = RC_READ;
     rd.len = n;
-    rd.off = s->arg[in_off][0] == '[' ? strtoull(s->arg[in_off] + 1, NULL, 10) : RP_NONE;
+    rd.off = s->arg[in_off][0] == '[' ? st_offset(c, s->arg[in_off] + 1) : RP_NONE;
     if (st_fdarg(c, s->arg[in], &rd) == 0 && trace_put(c->t, &rd, c->path, c->err) != 0) {
         c->failed = true;
         return -1;
@@ -704,7 +717,7 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
     const char *res = strstr(text, ") = ");
     int64_t child = res != NULL ? strtoll(res + 4, NULL, 10) : -1;
     if (child > INT32_MAX)
-        return trace_fail(c->err, c->path, ln, "%.6s: a child's pid past the largest (2^31 - 1)", text);
+        return trace_fail(c->err, c->path, ln, "a child's pid past the largest (2^31 - 1)");
     if (child <= 0)
         return 0;
     uint64_t flags = st_clone_flags(text);
@@ -806,6 +819,7 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return 0;
     struct rp_rec r = { .t_ns = t_ns, .dur_ns = s.dur_ns, .off = RP_NONE, .ret = s.ret, .fd = -1, .fd2 = -1,
                         .pid = st_group(c, tid), .tid = tid, .line = ln };
+    c->ln = ln;
     int filled = st_rows[row].fill(c, &s, &r);
     if (c->failed)
         return -1;
