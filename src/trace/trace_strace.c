@@ -12,6 +12,7 @@
 
 #define ST_MAXARGS 8
 #define ST_PENDING 256
+#define ST_THREADS 8192
 #define ST_PENDING_MAX (64u << 10) /* the text of a call left unfinished, at most */
 #define CLONE_THREAD_BIT 0x10000u /* <sched.h>'s CLONE_THREAD */
 
@@ -37,7 +38,8 @@ struct st_ctx {
     struct { int32_t tid; uint64_t t_ns; char *text; } pending[ST_PENDING]; /* text NULL: a free slot */
     struct { int32_t pid, fd; } handles[1024]; /* O_PATH descriptors: names resolved, nothing opened */
     size_t nhandles;
-    struct { int32_t tid, group; } threads[4096]; /* clone(CLONE_THREAD): a thread and its process */
+    struct { int32_t tid, group; } threads[ST_THREADS]; /* clone(CLONE_THREAD): a thread and its process, hashed
+                                                          * by tid (0: an empty bucket), at most half full */
     size_t nthreads;
 };
 
@@ -681,14 +683,32 @@ static int st_pending_slot(struct st_ctx *c, int32_t tid)
     return free_slot;
 }
 
+/* tid's bucket, or the empty one where it would go. */
+static size_t st_thread_at(const struct st_ctx *c, int32_t tid)
+{
+    size_t i = (size_t)(((uint64_t)(uint32_t)tid * 0x9e3779b97f4a7c15ull) >> 32) & (ST_THREADS - 1);
+    while (c->threads[i].tid != 0 && c->threads[i].tid != tid)
+        i = (i + 1) & (ST_THREADS - 1);
+    return i;
+}
+
 /* Threads of one process share descriptors: the thread group of each thread
  * (a thread never seen made by clone(CLONE_THREAD) leads its own). */
 static int32_t st_group(struct st_ctx *c, int32_t tid)
 {
-    for (size_t i = 0; i < c->nthreads; i++)
-        if (c->threads[i].tid == tid)
-            return c->threads[i].group;
-    return tid;
+    size_t i = st_thread_at(c, tid);
+    return c->threads[i].tid == tid && tid != 0 ? c->threads[i].group : tid;
+}
+
+/* child is a thread of tid's process (past ST_THREADS / 2 of them, a process of its own). */
+static void st_thread_add(struct st_ctx *c, int32_t child, int32_t tid)
+{
+    size_t i = st_thread_at(c, child);
+    if (c->threads[i].tid == 0 && c->nthreads >= ST_THREADS / 2)
+        return;
+    c->nthreads += c->threads[i].tid == 0;
+    c->threads[i].group = st_group(c, tid);
+    c->threads[i].tid = child;
 }
 
 #define CLONE_FILES_BIT 0x400u /* <sched.h>'s CLONE_FILES */
@@ -722,10 +742,7 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
         return 0;
     uint64_t flags = st_clone_flags(text);
     if (flags & (CLONE_THREAD_BIT | CLONE_FILES_BIT)) {
-        if (c->nthreads < sizeof c->threads / sizeof c->threads[0]) {
-            c->threads[c->nthreads].tid = (int32_t)child;
-            c->threads[c->nthreads++].group = st_group(c, tid);
-        }
+        st_thread_add(c, (int32_t)child, tid);
         return 0;
     }
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
