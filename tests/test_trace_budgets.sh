@@ -82,18 +82,18 @@ check pids "$top/pids.trace"
 refused pids "$top/pids.trace" 1026 "pid 1026 is the trace's process number 1025; a replay runs each traced process as one of its own and takes at most 1024"
 within pids 300 2
 
-# at the caps: 100,000 calls of 1,024 processes and 4,096 threads are valid, in bounds
+# at the caps: 100,000 calls of 1,024 processes and 1,024 threads are valid, in bounds
 python3 - "$top/caps.trace" <<'PY'
 import sys
 with open(sys.argv[1], "w") as f:
     f.write("# flowbench-trace 1\n")
     for i in range(100000):
-        f.write("%.6f %d %d stat a - - - - -ENOENT 0.000001\n" % (i * 1e-6, 2 + i % 1024, 100000 + i % 4096))
+        f.write("%.6f %d %d stat a - - - - -ENOENT 0.000001\n" % (i * 1e-6, 2 + i % 1024, 100000 + i % 1024))
     f.write("# end\n")
 PY
 check caps "$top/caps.trace"
 expect_eq caps_exit "$(cat "$top/caps.rc")" 0
-expect_eq caps_valid "$(grep -c '100000 calls (0 left out), 1024 processes, 4096 threads' "$top/caps.out")" 1
+expect_eq caps_valid "$(grep -c '100000 calls (0 left out), 1024 processes, 1024 threads' "$top/caps.out")" 1
 within caps 300 2
 
 # one thread past the thread cap, in one process
@@ -101,12 +101,35 @@ python3 - "$top/tids.trace" <<'PY'
 import sys
 with open(sys.argv[1], "w") as f:
     f.write("# flowbench-trace 1\n")
-    for i in range(4097):
+    for i in range(1025):
         f.write("%.6f 7 %d stat a - - - - -ENOENT 0.000001\n" % (i * 1e-6, 10 + i))
     f.write("# end\n")
 PY
 check tids "$top/tids.trace"
-refused tids "$top/tids.trace" 4098 "tid 4106 is the trace's thread number 4097"
+refused tids "$top/tids.trace" 1026 "tid 1034 is the trace's thread number 1025"
+
+# at the thread cap, each thread making every kind of call: each a report row of each thread
+python3 - "$top/rows.trace" <<'PY'
+import sys
+calls = ["open a - - O_RDWR|O_CREAT 0644 3", "read fd:3 - 10 - - 10", "write fd:3 - 10 - - 10", "lseek fd:3 0 - 0 - 0",
+         "fsync fd:3 - - - - 0", "fdatasync fd:3 - - - - 0", "stat a - - - - 0", "fstat fd:3 - - - - 0",
+         "mkdir d - - - 0755 0", "rmdir d - - - - 0", "truncate a - 5 - - 0", "ftruncate fd:3 - 5 - - 0",
+         "chmod a - - - 0644 0", "utimes a - - - - 0", "access a - - - - 0", "statfs a - - - - 0",
+         "getdents fd:3 - 100 - - 0", "lock fd:3 0 1 0x1 - 0", "flock fd:3 - - 0x2 - 0", "dup fd:3 - - - - 4",
+         "close fd:4 - - - - 0", "link a - - - - 0 0.000001 b", "unlink b - - - - 0",
+         "readlink l - 10 - - 1 0.000001 x", "symlink s - - - - 0 0.000001 x", "rename a - - - - 0 0.000001 c"]
+with open(sys.argv[1], "w") as f:
+    f.write("# flowbench-trace 1\n")
+    t = 0
+    for k in range(1024):
+        for c in calls:
+            t += 1
+            f.write("%.6f 1 %d %s%s\n" % (t * 1e-6, 10 + k, c, "" if c.count(" ") > 9 else " 0.000001"))
+    f.write("# end\n")
+PY
+check rows "$top/rows.trace"
+expect_eq rows_exit "$(cat "$top/rows.rc")" 0
+within rows 300 2
 
 # a strace write whose buffer passes 64 KiB, its tail shaped as an unlinkat: the line is read
 # whole (the write, on stdout, left out), its tail never a call

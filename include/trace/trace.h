@@ -69,7 +69,7 @@ int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint
 /* A replay runs each traced process as an OS process of its own and each traced thread as a thread: a trace
  * of more is refused (docs/replay.md, "A trace's budget"). */
 #define TRACE_MAX_PROCS 1024
-#define TRACE_MAX_THREADS 4096
+#define TRACE_MAX_THREADS 1024
 
 struct trace_compiled {
     struct rp_image *image;

@@ -230,7 +230,8 @@ struct compile_walk {
                               * and EXEC_CLOSES for each of its execs (the descriptors it closes) */
     struct trace_fds fds;
     struct order ord;
-    bool used[RC_NCALLS + 1];
+    bool (*used)[RC_NCALLS + 1]; /* each thread's kinds of call: its report rows (and the mismatch row), so
+                                  * that what a thread holds follows what it does */
     uint64_t waits, max_len;
     size_t kept;
 };
@@ -252,7 +253,7 @@ static void walk_put(struct compile_walk *w, uint32_t ti, struct rp_rec *r, uint
         order_on(&w->ord, (uint32_t)r->fd | 1u << 31, pi, r, ti, seq, &w->waits);
     if ((r->call == RC_READ || r->call == RC_WRITE || r->call == RC_GETDENTS) && r->len > w->max_len)
         w->max_len = r->len < (64u << 20) ? r->len : (64u << 20);
-    w->used[r->call] = rp_calls[r->call].row_type != NULL;
+    w->used[ti][r->call] = rp_calls[r->call].row_type != NULL;
     w->recs[w->th[ti].first + w->pos[ti]++] = *r;
     w->kept++;
 }
@@ -389,6 +390,7 @@ static void walk_free(struct compile_walk *w)
     free(w->fork_seq);
     free(w->proc_first);
     free(w->proc_threads);
+    free(w->used);
     free(w->recs);
     free(w->ord.v);
     fds_free(&w->fds);
@@ -436,8 +438,10 @@ static int walk_threads(struct compile_walk *w)
     }
     for (uint32_t k = 1; k < nth; k++)
         w->th[k].first = w->th[k - 1].first + 2 * w->th[k - 1].count + EXEC_CLOSES * w->execs[k - 1];
-    for (uint32_t k = 0; k < nth; k++)
+    for (uint32_t k = 0; k < nth; k++) {
         w->proc_first[first_pid[k] + 1]++;
+        w->used[k][RC_NCALLS] = true; /* every thread's mismatch row */
+    }
     for (uint32_t p = 0; p < npr; p++)
         w->proc_first[p + 1] += w->proc_first[p];
     for (uint32_t k = 0; k < nth; k++)
@@ -459,6 +463,7 @@ static int walk_alloc(struct compile_walk *w)
     w->fork_seq = calloc(npr, sizeof *w->fork_seq);
     w->proc_first = calloc(npr + 1, sizeof *w->proc_first);
     w->proc_threads = calloc(nth, sizeof *w->proc_threads);
+    w->used = calloc(nth, sizeof *w->used);
     size_t execs = 0;
     for (size_t i = 0; i < t->n; i++)
         execs += t->recs[i].call == RC_EXEC;
@@ -467,7 +472,7 @@ static int walk_alloc(struct compile_walk *w)
         w->ord.cap *= 2;
     w->ord.v = calloc(w->ord.cap, sizeof *w->ord.v);
     if (!w->th || !w->pos || !w->walked || !w->execs || !w->fork_thread || !w->fork_seq || !w->proc_first
-        || !w->proc_threads || !w->recs || !w->ord.v || fds_init(&w->fds, (uint32_t)w->pids.n) != 0)
+        || !w->proc_threads || !w->used || !w->recs || !w->ord.v || fds_init(&w->fds, (uint32_t)w->pids.n) != 0)
         return -1;
     return walk_threads(w);
 }
@@ -495,7 +500,7 @@ static int replay_plan_build(struct compile_walk *w, struct trace_compiled *c, s
         if (pp->name == NULL || pp->threads == NULL)
             return diag_set(err, NULL, "out of memory");
         for (uint32_t k = 0; k < nth; k++)
-            if (w->th[k].proc == p && plan_thread(&pp->threads[pp->nthreads++], k, w->used, err) != 0)
+            if (w->th[k].proc == p && plan_thread(&pp->threads[pp->nthreads++], k, w->used[k], err) != 0)
                 return -1;
     }
     return 0;
@@ -527,7 +532,6 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
         pr[p].nslots = w.fds.procs[p].nslots;
         slots += pr[p].nslots;
     }
-    w.used[RC_NCALLS] = true;
     c->waits = w.waits;
     if (rc == 0 && (pr == NULL || (c->image = image_build(t, dir, w.recs, w.kept, w.th, nth, pr, npr, slots)) == NULL))
         rc = diag_set(err, NULL, "out of memory");
