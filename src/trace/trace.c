@@ -58,6 +58,8 @@ static const char *rec_bad(const struct rp_rec *r)
         return "an offset and length ending past the largest a file has (2^63 - 1)";
     if (r->mode > 0177777)
         return "a mode past 0177777 (a type and permission bits)";
+    if (r->ret < -4095)
+        return "a result below -4095 (a result is a count, or -errno)";
     if ((target & RT_NEWFD) && r->ret > INT32_MAX)
         return "a descriptor returned past the largest (2^31 - 1)";
     if ((r->call == RC_FORK || r->call == RC_WAIT) && (r->ret > INT32_MAX || r->ret < -4095))
