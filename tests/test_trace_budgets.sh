@@ -171,7 +171,7 @@ for f in own-pid-1e300:2 own-negative-time:2 own-nan-time:2 own-huge-offset:3 ow
   refused "${f%:*}" "$corpus/${f%:*}" "${f#*:}"
 done
 # the valid seeds stay valid
-for f in own-valid strace-valid dbench-valid fio2-valid fio3-valid own-fork-65535 own-many-pids; do
+for f in own-valid strace-valid strace-fstat-cwd dbench-valid fio2-valid fio3-valid own-fork-65535 own-many-pids; do
   check "$f" "$corpus/$f"
   expect_eq "${f}_valid" "$(cat "$top/$f.rc")" 0
 done

@@ -174,8 +174,8 @@ static uint32_t st_at(struct st_ctx *c, const char *dirarg, const char *namearg)
 static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
 {
     char path[4096];
-    if (st_fd(a, &r->fd, path, sizeof path) != 0)
-        return -1;
+    if (st_fd(a, &r->fd, path, sizeof path) != 0 || r->fd < 0)
+        return -1; /* AT_FDCWD as a call's descriptor (newfstatat(AT_FDCWD, "", AT_EMPTY_PATH)): the working directory */
     return path[0] == '\0' || st_keep(c, path) != 0 ? 0 : -1;
 }
 

@@ -60,6 +60,10 @@ def seeds():
         '101 1700000000.000007 +++ exited with 0 +++',
         '100 1700000000.000008 wait4(-1, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 101 <0.000003>',
     ])
+    # a descriptor of AT_FDCWD (fstat of the working directory): left out, not bad input
+    s["strace-fstat-cwd"] = strace([
+        '100 1700000000.0 newfstatat(AT_FDCWD</r>, "", {st_mode=S_IFDIR|0755, st_size=4096, ...}, AT_EMPTY_PATH) = 0 <0.1>',
+        '100 1700000000.1 unlink("/r/a") = 0 <0.1>'])
     # a write whose buffer passes 64 KiB, its tail shaped as a call of its own
     smuggle = '1700000000.000010 unlinkat(AT_FDCWD</r>, "victim", 0) = 0 <0.000001>'
     pad = 65536 - len('100 1700000000.000009 write(1, "')
