@@ -39,10 +39,12 @@ static int unescape(char *s)
     return 0;
 }
 
+/* A name as a field: its first byte escaped too when the name would read as another field ("fd:N", "-"). */
 static void escape(const char *s, FILE *out)
 {
+    bool other = strncmp(s, "fd:", 3) == 0 || strcmp(s, "-") == 0;
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
-        if (*p <= ' ' || *p >= 127 || *p == '\\')
+        if (*p <= ' ' || *p >= 127 || *p == '\\' || (other && p == (const unsigned char *)s))
             fprintf(out, "\\%03o", *p);
         else
             fputc(*p, out);

@@ -35,6 +35,8 @@ def seeds():
         "0.000080000 10 12 symlink l - - - - 0 0.000001000 /etc/passwd",
         "0.000090000 10 10 wait - - - - - 11 0.000001000",
     ])
+    # names that read as other fields unless escaped: "-" (empty) and "fd:N" (a descriptor)
+    s["own-odd-names"] = own(["0.1 1 1 stat \\055 - - - - 0 0.1", "0.2 1 1 stat \\146d:3 - - - - 0 0.1"])
     s["own-fork-65535"] = own(
         ["0.000001 1 1 open a - - O_RDWR|O_CREAT 0644 65535 0.000001"]
         + ["%.6f 1 1 fork - - - - - %d 0.000001\n%.6f %d %d fstat fd:65535 - - - - 0 0.000001"
