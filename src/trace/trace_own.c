@@ -179,6 +179,8 @@ static int own_next(struct trace *t, struct trace_lines *l, bool *complete, stru
     char *line = l->line;
     if (!l->newline)
         return trace_fail(err, l->path, l->ln, "the line is cut short (a truncated trace?)");
+    if (l->ln == 1 && !own_detect(line))
+        return trace_fail(err, l->path, l->ln, "the first line is not '%s%d'", OWN_MAGIC, OWN_VERSION);
     if (l->ln == 1) {
         int v = atoi(line + strlen(OWN_MAGIC));
         if (v != OWN_VERSION)
