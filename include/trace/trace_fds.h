@@ -8,6 +8,7 @@
 #define FB_TRACE_FDS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model/replay_image.h"
@@ -61,5 +62,19 @@ void fds_setfd(struct trace_fds *f, uint32_t p, int32_t fd, uint32_t flags);
 int fds_exec(struct trace_fds *f, uint32_t p);
 /* A read, write or seek on e: moves its description's offset; on a shared one, r gets the traced offset. */
 void fds_move(struct trace_fds *f, const struct fd_ent *e, struct rp_rec *r);
+
+/* Traced pids (or tids) in the order first seen, hashed: a process's index (its table's) by its pid in
+ * constant time, so that a trace of many pids costs what it holds. */
+struct trace_ids {
+    int32_t *v;              /* by index */
+    size_t n, cap;
+    uint32_t *slot;          /* index + 1 (0: an empty bucket); scap a power of two, at most half full */
+    size_t scap;
+};
+/* v's index, or -1. */
+int64_t trace_ids_find(const struct trace_ids *s, int32_t v);
+/* v's index, given the next when new; -1 out of memory. */
+int64_t trace_ids_add(struct trace_ids *s, int32_t v);
+void trace_ids_free(struct trace_ids *s);
 
 #endif

@@ -7,74 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/grow.h"
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
-
-/* Traced pids (or tids) in the order first seen, hashed: index by number in constant time. */
-struct ids {
-    int32_t *v;
-    size_t n, cap;
-    uint32_t *slot;          /* index + 1 (0: an empty bucket); scap a power of two, at most half full */
-    size_t scap;
-};
-
-static size_t id_home(const struct ids *s, int32_t v)
-{
-    return (size_t)(((uint64_t)(uint32_t)v * 0x9e3779b97f4a7c15ull) >> 32) & (s->scap - 1);
-}
-
-/* v's bucket, or the empty one where it would go. */
-static uint32_t *id_probe(const struct ids *s, int32_t v)
-{
-    size_t i = id_home(s, v);
-    while (s->slot[i] != 0 && s->v[s->slot[i] - 1] != v)
-        i = (i + 1) & (s->scap - 1);
-    return &s->slot[i];
-}
-
-static int64_t id_find(const struct ids *s, int32_t v)
-{
-    if (s->scap == 0)
-        return -1;
-    uint32_t at = *id_probe(s, v);
-    return at != 0 ? (int64_t)at - 1 : -1;
-}
-
-static int id_rehash(struct ids *s, size_t scap)
-{
-    uint32_t *slot = calloc(scap, sizeof *slot);
-    if (slot == NULL)
-        return -1;
-    free(s->slot);
-    s->slot = slot;
-    s->scap = scap;
-    for (size_t i = 0; i < s->n; i++)
-        *id_probe(s, s->v[i]) = (uint32_t)i + 1;
-    return 0;
-}
-
-static int64_t id_add(struct ids *s, int32_t v)
-{
-    int64_t i = id_find(s, v);
-    if (i >= 0)
-        return i;
-    if (2 * (s->n + 1) > s->scap && id_rehash(s, s->scap ? 2 * s->scap : 64) != 0)
-        return -1;
-    int32_t *p = grow_room(s->v, &s->cap, s->n, sizeof *p, 64);
-    if (p == NULL)
-        return -1;
-    s->v = p;
-    s->v[s->n] = v;
-    *id_probe(s, v) = (uint32_t)s->n + 1;
-    return (int64_t)s->n++;
-}
-
-static void id_free(struct ids *s)
-{
-    free(s->v);
-    free(s->slot);
-}
 
 /* The last call on a resource (a name or a process's slot): its thread and index. */
 struct last {
@@ -218,7 +152,7 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
 /* What the walk over the trace's calls builds. */
 struct compile_walk {
     struct trace *t;
-    struct ids pids, tids;
+    struct trace_ids pids, tids;
     struct rp_thread *th;
     size_t *pos;             /* each thread's calls so far */
     size_t *walked;          /* ... of its traced calls, how many the walk has seen */
@@ -315,7 +249,7 @@ static int walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const str
 /* A wait follows the child's last call (of its first two threads with calls kept): the child has ended. */
 static void walk_wait(struct compile_walk *w, uint32_t ti, struct rp_rec *r)
 {
-    int64_t child = r->ret > 0 ? id_find(&w->pids, (int32_t)r->ret) : -1;
+    int64_t child = r->ret > 0 ? trace_ids_find(&w->pids, (int32_t)r->ret) : -1;
     if (child < 0)
         return;
     for (uint32_t i = w->proc_first[child]; i < w->proc_first[child + 1] && r->ndeps < 2; i++) {
@@ -332,7 +266,7 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
     struct rp_rec r = t->recs[i];
-    uint32_t ti = (uint32_t)id_find(&w->tids, r.tid), pi = (uint32_t)id_find(&w->pids, r.pid);
+    uint32_t ti = (uint32_t)trace_ids_find(&w->tids, r.tid), pi = (uint32_t)trace_ids_find(&w->pids, r.pid);
     w->walked[ti]++;
     w->th[ti].proc = pi;
     w->th[ti].tid = r.tid;
@@ -360,7 +294,7 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
             return diag_set(err, NULL, "%s:%u: descriptor %d is past the largest kept (or out of memory)", t->source,
                             r.line, fd);
     }
-    int64_t child = r.call == RC_FORK && r.ret > 0 ? id_find(&w->pids, (int32_t)r.ret) : -1;
+    int64_t child = r.call == RC_FORK && r.ret > 0 ? trace_ids_find(&w->pids, (int32_t)r.ret) : -1;
     if (child >= 0 && (uint32_t)child != pi && w->fork_thread[child] == 0) {
         w->fork_thread[child] = ti + 1;
         w->fork_seq[child] = (uint32_t)w->pos[ti];
@@ -380,8 +314,8 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 
 static void walk_free(struct compile_walk *w)
 {
-    id_free(&w->pids);
-    id_free(&w->tids);
+    trace_ids_free(&w->pids);
+    trace_ids_free(&w->tids);
     free(w->th);
     free(w->pos);
     free(w->walked);
@@ -403,7 +337,7 @@ static int walk_ids(struct compile_walk *w, struct diag *err)
     const struct trace *t = w->t;
     for (size_t i = 0; i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
-        int64_t p = id_add(&w->pids, r->pid), k = id_add(&w->tids, r->tid);
+        int64_t p = trace_ids_add(&w->pids, r->pid), k = trace_ids_add(&w->tids, r->tid);
         if (p < 0 || k < 0)
             return diag_set(err, NULL, "out of memory");
         if (p == TRACE_MAX_PROCS)
@@ -431,9 +365,9 @@ static int walk_threads(struct compile_walk *w)
         return -1;
     }
     for (size_t i = 0; i < t->n; i++) {
-        size_t k = (size_t)id_find(&w->tids, t->recs[i].tid);
+        size_t k = (size_t)trace_ids_find(&w->tids, t->recs[i].tid);
         if (w->th[k].count++ == 0)
-            first_pid[k] = (uint32_t)id_find(&w->pids, t->recs[i].pid);
+            first_pid[k] = (uint32_t)trace_ids_find(&w->pids, t->recs[i].pid);
         w->execs[k] += t->recs[i].call == RC_EXEC;
     }
     for (uint32_t k = 1; k < nth; k++)

@@ -1,11 +1,13 @@
 /* trace_fds.c: the descriptor tables of a trace's processes (trace_fds.h):
  * opens make descriptions, dups share them, a fork copies the table (the
  * child opens each inherited one in its replay at its first use, after the
- * parent's fork), exec closes what is close-on-exec. */
+ * parent's fork), exec closes what is close-on-exec; and the index of each
+ * traced process (its table) by its pid, hashed. */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "trace/trace_fds.h"
 
 /* A table's buckets: a power of two, at most half full. */
@@ -198,4 +200,61 @@ void fds_move(struct trace_fds *f, const struct fd_ent *e, struct rp_rec *r)
     if (d->shared)
         r->off = d->pos; /* each process's own descriptor does not see the others' moves */
     d->pos += (uint64_t)r->ret;
+}
+
+static size_t ids_home(const struct trace_ids *s, int32_t v)
+{
+    return (size_t)(((uint64_t)(uint32_t)v * 0x9e3779b97f4a7c15ull) >> 32) & (s->scap - 1);
+}
+
+/* v's bucket, or the empty one where it would go. */
+static uint32_t *ids_probe(const struct trace_ids *s, int32_t v)
+{
+    size_t i = ids_home(s, v);
+    while (s->slot[i] != 0 && s->v[s->slot[i] - 1] != v)
+        i = (i + 1) & (s->scap - 1);
+    return &s->slot[i];
+}
+
+int64_t trace_ids_find(const struct trace_ids *s, int32_t v)
+{
+    if (s->scap == 0)
+        return -1;
+    uint32_t at = *ids_probe(s, v);
+    return at != 0 ? (int64_t)at - 1 : -1;
+}
+
+static int ids_rehash(struct trace_ids *s, size_t scap)
+{
+    uint32_t *slot = calloc(scap, sizeof *slot);
+    if (slot == NULL)
+        return -1;
+    free(s->slot);
+    s->slot = slot;
+    s->scap = scap;
+    for (size_t i = 0; i < s->n; i++)
+        *ids_probe(s, s->v[i]) = (uint32_t)i + 1;
+    return 0;
+}
+
+int64_t trace_ids_add(struct trace_ids *s, int32_t v)
+{
+    int64_t i = trace_ids_find(s, v);
+    if (i >= 0)
+        return i;
+    if (2 * (s->n + 1) > s->scap && ids_rehash(s, s->scap ? 2 * s->scap : 64) != 0)
+        return -1;
+    int32_t *p = grow_room(s->v, &s->cap, s->n, sizeof *p, 64);
+    if (p == NULL)
+        return -1;
+    s->v = p;
+    s->v[s->n] = v;
+    *ids_probe(s, v) = (uint32_t)s->n + 1;
+    return (int64_t)s->n++;
+}
+
+void trace_ids_free(struct trace_ids *s)
+{
+    free(s->v);
+    free(s->slot);
 }
