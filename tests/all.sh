@@ -21,7 +21,7 @@ stage() {
 }
 # Everything the builds and the tests use, installed at once (one apt-get update): MPI
 # for flowbench-mpi and mpirun, chromium for the HTML tests (which would otherwise each install it).
-deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench git openmpi-bin libopenmpi-dev chromium"
+deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench fio git openmpi-bin libopenmpi-dev chromium"
 install_missing() {
     local missing
     missing=$(for d in $deps; do

@@ -1,6 +1,7 @@
-/* trace_fio.c: fio iologs, version 2 ("FILE ACTION [OFFSET LENGTH]") and 3
- * (the same after a time in milliseconds). A file's name is kept beneath the
- * root by its last component; each file is one descriptor. */
+/* trace_fio.c: fio iologs, version 2 ("FILE ACTION [OFFSET LENGTH]", timed by
+ * its wait lines) and 3 (the same after a time in microseconds since the run
+ * began, as fio writes it). A file's name is kept beneath the root by its last
+ * component; each file is one descriptor. */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,17 +13,19 @@ static bool fio_detect(const char *line)
     return strncmp(line, "fio version 2 iolog", 19) == 0 || strncmp(line, "fio version 3 iolog", 19) == 0;
 }
 
-/* The actions and the calls they become. */
-static const struct { const char *action; int call; bool io; } fio_actions[] = {
-    { "open", RC_OPEN, false }, { "close", RC_CLOSE, false }, { "read", RC_READ, true }, { "write", RC_WRITE, true },
-    { "sync", RC_FSYNC, false }, { "datasync", RC_FDATASYNC, false }, { "add", -1, false }, { "wait", -1, false },
-    { "trim", -1, true },
+/* The actions and the calls they become; io: an offset and a length follow; wait: v2's
+ * "FILE wait MICROSECONDS LENGTH", which moves the log's clock. */
+static const struct { const char *action; int call; bool io, wait; } fio_actions[] = {
+    { "open", RC_OPEN, false, false }, { "close", RC_CLOSE, false, false }, { "read", RC_READ, true, false },
+    { "write", RC_WRITE, true, false }, { "sync", RC_FSYNC, false, false }, { "datasync", RC_FDATASYNC, false, false },
+    { "add", -1, false, false }, { "wait", -1, true, true }, { "trim", -1, true, false },
 };
 
 /* Files by name: the descriptor of each is 3 + its index. */
 struct fio_files {
     uint32_t names[1024];
     size_t n;
+    uint64_t clock_ns;       /* v2: the waits so far, the time of the lines after them */
 };
 
 static int32_t fio_fd(struct trace *t, struct fio_files *fs, const char *name, uint32_t *path)
@@ -40,14 +43,27 @@ static int32_t fio_fd(struct trace *t, struct fio_files *fs, const char *name, u
     return (int32_t)(3 + fs->n++);
 }
 
-/* v3's time: whole milliseconds, up to 10^10 seconds. */
+/* v3's time: whole microseconds since the run began (fio's log_io_u writes
+ * utime_since_now), up to 10^10 seconds. */
+#define FIO_MAX_US 10000000000000000ull
+
 static int fio_time(const char *s, uint64_t *ns)
 {
     char *end;
-    uint64_t ms;
-    if (trace_size(s, &end, &ms) != 0 || *end != '\0' || ms > 10000000000000ull)
+    uint64_t us;
+    if (trace_size(s, &end, &us) != 0 || *end != '\0' || us > FIO_MAX_US)
         return -1;
-    *ns = ms * 1000000u;
+    *ns = us * 1000u;
+    return 0;
+}
+
+/* v2's wait: its offset in microseconds after the wait before it; fio skips one under 100. */
+static int fio_wait(struct fio_files *files, uint64_t us, const char *path, unsigned ln, struct diag *err)
+{
+    if (us > FIO_MAX_US || files->clock_ns / 1000u + us > FIO_MAX_US)
+        return trace_fail(err, path, ln, "the waits add up past 10^10 seconds");
+    if (us >= 100)
+        files->clock_ns += us * 1000u;
     return 0;
 }
 
@@ -70,7 +86,9 @@ static int fio_line(struct trace *t, struct fio_files *files, int version, char 
     struct rp_rec r = { .line = ln, .fd = -1, .fd2 = -1, .off = RP_NONE, .pid = 1, .tid = 1 };
     int at = version == 3;
     if (at && fio_time(tok[0], &r.t_ns) != 0)
-        return trace_fail(err, path, ln, "bad time '%s' (whole milliseconds, 0 to 10^13)", tok[0]);
+        return trace_fail(err, path, ln, "bad time '%s' (whole microseconds since the run began, 0 to 10^16)", tok[0]);
+    if (!at)
+        r.t_ns = files->clock_ns;
     if (n < at + 2)
         return trace_fail(err, path, ln, "a file and an action are wanted");
     size_t a = 0;
@@ -78,10 +96,16 @@ static int fio_line(struct trace *t, struct fio_files *files, int version, char 
         a++;
     if (a == sizeof fio_actions / sizeof fio_actions[0])
         return trace_fail(err, path, ln, "unknown call '%s'", tok[at + 1]);
-    if (fio_actions[a].io && n != at + 4)
+    /* a wait's length says nothing: fio's own docs write it, some logs leave it out */
+    bool lengthless = fio_actions[a].wait && n == at + 3;
+    if (fio_actions[a].io && n != at + 4 && !lengthless)
         return trace_fail(err, path, ln, "%s wants an offset and a length", tok[at + 1]);
-    if (fio_actions[a].io && (fio_number(tok[at + 2], &r.off) != 0 || fio_number(tok[at + 3], &r.len) != 0))
+    if (fio_actions[a].io && (fio_number(tok[at + 2], &r.off) != 0 || (!lengthless && fio_number(tok[at + 3], &r.len) != 0)))
         return trace_fail(err, path, ln, "bad offset '%s' or length '%s' (0 to 2^63 - 1)", tok[at + 2], tok[at + 3]);
+    if (fio_actions[a].wait && at)
+        return trace_fail(err, path, ln, "a version 3 iolog has no wait (its times say when each call is)");
+    if (fio_actions[a].wait)
+        return fio_wait(files, r.off, path, ln, err);
     if (fio_actions[a].call < 0)
         return 0;
     uint32_t name;
