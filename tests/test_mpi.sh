@@ -13,7 +13,7 @@ t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
 cleanup() { rm -rf "$t"; }
 trap cleanup EXIT
 . "$(dirname "$0")/mpi_env.sh"
-browser=$(command -v chromium || true)
+browser=$(chromium_path)
 [ -n "$browser" ] || echo "NOTE: no chromium: the per-rank chart is checked in the page's source only"
 
 # A write workload with a finish condition: every rank writes exactly 40 x 64k.
