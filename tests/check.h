@@ -28,6 +28,11 @@ static struct check_tally {
 #define CHECK_FILE __FILE__
 #endif
 
+/* CHECK_GOT(COND, WHAT, GOT, WANT): a check of a figure; a failure shows it and what it
+ * should have been. */
+#define CHECK_GOT(cond, what, got, want) \
+    CHECK(cond, "%s: got %.6g, want %.6g", what, (double)(got), (double)(want))
+
 __attribute__((format(printf, 4, 5)))
 static inline bool check_at(bool ok, const char *file, int line, const char *fmt, ...)
 {

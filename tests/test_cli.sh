@@ -11,8 +11,9 @@ exits() { # NAME WANT COMMAND...: COMMAND exits WANT (a failure counted, a pass 
     local name=$1 want=$2; shift 2
     "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
     local rc=$?
-    if [ $rc -ne "$want" ]; then echo "FAIL $name: exit $rc, want $want: $(head -3 "$tmp/err")"; fail=$((fail + 1)); return 1; fi
-    return 0
+    [ $rc -eq "$want" ] && return 0
+    bad "$name" "exit $rc, want $want: $(head -3 "$tmp/err")"
+    return 1
 }
 has() { # name, file, text
     if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else echo "FAIL $1: '$3' not in output: $(head -5 "$2")"; fail=$((fail + 1)); fi

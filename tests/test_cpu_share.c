@@ -9,28 +9,25 @@
 #include "results/cpu_share.h"
 #include "check.h"
 
-/* A figure checked: what it was and should have been, when it was not. */
-#define CHECK_FIG(ok, what, got, want) CHECK(ok, "%s: got %.6g, want %.6g", what, (double)(got), (double)(want))
-
 static void test_gap_keeps_sampling_under_1_512_of_cpu_and_samples_every_50_ms(void)
 {
     /* 360 ns a clock reading, ops of 1300 ns CPU and wall: 1024 * 360 / 1300 = 283 */
     unsigned p = cpu_sample_period(360, 1300u * 500, 1300u * 500, 500);
-    CHECK_FIG(p == 283, "gap for 1.3 us ops", p, 283);
+    CHECK_GOT(p == 283, "gap for 1.3 us ops", p, 283);
     p = cpu_sample_period(360, 50000u * 100, 50000u * 100, 100);
-    CHECK_FIG(p == CPU_PERIOD_MIN, "gap for 50 us ops is the minimum", p, CPU_PERIOD_MIN);
+    CHECK_GOT(p == CPU_PERIOD_MIN, "gap for 50 us ops is the minimum", p, CPU_PERIOD_MIN);
     p = cpu_sample_period(360, 10u * 100000, 10u * 100000, 100000);
-    CHECK_FIG(p == CPU_PERIOD_MAX, "gap for 10 ns ops is the maximum", p, CPU_PERIOD_MAX);
+    CHECK_GOT(p == CPU_PERIOD_MAX, "gap for 10 ns ops is the maximum", p, CPU_PERIOD_MAX);
     /* ops of 2 us CPU that wait 1 ms: 50 ms of wall time is 50 ops */
     p = cpu_sample_period(360, 2000u * 100, 1000000u * 100, 100);
-    CHECK_FIG(p == 50, "gap for ops that wait 1 ms", p, 50);
+    CHECK_GOT(p == 50, "gap for ops that wait 1 ms", p, 50);
     /* ... that wait 100 ms: never under CPU_PERIOD_WAIT_MIN */
     p = cpu_sample_period(360, 2000u * 100, 100000000ull * 100, 100);
-    CHECK_FIG(p == CPU_PERIOD_WAIT_MIN, "gap for ops that wait 100 ms", p, CPU_PERIOD_WAIT_MIN);
+    CHECK_GOT(p == CPU_PERIOD_WAIT_MIN, "gap for ops that wait 100 ms", p, CPU_PERIOD_WAIT_MIN);
     p = cpu_sample_period(360, 0, 0, 10);
-    CHECK_FIG(p == CPU_PERIOD_MAX, "gap with no CPU nor time seen", p, CPU_PERIOD_MAX);
+    CHECK_GOT(p == CPU_PERIOD_MAX, "gap with no CPU nor time seen", p, CPU_PERIOD_MAX);
     p = cpu_sample_period(360, 1000, 1000, 0);
-    CHECK_FIG(p == CPU_PERIOD_MIN, "gap with no ops", p, CPU_PERIOD_MIN);
+    CHECK_GOT(p == CPU_PERIOD_MIN, "gap with no ops", p, CPU_PERIOD_MIN);
 }
 
 static void test_thread_cpu_is_shared_in_the_samples_proportions(void)
@@ -44,19 +41,19 @@ static void test_thread_cpu_is_shared_in_the_samples_proportions(void)
     rows[2] = (struct op_stats){ .ops = 7 };
     /* estimate 2,000,000 + 3,000,000 ns; the thread really used 5,500,000 */
     double s = cpu_share_scale(rows, 3, 5500000);
-    CHECK_FIG(fabs(s - 1.1) < 1e-12, "scale", s, 1.1);
+    CHECK_GOT(fabs(s - 1.1) < 1e-12, "scale", s, 1.1);
     uint64_t cpu[3], ops[3];
     for (int i = 0; i < 3; i++)
         cpu_share_of(&rows[i], s, &cpu[i], &ops[i]);
-    CHECK_FIG(cpu[0] == 2200000 && ops[0] == 1000, "share of a", (double)cpu[0], 2200000);
-    CHECK_FIG(cpu[1] == 3300000 && ops[1] == 500, "share of b", (double)cpu[1], 3300000);
-    CHECK_FIG(cpu[2] == 0 && ops[2] == 0, "no sample, no share", (double)cpu[2], 0);
-    CHECK_FIG(cpu[0] + cpu[1] + cpu[2] == 5500000, "shares add up to the thread's CPU", (double)(cpu[0] + cpu[1]),
+    CHECK_GOT(cpu[0] == 2200000 && ops[0] == 1000, "share of a", (double)cpu[0], 2200000);
+    CHECK_GOT(cpu[1] == 3300000 && ops[1] == 500, "share of b", (double)cpu[1], 3300000);
+    CHECK_GOT(cpu[2] == 0 && ops[2] == 0, "no sample, no share", (double)cpu[2], 0);
+    CHECK_GOT(cpu[0] + cpu[1] + cpu[2] == 5500000, "shares add up to the thread's CPU", (double)(cpu[0] + cpu[1]),
           5500000);
     s = cpu_share_scale(rows, 3, 0);
-    CHECK_FIG(s == 1.0, "no thread CPU: no scaling", s, 1.0);
+    CHECK_GOT(s == 1.0, "no thread CPU: no scaling", s, 1.0);
     s = cpu_share_scale(&rows[2], 1, 1000);
-    CHECK_FIG(s == 1.0, "no samples: no scaling", s, 1.0);
+    CHECK_GOT(s == 1.0, "no samples: no scaling", s, 1.0);
     free(rows);
 }
 
@@ -69,7 +66,7 @@ static void test_ticks_agree_with_clock_monotonic(enum clock_source src, const c
     tick_clock_mark(&m);
     if (tick_clock_init(&c, src, &m, &why) != 0) {
         /* only the TSC may be refused, and only with a reason */
-        CHECK_FIG(src == CLOCK_TSC && why != NULL, name, 0, 1);
+        CHECK_GOT(src == CLOCK_TSC && why != NULL, name, 0, 1);
         printf("note: %s clock not available here: %s\n", name, why ? why : "?");
         return;
     }
@@ -78,7 +75,7 @@ static void test_ticks_agree_with_clock_monotonic(enum clock_source src, const c
     nanosleep(&nap, NULL);
     uint64_t n1 = clock_ns(), t1 = tick_now(&c);
     double got = (double)tick_to_ns(&c, t1 - t0), want = (double)(n1 - n0);
-    CHECK_FIG(fabs(got - want) <= want * 0.001 + 2000, name, got, want);
+    CHECK_GOT(fabs(got - want) <= want * 0.001 + 2000, name, got, want);
 }
 
 /* Counters of two CPUs a few cycles apart must not make a huge latency. */
@@ -86,10 +83,10 @@ static void test_negative_tick_differences_count_as_zero(void)
 {
     struct tick_clock c = { .tsc = true, .ns_per_tick = 0.4, .name = "tsc" };
     uint64_t t0 = 1000000, t1 = 999990;
-    CHECK_FIG(tick_to_ns(&c, t1 - t0) == 0, "t1 before t0", (double)tick_to_ns(&c, t1 - t0), 0);
-    CHECK_FIG(tick_to_ns(&c, 2500) == 1000, "2500 ticks of 0.4 ns", (double)tick_to_ns(&c, 2500), 1000);
+    CHECK_GOT(tick_to_ns(&c, t1 - t0) == 0, "t1 before t0", (double)tick_to_ns(&c, t1 - t0), 0);
+    CHECK_GOT(tick_to_ns(&c, 2500) == 1000, "2500 ticks of 0.4 ns", (double)tick_to_ns(&c, 2500), 1000);
     struct tick_clock v = { .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
-    CHECK_FIG(tick_to_ns(&v, 1234) == 1234, "vdso ticks are ns", (double)tick_to_ns(&v, 1234), 1234);
+    CHECK_GOT(tick_to_ns(&v, 1234) == 1234, "vdso ticks are ns", (double)tick_to_ns(&v, 1234), 1234);
 }
 
 int main(void)

@@ -14,7 +14,7 @@ cleanup() { rm -rf "$t"; }
 trap cleanup EXIT
 . "$(dirname "$0")/mpi_env.sh"
 browser=$(chromium_path)
-[ -n "$browser" ] || echo "NOTE: no chromium: the per-rank chart is checked in the page's source only"
+[ -n "$browser" ] || skip "Chromium (Debian's chromium) is not installed"
 
 # A write workload with a finish condition: every rank writes exactly 40 x 64k.
 cat > "$t/write.f" <<F
