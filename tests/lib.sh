@@ -56,24 +56,38 @@ loop_cleanup() {
   for d in "${devs[@]}"; do losetup -d "$d"; done
   mounts=() devs=()
 }
-# loop_mount TYPE DIR SIZE [LOSETUP-OPTION...]: a fresh TYPE file system (mkfs.TYPE) on a
-# loop device over DIR/img of SIZE, mounted at DIR/mnt; sets $dev and $mnt. Skips the
-# case (skip) without the tools or the permission; 1 after a failed check when mkfs fails.
-loop_mount() {
-  local type=$1 dir=$2 size=$3 opts=(-q -F)
+# loop_attach FILE [LOSETUP-OPTION...]: FILE on a new loop device, named in $dev (the
+# caller detaches it, or adds it to $devs); skips the case when losetup is not permitted.
+loop_attach() {
+  local file=$1 out
+  shift
+  out=$(losetup -f --show "$@" "$file" 2>&1) || skip "losetup is not permitted: $out"
+  dev=$out
+}
+# mkfs_mount TYPE DEV MNT [MKFS-OPTION...]: a fresh TYPE file system (mkfs.TYPE) on DEV,
+# mounted at MNT (the caller unmounts it, or adds it to $mounts); 1 after a failed check.
+mkfs_mount() {
+  local type=$1 dev=$2 mnt=$3 opts=(-q -F)
   shift 3
   [ "$type" = xfs ] && opts=(-q -f)
+  if ! "mkfs.$type" "${opts[@]}" "$@" "$dev" >"$mnt.mkfs" 2>&1 </dev/null; then
+    bad "${type}_mkfs" "$(cat "$mnt.mkfs")"
+    return 1
+  fi
+  mount "$dev" "$mnt" 2>"$mnt.mount" || { bad "${type}_mount" "$(cat "$mnt.mount")"; return 1; }
+}
+# loop_mount TYPE DIR SIZE [LOSETUP-OPTION...]: a fresh TYPE file system on a loop device
+# over DIR/img of SIZE, mounted at DIR/mnt; sets $dev and $mnt, and loop_cleanup undoes
+# both. Skips the case without the tools or the permission; 1 after a failed check.
+loop_mount() {
+  local type=$1 dir=$2 size=$3
+  shift 3
   need losetup "mkfs.$type"
   mkdir -p "$dir/mnt"
   truncate -s "$size" "$dir/img" || skip "no room for a $size image in $dir"
-  dev=$(losetup -f --show "$@" "$dir/img" 2>"$dir/losetup.err") ||
-    skip "losetup is not permitted: $(cat "$dir/losetup.err")"
+  loop_attach "$dir/img" "$@"
   devs+=("$dev")
-  if ! "mkfs.$type" "${opts[@]}" "$dev" >"$dir/mkfs.out" 2>&1 </dev/null; then
-    bad "${type}_mkfs" "$(cat "$dir/mkfs.out")"
-    return 1
-  fi
-  mount "$dev" "$dir/mnt" 2>"$dir/mount.err" || skip "mount is not permitted: $(cat "$dir/mount.err")"
+  mkfs_mount "$type" "$dev" "$dir/mnt" || return 1
   mounts+=("$dir/mnt")
   mnt=$dir/mnt
 }

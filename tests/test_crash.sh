@@ -57,10 +57,7 @@ kill_run() {
 # (mke2fs gives a small one 1 KiB blocks, and a crash between the writes of one verify
 # block's four file-system blocks would rightly leave it torn).
 make_fs() {
-    local opts=(-q -F -b 4096)
-    [ "$1" = xfs ] && opts=(-q -f)
-    "mkfs.$1" "${opts[@]}" "$2" >"$3.mkfs" 2>&1 || { bad "$1_mkfs" "$(cat "$3.mkfs")"; return 1; }
-    mount "$2" "$3" 2>"$3.mount" || { bad "$1_mount" "$(cat "$3.mount")"; return 1; }
+    if [ "$1" = ext4 ]; then mkfs_mount "$@" -b 4096; else mkfs_mount "$@"; fi
 }
 # fs_clean TYPE IMAGE: the checker of TYPE finds nothing to repair in IMAGE.
 fs_clean() {
