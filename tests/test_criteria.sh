@@ -68,21 +68,21 @@ grep -q '<tr class="failed"><td class="verdict">FAIL</td><td>ops_per_sec(r1) &gt
 expect_eq report_pass_rows "$(grep -c '<tr class="pass"><td class="verdict">PASS</td>' "$T/rep/index.html")" 3
 
 # 3. Bad input: exit 2 with file:line:col, in --check too; nothing runs.
-check() { # NAME WANT-MESSAGE ARGS...
+bad_input() { # NAME WANT-MESSAGE ARGS...: exit 2 with that message
     local name=$1 want=$2; shift 2
     out=$("$fb" --quiet -D dir="$T/data" "$@" 2>&1)
     expect_eq "${name}_exit" "$?" 2
     grep -qF -- "$want" <<<"$out" && ok || bad "$name" "$out"
 }
-check bad_unit '-C:1:8: error: criteria: unknown unit (ns, us, ms, s, B, KiB, MiB, GiB, k, m or g)' --check -f "$T/w.f" -C 'p99 < 5xs'
-check bad_cmp '-C:2:13: error: criteria: expected a comparison' --check -f "$T/w.f" -C 'errors == 0' -C 'ops_per_sec 5'
-check bad_figure "-C:1:1: error: criteria: unknown figure 'ops_per_sek'; did you mean 'ops_per_sec'?" --check -f "$T/w.f" -C 'ops_per_sek > 1'
-check bad_flowop "-C:1:5: error: criteria: no flowop named 'r2' in the workload" --check -f "$T/w.f" -C 'p99(r2) < 1ms'
-check bad_var_unset "-C:1:15: error: criteria: \$nope is not set" -f "$T/w.f" --runtime 1 -C 'ops_per_sec > $nope'
+bad_input bad_unit '-C:1:8: error: criteria: unknown unit (ns, us, ms, s, B, KiB, MiB, GiB, k, m or g)' --check -f "$T/w.f" -C 'p99 < 5xs'
+bad_input bad_cmp '-C:2:13: error: criteria: expected a comparison' --check -f "$T/w.f" -C 'errors == 0' -C 'ops_per_sec 5'
+bad_input bad_figure "-C:1:1: error: criteria: unknown figure 'ops_per_sek'; did you mean 'ops_per_sec'?" --check -f "$T/w.f" -C 'ops_per_sek > 1'
+bad_input bad_flowop "-C:1:5: error: criteria: no flowop named 'r2' in the workload" --check -f "$T/w.f" -C 'p99(r2) < 1ms'
+bad_input bad_var_unset "-C:1:15: error: criteria: \$nope is not set" -f "$T/w.f" --runtime 1 -C 'ops_per_sec > $nope'
 printf 'criteria p99(r1) <= 5ms +\n' > "$T/tail.f"; cat "$T/w.f" "$T/tail.f" > "$T/bad.f"
-check bad_script "$T/bad.f:13:26: error: criteria: expected a number, a \$variable or a figure at the end of the expression" --check -f "$T/bad.f"
+bad_input bad_script "$T/bad.f:13:26: error: criteria: expected a number, a \$variable or a figure at the end of the expression" --check -f "$T/bad.f"
 printf 'criteria\n' > "$T/tail.f"; cat "$T/w.f" "$T/tail.f" > "$T/empty.f"
-check empty_script "$T/empty.f:13:9: error: criteria: expected an expression" --check -f "$T/empty.f"
+bad_input empty_script "$T/empty.f:13:9: error: criteria: expected an expression" --check -f "$T/empty.f"
 out=$("$fb" --check -D dir="$T/data" -f "$T/w.f" -C 'mean(c1) >= 1ms' 2>&1)
 expect_eq check_valid "$?" 0
 
@@ -198,18 +198,18 @@ grep -qxF "criteria: FAIL  p99 < 1s  (criteria: p99: no IO operation was measure
     bad no_data_summary "$(grep criteria "$T/noio.out")"
 grep -qxF "criteria: FAIL  cpu_ns_per_op < 1s  (criteria: cpu_ns_per_op: no IO operation's CPU time was measured: no data to judge)" "$T/noio.out" && ok ||
     bad no_data_summary_cpu "$(grep criteria "$T/noio.out")"
-check no_open_loop "-C:1:1: error: criteria: passes: no open-loop thread (rate=) to measure it" --check -f "$T/w.f" -C 'passes < 1'
+bad_input no_open_loop "-C:1:1: error: criteria: passes: no open-loop thread (rate=) to measure it" --check -f "$T/w.f" -C 'passes < 1'
 
-check time_vs_size '-C:1:5: error: criteria: compares a time with a size' --check -f "$T/w.f" -C 'p99 < 1KiB'
-check time_plus_size '-C:1:5: error: criteria: cannot add a time and a size' --check -f "$T/w.f" -C 'p99 + bytes < 1s'
-check count_vs_time '-C:1:8: error: criteria: compares a count with a time' --check -f "$T/w.f" -C 'errors == 1ms'
-check bad_exponent "-C:1:8: error: criteria: unknown unit" --check -f "$T/w.f" -C 'ops > 1e+'
+bad_input time_vs_size '-C:1:5: error: criteria: compares a time with a size' --check -f "$T/w.f" -C 'p99 < 1KiB'
+bad_input time_plus_size '-C:1:5: error: criteria: cannot add a time and a size' --check -f "$T/w.f" -C 'p99 + bytes < 1s'
+bad_input count_vs_time '-C:1:8: error: criteria: compares a count with a time' --check -f "$T/w.f" -C 'errors == 1ms'
+bad_input bad_exponent "-C:1:8: error: criteria: unknown unit" --check -f "$T/w.f" -C 'ops > 1e+'
 
 # A criteria line after the script's last run judges nothing: an error in
 # --check and before the run starts (nothing runs: no "Run took").
 printf 'run 1\ncriteria errors == 0\n' > "$T/tail.f"; cat "$T/w.f" "$T/tail.f" > "$T/late.f"
-check late_check "$T/late.f:14:1: error: criteria after the script's last 'run' judges nothing" --check -f "$T/late.f"
-check late_run "$T/late.f:14:1: error: criteria after the script's last 'run' judges nothing" -f "$T/late.f"
+bad_input late_check "$T/late.f:14:1: error: criteria after the script's last 'run' judges nothing" --check -f "$T/late.f"
+bad_input late_run "$T/late.f:14:1: error: criteria after the script's last 'run' judges nothing" -f "$T/late.f"
 grep -q 'Run took' <<<"$out" && bad late_ran "the run started" || ok
 
 # A criterion scoped to a phase is judged only on runs of its processes.
@@ -238,7 +238,7 @@ expect_eq phase_lines "$(grep '^criteria: ' "$T/phase.out" | sed 's/  (measured.
 criteria: PASS  [writer, reader] errors == 0
 criteria: PASS  [reader] ops(r1) > 0
 criteria: PASS  [writer, reader] errors == 0"
-check phase_unknown "-C:1:2: error: criteria: no process named 'writr' in the workload" --check -f "$T/phase.f" -C '[writr] errors == 0'
+bad_input phase_unknown "-C:1:2: error: criteria: no process named 'writr' in the workload" --check -f "$T/phase.f" -C '[writr] errors == 0'
 
 # Open loop: latency from the intended start and the passes are figures; a
 # pass of two ops (create + close) counts once in passes_per_sec (one pass
@@ -271,7 +271,7 @@ assert abs(c["passes_per_sec >= 18"]["measured"] * run["seconds"] / s["passes"] 
 assert 2 * s["passes"] - 2 <= run["summary"]["ops"] <= 2 * s["passes"], (run["summary"]["ops"], s)
 assert all(x["result"] == "PASS" for x in run["criteria"]), run["criteria"]
 EOF
-check closed_intended "-C:1:14: error: criteria: p99_intended: flowop 'r1' is in no open-loop thread (rate=)" --check -f "$T/w.f" -C 'p99_intended(r1) < 1s'
+bad_input closed_intended "-C:1:14: error: criteria: p99_intended: flowop 'r1' is in no open-loop thread (rate=)" --check -f "$T/w.f" -C 'p99_intended(r1) < 1s'
 # The open-loop personalities judge their rate in passes, the unit rate= asks for.
 for w in eda vda genomics swbuild; do
     grep -q '^criteria passes_per_sec >= \$minshare / 100 \* \$oprate \* ' "$src/workloads/$w.f" && ok ||
@@ -337,7 +337,7 @@ expect_eq index_exit "$?" 0
 expect_eq index_failed_row "$(grep -c '<tr class="failed criteria-failed">' "$R/index.html")" 1
 browser=$(chromium_path)
 if [ -z "$browser" ]; then
-    echo "SKIPPED (loudly): Chromium cannot be installed: index.html's DOM was not checked in a browser"
+    skip "Chromium (Debian's chromium) is not installed"
 else
     timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$T/chrome" --dump-dom \
         "file://${R}index.html" > "$T/dom" 2>"$T/chrome.log"

@@ -413,7 +413,7 @@ grep -q "<title>r1 from intended start</title>" "$ol/rep/index.html" && ok ||
     bad html_intended_series "the percentile chart has no series from the intended start"
 browser=$(chromium_path)
 if [ -z "$browser" ]; then
-    echo "SKIPPED (loudly): Chromium cannot be installed: the open-loop percentile chart was not checked in a browser"
+    skip "Chromium (Debian's chromium) is not installed"
 else
     timeout 120 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$ol/chrome" --dump-dom \
         "file://$ol/rep/index.html" >"$ol/dom" 2>"$ol/chrome.log"
