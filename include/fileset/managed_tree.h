@@ -15,16 +15,19 @@
 #define MANAGED_MANIFEST ".flowbench-replay"
 
 /* A directory checked: what its manifest names, and what was there that
- * flowbench did not make (only with over). */
+ * flowbench did not make (only with MANAGED_OVER). */
 struct managed_tree;
+
+/* Whether a directory may hold entries flowbench did not lay down (--over). */
+enum managed_foreign { MANAGED_OURS_ONLY, MANAGED_OVER };
 
 /* Walks dir (which exists) beneath it, following no link, before anything is
  * written. Refused (-1, err naming the path, bad input): a FIFO, socket or
  * device anywhere; an entry another user owns; a directory others may write
  * to; a regular file with a name outside dir (more links than names in dir);
- * a symbolic link at a name the manifest does not hold; and, unless over, any
+ * a symbolic link at a name the manifest does not hold; and, unless MANAGED_OVER, any
  * entry at a name the manifest does not hold. 0 and *out otherwise. */
-int managed_tree_check(const char *dir, bool over, struct managed_tree **out, struct diag *err);
+int managed_tree_check(const char *dir, enum managed_foreign foreign, struct managed_tree **out, struct diag *err);
 /* Writes the manifest anew: the names it held that are still there, and names
  * (with their parent directories), less what managed_tree_check found foreign. */
 int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err);

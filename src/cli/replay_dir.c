@@ -91,7 +91,7 @@ int replay_dir_check(const char *dir, bool over, struct managed_tree **mt, struc
     struct stat st;
     if (lstat(dir, &st) != 0 && errno == ENOENT)
         return 0;
-    return managed_tree_check(dir, over, mt, err);
+    return managed_tree_check(dir, over ? MANAGED_OVER : MANAGED_OURS_ONLY, mt, err);
 }
 
 void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, const struct trace_tree *tr)

@@ -286,7 +286,7 @@ static int check_links(struct managed_tree *mt, struct diag *err)
     return 0;
 }
 
-int managed_tree_check(const char *dir, bool over, struct managed_tree **out, struct diag *err)
+int managed_tree_check(const char *dir, enum managed_foreign foreign, struct managed_tree **out, struct diag *err)
 {
     *out = NULL;
     struct managed_tree *mt = calloc(1, sizeof *mt);
@@ -296,7 +296,7 @@ int managed_tree_check(const char *dir, bool over, struct managed_tree **out, st
         free(mt);
         return diag_set(err, NULL, "%s: out of memory to check it", dir);
     }
-    *mt = (struct managed_tree){ .dir = mt->dir, .rootfd = -1, .uid = geteuid(), .over = over };
+    *mt = (struct managed_tree){ .dir = mt->dir, .rootfd = -1, .uid = geteuid(), .over = foreign == MANAGED_OVER };
     mt->rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     struct stat st;
     int rc = 0;
