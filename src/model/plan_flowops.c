@@ -139,7 +139,7 @@ static int build_pick(const struct flowop_def *d, const struct scope *sc, struct
 }
 
 /* Where a read or write goes (enum plan_at): offset=, inplace and random
- * each name one place, so any two of them are an error at the later one. */
+ * each name one place, so two of them are an error (at inplace, else offset=). */
 static int build_at(const struct flowop_def *d, const struct scope *sc, struct plan_op *op, struct diag *err)
 {
     const struct attrvals *a = &d->a;
