@@ -110,7 +110,8 @@ static inline int op_io_prepare(struct worker *w, struct op_inst *op, struct io_
 }
 
 /* Where a read or write goes: the slot (opened if empty), the size, the
- * slot's offset, offset= or (random) a drawn one. A size of 0, which only a
+ * slot's offset, offset=, inplace's (where the slot's previous read or write
+ * began) or (random) a drawn one. A size of 0, which only a
  * distribution draws, is recorded here as an op of nothing, without a call:
  * io->len is 0 and the op is done. */
 static inline int op_io_where(struct worker *w, struct op_inst *op, bool random, struct io_op *io)
@@ -124,7 +125,9 @@ static inline int op_io_where(struct worker *w, struct op_inst *op, bool random,
         op_done(w, op, 0, 0, 0);
         return FO_OK;
     }
-    io->off = op->op->has_offset ? op->op->offset : io->s->offset;
+    io->off = io->s->offset;
+    if (__builtin_expect(op->op->at != PLAN_AT_SLOT, 0))
+        io->off = op->op->at == PLAN_AT_OFFSET ? op->op->offset : io->s->last;
     if (random && (rc = op_random_offset(w, op, io->s, io->len, &io->off)) != FO_OK)
         return rc;
     return FO_OK;
@@ -155,8 +158,11 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     *r = (struct io_req){ .buf = io->buf, .len = io->len, .off = io->off, .fd = io->s->fd,
                           .key = (unsigned)(io->s - w->fds), .dir = dir, .owner = op, .lag_ns = w->pass_lag_ns,
                           .pass_t0 = w->pass_t0 };
-    if (dir != IO_APPEND && !op->op->random)
-        io->s->offset = io->off + io->len;
+    if (dir != IO_APPEND) {
+        io->s->last = io->off;   /* an inplace op after it goes back here */
+        if (!op->op->random)
+            io->s->offset = io->off + io->len;
+    }
     r->t0 = op_now(w);
     int q = ioengine_queue(op->ioe, r);
     if (q == IOE_COMPLETED) {

@@ -38,6 +38,7 @@ struct slot {
     int fileset;         /* of the entry last bound to the slot, -1 none */
     int64_t entry;       /* kept after close (deletefile fd=N uses it) */
     uint64_t offset;     /* sequential I/O position */
+    uint64_t last;       /* where its last read or write began (inplace); 0 after an open */
     bool dsync;          /* opened with O_DSYNC: a write is durable when it completes */
 };
 

@@ -64,6 +64,10 @@ struct plan_fileset {
     struct srcloc loc;
 };
 
+/* Where a read or write goes: the slot's sequential offset, offset='s
+ * fixed one, or (inplace) where the slot's previous read or write began. */
+enum plan_at { PLAN_AT_SLOT, PLAN_AT_OFFSET, PLAN_AT_INPLACE };
+
 struct plan_op {
     const struct flowop_type *type; /* NULL: a composite use, see children */
     char *name;                     /* dotted for flowops inside composites */
@@ -73,8 +77,8 @@ struct plan_op {
     bool has_indexed, has_value, has_iosize;
     char *value_str;                /* value= given as text (print) */
     uint64_t workingset, highwater;
-    uint64_t offset;                /* offset=: where each read or write goes (has_offset) */
-    bool has_offset;
+    uint64_t offset;                /* offset=: where each read or write goes (at PLAN_AT_OFFSET) */
+    enum plan_at at;                /* where a read or write goes: the slot's offset, offset= or inplace */
     int fd, srcfd;
     bool has_fd, has_srcfd;         /* fd= / srcfd= given (0 is also their default) */
     bool openclose;                 /* openclose: a file picked, opened and closed by every execution */

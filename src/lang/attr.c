@@ -125,6 +125,8 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
                    "with pick=epoch: the most files drawn over the run (every thread, every rank); a thread whose draw finds them spent stops (the run ends when every thread has)" },
     [FO_OFFSET] = { "offset", NULL, AT_INT, 0, 0, false,
                     "each read or write goes to this byte offset, as a pread or pwrite would (a sequential one after it goes on from its end)" },
+    [FO_INPLACE] = { "inplace", NULL, AT_BOOL, 0, 0, false,
+                     "each read or write goes to the offset where the previous read or write of its slot began (a block read, then written back over itself); offset 0 after an open" },
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

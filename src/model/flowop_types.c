@@ -15,8 +15,8 @@ const struct flowop_type flowop_types[FLOWOP_NTYPES] = {
         .flags = FF_IO | FF_READ | FF_ENGINE,
         .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
         .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA(FO_VERIFY) | FA(FO_OPENCLOSE)
-                 | FA(FO_OFFSET),
-        .summary = "read iosize bytes at the current, a random or a given offset (auto-opens the file)",
+                 | FA(FO_OFFSET) | FA(FO_INPLACE),
+        .summary = "read iosize bytes at the current, a random, a given or the previous op's offset (auto-opens the file)",
     },
     [FT_READWHOLEFILE] = {
         .name = "readwholefile",
@@ -30,8 +30,8 @@ const struct flowop_type flowop_types[FLOWOP_NTYPES] = {
         .flags = FF_IO | FF_WRITE | FF_ENGINE,
         .needs = NEED_FILESET_OR_FD | NEED_IOSIZE,
         .attrs = FA_COMMON | FA_OPEN | FA_ENGINE | FA(FO_IOSIZE) | FA(FO_RANDOM) | FA(FO_WORKINGSET) | FA_DATA | FA(FO_VERIFY)
-                 | FA(FO_OPENCLOSE) | FA(FO_OFFSET),
-        .summary = "write iosize bytes at the current, a random or a given offset (auto-opens the file)",
+                 | FA(FO_OPENCLOSE) | FA(FO_OFFSET) | FA(FO_INPLACE),
+        .summary = "write iosize bytes at the current, a random, a given or the previous op's offset (auto-opens the file)",
     },
     [FT_WRITEWHOLEFILE] = {
         .name = "writewholefile",

@@ -138,6 +138,26 @@ static int build_pick(const struct flowop_def *d, const struct scope *sc, struct
     return 0;
 }
 
+/* Where a read or write goes (enum plan_at): offset=, inplace and random
+ * each name one place, so two of them are an error (at inplace, else offset=). */
+static int build_at(const struct flowop_def *d, const struct scope *sc, struct plan_op *op, struct diag *err)
+{
+    const struct attrvals *a = &d->a;
+    bool inplace = false;
+    if (attr_bool(a, FO_INPLACE, sc, &inplace, err) != 0)
+        return -1;
+    op->at = inplace ? PLAN_AT_INPLACE : a->val[FO_OFFSET] != NULL ? PLAN_AT_OFFSET : PLAN_AT_SLOT;
+    if (inplace && a->val[FO_OFFSET] != NULL)
+        return diag_set(err, &a->loc[FO_INPLACE], "flowop '%s': offset= and inplace: an op goes to one or the other",
+                        d->name);
+    if (op->at != PLAN_AT_SLOT && op->random) {
+        int at = op->at == PLAN_AT_INPLACE ? FO_INPLACE : FO_OFFSET;
+        return diag_set(err, &a->loc[at], "flowop '%s': %s and random: an op goes to one or the other", d->name,
+                        at == FO_INPLACE ? "inplace" : "offset=");
+    }
+    return 0;
+}
+
 static int build_leaf(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
 {
     const struct attrvals *a = &d->a;
@@ -163,10 +183,8 @@ static int build_leaf(struct builder *b, const struct flowop_def *d, const struc
     op->has_indexed = a->val[FO_INDEXED] != NULL;
     op->has_fd = a->val[FO_FD] != NULL;
     op->has_srcfd = a->val[FO_SRCFD] != NULL;
-    op->has_offset = a->val[FO_OFFSET] != NULL;
-    if (op->has_offset && op->random)
-        return diag_set(err, &a->loc[FO_OFFSET], "flowop '%s': offset= and random: an op goes to one or the other",
-                        d->name);
+    if (build_at(d, sc, op, err) != 0)
+        return -1;
     op->fd = (int)fd;
     op->srcfd = (int)srcfd;
     op->target = target ? plan_dupstr(target) : NULL;
