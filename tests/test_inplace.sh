@@ -37,7 +37,7 @@ define process name=p { thread name=t {
 run 30
 F
 run_log rewrite
-expect_rc rewrite_exit 0
+expect_rc rewrite_exit "$rc" 0 "$d/err"
 expect_eq rewrite_ops "$(ops_of r "$d/out") $(ops_of w "$d/out")" "16 16"
 expect_eq rewrite_same_block "$(mismatches r w)" 0
 expect_eq rewrite_offsets "$(awk -F, '$3 == "w" { printf "%s ", $5 / 4096 }' "$d/lat.csv")" \
@@ -54,7 +54,7 @@ define process name=p { thread name=t {
 run 30
 F
 run_log randback
-expect_rc randback_exit 0
+expect_rc randback_exit "$rc" 0 "$d/err"
 expect_eq randback_ops "$(ops_of w "$d/out")" 200
 expect_eq randback_same_block "$(mismatches r w)" 0
 # the reads are random: 200 draws of 128 blocks hit far more than a handful of places
@@ -75,7 +75,7 @@ define process name=p { thread name=t {
 run 30
 F
 run_log readback
-expect_rc readback_exit 0
+expect_rc readback_exit "$rc" 0 "$d/err"
 expect_eq readback_first_at_0 "$(awk -F, '$3 == "first" { print $5 }' "$d/lat.csv" | sort -u)" 0
 expect_eq readback_same_place "$(mismatches w r)" 0
 expect_eq readback_read_bytes "$(awk -F, '$3 == "r" { s += $4 } END { print s }' "$d/lat.csv")" 500
