@@ -901,7 +901,8 @@ static int st_inherit(struct st_ctx *c, const struct rp_rec *r)
     if (!(rp_calls[r->call].target & RT_FD) || r->fd < 0 || r->ret < 0 || c->argpath == 0
         || held_has(&c->held, r->pid, r->fd))
         return 0;
-    struct rp_rec in = { .t_ns = r->t_ns, .off = RP_NONE, .ret = r->fd, .path = c->argpath, .fd = -1, .fd2 = r->fd,
+    /* a nanosecond before its call, so that sorting by time keeps it first (strace's times are microseconds) */
+    struct rp_rec in = { .t_ns = r->t_ns > 0 ? r->t_ns - 1 : 0, .off = RP_NONE, .ret = r->fd, .path = c->argpath, .fd = -1, .fd2 = r->fd,
                          .flags = O_RDWR, .pid = r->pid, .tid = r->tid, .line = r->line, .call = RC_INHERIT };
     return held_put(&c->held, r->pid, r->fd) != 0 ? trace_fail(c->err, c->path, r->line, "out of memory")
            : trace_put(c->t, &in, c->path, c->err);
