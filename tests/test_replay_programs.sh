@@ -55,6 +55,8 @@ cat f1 | sort > f4
 bash -c 'echo d >> f4; cat f1 >> f4'
 SH
 case_ script bash s.sh
+# the pipe's calls are left out and counted as such
+expect_eq script_pipes_counted "$(grep -c 'left out: [0-9]* on pipes' "$top/script/err")" 1
 
 prepare stdout
 (cd "$top/stdout/A" && "$bin" record -o "$top/stdout/t.trace" -- sh -c 'echo hi; echo there' >out.log) 2>/dev/null
@@ -64,6 +66,10 @@ expect_eq stdout_inherit "$(grep -c ' inherit out.log ' "$top/stdout/t.trace")" 
 expect_eq stdout_replay_exit $? 0
 expect_eq stdout_mismatches "$(awk '$1 == "mismatch" { n += $2 } END { print n + 0 }' "$top/stdout/out")" 0
 expect_eq stdout_same_tree "$(tree "$top/stdout/B")" "$(tree "$top/stdout/A")"
+# again into the same directory: the inherited file is the program's output, laid down afresh
+"$bin" replay "$top/stdout/t.trace" -D dir="$top/stdout/B" >"$top/stdout/out" 2>&1
+expect_eq stdout_again_exit $? 0
+expect_eq stdout_again_same_tree "$(tree "$top/stdout/B")" "$(tree "$top/stdout/A")"
 
 prepare fd3
 head -c 5000 /dev/zero >"$top/fd3/A/a"

@@ -41,6 +41,7 @@ struct st_ctx {
     struct { int32_t tid, group; } threads[ST_THREADS]; /* clone(CLONE_THREAD): a thread and its process, hashed
                                                           * by tid (0: an empty bucket), at most half full */
     size_t nthreads;
+    enum trace_left why;     /* what the call was on, when it is left out */
     uint32_t argpath;        /* the -yy path (kept, beneath the root) of the call's descriptor argument; 0: none */
     struct st_fdset { uint64_t *v; size_t used, cap; } held; /* (pid, fd) + 1 each process was seen to get */
 };
@@ -249,6 +250,22 @@ static uint32_t st_at(struct st_ctx *c, const char *dirarg, const char *namearg)
     return st_keep(c, abs);
 }
 
+const char *const trace_left_names[5] = { "on pipes", "on sockets", "on terminals and devices",
+                                          "outside the root", "other" };
+
+/* What -yy shows a descriptor a is: "1<pipe:[123]>", "3<socket:[9]>" (or "<UNIX:[...]>"), "1</dev/pts/0<char
+ * 136:0>>", a path (here: one outside the root). */
+static enum trace_left st_kind(const char *a, const char *path)
+{
+    if (strstr(a, "<pipe:[") != NULL)
+        return TL_PIPE;
+    if (strstr(a, "<char ") != NULL || strstr(a, "<block ") != NULL || strncmp(path, "/dev/", 5) == 0)
+        return TL_DEVICE;
+    if (strstr(a, ":[") != NULL)
+        return TL_SOCKET;
+    return path[0] == '/' ? TL_OUTSIDE : TL_OTHER;
+}
+
 /* A descriptor argument kept when -yy shows it names something beneath the root. */
 static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
 {
@@ -258,6 +275,7 @@ static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
     if (path[0] == '\0')
         return 0;
     c->argpath = st_keep(c, path);
+    c->why = st_kind(a, path);
     return c->argpath != 0 ? 0 : -1;
 }
 
@@ -947,6 +965,7 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
                         .pid = st_group(c, tid), .tid = tid, .line = ln };
     c->ln = ln;
     c->argpath = 0;
+    c->why = TL_OUTSIDE; /* a name outside the root, unless a descriptor says what it was */
     int filled = st_rows[row].fill(c, &s, &r);
     if (c->failed)
         return -1;
@@ -954,6 +973,7 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return 0;
     if (filled != 0) {
         c->t->dropped++;
+        c->t->left[c->why]++;
         return 0;
     }
     if (r.call == RC_OPEN && r.ret < 0)

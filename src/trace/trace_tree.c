@@ -329,7 +329,8 @@ static int note_call(struct tree_walk *w, const struct rp_rec *r)
         first_sight(e, r, false);
         if (e->seen == SEEN_LINK && e->text == NULL)
             e->text = trace_name(t, r->path2);
-        bool opens_to_write = r->call == RC_OPEN && ((r->flags & O_ACCMODE) != O_RDONLY || (r->flags & O_TRUNC));
+        bool opens_to_write = (r->call == RC_OPEN || r->call == RC_INHERIT)
+                              && ((r->flags & O_ACCMODE) != O_RDONLY || (r->flags & O_TRUNC));
         e->written |= opens_to_write || r->call == RC_TRUNCATE;
         e->changed |= rp_calls[r->call].modifies || opens_to_write || r->call == RC_TRUNCATE;
     }
