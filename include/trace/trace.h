@@ -23,7 +23,12 @@ struct trace {
     const char *source;      /* its file, for messages */
     uint64_t dropped;        /* calls left out: outside the root, on descriptors it never opened */
     bool strict;             /* a call on a descriptor never opened is bad input (else left out: strace's stdin) */
+    uint64_t left[5];        /* of dropped, calls on what is not a file beneath the root, by enum trace_left */
 };
+
+/* What a call left out of a strace log was on (record says how many of each). */
+enum trace_left { TL_PIPE, TL_SOCKET, TL_DEVICE, TL_OUTSIDE, TL_OTHER };
+extern const char *const trace_left_names[5];
 
 /* How a trace is read: the root paths are kept beneath (strace logs; NULL: the
  * traced program's working directory), and whether paths outside it are kept (under _abs/). */

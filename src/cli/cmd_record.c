@@ -160,8 +160,13 @@ int cmd_record_main(int argc, char **argv)
     name_log(&err, log.via, logname);
     if (rc == 0) {
         outfile_discard(&log.o); /* converted: the log goes */
-        fprintf(stderr, "record: %zu calls beneath %s (%llu left out) into %s; the command exited %d\n", t.n, realroot,
-                (unsigned long long)t.dropped, out, status);
+        char kinds[256] = "";
+        for (size_t k = 0, at = 0; k < sizeof t.left / sizeof t.left[0] && at < sizeof kinds; k++)
+            if (t.left[k] != 0)
+                at += (size_t)snprintf(kinds + at, sizeof kinds - at, "%s%llu %s", at ? ", " : ": ",
+                                       (unsigned long long)t.left[k], trace_left_names[k]);
+        fprintf(stderr, "record: %zu calls beneath %s (%llu left out%s) into %s; the command exited %d\n", t.n,
+                realroot, (unsigned long long)t.dropped, kinds, out, status);
     } else if (outfile_commit(&log.o) == 0)
         diag_printf(stderr, "flowbench record: error: %s (strace's log kept as %s)\n", err.msg, logname);
     else

@@ -167,10 +167,16 @@ static void name_mismatch(struct rp_image *im, const struct rp_rec *r, int64_t g
     atomic_store_explicit(&im->named[k].rec, (uint64_t)(r - rp_recs(im)) + 1, memory_order_release);
 }
 
-/* The outcome the trace saw: a success (of any size) or the same error. */
-static bool same_outcome(int64_t traced, int64_t got)
+/* The outcome the trace saw: a success or the same error; a read that got fewer bytes than the trace's (up to
+ * the thread's buffer) is not the same: its file was shorter than the program's. */
+static bool same_outcome(const struct rp_state *s, const struct rp_rec *r, int64_t got)
 {
-    return traced >= 0 ? got >= 0 : got == traced;
+    if (r->ret < 0 || got < 0)
+        return got == r->ret;
+    if (r->call != RC_READ)
+        return true;
+    uint64_t want = (uint64_t)r->ret < s->ctx.bufsize ? (uint64_t)r->ret : s->ctx.bufsize;
+    return (uint64_t)got >= want;
 }
 
 static int replay_run(struct worker *w, struct op_inst *op)
@@ -198,7 +204,7 @@ static int replay_run(struct worker *w, struct op_inst *op)
         s->prev_end_ns = clock_ns();
     if (s->flat[r->call] >= 0)
         op_done(w, &w->ops[s->flat[r->call]], t0, t1, bytes);
-    if (!same_outcome(r->ret, got)) {
+    if (!same_outcome(s, r, got)) {
         if (s->flat[RP_MISMATCH] >= 0)
             op_done(w, &w->ops[s->flat[RP_MISMATCH]], t0, t0, 0);
         name_mismatch(s->im, r, got);

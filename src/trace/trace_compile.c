@@ -280,7 +280,12 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
         r.ndeps = 1;
         w->waits++;
     }
-    if ((target & RT_FD) && !walk_fd(w, ti, pi, &r, &desc)) {
+    if (r.call == RC_INHERIT && fds_at(&w->fds, pi, r.fd2) != NULL)
+        return 0; /* open before the trace began, as the log said at its use; a fork gave it (an earlier line) */
+    bool opened = !(target & RT_FD) || walk_fd(w, ti, pi, &r, &desc);
+    if (!opened && r.ret < 0)
+        r.fd = -1; /* a call that failed on a descriptor never opened (bash closes some): it fails the same way */
+    else if (!opened) {
         if (t->strict)
             return diag_set(err, NULL, "%s:%u: descriptor (handle) %d was never opened", t->source, r.line, r.fd);
         t->dropped++;

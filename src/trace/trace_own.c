@@ -242,7 +242,7 @@ int trace_write(const struct trace *t, FILE *out)
         put_u64(out, r->off, RP_NONE);
         put_u64(out, r->len, 0);
         char fl[256];
-        if (r->call == RC_OPEN)
+        if (r->call == RC_OPEN || r->call == RC_INHERIT)
             fprintf(out, " %s", trace_open_flags(r->flags, fl, sizeof fl));
         else if (r->flags != 0)
             fprintf(out, " %#x", r->flags);

@@ -41,7 +41,87 @@ struct st_ctx {
     struct { int32_t tid, group; } threads[ST_THREADS]; /* clone(CLONE_THREAD): a thread and its process, hashed
                                                           * by tid (0: an empty bucket), at most half full */
     size_t nthreads;
+    enum trace_left why;     /* what the call was on, when it is left out */
+    uint32_t argpath;        /* the -yy path (kept, beneath the root) of the call's descriptor argument; 0: none */
+    struct st_fdset { uint64_t *v; size_t used, cap; } held; /* (pid, fd) + 1 each process was seen to get */
 };
+
+/* The descriptors each process was seen to get (an open, a dup, a fork's copy, an inherit made below), as keys
+ * pid << 32 | fd, plus one (0: an empty bucket; ST_GONE: a closed one, so that probing goes past it). A
+ * call on one it never got, that -yy shows names a file beneath the root, was open before the trace began. */
+#define ST_GONE UINT64_MAX
+
+static uint64_t fd_key(int32_t pid, int32_t fd)
+{
+    return ((uint64_t)(uint32_t)pid << 32 | (uint32_t)fd) + 1;
+}
+
+static uint64_t *held_probe(const struct st_fdset *h, uint64_t key)
+{
+    size_t i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (h->cap - 1);
+    uint64_t *gone = NULL;
+    while (h->v[i] != 0 && h->v[i] != key) {
+        if (h->v[i] == ST_GONE && gone == NULL)
+            gone = &h->v[i];
+        i = (i + 1) & (h->cap - 1);
+    }
+    return h->v[i] == 0 && gone != NULL ? gone : &h->v[i];
+}
+
+static bool held_has(const struct st_fdset *h, int32_t pid, int32_t fd)
+{
+    return h->cap != 0 && *held_probe(h, fd_key(pid, fd)) == fd_key(pid, fd);
+}
+
+static int held_put(struct st_fdset *h, int32_t pid, int32_t fd)
+{
+    if (2 * (h->used + 1) > h->cap) {
+        struct st_fdset n = { .cap = h->cap ? 2 * h->cap : 256 };
+        n.v = calloc(n.cap, sizeof *n.v);
+        if (n.v == NULL)
+            return -1;
+        for (size_t i = 0; i < h->cap; i++)
+            if (h->v[i] != 0 && h->v[i] != ST_GONE) {
+                *held_probe(&n, h->v[i]) = h->v[i];
+                n.used++;
+            }
+        free(h->v);
+        *h = n;
+    }
+    uint64_t *at = held_probe(h, fd_key(pid, fd));
+    if (*at == 0)
+        h->used++;
+    *at = fd_key(pid, fd);
+    return 0;
+}
+
+static void held_drop(struct st_fdset *h, int32_t pid, int32_t fd)
+{
+    if (held_has(h, pid, fd))
+        *held_probe(h, fd_key(pid, fd)) = ST_GONE;
+}
+
+/* A fork: the child holds what its parent holds. */
+static int held_fork(struct st_fdset *h, int32_t parent, int32_t child)
+{
+    size_t n = 0;
+    int32_t *fds = NULL;
+    for (size_t i = 0; i < h->cap; i++)
+        if (h->v[i] != 0 && h->v[i] != ST_GONE && (int32_t)(uint32_t)((h->v[i] - 1) >> 32) == parent) {
+            int32_t *p = realloc(fds, (n + 1) * sizeof *fds);
+            if (p == NULL) {
+                free(fds);
+                return -1;
+            }
+            fds = p;
+            fds[n++] = (int32_t)(uint32_t)(h->v[i] - 1);
+        }
+    int rc = 0;
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        rc = held_put(h, child, fds[k]);
+    free(fds);
+    return rc;
+}
 
 static size_t handle_find(const struct st_ctx *c, int32_t pid, int32_t fd)
 {
@@ -170,13 +250,33 @@ static uint32_t st_at(struct st_ctx *c, const char *dirarg, const char *namearg)
     return st_keep(c, abs);
 }
 
+const char *const trace_left_names[5] = { "on pipes", "on sockets", "on terminals and devices",
+                                          "outside the root", "other" };
+
+/* What -yy shows a descriptor a is: "1<pipe:[123]>", "3<socket:[9]>" (or "<UNIX:[...]>"), "1</dev/pts/0<char
+ * 136:0>>", a path (here: one outside the root). */
+static enum trace_left st_kind(const char *a, const char *path)
+{
+    if (strstr(a, "<pipe:[") != NULL)
+        return TL_PIPE;
+    if (strstr(a, "<char ") != NULL || strstr(a, "<block ") != NULL || strncmp(path, "/dev/", 5) == 0)
+        return TL_DEVICE;
+    if (strstr(a, ":[") != NULL)
+        return TL_SOCKET;
+    return path[0] == '/' ? TL_OUTSIDE : TL_OTHER;
+}
+
 /* A descriptor argument kept when -yy shows it names something beneath the root. */
 static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
 {
     char path[4096];
     if (st_fd(a, &r->fd, path, sizeof path) != 0 || r->fd < 0)
         return -1; /* AT_FDCWD as a call's descriptor (newfstatat(AT_FDCWD, "", AT_EMPTY_PATH)): the working directory */
-    return path[0] == '\0' || st_keep(c, path) != 0 ? 0 : -1;
+    if (path[0] == '\0')
+        return 0;
+    c->argpath = st_keep(c, path);
+    c->why = st_kind(a, path);
+    return c->argpath != 0 ? 0 : -1;
 }
 
 static uint32_t st_num(const char *a)
@@ -747,6 +847,8 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
     }
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
                         .tid = tid, .line = ln, .call = RC_FORK };
+    if (held_fork(&c->held, r.pid, (int32_t)child) != 0)
+        return trace_fail(c->err, c->path, ln, "out of memory");
     return trace_put(c->t, &r, c->path, c->err);
 }
 
@@ -809,6 +911,31 @@ static const struct {
     { "execve", st_exec }, { "execveat", st_exec }, { "wait4", st_wait4 }, { "waitid", st_waitid },
 };
 
+/* A call that used a descriptor its process never got in the log, naming a file beneath the root (a shell's
+ * "> out.log" around the traced command: its stdout): an inherit before it, the file opened anew at replay.
+ * Its access is not in the log: read and write (the lay-down makes it a regular file). */
+static int st_inherit(struct st_ctx *c, const struct rp_rec *r)
+{
+    if (!(rp_calls[r->call].target & RT_FD) || r->fd < 0 || r->ret < 0 || c->argpath == 0
+        || held_has(&c->held, r->pid, r->fd))
+        return 0;
+    /* a nanosecond before its call, so that sorting by time keeps it first (strace's times are microseconds) */
+    struct rp_rec in = { .t_ns = r->t_ns > 0 ? r->t_ns - 1 : 0, .off = RP_NONE, .ret = r->fd, .path = c->argpath, .fd = -1, .fd2 = r->fd,
+                         .flags = O_RDWR, .pid = r->pid, .tid = r->tid, .line = r->line, .call = RC_INHERIT };
+    return held_put(&c->held, r->pid, r->fd) != 0 ? trace_fail(c->err, c->path, r->line, "out of memory")
+           : trace_put(c->t, &in, c->path, c->err);
+}
+
+/* What the call did to its process's descriptors. */
+static int st_held(struct st_ctx *c, const struct rp_rec *r)
+{
+    if (r->call == RC_CLOSE && r->fd >= 0)
+        held_drop(&c->held, r->pid, r->fd);
+    if ((rp_calls[r->call].target & RT_NEWFD) && r->fd2 >= 0 && held_put(&c->held, r->pid, r->fd2) != 0)
+        return trace_fail(c->err, c->path, r->line, "out of memory");
+    return 0;
+}
+
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
                         const char *path)
 {
@@ -837,6 +964,8 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
     struct rp_rec r = { .t_ns = t_ns, .dur_ns = s.dur_ns, .off = RP_NONE, .ret = s.ret, .fd = -1, .fd2 = -1,
                         .pid = st_group(c, tid), .tid = tid, .line = ln };
     c->ln = ln;
+    c->argpath = 0;
+    c->why = TL_OUTSIDE; /* a name outside the root, unless a descriptor says what it was */
     int filled = st_rows[row].fill(c, &s, &r);
     if (c->failed)
         return -1;
@@ -844,10 +973,13 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return 0;
     if (filled != 0) {
         c->t->dropped++;
+        c->t->left[c->why]++;
         return 0;
     }
     if (r.call == RC_OPEN && r.ret < 0)
         r.fd2 = -1;
+    if (st_inherit(c, &r) != 0 || st_held(c, &r) != 0)
+        return -1;
     return trace_put(c->t, &r, path, err);
 }
 
@@ -925,6 +1057,7 @@ static int st_parse(struct trace *t, FILE *f, const char *path, int32_t tid, con
     while (rc == 0 && (got = trace_next_line(&l, err)) == 1)
         rc = l.line[0] != '\0' ? st_line(c, l.line, tid, l.ln, path, err) : 0;
     trace_lines_free(&l);
+    free(c->held.v);
     for (int i = 0; i < ST_PENDING; i++)
         free(c->pending[i].text);
     free(c);

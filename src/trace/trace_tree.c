@@ -13,6 +13,7 @@
 #include "base/beneath.h"
 #include "base/signals.h"
 #include "trace/trace.h"
+#include "trace/trace_fds.h"
 #include "trace/trace_tree.h"
 
 enum seen { SEEN_NONE, SEEN_FILE, SEEN_DIR, SEEN_MADE, SEEN_LINK };
@@ -23,6 +24,8 @@ struct tree_name {
     uint64_t size;
     uint32_t line;           /* of the call that gave it its size */
     bool written;            /* the trace opens it to write or truncates it: laid down afresh */
+    bool made;               /* a call of the trace made it (its parents are laid down for it) */
+    bool changed;            /* a call of the trace changed what the name holds (made, removed, renamed, written) */
     const char *text;        /* SEEN_LINK: the link's contents, as a readlink of it recorded them */
 };
 
@@ -253,48 +256,116 @@ static int lay_one(int root, const struct tree_name *e, const char *buf, size_t 
     return lay_file(root, e, buf, bufsize, files, bytes);
 }
 
-/* The extent a read reached on a file that was there before: the file was at least that long. */
-static void grow(struct tree_names *n, const char **fdpath, const uint64_t *fdpos, const struct rp_rec *r)
+/* The descriptors of each traced process as the trace moves through them (a fork copies its parent's, exec
+ * closes what is close-on-exec, dups share a description): a read's extent is on the file its own process
+ * read, whatever another process holds at the same number. */
+struct tree_walk {
+    const struct trace *t;
+    struct tree_names *n;
+    struct trace_ids pids;
+    struct trace_fds fds;
+};
+
+/* A size the file held by d was seen at (a read's extent, an fstat): if it was there before, it was at least
+ * that long. */
+static void seen_size(struct tree_walk *w, const struct fd_desc *d, uint64_t size, const struct rp_rec *r)
 {
-    if (r->fd < 0 || r->fd >= 65536 || fdpath[r->fd] == NULL || r->ret <= 0)
-        return;
-    struct tree_name *e = name_get(n, fdpath[r->fd]);
-    uint64_t end = (r->off != RP_NONE ? r->off : fdpos[r->fd]) + (uint64_t)r->ret;
-    if (e->seen == SEEN_FILE && end > e->size) {
-        e->size = end;
+    struct tree_name *e = name_get(w->n, trace_name(w->t, d->path));
+    if (e->seen == SEEN_FILE && size > e->size) {
+        e->size = size;
         e->line = r->line;
     }
 }
 
+static void grow(struct tree_walk *w, const struct fd_desc *d, uint64_t at, const struct rp_rec *r)
+{
+    if (r->ret > 0)
+        seen_size(w, d, at + (uint64_t)r->ret, r);
+}
+
+/* What a call does to its process's descriptors; -1 out of memory. */
+static int note_fds(struct tree_walk *w, const struct rp_rec *r)
+{
+    uint32_t p = (uint32_t)trace_ids_find(&w->pids, r->pid);
+    struct fd_ent *e = (rp_calls[r->call].target & RT_FD) ? fds_at(&w->fds, p, r->fd) : NULL;
+    int32_t desc = e != NULL ? e->desc : -1;
+    if (e != NULL && (r->call == RC_READ || r->call == RC_WRITE || r->call == RC_LSEEK)) {
+        struct rp_rec moved = *r;
+        uint64_t at = r->off != RP_NONE ? r->off : w->fds.descs[desc].pos;
+        fds_move(&w->fds, e, &moved);
+        if (r->call == RC_READ)
+            grow(w, &w->fds.descs[desc], at, r);
+    }
+    if (e != NULL && r->call == RC_FSTAT && r->ret >= 0) /* the size of the file its process held (git mmaps) */
+        seen_size(w, &w->fds.descs[desc], r->len, r);
+    if (r->call == RC_CLOSE && r->ret >= 0)
+        fds_close(&w->fds, p, r->fd);
+    if ((rp_calls[r->call].target & RT_NEWFD) && r->fd2 >= 0 && r->ret >= 0) {
+        if (r->call == RC_DUP && desc < 0)
+            return 0;
+        if ((r->call == RC_DUP ? fds_dup(&w->fds, p, r->fd2, desc, r->flags) : fds_open(&w->fds, p, r->fd2, r)) < 0)
+            return -1;
+    }
+    int64_t child = r->call == RC_FORK && r->ret > 0 ? trace_ids_find(&w->pids, (int32_t)r->ret) : -1;
+    if (child >= 0 && (uint32_t)child != p && fds_fork(&w->fds, p, (uint32_t)child, 0, 0) != 0)
+        return -1;
+    if (r->call == RC_EXEC && r->ret >= 0 && fds_exec(&w->fds, p) != 0)
+        return -1;
+    if (r->call == RC_SETFD && r->ret >= 0)
+        fds_setfd(&w->fds, p, r->fd, r->flags);
+    return 0;
+}
+
 /* What one call says of the names it uses: how they were before the trace, a
  * size, whether the trace writes to them. */
-static void note_call(const struct trace *t, struct tree_names *n, const char **fdpath, uint64_t *fdpos,
-                      const struct rp_rec *r)
+static int note_call(struct tree_walk *w, const struct rp_rec *r)
 {
-    struct tree_name *e = r->path != 0 ? name_get(n, trace_name(t, r->path)) : NULL;
+    const struct trace *t = w->t;
+    struct tree_name *e = r->path != 0 ? name_get(w->n, trace_name(t, r->path)) : NULL;
     if (e != NULL) {
+        /* a link read before the trace changed its name: a stat of it (lstat) may have come first */
+        if (r->call == RC_READLINK && r->ret >= 0 && r->path2 != 0 && e->seen == SEEN_FILE && !e->changed)
+            e->seen = SEEN_NONE;
         first_sight(e, r, false);
         if (e->seen == SEEN_LINK && e->text == NULL)
             e->text = trace_name(t, r->path2);
-        bool opens_to_write = r->call == RC_OPEN && ((r->flags & O_ACCMODE) != O_RDONLY || (r->flags & O_TRUNC));
+        bool opens_to_write = (r->call == RC_OPEN || r->call == RC_INHERIT)
+                              && ((r->flags & O_ACCMODE) != O_RDONLY || (r->flags & O_TRUNC));
         e->written |= opens_to_write || r->call == RC_TRUNCATE;
+        e->changed |= rp_calls[r->call].modifies || opens_to_write || r->call == RC_TRUNCATE;
     }
-    if (r->path2 != 0 && (rp_calls[r->call].target & RT_PATH2))
-        first_sight(name_get(n, trace_name(t, r->path2)), r, true);
+    if (e != NULL && r->ret >= 0)
+        e->made |= (r->call == RC_OPEN && (r->flags & O_CREAT)) || r->call == RC_MKDIR || r->call == RC_SYMLINK;
+    if (r->path2 != 0 && (rp_calls[r->call].target & RT_PATH2)) {
+        struct tree_name *e2 = name_get(w->n, trace_name(t, r->path2));
+        first_sight(e2, r, true);
+        e2->changed = true;
+        e2->made |= r->ret >= 0;
+    }
     if (r->call == RC_STAT && e != NULL && e->seen == SEEN_FILE && r->len > e->size) {
         e->size = r->len;
         e->line = r->line;
     }
-    if (r->call == RC_OPEN && r->fd2 >= 0 && r->fd2 < 65536) {
-        fdpath[r->fd2] = trace_name(t, r->path);
-        fdpos[r->fd2] = 0;
+    return note_fds(w, r);
+}
+
+/* A name beneath which the trace uses another was a directory, whatever its first sight said (git's
+ * access(".git/refs") before it lists it). */
+static void parents_are_dirs(struct tree_names *n)
+{
+    char path[4096];
+    for (size_t i = 0; i < n->cap; i++) {
+        if (n->v[i].s == NULL)
+            continue;
+        snprintf(path, sizeof path, "%s", n->v[i].s);
+        for (char *p = strchr(path, '/'); p != NULL; p = strchr(p + 1, '/')) {
+            *p = '\0';
+            struct tree_name *e = (struct tree_name *)name_find(n, path);
+            if (e != NULL && e->seen == SEEN_FILE)
+                e->seen = SEEN_DIR;
+            *p = '/';
+        }
     }
-    if (r->call == RC_READ)
-        grow(n, fdpath, fdpos, r);
-    if ((r->call == RC_READ || r->call == RC_WRITE) && r->off == RP_NONE && r->fd >= 0 && r->fd < 65536 && r->ret > 0)
-        fdpos[r->fd] += (uint64_t)r->ret;
-    if (r->call == RC_LSEEK && r->fd >= 0 && r->fd < 65536 && r->ret >= 0)
-        fdpos[r->fd] = (uint64_t)r->ret;
 }
 
 int trace_tree_plan(const struct trace *t, struct trace_tree **out, struct diag *err)
@@ -308,13 +379,20 @@ int trace_tree_plan(const struct trace *t, struct trace_tree **out, struct diag 
     while (tr->n.cap < 4 * t->n + 16)
         tr->n.cap *= 2;
     tr->n.v = calloc(tr->n.cap, sizeof *tr->n.v);
-    const char **fdpath = calloc(65536, sizeof *fdpath);
-    uint64_t *fdpos = calloc(65536, sizeof *fdpos);
-    int rc = tr->n.v && fdpath && fdpos ? 0 : diag_set(err, NULL, "out of memory");
+    struct tree_walk w = { .t = t, .n = &tr->n };
+    int rc = tr->n.v != NULL ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < t->n; i++)
-        note_call(t, &tr->n, fdpath, fdpos, &t->recs[i]);
-    free(fdpath);
-    free(fdpos);
+        rc = trace_ids_add(&w.pids, t->recs[i].pid) < 0 ? -1 : 0;
+    if (rc == 0)
+        rc = fds_init(&w.fds, (uint32_t)w.pids.n);
+    for (size_t i = 0; rc == 0 && i < t->n; i++)
+        rc = note_call(&w, &t->recs[i]);
+    fds_free(&w.fds);
+    trace_ids_free(&w.pids);
+    if (rc == 0)
+        parents_are_dirs(&tr->n);
+    if (rc != 0)
+        diag_set(err, NULL, "out of memory");
     if (rc != 0) {
         trace_tree_free(tr);
         return -1;
@@ -363,7 +441,7 @@ int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files
         rc = diag_set(err, NULL, "%s: %s", dir, strerror(errno));
     /* a name the trace makes needs its parents, down to the first one the trace makes itself */
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
-        if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && lay_unmade_parents(root, n, n->v[i].s) != 0)
+        if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && n->v[i].made && lay_unmade_parents(root, n, n->v[i].s) != 0)
             rc = diag_set(err, NULL, "cannot lay down the parents of %s beneath %s: %s", n->v[i].s, dir,
                           beneath_strerror(errno));
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
