@@ -9,10 +9,7 @@
 set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-if ! command -v strace >/dev/null; then
-    echo "SKIP: strace is not installed"
-    exit 0
-fi
+need_strace
 top=$(mktemp -d /dev/shm/flowbench-programs.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 # strace cannot run LeakSanitizer's ptrace; the replays below check leaks
