@@ -23,6 +23,7 @@ import sys
 
 O_CREAT, O_DIRECTORY, F_UNLCK, LOCK_UN = 0o100, 0o200000, 2, 8
 MISSING = ("-ENOENT", "-ENOTDIR")
+UPKEEP = ("hold", "release", "pace", "refill")  # ops of the model that stand for no call of the trace
 MIN_FILES = 10  # fewer files than this have no percentiles worth comparing
 
 
@@ -161,8 +162,8 @@ def run_figures(latlog, modeldir):
         for line in f:
             _, _, op, nbytes, _, _ = line.rstrip("\n").split(",")
             kind = op.split(".")[-1]
-            if kind in ("hold", "release"):
-                continue  # the file the locks act on, once per 1000 picks
+            if kind in UPKEEP:
+                continue  # the model's own: the held file's open and close, its pace, its refills
             kinds[kind] = kinds.get(kind, 0) + 1
             if kind in ("read", "write") and int(nbytes) > 0:
                 io.append((kind, int(nbytes)))

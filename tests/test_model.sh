@@ -26,8 +26,8 @@ fidelity() {
     "$bin" model "$trace" -o "$top/$name.f" --own "$top/$name.own" 2>"$top/err"
     expect_eq "${name}_model_exit" $? 0 || cat "$top/err"
     mkdir -p "$top/$name.run"
-    # the figures are the mix's and the sizes', not the rate's: as many picks as a second holds
-    sed -i 's/, rate=[0-9]*//' "$top/$name.f"
+    # the figures are the mix's and the sizes', not the pace's: as many picks as two seconds hold
+    sed -i 's/, rate=[0-9]*//; /^eventgen rate=/d' "$top/$name.f"
     "$bin" -f "$top/$name.f" -D dir="$top/$name.run" --runtime 2 --latency-log "$top/$name.csv" >"$top/out" 2>&1
     local rc=$?
     expect_eq "${name}_run_exit" $rc 0

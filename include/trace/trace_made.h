@@ -36,13 +36,17 @@ int made_fit(struct made *m, const struct trace *t);
 /* The writes made to created files; the files written (after made_fit). */
 size_t made_writes(const struct made *m);
 size_t made_files(const struct made *m);
-/* The classes as sets and composite flowops (createdN), every number commented. */
-void made_define(const struct made *m, FILE *out);
+/* The classes as sets and composite flowops (createdN), every number commented; fate: the lines
+ * each composite ends with, after its close (what becomes of the file). */
+void made_define(const struct made *m, const char *fate, FILE *out);
 struct sizes;
 /* The sizes the model's creates end at, one a file (added to out). */
 int made_sizes(const struct made *m, struct sizes *out);
 /* The lines of the mix's choose: each class weighted by its files. */
 void made_choose(const struct made *m, FILE *out);
+/* The writes the model's creates of written files make over one pass of the trace's mix, and (in
+ * files) how many such creates it has. */
+double made_ops(const struct made *m, size_t *files);
 void made_free(struct made *m);
 
 #endif

@@ -257,7 +257,7 @@ static void write_heads(const struct made *m, const struct made_file *f, FILE *o
     }
 }
 
-void made_define(const struct made *m, FILE *out)
+void made_define(const struct made *m, const char *fate, FILE *out)
 {
     if (m->nclasses == 0)
         return;
@@ -297,7 +297,7 @@ void made_define(const struct made *m, FILE *out)
                          "within the file\n", way.at);
         else
             fputs("  # the last: the class's last writes\n", out);
-        fputs("  flowop closefile name=close, fd=1\n}\n", out);
+        fprintf(out, "  flowop closefile name=close, fd=1\n%s}\n", fate);
     }
 }
 
@@ -318,6 +318,23 @@ void made_choose(const struct made *m, FILE *out)
         fprintf(out, "  flowop created%zu name=c%zu, weight=%zu  # %zu of the files the trace created and wrote "
                      "(class %zu)\n",
                 c + 1, c + 1, m->classes[c].n, m->classes[c].n, c + 1);
+}
+
+/* The writes a file of class c makes in the model: its median file's (write_heads keeps their count). */
+static uint64_t class_writes(const struct made *m, size_t c)
+{
+    return median(m, &m->classes[c])->k;
+}
+
+double made_ops(const struct made *m, size_t *files)
+{
+    double ops = 0;
+    *files = 0;
+    for (size_t c = 0; c < m->nclasses; c++) {
+        ops += (double)m->classes[c].n * (double)class_writes(m, c);
+        *files += m->classes[c].n;
+    }
+    return ops;
 }
 
 void made_free(struct made *m)

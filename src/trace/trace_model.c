@@ -58,6 +58,14 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_UNLOCK] = { "unlock", "unlock", "fd=2", "locks released" },
 };
 
+#define MAX_SHAPES 16 /* process shapes (threads per process) written apart; more are folded into the last */
+
+/* The trace's processes by shape: shapes[i] processes ran threads[i] threads each. */
+struct proc_shapes {
+    uint64_t threads[MAX_SHAPES], procs[MAX_SHAPES];
+    size_t n;
+};
+
 struct fit_model {
     uint64_t n[K_NKINDS];
     uint64_t files, made, dirs, procs, threads, calls;
@@ -70,6 +78,7 @@ struct fit_model {
     uint64_t ctouched;       /* ... the files it created and never wrote */
     uint64_t dcreated;       /* opens that created a directory */
     uint64_t max_io;
+    struct proc_shapes shapes;
 };
 
 static uint64_t tm_hash(const char *s)
@@ -206,11 +215,25 @@ static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct 
     return call_kinds[r->call].tell != NULL ? call_kinds[r->call].tell(r, ns, t) : call_kinds[r->call].kind;
 }
 
+static void add_shape(struct proc_shapes *ps, uint64_t threads)
+{
+    size_t i = 0;
+    while (i < ps->n && ps->threads[i] != threads)
+        i++;
+    if (i == ps->n && ps->n == MAX_SHAPES)
+        i = MAX_SHAPES - 1; /* folded: its threads count as the last shape's */
+    else if (i == ps->n)
+        ps->threads[ps->n++] = threads;
+    ps->procs[i]++;
+}
+
+/* Each process's threads (the distinct tids of its calls), then the shapes they make. */
 static void count_ids(const struct trace *t, struct fit_model *m)
 {
     int32_t *pids = calloc(t->n + 1, sizeof *pids), *tids = calloc(t->n + 1, sizeof *tids);
+    int32_t *owner = calloc(t->n + 1, sizeof *owner);
     size_t np = 0, nt = 0;
-    for (size_t i = 0; pids && tids && i < t->n; i++) {
+    for (size_t i = 0; pids && tids && owner && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
         size_t k = 0;
         while (k < np && pids[k] != r->pid)
@@ -220,13 +243,24 @@ static void count_ids(const struct trace *t, struct fit_model *m)
         k = 0;
         while (k < nt && tids[k] != r->tid)
             k++;
-        if (k == nt)
+        if (k == nt) {
+            owner[nt] = r->pid;
             tids[nt++] = r->tid;
+        }
     }
     m->procs = np ? np : 1;
     m->threads = nt ? nt : 1;
+    for (size_t p = 0; p < np; p++) {
+        uint64_t threads = 0;
+        for (size_t k = 0; k < nt; k++)
+            threads += owner[k] == pids[p];
+        add_shape(&m->shapes, threads ? threads : 1);
+    }
+    if (m->shapes.n == 0)
+        add_shape(&m->shapes, 1);
     free(pids);
     free(tids);
+    free(owner);
 }
 
 /* The descriptors of the trace's processes (shared with the replay's compile), and per
@@ -412,8 +446,49 @@ static int fit(const struct trace *t, struct fit_model *m, struct diag *err)
     return 0;
 }
 
-/* The fileset of files: as many entries as the run may create, the trace's depth. */
-static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
+/* What a pick of the mix does, on average: trace: the ops of the trace's kinds; all: every op the thread
+ * counts (those and the model's upkeep: refills, the held file's open and close), for the pace. */
+struct tally {
+    double weight, trace, all;
+};
+
+static void tally_add(struct tally *y, uint64_t weight, double trace, double all)
+{
+    y->weight += (double)weight;
+    y->trace += (double)weight * trace;
+    y->all += (double)weight * all;
+}
+
+/* Creates and deletes of files (made), and of directories (dirs), balanced pick by pick so that any run
+ * length keeps each fileset's population where it started: each created file is deleted again, by one of
+ * the trace's unlinks where the trace has one to spare, else by a refill delete of an older file; a trace
+ * that deletes more than it creates has its extra unlinks remove a file refilled just before. */
+struct churn {
+    uint64_t made, gone;   /* files created by the mix; the trace's unlinks */
+    uint64_t dmade, dgone; /* directories made (mkdirs and creating opens); rmdirs */
+};
+
+static struct churn churn_of(const struct fit_model *m)
+{
+    size_t written;
+    made_ops(&m->written, &written);
+    return (struct churn){ .made = written + m->ctouched, .gone = m->n[K_UNLINK],
+                           .dmade = m->n[K_MKDIR] + m->dcreated, .dgone = m->n[K_RMDIR] };
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+/* The population a fileset keeps (prealloc) and its entries: twice it, so creates find free names. */
+static uint64_t population(uint64_t made, uint64_t gone, uint64_t threads)
+{
+    return 2 * (made + gone) + 4 * threads + 64;
+}
+
+/* The fileset of files: the trace's files there before, the trace's depth. */
+static void write_files(const struct fit_model *m, FILE *out)
 {
     uint64_t there = m->files - m->made;
     /* a trace that made every file it used still opened, stat'ed and removed them: some are there from the start */
@@ -434,19 +509,16 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     struct sizes fs = none ? m->asize : m->fsize;
     sizes_print(&fs, 0, out);
     fputs("\n", out);
-    /* deletes drawn at random with creates may run ahead of them: a spare of twice the files deleted */
-    uint64_t spare = 2 * m->n[K_UNLINK] + 8;
-    /* free names cost nothing: room for 50 repeats at least, so a run without its rate (as fast as it goes) still fits */
-    repeats = repeats > 50 ? repeats : 50;
-    uint64_t made = spare + m->n[K_CREATE] * repeats + 1;
-    uint64_t mwidth = (uint64_t)ceil(pow((double)made, 1.0 / depth));
-    fprintf(out, "# made: the files the run creates (and deletes): %" PRIu64 " creates times %" PRIu64
-                 " (the run repeats the trace's mix about that often, or 50), %" PRIu64 " there from the start (twice the "
-                 "deletes, and 8: random deletes may run ahead of the creates), and one\n"
+    struct churn c = churn_of(m);
+    uint64_t pop = population(c.made, c.gone, m->threads);
+    uint64_t mwidth = (uint64_t)ceil(pow((double)(2 * pop), 1.0 / depth));
+    fprintf(out, "# made: the files the run creates and deletes; every create is matched by a delete (below), so it\n"
+                 "# keeps the %" PRIu64 " it starts with (twice the trace's %" PRIu64 " creates and %" PRIu64
+                 " unlinks, 4 a thread, and 64) for any run length, and as many free names\n"
                  "# size: the size each of the trace's creates ends at in the model (the classes below): a file there\n"
                  "# from the start is one of them\n"
-                 "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
-            m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)((100 * spare + made - 1) / made));
+                 "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=50, size=",
+            pop, c.made, c.gone, 2 * pop, mwidth > 1 ? mwidth : 2);
     struct sizes ms = { 0 };
     for (uint64_t i = 0; i < m->ctouched; i++)
         sizes_add(&ms, 0);
@@ -454,18 +526,109 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     sizes_print(ms.n > 0 ? &ms : &fs, 0, out);
     sizes_free(&ms);
     fputs("\n", out);
-    uint64_t made_dirs = m->n[K_MKDIR] + m->dcreated;
-    if (made_dirs + m->n[K_RMDIR] > 0)
-        fprintf(out, "# leafdirs: the %" PRIu64 " directories removed and %" PRIu64 " made (mkdirs and creating "
-                     "opens, times %" PRIu64 "), and one; the removed ones there before\n"
+    if (c.dmade + c.dgone > 0) {
+        uint64_t dpop = population(c.dmade, c.dgone, m->threads);
+        fprintf(out, "# leafdirs: the directories the run makes and removes (%" PRIu64 " made: mkdirs and creating "
+                     "opens; %" PRIu64 " removed), balanced as the files are: it keeps the %" PRIu64 " it starts with\n"
                      "define fileset name=dirs, path=$dir, entries=0, dirwidth=%" PRIu64 ", leafdirs=%" PRIu64
-                     ", prealloc=%u\n",
-                m->n[K_RMDIR], made_dirs, repeats, width > 1 ? width : 2, (m->n[K_RMDIR] + made_dirs) * repeats + 1,
-                (unsigned)(100 * m->n[K_RMDIR] * repeats / ((m->n[K_RMDIR] + made_dirs) * repeats + 1)));
+                     ", prealloc=50\n",
+                c.dmade, c.dgone, dpop, width > 1 ? width : 2, 2 * dpop);
+    }
     fputs("\n", out);
 }
 
-static void write_mix(const struct fit_model *m, FILE *out)
+/* What becomes of a file or directory the mix made: "gone" (files) and "dirgone" (directories). An end
+ * deleted by one of the trace's unlinks is what they count; a refill is the model's upkeep. */
+static void write_fate(const char *name, const char *del_made, const char *del_any, uint64_t made, uint64_t gone,
+                       FILE *out)
+{
+    uint64_t by_trace = min_u64(made, gone), refills = made - by_trace;
+    fprintf(out, "# %s: of the %" PRIu64 " made, %" PRIu64 " are deleted as the trace's deletes, %" PRIu64
+                 " by a refill (the delete of an older one: the population stays as it started)\n"
+                 "define flowop name=%s%s {\n",
+            name, made, by_trace, refills, name, by_trace && refills ? ", choose" : "");
+    bool both = by_trace && refills; /* weight= only among a choose's flowops */
+    if (by_trace)
+        fprintf(out, both ? "  %s, weight=%" PRIu64 "\n" : "  %s\n", del_made, by_trace);
+    if (refills)
+        fprintf(out, both ? "  %s, weight=%" PRIu64 "\n" : "  %s\n", del_any, refills);
+    fputs("}\n", out);
+}
+
+static void write_churn(const struct fit_model *m, struct tally *y, FILE *out)
+{
+    struct churn c = churn_of(m);
+    if (c.made > 0)
+        write_fate("gone", "flowop deletefile name=unlink, fd=1", "flowop deletefile name=refill, filesetname=made",
+                   c.made, c.gone, out);
+    if (c.gone > c.made)
+        fputs("# deletes beyond the creates: each removes a file refilled just before\n"
+              "define flowop name=unlinked {\n  flowop createfile name=refill, filesetname=made, fd=1\n"
+              "  flowop closefile name=refill, fd=1\n  flowop deletefile name=unlink, fd=1\n}\n", out);
+    if (c.dmade > 0)
+        write_fate("dirgone", "flowop removedir name=rmdir, filesetname=dirs",
+                   "flowop removedir name=refill, filesetname=dirs", c.dmade, c.dgone, out);
+    if (m->n[K_MKDIR] > 0)
+        fputs("define flowop name=dirmade {\n  flowop makedir name=mkdir, filesetname=dirs\n"
+              "  flowop dirgone name=g\n}\n", out);
+    if (m->dcreated > 0)
+        fputs("define flowop name=dircreated {\n  flowop makedir name=create, filesetname=dirs\n"
+              "  flowop dirgone name=g\n}\n", out);
+    if (c.dgone > c.dmade)
+        fputs("# rmdirs beyond the directories made: each removes one refilled just before\n"
+              "define flowop name=dirremoved {\n  flowop makedir name=refill, filesetname=dirs\n"
+              "  flowop removedir name=rmdir, filesetname=dirs\n}\n", out);
+    (void)y;
+}
+
+/* The mix's lines for creates, deletes, mkdirs and rmdirs, tallied. */
+static void choose_churn(const struct fit_model *m, struct tally *y, FILE *out)
+{
+    struct churn c = churn_of(m);
+    /* each made thing ends with its fate: a trace delete at the share the trace has them, else a refill */
+    double fd = c.made ? (double)min_u64(c.made, c.gone) / (double)c.made : 0;
+    double dd = c.dmade ? (double)min_u64(c.dmade, c.dgone) / (double)c.dmade : 0;
+    size_t files;
+    double writes = made_ops(&m->written, &files);
+    made_choose(&m->written, out);
+    if (files > 0) {
+        y->weight += (double)files;
+        y->trace += 2 * (double)files + writes + fd * (double)files;
+        y->all += 3 * (double)files + writes;
+    }
+    if (m->ctouched > 0) {
+        fprintf(out, "  flowop created0 name=c0, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and never "
+                     "wrote\n", m->ctouched, m->ctouched);
+        tally_add(y, m->ctouched, 2 + fd, 3);
+    }
+    if (c.gone > c.made) {
+        fprintf(out, "  flowop unlinked name=u, weight=%" PRIu64 "  # %" PRIu64 " unlinks beyond the %" PRIu64
+                     " creates\n", c.gone - c.made, c.gone - c.made, c.made);
+        tally_add(y, c.gone - c.made, 1, 3);
+    }
+    if (m->n[K_MKDIR] > 0) {
+        fprintf(out, "  flowop dirmade name=d, weight=%" PRIu64 "  # %" PRIu64 " mkdirs\n", m->n[K_MKDIR], m->n[K_MKDIR]);
+        tally_add(y, m->n[K_MKDIR], 1 + dd, 2);
+    }
+    if (m->dcreated > 0) {
+        fprintf(out, "  flowop dircreated name=dc, weight=%" PRIu64 "  # %" PRIu64 " opens that created a directory "
+                     "(counted as creates)\n", m->dcreated, m->dcreated);
+        tally_add(y, m->dcreated, 1 + dd, 2);
+    }
+    if (c.dgone > c.dmade) {
+        fprintf(out, "  flowop dirremoved name=dr, weight=%" PRIu64 "  # %" PRIu64 " rmdirs beyond the %" PRIu64
+                     " directories made\n", c.dgone - c.dmade, c.dgone - c.dmade, c.dmade);
+        tally_add(y, c.dgone - c.dmade, 1, 2);
+    }
+}
+
+/* The kinds the mix's lines and composites above do not make. */
+static bool churned(size_t k)
+{
+    return k == K_UNLINK || k == K_MKDIR || k == K_RMDIR;
+}
+
+static void write_mix(const struct fit_model *m, struct tally *y, FILE *out)
 {
     uint64_t writes = m->n[K_WRITE] > made_writes(&m->written) ? m->n[K_WRITE] - made_writes(&m->written) : 0;
     fprintf(out, "# The op mix: each weight is the count of those calls in the trace (%" PRIu64 " calls on files).\n"
@@ -477,29 +640,29 @@ static void write_mix(const struct fit_model *m, FILE *out)
             m->n[K_CLOSE]);
     fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
+    write_churn(m, y, out);
     /* the files it created: in classes written alike (their sizes follow the trace's), or never written */
-    made_define(&m->written, out);
+    made_define(&m->written, "  flowop gone name=g\n", out);
     fputs("define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
-          "  flowop closefile name=close, fd=1\n}\n", out);
+          "  flowop closefile name=close, fd=1\n  flowop gone name=g\n}\n", out);
     fputs("define flowop name=mix, choose {\n", out);
-    if (m->n[K_OPEN] > 0)
+    if (m->n[K_OPEN] > 0) {
         fprintf(out, "  flowop opened name=o, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_OPEN], m->n[K_OPEN],
                 kinds[K_OPEN].from);
-    made_choose(&m->written, out);
-    if (m->ctouched > 0)
-        fprintf(out, "  flowop created0 name=c0, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and never "
-                     "wrote\n", m->ctouched, m->ctouched);
-    if (m->dcreated > 0)
-        fprintf(out, "  flowop makedir name=create, filesetname=dirs, weight=%" PRIu64 "  # %" PRIu64 " opens that "
-                     "created a directory (counted as creates)\n", m->dcreated, m->dcreated);
+        tally_add(y, m->n[K_OPEN], 2, 2);
+    }
+    choose_churn(m, y, out);
     for (size_t k = 0; k < K_NKINDS; k++) {
         uint64_t n = k == K_WRITE ? writes : m->n[k];
-        if (kinds[k].flowop == NULL || n == 0)
+        if (kinds[k].flowop == NULL || n == 0 || churned(k))
             continue;
         fprintf(out, "  flowop %s name=%s, %s, weight=%" PRIu64 "  # %" PRIu64 " %s\n", kinds[k].flowop, kinds[k].name,
                 kinds[k].attrs, n, n, kinds[k].from);
+        tally_add(y, n, 1, 1);
     }
-    fputs("}\n\n", out);
+    fputs("}\n", out);
+    /* the pace: the run's limiter takes one event per op of the thread, after each pick */
+    fputs("define flowop name=step {\n  flowop mix name=m\n  flowop opslimit name=pace\n}\n\n", out);
 }
 
 /* The one file reads and writes work on: twice the largest I/O, at least 1 MiB. */
@@ -511,6 +674,29 @@ static void write_data(const struct fit_model *m, FILE *out)
             m->max_io, size);
 }
 
+#define HOLD_PICKS 100 /* picks of the mix around one open of the held data file (locks and fsyncs act on it) */
+
+/* A process definition per shape of the trace's processes: as many threads each as they had. */
+static void write_procs(const struct fit_model *m, bool hold, FILE *out)
+{
+    fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced: a thread of the model per traced thread\n",
+            m->procs, m->threads);
+    for (size_t i = 0; i < m->shapes.n; i++) {
+        fprintf(out, "define process name=app%zu, instances=%" PRIu64 " {  # %" PRIu64 " processes of %" PRIu64
+                     " thread%s\n  thread name=t, instances=%" PRIu64 " {\n",
+                i + 1, m->shapes.procs[i], m->shapes.procs[i], m->shapes.threads[i],
+                m->shapes.threads[i] > 1 ? "s" : "", m->shapes.threads[i]);
+        if (hold)
+            fprintf(out, "    # locks and fsyncs act on the data file, which each thread holds open for %d picks\n"
+                         "    flowop openfile name=hold, filesetname=data, fd=2\n    flowop step name=s, iters=%d\n"
+                         "    flowop closefile name=release, fd=2\n",
+                    HOLD_PICKS, HOLD_PICKS);
+        else
+            fputs("    flowop step name=s\n", out);
+        fputs("  }\n}\n", out);
+    }
+}
+
 int trace_model_write(const struct trace *t, const char *source, FILE *out, struct diag *err)
 {
     struct fit_model m;
@@ -518,17 +704,14 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
         return -1;
     double calls_per_s = m.secs > 0 ? (double)m.calls / m.secs : 0;
     uint64_t secs = (uint64_t)ceil(m.secs > 1 ? m.secs : 1);
-    uint64_t repeats = m.secs > 0 ? (uint64_t)ceil((double)secs / m.secs) : 1;
-    bool locks = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
-    /* with locks or fsyncs a pass is 100 picks of the mix around one held file: the rate counts passes */
-    uint64_t rate = (uint64_t)ceil(calls_per_s / (double)m.threads / (locks ? 100.0 : 1.0));
+    bool hold = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
     /* the trace's name quoted: a line break or a quote in it neither ends the comment nor starts a command */
     fputs("# A model of ", out);
     fquote_put(out, source);
     fprintf(out, " (%s trace: %zu calls over %.3f s), by flowbench model.\n"
                  "# Every number says where it came from; edit freely (docs/replay.md).\n"
                  "set $dir=/tmp\n\n", t->format, t->n, m.secs);
-    write_files(&m, repeats + repeats / 2 + 2, out);
+    write_files(&m, out);
     write_data(&m, out);
     fputs("# I/O sizes: the bytes each read and write moved (writes: to files it did not create); neighbours within\n"
           "# 5% share a bucket\nset $rsize=", out);
@@ -536,19 +719,21 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
     fputs("\nset $wsize=", out);
     sizes_print(&m.wsize, 4096, out);
     fputs("\n\n", out);
-    write_mix(&m, out);
-    fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced; rate: %.1f calls/s over the trace, "
-                 "shared by the threads\n"
-                 "define process name=app, instances=%" PRIu64 " {\n"
-                 "  thread name=t, instances=%" PRIu64 ", rate=%" PRIu64 " {\n",
-            m.procs, m.threads, calls_per_s, m.procs, (m.threads + m.procs - 1) / m.procs, rate ? rate : 1);
-    if (locks)
-        fputs("    # locks and fsyncs act on the data file, which each thread holds open for 100 picks of the mix\n"
-              "    flowop openfile name=hold, filesetname=data, fd=2\n    flowop mix name=m, iters=100\n"
-              "    flowop closefile name=release, fd=2\n", out);
-    else
-        fputs("    flowop mix name=m\n", out);
-    fprintf(out, "  }\n}\n\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
+    struct tally y = { 0 };
+    write_mix(&m, &y, out);
+    if (hold)
+        y.all += 2.0 * y.weight / HOLD_PICKS;
+    write_procs(&m, hold, out);
+    /* the limiter counts every op of a thread, upkeep too: the rate asked is the trace's calls/s scaled up by
+     * the upkeep, so the trace's kinds come at the trace's pace */
+    double upkeep = y.trace > 0 ? y.all / y.trace : 1;
+    uint64_t rate = (uint64_t)llround(calls_per_s * upkeep);
+    fprintf(out, "\n# the pace: the trace's %.1f calls/s on files (%" PRIu64 " over %.3f s), times %.4f for the model's "
+                 "upkeep\n# (refills and the held file's opens: %.4f ops a pick, %.4f of them the trace's kinds), for "
+                 "all the threads together\neventgen rate=%" PRIu64 "\n",
+            calls_per_s, m.calls, m.secs, upkeep, y.weight > 0 ? y.all / y.weight : 0,
+            y.weight > 0 ? y.trace / y.weight : 0, rate ? rate : 1);
+    fprintf(out, "\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
     sizes_free(&m.fsize);
     sizes_free(&m.asize);
     sizes_free(&m.rsize);
