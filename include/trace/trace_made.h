@@ -27,6 +27,7 @@ struct made {
     struct made_class *classes;
     size_t nclasses;
     const struct trace *t;   /* the files' names */
+    uint64_t hold_above;     /* a class of one file written more often is held open over a pass (0: none) */
 };
 
 /* One write of len bytes, ending at offset end, to the file numbered file (at path), which the trace created. */
@@ -44,9 +45,15 @@ struct sizes;
 int made_sizes(const struct made *m, struct sizes *out);
 /* The lines of the mix's choose: each class weighted by its files. */
 void made_choose(const struct made *m, FILE *out);
-/* The writes the model's creates of written files make over one pass of the trace's mix, and (in
- * files) how many such creates it has. */
-double made_ops(const struct made *m, size_t *files);
+#define HELD_SLOT 3 /* the first slot a held file (one written many times) takes */
+/* The writes the composites of written files make over one pass of the trace's mix, and (in files) how
+ * many such composites it picks; held_writes: the picks that write held files. */
+double made_ops(const struct made *m, size_t *files, double *held_writes);
+/* The held files (slots HELD_SLOT..): their creates, at a pass's start; their last writes, closes and
+ * ends (flowop goneN, N the slot), at its end. */
+size_t made_held(const struct made *m);
+void made_held_open(const struct made *m, FILE *out);
+void made_held_close(const struct made *m, FILE *out);
 void made_free(struct made *m);
 
 #endif

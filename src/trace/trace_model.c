@@ -58,6 +58,7 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_UNLOCK] = { "unlock", "unlock", "fd=2", "locks released" },
 };
 
+#define HOLD_THREADS 4 /* a trace with more threads has none of its created files held (trace_made.c) */
 #define MAX_SHAPES 16 /* process shapes (threads per process) written apart; more are folded into the last */
 
 /* The trace's processes by shape: shapes[i] processes ran threads[i] threads each. */
@@ -442,6 +443,9 @@ static int fit(const struct trace *t, struct fit_model *m, struct diag *err)
     m->depth = m->files ? (double)depth_sum / (double)m->files : 0;
     m->secs = t->n ? (double)(t->recs[t->n - 1].t_ns + t->recs[t->n - 1].dur_ns) / 1e9 : 0;
     count_ids(t, m);
+    /* a file held open is one a thread: where the trace had more than a few threads, that many files part
+     * written at any time would stand for its one */
+    m->written.hold_above = m->threads <= HOLD_THREADS ? m->calls / 20 : 0;
     free(ns.v);
     return 0;
 }
@@ -450,6 +454,7 @@ static int fit(const struct trace *t, struct fit_model *m, struct diag *err)
  * counts (those and the model's upkeep: refills, the held file's open and close), for the pace. */
 struct tally {
     double weight, trace, all;
+    double fate;   /* the share of made files an unlink of the trace's ends */
 };
 
 static void tally_add(struct tally *y, uint64_t weight, double trace, double all)
@@ -471,8 +476,9 @@ struct churn {
 static struct churn churn_of(const struct fit_model *m)
 {
     size_t written;
-    made_ops(&m->written, &written);
-    return (struct churn){ .made = written + m->ctouched, .gone = m->n[K_UNLINK],
+    double held_writes;
+    made_ops(&m->written, &written, &held_writes);
+    return (struct churn){ .made = written + made_held(&m->written) + m->ctouched, .gone = m->n[K_UNLINK],
                            .dmade = m->n[K_MKDIR] + m->dcreated, .dgone = m->n[K_RMDIR] };
 }
 
@@ -544,9 +550,9 @@ static void write_fate(const char *name, const char *del_made, const char *del_a
 {
     uint64_t by_trace = min_u64(made, gone), refills = made - by_trace;
     fprintf(out, "# %s: of the %" PRIu64 " made, %" PRIu64 " are deleted as the trace's deletes, %" PRIu64
-                 " by a refill (the delete of an older one: the population stays as it started)\n"
-                 "define flowop name=%s%s {\n",
-            name, made, by_trace, refills, name, by_trace && refills ? ", choose" : "");
+                 " by a refill (the delete of an older one: the population stays as it started)\n",
+            name, made, by_trace, refills);
+    fprintf(out, "define flowop name=%s%s {\n", name, by_trace && refills ? ", choose" : "");
     bool both = by_trace && refills; /* weight= only among a choose's flowops */
     if (by_trace)
         fprintf(out, both ? "  %s, weight=%" PRIu64 "\n" : "  %s\n", del_made, by_trace);
@@ -561,6 +567,13 @@ static void write_churn(const struct fit_model *m, struct tally *y, FILE *out)
     if (c.made > 0)
         write_fate("gone", "flowop deletefile name=unlink, fd=1", "flowop deletefile name=refill, filesetname=made",
                    c.made, c.gone, out);
+    /* a held file's, through its own slot */
+    for (unsigned i = 0; i < made_held(&m->written); i++) {
+        char name[32], del[64];
+        snprintf(name, sizeof name, "gone%u", HELD_SLOT + i);
+        snprintf(del, sizeof del, "flowop deletefile name=unlink, fd=%u", HELD_SLOT + i);
+        write_fate(name, del, "flowop deletefile name=refill, filesetname=made", c.made, c.gone, out);
+    }
     if (c.gone > c.made)
         fputs("# deletes beyond the creates: each removes a file refilled just before\n"
               "define flowop name=unlinked {\n  flowop createfile name=refill, filesetname=made, fd=1\n"
@@ -589,13 +602,16 @@ static void choose_churn(const struct fit_model *m, struct tally *y, FILE *out)
     double fd = c.made ? (double)min_u64(c.made, c.gone) / (double)c.made : 0;
     double dd = c.dmade ? (double)min_u64(c.dmade, c.dgone) / (double)c.dmade : 0;
     size_t files;
-    double writes = made_ops(&m->written, &files);
+    double held_writes;
+    double writes = made_ops(&m->written, &files, &held_writes);
     made_choose(&m->written, out);
     if (files > 0) {
         y->weight += (double)files;
         y->trace += 2 * (double)files + writes + fd * (double)files;
         y->all += 3 * (double)files + writes;
     }
+    tally_add(y, (uint64_t)held_writes, 1, 1);
+    y->fate = fd;
     if (m->ctouched > 0) {
         fprintf(out, "  flowop created0 name=c0, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and never "
                      "wrote\n", m->ctouched, m->ctouched);
@@ -676,8 +692,25 @@ static void write_data(const struct fit_model *m, FILE *out)
 
 #define HOLD_PICKS 100 /* picks of the mix around one open of the held data file (locks and fsyncs act on it) */
 
+/* A thread's pass: picks of the mix (each paced), between the held files' creates and their ends, in a
+ * hold of the data file where locks and fsyncs act on it. */
+static void write_pass(const struct fit_model *m, bool hold, uint64_t picks, FILE *out)
+{
+    if (hold)
+        fputs("    # locks and fsyncs act on the data file, which each thread holds open over a pass\n"
+              "    flowop openfile name=hold, filesetname=data, fd=2\n", out);
+    made_held_open(&m->written, out);
+    if (picks > 1)
+        fprintf(out, "    flowop step name=s, iters=%" PRIu64 "\n", picks);
+    else
+        fputs("    flowop step name=s\n", out);
+    made_held_close(&m->written, out);
+    if (hold)
+        fputs("    flowop closefile name=release, fd=2\n", out);
+}
+
 /* A process definition per shape of the trace's processes: as many threads each as they had. */
-static void write_procs(const struct fit_model *m, bool hold, FILE *out)
+static void write_procs(const struct fit_model *m, bool hold, uint64_t picks, FILE *out)
 {
     fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced: a thread of the model per traced thread\n",
             m->procs, m->threads);
@@ -686,13 +719,7 @@ static void write_procs(const struct fit_model *m, bool hold, FILE *out)
                      " thread%s\n  thread name=t, instances=%" PRIu64 " {\n",
                 i + 1, m->shapes.procs[i], m->shapes.procs[i], m->shapes.threads[i],
                 m->shapes.threads[i] > 1 ? "s" : "", m->shapes.threads[i]);
-        if (hold)
-            fprintf(out, "    # locks and fsyncs act on the data file, which each thread holds open for %d picks\n"
-                         "    flowop openfile name=hold, filesetname=data, fd=2\n    flowop step name=s, iters=%d\n"
-                         "    flowop closefile name=release, fd=2\n",
-                    HOLD_PICKS, HOLD_PICKS);
-        else
-            fputs("    flowop step name=s\n", out);
+        write_pass(m, hold, picks, out);
         fputs("  }\n}\n", out);
     }
 }
@@ -721,9 +748,14 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
     fputs("\n\n", out);
     struct tally y = { 0 };
     write_mix(&m, &y, out);
-    if (hold)
-        y.all += 2.0 * y.weight / HOLD_PICKS;
-    write_procs(&m, hold, out);
+    /* a pass: the trace's picks where files are held (each held file once a pass, as in the trace), else
+     * HOLD_PICKS of them (the data file's hold), else one */
+    size_t held = made_held(&m.written);
+    uint64_t picks = held > 0 ? (uint64_t)llround(y.weight) : hold ? HOLD_PICKS : 1;
+    picks = picks ? picks : 1;
+    y.all += ((hold ? 2.0 : 0) + 4.0 * (double)held) / (double)picks * y.weight;
+    y.trace += (3.0 + y.fate) * (double)held / (double)picks * y.weight;
+    write_procs(&m, hold, picks, out);
     /* the limiter counts every op of a thread, upkeep too: the rate asked is the trace's calls/s scaled up by
      * the upkeep, so the trace's kinds come at the trace's pace */
     double upkeep = y.trace > 0 ? y.all / y.trace : 1;
