@@ -54,6 +54,9 @@ double made_ops(const struct made *m, size_t *files, double *held_writes);
 size_t made_held(const struct made *m);
 void made_held_open(const struct made *m, FILE *out);
 void made_held_close(const struct made *m, FILE *out);
+/* Each write's bytes; each written file's extent (after made_fit): added to out. */
+int made_lens(const struct made *m, struct sizes *out);
+int made_extents(const struct made *m, struct sizes *out);
 void made_free(struct made *m);
 
 #endif

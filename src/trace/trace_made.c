@@ -484,3 +484,19 @@ void made_free(struct made *m)
     free(m->classes);
     *m = (struct made){ 0 };
 }
+
+int made_lens(const struct made *m, struct sizes *out)
+{
+    for (size_t i = 0; i < m->nw; i++)
+        if (sizes_add(out, m->writes[i].len) != 0)
+            return -1;
+    return 0;
+}
+
+int made_extents(const struct made *m, struct sizes *out)
+{
+    for (size_t i = 0; i < m->nfiles; i++)
+        if (sizes_add(out, m->files[i].extent) != 0)
+            return -1;
+    return 0;
+}

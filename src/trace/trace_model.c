@@ -17,6 +17,7 @@
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
 #include "trace/trace_made.h"
+#include "trace/trace_model.h"
 #include "trace/trace_sizes.h"
 
 /* The kinds of call the mix tells apart; each is a flowop of the model, named as the kind. */
@@ -27,6 +28,8 @@ enum kind {
 
 /* A kind: its name (the model's flowop), the mix child it becomes (a flowop type and the attributes after
  * its name; NULL: made by a composite), what its count is. */
+_Static_assert(K_NKINDS == MODEL_KINDS, "trace_model.h counts the kinds");
+
 struct kind_row {
     const char *name;
     const char *flowop;
@@ -724,6 +727,15 @@ static void write_procs(const struct fit_model *m, bool hold, uint64_t picks, FI
     }
 }
 
+static void fit_free(struct fit_model *m)
+{
+    sizes_free(&m->fsize);
+    sizes_free(&m->asize);
+    sizes_free(&m->rsize);
+    sizes_free(&m->wsize);
+    made_free(&m->written);
+}
+
 int trace_model_write(const struct trace *t, const char *source, FILE *out, struct diag *err)
 {
     struct fit_model m;
@@ -766,12 +778,60 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
             calls_per_s, m.calls, m.secs, upkeep, y.weight > 0 ? y.all / y.weight : 0,
             y.weight > 0 ? y.trace / y.weight : 0, rate ? rate : 1);
     fprintf(out, "\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
-    sizes_free(&m.fsize);
-    sizes_free(&m.asize);
-    sizes_free(&m.rsize);
-    sizes_free(&m.wsize);
-    made_free(&m.written);
+    fit_free(&m);
     if (ferror(out))
         return diag_set(err, NULL, "writing the model: %s", strerror(errno ? errno : EIO));
     return 0;
+}
+
+int model_kind(const char *name)
+{
+    for (int k = 0; k < K_NKINDS; k++)
+        if (strcmp(kinds[k].name, name) == 0)
+            return k;
+    return -1;
+}
+
+const char *model_kind_name(int kind)
+{
+    return kind >= 0 && kind < K_NKINDS ? kinds[kind].name : "?";
+}
+
+/* The sizes moves from one list to another (from is left empty). */
+static int sizes_take(struct sizes *to, struct sizes *from)
+{
+    for (size_t i = 0; i < from->n; i++)
+        if (sizes_add(to, from->v[i]) != 0)
+            return -1;
+    sizes_free(from);
+    return 0;
+}
+
+int trace_model_figures(const struct trace *t, struct model_figures *f, struct diag *err)
+{
+    struct fit_model m;
+    *f = (struct model_figures){ 0 };
+    if (fit(t, &m, err) != 0)
+        return -1;
+    memcpy(f->count, m.n, sizeof f->count);
+    f->calls = m.calls;
+    f->secs = m.secs;
+    int rc = sizes_take(&f->reads, &m.rsize) | sizes_take(&f->writes, &m.wsize) | sizes_take(&f->there, &m.fsize);
+    rc |= made_lens(&m.written, &f->writes) | made_extents(&m.written, &f->made);
+    for (uint64_t i = 0; rc == 0 && i < m.ctouched; i++)
+        rc = sizes_add(&f->made, 0);
+    fit_free(&m);
+    if (rc != 0) {
+        model_figures_free(f);
+        return diag_set(err, NULL, "%s: out of memory", t->source);
+    }
+    return 0;
+}
+
+void model_figures_free(struct model_figures *f)
+{
+    sizes_free(&f->reads);
+    sizes_free(&f->writes);
+    sizes_free(&f->there);
+    sizes_free(&f->made);
 }
