@@ -432,9 +432,12 @@ void made_held_close(const struct made *m, FILE *out)
     }
 }
 
+/* A held class's file is not among them: each thread has one, being written, whenever the run stops. */
 int made_sizes(const struct made *m, struct sizes *out)
 {
     for (size_t c = 0; c < m->nclasses; c++) {
+        if (held(m, c))
+            continue;
         struct last_way way = last_way(m, &m->classes[c]);
         for (size_t i = 0; i < m->classes[c].n; i++)
             if (sizes_add(out, class_size(m, &m->classes[c], way, i)))
