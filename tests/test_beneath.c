@@ -1,4 +1,4 @@
-/* test_beneath.c: beneath_open, by openat2 and by the walk, refuses every way out of
+/* test_beneath.c: beneath_open, by openat2 and by the walk (and beneath_node), refuses every way out of
  * a directory (absolute paths, "..", symbolic links at any depth, the last name
  * included) and opens what is plainly inside. */
 #include <errno.h>
@@ -99,6 +99,24 @@ int main(void)
     if (dfd >= 0)
         close(dfd);
     check(strstr(beneath_strerror(ELOOP), "symbolic link") != NULL, "strerror", "ELOOP", 0, 0);
+
+    /* beneath_node: the object itself, a link at the last name or on the way refused, a FIFO not opened */
+    struct stat st;
+    int nfd = beneath_node(root, "a/b/file", &st);
+    check(nfd >= 0 && S_ISREG(st.st_mode), "node", "a/b/file", nfd < 0 ? errno : 0, 0);
+    if (nfd >= 0)
+        close(nfd);
+    nfd = beneath_node(root, "a/filelink", &st);
+    check(nfd < 0 && errno == ELOOP, "node", "a/filelink", nfd < 0 ? errno : 0, ELOOP);
+    nfd = beneath_node(root, "dirlink/file", &st);
+    check(nfd < 0 && errno == ELOOP, "node", "dirlink/file", nfd < 0 ? errno : 0, ELOOP);
+    must(mkfifoat(root, "a/fifo", 0644), "mkfifo a/fifo");
+    nfd = beneath_node(root, "a/fifo", &st); /* a blocking open of it would wait for a writer for good */
+    check(nfd >= 0 && S_ISFIFO(st.st_mode), "node", "a/fifo", nfd < 0 ? errno : 0, 0);
+    char name[32];
+    check(nfd >= 0 && access(beneath_fd_name(nfd, name, sizeof name), F_OK) == 0, "fd_name", name, errno, 0);
+    if (nfd >= 0)
+        close(nfd);
 
     close(root);
     char cmd[4300];

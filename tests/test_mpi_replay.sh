@@ -9,7 +9,7 @@ fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpirp.XXXXXX) || exit 1
 trap 'rm -rf "$t"' EXIT
 . "$(dirname "$0")/mpi_env.sh"
-tree() { (cd "$1" && find . -type f -printf '%P %s\n' | sort | tr '\n' ' '); }
+tree() { (cd "$1" && find . -type f ! -name .flowbench-replay -printf '%P %s\n' | sort | tr '\n' ' '); }
 mismatches() { json "$1" "sum(f['ops'] for f in r['flowops'] if f['name'] == 'mismatch')"; }
 # ops_json FILE: the replayed calls of the JSON's last run by kind, as "open=4 read=2 ...".
 ops_json() { json "$1" "' '.join(f'{f[\"name\"]}={f[\"ops\"]}' for f in r['flowops'] if f['name'] not in ('replay', 'mismatch'))"; }

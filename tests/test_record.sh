@@ -25,7 +25,8 @@ expect_eq record_exit $? 0
 expect_eq record_writes_found "$(grep -c ' write fd:' "$top/a.trace" | awk '{ print ($1 >= 300) }')" 1
 "$bin" replay "$top/a.trace" -D dir="$top/B" >"$top/out" 2>&1
 expect_eq replay_exit $? 0
-tree() { (cd "$1" && find . -type f -printf '%P %s\n' | sort); }
+# (flowbench's manifest of what it laid down is not the program's)
+tree() { (cd "$1" && find . -type f ! -name .flowbench-replay -printf '%P %s\n' | sort); }
 expect_eq same_files "$(tree "$top/A" | md5sum)" "$(tree "$top/B" | md5sum)"
 expect_eq file_count "$(tree "$top/B" | wc -l)" 300
 expect_eq no_mismatch "$(awk '$1 == "mismatch" { print $2 }' "$top/out")" 0ops
@@ -35,10 +36,19 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
     "$bin" record -o "$top/b.trace" --root "$top/C" -- "$bin" replay "$top/a.trace" -D dir="$top/C" >/dev/null 2>&1
 expect_eq rerecord_exit $? 0
 # calls NAME: (call, path, offset, length) of each file call, in order; descriptors as "fd"
-# (fork, exec and wait are the processes' own: the replay's engine makes its processes its way).
-calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" && $4 != "wait" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
-expect_eq same_multiset "$(calls "$top/a.trace" | sort | md5sum)" "$(calls "$top/b.trace" | sort | md5sum)"
-expect_eq same_order "$(calls "$top/a.trace" | md5sum)" "$(calls "$top/b.trace" | md5sum)"
+# (fork, exec and wait are the processes' own: the replay's engine makes its processes its way;
+# a replayed chmod is fchmodat2 on the object's O_PATH descriptor, which strace 6.1 cannot
+# decode: the replay's own report counts those instead).
+calls() { grep -v '^#' "$1" | awk '$4 != "fork" && $4 != "exec" && $4 != "wait" && $4 != "chmod" { print $4, $5, $6, $7, $12 }' | sed 's/fd:[0-9]*/fd/'; }
+expect_eq chmods_replayed "$(ops_of chmod "$top/out")" "$(grep -c '^[^#]* chmod ' "$top/a.trace")"
+# The replay's calls are its workers' (from its first fork to its last wait): before them it
+# locks, checks and marks DIR, which the traced program never did; its lock and manifest
+# are two more entries in DIR, which a stat of DIR sees in its size on tmpfs.
+workers() { grep -v '^#' "$1" | awk '$4 == "fork" { on = 1 } on' | tac | awk '$4 == "wait" { on = 1 } on' | tac >"$1.workers"; }
+workers "$top/b.trace"
+root_size() { sed 's/^stat \. - [0-9]* /stat . - size /'; }
+expect_eq same_multiset "$(calls "$top/a.trace" | root_size | sort | md5sum)" "$(calls "$top/b.trace.workers" | root_size | sort | md5sum)"
+expect_eq same_order "$(calls "$top/a.trace" | root_size | md5sum)" "$(calls "$top/b.trace.workers" | root_size | md5sum)"
 
 # Descriptors inherited across fork and exec: a shell's redirections (the child
 # writes the parent's descriptor), a Python parent and its forked child sharing one
@@ -54,7 +64,8 @@ fork_case() {
     cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.b/" 2>/dev/null
     (cd "$top/$name.a" && "$bin" record -o "$top/$name.trace" -- "$@") >/dev/null 2>&1
     expect_eq "${name}_record_exit" $? 0
-    "$bin" replay "$top/$name.trace" -D dir="$top/$name.b" >"$top/out" 2>&1
+    # --over: the copies made above are the user's, not laid down by flowbench
+    "$bin" replay "$top/$name.trace" -D dir="$top/$name.b" --over >"$top/out" 2>&1
     expect_eq "${name}_replay_exit" $? 0
     expect_eq "${name}_same_tree" "$(tree "$top/$name.a" | md5sum)" "$(tree "$top/$name.b" | md5sum)"
     expect_eq "${name}_mismatch" "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0

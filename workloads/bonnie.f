@@ -32,29 +32,36 @@
 # How it maps to flowbench, and where it differs:
 # - The per-byte and block data files are two files ("charfile" and
 #   "bonniefile"); bonnie++ reuses one name, deleting and recreating it.
-# - Sequential phases end when they have moved more than their size, so
-#   each write phase writes one call more than the size (a file of
-#   $filesize + $chunksize bytes); the read phases then read exactly what
-#   was written.
-# - rewrite reads through descriptor slot 1 and writes through slot 2 of
-#   the same file, so each write lands on the block just read (bonnie++
-#   seeks back one block instead).
+# - Each sequential phase makes exactly bonnie++'s calls: $charsize /
+#   $chariosize one-byte calls, or $filesize / $chunksize blocks (one
+#   flowop repeated, "iters"), then, in the write phases, an fsync and the
+#   close inside the timed phase, as bonnie++ does (strace of bonnie++
+#   2.00a: write... fsync(3) close(3) for putc, block output and rewrite);
+#   the read phases close too. --runtime is seen between flowops, so it
+#   cuts a sequential phase only at its end (or flowbench stops the
+#   process 2 seconds later).
+# - rewrite reads a block through descriptor slot 1 and writes it through
+#   slot 2 of the same file, so each write lands on the block just read
+#   (bonnie++ seeks back one block instead: lseek(3, -8192, SEEK_CUR)).
 # - seeks: the write after every $updateevery-th read goes to another
-#   random block, not to the block just read (no flowop writes at the
-#   offset of the previous read). The phase ends when the seekers
+#   random block, not to the block just read: offset= puts an op at an
+#   offset given in the script, and no flowop goes back to the offset of
+#   the read before it (bonnie++: lseek back one block, then write). The phase ends when the seekers
 #   together have done $seekops reads and writes ($nseeks reads plus one
 #   write per $updateevery reads), as bonnie++'s seekers share one pool of
 #   seeks.
-# - bonnie++ fsync()s each data file when it closes it, inside the timed
-#   test; here a write phase ends at its last write, without that flush.
+# - bonnie++'s three seekers are processes; here they are threads of one
+#   process, sharing the pool of seeks as bonnie++'s share theirs.
+# - Not done: bonnie++'s report table (K/sec, %CP, latency) and its CSV
+#   line; flowbench reports each phase as any run (ops/s, mb/s, CPU per op,
+#   latency percentiles).
 # - Small files: sequential order is the fileset's index order; random
 #   order picks by a uniformly random index ($randfile). With the default
 #   size of 0 the write of a small file moves no data; set $smallfilesize
 #   (a size or a distribution) for bonnie++'s "-n N:max:min" files.
 #
-# Variables to edit (set them before running; after "load bonnie", set
-# $seekops too when you change $nseeks or $updateevery, since it is
-# computed when the script is read):
+# Variables to edit (set them before running, or after "load bonnie":
+# $seekops, worked out from $nseeks and $updateevery, follows them):
 #   $dir            parent directory of the files
 #   $filesize       size of the block data file
 #   $chunksize      block size of blockwrite, rewrite, blockread, seeks
@@ -84,6 +91,8 @@ set $nseekers=3
 set $nseeks=8000
 set $updateevery=10
 set $seekops=$nseeks + $nseeks / $updateevery
+set $nchars=$charsize / $chariosize
+set $nchunks=$filesize / $chunksize
 set $nfiles=16k
 set $smallfilesize=0
 set $meandirwidth=1000000
@@ -128,8 +137,10 @@ define process name=putc,instances=1
 {
   thread name=putcthread,memsize=$memperthread,instances=1
   {
-    flowop write name=putc,filesetname=charfile,fd=1,iosize=$chariosize
-    flowop finishonbytes name=putcdone,target=putc,value=$charsize
+    flowop write name=putc,filesetname=charfile,fd=1,iosize=$chariosize,iters=$nchars
+    flowop fsync name=putcsync,fd=1
+    flowop closefile name=putcclose,fd=1
+    flowop finishoncount name=putcdone,target=putcclose,value=1
   }
 }
 
@@ -137,18 +148,29 @@ define process name=blockwrite,instances=1
 {
   thread name=blockwritethread,memsize=$memperthread,instances=1
   {
-    flowop write name=blockwrite,filesetname=bonniefile,fd=1,iosize=$chunksize
-    flowop finishonbytes name=blockwritedone,target=blockwrite,value=$filesize
+    flowop write name=blockwrite,filesetname=bonniefile,fd=1,iosize=$chunksize,iters=$nchunks
+    flowop fsync name=blockwritesync,fd=1
+    flowop closefile name=blockwriteclose,fd=1
+    flowop finishoncount name=blockwritedone,target=blockwriteclose,value=1
   }
+}
+
+# one block rewritten: read, then written over itself
+define flowop name=rewriteblock
+{
+  flowop read name=read,filesetname=bonniefile,fd=1,iosize=$chunksize
+  flowop write name=write,filesetname=bonniefile,fd=2,iosize=$chunksize
 }
 
 define process name=rewrite,instances=1
 {
   thread name=rewritethread,memsize=$memperthread,instances=1
   {
-    flowop read name=rewriteread,filesetname=bonniefile,fd=1,iosize=$chunksize
-    flowop write name=rewritewrite,filesetname=bonniefile,fd=2,iosize=$chunksize
-    flowop finishonbytes name=rewritedone,target=rewritewrite,value=$filesize
+    flowop rewriteblock name=rewrite,iters=$nchunks
+    flowop fsync name=rewritesync,fd=2
+    flowop closefile name=rewriteclose,fd=2
+    flowop closefile name=rewriteclose1,fd=1
+    flowop finishoncount name=rewritedone,target=rewriteclose,value=1
   }
 }
 
@@ -156,8 +178,9 @@ define process name=getc,instances=1
 {
   thread name=getcthread,memsize=$memperthread,instances=1
   {
-    flowop read name=getc,filesetname=bonniefile,fd=1,iosize=$chariosize
-    flowop finishonbytes name=getcdone,target=getc,value=$charsize
+    flowop read name=getc,filesetname=bonniefile,fd=1,iosize=$chariosize,iters=$nchars
+    flowop closefile name=getcclose,fd=1
+    flowop finishoncount name=getcdone,target=getcclose,value=1
   }
 }
 
@@ -165,8 +188,9 @@ define process name=blockread,instances=1
 {
   thread name=blockreadthread,memsize=$memperthread,instances=1
   {
-    flowop read name=blockread,filesetname=bonniefile,fd=1,iosize=$chunksize
-    flowop finishonbytes name=blockreaddone,target=blockread,value=$filesize
+    flowop read name=blockread,filesetname=bonniefile,fd=1,iosize=$chunksize,iters=$nchunks
+    flowop closefile name=blockreadclose,fd=1
+    flowop finishoncount name=blockreaddone,target=blockreadclose,value=1
   }
 }
 

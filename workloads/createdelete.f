@@ -46,8 +46,8 @@
 # - The run ends after $npairs step pairs ($nsteps x 49% / 2: 49,000
 #   deletes and, on average, 51,000 creates).
 #
-# Variables to edit ($npairs is computed when the script is read: set it
-# again after changing $nsteps with "set"; $createrun and $filesize are
+# Variables to edit ($npairs is worked out from $nsteps, and follows a
+# "set $nsteps" after "load createdelete"; $createrun and $filesize are
 # distributions that "set" can replace):
 #   $dir            parent directory of the two filesets
 #   $nsteps         steps (creates plus deletes)

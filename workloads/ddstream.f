@@ -37,7 +37,7 @@
 #   $blocksize      bytes per read() and write() call (dd bs=)
 #   $count          blocks per stream (dd count=)
 #   $filesize       nominal file size, for information: $blocksize x $count
-#                   (computed when the script is read; nothing depends on it)
+#                   (worked out from them, and follows them; nothing depends on it)
 #   $meandirwidth   files per directory (huge = one directory)
 #   $memperthread   private buffer memory of each stream; at least $blocksize
 #

@@ -12,19 +12,27 @@
 # one accelerator per rank: run it with mpirun -np N (with --mpi-shared so
 # the ranks split one dataset), or raise $naccel on one host.
 #
-# The published numbers, each from the config named (mlcommons/storage,
-# configs/dlio/workload/cosmoflow_h100.yaml; the same in
-# argonne-lcf/dlio_benchmark, dlio_benchmark/configs/workload/cosmoflow_h100.yaml):
-#   num_files_train 524288, num_samples_per_file 1   -> $nfiles, $samplesperfile
-#   record_length_bytes 2828486                      -> $samplesize
-#   record_length_bytes_stdev 71311                  -> $sizegamma 1573233, the gamma
-#                                                       shape (2828486/71311)^2 x1000
-#   batch_size 1, read_threads 4                     -> $batch, $readers
-#   computation_time 0.00350 (s)                     -> $computeus 3500
-#   epochs 5                                         -> $epochs
-#   metric au 0.70                                   -> $minutil 70
-# Not published there, flowbench's own: $prefetch (steps read ahead),
-# $naccel (1 per rank), and the order of samples inside a file (in turn).
+# The published numbers, each line quoted from mlcommons/storage (commit
+# caa90c9) configs/dlio/workload/cosmoflow_h100.yaml (the same in
+# argonne-lcf/dlio_benchmark, dlio_benchmark/configs/workload/cosmoflow_h100.yaml)
+# or from DLIO's code (argonne-lcf/dlio_benchmark, commit e1919d7):
+#   num_files_train: 524288 (cosmoflow_h100.yaml:12)       -> $nfiles
+#   num_samples_per_file: 1 (cosmoflow_h100.yaml:13)       -> $samplesperfile
+#   record_length_bytes: 2828486 (cosmoflow_h100.yaml:14)  -> $samplesize
+#   record_length_bytes_stdev: 71311 (cosmoflow_h100.yaml:15) -> $sizegamma 1573233,
+#                          the gamma shape (2828486/71311)^2 x1000
+#   read_threads: 4 (cosmoflow_h100.yaml:20)               -> $readers
+#   batch_size: 1 (cosmoflow_h100.yaml:21)                 -> $batch
+#   file_shuffle: seed (cosmoflow_h100.yaml:22) and
+#   sample_shuffle: seed (cosmoflow_h100.yaml:23)          -> a new order each epoch
+#   epochs: 5 (cosmoflow_h100.yaml:27)                     -> $epochs
+#   computation_time: 0.00350 (cosmoflow_h100.yaml:28)     -> $computeus 3500
+#   au: 0.70 (cosmoflow_h100.yaml:31)                      -> $minutil 70
+#   prefetch_size: int = 2 (dlio_benchmark/utils/config.py:92), the
+#   TensorFlow reader's .prefetch(buffer_size=self._args.prefetch_size)
+#   (dlio_benchmark/reader/tf_reader.py:119): batches read ahead -> $prefetch 2
+# flowbench's own: $naccel (1 per rank, as MLPerf Storage runs it) and the
+# order of samples inside a file (in turn).
 #
 # Variables to edit:
 #   $dir            parent directory of the dataset
@@ -42,8 +50,9 @@
 #   $ranks          MPI ranks sharing the dataset (mpirun -np, with --mpi-shared):
 #                   the run ends after the whole steps each rank's share makes
 #
-# The derived sizes below are computed when the script loads: change the
-# variables above with -D (or set them before load).
+# The derived sizes below are worked out from the variables above: change
+# those with -D, or with set before or after "load" (after it, the derived
+# ones follow: docs/language.md, "set after load").
 
 set $dir=/tmp
 set $nfiles=524288
@@ -59,7 +68,7 @@ set $epochs=5
 set $minutil=70
 set $ranks=1
 
-usage "mlperf-cosmoflow variables (change with -D or set before loading):"
+usage "mlperf-cosmoflow variables (change with -D, or set before or after loading):"
 usage "  \$dir \$nfiles \$samplesperfile \$samplesize \$sizegamma \$batch \$readers"
 usage "  \$computeus \$naccel \$prefetch \$epochs \$minutil \$ranks (see the header)"
 

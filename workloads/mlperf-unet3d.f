@@ -12,19 +12,33 @@
 # one accelerator per rank: run it with mpirun -np N (with --mpi-shared so
 # the ranks split one dataset), or raise $naccel on one host.
 #
-# The published numbers, each from the config named (mlcommons/storage,
-# configs/dlio/workload/unet3d_h100.yaml; the same in
-# argonne-lcf/dlio_benchmark, dlio_benchmark/configs/workload/unet3d_h100.yaml):
-#   num_files_train 168, num_samples_per_file 1      -> $nfiles, $samplesperfile
-#   record_length_bytes 146600628                    -> $samplesize
-#   record_length_bytes_stdev 68341808               -> $sizegamma 4601, the gamma
-#                                                       shape (146600628/68341808)^2 x1000
-#   batch_size 7, read_threads 4                     -> $batch, $readers
-#   computation_time 0.323 (s)                       -> $computeus 323000
-#   epochs 5                                         -> $epochs
-#   metric au 0.90                                   -> $minutil 90
-# Not published there, flowbench's own: $prefetch (steps read ahead),
-# $naccel (1 per rank), and the order of samples inside a file (in turn).
+# The published numbers, each line quoted from mlcommons/storage (commit
+# caa90c9) configs/dlio/workload/unet3d_h100.yaml (the same in
+# argonne-lcf/dlio_benchmark, dlio_benchmark/configs/workload/unet3d_h100.yaml)
+# or from DLIO's code (argonne-lcf/dlio_benchmark, commit e1919d7):
+#   num_files_train: 168 (unet3d_h100.yaml:16)             -> $nfiles
+#   num_samples_per_file: 1 (unet3d_h100.yaml:17)          -> $samplesperfile
+#   record_length_bytes: 146600628 (unet3d_h100.yaml:18)   -> $samplesize
+#   record_length_bytes_stdev: 68341808 (unet3d_h100.yaml:19) -> $sizegamma 4601,
+#                          the gamma shape (146600628/68341808)^2 x1000
+#   batch_size: 7 (unet3d_h100.yaml:24)                    -> $batch
+#   read_threads: 4 (unet3d_h100.yaml:25)                  -> $readers
+#   file_shuffle: seed (unet3d_h100.yaml:26) and
+#   sample_shuffle: seed (unet3d_h100.yaml:27)             -> a new order each epoch
+#   epochs: 5 (unet3d_h100.yaml:30)                        -> $epochs
+#   computation_time: 0.323 (unet3d_h100.yaml:31)          -> $computeus 323000
+#   au: 0.90 (unet3d_h100.yaml:39)                         -> $minutil 90
+#   prefetch_size: int = 2 (dlio_benchmark/utils/config.py:92) -> $prefetchsize 2
+# The read-ahead, as DLIO's PyTorch loader makes it: torch's DataLoader with
+# num_workers=self._args.read_threads (torch_data_loader.py:152), each worker
+# loading whole batches, and prefetch_factor =
+# math.ceil(self._args.prefetch_size / self._args.read_threads)
+# (torch_data_loader.py:117) batches in flight per worker: ceil(2 / 4) x 4 =
+# 4 batches ahead of the accelerator -> $prefetch, worked out from
+# $prefetchsize and $readers. (The header before said $prefetch 2, its own.)
+# flowbench's own: $naccel (1 per rank, as MLPerf Storage runs it), and the
+# readers share each batch's samples, where a torch worker loads a batch alone
+# (the batches ahead are the same; the first one comes sooner).
 #
 # Variables to edit:
 #   $dir            parent directory of the dataset
@@ -36,14 +50,17 @@
 #   $readers        reader threads per rank
 #   $computeus      emulated compute per step, microseconds
 #   $naccel         accelerators per rank
-#   $prefetch       steps the readers may run ahead
+#   $prefetchsize   DLIO's prefetch_size
+#   $prefetch       steps the readers may run ahead: $readers x
+#                   ceil($prefetchsize / $readers), as torch's DataLoader
 #   $epochs         passes over the dataset before the run ends
 #   $minutil        accelerator utilisation the criteria ask for, in percent
 #   $ranks          MPI ranks sharing the dataset (mpirun -np, with --mpi-shared):
 #                   the run ends after the whole steps each rank's share makes
 #
-# The derived sizes below are computed when the script loads: change the
-# variables above with -D (or set them before load).
+# The derived sizes below are worked out from the variables above: change
+# those with -D, or with set before or after "load" (after it, the derived
+# ones follow: docs/language.md, "set after load").
 
 set $dir=/tmp
 set $nfiles=168
@@ -54,16 +71,17 @@ set $batch=7
 set $readers=4
 set $computeus=323000
 set $naccel=1
-set $prefetch=2
+set $prefetchsize=2
 set $epochs=5
 set $minutil=90
 set $ranks=1
 
-usage "mlperf-unet3d variables (change with -D or set before loading):"
+usage "mlperf-unet3d variables (change with -D, or set before or after loading):"
 usage "  \$dir \$nfiles \$samplesperfile \$samplesize \$sizegamma \$batch \$readers"
-usage "  \$computeus \$naccel \$prefetch \$epochs \$minutil \$ranks (see the header)"
+usage "  \$computeus \$naccel \$prefetchsize \$epochs \$minutil \$ranks (see the header)"
 
 set $filesize = $samplesperfile * $samplesize
+set $prefetch = $readers * (($prefetchsize + $readers - 1) / $readers)
 set $stepsamples = $naccel * $batch
 set $ahead = $prefetch * $stepsamples
 set $picks = $epochs * $nfiles
@@ -104,4 +122,4 @@ define process name=rank,instances=1
 criteria accel_util >= $minutil / 100
 criteria errors == 0
 
-echo "mlperf-unet3d: 168 shuffled samples of ~140 MiB per epoch, 0.323 s of compute per batch of 7"
+echo "mlperf-unet3d: $nfiles shuffled samples of $samplesize bytes (mean) per epoch, $computeus us of compute per batch of $batch, $prefetch batches ahead"

@@ -18,10 +18,11 @@
 # set $meandirwidth to spread them over several).
 #
 # How it maps to flowbench, and where it differs:
-# - flowbench has no branches, so each half of a transaction is two
-#   flowops that run with their probabilities, drawn independently
-#   (iters of 0 or 1 from a table): over a run the mix is PostMark's, but
-#   one transaction may do both a read and an append, or neither.
+# - Each transaction is exactly one read or append, then exactly one
+#   create or delete, as in PostMark: two `choose` composites, each
+#   picking one of its two halves with the bias as its weight
+#   (docs/language.md, "Weighted choice"). PostMark draws the read/append
+#   coin and the create/delete coin independently; so does flowbench.
 # - "Random file": files are placed at random slots of the fileset and
 #   picked by a uniformly random slot (the next file at or after it), so
 #   every file is about equally likely, as in PostMark.
@@ -30,12 +31,11 @@
 # - PostMark's buffered (stdio) I/O and its random file contents are not
 #   modelled; every call goes to the file system.
 #
-# Variables to edit. The distributions ($filesize, $appendblocks and the
-# four bias tables) are built from the sizes and percentages when the
-# script is read: change $minsize, $maxsize, $writeblock, $readpct or
-# $createpct with "-D name=value" on the command line, or set the
-# distribution variables themselves after "load postmark". $maxfiles is
-# computed too: set it again after changing $nfiles or $transactions.
+# Variables to edit. $meansize, $filesize, $appendblocks, $appendpct,
+# $deletepct and $maxfiles are worked out from the others; change those
+# with "-D name=value", or with set before or after "load postmark" (after
+# it, the derived ones follow: docs/language.md, "set after load"), or set
+# a distribution itself after the load.
 #   $dir            parent directory of the files
 #   $nfiles         files in the initial pool (PostMark "set number")
 #   $transactions   transactions (PostMark "set transactions")
@@ -73,10 +73,6 @@ set $readpct=50
 set $appendpct=100 - $readpct
 set $createpct=50
 set $deletepct=100 - $createpct
-set $readcoin=randvar(type=tabular, randtable={{$readpct, 1, 1}, {$appendpct, 0, 0}})
-set $appendcoin=randvar(type=tabular, randtable={{$appendpct, 1, 1}, {$readpct, 0, 0}})
-set $createcoin=randvar(type=tabular, randtable={{$createpct, 1, 1}, {$deletepct, 0, 0}})
-set $deletecoin=randvar(type=tabular, randtable={{$deletepct, 1, 1}, {$createpct, 0, 0}})
 set $maxfiles=$nfiles + $transactions
 set $meandirwidth=1000000
 set $memperthread=1m
@@ -87,19 +83,19 @@ usage "postmark variables (change with set before running; see the header for th
 usage "  set \$dir=<path>              parent directory of the files (default $dir)"
 usage "  set \$nfiles=<count>          files in the initial pool (default $nfiles)"
 usage "  set \$transactions=<count>    transactions (default $transactions)"
-usage "  set \$minsize=<bytes>         smallest file, use -D (default $minsize)"
-usage "  set \$maxsize=<bytes>         largest file, use -D (default $maxsize)"
+usage "  set \$minsize=<bytes>         smallest file (default $minsize)"
+usage "  set \$maxsize=<bytes>         largest file (default $maxsize)"
 usage "  set \$filesize=<size|randvar> size of each created file (default uniform \$minsize..\$maxsize)"
 usage "  set \$readblock=<size>        bytes per read call (default $readblock)"
 usage "  set \$writeblock=<size>       bytes per write call (default $writeblock)"
 usage "  set \$appendblocks=<randvar>  write calls per append (default uniform, mean $meanappendblocks)"
-usage "  set \$readpct=<percent>       reads among read/append, use -D (default $readpct)"
-usage "  set \$createpct=<percent>     creates among create/delete, use -D (default $createpct)"
+usage "  set \$readpct=<percent>       reads among read/append (default $readpct)"
+usage "  set \$createpct=<percent>     creates among create/delete (default $createpct)"
 usage "  set \$maxfiles=<count>        fileset slots, \$nfiles + \$transactions (default $maxfiles)"
 usage "  set \$meandirwidth=<count>    files per directory (default $meandirwidth)"
 usage "  set \$memperthread=<size>     buffer memory of the thread (default $memperthread)"
-usage "  (set from the above when the script is read: \$meansize, \$meanappendblocks, \$appendpct,"
-usage "   \$deletepct, \$readcoin, \$appendcoin, \$createcoin, \$deletecoin; \$randslot picks files)"
+usage "  (worked out from the above, and following them: \$meansize, \$meanappendblocks,"
+usage "   \$appendpct, \$deletepct; \$randslot picks files)"
 
 define fileset name=postmarkfiles,path=$dir,entries=$maxfiles,size=$filesize,dirwidth=$meandirwidth,prealloc=0
 
@@ -125,6 +121,20 @@ define flowop name=appendtofile
   flowop closefile name=close,fd=1
 }
 
+# the first half of a transaction: read a whole file or append to one
+define flowop name=readorappend, choose
+{
+  flowop readfile name=read,weight=$readpct
+  flowop appendtofile name=append,weight=$appendpct
+}
+
+# the second half: create a new file or delete one
+define flowop name=createordelete, choose
+{
+  flowop newfile name=create,weight=$createpct
+  flowop deletefile name=delete,filesetname=postmarkfiles,indexed=$randslot,weight=$deletepct
+}
+
 define process name=createpool,instances=1
 {
   thread name=poolthread,memsize=$memperthread,instances=1
@@ -139,10 +149,8 @@ define process name=transactions,instances=1
   thread name=transactionthread,memsize=$memperthread,instances=1
   {
     flowop finishoncount name=transactionsdone,target=transactionsdone,value=$transactions
-    flowop readfile name=read,iters=$readcoin
-    flowop appendtofile name=append,iters=$appendcoin
-    flowop newfile name=create,iters=$createcoin
-    flowop deletefile name=delete,filesetname=postmarkfiles,indexed=$randslot,iters=$deletecoin
+    flowop readorappend name=ra
+    flowop createordelete name=cd
   }
 }
 

@@ -19,9 +19,9 @@
 # How it maps to flowbench, and where it differs:
 # - A thread keeps a file for $stopafter transfer slots before it closes
 #   it and opens another random one (Vdbench's stopafter=); each slot is
-#   a read with probability $rdpct% and, independently, a write with
-#   the rest, so the mix is 90/10 over a run while a slot may now and
-#   then hold both or neither.
+#   exactly one transfer, a read with probability $rdpct% or else a write
+#   (a `choose` composite weighted $rdpct and $wrpct, docs/language.md
+#   "Weighted choice"), as Vdbench draws each operation against rdpct=.
 # - Vdbench gives a file to one thread at a time; flowbench lets two
 #   threads pick the same file (64 threads on 60 files do share).
 # - Random files are picked by a uniformly random index.
@@ -31,8 +31,8 @@
 # - $directio=1 opens the files with O_DIRECT (Vdbench openflags=o_direct);
 #   the default is buffered I/O, as Vdbench's default.
 #
-# Variables to edit ($readcoin and $writecoin are built from $rdpct when
-# the script is read: change $rdpct with "-D rdpct=N"):
+# Variables to edit ($wrpct is worked out from $rdpct, and follows a
+# "set $rdpct" after the load):
 #   $dir            parent directory of the files
 #   $nfiles         files (FSD files=)
 #   $filesize       bytes per file (FSD size=)
@@ -58,8 +58,6 @@ set $filesperdir=1000000
 set $xfersize=128k
 set $rdpct=90
 set $wrpct=100 - $rdpct
-set $readcoin=randvar(type=tabular, randtable={{$rdpct, 1, 1}, {$wrpct, 0, 0}})
-set $writecoin=randvar(type=tabular, randtable={{$wrpct, 1, 1}, {$rdpct, 0, 0}})
 set $stopafter=100
 set $nthreads=64
 set $elapsed=30
@@ -74,21 +72,21 @@ usage "  set \$nfiles=<count>          files (default $nfiles)"
 usage "  set \$filesize=<size>         bytes per file (default $filesize)"
 usage "  set \$filesperdir=<count>     files per directory (default $filesperdir)"
 usage "  set \$xfersize=<size>         bytes per transfer (default $xfersize)"
-usage "  set \$rdpct=<percent>         reads among transfers, use -D (default $rdpct)"
+usage "  set \$rdpct=<percent>         reads among transfers (default $rdpct)"
 usage "  set \$stopafter=<count>       transfers per file visit (default $stopafter)"
 usage "  set \$nthreads=<count>        threads (default $nthreads)"
 usage "  set \$elapsed=<seconds>       length of the measured phase (default $elapsed)"
 usage "  set \$directio=<0|1>          open with O_DIRECT (default $directio)"
 usage "  set \$memperthread=<size>     buffer memory per thread (default $memperthread)"
-usage "  (set from the above when the script is read: \$wrpct, \$readcoin, \$writecoin; \$randfile picks files)"
+usage "  (\$wrpct is 100 - \$rdpct and follows it; \$randfile picks files)"
 
 define fileset name=vdbfiles,path=$dir,entries=$nfiles,size=$filesize,dirwidth=$filesperdir,dirgamma=0,prealloc=0
 
-# one file visit: $stopafter transfer slots at random offsets
-define flowop name=transfers
+# one transfer slot of a file visit: a read or a write at a random offset
+define flowop name=transfers, choose
 {
-  flowop read name=read,fd=1,random,iosize=$xfersize,directio=$directio,iters=$readcoin
-  flowop write name=write,fd=1,random,iosize=$xfersize,directio=$directio,iters=$writecoin
+  flowop read name=read,fd=1,random,iosize=$xfersize,directio=$directio,weight=$rdpct
+  flowop write name=write,fd=1,random,iosize=$xfersize,directio=$directio,weight=$wrpct
 }
 
 define process name=format,instances=1

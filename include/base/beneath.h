@@ -22,6 +22,21 @@ int beneath_open_walk(int rootfd, const char *rel, int flags, mode_t mode);
  * Returns the directory's descriptor (the caller closes it), or -1 with errno set. */
 int beneath_parent(int rootfd, const char *rel, const char **leaf);
 
+/* Opens the object rel names beneath rootfd as an O_PATH descriptor of the object
+ * itself, under beneath_open's rules, the last component included: a symbolic link
+ * there is refused with ELOOP rather than opened. Nothing is opened for I/O, so a
+ * FIFO or a device there is not woken; *st gets the object's stat, for the caller
+ * to judge its type. Act on it through the descriptor (fchmodat2 or utimensat with
+ * AT_EMPTY_PATH) or its beneath_fd_name. Returns the descriptor, or -1 with errno set. */
+struct stat;
+int beneath_node(int rootfd, const char *rel, struct stat *st);
+
+/* The /proc/self/fd name of fd, into buf (at least 32 bytes), for the calls that
+ * take a name only (truncate): that entry is the object itself, never a name
+ * looked up again, so no link or rename since beneath_node changes which object
+ * it is (ENOENT where /proc is not mounted). */
+const char *beneath_fd_name(int fd, char *buf, size_t len);
+
 /* 0 where rel is a path beneath a directory (relative, no "..", no empty name, at
  * most PATH_MAX bytes); else -1 with errno EXDEV (or ENAMETOOLONG, EINVAL). */
 int beneath_check(const char *rel);

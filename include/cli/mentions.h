@@ -17,6 +17,8 @@ struct mentions {
 /* Records every variable the commands name: set targets, $references in values,
  * expressions, tables and quoted strings, and composite parameters. -1 when out of memory. */
 int mentions_add(struct mentions *m, const struct ast_cmd *cmds);
+/* Records one name that a command sets as data (replay's $dir), as if a source had set it. */
+int mentions_add_name(struct mentions *m, const char *name);
 bool mentions_has(const struct mentions *m, const char *name);
 /* The recorded name closest to name (hint.h), or NULL. */
 const char *mentions_closest(const struct mentions *m, const char *name);

@@ -4,6 +4,7 @@
 #define FB_CLI_REPLAY_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct interp;
 struct plan;
@@ -15,6 +16,8 @@ struct replay_req {
     int mode;                /* enum rp_mode */
     double speed;
     bool realtime;           /* --rt: the replaying threads at real-time priority (mode think or timed) */
+    bool over;               /* --over: DIR may hold files flowbench did not lay down */
+    uint64_t lay_max;        /* --lay-max: the most bytes the lay-down writes */
     /* What the interpreter runs in place of a script: set by the replay command,
      * so the classic command line names nothing of it. */
     int (*run)(struct interp *in);

@@ -15,6 +15,8 @@
 #include "model/plan.h"
 #include "base/shm.h"
 
+struct stat;
+
 #define FS_NONE UINT32_MAX
 /* Deepest directory level a tree may have (the root is level 1); depth limits
  * drawn above it are clamped, which keeps paths short and population bounded. */
@@ -187,6 +189,13 @@ void fileset_blame(struct fileset_rt *fs, enum fs_kind kind, size_t index, int e
 void fileset_blame_dir(struct fileset_rt *fs, size_t dir, int err, char *buf, size_t len);
 /* "a symbolic link", "a FIFO", "a socket", "a block device"... */
 const char *fileset_type_name(mode_t mode);
+
+/* Whether st may stand where flowbench makes a directory (a directory of uid's
+ * that no other user may write to) or a file (a regular file of uid's with no
+ * other name): 0, or -1 with why saying what it is ("is a FIFO where flowbench
+ * made a file"). The rules of a tree used again, shared by every managed tree. */
+int fileset_judge_dir(const struct stat *st, uid_t uid, char *why, size_t len);
+int fileset_judge_file(const struct stat *st, uid_t uid, char *why, size_t len);
 
 /* Checks a tree flowbench is about to reuse (reuse, trusttree, or kept from
  * the run before) beneath its open root, before anything is written: where

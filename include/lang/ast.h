@@ -114,6 +114,11 @@ void ast_threads_free(struct ast_thread *t);
 void ast_cmd_free(struct ast_cmd *c);  /* frees the whole list starting at c */
 /* Deep copy, for values that outlive the parse. */
 struct ast_value ast_value_copy(const struct ast_value *v);
+/* A `set` command alone (its value and attributes, not what follows it). */
+struct ast_cmd *ast_set_copy(const struct ast_cmd *c);
+/* Whether a `set` reads $name: in its value, its arithmetic, its attributes,
+ * a randtable or a quoted string that names it. */
+bool ast_set_reads(const struct ast_cmd *c, const char *name);
 
 /* Result of parsing a buffer: a command list or an error. */
 struct parse_result {

@@ -66,6 +66,14 @@ struct rp_proc {
     int32_t pid;
 };
 
+/* A replayed call whose outcome was not the traced one: its record (index + 1; 0: the slot is not yet
+ * written) and what the replay got (>= 0, or -errno). */
+struct rp_named {
+    _Atomic uint64_t rec;
+    int64_t got;
+};
+#define RP_NAMED 20          /* the mismatches named in the report: the first ones */
+
 /* The image's head; every _off counts from the head's own address. */
 struct rp_image {
     uint64_t magic;
@@ -79,6 +87,8 @@ struct rp_image {
     double speed;
     uint64_t max_len;        /* the largest read or write: each thread's buffer */
     _Atomic uint64_t epoch_ns; /* the first call's start (CLOCK_MONOTONIC); 0 before it */
+    _Atomic uint64_t nnamed;   /* mismatches seen: the first RP_NAMED claim a slot of named[] each */
+    struct rp_named named[RP_NAMED];
 };
 
 #define RP_MAGIC 0x31796c7065526246ull /* "FbReply1" */

@@ -146,6 +146,14 @@ struct steady_result {
     double max_dev_pct;        /* its second furthest from that mean, in percent of it */
 };
 
+/* A replayed call whose outcome was not the traced one (a replay names its first few). */
+struct replay_mismatch {
+    uint32_t line;       /* of the trace */
+    const char *call;    /* its name (static) */
+    char *target;        /* its path, or "fd" (a descriptor's call: its line says which) */
+    int64_t traced, got; /* each >= 0, or -errno */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -179,6 +187,9 @@ struct run_result {
     size_t nsched;
     struct thread_times *times;  /* one per thread of the script, in script order: where its */
     size_t ntimes;               /* wall-clock time went (time_account.h), summed over ranks */
+    struct replay_mismatch *mismatches; /* a replay: its first mismatches, in the order they were seen; */
+    size_t nmismatches;          /* ... how many are named, */
+    uint64_t mismatches_seen;    /* ... of how many in all (this rank's) */
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

@@ -56,9 +56,7 @@ int trace_fail(struct diag *err, const char *file, unsigned line, const char *fm
  * not: 0 kept, -1 it escapes the root. */
 int trace_path_fold(char *rel);
 
-/* Lays down beneath dir the tree the trace expects: the directories and files
- * it uses before it makes them, files at the sizes it saw; never outside dir. */
-int trace_lay_tree(const struct trace *t, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err);
+/* The tree a replay lays down: trace/trace_tree.h. */
 
 /* The image the engine copies into its shared region and the plan that runs
  * it: a process per traced process, a thread per traced thread, each a replay

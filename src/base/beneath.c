@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <linux/openat2.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -144,6 +145,25 @@ int beneath_parent(int rootfd, const char *rel, const char **leaf)
     if (fd >= 0)
         *leaf = slash + 1;
     return fd;
+}
+
+int beneath_node(int rootfd, const char *rel, struct stat *st)
+{
+    int fd = beneath_open(rootfd, rel, O_PATH | O_CLOEXEC, 0);
+    if (fd < 0)
+        return -1;
+    /* O_PATH | O_NOFOLLOW opens a link itself rather than failing: refused here */
+    int err = fstat(fd, st) != 0 ? errno : S_ISLNK(st->st_mode) ? ELOOP : 0;
+    if (err == 0)
+        return fd;
+    close(fd);
+    return errno = err, -1;
+}
+
+const char *beneath_fd_name(int fd, char *buf, size_t len)
+{
+    snprintf(buf, len, "/proc/self/fd/%d", fd);
+    return buf;
 }
 
 const char *beneath_strerror(int err)

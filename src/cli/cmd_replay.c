@@ -1,18 +1,30 @@
 /* cmd_replay.c: `flowbench replay TRACE -D dir=DIR [--mode afap|think|timed]
- * [--speed X] [--root DIR] [output options]`: reads the trace, lays down the
- * tree it expects beneath DIR, compiles it into a plan and runs that as any
- * run (docs/replay.md). Bad input: file:line, exit 2. */
+ * [--speed X] [--over] [--lay-max SIZE] [--root DIR] [output options]`: reads
+ * the trace, checks DIR and locks it, lays down the tree the trace expects
+ * beneath it, compiles the trace into a plan and runs that as any run
+ * (docs/replay.md). Bad input: file:line, exit 2. */
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/rank_spell.h"
 #include "cli/interp.h"
 #include "cli/replay.h"
+#include "cli/replay_dir.h"
 #include "cli/replay_ranks.h"
 #include "cli/subcommand.h"
 #include "dist/dist.h"
+#include "fileset/managed_tree.h"
+#include "fileset/target_lock.h"
 #include "lang/vars.h"
 #include "trace/trace.h"
+#include "trace/trace_tree.h"
+
+/* --speed's range: beyond it a traced gap overflows or vanishes in the wait. */
+#define SPEED_MIN 1e-6
+#define SPEED_MAX 1e6
 
 static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "think", [RP_TIMED] = "timed" };
 
@@ -20,7 +32,11 @@ static int usage_error(const char *msg)
 {
     diag_printf(stderr, "flowbench replay: error: %s\n"
                         "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] "
-                        "[--json F] [--csv F] [--report DIR] [-C EXPR]\n", msg);
+                        "[--over] [--lay-max SIZE] [--check] [--json F] [--csv F] [--report DIR] [-C EXPR]\n"
+                        "  --over          replay in a DIR that holds files flowbench did not lay down (those the "
+                        "trace only reads are kept)\n"
+                        "  --lay-max SIZE  the most bytes laying the tree down may write (k, m, g, t: KiB...; "
+                        "default 16g; never over 90%% of the free space)\n", msg);
     return EXIT_USAGE;
 }
 
@@ -34,39 +50,73 @@ static int parse_mode(const char *s)
 
 static int replay_run(struct interp *in);
 
+/* The replay's own option at argv[*i], its value taken too: NULL when it was one
+ * and is fine, "" when it is none of them, else what is wrong with it. */
+static const char *take_option(struct replay_req *r, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i];
+    bool has_next = *i + 1 < argc;
+    if (strcmp(opt, "--over") == 0) {
+        r->over = true;
+        return NULL;
+    }
+    if (strcmp(opt, "--rt") == 0) {
+        r->realtime = true;
+        return NULL;
+    }
+    if (!has_next)
+        return "";
+    const char *val = argv[*i + 1];
+    if (strcmp(opt, "--mode") == 0) {
+        r->mode = parse_mode(val);
+        ++*i;
+        return r->mode < 0 ? "--mode is afap, think or timed" : NULL;
+    }
+    if (strcmp(opt, "--speed") == 0) {
+        char *end;
+        r->speed = strtod(val, &end);
+        ++*i;
+        bool fits = end != val && *end == '\0' && isfinite(r->speed) && r->speed >= SPEED_MIN && r->speed <= SPEED_MAX;
+        return fits ? NULL : "--speed is a number from 0.000001 to 1000000";
+    }
+    if (strcmp(opt, "--lay-max") == 0) {
+        ++*i;
+        return replay_size_parse(val, &r->lay_max) ? NULL
+                                                   : "--lay-max is a size: a whole number of bytes, or with k, m, g or t";
+    }
+    if (strcmp(opt, "--root") == 0) {
+        r->root = val;
+        ++*i;
+        return NULL;
+    }
+    return "";
+}
+
 /* Takes TRACE and the replay's own options out; the rest goes to the classic command line. */
 int cmd_replay_main(int argc, char **argv)
 {
-    struct replay_req r = { .mode = RP_AFAP, .speed = 1, .run = replay_run };
+    struct replay_req r = { .mode = RP_AFAP, .speed = 1, .lay_max = REPLAY_LAY_MAX_DEFAULT, .run = replay_run };
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     if (rest == NULL)
         return usage_error("out of memory");
     int n = 0;
-    rest[n++] = "flowbench";
+    char prog[] = "flowbench"; /* getopt's argv[0], which its messages name */
+    rest[n++] = prog;
     for (int i = 1; i < argc; i++) {
-        bool has_next = i + 1 < argc;
-        if (strcmp(argv[i], "--mode") == 0 && has_next) {
-            r.mode = parse_mode(argv[++i]);
-            if (r.mode < 0)
-                return usage_error("--mode is afap, think or timed");
-        } else if (strcmp(argv[i], "--speed") == 0 && has_next) {
-            char *end;
-            r.speed = strtod(argv[++i], &end);
-            if (*end != '\0' || !(r.speed > 0))
-                return usage_error("--speed is a number above 0");
-        } else if (strcmp(argv[i], "--rt") == 0) {
-            r.realtime = true;
-        } else if (strcmp(argv[i], "--root") == 0 && has_next) {
-            r.root = argv[++i];
-        } else if (i == 1 && argv[i][0] != '-') {
-            r.trace = argv[i]; /* TRACE comes first, as the usage says: an option's value is never taken for it */
-        } else {
-            rest[n++] = argv[i];
+        const char *bad = take_option(&r, argc, argv, &i);
+        if (bad != NULL && *bad != '\0') {
+            free(rest);
+            return usage_error(bad);
         }
+        if (bad == NULL)
+            continue;
+        if (i == 1 && argv[i][0] != '-')
+            r.trace = argv[i]; /* TRACE comes first, as the usage says: an option's value is never taken for it */
+        else
+            rest[n++] = argv[i];
     }
-    if (r.trace == NULL)
-        return usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)");
-    int status = main_run(n, rest, &r);
+    int status = r.trace == NULL ? usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)")
+                                 : main_run(n, rest, &r);
     free(rest);
     return status;
 }
@@ -79,13 +129,17 @@ static const char *override_of(const struct interp *in, const char *name)
     return NULL;
 }
 
-/* $dir and the mode become variables of the run: the reports and JSON name them. */
+/* $dir and the mode become variables of the run: the reports and JSON name
+ * them. Set as data, never as F text: a directory's name may hold anything. */
 static int set_vars(struct interp *in, const char *dir, const struct replay_req *r)
 {
-    char text[8192];
-    snprintf(text, sizeof text, "set $dir=\"%s\"\nset $replay_mode=\"%s\"\nset $replay_speed=\"%g\"\n", dir,
-             mode_names[r->mode], r->speed);
-    return interp_exec_buffer(in, text, strlen(text), "<replay>", 1);
+    char speed[32];
+    snprintf(speed, sizeof speed, "%g", r->speed);
+    const char *const set[][2] = { { "dir", dir }, { "replay_mode", mode_names[r->mode] }, { "replay_speed", speed } };
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++)
+        if (vars_set_str(&in->vars, set[i][0], set[i][1]) != 0 || mentions_add_name(&in->mentions, set[i][0]) != 0)
+            return -1;
+    return 0;
 }
 
 /* A failure to lay down or to use DIR, said as the command's: bad input (a
@@ -106,23 +160,44 @@ struct replay_part {
     char dir[4096];          /* DIR, or this rank's DIR/rank-NNNN */
     struct trace t;
     struct trace_compiled c;
+    struct trace_tree *tree;     /* what is laid down beneath dir */
+    struct managed_tree *mt;     /* dir as checked (NULL: not there yet) */
 };
 
-/* Reads and compiles this rank's trace; touches nothing. 0, or EXIT_USAGE with err. */
+/* DIR, made if missing (its last component only, mode 0755, as mkdir does; --check
+ * makes nothing), resolved into real. The checks that follow judge it as any DIR. */
+static int resolve_dir(const char *dir, char *real, bool check_only, struct diag *err)
+{
+    if (realpath(dir, real) != NULL)
+        return 0;
+    int e = errno;
+    if (e == ENOENT && !check_only && (mkdir(dir, 0755) == 0 || errno == EEXIST) && realpath(dir, real) != NULL)
+        return 0;
+    if (e == ENOENT && !check_only)
+        e = errno;
+    diag_set(err, NULL, "flowbench replay: error: %s: %s%s", dir, strerror(e),
+             check_only && e == ENOENT ? " (a replay makes it; --check looks at it once it is there)" : "");
+    return -1;
+}
+
+/* Reads and compiles this rank's trace, and checks DIR (made if missing, and
+ * locked, unless --check) and the lay-down's budget; lays nothing down. 0, or
+ * the exit status with err. */
 static int part_load(struct interp *in, const char *dir, struct replay_part *p, struct diag *err)
 {
     const struct replay_req *r = in->opt.replay;
     char *real = p->top;
-    if (realpath(dir, real) == NULL) {
-        diag_set(err, NULL, "flowbench replay: error: %s: no such directory (make it first)", dir);
+    if (resolve_dir(dir, real, in->opt.check_only, err) != 0)
         return EXIT_USAGE;
-    }
     if (replay_rank_dir(real, p->dir, sizeof p->dir) != 0
         || rank_spell(r->trace, (unsigned)dist_rank(), '\0', p->trace, sizeof p->trace) == NULL) {
         diag_set(err, NULL, "flowbench replay: error: the trace's or the directory's name is too long");
         return EXIT_USAGE;
     }
     if (replay_rank_check(real, err) != 0)
+        return failure(err);
+    /* One flowbench in DIR at a time, from before it is looked at (over ranks, each its own: part_run) */
+    if (!in->opt.check_only && dist_size() == 1 && target_lock_take(&in->locks, real, NULL, err) != 0)
         return failure(err);
     if (set_vars(in, real, r) != 0) {
         diag_set(err, NULL, "flowbench replay: error: cannot set the run's variables");
@@ -133,7 +208,11 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
         || trace_compile(&p->t, p->dir, (enum rp_mode)r->mode, r->speed, &p->c, err) != 0)
         return EXIT_USAGE;
     p->c.image->realtime = r->realtime && r->mode != RP_AFAP;
-    return EXIT_OK;
+    if (trace_tree_plan(&p->t, &p->tree, err) != 0)
+        return EXIT_RUNFAIL;
+    if (replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
+        return failure(err);
+    return replay_dir_budget(p->dir, p->top, p->tree, r->lay_max, err) != 0 ? EXIT_USAGE : EXIT_OK;
 }
 
 /* Over many ranks, what every rank replays and where, and the calls of all of them. */
@@ -156,7 +235,9 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     const struct replay_req *r = in->opt.replay;
     uint64_t files = 0, bytes = 0;
     int status = EXIT_OK;
-    if (replay_rank_mkdir(p->top, err) != 0 || trace_lay_tree(&p->t, p->dir, &files, &bytes, err) != 0)
+    if (replay_rank_mkdir(p->top, err) != 0 || target_lock_take(&in->locks, p->dir, NULL, err) != 0
+        || (p->mt == NULL && replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
+        || replay_dir_manifest(p->mt, p->tree, err) != 0 || trace_tree_lay(p->tree, p->dir, &files, &bytes, err) != 0)
         status = failure(err);
     /* No rank starts while another could not lay its tree down */
     status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
@@ -193,9 +274,12 @@ static int replay_run(struct interp *in)
         fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n",
                 p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
                 p->c.image->nthreads);
+        replay_dir_say(in->out, p->dir, p->mt, p->tree);
     } else if (status == EXIT_OK) {
         status = part_run(in, p, &err);
     }
+    managed_tree_free(p->mt);
+    trace_tree_free(p->tree);
     trace_compiled_free(&p->c);
     trace_free(&p->t);
     free(p);

@@ -73,7 +73,7 @@ static int store(struct interp *in, const struct ast_cmd *c, const struct rvalue
     return 0;
 }
 
-int cmd_set_var(struct interp *in, const struct ast_cmd *c, struct diag *err)
+static int set_value(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     if (overridden(in, c->var))
         return 0;
@@ -190,7 +190,7 @@ static int store_dist(struct interp *in, const char *name, const struct dist *d,
     return 0;
 }
 
-int cmd_set_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+static int set_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     struct attrvals a = { 0 };
     struct dist d;
@@ -218,7 +218,7 @@ int cmd_define_randvar(struct interp *in, const struct ast_cmd *c, struct diag *
     return rc;
 }
 
-int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+static int set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
     struct attrvals a = { 0 };
     struct scope sc = { .vars = &in->vars };
@@ -255,6 +255,126 @@ int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
     free(expanded);
     attrvals_free(&a);
     return rc;
+}
+
+/* The `set` forms that make a value, by the command kind. */
+static int (*const setters[])(struct interp *, const struct ast_cmd *, struct diag *) = {
+    [CMD_SET_VAR] = set_value,
+    [CMD_SET_RANDVAR] = set_randvar,
+    [CMD_SET_CVAR] = set_cvar,
+};
+
+/* A `set` inside a loaded workload that reads other variables: its variable
+ * keeps a copy of it, so that a `set` of one of them after the load (the
+ * classic load, set, run) carries on to it. A variable that reads itself
+ * (`set $n = $n + 1`) is a step, not a derivation. */
+static void note_derivation(struct interp *in, const struct ast_cmd *c)
+{
+    struct var *v = vars_find(&in->vars, c->var);
+    if (in->load_depth == 0 || v == NULL || v->overridden || ast_set_reads(c, c->var))
+        return;
+    bool reads = false;
+    for (size_t i = 0; i < in->vars.n && !reads; i++)
+        reads = ast_set_reads(c, in->vars.v[i]->name);
+    if (!reads)
+        return;
+    v->from = ast_set_copy(c);
+    v->from_depth = in->load_depth;
+    v->from_seq = in->vars.nderived++;
+}
+
+static int by_seq(const void *a, const void *b)
+{
+    const struct var *x = *(struct var *const *)a, *y = *(struct var *const *)b;
+    return x->from_seq < y->from_seq ? -1 : x->from_seq > y->from_seq;
+}
+
+static bool reads_any(const struct ast_cmd *from, struct var *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ast_set_reads(from, names[i]->name))
+            return true;
+    return false;
+}
+
+/* Works one derived variable out again from the values its inputs have now. */
+static int rederive_one(struct interp *in, struct var *v, const struct var *cause, const struct srcloc *at,
+                        struct diag *err)
+{
+    char before[64], after[64];
+    var_format(v, before, sizeof before);
+    struct ast_cmd *from = v->from;
+    v->from = NULL; /* storing the new value forgets the derivation: it is put back after */
+    int rc = setters[from->kind](in, from, err);
+    v->from = from;
+    if (rc != 0) {
+        diag_printf(in->err, "flowbench: note: $%s cannot follow the set of $%s at %s:%d; the error is in its derivation\n",
+                    v->name, cause->name, at->file, at->line);
+        return -1;
+    }
+    var_format(v, after, sizeof after);
+    if (strcmp(before, after) != 0 || v->kind == VAR_DIST)
+        diag_printf(in->err, "flowbench: note: $%s follows $%s: %s%s%s (derived at %s:%d)\n", v->name, cause->name, after,
+                    v->kind == VAR_DIST ? "" : ", was ", v->kind == VAR_DIST ? "" : before, from->loc.file,
+                    from->loc.line);
+    return 0;
+}
+
+/* After a `set $b` outside a loaded workload, every variable the workload derived
+ * from $b (and from those, in turn) is worked out again, in the order the
+ * workload made them: load, set, run runs what the values now say, as -D would. */
+static int rederive(struct interp *in, struct var *changed, const struct srcloc *at, struct diag *err)
+{
+    size_t n = 0, nnames = 0;
+    struct var **order = malloc((in->vars.n + 1) * sizeof *order);
+    struct var **names = malloc((in->vars.n + 1) * sizeof *names);
+    int rc = order != NULL && names != NULL ? 0 : diag_set(err, at, "out of memory");
+    for (size_t i = 0; rc == 0 && i < in->vars.n; i++) {
+        struct var *v = in->vars.v[i];
+        if (v->from != NULL && v->from_depth > in->load_depth && !v->overridden && v != changed)
+            order[n++] = v;
+    }
+    if (rc == 0) {
+        qsort(order, n, sizeof *order, by_seq);
+        names[nnames++] = changed;
+    }
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        if (!reads_any(order[i]->from, names, nnames))
+            continue;
+        rc = rederive_one(in, order[i], changed, at, err);
+        names[nnames++] = order[i];
+    }
+    free(order);
+    free(names);
+    return rc;
+}
+
+/* Every `set` that makes a value: made, noted if derived, and carried on to
+ * what a loaded workload derived from it. */
+static int set_any(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    if (setters[c->kind](in, c, err) != 0)
+        return -1;
+    note_derivation(in, c);
+    struct var *v = vars_find(&in->vars, c->var);
+    if (v == NULL || in->vars.nderived == 0 || v->overridden)
+        return 0;
+    return rederive(in, v, &c->loc, err);
+}
+
+int cmd_set_var(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return set_any(in, c, err);
+}
+
+int cmd_set_randvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return set_any(in, c, err);
+}
+
+int cmd_set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err)
+{
+    return set_any(in, c, err);
 }
 
 int cmd_set_mode(struct interp *in, const struct ast_cmd *c, struct diag *err)

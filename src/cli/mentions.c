@@ -31,6 +31,11 @@ static int add(struct mentions *m, const char *name)
     return 0;
 }
 
+int mentions_add_name(struct mentions *m, const char *name)
+{
+    return add(m, name);
+}
+
 /* $name and ${name} inside quoted text, as interp_expand reads them. */
 static int add_refs(struct mentions *m, const char *text)
 {

@@ -50,8 +50,33 @@ struct op_stats *worker_replay_start(struct worker *w, uint32_t t)
     return w->eng->replay_start_off != 0 ? (struct op_stats *)shm_at(w->shm, w->eng->replay_start_off) + t : NULL;
 }
 
+/* The image's named mismatches, each with its trace line, call, target and outcomes, into r. */
+static void collect_named(const struct engine *e, struct run_result *r)
+{
+    const struct rp_image *im = shm_at(&e->shm, e->replay_off);
+    uint64_t seen = atomic_load(&im->nnamed);
+    size_t n = seen < RP_NAMED ? (size_t)seen : RP_NAMED;
+    if (n == 0 || r->mismatches != NULL || (r->mismatches = calloc(n, sizeof *r->mismatches)) == NULL)
+        return;
+    r->mismatches_seen = seen;
+    for (size_t k = 0; k < n; k++) {
+        uint64_t rec = atomic_load_explicit(&im->named[k].rec, memory_order_acquire);
+        if (rec == 0 || rec > im->nrecs)
+            continue; /* claimed by a thread that ended before it wrote the slot */
+        const struct rp_rec *c = &rp_recs(im)[rec - 1];
+        struct replay_mismatch *m = &r->mismatches[r->nmismatches];
+        *m = (struct replay_mismatch){ .line = c->line, .call = c->call < RC_NCALLS ? rp_calls[c->call].name : "?",
+                                       .target = strdup(c->path != 0 ? rp_str(im, c->path) : "fd"),
+                                       .traced = c->ret, .got = im->named[k].got };
+        if (m->target != NULL)
+            r->nmismatches++;
+    }
+}
+
 void engine_replay_collect(const struct engine *e, struct run_result *r)
 {
+    if (e->replay_off != 0)
+        collect_named(e, r);
     if (e->replay_start_off == 0 || r->replay_start != NULL)
         return;
     if ((r->replay_start = malloc(sizeof *r->replay_start)) == NULL)

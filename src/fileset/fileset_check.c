@@ -21,6 +21,35 @@ struct check {
     char path[PATH_MAX];    /* the object judged, for the message */
 };
 
+int fileset_judge_dir(const struct stat *st, uid_t uid, char *why, size_t len)
+{
+    if (!S_ISDIR(st->st_mode))
+        snprintf(why, len, "is %s where flowbench made a directory", fileset_type_name(st->st_mode));
+    else if (st->st_uid != uid)
+        snprintf(why, len, "is a directory owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
+                 (unsigned)uid);
+    else if (st->st_mode & (S_IWGRP | S_IWOTH))
+        snprintf(why, len, "is a directory other users may write to (mode %04o)", (unsigned)(st->st_mode & 07777));
+    else
+        return 0;
+    return -1;
+}
+
+int fileset_judge_file(const struct stat *st, uid_t uid, char *why, size_t len)
+{
+    if (!S_ISREG(st->st_mode))
+        snprintf(why, len, "is %s where flowbench made a file", fileset_type_name(st->st_mode));
+    else if (st->st_uid != uid)
+        snprintf(why, len, "is a file owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
+                 (unsigned)uid);
+    else if (st->st_nlink != 1)
+        snprintf(why, len, "is a file with %ju links (a hard link to a file flowbench did not make?)",
+                 (uintmax_t)st->st_nlink);
+    else
+        return 0;
+    return -1;
+}
+
 /* A directory where flowbench makes one: only its owner, this user, may change it. */
 static enum verdict judge_dir(struct check *c, const struct stat *st)
 {
@@ -28,21 +57,7 @@ static enum verdict judge_dir(struct check *c, const struct stat *st)
         snprintf(c->why, sizeof c->why, "is a file where the fileset has a directory");
         return V_RESHAPE;
     }
-    if (!S_ISDIR(st->st_mode)) {
-        snprintf(c->why, sizeof c->why, "is %s where flowbench made a directory", fileset_type_name(st->st_mode));
-        return V_FOREIGN;
-    }
-    if (st->st_uid != c->uid) {
-        snprintf(c->why, sizeof c->why, "is a directory owned by uid %u, not by this user (uid %u)",
-                 (unsigned)st->st_uid, (unsigned)c->uid);
-        return V_FOREIGN;
-    }
-    if (st->st_mode & (S_IWGRP | S_IWOTH)) {
-        snprintf(c->why, sizeof c->why, "is a directory other users may write to (mode %04o)",
-                 (unsigned)(st->st_mode & 07777));
-        return V_FOREIGN;
-    }
-    return V_FIT;
+    return fileset_judge_dir(st, c->uid, c->why, sizeof c->why) == 0 ? V_FIT : V_FOREIGN;
 }
 
 /* A file where flowbench makes one: a regular file of this user's, with no other name. */
@@ -52,21 +67,7 @@ static enum verdict judge_file(struct check *c, const struct stat *st)
         snprintf(c->why, sizeof c->why, "is a directory where the fileset has a file");
         return V_RESHAPE;
     }
-    if (!S_ISREG(st->st_mode)) {
-        snprintf(c->why, sizeof c->why, "is %s where flowbench made a file", fileset_type_name(st->st_mode));
-        return V_FOREIGN;
-    }
-    if (st->st_uid != c->uid) {
-        snprintf(c->why, sizeof c->why, "is a file owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
-                 (unsigned)c->uid);
-        return V_FOREIGN;
-    }
-    if (st->st_nlink != 1) {
-        snprintf(c->why, sizeof c->why, "is a file with %ju links (a hard link to a file flowbench did not make?)",
-                 (uintmax_t)st->st_nlink);
-        return V_FOREIGN;
-    }
-    return V_FIT;
+    return fileset_judge_file(st, c->uid, c->why, sizeof c->why) == 0 ? V_FIT : V_FOREIGN;
 }
 
 /* Stats name in directory dir without following it and judges it. */

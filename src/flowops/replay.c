@@ -156,6 +156,17 @@ static uint64_t due_of(struct rp_state *s, const struct rp_rec *r)
     return s->prev_end_ns + (uint64_t)((double)gap / im->speed);
 }
 
+/* A mismatch named: the first RP_NAMED claim a slot each (one atomic add, no lock), for the report. */
+static void name_mismatch(struct rp_image *im, const struct rp_rec *r, int64_t got)
+{
+    uint64_t k = atomic_fetch_add_explicit(&im->nnamed, 1, memory_order_relaxed);
+    if (k >= RP_NAMED)
+        return;
+    im->named[k].got = got;
+    /* the record last, released: a reader that sees it sees got */
+    atomic_store_explicit(&im->named[k].rec, (uint64_t)(r - rp_recs(im)) + 1, memory_order_release);
+}
+
 /* The outcome the trace saw: a success (of any size) or the same error. */
 static bool same_outcome(int64_t traced, int64_t got)
 {
@@ -187,8 +198,11 @@ static int replay_run(struct worker *w, struct op_inst *op)
         s->prev_end_ns = clock_ns();
     if (s->flat[r->call] >= 0)
         op_done(w, &w->ops[s->flat[r->call]], t0, t1, bytes);
-    if (!same_outcome(r->ret, got) && s->flat[RP_MISMATCH] >= 0)
-        op_done(w, &w->ops[s->flat[RP_MISMATCH]], t0, t0, 0);
+    if (!same_outcome(r->ret, got)) {
+        if (s->flat[RP_MISMATCH] >= 0)
+            op_done(w, &w->ops[s->flat[RP_MISMATCH]], t0, t0, 0);
+        name_mismatch(s->im, r, got);
+    }
     s->next++;
     atomic_store(&rp_progress(s->im)[s->index], (uint32_t)s->next);
     if (atomic_load(&rp_waiters(s->im)[s->index]) != 0)

@@ -1,6 +1,8 @@
 /* replay_exec.c: each traced call re-issued beneath the replay's directory,
  * following no symbolic link (base/beneath.h), on the descriptors its process
- * opened in the replay: a function per call, indexed by enum rp_call. */
+ * opened in the replay: a function per call, indexed by enum rp_call. No call
+ * can block for good: every open is O_NONBLOCK, a FIFO is refused, and locks
+ * are taken without waiting (docs/replay.md, "Every call beneath DIR"). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +16,12 @@
 
 #include "base/beneath.h"
 #include "flowops/replay_exec.h"
+
+#ifndef SYS_fchmodat2
+#define SYS_fchmodat2 452 /* Linux 6.6; the same number on every architecture */
+#endif
+/* What a replay's open of a FIFO reports (it is never kept open, so that nothing waits on it): a mismatch. */
+#define RP_NOT_A_FILE ENXIO
 
 typedef int64_t (*rp_fn)(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes);
 
@@ -65,9 +73,17 @@ static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     int flags = (int)(r->flags & RP_OPEN_KEEP) | O_CLOEXEC;
     if (flags & O_DIRECTORY)
         flags &= ~(O_CREAT | O_EXCL | O_TRUNC | O_ACCMODE);
-    int fd = beneath_open(c->root, path, flags, r->mode ? r->mode : 0644);
+    /* O_NONBLOCK, kept: a FIFO's open would wait for its other end, and a device's calls might; on a file
+     * or a directory it changes nothing (Linux ignores it there), and a lease is an error, not a wait */
+    int fd = beneath_open(c->root, path, flags | O_NONBLOCK, r->mode ? r->mode : 0644);
     if (fd < 0)
         return -errno;
+    /* A FIFO is refused. Told by F_GETPIPE_SZ, not fstat: a recorder of the replay sees no call the
+     * program did not make (a socket cannot be opened; a device stays non-blocking). */
+    if (fcntl(fd, F_GETPIPE_SZ) >= 0) {
+        close(fd);
+        return -RP_NOT_A_FILE;
+    }
     return take_slot(c, r, fd);
 }
 
@@ -193,19 +209,52 @@ static int do_rmdir(int dir, const char *leaf, const struct rp_rec *r)
     return unlinkat(dir, leaf, AT_REMOVEDIR) != 0 && errno != ENOENT ? -1 : 0;
 }
 
-static int replay_chmod(int dir, const char *leaf, const struct rp_rec *r)
+/* A call on the object a name holds, through an O_PATH descriptor of it: a link at the name, or on the way,
+ * is ELOOP (beneath_node), and what is done to the descriptor reaches that object and no other. */
+typedef int (*node_fn)(int fd, const struct stat *sb, const struct rp_rec *r);
+
+static int64_t on_node(struct rp_ctx *c, const struct rp_rec *r, node_fn fn)
 {
-    return fchmodat(dir, leaf, r->mode & 07777, 0);
+    struct stat sb;
+    int fd = beneath_node(c->root, name_of(c, r->path), &sb);
+    if (fd < 0)
+        return -errno;
+    int rc = fn(fd, &sb, r);
+    int err = errno;
+    close(fd);
+    return rc < 0 ? -(int64_t)err : rc;
 }
 
-static int replay_utimes(int dir, const char *leaf, const struct rp_rec *r)
+static int node_chmod(int fd, const struct stat *sb, const struct rp_rec *r)
 {
-    return utimensat(dir, leaf, NULL, AT_SYMLINK_NOFOLLOW);
+    if (syscall(SYS_fchmodat2, fd, "", r->mode & 07777, AT_EMPTY_PATH) == 0)
+        return 0;
+    if (errno != ENOSYS)
+        return -1;
+    char name[32]; /* before Linux 6.6: the object by its /proc entry, no name resolved again */
+    return fchmodat(AT_FDCWD, beneath_fd_name(fd, name, sizeof name), r->mode & 07777, 0);
 }
 
-static int do_access(int dir, const char *leaf, const struct rp_rec *r)
+static int node_utimes(int fd, const struct stat *sb, const struct rp_rec *r)
 {
-    return faccessat(dir, leaf, (int)r->flags, AT_SYMLINK_NOFOLLOW);
+    return utimensat(fd, "", NULL, AT_EMPTY_PATH);
+}
+
+static int node_access(int fd, const struct stat *sb, const struct rp_rec *r)
+{
+    return faccessat(fd, "", (int)r->flags, AT_EMPTY_PATH);
+}
+
+/* truncate(2)'s own answers for what is not a file; a file through its /proc entry, never opened (a FIFO's
+ * open for writing would wait for a reader). */
+static int node_truncate(int fd, const struct stat *sb, const struct rp_rec *r)
+{
+    if (S_ISDIR(sb->st_mode))
+        return errno = EISDIR, -1;
+    if (!S_ISREG(sb->st_mode))
+        return errno = EINVAL, -1;
+    char name[32];
+    return truncate(beneath_fd_name(fd, name, sizeof name), (off_t)r->len);
 }
 
 static int64_t x_stat(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_stat, r); }
@@ -216,11 +265,16 @@ static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
     int64_t rc = at_parent(c, r->path, do_rmdir, r);
     return rc == -ENOENT && (r->flags & 1) ? 0 : rc; /* Deltree: even the tree's parent may be missing */
 }
-static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, replay_chmod, r); }
-static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, replay_utimes, r); }
-static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return at_parent(c, r->path, do_access, r); }
+static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_chmod); }
+static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_utimes); }
+static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_access); }
+static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
+{
+    return on_node(c, r, node_truncate);
+}
 
-/* rename and link: a call on two names, each beneath the root. */
+/* rename and link: a call on two names, each beneath the root; neither follows a link at either name
+ * (linkat without AT_SYMLINK_FOLLOW links a link itself). */
 static int64_t two_names(struct rp_ctx *c, const struct rp_rec *r)
 {
     const char *fleaf, *tleaf;
@@ -265,16 +319,6 @@ static int64_t x_readlink(struct rp_ctx *c, const struct rp_rec *r, uint64_t *by
 }
 static int64_t x_link(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes) { return two_names(c, r); }
 
-static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
-{
-    int fd = beneath_open(c->root, name_of(c, r->path), O_WRONLY | O_CLOEXEC, 0);
-    if (fd < 0)
-        return -errno;
-    int64_t rc = result(ftruncate(fd, (off_t)r->len));
-    close(fd);
-    return rc;
-}
-
 static int64_t x_ftruncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     return result(ftruncate(real_fd(c, r->fd), (off_t)r->len));
@@ -313,9 +357,11 @@ static int64_t x_lock(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     return result(fcntl(real_fd(c, r->fd), F_SETLK, &l));
 }
 
+/* As fcntl's: a lock held elsewhere is EWOULDBLOCK (a mismatch), never a wait that another traced process,
+ * itself waiting for this one's next call, would never end. */
 static int64_t x_flock(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
-    return result(flock(real_fd(c, r->fd), (int)r->flags));
+    return result(flock(real_fd(c, r->fd), (int)r->flags | LOCK_NB));
 }
 
 /* The replay's own descriptors are all close-on-exec (it never execs): only the compile's tables, whose exec

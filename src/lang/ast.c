@@ -147,6 +147,83 @@ struct ast_value ast_value_copy(const struct ast_value *v)
     return n;
 }
 
+/* "$name" or "${name}" in raw quoted text, not a longer name that starts alike. */
+static bool text_reads(const char *s, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strchr(s, '$'); p != NULL; p = strchr(p + 1, '$')) {
+        const char *q = p[1] == '{' ? p + 2 : p + 1;
+        if (strncmp(q, name, n) != 0)
+            continue;
+        char end = q[n];
+        if (p[1] == '{' ? end == '}' : !(end == '_' || (end >= '0' && end <= '9') || ((end | 32) >= 'a' && (end | 32) <= 'z')))
+            return true;
+    }
+    return false;
+}
+
+static bool value_reads(const struct ast_value *v, const char *name)
+{
+    switch (v->kind) {
+    case AV_VAR: return strcmp(v->s, name) == 0;
+    case AV_STRING: return v->raw_vars && text_reads(v->s, name);
+    case AV_TABLE:
+        for (size_t i = 0; i < v->table->nrows; i++)
+            for (int k = 0; k < 3; k++)
+                if (value_reads(&v->table->rows[i][k], name))
+                    return true;
+        return false;
+    case AV_EXPR:
+        for (const struct ast_expr *e = v->expr; e != NULL; e = e->rhs) {
+            if (e->op == 0)
+                return value_reads(&e->leaf, name);
+            struct ast_value lhs = { .kind = AV_EXPR, .expr = e->lhs };
+            if (value_reads(&lhs, name))
+                return true;
+        }
+        return false;
+    default: return false;
+    }
+}
+
+bool ast_set_reads(const struct ast_cmd *c, const char *name)
+{
+    if (c->has_value && value_reads(&c->value, name))
+        return true;
+    for (const struct ast_attr *a = c->attrs; a != NULL; a = a->next)
+        if (a->has_value && value_reads(&a->val, name))
+            return true;
+    return false;
+}
+
+static struct ast_attr *attrs_copy(const struct ast_attr *a)
+{
+    struct ast_attr *head = NULL, **tail = &head;
+    for (; a != NULL; a = a->next) {
+        struct ast_attr *n = xcalloc(1, sizeof *n);
+        *n = *a;
+        n->name = xstrdup(a->name);
+        n->val = ast_value_copy(&a->val);
+        n->next = NULL;
+        *tail = n;
+        tail = &n->next;
+    }
+    return head;
+}
+
+struct ast_cmd *ast_set_copy(const struct ast_cmd *c)
+{
+    struct ast_cmd *n = xcalloc(1, sizeof *n);
+    n->kind = c->kind;
+    n->loc = c->loc;
+    n->var = xstrdup(c->var);
+    n->has_value = c->has_value;
+    if (c->has_value)
+        n->value = ast_value_copy(&c->value);
+    n->attrs = attrs_copy(c->attrs);
+    return n;
+}
+
 char *ast_string_literal(const char *raw)
 {
     size_t len = strlen(raw);

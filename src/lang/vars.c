@@ -1,6 +1,7 @@
 /* vars.c: the variable table. A linear table: scripts have tens of variables,
  * and nothing reads it on the hot path (values are bound when a run starts). */
 #include "lang/vars.h"
+#include "lang/ast.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -48,8 +49,17 @@ struct var *vars_get(struct vartab *t, const char *name)
     return v;
 }
 
+static void forget_derivation(struct var *v)
+{
+    if (v->from == NULL)
+        return;
+    ast_cmd_free(v->from);
+    v->from = NULL;
+}
+
 void vars_clear_value(struct var *v)
 {
+    forget_derivation(v);
     free(v->s);
     v->s = NULL;
     v->kind = VAR_UNSET;
@@ -95,6 +105,7 @@ int vars_set_str(struct vartab *t, const char *name, const char *s)
 void vars_free(struct vartab *t)
 {
     for (size_t i = 0; i < t->n; i++) {
+        forget_derivation(t->v[i]);
         free(t->v[i]->name);
         free(t->v[i]->s);
         free(t->v[i]);

@@ -12,6 +12,7 @@
 #include "report/report_accel.h"
 #include "report/report_figures.h"
 #include "report/report_ranks.h"
+#include "report/report_replay.h"
 #include "report/json_writer.h"
 
 /* --lathist: the non-empty buckets as [low, high, count] (low <= ns < high), at
@@ -544,6 +545,7 @@ int results_write_json(const struct report_input *in, FILE *out)
         run_body(&w, r, in);
         accel(&w, r);
         writers(&w, r);
+        report_mismatch_json(&w, r);
         thread_times(&w, r);
         criteria(&w, r);
         system_figures(&w, &r->system);

@@ -8,6 +8,7 @@
 #include "report/report_accel.h"
 #include "report/report_figures.h"
 #include "report/report_ranks.h"
+#include "report/report_replay.h"
 
 static void print_row(FILE *out, const struct result_row *row, double secs)
 {
@@ -141,6 +142,7 @@ void report_text(FILE *out, const struct run_result *r, double stamp)
     /* After the classic summary and its device lines, which scripts parse as a block. */
     schedule_lines(out, r, stamp);
     replay_start_line(out, r->replay_start, stamp);
+    report_mismatch_lines(out, r, stamp);
     steady_line(out, &r->steady, stamp);
     accel_lines(out, r, stamp);
     writer_line(out, r, stamp);

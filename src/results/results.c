@@ -24,6 +24,9 @@ static void run_result_free(struct run_result *run)
     free(run->times);
     free(run->io_intended);
     free(run->replay_start);
+    for (size_t k = 0; k < run->nmismatches; k++)
+        free(run->mismatches[k].target);
+    free(run->mismatches);
     free(run->rows);
     free(run->error);
     free(run->intervals);
