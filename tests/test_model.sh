@@ -150,4 +150,12 @@ if [ -r /usr/share/dbench/client.txt ]; then
 else
     echo "SKIP: dbench's client.txt is not installed (apt-get install dbench): no dbench case"
 fi
+# a trace that creates nothing and deletes a file there before: the model runs (no composite of the
+# creates' is named), and --check says the created files are not compared rather than dividing by none
+mkdir "$top/rm" && echo hello >"$top/rm/a" && for i in 1 2 3; do echo $i >"$top/rm/f$i"; done
+record rm sh -c 'cat a f1 f2 >/dev/null; rm f3'
+"$bin" model "$top/rm.trace" --check --runtime 1 -D "$top" >"$top/check.out" 2>&1
+expect_eq check_nocreate_exit $? 0 || cat "$top/check.out"
+grep -q "^size(made)  not compared: the trace has 0 such files" "$top/check.out" && ok check_nocreate_made ||
+    bad check_nocreate_made
 summary test_model

@@ -564,7 +564,7 @@ static void write_fate(const char *name, const char *del_made, const char *del_a
     fputs("}\n", out);
 }
 
-static void write_churn(const struct fit_model *m, struct tally *y, FILE *out)
+static void write_churn(const struct fit_model *m, FILE *out)
 {
     struct churn c = churn_of(m);
     if (c.made > 0)
@@ -594,7 +594,6 @@ static void write_churn(const struct fit_model *m, struct tally *y, FILE *out)
         fputs("# rmdirs beyond the directories made: each removes one refilled just before\n"
               "define flowop name=dirremoved {\n  flowop makedir name=refill, filesetname=dirs\n"
               "  flowop removedir name=rmdir, filesetname=dirs\n}\n", out);
-    (void)y;
 }
 
 /* The mix's lines for creates, deletes, mkdirs and rmdirs, tallied. */
@@ -659,11 +658,12 @@ static void write_mix(const struct fit_model *m, struct tally *y, FILE *out)
             m->n[K_CLOSE]);
     fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
-    write_churn(m, y, out);
+    write_churn(m, out);
     /* the files it created: in classes written alike (their sizes follow the trace's), or never written */
     made_define(&m->written, "  flowop gone name=g\n", out);
-    fputs("define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
-          "  flowop closefile name=close, fd=1\n  flowop gone name=g\n}\n", out);
+    if (m->ctouched > 0)
+        fputs("define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
+              "  flowop closefile name=close, fd=1\n  flowop gone name=g\n}\n", out);
     fputs("define flowop name=mix, choose {\n", out);
     if (m->n[K_OPEN] > 0) {
         fprintf(out, "  flowop opened name=o, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_OPEN], m->n[K_OPEN],
