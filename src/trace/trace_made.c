@@ -16,7 +16,6 @@
 
 #define MAX_CLASSES 32  /* a readable mix: the ratio that groups the files grows until this many or fewer */
 #define MAX_RUNS 64     /* a median file whose writes are more runs of one size than this: sizes drawn */
-#define HELD_WRITES 32  /* a class of one file that wrote more than this is held open over a pass (below) */
 #define MAX_HELD 8      /* held files at most, in slots HELD_SLOT.. */
 
 struct made_file {
@@ -308,15 +307,17 @@ static void write_heads(const struct made *m, const struct made_file *f, FILE *o
     }
 }
 
-/* The held classes: one file that wrote more than HELD_WRITES times and more than hold_above (a
- * twentieth of the trace's calls, where it has at most a few threads: each thread holds one). Picked as one composite, its writes
+/* The held classes: one file that wrote more than hold_above times (trace_model.c: a share of the trace's
+ * calls or writes, where it has at most HOLD_THREADS threads: each thread holds one, in
+ * fileset held; with many threads a pass of each thread is many of the trace's, and a short run would end
+ * before its held files do). Picked as one composite, its writes
  * came all at once, a few times a run: the shares of a short run swung with those few picks (sqlite's
  * WAL: 52% of the writes for 55%). Held, its file is created at a thread's pass start in a slot of its
  * own, each write but the last is a pick of the mix, and the last and the close end the pass. */
 static bool heavy(const struct made *m, size_t c)
 {
     uint64_t k = median(m, &m->classes[c])->k;
-    return m->hold_above > 0 && m->classes[c].n == 1 && k > HELD_WRITES && k > m->hold_above;
+    return m->hold_above > 0 && m->classes[c].n == 1 && k > m->hold_above;
 }
 
 static bool held(const struct made *m, size_t c)
@@ -416,7 +417,7 @@ void made_held_open(const struct made *m, FILE *out)
             continue;
         fputs("  ", out);
         class_comment(m, c, out);
-        fprintf(out, "    flowop createfile name=create, filesetname=made, fd=%u\n", held_slot(m, c));
+        fprintf(out, "    flowop createfile name=create, filesetname=held, fd=%u\n", held_slot(m, c));
     }
 }
 

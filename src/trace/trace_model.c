@@ -2,9 +2,10 @@
  * the files it used (count, sizes, directory width fitted to its depth), a
  * fileset of leaf directories for its mkdir and rmdir, its processes and
  * threads, its op mix as choose weights (opens, creates, deletes, locks...),
- * I/O size buckets that keep the trace's percentiles, sequential or random
- * access, fsync cadence and its rate; every number commented with where it
- * came from (flowbench model, docs/replay.md). */
+ * creates and deletes balanced so any run length runs whole, I/O size buckets
+ * that keep the trace's percentiles, fsync cadence and its pace; every number
+ * commented with where it came from (flowbench model, docs/replay.md); and the
+ * figures a model is checked against (trace_model.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -26,10 +27,10 @@ enum kind {
     K_CHMOD, K_UTIMES, K_TRUNCATE, K_ACCESS, K_STATFS, K_READDIR, K_FSYNC, K_LOCK, K_UNLOCK, K_NKINDS
 };
 
-/* A kind: its name (the model's flowop), the mix child it becomes (a flowop type and the attributes after
- * its name; NULL: made by a composite), what its count is. */
 _Static_assert(K_NKINDS == MODEL_KINDS, "trace_model.h counts the kinds");
 
+/* A kind: its name (the model's flowop), the mix child it becomes (a flowop type and the attributes after
+ * its name; NULL: made by a composite), what its count is. */
 struct kind_row {
     const char *name;
     const char *flowop;
@@ -61,7 +62,8 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_UNLOCK] = { "unlock", "unlock", "fd=2", "locks released" },
 };
 
-#define HOLD_THREADS 4 /* a trace with more threads has none of its created files held (trace_made.c) */
+#define HOLD_THREADS 16 /* a trace with more threads has none of its created files held (trace_made.c) */
+#define HOLD_MIN 4      /* a file held wrote more times than this */
 #define MAX_SHAPES 16 /* process shapes (threads per process) written apart; more are folded into the last */
 
 /* The trace's processes by shape: shapes[i] processes ran threads[i] threads each. */
@@ -446,9 +448,11 @@ static int fit(const struct trace *t, struct fit_model *m, struct diag *err)
     m->depth = m->files ? (double)depth_sum / (double)m->files : 0;
     m->secs = t->n ? (double)(t->recs[t->n - 1].t_ns + t->recs[t->n - 1].dur_ns) / 1e9 : 0;
     count_ids(t, m);
-    /* a file held open is one a thread: where the trace had more than a few threads, that many files part
-     * written at any time would stand for its one */
-    m->written.hold_above = m->threads <= HOLD_THREADS ? m->calls / 20 : 0;
+    /* a file held open is one a thread: where the trace had many threads, a pass of each thread is many of
+     * the trace's; held: a file of more writes than a twentieth of the calls or a hundredth of the writes
+     * (git's pack: 8 writes of 128 KiB in 445), which a pick of one composite would bring all at once */
+    uint64_t lumpy = m->calls / 20 < m->n[K_WRITE] / 100 ? m->calls / 20 : m->n[K_WRITE] / 100;
+    m->written.hold_above = m->threads <= HOLD_THREADS ? (lumpy > HOLD_MIN ? lumpy : HOLD_MIN) : 0;
     free(ns.v);
     return 0;
 }
@@ -535,6 +539,12 @@ static void write_files(const struct fit_model *m, FILE *out)
     sizes_print(ms.n > 0 ? &ms : &fs, 0, out);
     sizes_free(&ms);
     fputs("\n", out);
+    size_t held = made_held(&m->written);
+    if (held > 0)
+        fprintf(out, "# held: the files written over a pass (below), one a thread, apart from made: each thread has one "
+                     "part written whenever the run stops\n"
+                     "define fileset name=held, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=0\n",
+                2 * m->threads * held + 16, mwidth > 1 ? mwidth : 2);
     if (c.dmade + c.dgone > 0) {
         uint64_t dpop = population(c.dmade, c.dgone, m->threads);
         fprintf(out, "# leafdirs: the directories the run makes and removes (%" PRIu64 " made: mkdirs and creating "
@@ -570,12 +580,14 @@ static void write_churn(const struct fit_model *m, FILE *out)
     if (c.made > 0)
         write_fate("gone", "flowop deletefile name=unlink, fd=1", "flowop deletefile name=refill, filesetname=made",
                    c.made, c.gone, out);
-    /* a held file's, through its own slot */
+    /* a held file's, through its own slot: deleted either way (a refill of it is upkeep), so that fileset
+     * held keeps one a thread */
     for (unsigned i = 0; i < made_held(&m->written); i++) {
-        char name[32], del[64];
+        char name[32], del[64], refill[64];
         snprintf(name, sizeof name, "gone%u", HELD_SLOT + i);
         snprintf(del, sizeof del, "flowop deletefile name=unlink, fd=%u", HELD_SLOT + i);
-        write_fate(name, del, "flowop deletefile name=refill, filesetname=made", c.made, c.gone, out);
+        snprintf(refill, sizeof refill, "flowop deletefile name=refill, fd=%u", HELD_SLOT + i);
+        write_fate(name, del, refill, c.made, c.gone, out);
     }
     if (c.gone > c.made)
         fputs("# deletes beyond the creates: each removes a file refilled just before\n"
