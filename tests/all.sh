@@ -19,9 +19,13 @@ stage() {
     "$@"
     echo "== $name: $((SECONDS - t)) s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 }
-# Everything the builds and the tests use, installed at once (one apt-get update): MPI
-# for flowbench-mpi and mpirun, chromium for the HTML tests (which would otherwise each install it).
-deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace e2fsprogs xfsprogs libfuse3-dev fuse3 dbench git openmpi-bin libopenmpi-dev chromium"
+# Everything the builds and the tests use, installed at once (one apt-get update); the
+# tests install nothing themselves, and a tool missing skips its case (exit 77, lib.sh's
+# need). MPI for flowbench-mpi and mpirun, chromium for the HTML tests, strace for the
+# system-call checks, mount (losetup), e2fsprogs and xfsprogs for the loop-device file
+# systems, fuse3 for flowbench-powercut, dbench, git and tar for the recorded programs,
+# fio for its iologs, valgrind (callgrind) for the instruction ledger.
+deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace mount e2fsprogs xfsprogs libfuse3-dev fuse3 dbench fio git tar valgrind openmpi-bin libopenmpi-dev chromium"
 install_missing() {
     local missing
     missing=$(for d in $deps; do

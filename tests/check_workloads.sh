@@ -10,17 +10,17 @@ inputs "workloads in $dir" "$dir"/*.f &&
 for f in "$dir"/*.f; do
     name=$(basename "$f" .f)
     if ! msg=$(timeout 20 "$bin" --check -f "$f" 2>&1 >/dev/null); then
-        echo "FAIL $name: --check: $msg"; fail=$((fail + 1)); continue
+        bad "$name" "--check: $msg"; continue
     fi
     if printf '%s\n' "$msg" | grep -q 'warning:'; then
-        echo "FAIL $name: --check warns: $msg"; fail=$((fail + 1)); continue
+        bad "$name" "--check warns: $msg"; continue
     fi
     if ! head -1 "$f" | grep -q '^# [^ ]'; then
-        echo "FAIL $name: line 1 is not a '# summary' comment"; fail=$((fail + 1)); continue
+        bad "$name" "line 1 is not a '# summary' comment"; continue
     fi
     if ! grep -q '^usage "' "$f"; then
-        echo "FAIL $name: no usage text"; fail=$((fail + 1)); continue
+        bad "$name" "no usage text"; continue
     fi
-    pass=$((pass + 1))
+    ok
 done
 summary

@@ -1,14 +1,6 @@
 # flowops_lib.sh: what the flowop tests (test_flowops.sh, test_flowop_rates.sh) share:
 # reading a run's report lines, counting a tree's files, writing and running one case.
 # Sourced after lib.sh; the caller sets $bin and $top.
-# expect_in NAME VALUE LOW HIGH: LOW <= VALUE <= HIGH (numbers, decimals allowed)
-expect_in() {
-    if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then
-        ok
-    else
-        bad "$1" "got '$2', want $3..$4"
-    fi
-}
 # Fields of a flowop's report line: NAME <N>ops <r>ops/s <m>mb/s <l>ms/op ...
 field_of() { awk -v n="$1" -v f="$2" -v u="$3" '$1 == n { v = $f; sub(u, "", v); print v; exit }' "$4"; }
 ops_of() { field_of "$1" 2 ops "$2"; }
@@ -46,4 +38,3 @@ new() {
     mkdir -p "$d"
     { echo "set \$dir=$d"; cat; } >"$d/w.f"
 }
-expect_rc() { if [ "$rc" = "$2" ]; then ok; else bad "$1" "exit $rc, want $2: $(head -c 600 "$d/err")"; fi; }

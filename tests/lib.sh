@@ -6,6 +6,91 @@ ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $1${2+: $2}"; fail=$((fail + 1)); }
 # expect_eq NAME GOT WANT: one check that GOT is WANT.
 expect_eq() { if [ "$2" = "$3" ]; then ok; else bad "$1" "got '$2', want '$3'"; fi; }
+# expect_rc NAME GOT WANT [FILE]: one check that exit status GOT is WANT; a
+# failure shows the head of FILE (the command's stderr, mostly).
+expect_rc() {
+  if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3${4:+: $(head -c 800 "$4" 2>/dev/null)}"; fi
+}
+# expect_in NAME VALUE LOW HIGH: one check that LOW <= VALUE <= HIGH (numbers, decimals allowed).
+expect_in() {
+  if [ -n "$2" ] && awk -v v="$2" -v l="$3" -v h="$4" 'BEGIN { exit !(v + 0 >= l + 0 && v + 0 <= h + 0) }'; then
+    ok
+  else
+    bad "$1" "got '$2', want $3..$4"
+  fi
+}
+# check NAME COMMAND...: one check that COMMAND succeeds; a failure shows what it printed.
+check() {
+  local name=$1 out
+  shift
+  if out=$("$@" 2>&1); then ok; else bad "$name" "exit $?: $(head -c 800 <<<"$out")"; fi
+}
+# skip WHY: this case cannot run here (a tool or a permission is missing): says why and
+# exits 77, which ctest reports as skipped (SKIP_RETURN_CODE 77, tests/CMakeLists.txt);
+# exits 1 instead when a check already failed. A case runs whole or not at all: a part
+# that needs what the rest does not is a case of its own (a PART argument, in_part).
+skip() {
+  echo "SKIP: $1"
+  if [ "$fail" -gt 0 ]; then summary; exit 1; fi
+  exit 77
+}
+# need TOOL...: skips the case unless every TOOL is on PATH (tests/all.sh installs them all).
+need() {
+  local t
+  for t in "$@"; do command -v "$t" >/dev/null || skip "$t is not installed"; done
+}
+# need_strace: strace is installed and may trace here (ptrace can be forbidden).
+need_strace() {
+  need strace
+  strace -qq -o /dev/null true 2>/dev/null || skip "ptrace is not permitted here (strace true fails)"
+}
+# chromium_path: headless Chromium's path (Debian's chromium, which tests/all.sh installs),
+# or nothing when it is not installed.
+chromium_path() { command -v chromium || true; }
+# The loop devices and mounts of a script; loop_cleanup (in its EXIT trap) unmounts and
+# detaches them. A script may add mounts of its own to $mounts.
+mounts=() devs=()
+loop_cleanup() {
+  local m d
+  for m in "${mounts[@]}"; do mountpoint -q "$m" && umount "$m"; done
+  for d in "${devs[@]}"; do losetup -d "$d"; done
+  mounts=() devs=()
+}
+# loop_attach FILE [LOSETUP-OPTION...]: FILE on a new loop device, named in $dev (the
+# caller detaches it, or adds it to $devs); skips the case when losetup is not permitted.
+loop_attach() {
+  local file=$1 out
+  shift
+  out=$(losetup -f --show "$@" "$file" 2>&1) || skip "losetup is not permitted: $out"
+  dev=$out
+}
+# mkfs_mount TYPE DEV MNT [MKFS-OPTION...]: a fresh TYPE file system (mkfs.TYPE) on DEV,
+# mounted at MNT (the caller unmounts it, or adds it to $mounts); 1 after a failed check.
+mkfs_mount() {
+  local type=$1 dev=$2 mnt=$3 opts=(-q -F)
+  shift 3
+  [ "$type" = xfs ] && opts=(-q -f)
+  if ! "mkfs.$type" "${opts[@]}" "$@" "$dev" >"$mnt.mkfs" 2>&1 </dev/null; then
+    bad "${type}_mkfs" "$(cat "$mnt.mkfs")"
+    return 1
+  fi
+  mount "$dev" "$mnt" 2>"$mnt.mount" || { bad "${type}_mount" "$(cat "$mnt.mount")"; return 1; }
+}
+# loop_mount TYPE DIR SIZE [LOSETUP-OPTION...]: a fresh TYPE file system on a loop device
+# over DIR/img of SIZE, mounted at DIR/mnt; sets $dev and $mnt, and loop_cleanup undoes
+# both. Skips the case without the tools or the permission; 1 after a failed check.
+loop_mount() {
+  local type=$1 dir=$2 size=$3
+  shift 3
+  need losetup "mkfs.$type"
+  mkdir -p "$dir/mnt"
+  truncate -s "$size" "$dir/img" || skip "no room for a $size image in $dir"
+  loop_attach "$dir/img" "$@"
+  devs+=("$dev")
+  mkfs_mount "$type" "$dev" "$dir/mnt" || return 1
+  mounts+=("$dir/mnt")
+  mnt=$dir/mnt
+}
 # ops_of FLOWOP FILE: the op count of FLOWOP in the text report FILE.
 ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
 # in_part NAME: whether the script's $part (its PART argument: one part, or all) includes NAME.
@@ -47,18 +132,6 @@ side_by_side() {
   done
   rm -rf "$dir"
 }
-# chromium_path: headless Chromium's path (Debian's chromium, installed as
-# root when missing), or nothing when it cannot be had.
-chromium_path() {
-  local b
-  b=$(command -v chromium || true)
-  if [ -z "$b" ] && [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1
-    b=$(command -v chromium || true)
-  fi
-  echo "$b"
-}
-
 # strace_abs TRACE: in a trace taken with `strace -y`, writes each name opened,
 # made, stat'ed or removed beneath a directory descriptor as one absolute path
 # (the descriptor's, which -y shows, joined to the name): flowbench reaches a

@@ -12,8 +12,8 @@ pc_why_not() {
     command -v losetup >/dev/null || echo "no losetup"
 }
 # pc_up DIR SIZE [OPTION...]: DIR/img of SIZE served at DIR/pc (the tool given the
-# options) on a new loop device, written to DIR/dev (the daemon's pid in DIR/pid); 1
-# after saying why when it cannot be made.
+# options) on a new loop device (lib.sh's loop_attach), written to DIR/dev (the daemon's
+# pid in DIR/pid); 1 after saying why when the tool does not mount.
 pc_up() {
     local d=$1 i
     mkdir -p "$d/pc" "$d/fs"
@@ -23,8 +23,7 @@ pc_up() {
     stacks+=("$d")
     for i in $(seq 50); do mountpoint -q "$d/pc" && break; sleep 0.1; done
     mountpoint -q "$d/pc" || { echo "flowbench-powercut did not mount: $(cat "$d/pc.err")"; return 1; }
-    losetup -f --show "$d/pc/disk" >"$d/dev" 2>"$d/losetup.err" ||
-        { echo "losetup is not permitted: $(cat "$d/losetup.err")"; return 1; }
+    loop_attach "$d/pc/disk" && echo "$dev" >"$d/dev"
 }
 pc_dev() { cat "$1/dev"; }
 pc_status() { awk -v k="$2" '$1 == k { print $2 }' "$1/pc/control"; }

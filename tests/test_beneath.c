@@ -10,20 +10,13 @@
 #include <unistd.h>
 
 #include "base/beneath.h"
-
-static int passed, failed;
+#include "check.h"
 
 typedef int (*open_fn)(int, const char *, int, mode_t);
 
-static void check(int ok, const char *how, const char *what, int got, int want)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s %s: errno %d (%s), want %d\n", how, what, got, strerror(got), want);
-}
+/* An open of WHAT (by HOW) ending in errno GOT, which should be WANT (0: success). */
+#define CHECK_ERRNO(ok, how, what, got, want) \
+    CHECK(ok, "%s %s: errno %d (%s), want %d", how, what, got, strerror(got), want)
 
 /* open must fail with want (0: must succeed). */
 static void expect(open_fn fn, const char *how, int root, const char *rel, int flags, int want)
@@ -33,7 +26,7 @@ static void expect(open_fn fn, const char *how, int root, const char *rel, int f
     int err = fd < 0 ? errno : 0;
     if (fd >= 0)
         close(fd);
-    check(err == want, how, rel, err, want);
+    CHECK_ERRNO(err == want, how, rel, err, want);
 }
 
 static void must(int rc, const char *what)
@@ -91,30 +84,30 @@ int main(void)
 
     const char *leaf = NULL;
     int dfd = beneath_parent(root, "a/b/file", &leaf);
-    check(dfd >= 0 && leaf != NULL && strcmp(leaf, "file") == 0, "parent", "a/b/file", dfd < 0 ? errno : 0, 0);
+    CHECK_ERRNO(dfd >= 0 && leaf != NULL && strcmp(leaf, "file") == 0, "parent", "a/b/file", dfd < 0 ? errno : 0, 0);
     if (dfd >= 0)
         close(dfd);
     dfd = beneath_parent(root, "dirlink/file", &leaf);
-    check(dfd < 0 && errno == ELOOP, "parent", "dirlink/file", dfd < 0 ? errno : 0, ELOOP);
+    CHECK_ERRNO(dfd < 0 && errno == ELOOP, "parent", "dirlink/file", dfd < 0 ? errno : 0, ELOOP);
     if (dfd >= 0)
         close(dfd);
-    check(strstr(beneath_strerror(ELOOP), "symbolic link") != NULL, "strerror", "ELOOP", 0, 0);
+    CHECK_ERRNO(strstr(beneath_strerror(ELOOP), "symbolic link") != NULL, "strerror", "ELOOP", 0, 0);
 
     /* beneath_node: the object itself, a link at the last name or on the way refused, a FIFO not opened */
     struct stat st;
     int nfd = beneath_node(root, "a/b/file", &st);
-    check(nfd >= 0 && S_ISREG(st.st_mode), "node", "a/b/file", nfd < 0 ? errno : 0, 0);
+    CHECK_ERRNO(nfd >= 0 && S_ISREG(st.st_mode), "node", "a/b/file", nfd < 0 ? errno : 0, 0);
     if (nfd >= 0)
         close(nfd);
     nfd = beneath_node(root, "a/filelink", &st);
-    check(nfd < 0 && errno == ELOOP, "node", "a/filelink", nfd < 0 ? errno : 0, ELOOP);
+    CHECK_ERRNO(nfd < 0 && errno == ELOOP, "node", "a/filelink", nfd < 0 ? errno : 0, ELOOP);
     nfd = beneath_node(root, "dirlink/file", &st);
-    check(nfd < 0 && errno == ELOOP, "node", "dirlink/file", nfd < 0 ? errno : 0, ELOOP);
+    CHECK_ERRNO(nfd < 0 && errno == ELOOP, "node", "dirlink/file", nfd < 0 ? errno : 0, ELOOP);
     must(mkfifoat(root, "a/fifo", 0644), "mkfifo a/fifo");
     nfd = beneath_node(root, "a/fifo", &st); /* a blocking open of it would wait for a writer for good */
-    check(nfd >= 0 && S_ISFIFO(st.st_mode), "node", "a/fifo", nfd < 0 ? errno : 0, 0);
+    CHECK_ERRNO(nfd >= 0 && S_ISFIFO(st.st_mode), "node", "a/fifo", nfd < 0 ? errno : 0, 0);
     char name[32];
-    check(nfd >= 0 && access(beneath_fd_name(nfd, name, sizeof name), F_OK) == 0, "fd_name", name, errno, 0);
+    CHECK_ERRNO(nfd >= 0 && access(beneath_fd_name(nfd, name, sizeof name), F_OK) == 0, "fd_name", name, errno, 0);
     if (nfd >= 0)
         close(nfd);
 
@@ -123,6 +116,5 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
     if (system(cmd) != 0)
         fprintf(stderr, "could not remove %s\n", top);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_summary();
 }

@@ -8,16 +8,7 @@
 #include <unistd.h>
 
 #include "sysstat/blockdev.h"
-
-static int failures;
-
-static void check(int ok, const char *what)
-{
-    if (!ok) {
-        printf("FAIL: %s\n", what);
-        failures++;
-    }
-}
+#include "check.h"
 
 static void put(const char *root, const char *rel, const char *text)
 {
@@ -74,8 +65,8 @@ int main(void)
 
     struct blockdev d[8];
     size_t n = blockdev_under(root, 253, 0, d, 8);
-    check(n == 5, "dm-0 has itself, two partitions and two disks");
-    check(n > 0 && strcmp(d[0].name, "dm-0") == 0 && d[0].holds[0] == '\0', "dm-0 first, holding nothing above it");
+    CHECK(n == 5, "dm-0 has itself, two partitions and two disks");
+    CHECK(n > 0 && strcmp(d[0].name, "dm-0") == 0 && d[0].holds[0] == '\0', "dm-0 first, holding nothing above it");
     int sda = 0, sda1 = 0, sdb = 0, sdb2 = 0;
     for (size_t i = 0; i < n; i++) {
         sda1 |= strcmp(d[i].name, "sda1") == 0 && strcmp(d[i].holds, "dm-0") == 0;
@@ -83,21 +74,19 @@ int main(void)
         sda |= strcmp(d[i].name, "sda") == 0 && strcmp(d[i].holds, "sda1") == 0 && strcmp(d[i].model, "FAST DISK") == 0;
         sdb |= strcmp(d[i].name, "sdb") == 0 && strcmp(d[i].holds, "sdb2") == 0 && strcmp(d[i].model, "SLOW DISK") == 0;
     }
-    check(sda1 && sdb2, "dm-0's slaves are listed as held by dm-0");
-    check(sda && sdb, "each partition leads to its disk, with the disk's model trimmed");
+    CHECK(sda1 && sdb2, "dm-0's slaves are listed as held by dm-0");
+    CHECK(sda && sdb, "each partition leads to its disk, with the disk's model trimmed");
 
     n = blockdev_under(root, 8, 1, d, 8);
-    check(n == 2 && strcmp(d[0].name, "sda1") == 0 && strcmp(d[1].name, "sda") == 0, "a partition, then its disk");
-    check(blockdev_under(root, 8, 1, d, 1) == 1, "the list stops at its capacity");
+    CHECK(n == 2 && strcmp(d[0].name, "sda1") == 0 && strcmp(d[1].name, "sda") == 0, "a partition, then its disk");
+    CHECK(blockdev_under(root, 8, 1, d, 1) == 1, "the list stops at its capacity");
     n = blockdev_under(root, 7, 3, d, 8);
-    check(n == 1 && strcmp(d[0].name, "loop3") == 0 && d[0].model[0] == '\0', "a loop over a file on no device is alone");
-    check(blockdev_under(root, 0, 42, d, 8) == 0, "major 0 (tmpfs) has no device");
-    check(blockdev_under(root, 9, 9, d, 8) == 0, "an unknown device number has none");
+    CHECK(n == 1 && strcmp(d[0].name, "loop3") == 0 && d[0].model[0] == '\0', "a loop over a file on no device is alone");
+    CHECK(blockdev_under(root, 0, 42, d, 8) == 0, "major 0 (tmpfs) has no device");
+    CHECK(blockdev_under(root, 9, 9, d, 8) == 0, "an unknown device number has none");
 
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    if (system(cmd) != 0)
-        failures++;
-    printf("blockdev: %d failed\n", failures);
-    return failures ? 1 : 0;
+    CHECK(system(cmd) == 0, "%s removed", root);
+    return check_summary();
 }

@@ -8,18 +8,7 @@
 
 #include "base/rng.h"
 #include "results/figures.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s\n", what);
-}
+#include "check.h"
 
 static void fill_stats(struct op_stats *s, struct rng *g)
 {
@@ -144,7 +133,7 @@ static void by_ranks(struct run_result *a, struct run_result *b)
     struct blocks x = { 0 }, y = { 0 };
     figures_each(a, collect, &x);
     figures_each(b, collect, &y);
-    check(x.n == y.n && x.n == 9, "figures_each walks 9 blocks of each result");
+    CHECK(x.n == y.n && x.n == 9, "figures_each walks 9 blocks of each result");
     for (size_t i = 0; i < x.n && i < y.n; i++)
         fig_merge(x.kind[i], x.at[i], y.at[i]);
 }
@@ -153,7 +142,7 @@ static void by_ranks(struct run_result *a, struct run_result *b)
 static void by_roll(struct run_result *a, struct run_result *b)
 {
     size_t len = figures_size(b);
-    check(len == figures_size(a), "two results of one shape pack to the same size");
+    CHECK(len == figures_size(a), "two results of one shape pack to the same size");
     unsigned char *buf = malloc(len + 1);
     figures_pack(b, buf + 1); /* unaligned, as in an answer after its head */
     figures_merge_packed(a, buf + 1);
@@ -177,21 +166,20 @@ int main(void)
     struct run_result *want = make(1), *other = make(2), *threads = make(1);
     by_hand(want, other);
     by_threads(threads, other);
-    check(same(threads, want), "threads: the merge is the exact sum, extremes and worst lags");
+    CHECK(same(threads, want), "threads: the merge is the exact sum, extremes and worst lags");
     for (size_t w = 0; w < 2; w++) {
         struct run_result *got = make(1);
         ways[w](got, other);
         char what[80];
         snprintf(what, sizeof what, "%s: the same merge as threads", names[w]);
-        check(same(got, want), what);
+        CHECK(same(got, want), "%s", what);
         drop(got);
     }
-    check(want->sched[0].instances == 4 && want->rows[0].st.ops == 100, "the sums are of both results");
-    check(want->times[0].instances >= 2 && want->io.journal_dropped == threads->io.journal_dropped,
+    CHECK(want->sched[0].instances == 4 && want->rows[0].st.ops == 100, "the sums are of both results");
+    CHECK(want->times[0].instances >= 2 && want->io.journal_dropped == threads->io.journal_dropped,
           "the times and the journal's dropped writes are summed too");
     drop(want);
     drop(other);
     drop(threads);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_summary();
 }

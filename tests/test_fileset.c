@@ -20,27 +20,9 @@
 #include "fileset/fileset.h"
 #include "base/rng.h"
 #include "base/shm.h"
+#include "check.h"
 
-struct tally { int passed, failed; const char *test; };
-
-static struct tally T;
 static char base[64];   /* mkdtemp directory holding every test's trees */
-
-static bool check(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-    if (ok) {
-        T.passed++;
-        return true;
-    }
-    T.failed++;
-    printf("FAIL %s: ", T.test);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    return false;
-}
 
 /* ---- helpers ---- */
 
@@ -83,9 +65,9 @@ static struct plan_fileset plan(const char *name, const char *dir, uint64_t entr
 static int setup(struct fileset_rt *fs, struct shm *shm, const struct plan_fileset *p, uint64_t seed)
 {
     struct diag err;
-    if (!check(fileset_populate(fs, p, seed, &err) == 0, "populate: %s", err.msg))
+    if (!CHECK(fileset_populate(fs, p, seed, &err) == 0, "populate: %s", err.msg))
         return -1;
-    if (!check(shm_map(shm, fileset_shared_size(fs)) == 0, "shm_map failed"))
+    if (!CHECK(shm_map(shm, fileset_shared_size(fs)) == 0, "shm_map failed"))
         return -1;
     fileset_attach(fs, shm);
     return 0;
@@ -101,7 +83,7 @@ static void teardown(struct fileset_rt *fs, struct shm *shm)
  * replay's %r), %% one percent; a pattern too long once %r is spelt is refused. */
 static void test_filenames_spell_rank_serial_and_percent(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("named", path_of("%s/named", base), 3, 10, 0, 0, 1024);
     snprintf(p.filenames, sizeof p.filenames, "x%%%%.%%r.%%i.y%%r");
     p.name_rank = 12;
@@ -110,7 +92,7 @@ static void test_filenames_spell_rank_serial_and_percent(void)
     if (setup(&fs, &shm, &p, 7) != 0)
         return;
     char name[FS_NAME_LEN];
-    check(fileset_entry_name(&fs, FSK_FILE, 1, name) == 0 && strcmp(name, "x%.12.2.y12") == 0, "file 2 named '%s'", name);
+    CHECK(fileset_entry_name(&fs, FSK_FILE, 1, name) == 0 && strcmp(name, "x%.12.2.y12") == 0, "file 2 named '%s'", name);
     teardown(&fs, &shm);
     /* 30 %r spelt as 4294967295 do not fit the 64 bytes a name's pieces have */
     char *c = p.filenames;
@@ -119,7 +101,7 @@ static void test_filenames_spell_rank_serial_and_percent(void)
     strcat(p.filenames, "%i");
     p.name_rank = 4294967295u;
     struct diag err;
-    check(fileset_populate(&fs, &p, 7, &err) != 0 && strstr(err.msg, "too long") != NULL, "an overlong spelt pattern: '%s'",
+    CHECK(fileset_populate(&fs, &p, 7, &err) != 0 && strstr(err.msg, "too long") != NULL, "an overlong spelt pattern: '%s'",
           err.msg);
 }
 
@@ -203,27 +185,27 @@ static struct fs_shared *shared_of(struct fileset_rt *fs, struct shm *shm)
 
 static void test_dirwidth_20_gives_files_two_levels_below_root_for_10000_entries(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("shape", path_of("%s/shape", base), 10000, 20, 0, 100, 16);
     struct fileset_rt fs;
     struct shm shm;
     struct diag err;
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
-    check(fs.ndirs == 1 + 25 + 500, "ndirs = %zu, want 526", fs.ndirs);
+    CHECK(fs.ndirs == 1 + 25 + 500, "ndirs = %zu, want 526", fs.ndirs);
     char *out = NULL;
     size_t outlen = 0;
     FILE *progress = open_memstream(&out, &outlen);
-    check(fileset_create(&fs, &shm, 1, progress, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 1, progress, &err) == 0, "create: %s", err.msg);
     fclose(progress);
-    check(out != NULL && strstr(out, "shape populated: 10000 files, avg. dir. width = 20, avg. dir. depth = 3.1, "
+    CHECK(out != NULL && strstr(out, "shape populated: 10000 files, avg. dir. width = 20, avg. dir. depth = 3.1, "
                                      "0 leafdirs, 0.153MB total size\n") != NULL,
           "summary line: %s", out ? out : "(none)");
     free(out);
     int nd, nf, no, bad = 0;
     count_dir(fs.root, &nd, &nf, &no);
-    check(nd == 25 && nf == 0 && no == 0, "root: %d dirs %d files %d other, want 25 0 0", nd, nf, no);
-    check(exists(path_of("%s/%s", fs.root, FS_MARKER)), "marker missing");
+    CHECK(nd == 25 && nf == 0 && no == 0, "root: %d dirs %d files %d other, want 25 0 0", nd, nf, no);
+    CHECK(exists(path_of("%s/%s", fs.root, FS_MARKER)), "marker missing");
     for (int a = 1; a <= 25; a++) {
         count_dir(path_of("%s/%08d", fs.root, a), &nd, &nf, &no);
         bad += nd != 20 || nf != 0 || no != 0;
@@ -232,21 +214,21 @@ static void test_dirwidth_20_gives_files_two_levels_below_root_for_10000_entries
             bad += nd != 0 || nf != 20 || no != 0;
         }
     }
-    check(bad == 0, "%d directories do not have the expected 20 subdirs / 20 files", bad);
-    check(count_files_under(fs.root) == 10000, "files on disk = %d", g_files);
+    CHECK(bad == 0, "%d directories do not have the expected 20 subdirs / 20 files", bad);
+    CHECK(count_files_under(fs.root) == 10000, "files on disk = %d", g_files);
     char path[PATH_MAX];
     fileset_path(&fs, FSK_FILE, 0, path, sizeof path);
-    check(strcmp(path, path_of("%s/00000001/00000001/00000001", fs.root)) == 0, "file 0 at %s", path);
+    CHECK(strcmp(path, path_of("%s/00000001/00000001/00000001", fs.root)) == 0, "file 0 at %s", path);
     fileset_path(&fs, FSK_FILE, 9999, path, sizeof path);
-    check(strcmp(path, path_of("%s/00000025/00000020/00000020", fs.root)) == 0, "file 9999 at %s", path);
-    check(atomic_load(&shared_of(&fs, &shm)->nexisting) == 10000, "nexisting");
-    check(fileset_remove_tree(fs.root, &err) == 0 && !exists(fs.root), "remove: %s", err.msg);
+    CHECK(strcmp(path, path_of("%s/00000025/00000020/00000020", fs.root)) == 0, "file 9999 at %s", path);
+    CHECK(atomic_load(&shared_of(&fs, &shm)->nexisting) == 10000, "nexisting");
+    CHECK(fileset_remove_tree(fs.root, &err) == 0 && !exists(fs.root), "remove: %s", err.msg);
     teardown(&fs, &shm);
 }
 
 static void test_define_file_is_root_00000001_00000001(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("bigfile1", path_of("%s/file", base), 1, 10, 0, 100, 3 * 1024 * 1024 + 5);
     p.is_file = true;
     struct fileset_rt fs;
@@ -255,27 +237,27 @@ static void test_define_file_is_root_00000001_00000001(void)
     if (setup(&fs, &shm, &p, 7) != 0)
         return;
     char path[PATH_MAX];
-    check(fileset_path(&fs, FSK_FILE, 0, path, sizeof path) == 0, "path");
-    check(strcmp(path, path_of("%s/bigfile1/00000001/00000001", p.path)) == 0, "file at %s", path);
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_path(&fs, FSK_FILE, 0, path, sizeof path) == 0, "path");
+    CHECK(strcmp(path, path_of("%s/bigfile1/00000001/00000001", p.path)) == 0, "file at %s", path);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
     struct stat st;
-    check(stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == 3 * 1024 * 1024 + 5,
+    CHECK(stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == 3 * 1024 * 1024 + 5,
           "file on disk: size %lld", (long long)st.st_size);
     teardown(&fs, &shm);
 }
 
 static void test_same_seed_gives_same_tree(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("seeded", base, 5000, 7, 1.5, 0, 100);
     struct fileset_rt a, b, c;
     struct diag err;
-    check(fileset_populate(&a, &p, 42, &err) == 0 && fileset_populate(&b, &p, 42, &err) == 0
+    CHECK(fileset_populate(&a, &p, 42, &err) == 0 && fileset_populate(&b, &p, 42, &err) == 0
               && fileset_populate(&c, &p, 43, &err) == 0, "populate: %s", err.msg);
-    check(a.ndirs == b.ndirs && memcmp(a.dirs, b.dirs, a.ndirs * sizeof *a.dirs) == 0
+    CHECK(a.ndirs == b.ndirs && memcmp(a.dirs, b.dirs, a.ndirs * sizeof *a.dirs) == 0
               && memcmp(a.files, b.files, a.nfiles * sizeof *a.files) == 0, "same seed, different tree");
-    check(a.ndirs != c.ndirs || memcmp(a.dirs, c.dirs, a.ndirs * sizeof *a.dirs) != 0, "seed has no effect");
-    check(a.nfiles == 5000, "nfiles = %zu", a.nfiles);
+    CHECK(a.ndirs != c.ndirs || memcmp(a.dirs, c.dirs, a.ndirs * sizeof *a.dirs) != 0, "seed has no effect");
+    CHECK(a.nfiles == 5000, "nfiles = %zu", a.nfiles);
     fileset_free(&a);
     fileset_free(&b);
     fileset_free(&c);
@@ -288,7 +270,7 @@ static int cmp_str(const void *x, const void *y)
 
 static void test_files_and_leafdirs_never_share_a_name(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("mixed", path_of("%s/mixed", base), 100, 5, 0, 100, 10);
     p.leafdirs = 50;
     struct fileset_rt fs;
@@ -306,12 +288,12 @@ static void test_files_and_leafdirs_never_share_a_name(void)
     qsort(paths, n, sizeof *paths, cmp_str);
     for (size_t i = 1; i < n; i++)
         dups += strcmp(paths[i - 1], paths[i]) == 0 || strncmp(paths[i], paths[i - 1], strlen(paths[i - 1])) == 0;
-    check(dups == 0, "%zu paths collide or nest", dups);
+    CHECK(dups == 0, "%zu paths collide or nest", dups);
     for (size_t i = 0; i < n; i++)
         free(paths[i]);
     free(paths);
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
-    check(count_files_under(fs.root) == 100, "files on disk = %d", g_files);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(count_files_under(fs.root) == 100, "files on disk = %d", g_files);
     int empty = 0;
     for (size_t i = 0; i < fs.nleafdirs; i++) {
         char buf[PATH_MAX];
@@ -321,8 +303,8 @@ static void test_files_and_leafdirs_never_share_a_name(void)
         struct stat st;
         empty += stat(buf, &st) == 0 && S_ISDIR(st.st_mode) && nd + nf + no == 0;
     }
-    check(empty == 50, "%d of 50 leaf dirs exist and are empty", empty);
-    check(atomic_load(&shared_of(&fs, &shm)->nleaf_existing) == 50, "nleaf_existing");
+    CHECK(empty == 50, "%d of 50 leaf dirs exist and are empty", empty);
+    CHECK(atomic_load(&shared_of(&fs, &shm)->nleaf_existing) == 50, "nleaf_existing");
     teardown(&fs, &shm);
 }
 
@@ -331,13 +313,13 @@ static void test_files_and_leafdirs_never_share_a_name(void)
  * digits (put_serial's two-digit steps); the root's own relative path is ".". */
 static void test_relative_paths_join_to_plain_paths(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset pa = plan("cacheda", base, 3000, 7, 1.5, 0, 10);
     struct plan_fileset pb = plan("cachedb", base, 200, 1000, 0, 0, 10);
     pa.leafdirs = 40;
     struct fileset_rt a, b;
     struct diag err;
-    if (!check(fileset_populate(&a, &pa, 5, &err) == 0 && fileset_populate(&b, &pb, 6, &err) == 0, "populate: %s",
+    if (!CHECK(fileset_populate(&a, &pa, 5, &err) == 0 && fileset_populate(&b, &pb, 6, &err) == 0, "populate: %s",
                err.msg))
         return;
     struct rng r;
@@ -356,47 +338,47 @@ static void test_relative_paths_join_to_plain_paths(void)
         const char *last = strrchr(rel, '/');
         bad += !ok || rel[0] == '/' || strcmp(joined, want) != 0 || strcmp(last ? last + 1 : rel, name) != 0;
     }
-    check(bad == 0, "%zu relative paths differ", bad);
-    check(fileset_dir_relpath(&a, 0, rel, sizeof rel) == 0 && strcmp(rel, ".") == 0, "the root is '%s'", rel);
-    check(fileset_dir_path(&a, 0, want, sizeof want) == 0 && strcmp(want, a.root) == 0, "the root's path is %s", want);
+    CHECK(bad == 0, "%zu relative paths differ", bad);
+    CHECK(fileset_dir_relpath(&a, 0, rel, sizeof rel) == 0 && strcmp(rel, ".") == 0, "the root is '%s'", rel);
+    CHECK(fileset_dir_path(&a, 0, want, sizeof want) == 0 && strcmp(want, a.root) == 0, "the root's path is %s", want);
     static const uint32_t serials[] = { 0, 7, 10, 99, 100, 12345678, 99999999, 100000000, 4294967295u };
     static const char *const names[] = { "00000000", "00000007", "00000010", "00000099", "00000100",
                                          "12345678", "99999999", "100000000", "4294967295" };
     for (size_t k = 0; k < sizeof serials / sizeof serials[0]; k++) {
         a.files[0].serial = serials[k];
         bool ok = fileset_entry_name(&a, FSK_FILE, 0, name) == 0;
-        check(ok && strcmp(name, names[k]) == 0, "serial %u written as %s", serials[k], ok ? name : "(null)");
+        CHECK(ok && strcmp(name, names[k]) == 0, "serial %u written as %s", serials[k], ok ? name : "(null)");
     }
-    check(fileset_relpath(&a, FSK_FILE, a.nfiles, rel, sizeof rel) != 0 && errno == EINVAL, "index past the end");
+    CHECK(fileset_relpath(&a, FSK_FILE, a.nfiles, rel, sizeof rel) != 0 && errno == EINVAL, "index past the end");
     fileset_free(&a);
     fileset_free(&b);
 }
 
 static void test_dirwidth_1_terminates_with_flat_tree(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("narrow", base, 100, 1, 1.5, 0, 1);
     struct fileset_rt fs;
     struct diag err;
-    check(fileset_populate(&fs, &p, 1, &err) == 0 && fs.nfiles == 100, "populate: %s", err.msg);
-    check(fs.ndirs <= 101, "ndirs = %zu", fs.ndirs);
+    CHECK(fileset_populate(&fs, &p, 1, &err) == 0 && fs.nfiles == 100, "populate: %s", err.msg);
+    CHECK(fs.ndirs <= 101, "ndirs = %zu", fs.ndirs);
     fileset_free(&fs);
 }
 
 static void test_more_than_4_billion_entries_refused(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("huge", base, 5000000000u, 20, 0, 0, 1);
     struct fileset_rt fs;
     struct diag err;
-    check(fileset_populate(&fs, &p, 1, &err) == -1 && strstr(err.msg, "at most") != NULL, "msg: %s", err.msg);
+    CHECK(fileset_populate(&fs, &p, 1, &err) == -1 && strstr(err.msg, "at most") != NULL, "msg: %s", err.msg);
 }
 
 /* ---- creation ---- */
 
 static void test_prealloc_50_of_1000_creates_half_on_4_threads(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("half", path_of("%s/half", base), 1000, 20, 1.5, 50, 100);
     p.paralloc = true;
     struct fileset_rt fs;
@@ -404,29 +386,29 @@ static void test_prealloc_50_of_1000_creates_half_on_4_threads(void)
     struct diag err;
     if (setup(&fs, &shm, &p, 5) != 0)
         return;
-    check(fileset_create(&fs, &shm, 4, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 4, NULL, &err) == 0, "create: %s", err.msg);
     int ondisk = count_files_under(fs.root);
     uint64_t marked = count_state(&fs, &shm, FSK_FILE, ENT_EXISTS);
-    check(ondisk == 500, "%d files created of 1000, want exactly 500", ondisk);
-    check((uint64_t)ondisk == marked, "%d on disk, %llu marked existing", ondisk, (unsigned long long)marked);
-    check(atomic_load(&shared_of(&fs, &shm)->nexisting) == marked, "nexisting");
+    CHECK(ondisk == 500, "%d files created of 1000, want exactly 500", ondisk);
+    CHECK((uint64_t)ondisk == marked, "%d on disk, %llu marked existing", ondisk, (unsigned long long)marked);
+    CHECK(atomic_load(&shared_of(&fs, &shm)->nexisting) == marked, "nexisting");
     bool agree = true;
     for (size_t i = 0; i < fs.nfiles; i++) {
         char buf[PATH_MAX];
         fileset_path(&fs, FSK_FILE, i, buf, sizeof buf);
         agree &= exists(buf) == ((fileset_state(&fs, &shm, FSK_FILE, (int64_t)i) & ENT_EXISTS) != 0);
     }
-    check(agree, "state and disk disagree on some file");
+    CHECK(agree, "state and disk disagree on some file");
     /* The choice depends on the seed only, not on the threads: serially, same set. */
     uint32_t *before = malloc(fs.nfiles * sizeof *before);
     for (size_t i = 0; i < fs.nfiles; i++)
         before[i] = fileset_state(&fs, &shm, FSK_FILE, (int64_t)i);
     p.paralloc = false;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "recreate: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "recreate: %s", err.msg);
     size_t differ = 0;
     for (size_t i = 0; i < fs.nfiles; i++)
         differ += before[i] != fileset_state(&fs, &shm, FSK_FILE, (int64_t)i);
-    check(differ == 0, "%zu files chosen differently serially", differ);
+    CHECK(differ == 0, "%zu files chosen differently serially", differ);
     free(before);
     teardown(&fs, &shm);
 }
@@ -436,7 +418,7 @@ static void test_prealloc_50_of_1000_creates_half_on_4_threads(void)
  * found nothing and the run stopped at once. */
 static void test_prealloc_makes_exactly_its_share_of_a_small_fileset(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("small", path_of("%s/small", base), 4, 20, 1.5, 50, 1);
     p.leafdirs = 7;
     int wrong = 0;
@@ -446,27 +428,27 @@ static void test_prealloc_makes_exactly_its_share_of_a_small_fileset(void)
         struct diag err;
         if (setup(&fs, &shm, &p, seed) != 0)
             return;
-        check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+        CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
         uint64_t files = count_state(&fs, &shm, FSK_FILE, ENT_EXISTS);
         uint64_t leaves = count_state(&fs, &shm, FSK_LEAFDIR, ENT_EXISTS);
         if (files != 2 || leaves != 4 || count_files_under(fs.root) != 2) {
             if (wrong++ == 0)
-                check(false, "seed %llu: %llu of 4 files and %llu of 7 leaf dirs, want 2 and 4",
+                CHECK(false, "seed %llu: %llu of 4 files and %llu of 7 leaf dirs, want 2 and 4",
                       (unsigned long long)seed, (unsigned long long)files, (unsigned long long)leaves);
         }
         teardown(&fs, &shm);
     }
-    check(wrong == 0, "%d of 64 seeds chose the wrong number", wrong);
+    CHECK(wrong == 0, "%d of 64 seeds chose the wrong number", wrong);
 }
 
 static void test_sizes_on_disk_equal_nominal_sizes(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("sizes", path_of("%s/sizes", base), 24, 5, 1.5, 100, 0);
     struct randvar_spec s = { .kind = DIST_UNIFORM, .has_min = true, .min = 0, .has_mean = true,
                               .mean = 1.5 * 1024 * 1024 };
     char why[256];
-    check(randvar_init(&p.size.dist, &s, why, sizeof why) == 0, "randvar: %s", why);
+    CHECK(randvar_init(&p.size.dist, &s, why, sizeof why) == 0, "randvar: %s", why);
     p.size.is_dist = true;
     p.paralloc = true;
     struct fileset_rt fs;
@@ -474,7 +456,7 @@ static void test_sizes_on_disk_equal_nominal_sizes(void)
     struct diag err;
     if (setup(&fs, &shm, &p, 11) != 0)
         return;
-    check(fileset_create(&fs, &shm, 3, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 3, NULL, &err) == 0, "create: %s", err.msg);
     int wrong = 0, big = 0;
     uint64_t total = 0;
     for (size_t i = 0; i < fs.nfiles; i++) {
@@ -485,9 +467,9 @@ static void test_sizes_on_disk_equal_nominal_sizes(void)
         big += fs.files[i].size > (1u << 20);
         total += fs.files[i].size;
     }
-    check(wrong == 0, "%d files differ from their nominal size", wrong);
-    check(big > 0 && big < 24, "%d of 24 sizes above 1 MiB: sizes not drawn per file", big);
-    check(total == fs.total_bytes, "total_bytes");
+    CHECK(wrong == 0, "%d files differ from their nominal size", wrong);
+    CHECK(big > 0 && big < 24, "%d of 24 sizes above 1 MiB: sizes not drawn per file", big);
+    CHECK(total == fs.total_bytes, "total_bytes");
     teardown(&fs, &shm);
 }
 
@@ -505,41 +487,41 @@ static off_t size_of(const char *p)
 
 static void test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("reuse", path_of("%s/reuse", base), 40, 4, 0, 100, 5000);
     struct fileset_rt fs;
     struct shm shm;
     struct diag err;
     if (setup(&fs, &shm, &p, 9) != 0)
         return;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
     char f[4][PATH_MAX];
     for (int i = 0; i < 4; i++)
         fileset_path(&fs, FSK_FILE, (size_t)i, f[i], PATH_MAX);
     ino_t ino0 = inode_of(f[0]);
-    check(truncate(f[1], 9000) == 0 && truncate(f[2], 10) == 0 && unlink(f[3]) == 0, "tamper");
+    CHECK(truncate(f[1], 9000) == 0 && truncate(f[2], 10) == 0 && unlink(f[3]) == 0, "tamper");
     char sentinel[PATH_MAX];
     snprintf(sentinel, sizeof sentinel, "%s/sentinel", fs.root);
     touch(sentinel);
 
     p.reuse = true;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "reuse: %s", err.msg);
-    check(inode_of(f[0]) == ino0, "reuse replaced file 0");
-    check(exists(sentinel), "reuse removed the tree");
-    check(size_of(f[1]) == 5000 && size_of(f[2]) == 5000 && size_of(f[3]) == 5000, "sizes after reuse: %lld %lld %lld",
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "reuse: %s", err.msg);
+    CHECK(inode_of(f[0]) == ino0, "reuse replaced file 0");
+    CHECK(exists(sentinel), "reuse removed the tree");
+    CHECK(size_of(f[1]) == 5000 && size_of(f[2]) == 5000 && size_of(f[3]) == 5000, "sizes after reuse: %lld %lld %lld",
           (long long)size_of(f[1]), (long long)size_of(f[2]), (long long)size_of(f[3]));
-    check(count_state(&fs, &shm, FSK_FILE, ENT_EXISTS) == 40, "all marked existing");
+    CHECK(count_state(&fs, &shm, FSK_FILE, ENT_EXISTS) == 40, "all marked existing");
 
     p.reuse = false;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "recreate: %s", err.msg);
-    check(!exists(sentinel), "non-reuse kept the old tree");
-    check(size_of(f[0]) == 5000 && count_files_under(fs.root) == 40, "recreated tree incomplete");
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "recreate: %s", err.msg);
+    CHECK(!exists(sentinel), "non-reuse kept the old tree");
+    CHECK(size_of(f[0]) == 5000 && count_files_under(fs.root) == 40, "recreated tree incomplete");
 
     /* trusttree: nothing on disk is looked at or changed. */
-    check(truncate(f[1], 7) == 0, "tamper");
+    CHECK(truncate(f[1], 7) == 0, "tamper");
     p.trusttree = true;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "trusttree: %s", err.msg);
-    check(size_of(f[1]) == 7 && count_state(&fs, &shm, FSK_FILE, ENT_EXISTS) == 40, "trusttree touched the tree");
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "trusttree: %s", err.msg);
+    CHECK(size_of(f[1]) == 7 && count_state(&fs, &shm, FSK_FILE, ENT_EXISTS) == 40, "trusttree touched the tree");
     teardown(&fs, &shm);
 }
 
@@ -547,43 +529,43 @@ static void test_reuse_keeps_tree_and_fixes_sizes_non_reuse_recreates(void)
  * those another hard link keeps; nothing for a tree flowbench did not make. */
 static void test_tree_freed_counts_own_blocks_only(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("freed", path_of("%s/freed", base), 20, 4, 0, 100, 64 * 1024);
     struct fileset_rt fs;
     struct shm shm;
     struct diag err;
     if (setup(&fs, &shm, &p, 3) != 0)
         return;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
     uint64_t all = fileset_tree_freed(fs.root, UINT64_MAX);
-    check(all >= 20 * 64 * 1024 && all < 20 * 64 * 1024 + 1024 * 1024, "freed %llu", (unsigned long long)all);
-    check(fileset_tree_freed(fs.root, 3) < all, "the entry limit is not applied");
+    CHECK(all >= 20 * 64 * 1024 && all < 20 * 64 * 1024 + 1024 * 1024, "freed %llu", (unsigned long long)all);
+    CHECK(fileset_tree_freed(fs.root, 3) < all, "the entry limit is not applied");
 
     char big[PATH_MAX], link_in[PATH_MAX + 8], file0[PATH_MAX];
     snprintf(big, sizeof big, "%s/freed-outside", base);
     snprintf(link_in, sizeof link_in, "%s/link", fs.root);
     static const char zeros[1 << 20];
     int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    check(fd >= 0 && write(fd, zeros, sizeof zeros) == (ssize_t)sizeof zeros, "outside file");
+    CHECK(fd >= 0 && write(fd, zeros, sizeof zeros) == (ssize_t)sizeof zeros, "outside file");
     close(fd);
-    check(symlink(big, link_in) == 0, "symlink");
-    check(fileset_tree_freed(fs.root, UINT64_MAX) < all + (1 << 19), "followed a symlink out of the tree");
+    CHECK(symlink(big, link_in) == 0, "symlink");
+    CHECK(fileset_tree_freed(fs.root, UINT64_MAX) < all + (1 << 19), "followed a symlink out of the tree");
     fileset_path(&fs, FSK_FILE, 0, file0, sizeof file0);
-    check(unlink(big) == 0 && link(file0, big) == 0, "hard link");
-    check(fileset_tree_freed(fs.root, UINT64_MAX) <= all - 64 * 1024, "counted a file another link keeps");
+    CHECK(unlink(big) == 0 && link(file0, big) == 0, "hard link");
+    CHECK(fileset_tree_freed(fs.root, UINT64_MAX) <= all - 64 * 1024, "counted a file another link keeps");
     unlink(big);
 
     char foreign[PATH_MAX];
     snprintf(foreign, sizeof foreign, "%s/foreign-freed", base);
-    check(mkdir(foreign, 0755) == 0, "mkdir");
-    check(fileset_tree_freed(foreign, UINT64_MAX) == 0 && fileset_tree_freed(path_of("%s/none", base), 9) == 0,
+    CHECK(mkdir(foreign, 0755) == 0, "mkdir");
+    CHECK(fileset_tree_freed(foreign, UINT64_MAX) == 0 && fileset_tree_freed(path_of("%s/none", base), 9) == 0,
           "counted a tree flowbench did not make");
     teardown(&fs, &shm);
 }
 
 static void test_root_without_marker_is_refused_and_left_intact(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     char dir[PATH_MAX], root[PATH_MAX + 16], precious[PATH_MAX + 32];
     snprintf(dir, sizeof dir, "%s/foreign", base);
     snprintf(root, sizeof root, "%s/data", dir);
@@ -598,45 +580,45 @@ static void test_root_without_marker_is_refused_and_left_intact(void)
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
     int rc = fileset_create(&fs, &shm, 1, NULL, &err);
-    check(rc == -1 && strstr(err.msg, "exists and was not made by flowbench; remove it yourself, or choose another "
+    CHECK(rc == -1 && strstr(err.msg, "exists and was not made by flowbench; remove it yourself, or choose another "
                                       "$dir") != NULL,
           "create: rc %d, msg %s", rc, err.msg);
-    check(strstr(err.msg, "reuse") == NULL, "message mentions reuse: %s", err.msg);
+    CHECK(strstr(err.msg, "reuse") == NULL, "message mentions reuse: %s", err.msg);
     p.reuse = true;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == -1, "reuse of a foreign tree accepted");
-    check(exists(precious), "foreign file removed");
-    check(fileset_remove_tree(root, &err) == -1 && exists(precious), "remove_tree accepted a foreign tree");
-    check(strstr(err.msg, "not made by flowbench") != NULL, "remove msg: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == -1, "reuse of a foreign tree accepted");
+    CHECK(exists(precious), "foreign file removed");
+    CHECK(fileset_remove_tree(root, &err) == -1 && exists(precious), "remove_tree accepted a foreign tree");
+    CHECK(strstr(err.msg, "not made by flowbench") != NULL, "remove msg: %s", err.msg);
 
     /* A regular file where the root would be is refused too. */
     struct plan_fileset q = plan("precious", root, 1, 5, 0, 100, 10);
     struct fileset_rt fq;
-    check(fileset_populate(&fq, &q, 1, &err) == 0, "populate");
+    CHECK(fileset_populate(&fq, &q, 1, &err) == 0, "populate");
     fq.state_off = fs.state_off, fq.shared_off = fs.shared_off;
-    check(fileset_create(&fq, &shm, 1, NULL, &err) == -1 && size_of(precious) == 0, "file root: %s", err.msg);
+    CHECK(fileset_create(&fq, &shm, 1, NULL, &err) == -1 && size_of(precious) == 0, "file root: %s", err.msg);
     fileset_free(&fq);
     teardown(&fs, &shm);
 }
 
 static void test_missing_parents_refused_unless_asked_and_non_directory_parent_refused(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("deep", path_of("%s/a/b//c/", base), 3, 5, 0, 100, 10);
     struct fileset_rt fs;
     struct shm shm;
     struct diag err;
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
-    check(strcmp(fs.root, path_of("%s/a/b//c/deep", base)) == 0, "root %s", fs.root);
+    CHECK(strcmp(fs.root, path_of("%s/a/b//c/deep", base)) == 0, "root %s", fs.root);
     /* Only the last component of the path is made (mkdir, not mkdir -p). */
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == -1
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == -1
               && strstr(err.msg, path_of("%s/a does not exist", base)) != NULL
               && strstr(err.msg, "--mkdir-parents") != NULL,
           "create with missing parents: %s", err.msg);
-    check(!exists(path_of("%s/a", base)), "a missing parent was created");
-    check(fileset_make_dir(&fs, FS_MKDIR_PARENTS, &err) == 0, "make_dir with parents: %s", err.msg);
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
-    check(count_files_under(path_of("%s/a/b/c/deep", base)) == 3, "files under new parents");
+    CHECK(!exists(path_of("%s/a", base)), "a missing parent was created");
+    CHECK(fileset_make_dir(&fs, FS_MKDIR_PARENTS, &err) == 0, "make_dir with parents: %s", err.msg);
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(count_files_under(path_of("%s/a/b/c/deep", base)) == 3, "files under new parents");
     teardown(&fs, &shm);
 
     char *plain = path_of("%s/plainfile", base);
@@ -644,21 +626,21 @@ static void test_missing_parents_refused_unless_asked_and_non_directory_parent_r
     struct plan_fileset q = plan("x", path_of("%s/sub", plain), 3, 5, 0, 100, 10);
     if (setup(&fs, &shm, &q, 1) != 0)
         return;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == -1 && strstr(err.msg, "not a directory") != NULL, "msg: %s",
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == -1 && strstr(err.msg, "not a directory") != NULL, "msg: %s",
           err.msg);
     teardown(&fs, &shm);
 }
 
 static void test_slash_is_refused(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct diag err;
-    check(fileset_remove_tree("/", &err) == -1, "remove / accepted");
-    check(fileset_remove_tree("//", &err) == -1, "remove // accepted");
-    check(fileset_remove_tree("/tmp/..", &err) == -1, "remove /tmp/.. accepted");
-    check(strstr(err.msg, "'/'") != NULL || strstr(err.msg, "root") != NULL, "msg: %s", err.msg);
+    CHECK(fileset_remove_tree("/", &err) == -1, "remove / accepted");
+    CHECK(fileset_remove_tree("//", &err) == -1, "remove // accepted");
+    CHECK(fileset_remove_tree("/tmp/..", &err) == -1, "remove /tmp/.. accepted");
+    CHECK(strstr(err.msg, "'/'") != NULL || strstr(err.msg, "root") != NULL, "msg: %s", err.msg);
     char *link = path_of("%s/tosl", base);
-    check(symlink("/", link) == 0 && fileset_remove_tree(link, &err) == -1, "symlink to / accepted");
+    CHECK(symlink("/", link) == 0 && fileset_remove_tree(link, &err) == -1, "symlink to / accepted");
     const char *paths[] = { "/", "/tmp/..", "//" };
     for (size_t i = 0; i < 3; i++) {
         struct plan_fileset p = plan("fbtest-never-created", paths[i], 1, 5, 0, 100, 10);
@@ -666,9 +648,9 @@ static void test_slash_is_refused(void)
         struct shm shm;
         if (setup(&fs, &shm, &p, 1) != 0)
             return;
-        check(fileset_create(&fs, &shm, 1, NULL, &err) == -1 && strstr(err.msg, "'/'") != NULL,
+        CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == -1 && strstr(err.msg, "'/'") != NULL,
               "create in %s: %s", paths[i], err.msg);
-        check(!exists("/fbtest-never-created"), "created something in /");
+        CHECK(!exists("/fbtest-never-created"), "created something in /");
         teardown(&fs, &shm);
     }
 }
@@ -677,7 +659,7 @@ static void test_slash_is_refused(void)
 
 static void test_removal_never_follows_symlinks_out_of_the_tree(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     char outside[PATH_MAX], keep[PATH_MAX + 8];
     snprintf(outside, sizeof outside, "%s/outside", base);
     snprintf(keep, sizeof keep, "%s/keep", outside);
@@ -691,13 +673,13 @@ static void test_removal_never_follows_symlinks_out_of_the_tree(void)
     struct diag err;
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
-    check(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
-    check(symlink(outside, path_of("%s/00000001/linkdir", fs.root)) == 0, "symlink");
-    check(symlink(keep, path_of("%s/linkfile", fs.root)) == 0, "symlink");
-    check(symlink(path_of("%s/subdir", outside), path_of("%s/00000002/linksub", fs.root)) == 0, "symlink");
-    check(fileset_remove_tree(fs.root, &err) == 0, "remove: %s", err.msg);
-    check(!exists(fs.root), "tree still there");
-    check(exists(keep) && exists(path_of("%s/subdir/keep2", outside)), "outside files removed");
+    CHECK(fileset_create(&fs, &shm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(symlink(outside, path_of("%s/00000001/linkdir", fs.root)) == 0, "symlink");
+    CHECK(symlink(keep, path_of("%s/linkfile", fs.root)) == 0, "symlink");
+    CHECK(symlink(path_of("%s/subdir", outside), path_of("%s/00000002/linksub", fs.root)) == 0, "symlink");
+    CHECK(fileset_remove_tree(fs.root, &err) == 0, "remove: %s", err.msg);
+    CHECK(!exists(fs.root), "tree still there");
+    CHECK(exists(keep) && exists(path_of("%s/subdir/keep2", outside)), "outside files removed");
 
     /* A root that is itself a symlink to one of our trees is refused. */
     struct plan_fileset q = plan("real", path_of("%s/links", base), 2, 4, 0, 100, 10);
@@ -705,13 +687,13 @@ static void test_removal_never_follows_symlinks_out_of_the_tree(void)
     struct shm sq;
     if (setup(&fq, &sq, &q, 1) != 0)
         return;
-    check(fileset_create(&fq, &sq, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&fq, &sq, 1, NULL, &err) == 0, "create: %s", err.msg);
     char alias[PATH_MAX];
     snprintf(alias, sizeof alias, "%s/links/alias", base);
-    check(symlink(fq.root, alias) == 0, "symlink");
-    check(fileset_remove_tree(alias, &err) == -1 && exists(path_of("%s/%s", fq.root, FS_MARKER)),
+    CHECK(symlink(fq.root, alias) == 0, "symlink");
+    CHECK(fileset_remove_tree(alias, &err) == -1 && exists(path_of("%s/%s", fq.root, FS_MARKER)),
           "removed through a symlinked root");
-    check(fileset_remove_tree(path_of("%s/links/absent", base), &err) == 0, "absent root is not an error");
+    CHECK(fileset_remove_tree(path_of("%s/links/absent", base), &err) == 0, "absent root is not an error");
     teardown(&fq, &sq);
     teardown(&fs, &shm);
 }
@@ -720,78 +702,78 @@ static void test_removal_never_follows_symlinks_out_of_the_tree(void)
 
 static void test_pick_existing_free_busy_and_none(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("pick", base, 10, 5, 0, 0, 1);
     p.leafdirs = 4;
     struct fileset_rt fs;
     struct shm shm;
     if (setup(&fs, &shm, &p, 1) != 0)
         return;
-    check(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "existing picked from an empty class");
+    CHECK(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "existing picked from an empty class");
     /* Make 2, 5 and 7 exist through createfile's path: pick free by index, release as existing. */
     int64_t made[3] = { 2, 5, 7 };
     for (int k = 0; k < 3; k++) {
         int64_t i = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, (uint64_t)made[k], NULL);
-        check(i == made[k], "free pick by index %lld gave %lld", (long long)made[k], (long long)i);
-        check(fileset_state(&fs, &shm, FSK_FILE, i) & ENT_BUSY, "not busy after pick");
+        CHECK(i == made[k], "free pick by index %lld gave %lld", (long long)made[k], (long long)i);
+        CHECK(fileset_state(&fs, &shm, FSK_FILE, i) & ENT_BUSY, "not busy after pick");
         fileset_release(&fs, &shm, FSK_FILE, i, FS_EXISTING, 0);
     }
     struct fs_shared *sh = shared_of(&fs, &shm);
-    check(atomic_load(&sh->nexisting) == 3, "nexisting = %llu", (unsigned long long)atomic_load(&sh->nexisting));
-    check(fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 0, NULL) == 2, "try_pick of an idle file");
+    CHECK(atomic_load(&sh->nexisting) == 3, "nexisting = %llu", (unsigned long long)atomic_load(&sh->nexisting));
+    CHECK(fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 0, NULL) == 2, "try_pick of an idle file");
     fileset_release(&fs, &shm, FSK_FILE, 2, FS_EXISTING, 0);
     int64_t a = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 13, NULL);   /* 13 % 10 = 3 -> next higher: 5 */
     int64_t b = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 3, NULL);    /* 5 busy -> 7 */
     int64_t c = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 3, NULL);    /* wraps to the lowest: 2 */
     int64_t d = fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_INDEX, 3, NULL);    /* all busy */
-    check(a == 5 && b == 7 && c == 2 && d == FS_PICK_BUSY, "indexed picks %lld %lld %lld %lld, want 5 7 2 -2",
+    CHECK(a == 5 && b == 7 && c == 2 && d == FS_PICK_BUSY, "indexed picks %lld %lld %lld %lld, want 5 7 2 -2",
           (long long)a, (long long)b, (long long)c, (long long)d);
     fileset_release(&fs, &shm, FSK_FILE, 7, FS_EXISTING, 1);   /* opened */
-    check(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == 7, "rotor pick of the only idle one");
-    check((fileset_state(&fs, &shm, FSK_FILE, 7) & ENT_OPENS) == 1, "open count");
+    CHECK(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == 7, "rotor pick of the only idle one");
+    CHECK((fileset_state(&fs, &shm, FSK_FILE, 7) & ENT_OPENS) == 1, "open count");
     fileset_release(&fs, &shm, FSK_FILE, 7, FS_MISSING, -1);  /* deleted */
     fileset_release(&fs, &shm, FSK_FILE, 5, FS_EXISTING, 0);
     fileset_release(&fs, &shm, FSK_FILE, 2, FS_EXISTING, 0);
-    check(atomic_load(&sh->nexisting) == 2, "nexisting after delete = %llu",
+    CHECK(atomic_load(&sh->nexisting) == 2, "nexisting after delete = %llu",
           (unsigned long long)atomic_load(&sh->nexisting));
-    check(fileset_state(&fs, &shm, FSK_FILE, 7) == 0, "state of deleted 7 = %#x", fileset_state(&fs, &shm, FSK_FILE, 7));
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 7) == 0, "state of deleted 7 = %#x", fileset_state(&fs, &shm, FSK_FILE, 7));
     /* Round robin over the existing ones: 2 and 5 alternate. */
     int64_t seq[4];
     for (int k = 0; k < 4; k++) {
         seq[k] = fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
         fileset_release(&fs, &shm, FSK_FILE, seq[k], FS_EXISTING, 0);
     }
-    check(seq[0] != seq[1] && seq[0] == seq[2] && seq[1] == seq[3] && (seq[0] == 2 || seq[0] == 5),
+    CHECK(seq[0] != seq[1] && seq[0] == seq[2] && seq[1] == seq[3] && (seq[0] == 2 || seq[0] == 5),
           "round robin %lld %lld %lld %lld", (long long)seq[0], (long long)seq[1], (long long)seq[2], (long long)seq[3]);
     /* Free picks skip existing and busy entries. */
     int64_t f1 = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, 2, NULL);
     int64_t f2 = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_INDEX, 2, NULL);
-    check(f1 == 3 && f2 == 4, "free picks %lld %lld, want 3 4", (long long)f1, (long long)f2);
+    CHECK(f1 == 3 && f2 == 4, "free picks %lld %lld, want 3 4", (long long)f1, (long long)f2);
     /* A private rotor (opennext) is independent of the shared one. */
     _Atomic uint64_t mine = 0;
-    check(fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, &mine) == 0 && atomic_load(&mine) == 1, "private rotor");
+    CHECK(fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, &mine) == 0 && atomic_load(&mine) == 1, "private rotor");
     /* Open counts without holding busy; never below zero. */
     fileset_open_delta(&fs, &shm, 5, 2);
     fileset_open_delta(&fs, &shm, 5, -1);
-    check(fileset_state(&fs, &shm, FSK_FILE, 5) == (ENT_EXISTS | 1), "state 5 = %#x",
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 5) == (ENT_EXISTS | 1), "state 5 = %#x",
           fileset_state(&fs, &shm, FSK_FILE, 5));
     fileset_open_delta(&fs, &shm, 5, -3);
-    check(fileset_state(&fs, &shm, FSK_FILE, 5) == ENT_EXISTS, "opens below zero");
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 5) == ENT_EXISTS, "opens below zero");
     /* Leaf dirs are a separate class. */
-    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "leaf existing from empty");
+    CHECK(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "leaf existing from empty");
     int64_t l = fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_MISSING, FS_FROM_INDEX, 6, NULL);
-    check(l == 2, "leaf free pick %lld, want 2", (long long)l);
+    CHECK(l == 2, "leaf free pick %lld, want 2", (long long)l);
     fileset_release(&fs, &shm, FSK_LEAFDIR, l, FS_EXISTING, 0);
-    check(atomic_load(&sh->nleaf_existing) == 1 && atomic_load(&sh->nexisting) == 2, "leaf counters");
-    check(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == 2, "leaf existing pick");
+    CHECK(atomic_load(&sh->nleaf_existing) == 1 && atomic_load(&sh->nexisting) == 2, "leaf counters");
+    CHECK(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == 2, "leaf existing pick");
     size_t d0 = fileset_pick_dir(&fs, &shm), d1 = fileset_pick_dir(&fs, &shm);
-    check(d0 < fs.ndirs && d1 == (d0 + 1) % fs.ndirs, "listdir rotor %zu %zu", d0, d1);
+    CHECK(d0 < fs.ndirs && d1 == (d0 + 1) % fs.ndirs, "listdir rotor %zu %zu", d0, d1);
     teardown(&fs, &shm);
 }
 
 static void test_pick_sparse_class_advances_rotor_past_gaps(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("sparse", base, 100000, 20, 0, 0, 1);
     struct fileset_rt fs;
     struct shm shm;
@@ -810,8 +792,8 @@ static void test_pick_sparse_class_advances_rotor_past_gaps(void)
     bool inorder = true;
     for (int k = 0; k < 10; k++)
         inorder &= got[k] == k * 10000;
-    check(inorder, "sparse round robin out of order: %lld %lld ...", (long long)got[0], (long long)got[1]);
-    check(atomic_load(&sh->rotor_existing) == 90001, "rotor = %llu, want 90001",
+    CHECK(inorder, "sparse round robin out of order: %lld %lld ...", (long long)got[0], (long long)got[1]);
+    CHECK(atomic_load(&sh->rotor_existing) == 90001, "rotor = %llu, want 90001",
           (unsigned long long)atomic_load(&sh->rotor_existing));
     teardown(&fs, &shm);
 }
@@ -863,12 +845,12 @@ static int two_busy_files(struct fileset_rt *fs, struct shm *shm, const char *na
     }
     int64_t a = fileset_pick(fs, shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
     int64_t b = fileset_pick(fs, shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL);
-    return check(a >= 0 && b >= 0 && a != b, "held %lld and %lld", (long long)a, (long long)b) ? 0 : -1;
+    return CHECK(a >= 0 && b >= 0 && a != b, "held %lld and %lld", (long long)a, (long long)b) ? 0 : -1;
 }
 
 static bool start_waiter(struct waiter *w, pthread_t *t)
 {
-    return check(pthread_create(t, NULL, wait_thread, w) == 0, "pthread_create");
+    return CHECK(pthread_create(t, NULL, wait_thread, w) == 0, "pthread_create");
 }
 
 /* Releases entry idx (existing or not) and lets the waiter finish. */
@@ -881,7 +863,7 @@ static void release_to(struct waiter *w, pthread_t t, int64_t idx, enum fs_prese
 
 static void test_pick_waits_while_every_entry_is_busy(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct fileset_rt fs;
     struct shm shm;
     pthread_t t;
@@ -891,17 +873,17 @@ static void test_pick_waits_while_every_entry_is_busy(void)
     struct waiter w = { .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = -1 };
     if (!start_waiter(&w, &t))
         return;
-    check(waiting(&fs, &shm, 1), "the pick did not wait, or stopped waiting (waiters = %u)",
+    CHECK(waiting(&fs, &shm, 1), "the pick did not wait, or stopped waiting (waiters = %u)",
           atomic_load(&wt->waiters));
     release_to(&w, t, 1, FS_EXISTING);
-    check(w.got == 1 && w.after_release, "waiter got %lld (after the release: %d), want 1", (long long)w.got,
+    CHECK(w.got == 1 && w.after_release, "waiter got %lld (after the release: %d), want 1", (long long)w.got,
           w.after_release);
-    check(atomic_load(&wt->waiters) == 0, "waiters left: %u", atomic_load(&wt->waiters));
+    CHECK(atomic_load(&wt->waiters) == 0, "waiters left: %u", atomic_load(&wt->waiters));
     /* Nobody waits now: a release changes no futex word and wakes nobody. */
     uint32_t seq = atomic_load(&wt->seq);
     fileset_release(&fs, &shm, FSK_FILE, 0, FS_EXISTING, 0);
     fileset_release(&fs, &shm, FSK_FILE, 1, FS_EXISTING, 0);
-    check(atomic_load(&wt->seq) == seq, "a release without waiters bumped the futex word");
+    CHECK(atomic_load(&wt->seq) == seq, "a release without waiters bumped the futex word");
     teardown(&fs, &shm);
 }
 
@@ -909,7 +891,7 @@ static void test_pick_waits_while_every_entry_is_busy(void)
  * waiter for a free slot gets the slot a failed create gives back. */
 static void test_wait_ends_when_the_class_empties_or_an_entry_returns(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct fileset_rt fs;
     struct shm shm;
     pthread_t t;
@@ -918,26 +900,26 @@ static void test_wait_ends_when_the_class_empties_or_an_entry_returns(void)
     struct waiter w = { .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = -1 };
     if (!start_waiter(&w, &t))
         return;
-    check(waiting(&fs, &shm, 1), "no waiter");
+    CHECK(waiting(&fs, &shm, 1), "no waiter");
     fileset_release(&fs, &shm, FSK_FILE, 0, FS_MISSING, 0);   /* deleted: one existing, still busy */
-    check(waiting(&fs, &shm, 1), "the waiter left while a busy file still exists");
+    CHECK(waiting(&fs, &shm, 1), "the waiter left while a busy file still exists");
     release_to(&w, t, 1, FS_MISSING);   /* deleted: none exists */
-    check(w.got == -1 && w.after_release, "waiter for an emptied class got %lld", (long long)w.got);
+    CHECK(w.got == -1 && w.after_release, "waiter for an emptied class got %lld", (long long)w.got);
     /* Both free now; hold both as creates in progress and wait for a free one. */
     int64_t a = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, NULL);
     int64_t b = fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, NULL);
     struct waiter f = { .fs = &fs, .shm = &shm, .want = FS_MISSING, .exact = -1 };
-    if (!check(a >= 0 && b >= 0, "free picks %lld %lld", (long long)a, (long long)b) || !start_waiter(&f, &t))
+    if (!CHECK(a >= 0 && b >= 0, "free picks %lld %lld", (long long)a, (long long)b) || !start_waiter(&f, &t))
         return;
-    check(waiting(&fs, &shm, 1), "no free-slot waiter");
+    CHECK(waiting(&fs, &shm, 1), "no free-slot waiter");
     release_to(&f, t, b, FS_MISSING);   /* that create failed: free again */
-    check(f.got == b && f.after_release, "free-slot waiter got %lld, want %lld", (long long)f.got, (long long)b);
+    CHECK(f.got == b && f.after_release, "free-slot waiter got %lld, want %lld", (long long)f.got, (long long)b);
     teardown(&fs, &shm);
 }
 
 static void test_hold_waits_for_its_entry(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct fileset_rt fs;
     struct shm shm;
     pthread_t t;
@@ -947,20 +929,20 @@ static void test_hold_waits_for_its_entry(void)
     struct waiter w = { .fs = &fs, .shm = &shm, .want = FS_EXISTING, .exact = 0 };
     if (!start_waiter(&w, &t))
         return;
-    check(waiting(&fs, &shm, 1), "hold did not wait");
+    CHECK(waiting(&fs, &shm, 1), "hold did not wait");
     release_to(&w, t, 0, FS_EXISTING);
-    check(w.got == 0 && w.after_release, "hold got %lld, want 0", (long long)w.got);
-    check(fileset_state(&fs, &shm, FSK_FILE, 0) & ENT_BUSY, "held entry not busy");
+    CHECK(w.got == 0 && w.after_release, "hold got %lld, want 0", (long long)w.got);
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 0) & ENT_BUSY, "held entry not busy");
     fileset_release(&fs, &shm, FSK_FILE, 0, FS_MISSING, 0);
-    check(!fileset_hold(&fs, &shm, FSK_FILE, 0, FS_EXISTING), "held a deleted file");
-    check(!fileset_hold(&fs, &shm, FSK_FILE, 5, FS_EXISTING), "held an entry out of range");
+    CHECK(!fileset_hold(&fs, &shm, FSK_FILE, 0, FS_EXISTING), "held a deleted file");
+    CHECK(!fileset_hold(&fs, &shm, FSK_FILE, 5, FS_EXISTING), "held an entry out of range");
     teardown(&fs, &shm);
 }
 
 /* A stopping run ends every wait at once, and later ones do not start. */
 static void test_stop_ends_waits(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct fileset_rt fs;
     struct shm shm;
     pthread_t t[3];
@@ -972,16 +954,16 @@ static void test_stop_ends_waits(void)
         if (!start_waiter(&w[k], &t[k]))
             return;
     }
-    check(waiting(&fs, &shm, 3), "not 3 waiters");
+    CHECK(waiting(&fs, &shm, 3), "not 3 waiters");
     fileset_stop_waits(&fs, &shm);
     for (int k = 0; k < 3; k++) {
         pthread_join(t[k], NULL);
-        check(w[k].got == -1, "waiter %d got %lld after the stop", k, (long long)w[k].got);
+        CHECK(w[k].got == -1, "waiter %d got %lld after the stop", k, (long long)w[k].got);
     }
-    check(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "a pick waited after the stop");
-    check(fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == FS_PICK_BUSY, "entries not busy");
+    CHECK(fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "a pick waited after the stop");
+    CHECK(fileset_try_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == FS_PICK_BUSY, "entries not busy");
     fileset_reset_waits(&fs, &shm);
-    check(atomic_load(&shared_of(&fs, &shm)->waits.stopped) == 0, "reset left stopped");
+    CHECK(atomic_load(&shared_of(&fs, &shm)->waits.stopped) == 0, "reset left stopped");
     teardown(&fs, &shm);
 }
 
@@ -989,7 +971,7 @@ static void test_stop_ends_waits(void)
  * from the parent. */
 static void test_wait_across_processes(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct fileset_rt fs;
     struct shm shm;
     if (two_busy_files(&fs, &shm, "waitproc") != 0)
@@ -998,12 +980,12 @@ static void test_wait_across_processes(void)
     pid_t pid = fork();
     if (pid == 0)
         _exit((int)fileset_pick(&fs, &shm, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) + 1);
-    if (!check(pid > 0, "fork"))
+    if (!CHECK(pid > 0, "fork"))
         return;
-    check(waiting(&fs, &shm, 1), "the child did not wait");
+    CHECK(waiting(&fs, &shm, 1), "the child did not wait");
     fileset_release(&fs, &shm, FSK_FILE, 0, FS_EXISTING, 0);
     int status = 0;
-    check(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 1,
+    CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 1,
           "child's pick: status %#x, want entry 0", status);
     teardown(&fs, &shm);
 }
@@ -1033,7 +1015,7 @@ static double now_s(void)
 
 static void test_10_million_entries_populate_in_little_memory(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("ten_million", base, 10000000, 20, 1.5, 100, 1024);
     struct fileset_rt fs;
     struct shm shm;
@@ -1044,11 +1026,11 @@ static void test_10_million_entries_populate_in_little_memory(void)
     long rss = status_kb("VmRSS"), peak = status_kb("VmHWM");
     printf("10M entries: populated in %.2f s, %zu dirs, VmRSS %ld MB, VmHWM %ld MB\n", dt, fs.ndirs, rss / 1024,
            peak / 1024);
-    check(fs.nfiles == 10000000, "nfiles = %zu", fs.nfiles);
+    CHECK(fs.nfiles == 10000000, "nfiles = %zu", fs.nfiles);
     /* The time is printed, not asserted: speed is for bench/setup.sh, not for a shared test machine. */
-    check(peak > 0 && peak < 1536L * 1024, "peak RSS %ld kB", peak);
+    CHECK(peak > 0 && peak < 1536L * 1024, "peak RSS %ld kB", peak);
     char path[PATH_MAX];
-    check(fileset_path(&fs, FSK_FILE, 9999999, path, sizeof path) == 0, "path of the last file");
+    CHECK(fileset_path(&fs, FSK_FILE, 9999999, path, sizeof path) == 0, "path of the last file");
     teardown(&fs, &shm);
 }
 
@@ -1057,7 +1039,7 @@ static void test_10_million_entries_populate_in_little_memory(void)
  * are every entry once; the bitmap of what exists lands on the right ones. */
 static void test_split_shares_cover_the_tree_and_adopt_the_bitmap(void)
 {
-    T.test = __func__;
+    check_begin(__func__);
     struct plan_fileset p = plan("shared", path_of("%s/shared", base), 10, 4, 0, 50, 4096);
     p.leafdirs = 5;
     struct fileset_rt whole;
@@ -1065,20 +1047,20 @@ static void test_split_shares_cover_the_tree_and_adopt_the_bitmap(void)
     struct diag err;
     if (setup(&whole, &wshm, &p, 7) != 0)
         return;
-    check(fileset_create(&whole, &wshm, 1, NULL, &err) == 0, "create: %s", err.msg);
+    CHECK(fileset_create(&whole, &wshm, 1, NULL, &err) == 0, "create: %s", err.msg);
     uint8_t bits[2];
-    check(fileset_exists_size(&whole) == 2, "bitmap of 15 entries: %zu bytes", fileset_exists_size(&whole));
+    CHECK(fileset_exists_size(&whole) == 2, "bitmap of 15 entries: %zu bytes", fileset_exists_size(&whole));
     fileset_exists_export(&whole, &wshm, bits);
     size_t seen_files = 0, seen_leaves = 0;
     uint64_t existing = 0;
     for (uint32_t r = 0; r < 3; r++) {
         struct fileset_rt own;
         struct shm oshm;
-        if (!check(fileset_split(&own, &whole, r, 3, &err) == 0, "split: %s", err.msg))
+        if (!CHECK(fileset_split(&own, &whole, r, 3, &err) == 0, "split: %s", err.msg))
             break;
-        check(own.nfiles == (r == 0 ? 4u : 3u) && own.nleafdirs == (r == 2 ? 1u : 2u),
+        CHECK(own.nfiles == (r == 0 ? 4u : 3u) && own.nleafdirs == (r == 2 ? 1u : 2u),
               "rank %u has %zu files and %zu leaf dirs", r, own.nfiles, own.nleafdirs);
-        if (!check(shm_map(&oshm, fileset_shared_size(&own)) == 0, "shm_map failed"))
+        if (!CHECK(shm_map(&oshm, fileset_shared_size(&own)) == 0, "shm_map failed"))
             break;
         fileset_attach(&own, &oshm);
         fileset_exists_adopt(&own, &oshm, bits, whole.nfiles);
@@ -1087,30 +1069,30 @@ static void test_split_shares_cover_the_tree_and_adopt_the_bitmap(void)
             size_t i = k * 3 + r;
             fileset_path(&own, FSK_FILE, k, a, sizeof a);
             fileset_path(&whole, FSK_FILE, i, b, sizeof b);
-            check(strcmp(a, b) == 0, "rank %u file %zu is %s, not file %zu %s", r, k, a, i, b);
-            check((fileset_state(&own, &oshm, FSK_FILE, (int64_t)k) & ENT_EXISTS)
+            CHECK(strcmp(a, b) == 0, "rank %u file %zu is %s, not file %zu %s", r, k, a, i, b);
+            CHECK((fileset_state(&own, &oshm, FSK_FILE, (int64_t)k) & ENT_EXISTS)
                       == (fileset_state(&whole, &wshm, FSK_FILE, (int64_t)i) & ENT_EXISTS),
                   "rank %u file %zu: exists differs from the whole tree's file %zu", r, k, i);
         }
         for (size_t k = 0; k < own.nleafdirs; k++)
-            check((fileset_state(&own, &oshm, FSK_LEAFDIR, (int64_t)k) & ENT_EXISTS)
+            CHECK((fileset_state(&own, &oshm, FSK_LEAFDIR, (int64_t)k) & ENT_EXISTS)
                       == (fileset_state(&whole, &wshm, FSK_LEAFDIR, (int64_t)(k * 3 + r)) & ENT_EXISTS),
                   "rank %u leaf dir %zu: exists differs from the whole tree's", r, k);
         existing += count_state(&own, &oshm, FSK_FILE, ENT_EXISTS);
-        check(atomic_load(&shared_of(&own, &oshm)->nexisting) == count_state(&own, &oshm, FSK_FILE, ENT_EXISTS),
+        CHECK(atomic_load(&shared_of(&own, &oshm)->nexisting) == count_state(&own, &oshm, FSK_FILE, ENT_EXISTS),
               "rank %u: the count of existing files is not its share's", r);
-        check(fileset_seq_start(&own, 0) == 0, "a split share starts sequential I/O at 0");
+        CHECK(fileset_seq_start(&own, 0) == 0, "a split share starts sequential I/O at 0");
         seen_files += own.nfiles;
         seen_leaves += own.nleafdirs;
         teardown(&own, &oshm);
     }
-    check(seen_files == 10 && seen_leaves == 5, "the shares hold %zu files and %zu leaf dirs", seen_files, seen_leaves);
-    check(existing == 5, "the shares hold %llu existing files, the tree 5", (unsigned long long)existing);
+    CHECK(seen_files == 10 && seen_leaves == 5, "the shares hold %zu files and %zu leaf dirs", seen_files, seen_leaves);
+    CHECK(existing == 5, "the shares hold %llu existing files, the tree 5", (unsigned long long)existing);
     /* A tree read whole by rank 2 of 4: its sequential I/O starts 2/4 of the
      * way in, rounded down to 4 KiB. */
     whole.share_rank = 2, whole.share_ranks = 4;
     whole.files[0].size = 100000;
-    check(fileset_seq_start(&whole, 0) == 49152, "rank 2 of 4 starts at %llu of 100000",
+    CHECK(fileset_seq_start(&whole, 0) == 49152, "rank 2 of 4 starts at %llu of 100000",
           (unsigned long long)fileset_seq_start(&whole, 0));
     teardown(&whole, &wshm);
 }
@@ -1151,6 +1133,5 @@ int main(void)
     rm_rf(base);
     for (size_t i = 0; i < nkept; i++)
         free(kept[i]);
-    printf("%d passed, %d failed\n", T.passed, T.failed);
-    return T.failed == 0 ? 0 : 1;
+    return check_summary();
 }

@@ -26,7 +26,7 @@ define process name=b { thread name=t {
 run 20
 F
 run pingpong
-expect_rc pingpong_exit 0
+expect_rc pingpong_exit "$rc" 0 "$d/err"
 expect_eq pingpong_blocks "$(ops_of ba "$d/out")" 200
 expect_eq pingpong_wakeups "$(ops_of wa "$d/out")" 200
 expect_in pingpong_peer "$(ops_of wb "$d/out")" 200 201
@@ -47,7 +47,7 @@ define process name=sleeper { thread name=t {
 run 6
 F
 run wake_first
-expect_rc wake_first_exit 0
+expect_rc wake_first_exit "$rc" 0 "$d/err"
 expect_eq wake_first_blocks "$(ops_of blk "$d/out")" 1
 expect_eq wake_first_wakeups "$(ops_of wk "$d/out")" 1
 expect_in wake_first_time "$(took "$d/out")" 0.9 3
@@ -66,7 +66,7 @@ define process name=sleeper, instances=3 { thread name=t {
 run 2
 F
 run wake_all
-expect_rc wake_all_exit 0
+expect_rc wake_all_exit "$rc" 0 "$d/err"
 expect_eq wake_all_wakeups "$(ops_of wk "$d/out")" 3
 expect_eq wake_all_blocks "$(ops_of blk "$d/out")" 3
 }
@@ -84,7 +84,7 @@ define process name=blocker { thread name=t {
 run 20
 F
 run sem
-expect_rc sem_exit 0
+expect_rc sem_exit "$rc" 0 "$d/err"
 expect_eq sem_blocks "$(ops_of sb "$d/out")" 50
 expect_in sem_posts "$(ops_of sp "$d/out")" 500 501
 }
@@ -101,7 +101,7 @@ define process name=blocker { thread name=t { flowop semblock name=sb, value=10 
 run 2
 F
 run sem_paced
-expect_rc sem_paced_exit 0
+expect_rc sem_paced_exit "$rc" 0 "$d/err"
 sp=$(ops_of sp "$d/out") sb=$(ops_of sb "$d/out") ev=$(ops_of ev "$d/out")
 # each post waits for one event, and the events come at 500 per second waited
 # (per second of the run they may not: see per_s_waited)
@@ -122,7 +122,7 @@ define process name=p { thread name=t, memsize=64k {
 run 30
 F
 run hog
-expect_rc hog_exit 0
+expect_rc hog_exit "$rc" 0 "$d/err"
 expect_eq hog_ops "$(ops_of h1 "$d/out")" 20
 expect_eq hog_ops2 "$(ops_of h2 "$d/out")" 20
 # the fastest op of each: a preemption on a loaded machine inflates a mean, not a minimum
@@ -140,7 +140,7 @@ define process name=p { thread name=t { flowop delay name=d1, value=1 } }
 run 3
 F
 run delay
-expect_rc delay_exit 0
+expect_rc delay_exit "$rc" 0 "$d/err"
 expect_in delay_ops "$(ops_of d1 "$d/out")" 2 3
 expect_in delay_latency "$(lat_of d1 "$d/out")" 995 1100
 }
@@ -154,7 +154,7 @@ define process name=p { thread name=t { flowop eventlimit name=ev } }
 run 3
 F
 run eventlimit
-expect_rc eventlimit_exit 0
+expect_rc eventlimit_exit "$rc" 0 "$d/err"
 expect_in eventlimit_rate "$(per_s_waited ev "$d/out")" 190 210
 expect_in eventlimit_rate_max "$(rate_of ev "$d/out")" 1 210
 }
@@ -171,7 +171,7 @@ define process name=p { thread name=t {
 run 10
 F
 run eventlimit_off
-expect_rc eventlimit_off_exit 0
+expect_rc eventlimit_off_exit "$rc" 0 "$d/err"
 expect_eq eventlimit_off_ops "$(ops_of ev "$d/out")" 0
 }
 
@@ -187,7 +187,7 @@ define process name=p { thread name=t {
 run 3
 F
 run iopslimit
-expect_rc iopslimit_exit 0
+expect_rc iopslimit_exit "$rc" 0 "$d/err"
 expect_in iopslimit_rate "$(rate_of r1 "$d/out")" 90 110
 }
 
@@ -203,7 +203,7 @@ define process name=p { thread name=t {
 run 3
 F
 run opslimit
-expect_rc opslimit_exit 0
+expect_rc opslimit_exit "$rc" 0 "$d/err"
 # without target every I/O op counts: s1 + s2 together at 100/s
 expect_in opslimit_rate "$(awk -v a="$(rate_of s1 "$d/out")" -v b="$(rate_of s2 "$d/out")" 'BEGIN { print a + b }')" 90 110
 }
@@ -221,7 +221,7 @@ define process name=p { thread name=t {
 run 3
 F
 run opslimit_target
-expect_rc opslimit_target_exit 0
+expect_rc opslimit_target_exit "$rc" 0 "$d/err"
 expect_in opslimit_target_rate "$(rate_of s1 "$d/out")" 90 110
 expect_in opslimit_target_s2 "$(rate_of s2 "$d/out")" 270 330
 }
@@ -237,7 +237,7 @@ define process name=p { thread name=t {
 run 3
 F
 run bwlimit
-expect_rc bwlimit_exit 0
+expect_rc bwlimit_exit "$rc" 0 "$d/err"
 expect_in bwlimit_mbs "$(mbs_of r1 "$d/out")" 9 11
 }
 
@@ -255,7 +255,7 @@ define process name=p, instances=2 { thread name=t {
 run 3
 F
 run iopslimit_procs
-expect_rc iopslimit_procs_exit 0
+expect_rc iopslimit_procs_exit "$rc" 0 "$d/err"
 expect_in iopslimit_procs_rate "$(rate_of r1 "$d/out")" 90 110
 expect_in iopslimit_procs_stats "$(rate_of s1 "$d/out")" 90 110
 }
@@ -271,7 +271,7 @@ define process name=p { thread name=t, instances=2 {
 run 3
 F
 run bwlimit_threads
-expect_rc bwlimit_threads_exit 0
+expect_rc bwlimit_threads_exit "$rc" 0 "$d/err"
 expect_in bwlimit_threads_mbs "$(mbs_of a1 "$d/out")" 9 11
 }
 

@@ -21,7 +21,7 @@ define process name=p { thread name=t {
 run 30
 F
 run create
-expect_rc create_exit 0
+expect_rc create_exit "$rc" 0 "$d/err"
 expect_eq create_files "$(nfiles "$d/fs")" 100
 expect_eq create_ops "$(ops_of c1 "$d/out")" 100
 expect_eq create_empty "$(nbytes "$d/fs")" 0
@@ -37,7 +37,7 @@ define process name=p { thread name=t {
 run 30
 F
 run create37
-expect_rc create37_exit 0
+expect_rc create37_exit "$rc" 0 "$d/err"
 expect_eq create37_files "$(nfiles "$d/fs")" 37
 expect_eq create37_ops "$(ops_of c1 "$d/out")" 37
 
@@ -52,7 +52,7 @@ define process name=p { thread name=t {
 run 30
 F
 run_nofile 64 open
-expect_rc open_exit 0
+expect_rc open_exit "$rc" 0 "$d/err"
 expect_eq open_ops "$(ops_of o1 "$d/out")" 500
 expect_eq close_ops "$(ops_of cl1 "$d/out")" 500
 expect_eq open_summary "$(summary_ops "$d/out")" 1000
@@ -67,7 +67,7 @@ define process name=p { thread name=t {
 run 10
 F
 run open_none
-expect_rc open_none_exit 0
+expect_rc open_none_exit "$rc" 0 "$d/err"
 expect_eq open_none_ops "$(ops_of o1 "$d/out")" 0
 awk -v t="$(took "$d/out")" 'BEGIN { exit !(t < 2) }' && ok || bad open_none_quick "took $(took "$d/out") s"
 
@@ -81,7 +81,7 @@ define process name=p { thread name=t {
 run 10
 F
 run close_twice
-expect_rc close_twice_exit 1
+expect_rc close_twice_exit "$rc" 1 "$d/err"
 grep -q "cl2.*already closed" "$d/err" && ok || bad close_twice_message "$(cat "$d/err")"
 
 # ---- deletefile: removes exactly what it counts ----
@@ -93,7 +93,7 @@ define process name=p { thread name=t {
 run 30
 F
 run delete
-expect_rc delete_exit 0
+expect_rc delete_exit "$rc" 0 "$d/err"
 expect_eq delete_ops "$(ops_of d1 "$d/out")" 20
 expect_eq delete_left "$(nfiles "$d/fs")" 30
 
@@ -105,7 +105,7 @@ define process name=p, instances=2 { thread name=t, instances=2 {
 run 30
 F
 run delete_all
-expect_rc delete_all_exit 0
+expect_rc delete_all_exit "$rc" 0 "$d/err"
 expect_eq delete_all_ops "$(ops_of d1 "$d/out")" 50
 expect_eq delete_all_left "$(nfiles "$d/fs")" 0
 
@@ -121,7 +121,7 @@ define process name=p { thread name=t {
 run 30
 F
 run delete_open
-expect_rc delete_open_exit 0
+expect_rc delete_open_exit "$rc" 0 "$d/err"
 expect_eq delete_open_ops "$(ops_of d1 "$d/out")" 9
 expect_eq delete_open_left "$(nfiles "$d/fs")" 1
 
@@ -136,7 +136,7 @@ define process name=p { thread name=t {
 run 30
 F
 run delete_fd
-expect_rc delete_fd_exit 0
+expect_rc delete_fd_exit "$rc" 0 "$d/err"
 expect_eq delete_fd_creates "$(ops_of c1 "$d/out")" 30
 expect_eq delete_fd_ops "$(ops_of d1 "$d/out")" 30
 expect_eq delete_fd_left "$(nfiles "$d/fs")" 0
@@ -150,7 +150,7 @@ define process name=p { thread name=t {
 run 30
 F
 run stat
-expect_rc stat_exit 0
+expect_rc stat_exit "$rc" 0 "$d/err"
 expect_eq stat_ops "$(ops_of s1 "$d/out")" 1000
 expect_eq stat_summary "$(summary_ops "$d/out")" 1000
 
@@ -164,7 +164,7 @@ define process name=p { thread name=t, instances=4 {
 run 30
 F
 run stat_threads
-expect_rc stat_threads_exit 0
+expect_rc stat_threads_exit "$rc" 0 "$d/err"
 expect_in stat_threads_ops "$(ops_of s1 "$d/out")" 4000 4003
 grep -q "stopped early" "$d/err" && bad stat_threads_early "$(cat "$d/err")" || ok
 
@@ -175,7 +175,7 @@ define process name=p { thread name=t { flowop statfile name=s1, filesetname=fs 
 run 10
 F
 run stat_none
-expect_rc stat_none_exit 0
+expect_rc stat_none_exit "$rc" 0 "$d/err"
 expect_eq stat_none_ops "$(ops_of s1 "$d/out")" 0
 
 # ---- read: sequential reads loop at EOF (a 0-byte op); bytes are what was read ----
@@ -189,7 +189,7 @@ define process name=p { thread name=t {
 run 30
 F
 run read
-expect_rc read_exit 0
+expect_rc read_exit "$rc" 0 "$d/err"
 expect_eq read_ops "$(ops_of r1 "$d/out")" 258
 expect_eq read_summary "$(summary_ops "$d/out")" 258
 
@@ -202,7 +202,7 @@ define process name=p { thread name=t {
 run 30
 F
 run read_random
-expect_rc read_random_exit 0
+expect_rc read_random_exit "$rc" 0 "$d/err"
 expect_eq read_random_ops "$(ops_of r1 "$d/out")" 100
 
 new read_toobig <<'F'
@@ -211,7 +211,7 @@ define process name=p { thread name=t { flowop read name=r1, filename=f, iosize=
 run 5
 F
 run read_toobig
-expect_rc read_toobig_exit 1
+expect_rc read_toobig_exit "$rc" 1 "$d/err"
 grep -q "r1.*larger than the working set" "$d/err" && ok || bad read_toobig_message "$(cat "$d/err")"
 
 # ---- write: sequential writes extend the file; random ones stay within the working set ----
@@ -223,7 +223,7 @@ define process name=p { thread name=t {
 run 30
 F
 run write_seq
-expect_rc write_seq_exit 0
+expect_rc write_seq_exit "$rc" 0 "$d/err"
 expect_eq write_seq_ops "$(ops_of w1 "$d/out")" 100
 expect_eq write_seq_size "$(size_of "$d/f/00000001/00000001")" 409600
 
@@ -235,7 +235,7 @@ define process name=p { thread name=t {
 run 30
 F
 run write_random
-expect_rc write_random_exit 0
+expect_rc write_random_exit "$rc" 0 "$d/err"
 expect_eq write_random_ops "$(ops_of w1 "$d/out")" 500
 expect_eq write_random_size "$(size_of "$d/f/00000001/00000001")" 65536
 
@@ -248,7 +248,7 @@ define process name=p { thread name=t {
 run 30
 F
 run write_wss
-expect_rc write_wss_exit 0
+expect_rc write_wss_exit "$rc" 0 "$d/err"
 expect_eq write_wss_ops "$(ops_of w1 "$d/out")" 489
 s=$(size_of "$d/f/00000001/00000001")
 expect_in write_wss_size "$s" 61440 65536
@@ -266,7 +266,7 @@ define process name=p { thread name=t {
 run 30
 F
 run write_offset
-expect_rc write_offset_exit 0
+expect_rc write_offset_exit "$rc" 0 "$d/err"
 expect_eq write_offset_ops "$(ops_of w1 "$d/out") $(ops_of w2 "$d/out") $(ops_of r1 "$d/out")" "10 10 10"
 expect_eq write_offset_size "$(size_of "$d/f/00000001/00000001")" 107
 expect_eq write_offset_hole "$(head -c 100 "$d/f/00000001/00000001" | tr -d '\0' | wc -c)" 0
@@ -280,7 +280,7 @@ define process name=p { thread name=t {
 run 30
 F
 run append
-expect_rc append_exit 0
+expect_rc append_exit "$rc" 0 "$d/err"
 expect_eq append_ops "$(ops_of a1 "$d/out")" 17
 expect_eq append_size "$(size_of "$d/f/00000001/00000001")" 51000
 
@@ -293,7 +293,7 @@ define process name=p { thread name=t {
 run 30
 F
 run appendrand
-expect_rc appendrand_exit 0
+expect_rc appendrand_exit "$rc" 0 "$d/err"
 expect_eq appendrand_ops "$(ops_of a1 "$d/out")" 800
 expect_in appendrand_size "$(size_of "$d/f/00000001/00000001")" 1 $((800 * 8191))
 # the mean append is about iosize/2: 800 draws average 4096 +- 10% (about 5 sigma)
@@ -308,7 +308,7 @@ define process name=p { thread name=t {
 run 30
 F
 run appendrand_bytes
-expect_rc appendrand_bytes_exit 0
+expect_rc appendrand_bytes_exit "$rc" 0 "$d/err"
 expect_in appendrand_bytes_size "$(size_of "$d/f/00000001/00000001")" 100001 $((100000 + 8191))
 
 # ---- readwholefile: one op per file, the bytes of each whole file ----
@@ -323,7 +323,7 @@ define process name=p { thread name=t {
 run 30
 F
 run readwhole
-expect_rc readwhole_exit 0
+expect_rc readwhole_exit "$rc" 0 "$d/err"
 expect_eq readwhole_ops "$(ops_of r1 "$d/out")" 50
 expect_eq readwhole_opens "$(ops_of o1 "$d/out")" 50
 sed -i 's/value=614399/value=614400/' "$d/w.f"
@@ -339,7 +339,7 @@ define process name=p { thread name=t {
 run 30
 F
 run readwhole0
-expect_rc readwhole0_exit 0
+expect_rc readwhole0_exit "$rc" 0 "$d/err"
 expect_eq readwhole0_ops "$(ops_of r1 "$d/out")" 10
 
 # ---- writewholefile: writes the nominal size (of the srcfd file) ----
@@ -353,7 +353,7 @@ define process name=p { thread name=t {
 run 30
 F
 run writewhole
-expect_rc writewhole_exit 0
+expect_rc writewhole_exit "$rc" 0 "$d/err"
 expect_eq writewhole_files "$(nfiles "$d/fs")" 20
 expect_eq writewhole_bytes "$(nbytes "$d/fs")" 200000
 expect_eq writewhole_ops "$(ops_of w1 "$d/out")" 20
@@ -373,7 +373,7 @@ define process name=p { thread name=t {
 run 30
 F
 run copy
-expect_rc copy_exit 0
+expect_rc copy_exit "$rc" 0 "$d/err"
 expect_eq copy_files "$(nfiles "$d/dst")" 10
 expect_eq copy_sizes "$(find "$d/dst" -type f ! -name '.*' -printf '%s\n' | sort -u)" 7000
 expect_eq copy_ops "$(ops_of w2 "$d/out")" 10
@@ -390,7 +390,7 @@ define process name=p { thread name=t {
 run 30
 F
 run fsync
-expect_rc fsync_exit 0
+expect_rc fsync_exit "$rc" 0 "$d/err"
 expect_eq fsync_ops "$(ops_of s1 "$d/out")" 50
 expect_eq fsync_appends "$(ops_of a1 "$d/out")" 50
 expect_eq fsync_size "$(size_of "$d/f/00000001/00000001")" 204800
@@ -401,7 +401,7 @@ define process name=p { thread name=t { flowop fsync name=s1, fd=3 } }
 run 5
 F
 run fsync_closed
-expect_rc fsync_closed_exit 1
+expect_rc fsync_closed_exit "$rc" 1 "$d/err"
 grep -q "s1.*not open" "$d/err" && ok || bad fsync_closed_message "$(cat "$d/err")"
 
 # ---- fsyncset: one op per open slot of its fileset ----
@@ -424,7 +424,7 @@ define process name=p { thread name=t {
 run 30
 F
 run fsyncset
-expect_rc fsyncset_exit 0
+expect_rc fsyncset_exit "$rc" 0 "$d/err"
 expect_eq fsyncset_a "$(ops_of sa "$d/out")" 30
 expect_eq fsyncset_b "$(ops_of sb "$d/out")" 10
 expect_eq fsyncset_closed "$(ops_of sz "$d/out")" 0
@@ -438,7 +438,7 @@ define process name=p { thread name=t { flowop makedir name=md, filesetname=fs }
 run 30
 F
 run makedir_all
-expect_rc makedir_all_exit 0
+expect_rc makedir_all_exit "$rc" 0 "$d/err"
 expect_eq makedir_all_ops "$(ops_of md "$d/out")" 30
 expect_eq makedir_all_leaves "$(find "$d/fs" -mindepth 1 -type d -empty | wc -l)" 30
 ordinary=$(( $(ndirs "$d/fs") - 30 ))
@@ -451,7 +451,7 @@ define process name=p { thread name=t {
 run 30
 F
 run makedir
-expect_rc makedir_exit 0
+expect_rc makedir_exit "$rc" 0 "$d/err"
 expect_eq makedir_ops "$(ops_of md "$d/out")" 12
 expect_eq makedir_dirs "$(ndirs "$d/fs")" $((ordinary + 12))
 
@@ -463,7 +463,7 @@ define process name=p { thread name=t {
 run 30
 F
 run removedir
-expect_rc removedir_exit 0
+expect_rc removedir_exit "$rc" 0 "$d/err"
 expect_eq removedir_ops "$(ops_of rd "$d/out")" 12
 expect_eq removedir_dirs "$(ndirs "$d/fs")" $((ordinary + 18))
 
@@ -474,7 +474,7 @@ define process name=p, instances=2 { thread name=t, instances=2 { flowop removed
 run 30
 F
 run removedir_all
-expect_rc removedir_all_exit 0
+expect_rc removedir_all_exit "$rc" 0 "$d/err"
 expect_eq removedir_all_ops "$(ops_of rd "$d/out")" 30
 expect_eq removedir_all_dirs "$(ndirs "$d/fs")" "$ordinary"
 
@@ -487,7 +487,7 @@ define process name=p { thread name=t {
 run 30
 F
 run listdir
-expect_rc listdir_exit 0
+expect_rc listdir_exit "$rc" 0 "$d/err"
 expect_eq listdir_ops "$(ops_of l1 "$d/out")" 300
 expect_in listdir_mbs "$(mbs_of l1 "$d/out")" 0.1 1e12
 expect_eq listdir_summary "$(summary_ops "$d/out")" 300
@@ -502,7 +502,7 @@ define process name=p { thread name=t {
 run 30
 F
 run aio
-expect_rc aio_exit 0
+expect_rc aio_exit "$rc" 0 "$d/err"
 expect_eq aio_writes "$(ops_of aw "$d/out")" 500
 expect_eq aio_waits "$(ops_of ai "$d/out")" 500
 expect_eq aio_size "$(size_of "$d/f/00000001/00000001")" 1048576
@@ -517,7 +517,7 @@ define process name=p { thread name=t {
 run 30
 F
 run aio_wss
-expect_rc aio_wss_exit 0
+expect_rc aio_wss_exit "$rc" 0 "$d/err"
 expect_eq aio_wss_writes "$(ops_of aw "$d/out")" 492
 expect_eq aio_wss_waits "$(ops_of ai "$d/out")" 123
 s=$(size_of "$d/f/00000001/00000001")
@@ -543,7 +543,7 @@ define process name=p { thread name=t, memsize=4k {
 run 30
 F
 run foc
-expect_rc foc_exit 0
+expect_rc foc_exit "$rc" 0 "$d/err"
 expect_eq foc_stats "$(ops_of s1 "$d/out")" 1000
 expect_eq foc_hogs "$(ops_of h1 "$d/out")" 1000
 expect_in foc_checks "$(ops_of f1 "$d/out")" 999 1000
@@ -556,7 +556,7 @@ define process name=p, instances=2 { thread name=t {
 run 30
 F
 run foc_procs
-expect_rc foc_procs_exit 0
+expect_rc foc_procs_exit "$rc" 0 "$d/err"
 expect_in foc_procs_stats "$(ops_of s1 "$d/out")" 1000 1002
 
 # ---- finishonbytes without target: read and write bytes of the run ----
@@ -570,7 +570,7 @@ define process name=p { thread name=t {
 run 30
 F
 run fob
-expect_rc fob_exit 0
+expect_rc fob_exit "$rc" 0 "$d/err"
 expect_eq fob_appends "$(ops_of a1 "$d/out")" 51
 expect_eq fob_reads "$(ops_of r1 "$d/out")" 51
 expect_eq fob_size "$(size_of "$d/f/00000001/00000001")" 51000
@@ -585,7 +585,7 @@ define process name=p { thread name=t {
 run 10
 F
 run print
-expect_rc print_exit 0
+expect_rc print_exit "$rc" 0 "$d/err"
 expect_eq print_lines "$(cat "$d/out" "$d/err" | grep -c 'Message from process (p,[0-9]*), thread (t,[0-9]*): hello from flowbench$')" 3
 expect_eq print_ops "$(ops_of pr "$d/out")" 0
 
@@ -600,7 +600,7 @@ define process name=p { thread name=t {
 run 10
 F
 run testrandvar
-expect_rc testrandvar_exit 0
+expect_rc testrandvar_exit "$rc" 0 "$d/err"
 expect_eq testrandvar_ops "$(ops_of trv "$d/out")" 0
 expect_eq testrandvar_stats "$(ops_of s1 "$d/out")" 2000
 # uniform on [10, 30]: mean 20, stddev/mean 1/sqrt(3)/2 = 0.289
@@ -625,7 +625,7 @@ define process name=p { thread name=t {
 run 30
 F
 run composite
-expect_rc composite_exit 0
+expect_rc composite_exit "$rc" 0 "$d/err"
 expect_eq composite_open "$(ops_of u1.o "$d/out")" 10
 expect_eq composite_read "$(ops_of u1.r "$d/out")" 30
 expect_eq composite_close "$(ops_of u1.c "$d/out")" 10
@@ -648,7 +648,7 @@ F
 for i in 3 13 4; do
     idx_script $i | new indexed$i
     run indexed$i
-    expect_rc indexed${i}_exit 0
+    expect_rc indexed${i}_exit "$rc" 0 "$d/err"
     expect_eq indexed${i}_one_file "$(find "$d/fs" -type f -size +0 ! -name '.*' | wc -l)" 1
     expect_eq indexed${i}_bytes "$(nbytes "$d/fs")" 2000
 done
@@ -668,7 +668,7 @@ define process name=p { thread name=t {
 run 30
 F
 run opennext
-expect_rc opennext_exit 0
+expect_rc opennext_exit "$rc" 0 "$d/err"
 expect_eq opennext_reads "$(ops_of r1 "$d/out")" 128
 
 # openfile with opennext fills the 128 slots; the 129th open finds slot 127 still open
@@ -680,7 +680,7 @@ define process name=p { thread name=t {
 run 30
 F
 run opennext_open
-expect_rc opennext_open_exit 1
+expect_rc opennext_open_exit "$rc" 1 "$d/err"
 expect_eq opennext_open_ops "$(ops_of o1 "$d/out")" 128
 grep -q "o1.*slot 127" "$d/err" && ok || bad opennext_open_message "$(cat "$d/err")"
 

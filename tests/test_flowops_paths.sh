@@ -5,10 +5,7 @@
 set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-if ! command -v strace >/dev/null; then
-    echo "SKIP: strace is not installed: the system calls cannot be seen"
-    exit 0
-fi
+need_strace
 top=$(mktemp -d /dev/shm/flowbench-fopaths.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 

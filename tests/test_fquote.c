@@ -12,21 +12,23 @@
 #include "cli/interp.h"
 #include "lang/ast.h"
 #include "lang/vars.h"
+#include "check.h"
 
-static int passed, failed;
-
-static void check(int ok, const char *how, const char *what)
+/* The bytes of a string as " 0a 22 ...", for a failure line (the longest, every byte
+ * 0x01-0xff once, fits). */
+struct hex { char s[3 * 256 + 1]; };
+static struct hex hex_of(const char *what)
 {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s:", how);
-    for (const unsigned char *p = (const unsigned char *)what; *p != '\0'; p++)
-        printf(" %02x", *p);
-    printf("\n");
+    struct hex h = { "" };
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)what; *p != '\0' && n + 4 <= sizeof h.s; p++)
+        n += (size_t)snprintf(h.s + n, sizeof h.s - n, " %02x", *p);
+    return h;
 }
+
+/* A round trip of WHAT by HOW; a failure shows WHAT's bytes (they are control characters,
+ * quotes and backslashes mostly). */
+#define CHECK_BYTES(ok, how, what) CHECK(ok, "%s:%s", how, hex_of(what).s)
 
 /* PREFIX QUOTED SUFFIX parsed: its first command, or NULL (the parse failed or the
  * text became more than one command). */
@@ -57,7 +59,7 @@ static void via_set(struct interp *in, const char *s)
     snprintf(text, len, "set $v = %s\n", q);
     int rc = interp_exec_buffer(in, text, strlen(text), "test", 1);
     const struct var *v = vars_find(&in->vars, "v");
-    check(rc == 0 && v != NULL && v->kind == VAR_STR && strcmp(v->s, s) == 0, "set", s);
+    CHECK_BYTES(rc == 0 && v != NULL && v->kind == VAR_STR && strcmp(v->s, s) == 0, "set", s);
     free(text);
     free(q);
 }
@@ -70,7 +72,7 @@ static void via_attr(const char *s)
     const struct ast_attr *a = c != NULL ? c->attrs : NULL;
     while (a != NULL && strcmp(a->name, "path") != 0)
         a = a->next;
-    check(a != NULL && a->val.kind == AV_STRING && !a->val.raw_vars && strcmp(a->val.s, s) == 0, "attribute", s);
+    CHECK_BYTES(a != NULL && a->val.kind == AV_STRING && !a->val.raw_vars && strcmp(a->val.s, s) == 0, "attribute", s);
     ast_cmd_free(r.cmds);
 }
 
@@ -80,7 +82,7 @@ static void via_echo(const struct interp *in, const char *s)
     struct parse_result r;
     struct ast_cmd *c = parse_one("echo ", s, "\n", &r);
     char *text = c != NULL && c->kind == CMD_ECHO && c->nstrings == 1 ? interp_expand(in, c->strings[0]) : NULL;
-    check(text != NULL && strcmp(text, s) == 0, "echo", s);
+    CHECK_BYTES(text != NULL && strcmp(text, s) == 0, "echo", s);
     free(text);
     ast_cmd_free(r.cmds);
 }
@@ -91,7 +93,7 @@ static void via_comment(const char *s)
 {
     struct parse_result r;
     struct ast_cmd *c = parse_one("# a model of ", s, "\nrun 1\n", &r);
-    check(c != NULL && c->kind == CMD_RUN, "comment", s);
+    CHECK_BYTES(c != NULL && c->kind == CMD_RUN, "comment", s);
     ast_cmd_free(r.cmds);
 }
 
@@ -104,7 +106,7 @@ static void via_put(const char *s)
     int rc = f != NULL ? fquote_put(f, s) : -1;
     if (f != NULL)
         fclose(f);
-    check(rc == 0 && q != NULL && buf != NULL && strcmp(buf, q) == 0, "fquote_put", s);
+    CHECK_BYTES(rc == 0 && q != NULL && buf != NULL && strcmp(buf, q) == 0, "fquote_put", s);
     free(buf);
     free(q);
 }
@@ -142,9 +144,8 @@ int main(void)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         round_trip(&in, words[i]);
     /* nothing in a quoted name is a second command: the crafted one above stayed one set */
-    check(vars_find(&in.vars, "zz") == NULL, "no second command", "zz");
+    CHECK_BYTES(vars_find(&in.vars, "zz") == NULL, "no second command", "zz");
     interp_free(&in);
     fclose(sink);
-    printf("fquote: %d passed, %d failed\n", passed, failed);
-    return failed == 0 && passed > 0 ? 0 : 1;
+    return check_summary();
 }

@@ -2,28 +2,14 @@
 # test_fs_name.sh BIN: the file system's name has one source, its mount
 # (/proc/self/mountinfo): on a loop-mounted ext3 image under /dev/shm (which
 # statfs cannot tell from ext4) a run's results.json, a campaign's tree name and
-# its summary.json all say ext3. Skips, loudly, when loop devices cannot be had.
+# its summary.json all say ext3. Skipped (77) when loop devices cannot be had.
 set -u
 bin=$(realpath "$1")
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-fsname.XXXXXX)
 . "$(dirname "$0")/realfs_checks.sh"
 trap realfs_cleanup EXIT
-skip() {
-    echo "SKIPPED: $1: the file-system name was not checked on ext3"
-    echo "fs_name: $pass passed, $fail failed"
-    [ "$fail" = 0 ] && exit 77
-    exit 1
-}
-
-command -v mkfs.ext3 >/dev/null || skip "mkfs.ext3 is missing (e2fsprogs)"
-mkdir -p "$top/mnt"
-truncate -s 64M "$top/img" || skip "no room for an image in /dev/shm"
-dev=$(losetup -f --show "$top/img" 2>"$top/losetup.err") || skip "losetup is not permitted: $(cat "$top/losetup.err")"
-devs+=("$dev")
-mkfs.ext3 -q -F "$dev" >"$top/mkfs.out" 2>&1 || bad mkfs "$(cat "$top/mkfs.out")"
-mount "$dev" "$top/mnt" 2>"$top/mount.err" || skip "mount is not permitted: $(cat "$top/mount.err")"
-mounts+=("$top/mnt")
+loop_mount ext3 "$top" 64M || { summary fs_name; exit; }
 expect_grep mounted_ext3 " $top/mnt ext3 " /proc/mounts
 
 # A run: results.json's meta.

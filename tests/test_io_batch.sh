@@ -10,12 +10,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-iobatch.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-command -v strace >/dev/null || { apt-get install -y -qq strace >/dev/null 2>&1 || true; }
-if ! command -v strace >/dev/null; then
-    echo "SKIP every case: strace is not installed and could not be"
-    echo "0 passed, 0 failed"
-    exit 1   # it checked nothing: that is not a pass
-fi
+need_strace
 
 # 4 KiB random reads at iodepth 32 of a cached file for a second (the read is
 # the thread's only flowop: any other that is not engine I/O waits for what

@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# test_ioengine.sh BIN: every I/O engine moves the bytes it claims, through
+# test_ioengine.sh BIN [engines|strace]: every I/O engine moves the bytes it claims, through
 # the system calls it claims (strace), at the depth asked, named in the
 # reports; a bad engine, a wrong combination and a refused engine are clear errors.
 set -u
 bin=$(realpath "$1")
+part=${2:-all} # engines (all but strace's checks) or strace (the system calls)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-ioe.XXXXXX)
 restore=""
 trap 'rm -rf "$top"; [ -z "$restore" ] || sysctl -q -w kernel.io_uring_disabled="$restore"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-command -v strace >/dev/null || { apt-get install -y -qq strace >/dev/null 2>&1 || true; }
-command -v strace >/dev/null || echo "SKIP strace checks: strace is not installed and could not be"
 
 # json_get FILE EXPR: a python expression over the document j
 json_get() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"; }
 row() { echo "[r for r in j['runs'][0]['flowops'] if r['name']=='$1'][0]"; }
 
+if in_part engines; then
 # One file of 1 MiB; each engine appends a counted number of 4 KiB blocks,
 # rewrites the file whole, reads it whole and reads and writes at random.
 for eng in psync libaio io_uring mmap; do
@@ -58,8 +58,11 @@ F
     grep -q "^done .* [a-z_]*/[0-9]*\$" "$d/out" && bad "${eng}_text_no_engine_for_finish" "$(grep '^done' "$d/out")" || ok
 done
 
+fi
+
 # strace: each engine makes the calls it claims, and none it should not.
-if command -v strace >/dev/null; then
+if in_part strace; then
+    need_strace
     d=$top/trace
     mkdir -p "$d"
     cat >"$d/w.f" <<F
@@ -99,6 +102,7 @@ F
     done
 fi
 
+if in_part engines; then
 # The run-wide --ioengine and --iodepth win over the script's.
 d=$top/override
 mkdir -p "$d"
@@ -166,6 +170,7 @@ if [ "$(id -u)" = 0 ] && [ -w /proc/sys/kernel/io_uring_disabled ]; then
         || bad refused_message "$(cat "$d/out")"
 else
     echo "SKIP io_uring refusal: needs root and /proc/sys/kernel/io_uring_disabled"
+fi
 fi
 
 summary

@@ -20,7 +20,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-journal.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 . "$(dirname "$0")/realfs_checks.sh"
-expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 600 "$4")"; fi; }
+need_strace
 
 # One file rewritten at random 4 KiB blocks, each write fsynced before the
 # next: every block written in the run has a durable generation.
@@ -117,20 +117,13 @@ expect_grep create_line "$file: durable create missing" "$top/out"
 mv "$top/moved" "$file"
 
 # verify-tree never writes to the tree: every open of it is O_RDONLY.
-if ! command -v strace >/dev/null; then
-    apt-get install -y strace >/dev/null 2>&1 || true
-fi
-if ! command -v strace >/dev/null || ! strace -qq -o /dev/null true 2>/dev/null; then
-    echo "SKIP readonly: strace is missing or ptrace is not permitted"
-else
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -o "$top/trace" \
-        -e trace=open,openat,creat,truncate,ftruncate,unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat,rmdir,link,linkat,symlink,symlinkat,chmod,fchmodat,utimensat \
-        "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" >"$top/out" 2>"$top/err"
-    expect_rc readonly_exit $? 0 "$top/err"
-    grep -F -- "$tree" "$top/trace" >"$top/tree_calls"
-    expect_in readonly_opens "$(grep -c 'open' "$top/tree_calls")" 3 100000
-    expect_nogrep readonly_no_write "O_WRONLY\|O_RDWR\|O_CREAT\|O_TRUNC\|unlink\|rename\|truncate\|mkdir\|rmdir\|link(\|chmod\|utimensat" "$top/tree_calls"
-fi
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -o "$top/trace" \
+    -e trace=open,openat,creat,truncate,ftruncate,unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat,rmdir,link,linkat,symlink,symlinkat,chmod,fchmodat,utimensat \
+    "$bin" verify-tree -f "$top/w.f" -D dir="$tree" -D journal="$journal" >"$top/out" 2>"$top/err"
+expect_rc readonly_exit $? 0 "$top/err"
+grep -F -- "$tree" "$top/trace" >"$top/tree_calls"
+expect_in readonly_opens "$(grep -c 'open' "$top/tree_calls")" 3 100000
+expect_nogrep readonly_no_write "O_WRONLY\|O_RDWR\|O_CREAT\|O_TRUNC\|unlink\|rename\|truncate\|mkdir\|rmdir\|link(\|chmod\|utimensat" "$top/tree_calls"
 
 # Bad input: a file the manifest does not know.
 echo hi >"$tree/fs/stray"

@@ -12,33 +12,12 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-jcrash.XXXXXX)
 . "$here/realfs_checks.sh"
 trap realfs_cleanup EXIT
-expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
-
-# mount_image FS: a fresh image of FS mounted at $top/FS/mnt; 1 (skipped, said why) when it cannot be.
-mount_image() {
-    local fs=$1 img=$top/$1/img dev
-    mkdir -p "$top/$fs/mnt"
-    if ! command -v "mkfs.$fs" >/dev/null; then
-        apt-get install -y "$([ "$fs" = xfs ] && echo xfsprogs || echo e2fsprogs)" >/dev/null 2>&1 || true
-    fi
-    if ! command -v "mkfs.$fs" >/dev/null || ! command -v losetup >/dev/null; then
-        echo "SKIP $fs: mkfs.$fs or losetup is missing"; return 1
-    fi
-    truncate -s 512M "$img" && "mkfs.$fs" -q "$img" >/dev/null 2>&1 </dev/null || { bad "${fs}_mkfs" "mkfs.$fs failed"; return 1; }
-    if ! dev=$(losetup -f --show "$img" 2>"$top/$fs/losetup.err"); then
-        echo "SKIP $fs: losetup is not permitted: $(cat "$top/$fs/losetup.err")"; return 1
-    fi
-    devs+=("$dev")
-    if ! mount "$dev" "$top/$fs/mnt" 2>"$top/$fs/mount.err"; then
-        echo "SKIP $fs: mount is not permitted: $(cat "$top/$fs/mount.err")"; return 1
-    fi
-    mounts+=("$top/$fs/mnt")
-}
+need losetup mkfs.ext4 mkfs.xfs
 
 # crash FS: the workload killed mid-run on FS, then verify-tree.
 crash() {
     local fs=$1 d=$top/$1 pid
-    mount_image "$fs" || return 0
+    loop_mount "$fs" "$d" 512M || return 0
     mkdir -p "$d/journal"
     setsid "$bin" -f "$here/journal/mailj.f" -D dir="$d/mnt" -D journal="$d/journal" --runtime 60 --quiet \
         >"$d/out" 2>"$d/err" &

@@ -11,18 +11,10 @@
 #include <json-c/json.h>
 
 #include "report/json_writer.h"
+#include "check.h"
 
-static int passed, failed;
-
-static void check(int ok, const char *what, const char *detail)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s: %s\n", what, detail);
-}
+/* A check with what it is about and a detail (the text written, mostly). */
+#define CHECK_SAID(ok, what, detail) CHECK(ok, "%s: %s", what, detail)
 
 /* A document being written into memory. */
 struct doc {
@@ -71,23 +63,23 @@ static void test_numbers(void)
         jw_num(&d.w, exact[i].key, exact[i].v, 3);
     jw_num(&d.w, "rounded", 2.0 / 3.0, 2);
     jw_close(&d.w, '}');
-    check(doc_close(&d) == 0, "numbers: jw_end", d.text);
+    CHECK_SAID(doc_close(&d) == 0, "numbers: jw_end", d.text);
     json_object *o = json_tokener_parse(d.text), *v;
-    check(o != NULL, "numbers: valid JSON", d.text);
+    CHECK_SAID(o != NULL, "numbers: valid JSON", d.text);
     if (o == NULL) {
         free(d.text);
         return;
     }
     static const char *const nulls[] = { "nan", "inf", "minus_inf" };
     for (size_t i = 0; i < 3; i++)
-        check(json_object_object_get_ex(o, nulls[i], &v) && v == NULL, nulls[i], "not written as null");
+        CHECK_SAID(json_object_object_get_ex(o, nulls[i], &v) && v == NULL, nulls[i], "not written as null");
     for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++) {
         char detail[160];
         double got = json_object_object_get_ex(o, exact[i].key, &v) ? json_object_get_double(v) : NAN;
         snprintf(detail, sizeof detail, "read back %.17g, wrote %.17g", got, exact[i].v);
-        check(got == exact[i].v, exact[i].key, detail);
+        CHECK_SAID(got == exact[i].v, exact[i].key, detail);
     }
-    check(strstr(d.text, "\"rounded\": 0.67") != NULL, "rounded to 2 places", d.text);
+    CHECK_SAID(strstr(d.text, "\"rounded\": 0.67") != NULL, "rounded to 2 places", d.text);
     json_object_put(o);
     free(d.text);
 }
@@ -126,15 +118,15 @@ static void test_nesting(void)
     for (size_t k = 0; k < sizeof ok_depths / sizeof ok_depths[0]; k++) {
         int depth = ok_depths[k];
         snprintf(what, sizeof what, "nesting %d: jw_end", depth);
-        check(nest(&d, depth) == 0, what, "failed");
+        CHECK_SAID(nest(&d, depth) == 0, what, "failed");
         snprintf(what, sizeof what, "nesting %d: balanced", depth);
-        check(count(d.text, '{') == count(d.text, '}') && count(d.text, '[') == count(d.text, ']') &&
+        CHECK_SAID(count(d.text, '{') == count(d.text, '}') && count(d.text, '[') == count(d.text, ']') &&
                   count(d.text, '{') + count(d.text, '[') == (size_t)depth,
               what, d.text);
         snprintf(what, sizeof what, "nesting %d: valid JSON", depth);
         struct json_tokener *t = json_tokener_new_ex(JW_DEPTH + 8);
         json_object *o = json_tokener_parse_ex(t, d.text, (int)d.len);
-        check(o != NULL, what, d.text);
+        CHECK_SAID(o != NULL, what, d.text);
         json_object_put(o);
         json_tokener_free(t);
         free(d.text);
@@ -143,15 +135,15 @@ static void test_nesting(void)
     errno = 0;
     int rc = nest(&d, JW_DEPTH + 5);
     int e = errno;
-    check(rc == -1 && e == EOVERFLOW, "nesting past JW_DEPTH fails with EOVERFLOW", d.text);
-    check(count(d.text, '{') + count(d.text, '[') < JW_DEPTH, "nothing written past the limit", "more");
+    CHECK_SAID(rc == -1 && e == EOVERFLOW, "nesting past JW_DEPTH fails with EOVERFLOW", d.text);
+    CHECK_SAID(count(d.text, '{') + count(d.text, '[') < JW_DEPTH, "nothing written past the limit", "more");
     free(d.text);
     /* A container left open is no document either. */
     doc_open(&d);
     jw_open(&d.w, NULL, '{', false);
     errno = 0;
     rc = doc_close(&d);
-    check(rc == -1 && errno == EINVAL, "an open container fails jw_end", d.text);
+    CHECK_SAID(rc == -1 && errno == EINVAL, "an open container fails jw_end", d.text);
     free(d.text);
 }
 
@@ -165,13 +157,13 @@ static void test_strings(void)
     jw_null(&d.w, NULL);
     jw_bool(&d.w, NULL, true);
     jw_close(&d.w, ']');
-    check(doc_close(&d) == 0, "strings: jw_end", d.text);
+    CHECK_SAID(doc_close(&d) == 0, "strings: jw_end", d.text);
     json_object *o = json_tokener_parse(d.text);
-    check(o != NULL && json_object_array_length(o) == 4, "strings: valid JSON of 4 items", d.text);
+    CHECK_SAID(o != NULL && json_object_array_length(o) == 4, "strings: valid JSON of 4 items", d.text);
     if (o != NULL) {
         const char *s = json_object_get_string(json_object_array_get_idx(o, 0));
-        check(strcmp(s, "bad \xef\xbf\xbd byte, quote \" tab \t nul-ish \x01 \xc3\xa9") == 0, "strings: round trip", s);
-        check(json_object_array_get_idx(o, 1) == NULL && json_object_array_get_idx(o, 2) == NULL, "strings: nulls",
+        CHECK_SAID(strcmp(s, "bad \xef\xbf\xbd byte, quote \" tab \t nul-ish \x01 \xc3\xa9") == 0, "strings: round trip", s);
+        CHECK_SAID(json_object_array_get_idx(o, 1) == NULL && json_object_array_get_idx(o, 2) == NULL, "strings: nulls",
               d.text);
     }
     json_object_put(o);
@@ -183,6 +175,5 @@ int main(void)
     test_numbers();
     test_nesting();
     test_strings();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_summary();
 }

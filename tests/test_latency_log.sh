@@ -84,7 +84,7 @@ say("time_late", late, 0)
 say("threads", len(last), len(run["placement"]) if mode == "all" else len(last))
 print("\n".join(out))
 PY
-check() { # NAME LOG JSON MODE
+check_log() { # NAME LOG JSON MODE: the log checked against the JSON by check.py
     while read -r what got want; do expect_eq "$1_$what" "$got" "$want"; done < <(python3 "$top/check.py" "$2" "$3" "$4" 2>&1 || echo "check.py failed 1")
 }
 
@@ -94,7 +94,7 @@ d=$top/one
 expect_eq one_exit $? 0
 expect_eq one_records "$(awk -F, 'NR > 1' "$d/lat.csv" | wc -l)" 9999
 expect_eq one_reads "$(awk -F, '$3 == "r1"' "$d/lat.csv" | wc -l)" 5000
-check one "$d/lat.csv" "$d/r.json" all
+check_log one "$d/lat.csv" "$d/r.json" all
 # Each read starts where the one before ended; the read at the end of the
 # file (0 bytes, at 1 MiB) sends the next back to 0.
 expect_eq one_offsets "$(awk -F, '$3 == "r1" { if ($5 != next_off) bad++; next_off = $4 ? $5 + $4 : 0 } END { print bad + 0 }' "$d/lat.csv")" 0
@@ -108,7 +108,7 @@ expect_eq one_no_parts "$(ls "$d" | grep -c part)" 0
 "$bin" -f "$d/w.f" --latency-log "$d/lat7.csv" --latency-log-sample 7 --json "$d/r7.json" >"$d/out7" 2>"$d/err7"
 expect_eq sample_exit $? 0
 expect_eq sample_records "$(awk -F, 'NR > 1' "$d/lat7.csv" | wc -l)" 1428
-check sample "$d/lat7.csv" "$d/r7.json" sampled
+check_log sample "$d/lat7.csv" "$d/r7.json" sampled
 
 # The binary form: latlog2csv gives the same records as the CSV of the same
 # run shape (latencies and times differ from run to run; what was done does
@@ -118,7 +118,7 @@ expect_eq bin_exit $? 0
 "$bin" latlog2csv "$d/lat.bin" >"$d/bin.csv" 2>"$d/bin.err"
 expect_eq bin_decode_exit $? 0
 expect_eq bin_same_ops "$(cut -d, -f3- "$d/bin.csv" | md5sum)" "$(cut -d, -f3- "$d/lat.csv" | md5sum)"
-check bin "$d/bin.csv" "$d/rb.json" all
+check_log bin "$d/bin.csv" "$d/rb.json" all
 python3 - "$d/lat.bin" "$d/bin.csv" >"$d/struct.out" 2>&1 <<'PY'
 import struct, sys
 b = open(sys.argv[1], "rb").read()
@@ -147,14 +147,14 @@ grep -q "not a binary latency log" "$d/junk.err" && ok || bad junk_msg "$(cat "$
 d=$top/many
 "$bin" -f "$d/w.f" --latency-log "$d/lat.csv" --json "$d/r.json" >"$d/out" 2>"$d/err"
 expect_eq many_exit $? 0
-check many "$d/lat.csv" "$d/r.json" all
+check_log many "$d/lat.csv" "$d/r.json" all
 expect_eq many_write_offsets "$(awk -F, '$3 == "w1" && ($5 < 0 || $5 % 2048 != 0)' "$d/lat.csv" | wc -l)" 0
 expect_eq many_stat_offsets "$(awk -F, '$3 == "s1" && $5 != -1' "$d/lat.csv" | wc -l)" 0
 # Sample 100 over four threads: each thread's ops / 100, rounded down, so
 # the total / 100 less at most one a thread.
 "$bin" -f "$d/w.f" --latency-log "$d/lat100.csv" --latency-log-sample 100 --json "$d/r100.json" >"$d/out100" 2>&1
 expect_eq many100_exit $? 0
-check many100 "$d/lat100.csv" "$d/r100.json" sampled
+check_log many100 "$d/lat100.csv" "$d/r100.json" sampled
 want=$(python3 -c '
 import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]

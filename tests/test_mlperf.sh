@@ -7,10 +7,10 @@
 # the device of a loop-mounted ext4 image, not from the page cache.
 set -u
 fb=$(realpath "$1")
+part=${2:-all} # runs (the opens and the shipped workloads) or cold (the loop device's read-back)
 T=$(mktemp -d /dev/shm/fbmlperf.XXXXXX)
 cleanup() {
-    [ -n "${mnt:-}" ] && umount "$mnt" 2>/dev/null
-    [ -n "${dev:-}" ] && losetup -d "$dev" 2>/dev/null
+    loop_cleanup
     rm -rf "$T"
 }
 trap cleanup EXIT
@@ -27,9 +27,8 @@ opens() {
 }
 
 # (LeakSanitizer cannot run under ptrace: off for the traced runs.)
-if ! command -v strace >/dev/null; then
-    echo "SKIP epoch opens: strace is missing"
-else
+if in_part runs; then
+    need_strace
     # 1. pick=epoch over 2 passes of 50 files by 3 threads: each file opened
     # exactly twice (the picks= bound stops the threads, not the run's time);
     # each pass in a shuffled order, not the same twice.
@@ -83,7 +82,6 @@ assert rows["load.sample"] == 100 and rows["load.open"] == 100, rows
 assert rows["step"] == 2 * 5, rows
 assert run["end"] == "finished", run["end"]
 EOF
-fi
 
 # 3. The shipped MLPerf training workloads, shrunk: every file once per epoch
 # (2 epochs), the steps they make of it, the accelerator utilisation judged.
@@ -110,20 +108,11 @@ done
 grep -q 'fileset .*/model: 80 files, 0 leaf dirs, size 2007565312,' "$T/ck.check" &&
     grep -q 'fileset .*/optim: 80 files, 0 leaf dirs, size 12045637632,' "$T/ck.check" && ok ||
     bad ckpt_size "$(grep fileset "$T/ck.check")"
+fi
 
 # 4. Checkpoints read back cold: on a loop-mounted ext4 image, the device
 # reads at least what the read-backs read (the page cache held it all).
-if ! command -v losetup >/dev/null || ! command -v mkfs.ext4 >/dev/null; then
-    echo "SKIP cold readback: losetup or mkfs.ext4 is missing"
-elif ! truncate -s 128M "$T/img" || ! mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1; then
-    bad cold_image "cannot make an ext4 image"
-elif ! dev=$(losetup -f --show "$T/img" 2>"$T/losetup.err"); then
-    dev=""
-    echo "SKIP cold readback: losetup is not permitted: $(cat "$T/losetup.err")"
-elif ! mkdir -p "$T/mnt" || ! mount "$dev" "$T/mnt" 2>"$T/mount.err"; then
-    echo "SKIP cold readback: mount is not permitted: $(cat "$T/mount.err")"
-else
-    mnt=$T/mnt
+if in_part cold && loop_mount ext4 "$T" 128M; then
     name=${dev#/dev/}
     for w in checkpoint mlperf-checkpoint; do
         mkdir "$mnt/$w"

@@ -15,10 +15,8 @@ set -u
 bin=$(realpath "$1")
 here=$(dirname "${BASH_SOURCE[0]}")
 . "$here/lib.sh"
-if ! command -v strace >/dev/null || ! command -v python3 >/dev/null; then
-    echo "SKIP: strace or python3 is not installed"
-    exit 0
-fi
+need strace python3 tar git make cc
+[ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt is not installed (Debian's dbench)"
 top=$(mktemp -d /dev/shm/flowbench-model.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$top"' EXIT # KEEP=1: left for a look
 py=$(python3 -c 'import sys; print(sys.executable)') # the interpreter itself, past any shim
@@ -148,7 +146,7 @@ if [ -r /usr/share/dbench/client.txt ]; then
     # dbench writes its files at offsets, leaving holes, and rewrites them
     fidelity dbench "$top/client.txt"
 else
-    echo "SKIP: dbench's client.txt is not installed (apt-get install dbench): no dbench case"
+    echo "SKIP: dbench's client.txt is not installed (Debian's dbench): no dbench case"
 fi
 # a trace that creates nothing and deletes a file there before: the model runs (no composite of the
 # creates' is named), and --check says the created files are not compared rather than dividing by none

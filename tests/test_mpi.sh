@@ -13,8 +13,8 @@ t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
 cleanup() { rm -rf "$t"; }
 trap cleanup EXIT
 . "$(dirname "$0")/mpi_env.sh"
-browser=$(command -v chromium || true)
-[ -n "$browser" ] || echo "NOTE: no chromium: the per-rank chart is checked in the page's source only"
+browser=$(chromium_path)
+[ -n "$browser" ] || skip "Chromium (Debian's chromium) is not installed"
 
 # A write workload with a finish condition: every rank writes exactly 40 x 64k.
 cat > "$t/write.f" <<F

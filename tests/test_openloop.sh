@@ -14,8 +14,8 @@ pass=0 fail=0
 top=$(mktemp -d /tmp/flowbench-openloop.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
-# check NAME JSONFILE PYTHON-EXPR: the expression over j (the document) is true.
-check() {
+# json_true NAME JSONFILE PYTHON-EXPR: the expression over j (the document) is true.
+json_true() {
     local got
     got=$(python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(bool($3))" "$2" 2>&1)
     if [ "$got" = "True" ]; then ok; else bad "$1" "$3 is not true ($got)"; fi
@@ -58,16 +58,16 @@ else
     j="$top/stall/o.json"
     echo "stall: service p99 $(show "$j" "j['flowops'][0]['latency_ns']['p99']") ns," \
          "from intended p99 $(show "$j" "j['flowops'][0]['latency_from_intended_ns']['p99']") ns"
-    check stall_intended_p99 "$j" "j['flowops'][0]['latency_from_intended_ns']['p99'] >= 200e6"
-    check stall_service_p99 "$j" "j['flowops'][0]['latency_ns']['p99'] < 200e6"
-    check stall_max_lag "$j" "j['schedule'][0]['max_lag_ns'] >= 250e6"
+    json_true stall_intended_p99 "$j" "j['flowops'][0]['latency_from_intended_ns']['p99'] >= 200e6"
+    json_true stall_service_p99 "$j" "j['flowops'][0]['latency_ns']['p99'] < 200e6"
+    json_true stall_max_lag "$j" "j['schedule'][0]['max_lag_ns'] >= 250e6"
     # The backlog was caught up: the passes are rate x time (within 2%: a loaded
     # machine may hold the thread back at the very end), each one a read.
-    check stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 6"
-    check stall_passes_intended "$j" "abs(j['schedule'][0]['passes_intended'] - 300) <= 1"
-    check stall_ops_are_passes "$j" "j['flowops'][0]['ops'] == j['schedule'][0]['passes']"
-    check stall_summary "$j" "j['summary']['latency_from_intended_ns']['p99'] >= 200e6 and j['summary']['latency_ns']['p99'] < 200e6"
-    check stall_both_counted "$j" "j['flowops'][0]['latency_from_intended_ns']['max'] >= j['flowops'][0]['latency_ns']['max']"
+    json_true stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 6"
+    json_true stall_passes_intended "$j" "abs(j['schedule'][0]['passes_intended'] - 300) <= 1"
+    json_true stall_ops_are_passes "$j" "j['flowops'][0]['ops'] == j['schedule'][0]['passes']"
+    json_true stall_summary "$j" "j['summary']['latency_from_intended_ns']['p99'] >= 200e6 and j['summary']['latency_ns']['p99'] < 200e6"
+    json_true stall_both_counted "$j" "j['flowops'][0]['latency_from_intended_ns']['max'] >= j['flowops'][0]['latency_ns']['max']"
     grep -q "from intended start:" "$top/stall/out" && ok || bad stall_text "no 'from intended start' line"
     grep -q "schedule: thread reader (process p) at rate=100 x1" "$top/stall/out" && ok || bad stall_text "no schedule line"
 fi
@@ -90,16 +90,16 @@ run 10
 F
 if "$bin" -f "$top/exact/w.f" --quiet --json "$top/exact/o.json" >"$top/exact/out" 2>&1; then
     j="$top/exact/o.json"
-    check exact_ops "$j" "j['flowops'][0]['ops'] == 3"
-    check exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.05e9"
-    check exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < 0.05e9"
-    check exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.05e9"
-    check exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < 0.05e9"
-    check exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < 0.05e9"
-    check exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.05e9"
-    check exact_schedule "$j" "j['schedule'][0]['passes'] == 3 and j['schedule'][0]['passes_intended'] in (6, 7)"
-    check exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.05e9"
-    check exact_behind "$j" "not j['schedule'][0]['kept_up'] and j['schedule'][0]['instances_behind'] == 1"
+    json_true exact_ops "$j" "j['flowops'][0]['ops'] == 3"
+    json_true exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.05e9"
+    json_true exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < 0.05e9"
+    json_true exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.05e9"
+    json_true exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < 0.05e9"
+    json_true exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < 0.05e9"
+    json_true exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.05e9"
+    json_true exact_schedule "$j" "j['schedule'][0]['passes'] == 3 and j['schedule'][0]['passes_intended'] in (6, 7)"
+    json_true exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.05e9"
+    json_true exact_behind "$j" "not j['schedule'][0]['kept_up'] and j['schedule'][0]['instances_behind'] == 1"
     grep -q "warning: thread slow (process p) could not keep up with rate=2" "$top/exact/out" && ok \
         || bad exact_warning "no warning naming the thread: $(grep -i schedule "$top/exact/out")"
 else
@@ -124,11 +124,11 @@ F
 if "$bin" -f "$top/queued/w.f" --quiet --json "$top/queued/o.json" >"$top/queued/out" 2>&1; then
     j="$top/queued/o.json"
     h="[f for f in j['flowops'] if f['name'] == 'h1'][0]"
-    check queued_ops "$j" "$h['ops'] == 2 and $h['latency_ns']['max'] < 0.01e9"
-    check queued_min "$j" "1.0e9 <= $h['latency_from_intended_ns']['min'] < 1.05e9"
-    check queued_max "$j" "1.5e9 <= $h['latency_from_intended_ns']['max'] < 1.55e9"
+    json_true queued_ops "$j" "$h['ops'] == 2 and $h['latency_ns']['max'] < 0.01e9"
+    json_true queued_min "$j" "1.0e9 <= $h['latency_from_intended_ns']['min'] < 1.05e9"
+    json_true queued_max "$j" "1.5e9 <= $h['latency_from_intended_ns']['max'] < 1.55e9"
     s="j['schedule'][0]"
-    check missed_json "$j" "$s['passes'] == 2 and $s['passes_intended'] in (4, 5) and $s['passes_missed'] == $s['passes_intended'] - 2"
+    json_true missed_json "$j" "$s['passes'] == 2 and $s['passes_intended'] in (4, 5) and $s['passes_missed'] == $s['passes_intended'] - 2"
     missed=$(show "$j" "j['schedule'][0]['passes_missed']")
     grep -q "schedule: thread t (process p) at rate=2 x1: 2 of [45] passes begun ($missed due but never begun)" "$top/queued/out" && ok \
         || bad missed_text "$(grep schedule: "$top/queued/out")"
@@ -207,11 +207,11 @@ F
 if "$bin" -f "$top/flat/w.f" --quiet --steadystate "iops:2%:3s:warmup=1s" --json "$top/flat/o.json" >"$top/flat/out" 2>&1; then
     j="$top/flat/o.json"
     echo "flat: $(grep 'steady state' "$top/flat/out")"
-    check flat_reached "$j" "j['steady_state']['reached'] and j['runs'][0]['end'] == 'steady state'"
+    json_true flat_reached "$j" "j['steady_state']['reached'] and j['runs'][0]['end'] == 'steady state'"
     # 1 s of warm-up and a 3 s window at the least; a loaded machine may delay it.
-    check flat_early "$j" "4.0 <= j['seconds'] < 29"
-    check flat_window "$j" "j['steady_state']['window_s'] == 3 and j['steady_state']['warmup_s'] == 1"
-    check flat_mean "$j" "abs(j['steady_state']['window_mean'] - 500) < 10 and j['steady_state']['window_max_deviation_pct'] <= 2"
+    json_true flat_early "$j" "4.0 <= j['seconds'] < 29"
+    json_true flat_window "$j" "j['steady_state']['window_s'] == 3 and j['steady_state']['warmup_s'] == 1"
+    json_true flat_mean "$j" "abs(j['steady_state']['window_mean'] - 500) < 10 and j['steady_state']['window_max_deviation_pct'] <= 2"
     grep -q "steady state (iops within 2% of its mean over 3 s, after 1 s of warm-up): reached at" "$top/flat/out" && ok \
         || bad flat_text "no steady state line"
 else
@@ -233,9 +233,9 @@ F
 if "$bin" -f "$top/ramp/w.f" --quiet --json "$top/ramp/o.json" >"$top/ramp/out" 2>&1; then
     j="$top/ramp/o.json"
     echo "ramp: $(grep 'steady state' "$top/ramp/out")"
-    check ramp_not_reached "$j" "not j['steady_state']['reached'] and j['runs'][0]['end'] == 'time'"
-    check ramp_full_length "$j" "j['seconds'] >= 4.9"
-    check ramp_judged "$j" "j['steady_state']['seconds_judged'] >= 3 and j['steady_state']['window_max_deviation_pct'] > 2"
+    json_true ramp_not_reached "$j" "not j['steady_state']['reached'] and j['runs'][0]['end'] == 'time'"
+    json_true ramp_full_length "$j" "j['seconds'] >= 4.9"
+    json_true ramp_judged "$j" "j['steady_state']['seconds_judged'] >= 3 and j['steady_state']['window_max_deviation_pct'] > 2"
     grep -q "steady state (iops within 2% of its mean over 3 s, after 1 s of warm-up): not reached" "$top/ramp/out" && ok \
         || bad ramp_text "no 'not reached' line"
 else
@@ -268,7 +268,7 @@ mkdir -p "$top/closed"
 sed -e 's/, rate=500//' -e "s|$top/flat|$top/closed|" "$top/flat/w.f" | sed 's/^run 30/run 1/' >"$top/closed/w.f"
 if "$bin" -f "$top/closed/w.f" --quiet --json "$top/closed/o.json" >"$top/closed/out" 2>&1; then
     j="$top/closed/o.json"
-    check closed_plain "$j" "'schedule' not in j and 'steady_state' not in j and 'latency_from_intended_ns' not in j['flowops'][0]"
+    json_true closed_plain "$j" "'schedule' not in j and 'steady_state' not in j and 'latency_from_intended_ns' not in j['flowops'][0]"
     grep -q "from intended start\|schedule:\|steady state" "$top/closed/out" && bad closed_text "open-loop lines in a closed loop" || ok
 else
     bad closed_run "exit $?: $(tail -3 "$top/closed/out")"

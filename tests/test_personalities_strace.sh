@@ -10,11 +10,7 @@ bin=$(realpath "$1")
 wl=$(realpath "$2")
 pass=0 fail=0
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-command -v strace >/dev/null || { apt-get install -y -qq strace >/dev/null 2>&1 || true; }
-if ! command -v strace >/dev/null; then
-    echo "SKIP every case: strace is not installed and could not be"
-    exit 0
-fi
+need_strace
 top=$(mktemp -d /dev/shm/flowbench-pstrace.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_powercut.sh TOOL: flowbench-powercut on its own: bad usage and bad images are
+# test_powercut.sh TOOL [usage|disk]: flowbench-powercut on its own: bad usage and bad images are
 # exit 2 with the reason; through a loop device, writes reach the daemon as they
 # complete (none held in a page cache), a flush moves exactly the cached writes to
 # the image (sub-block writes merged with the image, discards as zeros), and a cut
@@ -7,39 +7,38 @@
 # cache's blocks; at its bound the cache flushes itself; a stop without a cut writes the cache.
 set -u
 pc_tool=$(realpath "$1")
+part=${2:-all} # usage (no root needed) or disk (a loop device through the tool)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-powercut.XXXXXX)
 . "$(dirname "$0")/realfs_checks.sh"
 . "$(dirname "$0")/powercut_stack.sh"
 trap 'pc_cleanup; realfs_cleanup' EXIT
-expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
 
-# ---- usage and bad images: exit 2, the reason named ----
-"$pc_tool" >"$top/out" 2>"$top/err"
-expect_rc usage_none $? 2 "$top/err"
-expect_grep usage_none_says "give IMAGE and MOUNTPOINT" "$top/err"
-"$pc_tool" "$top/missing.img" "$top" >"$top/out" 2>"$top/err"
-expect_rc image_missing $? 2 "$top/err"
-expect_grep image_missing_says "image $top/missing.img: No such file or directory" "$top/err"
-printf 'abc' >"$top/odd.img"
-"$pc_tool" "$top/odd.img" "$top" >"$top/out" 2>"$top/err"
-expect_rc image_odd $? 2 "$top/err"
-expect_grep image_odd_says "not a whole number of 512-byte sectors" "$top/err"
-truncate -s 1M "$top/ok.img"
-"$pc_tool" "$top/ok.img" "$top/ok.img" >"$top/out" 2>"$top/err"
-expect_rc mountpoint_file $? 2 "$top/err"
-expect_grep mountpoint_file_says "mount point $top/ok.img is not a directory" "$top/err"
-"$pc_tool" --help >"$top/out" 2>&1
-expect_rc help $? 0 "$top/out"
-expect_grep help_cut "echo cut  *> MOUNTPOINT/control" "$top/out"
-expect_grep help_cut_random "echo cut-random SEED  *> MOUNTPOINT/control" "$top/out"
+if in_part usage; then
+    # ---- usage and bad images: exit 2, the reason named ----
+    "$pc_tool" >"$top/out" 2>"$top/err"
+    expect_rc usage_none $? 2 "$top/err"
+    expect_grep usage_none_says "give IMAGE and MOUNTPOINT" "$top/err"
+    "$pc_tool" "$top/missing.img" "$top" >"$top/out" 2>"$top/err"
+    expect_rc image_missing $? 2 "$top/err"
+    expect_grep image_missing_says "image $top/missing.img: No such file or directory" "$top/err"
+    printf 'abc' >"$top/odd.img"
+    "$pc_tool" "$top/odd.img" "$top" >"$top/out" 2>"$top/err"
+    expect_rc image_odd $? 2 "$top/err"
+    expect_grep image_odd_says "not a whole number of 512-byte sectors" "$top/err"
+    truncate -s 1M "$top/ok.img"
+    "$pc_tool" "$top/ok.img" "$top/ok.img" >"$top/out" 2>"$top/err"
+    expect_rc mountpoint_file $? 2 "$top/err"
+    expect_grep mountpoint_file_says "mount point $top/ok.img is not a directory" "$top/err"
+    "$pc_tool" --help >"$top/out" 2>&1
+    expect_rc help $? 0 "$top/out"
+    expect_grep help_cut "echo cut  *> MOUNTPOINT/control" "$top/out"
+    expect_grep help_cut_random "echo cut-random SEED  *> MOUNTPOINT/control" "$top/out"
+fi
+if [ "$part" = usage ]; then summary powercut_usage; exit; fi
 
 why=$(pc_why_not)
-if [ -n "$why" ]; then
-    echo "SKIP the disk through a loop device: $why"
-    summary
-    exit
-fi
+[ -z "$why" ] || skip "the disk through a loop device: $why"
 
 # dd_to DEV FILE SEEK_KIB: FILE written to DEV at SEEK_KIB KiB with O_DIRECT (no page cache).
 dd_to() { dd if="$2" of="$1" bs=512 seek=$(($3 * 2)) oflag=direct conv=notrunc status=none; }

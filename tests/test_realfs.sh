@@ -1,26 +1,20 @@
 #!/usr/bin/env bash
-# test_realfs.sh BIN: caching that means what it says, on a real file system.
-# dsync opens with O_DSYNC (strace); on a loop-mounted ext4 image, cached=false
-# makes a run's first reads come from the device and reports ~0% of the fileset
-# in the page cache, cached=true keeps them in memory and reports ~100%.
+# test_realfs.sh BIN [tmpfs|cached]: caching that means what it says, on a real file system.
+# tmpfs: dsync opens with O_DSYNC (strace), and a large fileset's page-cache share is
+# measured on a sample; cached: on a loop-mounted ext4 image, cached=false makes a
+# run's first reads come from the device and reports ~0% of the fileset in the page
+# cache, cached=true keeps them in memory and reports ~100%.
 set -u
 bin=$(realpath "$1")
+part=${2:-all}
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-realfs.XXXXXX)
-dev="" mnt=""
-cleanup() {
-    [ -n "$mnt" ] && mountpoint -q "$mnt" && umount "$mnt"
-    [ -n "$dev" ] && losetup -d "$dev"
-    rm -rf "$top"
-}
-trap cleanup EXIT
-
 . "$(dirname "$0")/realfs_checks.sh"
+trap realfs_cleanup EXIT
 
+if in_part tmpfs; then
+need_strace
 # ---- dsync: the write flowop's file is opened with O_DSYNC, not O_SYNC ----
-if ! command -v strace >/dev/null; then
-    apt-get install -y strace >/dev/null 2>&1 || true
-fi
 d=$top/dsync
 mkdir -p "$d"
 cat >"$d/w.f" <<F
@@ -31,21 +25,15 @@ define process name=p { thread name=t {
   flowop finishoncount name=f, value=4 } }
 run 10
 F
-if ! command -v strace >/dev/null; then
-    bad dsync_strace "strace is not installed and could not be installed"
-elif ! strace -qq -o /dev/null true 2>/dev/null; then
-    echo "SKIP dsync: ptrace is not permitted here (strace true fails)"
-else
-    # LeakSanitizer cannot run under ptrace: leaks are checked by the other runs.
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
-        strace -f -qq -y -e trace=open,openat -o "$d/trace" "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
-    rc=$?
-    strace_abs "$d/trace"
-    if [ "$rc" = 0 ]; then ok; else bad dsync_exit "exit $rc: $(head -c 600 "$d/err")"; fi
-    grep -- "$d/fs/" "$d/trace" | grep -- "O_RDWR" >"$d/opens"
-    expect_grep dsync_o_dsync "O_DSYNC" "$d/opens"
-    expect_nogrep dsync_no_o_sync "O_SYNC" "$d/opens"
-fi
+# LeakSanitizer cannot run under ptrace: leaks are checked by the other runs.
+ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" \
+    strace -f -qq -y -e trace=open,openat -o "$d/trace" "$bin" -f "$d/w.f" >"$d/out" 2>"$d/err"
+rc=$?
+strace_abs "$d/trace"
+expect_rc dsync_exit "$rc" 0 "$d/err"
+grep -- "$d/fs/" "$d/trace" | grep -- "O_RDWR" >"$d/opens"
+expect_grep dsync_o_dsync "O_DSYNC" "$d/opens"
+expect_nogrep dsync_no_o_sync "O_SYNC" "$d/opens"
 
 # ---- a large fileset is measured on an even sample of 1024 files, and says so ----
 d=$top/sampled
@@ -63,22 +51,12 @@ rc=$?
 if [ "$rc" = 0 ]; then ok; else bad sampled_exit "exit $rc: $(head -c 600 "$d/err")"; fi
 expect_grep sampled_line "fileset many: 100.0% of 11.7 MiB in the page cache (sampled 1024 files)" "$d/out"
 expect_grep sampled_json '"files": 1024, "sampled": true' "$d/o.json"
+fi
 
 # ---- cached=false / cached=true on a loop-mounted ext4 image ----
 files=16 fsize=$((1024 * 1024))
 bytes=$((files * fsize))
-skip_loop() { echo "SKIP cached: $1"; }
-if ! command -v losetup >/dev/null || ! command -v mkfs.ext4 >/dev/null; then
-    skip_loop "losetup or mkfs.ext4 is missing"
-elif ! truncate -s 256M "$top/img" || ! mkfs.ext4 -q -F "$top/img" >/dev/null 2>&1; then
-    bad cached_image "cannot make an ext4 image in $top"
-elif ! dev=$(losetup -f --show "$top/img" 2>"$top/losetup.err"); then
-    dev=""
-    skip_loop "losetup is not permitted: $(cat "$top/losetup.err")"
-elif ! mkdir -p "$top/mnt" || ! mount "$dev" "$top/mnt" 2>"$top/mount.err"; then
-    skip_loop "mount is not permitted: $(cat "$top/mount.err")"
-else
-    mnt=$top/mnt
+if in_part cached && loop_mount ext4 "$top" 256M; then
     name=${dev#/dev/}
     sectors_read() { awk -v n="$name" '$3 == n { print $6 }' /proc/diskstats; }
     # run_cached CACHED: one invocation that populates the fileset and reads each

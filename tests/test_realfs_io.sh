@@ -12,7 +12,8 @@ top=$(mktemp -d /dev/shm/flowbench-realfs-io.XXXXXX)
 chmod 755 "$top"
 . "$(dirname "$0")/realfs_checks.sh"
 trap realfs_cleanup EXIT
-expect_rc() { if [ "$2" = "$3" ]; then ok; else bad "$1" "exit $2, want $3: $(head -c 800 "$4")"; fi; }
+need_strace
+need losetup mkfs.ext4 mkfs.xfs
 # LeakSanitizer cannot run under ptrace: leaks are checked by the runs without strace.
 traced() {
     ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0" strace -f -qq -y -o "$1" "${@:2}"
@@ -20,10 +21,6 @@ traced() {
     strace_abs "$1"
     return $rc
 }
-
-for tool in strace:strace mkfs.xfs:xfsprogs; do
-    command -v "${tool%%:*}" >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool##*:}" >/dev/null 2>&1 || true
-done
 
 # ---- a file system that refuses O_DIRECT is named (ramfs has no direct I/O) ----
 d=$top/ramfs
@@ -44,36 +41,6 @@ F
 else
     echo "SKIP ramfs: mount is not permitted: $(cat "$d/mount.err")"
 fi
-
-# mount_image TYPE SECTOR: a fresh TYPE file system on a loop device with
-# SECTOR-byte logical blocks, mounted at $top/TYPE-SECTOR/mnt; sets $dev and
-# $mnt, or returns 1 after saying why it is skipped.
-mount_image() {
-    local base=$top/$1-$2 mkfs=mkfs.$1
-    mkdir -p "$base/mnt"
-    if ! command -v losetup >/dev/null || ! command -v "$mkfs" >/dev/null; then
-        echo "SKIP $1: losetup or $mkfs is missing (and could not be installed)"
-        return 1
-    fi
-    truncate -s 320M "$base/img" || { bad "$1_image" "cannot make an image in $base"; return 1; }
-    if ! dev=$(losetup -f --show --sector-size "$2" "$base/img" 2>"$base/losetup.err"); then
-        echo "SKIP $1: losetup is not permitted: $(cat "$base/losetup.err")"
-        return 1
-    fi
-    devs+=("$dev")
-    local opts=(-q -F)
-    [ "$1" = xfs ] && opts=(-q -f)
-    if ! "$mkfs" "${opts[@]}" "$dev" >"$base/mkfs.out" 2>&1; then
-        bad "$1_mkfs" "$(cat "$base/mkfs.out")"
-        return 1
-    fi
-    if ! mount "$dev" "$base/mnt" 2>"$base/mount.err"; then
-        echo "SKIP $1: mount is not permitted: $(cat "$base/mount.err")"
-        return 1
-    fi
-    mounts+=("$base/mnt")
-    mnt=$base/mnt
-}
 
 files=16 fsize=$((1024 * 1024))
 bytes=$((files * fsize))
@@ -247,7 +214,7 @@ F
 }
 
 # ext4 on 512-byte sectors (statx: 512), xfs on 4 KiB sectors (statx: 4096).
-if mount_image ext4 512; then checks_on ext4 512 1000; fi
-if mount_image xfs 4096; then checks_on xfs 4096 512; fi
+if loop_mount ext4 "$top/ext4-512" 320M --sector-size 512; then checks_on ext4 512 1000; fi
+if loop_mount xfs "$top/xfs-4096" 320M --sector-size 4096; then checks_on xfs 4096 512; fi
 
 summary realfs_io

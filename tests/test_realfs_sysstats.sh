@@ -12,6 +12,7 @@ pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-sysstats.XXXXXX)
 . "$(dirname "$0")/realfs_checks.sh"
 trap realfs_cleanup EXIT
+need losetup mkfs.ext4
 
 # -- on tmpfs: no device, but CPU and memory all the same --
 d=$top/tmpfs && mkdir -p "$d"
@@ -29,25 +30,8 @@ expect_in tmpfs_cpu_sum "$(json "$d/o.json" "sum(d['runs'][0]['system']['cpu'].v
 expect_grep tmpfs_fs '"filesystem": "tmpfs"' "$d/o.json"
 expect_grep tmpfs_cpu_line ": cpu: user [0-9]*% system [0-9]*% iowait [0-9]*% idle [0-9]*%$" "$d/out"
 
-base=$top/ext4
-mkdir -p "$base/mnt"
-if ! command -v losetup >/dev/null || ! command -v mkfs.ext4 >/dev/null; then
-    echo "SKIP loop device checks: losetup or mkfs.ext4 is missing"
-    summary realfs_sysstats; exit
-fi
-truncate -s 256M "$base/img"
-if ! dev=$(losetup -f --show "$base/img" 2>"$base/losetup.err"); then
-    echo "SKIP loop device checks: losetup is not permitted: $(cat "$base/losetup.err")"
-    summary realfs_sysstats; exit
-fi
-devs+=("$dev")
-mkfs.ext4 -q -F "$dev" >"$base/mkfs.out" 2>&1 || bad mkfs "$(cat "$base/mkfs.out")"
-if ! mount "$dev" "$base/mnt" 2>"$base/mount.err"; then
-    echo "SKIP loop device checks: mount is not permitted: $(cat "$base/mount.err")"
-    summary realfs_sysstats; exit
-fi
-mounts+=("$base/mnt")
-mnt=$base/mnt name=${dev#/dev/}
+loop_mount ext4 "$top/ext4" 256M || { summary realfs_sysstats; exit; }
+name=${dev#/dev/}
 
 # Two runs: nthreads changes between them; iosize is overridden with -D.
 d=$top/run && mkdir -p "$d"

@@ -7,10 +7,7 @@
 set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-if ! command -v strace >/dev/null || ! command -v tar >/dev/null; then
-    echo "SKIP: strace or tar is not installed"
-    exit 0
-fi
+need strace tar python3 make
 top=$(mktemp -d /dev/shm/flowbench-record.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 mkdir -p "$top/src" "$top/A" "$top/B" "$top/C"

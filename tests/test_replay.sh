@@ -5,6 +5,7 @@
 set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+[ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt is not installed (Debian's dbench)"
 top=$(mktemp -d /dev/shm/flowbench-replay.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 
@@ -92,7 +93,7 @@ if [ -r /usr/share/dbench/client.txt ]; then
     expect_eq dbench_ops "$(awk '/IO Summary/ { print $4 }' "$top/out")" 2000
     expect_eq dbench_mismatch "$(awk '$1 == "mismatch" { print $2 }' "$top/out")" 0ops
 else
-    echo "SKIP: dbench's client.txt is not installed (apt-get install dbench)"
+    echo "SKIP: dbench's client.txt is not installed (Debian's dbench)"
 fi
 
 # bad_input NAME WANT: replaying $top/bad.trace fails with exit 2 and WANT in its message.

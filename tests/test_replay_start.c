@@ -7,16 +7,7 @@
 
 #include "report/report.h"
 #include "results/figures.h"
-
-static int failed;
-
-static void check(int ok, const char *what)
-{
-    if (!ok) {
-        failed++;
-        printf("FAIL %s\n", what);
-    }
-}
+#include "check.h"
 
 /* The middle of the histogram bucket holding ns: a percentile reports it exactly. */
 static uint64_t exact(uint64_t ns)
@@ -56,14 +47,14 @@ int main(void)
     stats_init(&r.io);
     stats_init(&other.io);
     fill(r.replay_start, a, b, c);
-    check(stats_percentile(r.replay_start, 0.5) == a, "p50 is the 100th call's error");
-    check(stats_percentile(r.replay_start, 0.99) == b, "p99 is the 198th call's error");
-    check(r.replay_start->lat_max == c, "max is the latest call's error");
+    CHECK(stats_percentile(r.replay_start, 0.5) == a, "p50 is the 100th call's error");
+    CHECK(stats_percentile(r.replay_start, 0.99) == b, "p99 is the 198th call's error");
+    CHECK(r.replay_start->lat_max == c, "max is the latest call's error");
     char want[160];
     snprintf(want, sizeof want, "replay start error (from the intended start): 200 calls p50 %.3fms p99 %.3fms max 3.000ms\n",
              (double)a / 1e6, (double)b / 1e6);
     char *text = text_of(&r);
-    check(strstr(text, want) != NULL, "the text report's line");
+    CHECK(strstr(text, want) != NULL, "the text report's line");
     if (strstr(text, want) == NULL)
         printf("want: %sgot:\n%s", want, text);
     free(text);
@@ -74,20 +65,19 @@ int main(void)
     void *buf = malloc(figures_size(&other));
     figures_pack(&other, buf);
     figures_merge_packed(&r, buf);
-    check(r.replay_start->ops == 400, "merged: both ranks' calls");
-    check(stats_percentile(r.replay_start, 0.5) == a, "merged p50: the 200th of 400");
-    check(stats_percentile(r.replay_start, 0.99) == b, "merged p99: the 396th, 0.8 ms late");
-    check(r.replay_start->lat_max == 5000000, "merged max: the other rank's 5 ms");
+    CHECK(r.replay_start->ops == 400, "merged: both ranks' calls");
+    CHECK(stats_percentile(r.replay_start, 0.5) == a, "merged p50: the 200th of 400");
+    CHECK(stats_percentile(r.replay_start, 0.99) == b, "merged p99: the 396th, 0.8 ms late");
+    CHECK(r.replay_start->lat_max == 5000000, "merged max: the other rank's 5 ms");
 
     /* not a timed replay: no line at all */
     struct run_result none = { 0 };
     stats_init(&none.io);
     text = text_of(&none);
-    check(strstr(text, "replay start error") == NULL, "no line without a timed replay");
+    CHECK(strstr(text, "replay start error") == NULL, "no line without a timed replay");
     free(text);
     free(buf);
     free(r.replay_start);
     free(other.replay_start);
-    printf("%s\n", failed ? "test_replay_start: FAILED" : "test_replay_start: ok");
-    return failed != 0;
+    return check_summary();
 }

@@ -8,18 +8,7 @@
 
 #include "base/rng.h"
 #include "results/stats.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what, double got, double want)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s: got %.6g, want %.6g\n", what, got, want);
-}
+#include "check.h"
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -55,16 +44,16 @@ static void stream(const char *name, uint64_t (*draw)(struct rng *), size_t n)
         double want = (double)exact(v, n, qs[k]);
         double got = (double)stats_percentile(s, qs[k]);
         snprintf(what, sizeof what, "%s p%g within 1%%", name, qs[k] * 100);
-        check(fabs(got - want) <= 0.01 * want + 1, what, got, want);
+        CHECK_GOT(fabs(got - want) <= 0.01 * want + 1, what, got, want);
         snprintf(what, sizeof what, "%s p%g <= max", name, qs[k] * 100);
-        check(got <= (double)s->lat_max, what, got, (double)s->lat_max);
+        CHECK_GOT(got <= (double)s->lat_max, what, got, (double)s->lat_max);
     }
     snprintf(what, sizeof what, "%s min exact", name);
-    check(s->lat_min == v[0], what, (double)s->lat_min, (double)v[0]);
+    CHECK_GOT(s->lat_min == v[0], what, (double)s->lat_min, (double)v[0]);
     snprintf(what, sizeof what, "%s max exact", name);
-    check(s->lat_max == v[n - 1], what, (double)s->lat_max, (double)v[n - 1]);
+    CHECK_GOT(s->lat_max == v[n - 1], what, (double)s->lat_max, (double)v[n - 1]);
     snprintf(what, sizeof what, "%s count", name);
-    check(s->ops == n, what, (double)s->ops, (double)n);
+    CHECK_GOT(s->ops == n, what, (double)s->ops, (double)n);
     free(v);
     free(s);
 }
@@ -105,7 +94,7 @@ static void test_merge_equals_single_stream(void)
         stats_add(all, x, 1);
     }
     stats_merge(a, b);
-    check(memcmp(&a->hist, &all->hist, sizeof a->hist) == 0 && a->ops == all->ops && a->lat_sum == all->lat_sum
+    CHECK_GOT(memcmp(&a->hist, &all->hist, sizeof a->hist) == 0 && a->ops == all->ops && a->lat_sum == all->lat_sum
               && a->lat_min == all->lat_min && a->lat_max == all->lat_max,
           "merging two threads' rows equals one row of both streams", 0, 0);
     free(a);
@@ -132,14 +121,14 @@ static void test_nearest_rank_small(void)
         size_t n = cases[i].n;
         uint64_t got = stats_rank(cases[i].q, n);
         snprintf(what, sizeof what, "rank of q=%g among %zu", cases[i].q, n);
-        check(got == cases[i].rank, what, (double)got, (double)cases[i].rank);
+        CHECK_GOT(got == cases[i].rank, what, (double)got, (double)cases[i].rank);
         struct op_stats *s = malloc(sizeof *s);
         stats_init(s);
         for (size_t k = 0; k < n; k++)
             stats_add(s, 1 + k * 50 / n, 0); /* distinct while n <= 50, all below 64 */
         uint64_t want = 1 + (cases[i].rank - 1) * 50 / n;
         snprintf(what, sizeof what, "p%g of %zu ops is the rank-%" PRIu64 " sample", cases[i].q * 100, n, cases[i].rank);
-        check(stats_percentile(s, cases[i].q) == want, what, (double)stats_percentile(s, cases[i].q), (double)want);
+        CHECK_GOT(stats_percentile(s, cases[i].q) == want, what, (double)stats_percentile(s, cases[i].q), (double)want);
         free(s);
     }
     /* Above 64 ns buckets are wider: the smallest and largest sample stay exact. */
@@ -147,9 +136,9 @@ static void test_nearest_rank_small(void)
     stats_init(s);
     stats_add(s, 100003, 0);
     stats_add(s, 100001, 0);
-    check(stats_percentile(s, 0.5) == 100001, "p50 of two ops is the smaller, exactly", (double)stats_percentile(s, 0.5),
+    CHECK_GOT(stats_percentile(s, 0.5) == 100001, "p50 of two ops is the smaller, exactly", (double)stats_percentile(s, 0.5),
           100001);
-    check(stats_percentile(s, 0.99) == 100003, "p99 of two ops is the larger, exactly",
+    CHECK_GOT(stats_percentile(s, 0.99) == 100003, "p99 of two ops is the larger, exactly",
           (double)stats_percentile(s, 0.99), 100003);
     free(s);
 }
@@ -162,6 +151,5 @@ int main(void)
     stream("tiny", tiny, 100000);
     stream("hour", huge, 100000);
     test_merge_equals_single_stream();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_summary();
 }

@@ -8,26 +8,19 @@
 
 #include "base/crc32c.h"
 #include "base/verify_block.h"
+#include "check.h"
 
-static int passed, failed;
-
-static void check(int ok, const char *what, uint64_t got, uint64_t want)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s: got 0x%llx, want 0x%llx\n", what, (unsigned long long)got, (unsigned long long)want);
-}
+/* A value checked: what it was and should have been (in hex), when it was not. */
+#define CHECK_HEX(ok, what, got, want) \
+    CHECK(ok, "%s: got 0x%llx, want 0x%llx", what, (unsigned long long)(got), (unsigned long long)(want))
 
 static void crc_vector(const char *name, const void *p, size_t n, uint32_t want)
 {
     char what[96];
     snprintf(what, sizeof what, "crc32c %s", name);
-    check(crc32c(0, p, n) == want, what, crc32c(0, p, n), want);
+    CHECK_HEX(crc32c(0, p, n) == want, what, crc32c(0, p, n), want);
     snprintf(what, sizeof what, "crc32c_table %s", name);
-    check(crc32c_table(0, p, n) == want, what, crc32c_table(0, p, n), want);
+    CHECK_HEX(crc32c_table(0, p, n) == want, what, crc32c_table(0, p, n), want);
 }
 
 static void crc_vectors(void)
@@ -51,7 +44,7 @@ static void crc_vectors(void)
         big[i] = (char)(i * 131 + 7);
     uint32_t whole = crc32c_table(0, big, sizeof big);
     uint32_t parts = crc32c(crc32c(0, big, 3), big + 3, sizeof big - 3);
-    check(parts == whole, "crc32c in pieces", parts, whole);
+    CHECK_HEX(parts == whole, "crc32c in pieces", parts, whole);
 }
 
 static const struct vb_file file = { 0x1234abcd, 3 };
@@ -71,41 +64,41 @@ static void blocks(void)
         buf[i] = (char)(i * 7 + 1);
     vb_stamp(buf, 0, len, &file, 42);
     struct vb_tally t = check_read(buf, 0, len, &file);
-    check(t.verified == 17 && t.failed == 0, "clean file: all 17 blocks verified", t.verified, 17);
+    CHECK_HEX(t.verified == 17 && t.failed == 0, "clean file: all 17 blocks verified", t.verified, 17);
 
     /* a read of part of it: only the blocks whose header it holds */
     t = check_read(buf + 2 * VB_BLOCK, 2 * VB_BLOCK, 4 * VB_BLOCK, &file);
-    check(t.verified == 4 && t.failed == 0, "aligned 16 KiB read: 4 blocks", t.verified, 4);
+    CHECK_HEX(t.verified == 4 && t.failed == 0, "aligned 16 KiB read: 4 blocks", t.verified, 4);
     t = check_read(buf + 100, 100, 2 * VB_BLOCK, &file);
-    check(t.verified == 1 && t.failed == 0, "unaligned read: the one block it holds whole", t.verified, 1);
+    CHECK_HEX(t.verified == 1 && t.failed == 0, "unaligned read: the one block it holds whole", t.verified, 1);
     t = check_read(buf, 0, VB_BLOCK + 50, &file);
-    check(t.verified == 1 && t.failed == 0, "header read, data not: not judged", t.verified, 1);
+    CHECK_HEX(t.verified == 1 && t.failed == 0, "header read, data not: not judged", t.verified, 1);
 
     /* one byte flipped in the middle of block 5: that block, its crc */
     buf[5 * VB_BLOCK + 2000] ^= 0x5a;
     t = check_read(buf, 0, len, &file);
-    check(t.failed == 1 && t.verified == 16, "flipped byte: one bad block", t.failed, 1);
-    check(t.first.kind == VB_BAD_CRC && t.first.at == 5 * VB_BLOCK, "flipped byte: block 5's crc", t.first.at,
+    CHECK_HEX(t.failed == 1 && t.verified == 16, "flipped byte: one bad block", t.failed, 1);
+    CHECK_HEX(t.first.kind == VB_BAD_CRC && t.first.at == 5 * VB_BLOCK, "flipped byte: block 5's crc", t.first.at,
           5 * VB_BLOCK);
     buf[5 * VB_BLOCK + 2000] ^= 0x5a;
 
     /* the magic, the offset (a block read where another should be), the file */
     buf[3 * VB_BLOCK] ^= 1;
     t = check_read(buf, 0, len, &file);
-    check(t.first.kind == VB_NO_MAGIC && t.first.at == 3 * VB_BLOCK, "magic missing", t.first.kind, VB_NO_MAGIC);
+    CHECK_HEX(t.first.kind == VB_NO_MAGIC && t.first.at == 3 * VB_BLOCK, "magic missing", t.first.kind, VB_NO_MAGIC);
     buf[3 * VB_BLOCK] ^= 1;
     t = check_read(buf + VB_BLOCK, 2 * VB_BLOCK, VB_BLOCK, &file);
-    check(t.first.kind == VB_BAD_OFFSET && t.first.found == VB_BLOCK && t.first.expected == 2 * VB_BLOCK,
+    CHECK_HEX(t.first.kind == VB_BAD_OFFSET && t.first.found == VB_BLOCK && t.first.expected == 2 * VB_BLOCK,
           "misplaced block: offset in header", t.first.found, VB_BLOCK);
     struct vb_file other = { file.fileset, 4 };
     t = check_read(buf, 0, len, &other);
-    check(t.failed == 17 && t.first.kind == VB_BAD_FILE, "another file's blocks", t.failed, 17);
+    CHECK_HEX(t.failed == 17 && t.first.kind == VB_BAD_FILE, "another file's blocks", t.failed, 17);
 
     char msg[160];
     buf[7 * VB_BLOCK + 900] ^= 1;
     t = check_read(buf, 0, len, &file);
     vb_fault_describe(&t.first, msg, sizeof msg);
-    check(strstr(msg, "crc32c 0x") != NULL && strstr(msg, ", expected 0x") != NULL, "crc message", 0, 0);
+    CHECK_HEX(strstr(msg, "crc32c 0x") != NULL && strstr(msg, ", expected 0x") != NULL, "crc message", 0, 0);
     free(buf);
 
     /* a tail of fewer than VB_HDR bytes gets no header; a write of whole blocks
@@ -113,15 +106,14 @@ static void blocks(void)
     char small[VB_BLOCK + 20];
     memset(small, 0x33, sizeof small);
     vb_stamp(small, 0, sizeof small, &file, 1);
-    check(small[VB_BLOCK] == 0x33, "20-byte tail: no header", (uint8_t)small[VB_BLOCK], 0x33);
+    CHECK_HEX(small[VB_BLOCK] == 0x33, "20-byte tail: no header", (uint8_t)small[VB_BLOCK], 0x33);
     t = check_read(small, 0, sizeof small, &file);
-    check(t.verified == 1 && t.failed == 0, "20-byte tail: one block verified", t.verified, 1);
+    CHECK_HEX(t.verified == 1 && t.failed == 0, "20-byte tail: one block verified", t.verified, 1);
 }
 
 int main(void)
 {
     crc_vectors();
     blocks();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_summary();
 }

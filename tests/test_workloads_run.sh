@@ -28,11 +28,10 @@ for name in "${names[@]}"; do
     rc=$?
     ops=$(printf '%s\n' "$out" | sed -n 's/.*IO Summary: *\([0-9]*\) ops.*/\1/p' | tail -1)
     if [ $rc -eq 0 ] && [ "${ops:-0}" -gt 0 ]; then
-        pass=$((pass + 1))
+        ok
     else
-        echo "FAIL $name: exit $rc, IO Summary ops '${ops}'"
+        bad "$name" "exit $rc, IO Summary ops '${ops}'"
         printf '%s\n' "$out" | tail -5 | sed 's/^/    /'
-        fail=$((fail + 1))
     fi
     rm -rf "${base:?}/$name"
 done

@@ -12,22 +12,13 @@
 #include <unistd.h>
 
 #include "powercut/write_cache.h"
+#include "check.h"
 
 #define DISK (13 * WCACHE_BLOCK + 1536) /* a short last block */
 #define STEPS 4000
 
-static int passed, failed;
-
-static void check(int ok, const char *what, long step)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    if (failed <= 10)
-        printf("FAIL %s (step %ld)\n", what, step);
-}
+/* A check at one step of a sequence (-1: none). */
+#define CHECK_STEP(ok, what, step) CHECK(ok, "%s (step %ld)", what, (long)(step))
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next(void)
@@ -70,19 +61,19 @@ static void run(int fd, size_t max_blocks, uint64_t *kept, uint64_t *full)
 {
     struct write_cache c;
     memcpy(seen, durable, DISK);  /* a new cache over the image */
-    check(wcache_open(&c, fd, DISK) == 0, "open", -1);
+    CHECK_STEP(wcache_open(&c, fd, DISK) == 0, "open", -1);
     c.max_blocks = max_blocks;
-    check(wcache_flush(&c) == 0, "a flush of an empty cache", -1);
-    check(wcache_write(&c, buf, 1, DISK) == -ENOSPC, "a write past the end is refused", -1);
+    CHECK_STEP(wcache_flush(&c) == 0, "a flush of an empty cache", -1);
+    CHECK_STEP(wcache_write(&c, buf, 1, DISK) == -ENOSPC, "a write past the end is refused", -1);
     for (long step = 0; step < STEPS; step++) {
         uint64_t off, len, kind = next() % 21, flushes = c.counts.full_flushes;
         pick_range(&off, &len);
         if (kind < 12) {
             for (uint64_t i = 0; i < len; i++)
                 buf[i] = (unsigned char)next();
-            check(wcache_write(&c, buf, len, off) == 0, "write", step);
+            CHECK_STEP(wcache_write(&c, buf, len, off) == 0, "write", step);
         } else if (kind < 15) {
-            check(wcache_zero(&c, off, len) == 0, "zero", step);
+            CHECK_STEP(wcache_zero(&c, off, len) == 0, "zero", step);
         }
         if (c.counts.full_flushes != flushes)  /* the bound: the cache went to the image first */
             memcpy(durable, seen, DISK);
@@ -91,27 +82,27 @@ static void run(int fd, size_t max_blocks, uint64_t *kept, uint64_t *full)
         } else if (kind < 15) {
             memset(seen + off, 0, len);
         } else if (kind < 18) {
-            check(wcache_flush(&c) == 0, "flush", step);
-            check(c.ndirty == 0, "a flush empties the cache", step);
+            CHECK_STEP(wcache_flush(&c) == 0, "flush", step);
+            CHECK_STEP(c.ndirty == 0, "a flush empties the cache", step);
             memcpy(durable, seen, DISK);
         } else if (kind < 19) {
             wcache_drop(&c);
-            check(c.ndirty == 0, "a cut empties the cache", step);
+            CHECK_STEP(c.ndirty == 0, "a cut empties the cache", step);
             memcpy(seen, durable, DISK);
         } else {
             uint64_t seed = next();
-            check(wcache_drop_random(&c, seed) >= 0, "a random cut", step);
-            check(c.ndirty == 0, "a random cut empties the cache", step);
+            CHECK_STEP(wcache_drop_random(&c, seed) >= 0, "a random cut", step);
+            CHECK_STEP(c.ndirty == 0, "a random cut empties the cache", step);
             model_cut_random(seed);
         }
-        check(max_blocks == 0 || c.ndirty <= max_blocks || c.ndirty <= 4, "the cache keeps to its bound", step);
+        CHECK_STEP(max_blocks == 0 || c.ndirty <= max_blocks || c.ndirty <= 4, "the cache keeps to its bound", step);
         pick_range(&off, &len);
-        check(wcache_read(&c, buf, len, off) == (ssize_t)len && memcmp(buf, seen + off, len) == 0,
+        CHECK_STEP(wcache_read(&c, buf, len, off) == (ssize_t)len && memcmp(buf, seen + off, len) == 0,
               "a read returns the latest writes", step);
-        check(pread(fd, buf, DISK, 0) == DISK && memcmp(buf, durable, DISK) == 0,
+        CHECK_STEP(pread(fd, buf, DISK, 0) == DISK && memcmp(buf, durable, DISK) == 0,
               "the image holds exactly the flushed writes (and those a random cut kept)", step);
     }
-    check(wcache_read(&c, buf, 100, DISK - 10) == 10, "a read stops at the end of the disk", -1);
+    CHECK_STEP(wcache_read(&c, buf, 100, DISK - 10) == 10, "a read stops at the end of the disk", -1);
     *kept = c.counts.blocks_kept;
     *full = c.counts.full_flushes;
     wcache_close(&c);
@@ -134,10 +125,9 @@ int main(void)
     }
     uint64_t kept, full;
     run(fd, 0, &kept, &full);
-    check(kept > 0 && full == 0, "random cuts kept blocks; no bound, no flush of its own", -1);
+    CHECK_STEP(kept > 0 && full == 0, "random cuts kept blocks; no bound, no flush of its own", -1);
     run(fd, 6, &kept, &full);
-    check(full > 0, "a cache bounded at 6 blocks flushed itself", -1);
+    CHECK_STEP(full > 0, "a cache bounded at 6 blocks flushed itself", -1);
     close(fd);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_summary();
 }
