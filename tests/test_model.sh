@@ -21,7 +21,8 @@ top=$(mktemp -d /dev/shm/flowbench-model.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$top"' EXIT # KEEP=1: left for a look
 py=$(python3 -c 'import sys; print(sys.executable)') # the interpreter itself, past any shim
 
-# paced NAME: runs NAME's model as written (at its pace) for 5 s; prints "--pace 5 LOG" for the check.
+# paced NAME: runs NAME's model as written (at its pace) for 5 s; sets pace_args to "--pace 5 LOG" for the
+# check (not a subshell: its ok and bad count).
 paced() {
     local name=$1
     mkdir -p "$top/$name.paced"
@@ -35,7 +36,7 @@ paced() {
     else
         ok "${name}_paced_whole"
     fi
-    echo "--pace 5 $top/$name.paced.csv"
+    pace_args="--pace 5 $top/$name.paced.csv"
 }
 
 # fidelity NAME TRACE [KNOWN] [PP] [PACE]: models TRACE, runs the model for two seconds, checks the
@@ -53,8 +54,8 @@ fidelity() {
     local rc=$?
     expect_eq "${name}_run_exit" $rc 0
     [ $rc -eq 0 ] || { grep -i error "$top/out"; return; }
-    local pace_args=""
-    [ -z "$pace" ] || pace_args=$(paced "$name" | tail -1)
+    pace_args=""
+    [ -z "$pace" ] || paced "$name"
     # shellcheck disable=SC2086 # pace_args: two words or none
     "$py" "$here/check_model_fidelity.py" "$top/$name.own" "$top/$name.csv" "$top/$name.run" --known "$known" \
         --pp "$pp" $pace_args >"$top/$name.fid"
