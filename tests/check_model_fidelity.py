@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""check_model_fidelity.py TRACE LATLOG.csv MODELDIR [--pp 3] [--pct 10] [--known F:pN,...]: how far a
-run of `flowbench model TRACE` is from the trace (docs/replay.md, "Fidelity").
+"""check_model_fidelity.py TRACE LATLOG.csv MODELDIR [--pp 3] [--pct 10] [--known F:pN,...]
+[--pace SECS PACED.csv]: how far a run of `flowbench model TRACE` is from the trace (docs/replay.md,
+"Fidelity"); with --pace also how far a run of SECS seconds at the model's pace (its latency log
+PACED.csv) is from the trace's calls per second (within 5%).
 
 Counted here on their own (not by flowbench's fitting code), from the trace in
 flowbench's own format: each kind of file call's share of the calls, the bytes
@@ -23,6 +25,7 @@ import sys
 
 O_CREAT, O_DIRECTORY, F_UNLCK, LOCK_UN = 0o100, 0o200000, 2, 8
 MISSING = ("-ENOENT", "-ENOTDIR")
+UPKEEP = ("hold", "release", "pace", "refill")  # ops of the model that stand for no call of the trace
 MIN_FILES = 10  # fewer files than this have no percentiles worth comparing
 
 
@@ -61,6 +64,7 @@ def band(p, n):
 
 def trace_figures(path):
     kinds, exists, isfile, extent, io, made = {}, {}, {}, {}, [], set()
+    span = 0.0
     # each file the trace created has its own extent, however often its name is made again, renamed or removed
     created_ext, holds = [], {}  # holds: name -> its created file's index in created_ext
     fds = {}  # (pid, fd) -> [name, pos, created file or None]
@@ -68,6 +72,7 @@ def trace_figures(path):
         if line.startswith("#"):
             continue
         f = line.split()
+        span = max(span, float(f[0]) + float(f[10]))
         t_pid, call, target, off, length, flags, res = f[1], f[3], f[4], f[5], f[6], f[7], f[9]
         ok = not res.startswith("-")
         kind = None
@@ -151,7 +156,7 @@ def trace_figures(path):
             kinds[kind] = kinds.get(kind, 0) + 1
     sizes = {"there": [extent.get(n, 0) for n, file in isfile.items() if file and n not in made],
              "made": created_ext}
-    return kinds, io, sizes
+    return kinds, io, sizes, span
 
 
 def run_figures(latlog, modeldir):
@@ -161,8 +166,8 @@ def run_figures(latlog, modeldir):
         for line in f:
             _, _, op, nbytes, _, _ = line.rstrip("\n").split(",")
             kind = op.split(".")[-1]
-            if kind in ("hold", "release"):
-                continue  # the file the locks act on, once per 1000 picks
+            if kind in UPKEEP:
+                continue  # the model's own: the held file's open and close, its pace, its refills
             kinds[kind] = kinds.get(kind, 0) + 1
             if kind in ("read", "write") and int(nbytes) > 0:
                 io.append((kind, int(nbytes)))
@@ -181,12 +186,12 @@ def main():
     tol = float(args[args.index("--pct") + 1]) if "--pct" in args else 10.0
     # --known size(made):p99,...: percentiles the model is known to miss, printed but not failed
     known_gaps = args[args.index("--known") + 1].split(",") if "--known" in args else []
-    tk, tio, tsz = trace_figures(args[0])
+    tk, tio, tsz, span = trace_figures(args[0])
     rk, rio, rsz = run_figures(args[1], args[2])
     bad = 0
     tn, rn = sum(tk.values()), sum(rk.values())
     for k in sorted(set(tk) | set(rk)):
-        a, b = 100 * tk.get(k, 0) / tn, 100 * rk.get(k, 0) / max(rn, 1)
+        a, b = 100 * tk.get(k, 0) / max(tn, 1), 100 * rk.get(k, 0) / max(rn, 1)
         off = abs(a - b) > pp
         bad += off
         print(f"share {k:9s} trace {a:6.2f}% model {b:6.2f}% {'OFF' if off else 'ok'}")
@@ -197,6 +202,10 @@ def main():
             print(f"{what:11s} not compared: the trace has {len(t)} such files (fewer than {MIN_FILES})")
             continue
         if not t:
+            continue
+        if not r:
+            bad += 1
+            print(f"{what:11s} trace {len(t)} model none OFF")
             continue
         for p in (50, 90, 99):
             a, b = pct(t, p), pct(r, p)
@@ -212,6 +221,14 @@ def main():
             bad += off and not known
             print(f"{what:11s} p{p} trace {a} model {b} (of {len(r)}, p{lo}..p{hi}) "
                   f"{'KNOWN GAP' if known else 'OFF' if off else 'ok'}")
+    if "--pace" in args:
+        i = args.index("--pace")
+        secs, (pk, _, _) = float(args[i + 1]), run_figures(args[i + 2], "/nonexistent")
+        want, got = tn / span if span > 0 else 0, sum(pk.values()) / secs
+        off = want > 0 and abs(got - want) > 0.05 * want
+        bad += off
+        print(f"pace        trace {want:.1f} calls/s model {got:.1f} ({sum(pk.values())} in {secs:g} s) "
+              f"{'OFF' if off else 'ok'}")
     print(f"calls: trace {tn} model {rn}; {bad} figures off")
     return 1 if bad else 0
 

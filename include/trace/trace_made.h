@@ -27,6 +27,7 @@ struct made {
     struct made_class *classes;
     size_t nclasses;
     const struct trace *t;   /* the files' names */
+    uint64_t hold_above;     /* a class of one file written more often is held open over a pass (0: none) */
 };
 
 /* One write of len bytes, ending at offset end, to the file numbered file (at path), which the trace created. */
@@ -36,13 +37,26 @@ int made_fit(struct made *m, const struct trace *t);
 /* The writes made to created files; the files written (after made_fit). */
 size_t made_writes(const struct made *m);
 size_t made_files(const struct made *m);
-/* The classes as sets and composite flowops (createdN), every number commented. */
-void made_define(const struct made *m, FILE *out);
+/* The classes as sets and composite flowops (createdN), every number commented; fate: the lines
+ * each composite ends with, after its close (what becomes of the file). */
+void made_define(const struct made *m, const char *fate, FILE *out);
 struct sizes;
 /* The sizes the model's creates end at, one a file (added to out). */
 int made_sizes(const struct made *m, struct sizes *out);
 /* The lines of the mix's choose: each class weighted by its files. */
 void made_choose(const struct made *m, FILE *out);
+#define HELD_SLOT 3 /* the first slot a held file (one written many times) takes */
+/* The writes the composites of written files make over one pass of the trace's mix, and (in files) how
+ * many such composites it picks; held_writes: the picks that write held files. */
+double made_ops(const struct made *m, size_t *files, double *held_writes);
+/* The held files (slots HELD_SLOT..): their creates, at a pass's start; their last writes, closes and
+ * ends (flowop goneN, N the slot), at its end. */
+size_t made_held(const struct made *m);
+void made_held_open(const struct made *m, FILE *out);
+void made_held_close(const struct made *m, FILE *out);
+/* Each write's bytes; each written file's extent (after made_fit): added to out. */
+int made_lens(const struct made *m, struct sizes *out);
+int made_extents(const struct made *m, struct sizes *out);
 void made_free(struct made *m);
 
 #endif

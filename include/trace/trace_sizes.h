@@ -14,6 +14,7 @@ struct sizes {
 
 int sizes_add(struct sizes *s, uint64_t v);
 void sizes_free(struct sizes *s);
+void sizes_sort(struct sizes *s);
 /* "buckets(512:12.5, 4096:87.5)" (or "buckets(dflt:100)" when empty); sorts s. */
 void sizes_print(struct sizes *s, uint64_t dflt, FILE *out);
 

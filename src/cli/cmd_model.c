@@ -1,14 +1,18 @@
-/* cmd_model.c: `flowbench model TRACE [-o APP.f] [--root DIR] [--own F]`: writes
- * an editable workload fitted to a trace (src/trace/trace_model.c); --own also
- * writes the trace as read, in flowbench's own format (what the fit saw). Both
+/* cmd_model.c: `flowbench model TRACE [-o APP.f] [--root DIR] [--own F] [--check ...]`:
+ * writes an editable workload fitted to a trace (src/trace/trace_model.c); --own also
+ * writes the trace as read, in flowbench's own format (what the fit saw); --check runs
+ * the model briefly and prints how far it is from the trace (cmd_model_check.c). Both
  * outputs go through base/outfile.h: checked before the trace is read, written as
  * new files and renamed into place only once both are whole. */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/outfile.h"
 #include "cli/interp.h"
+#include "cli/model_check.h"
 #include "cli/subcommand.h"
 #include "trace/trace.h"
 
@@ -56,39 +60,93 @@ static int model_write(const struct trace *t, const char *in, const char *outpat
     return EXIT_OK;
 }
 
-int cmd_model_main(int argc, char **argv)
+#define MODEL_USAGE "flowbench model TRACE [-o APP.f] [--root DIR] [--own F] [--check [-D DIR] [--runtime S] [--keep]]"
+
+struct model_args {
+    const char *in, *outpath, *root, *own;
+    bool check;
+    struct model_check_opts co;
+};
+
+/* A whole number of seconds from 1 to an hour, or 0. */
+static unsigned seconds(const char *s)
 {
-    const char *in = NULL, *outpath = NULL, *root = NULL, *own = NULL;
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    return errno == 0 && *end == '\0' && v >= 1 && v <= 3600 && s[0] != '-' ? (unsigned)v : 0;
+}
+
+static int parse(int argc, char **argv, struct model_args *a)
+{
+    *a = (struct model_args){ .co = { .secs = 2 } };
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            outpath = argv[++i];
-        else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
-            root = argv[++i];
-        else if (strcmp(argv[i], "--own") == 0 && i + 1 < argc)
-            own = argv[++i];
-        else if (argv[i][0] != '-' && in == NULL)
-            in = argv[i];
+        bool more = i + 1 < argc;
+        if (strcmp(argv[i], "-o") == 0 && more)
+            a->outpath = argv[++i];
+        else if (strcmp(argv[i], "--root") == 0 && more)
+            a->root = argv[++i];
+        else if (strcmp(argv[i], "--own") == 0 && more)
+            a->own = argv[++i];
+        else if (strcmp(argv[i], "--check") == 0)
+            a->check = true;
+        else if (strcmp(argv[i], "--keep") == 0)
+            a->co.keep = true;
+        else if (strcmp(argv[i], "-D") == 0 && more)
+            a->co.parent = argv[++i];
+        else if (strcmp(argv[i], "--runtime") == 0 && more && seconds(argv[i + 1]) > 0)
+            a->co.secs = seconds(argv[++i]);
+        else if (argv[i][0] != '-' && a->in == NULL)
+            a->in = argv[i];
         else {
-            diag_printf(stderr, "flowbench model: error: '%s': usage: flowbench model TRACE [-o APP.f] [--root DIR] [--own F]\n",
-                        argv[i]);
-            return EXIT_USAGE;
+            diag_printf(stderr, "flowbench model: error: '%s': usage: " MODEL_USAGE "\n", argv[i]);
+            return -1;
         }
     }
-    if (in == NULL) {
-        diag_printf(stderr, "flowbench model: error: no TRACE given\n");
-        return EXIT_USAGE;
+    if (a->in == NULL)
+        return diag_printf(stderr, "flowbench model: error: no TRACE given\n"), -1;
+    if (!a->check && (a->co.parent != NULL || a->co.keep))
+        return diag_printf(stderr, "flowbench model: error: -D and --keep go with --check: usage: " MODEL_USAGE "\n"), -1;
+    return 0;
+}
+
+/* --check without -o: the model goes to a file of its own in /tmp, removed after. */
+static int check_model(const struct trace *t, const struct model_args *a)
+{
+    char tmp[] = "/tmp/flowbench-model.XXXXXX.f";
+    const char *path = a->outpath;
+    if (path == NULL) {
+        int fd = mkstemps(tmp, 2);
+        if (fd < 0)
+            return diag_printf(stderr, "flowbench model: error: --check: cannot make %s: %s\n", tmp, strerror(errno)),
+                   EXIT_RUNFAIL;
+        close(fd);
+        path = tmp;
     }
-    if (out_check("-o", outpath) != 0 || out_check("--own", own) != 0)
+    int rc = model_write(t, a->in, path, a->own);
+    if (rc == EXIT_OK)
+        rc = model_check(t, path, &a->co, stdout);
+    if (path == tmp)
+        unlink(tmp);
+    return rc;
+}
+
+int cmd_model_main(int argc, char **argv)
+{
+    struct model_args a;
+    if (parse(argc, argv, &a) != 0)
+        return EXIT_USAGE;
+    if (out_check("-o", a.outpath) != 0 || out_check("--own", a.own) != 0)
         return EXIT_USAGE;
     struct trace t;
     struct diag err = { 0 };
-    struct trace_opts o = { .root = root };
-    if (trace_load(&t, in, &o, &err) != 0) {
+    struct trace_opts o = { .root = a.root };
+    if (trace_load(&t, a.in, &o, &err) != 0) {
         diag_printf(stderr, "%s\n", err.msg);
         trace_free(&t);
         return EXIT_USAGE;
     }
-    int rc = model_write(&t, in, outpath, own);
+    int rc = a.check ? check_model(&t, &a) : model_write(&t, a.in, a.outpath, a.own);
     trace_free(&t);
     return rc;
 }

@@ -19,8 +19,9 @@ static const struct subcommand subcommands[] = {
       "or under mpirun on every rank (docs/replay.md)" },
     { "record", cmd_record_main, "record -o APP.trace [--root DIR] [--all] -- CMD [ARGS...]",
       "run CMD under strace and write its file-level calls as a flowbench trace (docs/replay.md)" },
-    { "model", cmd_model_main, "model TRACE [-o APP.f] [--root DIR] [--own F]",
-      "fit an editable workload (.f) to a trace: filesets, op mix, sizes, rate (docs/replay.md)" },
+    { "model", cmd_model_main, "model TRACE [-o APP.f] [--root DIR] [--own F] [--check [-D DIR] [--runtime S] [--keep]]",
+      "fit an editable workload (.f) to a trace: filesets, op mix, sizes, pace; --check runs it and compares "
+      "(docs/replay.md)" },
     { "latlog2csv", cmd_latlog2csv_main, "latlog2csv FILE",
       "print a binary latency log (--latency-log-format bin) as its CSV form" },
 };

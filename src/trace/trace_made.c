@@ -15,7 +15,8 @@
 #include "trace/trace_sizes.h"
 
 #define MAX_CLASSES 32  /* a readable mix: the ratio that groups the files grows until this many or fewer */
-#define MAX_RUNS 64     /* a median file whose writes are more runs of one size than this is written evenly */
+#define MAX_RUNS 64     /* a median file whose writes are more runs of one size than this: sizes drawn */
+#define MAX_HELD 8      /* held files at most, in slots HELD_SLOT.. */
 
 struct made_file {
     uint64_t heads;    /* bytes of its writes but the last, less those that rewrote what it held */
@@ -224,6 +225,59 @@ static uint64_t class_size(const struct made *m, const struct made_class *c, str
     return (way.kind == LAST_PAST_HOLE ? way.at : median(m, c)->heads) + class_last(m, c, way, i);
 }
 
+/* A file's writes but the last, appends apart from rewrites: each kind's sizes, drawn (a database's pages
+ * stay page-sized, a log's frame headers header-sized), and how many; the rewrites land at random within
+ * the file as long as it was at the median one. */
+struct heads {
+    struct sizes grew, rewrote;
+    uint64_t within;       /* the median rewrite's file extent then */
+};
+
+static void heads_of(const struct made *m, const struct made_file *f, struct heads *h)
+{
+    struct sizes at = { 0 };
+    *h = (struct heads){ 0 };
+    for (size_t i = 0; i + 1 < f->k; i++) {
+        uint64_t within = m->within[f->first + i];
+        sizes_add(within ? &h->rewrote : &h->grew, m->len[f->first + i]);
+        if (within)
+            sizes_add(&at, within);
+    }
+    if (at.n > 0) {
+        sizes_sort(&at);
+        h->within = at.v[at.n / 2];
+    }
+    sizes_free(&at);
+}
+
+static void heads_free(struct heads *h)
+{
+    sizes_free(&h->grew);
+    sizes_free(&h->rewrote);
+}
+
+/* The writes but the last as flowops of drawn sizes: in a composite (iters, tail "") or, held in a slot,
+ * as lines of the mix (weight, tail ", fd=N" and the weight). */
+static void head_draws(const struct made *m, const struct made_file *f, const char *tail, unsigned slot, FILE *out)
+{
+    struct heads h;
+    heads_of(m, f, &h);
+    fprintf(out, "  # its %" PRIu32 " writes but the last (%" PRIu64 " bytes) are %zu appends and %zu rewrites of unlike "
+                 "sizes: each drawn from their own\n", f->k - 1, f->heads, h.grew.n, h.rewrote.n);
+    const char *count = *tail ? "weight" : "iters";
+    if (h.grew.n > 0) {
+        fprintf(out, "  flowop write name=write, fd=%u, iosize=", slot);
+        sizes_print(&h.grew, 1, out);
+        fprintf(out, ", %s=%zu%s\n", count, h.grew.n, tail);
+    }
+    if (h.rewrote.n > 0) {
+        fprintf(out, "  flowop write name=write, fd=%u, iosize=", slot);
+        sizes_print(&h.rewrote, 1, out);
+        fprintf(out, ", random, workingset=%" PRIu64 ", %s=%zu%s\n", h.within, count, h.rewrote.n, tail);
+    }
+    heads_free(&h);
+}
+
 /* The median file's writes but the last, a flowop a run of equal sizes (a file of unlike writes
  * past MAX_RUNS runs: its heads split evenly, their sum and count kept). */
 static void write_heads(const struct made *m, const struct made_file *f, FILE *out)
@@ -233,11 +287,7 @@ static void write_heads(const struct made *m, const struct made_file *f, FILE *o
     for (size_t i = 1; i + 1 < f->k; i++)
         runs += len[i] != len[i - 1] || within[i] != within[i - 1];
     if (f->k > 1 && runs + 1 > MAX_RUNS) {
-        uint64_t each = f->heads / (f->k - 1), rest = f->heads - each * (f->k - 2);
-        fprintf(out, "  # its %" PRIu32 " writes but the last (%" PRIu64 " bytes) are %zu runs of unlike sizes: "
-                     "written evenly\n  flowop write name=write, fd=1, iosize=%" PRIu64 ", iters=%" PRIu32 "\n"
-                     "  flowop write name=write, fd=1, iosize=%" PRIu64 "\n",
-                f->k - 1, f->heads, runs + 1, each, f->k - 2, rest);
+        head_draws(m, f, "", 1, out);
         return;
     }
     for (size_t i = 0; i + 1 < f->k;) {
@@ -257,7 +307,75 @@ static void write_heads(const struct made *m, const struct made_file *f, FILE *o
     }
 }
 
-void made_define(const struct made *m, FILE *out)
+/* The held classes: one file that wrote more than hold_above times (trace_model.c: a share of the trace's
+ * calls or writes, where it has at most HOLD_THREADS threads: each thread holds one, in
+ * fileset held; with many threads a pass of each thread is many of the trace's, and a short run would end
+ * before its held files do). Picked as one composite, its writes
+ * came all at once, a few times a run: the shares of a short run swung with those few picks (sqlite's
+ * WAL: 52% of the writes for 55%). Held, its file is created at a thread's pass start in a slot of its
+ * own, each write but the last is a pick of the mix, and the last and the close end the pass. */
+static bool heavy(const struct made *m, size_t c)
+{
+    uint64_t k = median(m, &m->classes[c])->k;
+    return m->hold_above > 0 && m->classes[c].n == 1 && k > m->hold_above;
+}
+
+static bool held(const struct made *m, size_t c)
+{
+    if (!heavy(m, c))
+        return false;
+    size_t before = 0;
+    for (size_t i = 0; i < c; i++)
+        before += heavy(m, i);
+    return before < MAX_HELD;
+}
+
+/* The slot of held class c: HELD_SLOT and on, in class order. */
+static unsigned held_slot(const struct made *m, size_t c)
+{
+    unsigned slot = HELD_SLOT;
+    for (size_t i = 0; i < c; i++)
+        slot += held(m, i);
+    return slot;
+}
+
+size_t made_held(const struct made *m)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < m->nclasses; c++)
+        n += held(m, c);
+    return n;
+}
+
+/* Class c's last write, through slot. */
+static void last_line(const struct made *m, size_t c, unsigned slot, FILE *out)
+{
+    struct last_way way = last_way(m, &m->classes[c]);
+    fprintf(out, "  flowop write name=write, fd=%u, iosize=$last%zu", slot, c + 1);
+    if (way.kind == LAST_PAST_HOLE)
+        fprintf(out, ", offset=%" PRIu64 "  # the last: the class's last writes, past the median's hole\n", way.at);
+    else if (way.kind == LAST_REWRITE)
+        fprintf(out, ", random, workingset=%" PRIu64 "  # the last: the class's last writes, each a rewrite "
+                     "within the file\n", way.at);
+    else
+        fputs("  # the last: the class's last writes\n", out);
+}
+
+static void class_comment(const struct made *m, size_t c, FILE *out)
+{
+    const struct made_class *k = &m->classes[c];
+    const struct made_file *f = median(m, k);
+    uint64_t lo = m->files[k->first].heads, hi = m->files[k->first + k->n - 1].heads;
+    fprintf(out, "  # %zu file%s, %" PRIu64, k->n, k->n > 1 ? "s" : "", lo);
+    if (hi != lo)
+        fprintf(out, "..%" PRIu64, hi);
+    fputs(" bytes before the last write; the median, ", out);
+    fquote_put(out, trace_name(m->t, f->path)); /* a traced name: quoted, so it cannot end the comment */
+    fprintf(out, ", wrote %" PRIu32 " time%s%s\n", f->k, f->k > 1 ? "s" : "",
+            held(m, c) ? " (held: created at a pass's start, written by picks of the mix, closed at its end)" : "");
+}
+
+void made_define(const struct made *m, const char *fate, FILE *out)
 {
     if (m->nclasses == 0)
         return;
@@ -271,7 +389,6 @@ void made_define(const struct made *m, FILE *out)
             m->nfiles, m->nw, m->nclasses, (m->classes[0].ratio - 1) * 100);
     for (size_t c = 0; c < m->nclasses; c++) {
         const struct made_class *k = &m->classes[c];
-        const struct made_file *f = median(m, k);
         struct last_way way = last_way(m, k);
         struct sizes last = { 0 };
         for (size_t i = 0; i < k->n; i++)
@@ -279,31 +396,49 @@ void made_define(const struct made *m, FILE *out)
         fprintf(out, "set $last%zu=", c + 1);
         sizes_print(&last, 1, out);
         sizes_free(&last);
-        uint64_t lo = m->files[k->first].heads, hi = m->files[k->first + k->n - 1].heads;
-        fprintf(out, "\ndefine flowop name=created%zu {\n  # %zu file%s, %" PRIu64, c + 1, k->n, k->n > 1 ? "s" : "", lo);
-        if (hi != lo)
-            fprintf(out, "..%" PRIu64, hi);
-        fputs(" bytes before the last write; the median, ", out);
-        fquote_put(out, trace_name(m->t, f->path)); /* a traced name: quoted, so it cannot end the comment */
-        fprintf(out, ", wrote %" PRIu32 " time%s\n"
-                     "  flowop createfile name=create, filesetname=made, fd=1\n",
-                f->k, f->k > 1 ? "s" : "");
-        write_heads(m, f, out);
-        fprintf(out, "  flowop write name=write, fd=1, iosize=$last%zu", c + 1);
-        if (way.kind == LAST_PAST_HOLE)
-            fprintf(out, ", offset=%" PRIu64 "  # the last: the class's last writes, past the median's hole\n", way.at);
-        else if (way.kind == LAST_REWRITE)
-            fprintf(out, ", random, workingset=%" PRIu64 "  # the last: the class's last writes, each a rewrite "
-                         "within the file\n", way.at);
-        else
-            fputs("  # the last: the class's last writes\n", out);
-        fputs("  flowop closefile name=close, fd=1\n}\n", out);
+        fputs("\n", out);
+        if (held(m, c)) {
+            fprintf(out, "# class %zu is held in slot %u (the threads' passes)\n", c + 1, held_slot(m, c));
+            continue;
+        }
+        fprintf(out, "define flowop name=created%zu {\n", c + 1);
+        class_comment(m, c, out);
+        fputs("  flowop createfile name=create, filesetname=made, fd=1\n", out);
+        write_heads(m, median(m, k), out);
+        last_line(m, c, 1, out);
+        fprintf(out, "  flowop closefile name=close, fd=1\n%s}\n", fate);
     }
 }
 
+void made_held_open(const struct made *m, FILE *out)
+{
+    for (size_t c = 0; c < m->nclasses; c++) {
+        if (!held(m, c))
+            continue;
+        fputs("  ", out);
+        class_comment(m, c, out);
+        fprintf(out, "    flowop createfile name=create, filesetname=held, fd=%u\n", held_slot(m, c));
+    }
+}
+
+void made_held_close(const struct made *m, FILE *out)
+{
+    for (size_t c = 0; c < m->nclasses; c++) {
+        if (!held(m, c))
+            continue;
+        unsigned slot = held_slot(m, c);
+        fputs("  ", out);
+        last_line(m, c, slot, out);
+        fprintf(out, "    flowop closefile name=close, fd=%u\n    flowop gone%u name=g\n", slot, slot);
+    }
+}
+
+/* A held class's file is not among them: each thread has one, being written, whenever the run stops. */
 int made_sizes(const struct made *m, struct sizes *out)
 {
     for (size_t c = 0; c < m->nclasses; c++) {
+        if (held(m, c))
+            continue;
         struct last_way way = last_way(m, &m->classes[c]);
         for (size_t i = 0; i < m->classes[c].n; i++)
             if (sizes_add(out, class_size(m, &m->classes[c], way, i)))
@@ -314,10 +449,34 @@ int made_sizes(const struct made *m, struct sizes *out)
 
 void made_choose(const struct made *m, FILE *out)
 {
-    for (size_t c = 0; c < m->nclasses; c++)
-        fprintf(out, "  flowop created%zu name=c%zu, weight=%zu  # %zu of the files the trace created and wrote "
-                     "(class %zu)\n",
-                c + 1, c + 1, m->classes[c].n, m->classes[c].n, c + 1);
+    for (size_t c = 0; c < m->nclasses; c++) {
+        if (!held(m, c)) {
+            fprintf(out, "  flowop created%zu name=c%zu, weight=%zu  # %zu of the files the trace created and wrote "
+                         "(class %zu)\n",
+                    c + 1, c + 1, m->classes[c].n, m->classes[c].n, c + 1);
+            continue;
+        }
+        char tail[64];
+        snprintf(tail, sizeof tail, "  # class %zu's, held in slot %u", c + 1, held_slot(m, c));
+        head_draws(m, median(m, &m->classes[c]), tail, held_slot(m, c), out);
+    }
+}
+
+double made_ops(const struct made *m, size_t *files, double *held_writes)
+{
+    double ops = 0;
+    *files = 0;
+    *held_writes = 0;
+    for (size_t c = 0; c < m->nclasses; c++) {
+        double writes = (double)median(m, &m->classes[c])->k; /* write_heads and head_draws keep their count */
+        if (held(m, c))
+            *held_writes += writes - 1; /* the last ends the pass */
+        else {
+            ops += (double)m->classes[c].n * writes;
+            *files += m->classes[c].n;
+        }
+    }
+    return ops;
 }
 
 void made_free(struct made *m)
@@ -328,4 +487,20 @@ void made_free(struct made *m)
     free(m->files);
     free(m->classes);
     *m = (struct made){ 0 };
+}
+
+int made_lens(const struct made *m, struct sizes *out)
+{
+    for (size_t i = 0; i < m->nw; i++)
+        if (sizes_add(out, m->writes[i].len) != 0)
+            return -1;
+    return 0;
+}
+
+int made_extents(const struct made *m, struct sizes *out)
+{
+    for (size_t i = 0; i < m->nfiles; i++)
+        if (sizes_add(out, m->files[i].extent) != 0)
+            return -1;
+    return 0;
 }

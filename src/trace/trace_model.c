@@ -2,9 +2,10 @@
  * the files it used (count, sizes, directory width fitted to its depth), a
  * fileset of leaf directories for its mkdir and rmdir, its processes and
  * threads, its op mix as choose weights (opens, creates, deletes, locks...),
- * I/O size buckets that keep the trace's percentiles, sequential or random
- * access, fsync cadence and its rate; every number commented with where it
- * came from (flowbench model, docs/replay.md). */
+ * creates and deletes balanced so any run length runs whole, I/O size buckets
+ * that keep the trace's percentiles, fsync cadence and its pace; every number
+ * commented with where it came from (flowbench model, docs/replay.md); and the
+ * figures a model is checked against (trace_model.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -17,6 +18,7 @@
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
 #include "trace/trace_made.h"
+#include "trace/trace_model.h"
 #include "trace/trace_sizes.h"
 
 /* The kinds of call the mix tells apart; each is a flowop of the model, named as the kind. */
@@ -24,6 +26,8 @@ enum kind {
     K_OPEN, K_CLOSE, K_CREATE, K_MISSING, K_READ, K_WRITE, K_STAT, K_UNLINK, K_MKDIR, K_RMDIR, K_RENAME,
     K_CHMOD, K_UTIMES, K_TRUNCATE, K_ACCESS, K_STATFS, K_READDIR, K_FSYNC, K_LOCK, K_UNLOCK, K_NKINDS
 };
+
+_Static_assert(K_NKINDS == MODEL_KINDS, "trace_model.h counts the kinds");
 
 /* A kind: its name (the model's flowop), the mix child it becomes (a flowop type and the attributes after
  * its name; NULL: made by a composite), what its count is. */
@@ -58,6 +62,16 @@ static const struct kind_row kinds[K_NKINDS] = {
     [K_UNLOCK] = { "unlock", "unlock", "fd=2", "locks released" },
 };
 
+#define HOLD_THREADS 16 /* a trace with more threads has none of its created files held (trace_made.c) */
+#define HOLD_MIN 4      /* a file held wrote more times than this */
+#define MAX_SHAPES 16 /* process shapes (threads per process) written apart; more are folded into the last */
+
+/* The trace's processes by shape: shapes[i] processes ran threads[i] threads each. */
+struct proc_shapes {
+    uint64_t threads[MAX_SHAPES], procs[MAX_SHAPES];
+    size_t n;
+};
+
 struct fit_model {
     uint64_t n[K_NKINDS];
     uint64_t files, made, dirs, procs, threads, calls;
@@ -70,6 +84,7 @@ struct fit_model {
     uint64_t ctouched;       /* ... the files it created and never wrote */
     uint64_t dcreated;       /* opens that created a directory */
     uint64_t max_io;
+    struct proc_shapes shapes;
 };
 
 static uint64_t tm_hash(const char *s)
@@ -206,11 +221,25 @@ static enum kind kind_of(const struct rp_rec *r, struct names *ns, const struct 
     return call_kinds[r->call].tell != NULL ? call_kinds[r->call].tell(r, ns, t) : call_kinds[r->call].kind;
 }
 
+static void add_shape(struct proc_shapes *ps, uint64_t threads)
+{
+    size_t i = 0;
+    while (i < ps->n && ps->threads[i] != threads)
+        i++;
+    if (i == ps->n && ps->n == MAX_SHAPES)
+        i = MAX_SHAPES - 1; /* folded: its threads count as the last shape's */
+    else if (i == ps->n)
+        ps->threads[ps->n++] = threads;
+    ps->procs[i]++;
+}
+
+/* Each process's threads (the distinct tids of its calls), then the shapes they make. */
 static void count_ids(const struct trace *t, struct fit_model *m)
 {
     int32_t *pids = calloc(t->n + 1, sizeof *pids), *tids = calloc(t->n + 1, sizeof *tids);
+    int32_t *owner = calloc(t->n + 1, sizeof *owner);
     size_t np = 0, nt = 0;
-    for (size_t i = 0; pids && tids && i < t->n; i++) {
+    for (size_t i = 0; pids && tids && owner && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
         size_t k = 0;
         while (k < np && pids[k] != r->pid)
@@ -220,13 +249,24 @@ static void count_ids(const struct trace *t, struct fit_model *m)
         k = 0;
         while (k < nt && tids[k] != r->tid)
             k++;
-        if (k == nt)
+        if (k == nt) {
+            owner[nt] = r->pid;
             tids[nt++] = r->tid;
+        }
     }
     m->procs = np ? np : 1;
     m->threads = nt ? nt : 1;
+    for (size_t p = 0; p < np; p++) {
+        uint64_t threads = 0;
+        for (size_t k = 0; k < nt; k++)
+            threads += owner[k] == pids[p];
+        add_shape(&m->shapes, threads ? threads : 1);
+    }
+    if (m->shapes.n == 0)
+        add_shape(&m->shapes, 1);
     free(pids);
     free(tids);
+    free(owner);
 }
 
 /* The descriptors of the trace's processes (shared with the replay's compile), and per
@@ -408,12 +448,60 @@ static int fit(const struct trace *t, struct fit_model *m, struct diag *err)
     m->depth = m->files ? (double)depth_sum / (double)m->files : 0;
     m->secs = t->n ? (double)(t->recs[t->n - 1].t_ns + t->recs[t->n - 1].dur_ns) / 1e9 : 0;
     count_ids(t, m);
+    /* a file held open is one a thread: where the trace had many threads, a pass of each thread is many of
+     * the trace's; held: a file of more writes than a twentieth of the calls or a hundredth of the writes
+     * (git's pack: 8 writes of 128 KiB in 445), which a pick of one composite would bring all at once */
+    uint64_t lumpy = m->calls / 20 < m->n[K_WRITE] / 100 ? m->calls / 20 : m->n[K_WRITE] / 100;
+    m->written.hold_above = m->threads <= HOLD_THREADS ? (lumpy > HOLD_MIN ? lumpy : HOLD_MIN) : 0;
     free(ns.v);
     return 0;
 }
 
-/* The fileset of files: as many entries as the run may create, the trace's depth. */
-static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
+/* What a pick of the mix does, on average: trace: the ops of the trace's kinds; all: every op the thread
+ * counts (those and the model's upkeep: refills, the held file's open and close), for the pace. */
+struct tally {
+    double weight, trace, all;
+    double fate;   /* the share of made files an unlink of the trace's ends */
+};
+
+static void tally_add(struct tally *y, uint64_t weight, double trace, double all)
+{
+    y->weight += (double)weight;
+    y->trace += (double)weight * trace;
+    y->all += (double)weight * all;
+}
+
+/* Creates and deletes of files (made), and of directories (dirs), balanced pick by pick so that any run
+ * length keeps each fileset's population where it started: each created file is deleted again, by one of
+ * the trace's unlinks where the trace has one to spare, else by a refill delete of an older file; a trace
+ * that deletes more than it creates has its extra unlinks remove a file refilled just before. */
+struct churn {
+    uint64_t made, gone;   /* files created by the mix; the trace's unlinks */
+    uint64_t dmade, dgone; /* directories made (mkdirs and creating opens); rmdirs */
+};
+
+static struct churn churn_of(const struct fit_model *m)
+{
+    size_t written;
+    double held_writes;
+    made_ops(&m->written, &written, &held_writes);
+    return (struct churn){ .made = written + made_held(&m->written) + m->ctouched, .gone = m->n[K_UNLINK],
+                           .dmade = m->n[K_MKDIR] + m->dcreated, .dgone = m->n[K_RMDIR] };
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+/* The population a fileset keeps (prealloc) and its entries: twice it, so creates find free names. */
+static uint64_t population(uint64_t made, uint64_t gone, uint64_t threads)
+{
+    return 2 * (made + gone) + 4 * threads + 64;
+}
+
+/* The fileset of files: the trace's files there before, the trace's depth. */
+static void write_files(const struct fit_model *m, FILE *out)
 {
     uint64_t there = m->files - m->made;
     /* a trace that made every file it used still opened, stat'ed and removed them: some are there from the start */
@@ -434,19 +522,16 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     struct sizes fs = none ? m->asize : m->fsize;
     sizes_print(&fs, 0, out);
     fputs("\n", out);
-    /* deletes drawn at random with creates may run ahead of them: a spare of twice the files deleted */
-    uint64_t spare = 2 * m->n[K_UNLINK] + 8;
-    /* free names cost nothing: room for 50 repeats at least, so a run without its rate (as fast as it goes) still fits */
-    repeats = repeats > 50 ? repeats : 50;
-    uint64_t made = spare + m->n[K_CREATE] * repeats + 1;
-    uint64_t mwidth = (uint64_t)ceil(pow((double)made, 1.0 / depth));
-    fprintf(out, "# made: the files the run creates (and deletes): %" PRIu64 " creates times %" PRIu64
-                 " (the run repeats the trace's mix about that often, or 50), %" PRIu64 " there from the start (twice the "
-                 "deletes, and 8: random deletes may run ahead of the creates), and one\n"
+    struct churn c = churn_of(m);
+    uint64_t pop = population(c.made, c.gone, m->threads);
+    uint64_t mwidth = (uint64_t)ceil(pow((double)(2 * pop), 1.0 / depth));
+    fprintf(out, "# made: the files the run creates and deletes; every create is matched by a delete (below), so it\n"
+                 "# keeps the %" PRIu64 " it starts with (twice the trace's %" PRIu64 " creates and %" PRIu64
+                 " unlinks, 4 a thread, and 64) for any run length, and as many free names\n"
                  "# size: the size each of the trace's creates ends at in the model (the classes below): a file there\n"
                  "# from the start is one of them\n"
-                 "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=%u, size=",
-            m->n[K_CREATE], repeats, spare, made, mwidth > 1 ? mwidth : 2, (unsigned)((100 * spare + made - 1) / made));
+                 "define fileset name=made, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=50, size=",
+            pop, c.made, c.gone, 2 * pop, mwidth > 1 ? mwidth : 2);
     struct sizes ms = { 0 };
     for (uint64_t i = 0; i < m->ctouched; i++)
         sizes_add(&ms, 0);
@@ -454,18 +539,126 @@ static void write_files(const struct fit_model *m, uint64_t repeats, FILE *out)
     sizes_print(ms.n > 0 ? &ms : &fs, 0, out);
     sizes_free(&ms);
     fputs("\n", out);
-    uint64_t made_dirs = m->n[K_MKDIR] + m->dcreated;
-    if (made_dirs + m->n[K_RMDIR] > 0)
-        fprintf(out, "# leafdirs: the %" PRIu64 " directories removed and %" PRIu64 " made (mkdirs and creating "
-                     "opens, times %" PRIu64 "), and one; the removed ones there before\n"
+    size_t held = made_held(&m->written);
+    if (held > 0)
+        fprintf(out, "# held: the files written over a pass (below), one a thread, apart from made: each thread has one "
+                     "part written whenever the run stops\n"
+                     "define fileset name=held, path=$dir, entries=%" PRIu64 ", dirwidth=%" PRIu64 ", prealloc=0\n",
+                2 * m->threads * held + 16, mwidth > 1 ? mwidth : 2);
+    if (c.dmade + c.dgone > 0) {
+        uint64_t dpop = population(c.dmade, c.dgone, m->threads);
+        fprintf(out, "# leafdirs: the directories the run makes and removes (%" PRIu64 " made: mkdirs and creating "
+                     "opens; %" PRIu64 " removed), balanced as the files are: it keeps the %" PRIu64 " it starts with\n"
                      "define fileset name=dirs, path=$dir, entries=0, dirwidth=%" PRIu64 ", leafdirs=%" PRIu64
-                     ", prealloc=%u\n",
-                m->n[K_RMDIR], made_dirs, repeats, width > 1 ? width : 2, (m->n[K_RMDIR] + made_dirs) * repeats + 1,
-                (unsigned)(100 * m->n[K_RMDIR] * repeats / ((m->n[K_RMDIR] + made_dirs) * repeats + 1)));
+                     ", prealloc=50\n",
+                c.dmade, c.dgone, dpop, width > 1 ? width : 2, 2 * dpop);
+    }
     fputs("\n", out);
 }
 
-static void write_mix(const struct fit_model *m, FILE *out)
+/* What becomes of a file or directory the mix made: "gone" (files) and "dirgone" (directories). An end
+ * deleted by one of the trace's unlinks is what they count; a refill is the model's upkeep. */
+static void write_fate(const char *name, const char *del_made, const char *del_any, uint64_t made, uint64_t gone,
+                       FILE *out)
+{
+    uint64_t by_trace = min_u64(made, gone), refills = made - by_trace;
+    fprintf(out, "# %s: of the %" PRIu64 " made, %" PRIu64 " are deleted as the trace's deletes, %" PRIu64
+                 " by a refill (the delete of an older one: the population stays as it started)\n",
+            name, made, by_trace, refills);
+    fprintf(out, "define flowop name=%s%s {\n", name, by_trace && refills ? ", choose" : "");
+    bool both = by_trace && refills; /* weight= only among a choose's flowops */
+    if (by_trace)
+        fprintf(out, both ? "  %s, weight=%" PRIu64 "\n" : "  %s\n", del_made, by_trace);
+    if (refills)
+        fprintf(out, both ? "  %s, weight=%" PRIu64 "\n" : "  %s\n", del_any, refills);
+    fputs("}\n", out);
+}
+
+static void write_churn(const struct fit_model *m, FILE *out)
+{
+    struct churn c = churn_of(m);
+    if (c.made > 0)
+        write_fate("gone", "flowop deletefile name=unlink, fd=1", "flowop deletefile name=refill, filesetname=made",
+                   c.made, c.gone, out);
+    /* a held file's, through its own slot: deleted either way (a refill of it is upkeep), so that fileset
+     * held keeps one a thread */
+    for (unsigned i = 0; i < made_held(&m->written); i++) {
+        char name[32], del[64], refill[64];
+        snprintf(name, sizeof name, "gone%u", HELD_SLOT + i);
+        snprintf(del, sizeof del, "flowop deletefile name=unlink, fd=%u", HELD_SLOT + i);
+        snprintf(refill, sizeof refill, "flowop deletefile name=refill, fd=%u", HELD_SLOT + i);
+        write_fate(name, del, refill, c.made, c.gone, out);
+    }
+    if (c.gone > c.made)
+        fputs("# deletes beyond the creates: each removes a file refilled just before\n"
+              "define flowop name=unlinked {\n  flowop createfile name=refill, filesetname=made, fd=1\n"
+              "  flowop closefile name=refill, fd=1\n  flowop deletefile name=unlink, fd=1\n}\n", out);
+    if (c.dmade > 0)
+        write_fate("dirgone", "flowop removedir name=rmdir, filesetname=dirs",
+                   "flowop removedir name=refill, filesetname=dirs", c.dmade, c.dgone, out);
+    if (m->n[K_MKDIR] > 0)
+        fputs("define flowop name=dirmade {\n  flowop makedir name=mkdir, filesetname=dirs\n"
+              "  flowop dirgone name=g\n}\n", out);
+    if (m->dcreated > 0)
+        fputs("define flowop name=dircreated {\n  flowop makedir name=create, filesetname=dirs\n"
+              "  flowop dirgone name=g\n}\n", out);
+    if (c.dgone > c.dmade)
+        fputs("# rmdirs beyond the directories made: each removes one refilled just before\n"
+              "define flowop name=dirremoved {\n  flowop makedir name=refill, filesetname=dirs\n"
+              "  flowop removedir name=rmdir, filesetname=dirs\n}\n", out);
+}
+
+/* The mix's lines for creates, deletes, mkdirs and rmdirs, tallied. */
+static void choose_churn(const struct fit_model *m, struct tally *y, FILE *out)
+{
+    struct churn c = churn_of(m);
+    /* each made thing ends with its fate: a trace delete at the share the trace has them, else a refill */
+    double fd = c.made ? (double)min_u64(c.made, c.gone) / (double)c.made : 0;
+    double dd = c.dmade ? (double)min_u64(c.dmade, c.dgone) / (double)c.dmade : 0;
+    size_t files;
+    double held_writes;
+    double writes = made_ops(&m->written, &files, &held_writes);
+    made_choose(&m->written, out);
+    if (files > 0) {
+        y->weight += (double)files;
+        y->trace += 2 * (double)files + writes + fd * (double)files;
+        y->all += 3 * (double)files + writes;
+    }
+    tally_add(y, (uint64_t)held_writes, 1, 1);
+    y->fate = fd;
+    if (m->ctouched > 0) {
+        fprintf(out, "  flowop created0 name=c0, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and never "
+                     "wrote\n", m->ctouched, m->ctouched);
+        tally_add(y, m->ctouched, 2 + fd, 3);
+    }
+    if (c.gone > c.made) {
+        fprintf(out, "  flowop unlinked name=u, weight=%" PRIu64 "  # %" PRIu64 " unlinks beyond the %" PRIu64
+                     " creates\n", c.gone - c.made, c.gone - c.made, c.made);
+        tally_add(y, c.gone - c.made, 1, 3);
+    }
+    if (m->n[K_MKDIR] > 0) {
+        fprintf(out, "  flowop dirmade name=d, weight=%" PRIu64 "  # %" PRIu64 " mkdirs\n", m->n[K_MKDIR], m->n[K_MKDIR]);
+        tally_add(y, m->n[K_MKDIR], 1 + dd, 2);
+    }
+    if (m->dcreated > 0) {
+        fprintf(out, "  flowop dircreated name=dc, weight=%" PRIu64 "  # %" PRIu64 " opens that created a directory "
+                     "(counted as creates)\n", m->dcreated, m->dcreated);
+        tally_add(y, m->dcreated, 1 + dd, 2);
+    }
+    if (c.dgone > c.dmade) {
+        fprintf(out, "  flowop dirremoved name=dr, weight=%" PRIu64 "  # %" PRIu64 " rmdirs beyond the %" PRIu64
+                     " directories made\n", c.dgone - c.dmade, c.dgone - c.dmade, c.dmade);
+        tally_add(y, c.dgone - c.dmade, 1, 2);
+    }
+}
+
+/* The kinds the mix's lines and composites above do not make. */
+static bool churned(size_t k)
+{
+    return k == K_UNLINK || k == K_MKDIR || k == K_RMDIR;
+}
+
+static void write_mix(const struct fit_model *m, struct tally *y, FILE *out)
 {
     uint64_t writes = m->n[K_WRITE] > made_writes(&m->written) ? m->n[K_WRITE] - made_writes(&m->written) : 0;
     fprintf(out, "# The op mix: each weight is the count of those calls in the trace (%" PRIu64 " calls on files).\n"
@@ -477,29 +670,30 @@ static void write_mix(const struct fit_model *m, FILE *out)
             m->n[K_CLOSE]);
     fputs("define flowop name=opened {\n  flowop openfile name=open, filesetname=files, fd=1\n"
           "  flowop closefile name=close, fd=1\n}\n", out);
+    write_churn(m, out);
     /* the files it created: in classes written alike (their sizes follow the trace's), or never written */
-    made_define(&m->written, out);
-    fputs("define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
-          "  flowop closefile name=close, fd=1\n}\n", out);
+    made_define(&m->written, "  flowop gone name=g\n", out);
+    if (m->ctouched > 0)
+        fputs("define flowop name=created0 {\n  flowop createfile name=create, filesetname=made, fd=1\n"
+              "  flowop closefile name=close, fd=1\n  flowop gone name=g\n}\n", out);
     fputs("define flowop name=mix, choose {\n", out);
-    if (m->n[K_OPEN] > 0)
+    if (m->n[K_OPEN] > 0) {
         fprintf(out, "  flowop opened name=o, weight=%" PRIu64 "  # %" PRIu64 " %s\n", m->n[K_OPEN], m->n[K_OPEN],
                 kinds[K_OPEN].from);
-    made_choose(&m->written, out);
-    if (m->ctouched > 0)
-        fprintf(out, "  flowop created0 name=c0, weight=%" PRIu64 "  # %" PRIu64 " files the trace created and never "
-                     "wrote\n", m->ctouched, m->ctouched);
-    if (m->dcreated > 0)
-        fprintf(out, "  flowop makedir name=create, filesetname=dirs, weight=%" PRIu64 "  # %" PRIu64 " opens that "
-                     "created a directory (counted as creates)\n", m->dcreated, m->dcreated);
+        tally_add(y, m->n[K_OPEN], 2, 2);
+    }
+    choose_churn(m, y, out);
     for (size_t k = 0; k < K_NKINDS; k++) {
         uint64_t n = k == K_WRITE ? writes : m->n[k];
-        if (kinds[k].flowop == NULL || n == 0)
+        if (kinds[k].flowop == NULL || n == 0 || churned(k))
             continue;
         fprintf(out, "  flowop %s name=%s, %s, weight=%" PRIu64 "  # %" PRIu64 " %s\n", kinds[k].flowop, kinds[k].name,
                 kinds[k].attrs, n, n, kinds[k].from);
+        tally_add(y, n, 1, 1);
     }
-    fputs("}\n\n", out);
+    fputs("}\n", out);
+    /* the pace: the run's limiter takes one event per op of the thread, after each pick */
+    fputs("define flowop name=step {\n  flowop mix name=m\n  flowop opslimit name=pace\n}\n\n", out);
 }
 
 /* The one file reads and writes work on: twice the largest I/O, at least 1 MiB. */
@@ -511,6 +705,49 @@ static void write_data(const struct fit_model *m, FILE *out)
             m->max_io, size);
 }
 
+#define HOLD_PICKS 100 /* picks of the mix around one open of the held data file (locks and fsyncs act on it) */
+
+/* A thread's pass: picks of the mix (each paced), between the held files' creates and their ends, in a
+ * hold of the data file where locks and fsyncs act on it. */
+static void write_pass(const struct fit_model *m, bool hold, uint64_t picks, FILE *out)
+{
+    if (hold)
+        fputs("    # locks and fsyncs act on the data file, which each thread holds open over a pass\n"
+              "    flowop openfile name=hold, filesetname=data, fd=2\n", out);
+    made_held_open(&m->written, out);
+    if (picks > 1)
+        fprintf(out, "    flowop step name=s, iters=%" PRIu64 "\n", picks);
+    else
+        fputs("    flowop step name=s\n", out);
+    made_held_close(&m->written, out);
+    if (hold)
+        fputs("    flowop closefile name=release, fd=2\n", out);
+}
+
+/* A process definition per shape of the trace's processes: as many threads each as they had. */
+static void write_procs(const struct fit_model *m, bool hold, uint64_t picks, FILE *out)
+{
+    fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced: a thread of the model per traced thread\n",
+            m->procs, m->threads);
+    for (size_t i = 0; i < m->shapes.n; i++) {
+        fprintf(out, "define process name=app%zu, instances=%" PRIu64 " {  # %" PRIu64 " processes of %" PRIu64
+                     " thread%s\n  thread name=t, instances=%" PRIu64 " {\n",
+                i + 1, m->shapes.procs[i], m->shapes.procs[i], m->shapes.threads[i],
+                m->shapes.threads[i] > 1 ? "s" : "", m->shapes.threads[i]);
+        write_pass(m, hold, picks, out);
+        fputs("  }\n}\n", out);
+    }
+}
+
+static void fit_free(struct fit_model *m)
+{
+    sizes_free(&m->fsize);
+    sizes_free(&m->asize);
+    sizes_free(&m->rsize);
+    sizes_free(&m->wsize);
+    made_free(&m->written);
+}
+
 int trace_model_write(const struct trace *t, const char *source, FILE *out, struct diag *err)
 {
     struct fit_model m;
@@ -518,17 +755,14 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
         return -1;
     double calls_per_s = m.secs > 0 ? (double)m.calls / m.secs : 0;
     uint64_t secs = (uint64_t)ceil(m.secs > 1 ? m.secs : 1);
-    uint64_t repeats = m.secs > 0 ? (uint64_t)ceil((double)secs / m.secs) : 1;
-    bool locks = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
-    /* with locks or fsyncs a pass is 100 picks of the mix around one held file: the rate counts passes */
-    uint64_t rate = (uint64_t)ceil(calls_per_s / (double)m.threads / (locks ? 100.0 : 1.0));
+    bool hold = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */
     /* the trace's name quoted: a line break or a quote in it neither ends the comment nor starts a command */
     fputs("# A model of ", out);
     fquote_put(out, source);
     fprintf(out, " (%s trace: %zu calls over %.3f s), by flowbench model.\n"
                  "# Every number says where it came from; edit freely (docs/replay.md).\n"
                  "set $dir=/tmp\n\n", t->format, t->n, m.secs);
-    write_files(&m, repeats + repeats / 2 + 2, out);
+    write_files(&m, out);
     write_data(&m, out);
     fputs("# I/O sizes: the bytes each read and write moved (writes: to files it did not create); neighbours within\n"
           "# 5% share a bucket\nset $rsize=", out);
@@ -536,25 +770,80 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
     fputs("\nset $wsize=", out);
     sizes_print(&m.wsize, 4096, out);
     fputs("\n\n", out);
-    write_mix(&m, out);
-    fprintf(out, "# %" PRIu64 " processes and %" PRIu64 " threads traced; rate: %.1f calls/s over the trace, "
-                 "shared by the threads\n"
-                 "define process name=app, instances=%" PRIu64 " {\n"
-                 "  thread name=t, instances=%" PRIu64 ", rate=%" PRIu64 " {\n",
-            m.procs, m.threads, calls_per_s, m.procs, (m.threads + m.procs - 1) / m.procs, rate ? rate : 1);
-    if (locks)
-        fputs("    # locks and fsyncs act on the data file, which each thread holds open for 100 picks of the mix\n"
-              "    flowop openfile name=hold, filesetname=data, fd=2\n    flowop mix name=m, iters=100\n"
-              "    flowop closefile name=release, fd=2\n", out);
-    else
-        fputs("    flowop mix name=m\n", out);
-    fprintf(out, "  }\n}\n\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
-    sizes_free(&m.fsize);
-    sizes_free(&m.asize);
-    sizes_free(&m.rsize);
-    sizes_free(&m.wsize);
-    made_free(&m.written);
+    struct tally y = { 0 };
+    write_mix(&m, &y, out);
+    /* a pass: the trace's picks where files are held (each held file once a pass, as in the trace), else
+     * HOLD_PICKS of them (the data file's hold), else one */
+    size_t held = made_held(&m.written);
+    uint64_t picks = held > 0 ? (uint64_t)llround(y.weight) : hold ? HOLD_PICKS : 1;
+    picks = picks ? picks : 1;
+    y.all += ((hold ? 2.0 : 0) + 4.0 * (double)held) / (double)picks * y.weight;
+    y.trace += (3.0 + y.fate) * (double)held / (double)picks * y.weight;
+    write_procs(&m, hold, picks, out);
+    /* the limiter counts every op of a thread, upkeep too: the rate asked is the trace's calls/s scaled up by
+     * the upkeep, so the trace's kinds come at the trace's pace */
+    double upkeep = y.trace > 0 ? y.all / y.trace : 1;
+    uint64_t rate = (uint64_t)llround(calls_per_s * upkeep);
+    fprintf(out, "\n# the pace: the trace's %.1f calls/s on files (%" PRIu64 " over %.3f s), times %.4f for the model's "
+                 "upkeep\n# (refills and the held file's opens: %.4f ops a pick, %.4f of them the trace's kinds), for "
+                 "all the threads together\neventgen rate=%" PRIu64 "\n",
+            calls_per_s, m.calls, m.secs, upkeep, y.weight > 0 ? y.all / y.weight : 0,
+            y.weight > 0 ? y.trace / y.weight : 0, rate ? rate : 1);
+    fprintf(out, "\n# the trace lasted %.3f s\nrun %" PRIu64 "\n", m.secs, secs);
+    fit_free(&m);
     if (ferror(out))
         return diag_set(err, NULL, "writing the model: %s", strerror(errno ? errno : EIO));
     return 0;
+}
+
+int model_kind(const char *name)
+{
+    for (int k = 0; k < K_NKINDS; k++)
+        if (strcmp(kinds[k].name, name) == 0)
+            return k;
+    return -1;
+}
+
+const char *model_kind_name(int kind)
+{
+    return kind >= 0 && kind < K_NKINDS ? kinds[kind].name : "?";
+}
+
+/* The sizes moves from one list to another (from is left empty). */
+static int sizes_take(struct sizes *to, struct sizes *from)
+{
+    for (size_t i = 0; i < from->n; i++)
+        if (sizes_add(to, from->v[i]) != 0)
+            return -1;
+    sizes_free(from);
+    return 0;
+}
+
+int trace_model_figures(const struct trace *t, struct model_figures *f, struct diag *err)
+{
+    struct fit_model m;
+    *f = (struct model_figures){ 0 };
+    if (fit(t, &m, err) != 0)
+        return -1;
+    memcpy(f->count, m.n, sizeof f->count);
+    f->calls = m.calls;
+    f->secs = m.secs;
+    int rc = sizes_take(&f->reads, &m.rsize) | sizes_take(&f->writes, &m.wsize) | sizes_take(&f->there, &m.fsize);
+    rc |= made_lens(&m.written, &f->writes) | made_extents(&m.written, &f->made);
+    for (uint64_t i = 0; rc == 0 && i < m.ctouched; i++)
+        rc = sizes_add(&f->made, 0);
+    fit_free(&m);
+    if (rc != 0) {
+        model_figures_free(f);
+        return diag_set(err, NULL, "%s: out of memory", t->source);
+    }
+    return 0;
+}
+
+void model_figures_free(struct model_figures *f)
+{
+    sizes_free(&f->reads);
+    sizes_free(&f->writes);
+    sizes_free(&f->there);
+    sizes_free(&f->made);
 }

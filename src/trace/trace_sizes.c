@@ -51,13 +51,19 @@ static size_t groups(const struct sizes *s, double ratio, size_t *start)
     return n;
 }
 
+void sizes_sort(struct sizes *s)
+{
+    if (s->n > 0)
+        qsort(s->v, s->n, sizeof *s->v, by_value);
+}
+
 void sizes_print(struct sizes *s, uint64_t dflt, FILE *out)
 {
     if (s->n == 0) {
         fprintf(out, "buckets(%" PRIu64 ":100)", dflt);
         return;
     }
-    qsort(s->v, s->n, sizeof *s->v, by_value);
+    sizes_sort(s);
     /* 5% apart at most: any percentile drawn is within 5% of the trace's */
     double ratio = 1.05;
     while (groups(s, ratio, NULL) > MAX_BUCKETS)
