@@ -199,7 +199,7 @@ expect_eq fio_size "$(stat -c %s "$top/I/x")" 12288
 # model: an editable .f fitted to the tar trace runs (its fidelity: tests/test_model.sh).
 "$bin" model "$top/a.trace" -o "$top/a.f"
 expect_eq model_exit $? 0
-expect_eq model_commented "$(grep -c '^# made: the files the run creates (and deletes): 300 creates' "$top/a.f")" 1
+expect_eq model_commented "$(grep -c "the trace's 300 creates and 0 unlinks" "$top/a.f")" 1
 mkdir "$top/M"
 "$bin" -f "$top/a.f" -D dir="$top/M" --runtime 1 >"$top/out" 2>&1
 expect_eq model_run_exit $? 0
