@@ -233,74 +233,58 @@ static void add_shape(struct proc_shapes *ps, uint64_t threads)
     ps->procs[i]++;
 }
 
-/* Each process's threads (the distinct tids of its calls), then the shapes they make. */
+/* Each process's threads (the distinct tids of its calls), then the shapes they make; pids and tids
+ * hashed, so that a trace of many costs what it holds. */
 static void count_ids(const struct trace *t, struct fit_model *m)
 {
-    int32_t *pids = calloc(t->n + 1, sizeof *pids), *tids = calloc(t->n + 1, sizeof *tids);
-    int32_t *owner = calloc(t->n + 1, sizeof *owner);
-    size_t np = 0, nt = 0;
-    for (size_t i = 0; pids && tids && owner && i < t->n; i++) {
+    struct trace_ids pids = { 0 }, tids = { 0 };
+    uint64_t *threads = calloc(t->n + 1, sizeof *threads); /* by process index */
+    for (size_t i = 0; threads != NULL && i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
-        size_t k = 0;
-        while (k < np && pids[k] != r->pid)
-            k++;
-        if (k == np)
-            pids[np++] = r->pid;
-        k = 0;
-        while (k < nt && tids[k] != r->tid)
-            k++;
-        if (k == nt) {
-            owner[nt] = r->pid;
-            tids[nt++] = r->tid;
-        }
+        int64_t p = trace_ids_add(&pids, r->pid);
+        size_t known = tids.n;
+        if (p < 0 || trace_ids_add(&tids, r->tid) < 0)
+            break;
+        threads[p] += tids.n > known; /* a tid counts for the process it was first seen in */
     }
-    m->procs = np ? np : 1;
-    m->threads = nt ? nt : 1;
-    for (size_t p = 0; p < np; p++) {
-        uint64_t threads = 0;
-        for (size_t k = 0; k < nt; k++)
-            threads += owner[k] == pids[p];
-        add_shape(&m->shapes, threads ? threads : 1);
-    }
+    m->procs = pids.n ? pids.n : 1;
+    m->threads = tids.n ? tids.n : 1;
+    for (size_t p = 0; threads != NULL && p < pids.n; p++)
+        add_shape(&m->shapes, threads[p] ? threads[p] : 1);
     if (m->shapes.n == 0)
         add_shape(&m->shapes, 1);
-    free(pids);
-    free(tids);
-    free(owner);
+    free(threads);
+    trace_ids_free(&pids);
+    trace_ids_free(&tids);
 }
 
 /* The descriptors of the trace's processes (shared with the replay's compile), and per
  * description the file the trace created that it writes to (0: one it did not create). */
 struct fd_walk {
     struct trace_fds fds;
-    int32_t *pids;
-    uint32_t npids;
+    struct trace_ids pids;   /* a process's table by its pid, hashed: a trace of many pids costs what it holds */
     uint32_t *made_file;
     uint32_t cap;
 };
 
 static int32_t proc_of(struct fd_walk *fw, int32_t pid)
 {
-    for (uint32_t i = 0; i < fw->npids; i++)
-        if (fw->pids[i] == pid)
-            return (int32_t)i;
-    return -1;
+    return (int32_t)trace_ids_find(&fw->pids, pid);
 }
 
 static int fd_walk_init(struct fd_walk *fw, const struct trace *t)
 {
     memset(fw, 0, sizeof *fw);
-    fw->pids = calloc(t->n + 1, sizeof *fw->pids);
-    for (size_t i = 0; fw->pids != NULL && i < t->n; i++)
-        if (proc_of(fw, t->recs[i].pid) < 0)
-            fw->pids[fw->npids++] = t->recs[i].pid;
-    return fw->pids != NULL && fds_init(&fw->fds, fw->npids) == 0 ? 0 : -1;
+    for (size_t i = 0; i < t->n; i++)
+        if (trace_ids_add(&fw->pids, t->recs[i].pid) < 0)
+            return -1;
+    return fds_init(&fw->fds, (uint32_t)fw->pids.n);
 }
 
 static void fd_walk_free(struct fd_walk *fw)
 {
     fds_free(&fw->fds);
-    free(fw->pids);
+    trace_ids_free(&fw->pids);
     free(fw->made_file);
 }
 
