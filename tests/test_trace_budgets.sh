@@ -81,6 +81,11 @@ PY
 check pids "$top/pids.trace"
 refused pids "$top/pids.trace" 1026 "pid 1026 is the trace's process number 1025; a replay runs each traced process as one of its own and takes at most 1024"
 within pids 300 2
+# ... and modelled (which has no process cap) in the same bounds: pids and tids are hashed there too
+/usr/bin/time -f '%M %e' -o "$top/model.use" "$bin" model "$top/pids.trace" -o "$top/pids.f" >"$top/model.out" 2>&1
+expect_eq model_pids_exit $? 0
+expect_eq model_pids_processes "$(grep -c 'instances=100000 ' "$top/pids.f")" 1
+within model 300 2
 
 # at the caps: 100,000 calls of 1,024 processes and 1,024 threads are valid, in bounds
 python3 - "$top/caps.trace" <<'PY'
