@@ -54,9 +54,9 @@ done
 [ ${#WORKLOADS[@]} -gt 0 ] || WORKLOADS=(varmail fileserver webserver webproxy randomread)
 FB=$(realpath "$BUILD/flowbench")
 
-CLASSIC=$(command -v filebench || true)
+CLASSIC=${FILEBENCH:-$(command -v filebench || true)}   # FILEBENCH=path: a build not on PATH
 if [ -z "$CLASSIC" ]; then
-    echo "bench/filebench.sh: SKIPPED, nothing measured: no classic \`filebench\` on PATH." >&2
+    echo "bench/filebench.sh: SKIPPED, nothing measured: no classic \`filebench\` on PATH and no FILEBENCH=path." >&2
     echo "  Build FileBench outside this project (see docs/performance.md) and put it on PATH." >&2
     exit 0
 fi

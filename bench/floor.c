@@ -13,7 +13,7 @@
  * 13 ops). CPU is user + system time of the process (getrusage) from the start
  * of the threads to their end, over the passes of every thread.
  *
- * usage: floor OP [-s SECS] [-b BYTES] [-m MEMSIZE] [-t THREADS] PATH
+ * usage: floor OP [-s SECS] [-b BYTES] [-m MEMSIZE] [-t THREADS] [-n OPS] [-c] PATH
  *   read     pread BYTES at random BYTES-aligned offsets of the file PATH
  *   write    pwrite BYTES at random BYTES-aligned offsets of the file PATH
  *   append   lseek(SEEK_END) + write BYTES + fsync on PATH (created empty)
@@ -24,7 +24,11 @@
  *            shared by THREADS threads: appends of [0, 16 KiB), whole-file
  *            reads in 1 MiB chunks
  * -m: the buffer is a random BYTES-aligned slice of MEMSIZE bytes per op, as
- * flowbench picks it from a thread's memsize (default: one fixed buffer). */
+ * flowbench picks it from a thread's memsize (default: one fixed buffer).
+ * -n OPS: each thread stops after OPS passes instead of after SECS (bench/ledger
+ * counts the instructions of exactly that many).
+ * -c: the floor of a harness that times each op: two clock reads (the TSC, as
+ * flowbench's default clock) around each pass and one histogram bucket. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -94,6 +98,9 @@ struct job {
     size_t nfiles;
     unsigned thread, nthreads;
     uint64_t passes;
+    uint64_t limit;          /* -n: passes to run, else 0: until stopped */
+    bool clocked;            /* -c: two clock reads and a bucket per pass */
+    uint64_t hist[64];       /* -c: passes by log2 of their ticks */
 };
 
 /* ---- the files of a tree ---- */
@@ -145,7 +152,41 @@ static char *buf_at(struct buf *b, size_t len, struct rng *r)
     return b->mem + off - off % len;
 }
 
-#define RUNNING() (atomic_load_explicit(&stop, memory_order_relaxed) == 0)
+/* Another pass: until -n's count, else until main raises stop. */
+static inline bool running(const struct job *j)
+{
+    if (j->limit != 0)
+        return j->passes < j->limit;
+    return atomic_load_explicit(&stop, memory_order_relaxed) == 0;
+}
+
+#define RUNNING() running(j)
+
+static inline uint64_t ticks(void)
+{
+#if defined(__x86_64__)
+    return __builtin_ia32_rdtsc();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+/* -c: what the least harness that times a pass must add to it. */
+static inline uint64_t pass_begin(const struct job *j)
+{
+    return j->clocked ? ticks() : 0;
+}
+
+static inline void pass_end(struct job *j, uint64_t t0)
+{
+    if (j->clocked) {
+        uint64_t d = ticks() - t0;
+        j->hist[d ? 63 - __builtin_clzll(d) : 0]++;
+    }
+    j->passes++;
+}
 
 /* ---- the loops ---- */
 
@@ -165,10 +206,11 @@ static void loop_rw(struct job *j, bool write)
     while (RUNNING()) {
         off_t off = (off_t)(rng_below(&r, blocks) / j->bs * j->bs);
         char *p = buf_at(&b, j->bs, &r);
+        uint64_t t0 = pass_begin(j);
         ssize_t n = write ? pwrite(fd, p, j->bs, off) : pread(fd, p, j->bs, off);
         if (n < 0)
             die(write ? "pwrite" : "pread", j->path);
-        j->passes++;
+        pass_end(j, t0);
     }
     close(fd);
 }
@@ -185,11 +227,12 @@ static void loop_append(struct job *j)
     buf_init(&b, j->bs, j->memsize);
     while (RUNNING()) {
         char *p = buf_at(&b, j->bs, &r);
+        uint64_t t0 = pass_begin(j);
         if (lseek(fd, 0, SEEK_END) < 0 || write(fd, p, j->bs) < 0)
             die("append to", j->path);
         if (fsync(fd) != 0)
             die("fsync", j->path);
-        j->passes++;
+        pass_end(j, t0);
     }
     close(fd);
 }
@@ -198,11 +241,12 @@ static void loop_append(struct job *j)
 static void loop_open(struct job *j)
 {
     for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
+        uint64_t t0 = pass_begin(j);
         int fd = open(j->files[i], O_RDWR | O_CLOEXEC);
         if (fd < 0)
             die("open", j->files[i]);
         close(fd);
-        j->passes++;
+        pass_end(j, t0);
     }
 }
 
@@ -210,9 +254,10 @@ static void loop_stat(struct job *j)
 {
     struct stat st;
     for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
+        uint64_t t0 = pass_begin(j);
         if (stat(j->files[i], &st) != 0)
             die("stat", j->files[i]);
-        j->passes++;
+        pass_end(j, t0);
     }
 }
 
@@ -220,13 +265,14 @@ static void loop_stat(struct job *j)
 static void loop_create(struct job *j)
 {
     for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
+        uint64_t t0 = pass_begin(j);
         if (unlink(j->files[i]) != 0)
             die("unlink", j->files[i]);
         int fd = open(j->files[i], O_RDWR | O_CREAT | O_CLOEXEC, 0666);
         if (fd < 0)
             die("create", j->files[i]);
         close(fd);
-        j->passes++;
+        pass_end(j, t0);
     }
 }
 
@@ -318,6 +364,7 @@ static void loop_varmail(struct job *j)
     struct buf b;
     buf_init(&b, VARMAIL_CHUNK, j->memsize);
     while (RUNNING()) {
+        uint64_t t0 = pass_begin(j);
         size_t i = pool_claim(true);
         if (unlink(pool.name[i]) != 0)
             die("unlink", pool.name[i]);
@@ -344,7 +391,7 @@ static void loop_varmail(struct job *j)
         pool_release(i, true);
         read_whole(fd, &b, &r, pool.name[i]);
         close(fd);
-        j->passes++;
+        pass_end(j, t0);
     }
 }
 
@@ -402,6 +449,8 @@ int main(int argc, char **argv)
     double secs = 2;
     size_t bs = 8192, memsize = 0;
     unsigned nthreads = 1;
+    uint64_t limit = 0;
+    bool clocked = false;
     int c;
     if (argc < 2)
         goto usage;
@@ -412,12 +461,14 @@ int main(int argc, char **argv)
     if (!known)
         goto usage;
     optind = 2;
-    while ((c = getopt(argc, argv, "s:b:m:t:")) != -1) {
+    while ((c = getopt(argc, argv, "s:b:m:t:n:c")) != -1) {
         switch (c) {
         case 's': secs = strtod(optarg, NULL); break;
         case 'b': bs = parse_size(optarg); break;
         case 'm': memsize = parse_size(optarg); break;
         case 't': nthreads = (unsigned)strtoul(optarg, NULL, 10); break;
+        case 'n': limit = strtoull(optarg, NULL, 10); break;
+        case 'c': clocked = true; break;
         default: goto usage;
         }
     }
@@ -442,7 +493,8 @@ int main(int argc, char **argv)
     if (jobs == NULL || tid == NULL)
         die("out of memory", NULL);
     for (unsigned t = 0; t < nthreads; t++) {
-        jobs[t] = (struct job){ .op = op, .path = path, .bs = bs, .memsize = memsize, .thread = t, .nthreads = nthreads };
+        jobs[t] = (struct job){ .op = op, .path = path, .bs = bs, .memsize = memsize, .thread = t, .nthreads = nthreads,
+                                .limit = limit, .clocked = clocked };
         if (tree) {
             /* a contiguous share of the tree per thread */
             size_t lo = nall * t / nthreads, hi = nall * (t + 1) / nthreads;
@@ -455,7 +507,8 @@ int main(int argc, char **argv)
         if (pthread_create(&tid[t], NULL, thread_main, &jobs[t]) != 0)
             die("cannot start a thread", NULL);
     struct timespec len = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
-    nanosleep(&len, NULL);
+    if (limit == 0)
+        nanosleep(&len, NULL);
     atomic_store(&stop, 1);
     uint64_t total = 0;
     for (unsigned t = 0; t < nthreads; t++) {
@@ -470,6 +523,6 @@ int main(int argc, char **argv)
     return 0;
 usage:
     fprintf(stderr, "usage: floor read|write|append|open|stat|create|varmail [-s SECS] [-b BYTES] [-m MEMSIZE] "
-                    "[-t THREADS] PATH\n");
+                    "[-t THREADS] [-n OPS] [-c] PATH\n");
     return 2;
 }

@@ -95,6 +95,16 @@ if [ $USE_FIO = 1 ] && ! command -v fio >/dev/null; then
     command -v fio >/dev/null || { echo "bench/run.sh: fio is not installed; going on without it" >&2; USE_FIO=0; }
 fi
 
+# Classic FileBench runs its own personalities beside flowbench in bench/filebench.sh
+# (randomread is this read); it is not a side of these rounds.
+if [[ " ${OPS[*]} " == *" read "* ]]; then
+    if [ -n "${FILEBENCH:-}" ] || command -v filebench >/dev/null; then
+        echo "classic FileBench: not a side here; bench/filebench.sh randomread measures it against flowbench" >&2
+    else
+        echo "classic FileBench: skipped (not installed; FILEBENCH=path bench/filebench.sh randomread runs it)" >&2
+    fi
+fi
+
 mkdir -p "$DIR"
 WORK=$(mktemp -d)
 URING_MNT="" URING_DEV="" URING_IMG=""

@@ -184,6 +184,38 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     return op->ring.nfree == 0 ? op_io_reap_own(w, op) : FO_OK;
 }
 
+/* A read (op->sync_read) on a file of no verified fileset: the request on
+ * the stack, not the ring, and its completion recorded here, as
+ * op_io_complete would: the same figures in fewer steps (the instruction
+ * ledger, docs/performance.md). Any other read takes op_io_issue's path. */
+static inline int op_io_read(struct worker *w, struct op_inst *op, bool random)
+{
+    struct io_op io;
+    int rc = op_io_where(w, op, random, &io);
+    if (rc != FO_OK || io.len == 0)
+        return rc;
+    if (__builtin_expect(!op->sync_read || slot_verified(w, io.s), 0)) {
+        rc = op_io_prepare(w, op, &io, false);
+        return rc != FO_OK ? rc : op_io_issue(w, op, &io, IO_READ);
+    }
+    struct io_req r; /* what a synchronous engine reads: no fields for the ring's bookkeeping */
+    r.buf = op_buffer(w, op, io.len), r.len = io.len, r.off = io.off, r.fd = io.s->fd;
+    r.key = (unsigned)(io.s - w->fds), r.dir = IO_READ, r.owner = op;
+    if (r.buf == NULL)
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io.len);
+    if (!random)
+        io.s->offset = io.off + io.len;
+    uint64_t t0 = op_now(w);
+    op->ioe->ops->submit(op->ioe, &r);
+    uint64_t t1 = op_now(w);
+    if (__builtin_expect(r.res < 0, 0))
+        return op_io_read_failed(w, op, &r, io.s);
+    op_done_at(w, op, t0, t1, (uint64_t)r.res, r.off);
+    if (!random && (size_t)r.res < r.len)
+        io.s->offset = r.res == 0 ? 0 : r.off + (uint64_t)r.res; /* at EOF start over: reads loop over the file */
+    return FO_OK;
+}
+
 /* Whole-file I/O through the op's engine, as one op: reads from offset 0
  * until the end of the file, or writes size bytes from the slot's offset, in
  * chunks of chunk bytes, up to iodepth of them in flight. The bytes moved in

@@ -87,6 +87,7 @@ struct op_inst {
     uint64_t whole_bytes;    /* ... their bytes so far */
     unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
     unsigned cpu_countdown;  /* its ops until the next one whose CPU time is measured (worker_cpu.c) */
+    bool sync_read;          /* a read on a synchronous engine, verify= unset: op_io_read's short path (op_io_init) */
 };
 
 struct worker {

@@ -100,6 +100,9 @@ int op_io_init(struct worker *w, struct op_inst *op)
     int rc = FO_ERROR;
     if ((op->ioe = thread_engine(w, op, &rc)) == NULL)
         return rc;
+    const struct flowop_type *t = op->op->type;
+    op->sync_read = flowop_is(t, FF_READ) && !flowop_is(t, FF_WRITE) && !ioengine_is(op->ioe->ops, IOE_ASYNC)
+                    && !op->op->verify;
     return ring_init(w, op);
 }
 

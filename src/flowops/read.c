@@ -7,11 +7,7 @@
 /* Sequential reads loop over the file: at its end they start over. */
 static int read_body(struct worker *w, struct op_inst *op)
 {
-    struct io_op io;
-    int rc = op_io_begin(w, op, op->op->random, &io);
-    if (rc != FO_OK || io.len == 0)
-        return rc;
-    return op_io_issue(w, op, &io, IO_READ);
+    return op_io_read(w, op, op->op->random);
 }
 
 /* Reads from offset 0 until EOF in chunks of iosize (0: one chunk of the
