@@ -203,6 +203,7 @@ static inline int op_io_read(struct worker *w, struct op_inst *op, bool random)
     r.key = (unsigned)(io.s - w->fds), r.dir = IO_READ, r.owner = op;
     if (r.buf == NULL)
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)io.len);
+    io.s->last = io.off; /* an inplace op after it goes back here */
     if (!random)
         io.s->offset = io.off + io.len;
     uint64_t t0 = op_now(w);
