@@ -25,5 +25,10 @@ struct rp_image *worker_replay_image(struct worker *w);
 struct op_stats *worker_replay_start(struct worker *w, uint32_t t);
 /* Every replayed thread's start errors merged into r->replay_start (timed mode). */
 void engine_replay_collect(const struct engine *e, struct run_result *r);
+/* Over many ranks, each replaying its own trace (its own processes and
+ * threads): r's rows folded into one per kind of call, the kinds any rank
+ * used, in one order, and its threads' times into one row, so that every
+ * rank's figures have one shape to be added up. 0, or -1 out of memory. */
+int engine_replay_fold(struct run_result *r);
 
 #endif

@@ -187,6 +187,7 @@ struct run_result {
     size_t nsched;
     struct thread_times *times;  /* one per thread of the script, in script order: where its */
     size_t ntimes;               /* wall-clock time went (time_account.h), summed over ranks */
+    bool replay;                 /* a replay's run: its rows are a traced process's thread's calls of a kind */
     struct replay_mismatch *mismatches; /* a replay: its first mismatches, in the order they were seen; */
     size_t nmismatches;          /* ... how many are named, */
     uint64_t mismatches_seen;    /* ... of how many in all (this rank's) */

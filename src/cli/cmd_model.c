@@ -59,6 +59,10 @@ static int model_write(const struct trace *t, const char *in, const char *outpat
 int cmd_model_main(int argc, char **argv)
 {
     const char *in = NULL, *outpath = NULL, *root = NULL, *own = NULL;
+    if (subcommand_wants_help(argc, argv)) {
+        subcommand_help(stdout, "model");
+        return EXIT_OK;
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             outpath = argv[++i];
