@@ -51,7 +51,7 @@ block() { awk -v l="process $1, thread $2" 'index($0, l) { on = 1; next } / proc
 expect_eq three_block_10 "$(block pid10 t0)" "open 1ops close 1ops write 1ops mkdir 1ops "
 expect_eq three_block_11 "$(block pid11 t1)" "open 1ops close 1ops read 2ops "
 expect_eq three_block_13 "$(block pid12 t3)" "stat 2ops "
-grep -q "Totals per call kind (3 processes, 4 threads)$" "$t/three.out" && ok || bad three_totals_head "$(grep Totals "$t/three.out")"
+grep -q "Totals per call kind (4 threads of 3 processes)$" "$t/three.out" && ok || bad three_totals_head "$(grep Totals "$t/three.out")"
 expect_eq three_totals "$(awk '$1 ~ /^total:/ { print $1, $2 }' "$t/three.out" | tr '\n' ' ')" \
     "total:open 2ops total:close 2ops total:read 2ops total:write 1ops total:stat 3ops total:mkdir 1ops total:mismatch 0ops "
 expect_eq three_io_summary "$(awk '/IO Summary/ { print $4 }' "$t/three.out")" 11

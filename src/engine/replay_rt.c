@@ -175,3 +175,17 @@ int engine_replay_fold(struct run_result *r)
     r->nrows = n;
     return fold_times(r);
 }
+
+struct replay_position engine_replay_position(const struct engine *e)
+{
+    struct replay_position pos = { 0 };
+    if (e->replay_off == 0)
+        return pos;
+    struct rp_image *im = shm_at(&e->shm, e->replay_off);
+    const _Atomic uint32_t *done = rp_progress(im);
+    for (uint32_t t = 0; t < im->nthreads; t++)
+        pos.done += atomic_load_explicit(&done[t], memory_order_relaxed);
+    pos.calls = im->nrecs;
+    pos.mismatches = atomic_load_explicit(&im->nnamed, memory_order_relaxed);
+    return pos;
+}
