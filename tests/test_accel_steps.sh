@@ -55,7 +55,7 @@ assert 0.9 < want < 1, want
 assert 5e6 <= rows["step"]["latency_ns"]["min"], rows["step"]  # a sleep is never shorter
 assert rows["step"]["class"] == "compute", rows["step"]
 crit = run["criteria"][0]
-assert crit["measured"] == a["overall"], (crit, a)
+assert abs(crit["measured"] - a["overall"]) <= 5e-7, (crit, a)  # the JSON figure has 6 places, the criterion all
 text = open(sys.argv[2]).read()
 m = re.search(r"accelerator utilisation ([0-9.]+)%", text)
 assert m and abs(float(m.group(1)) - 100 * a["overall"]) < 0.051, (m, a)
@@ -121,7 +121,7 @@ assert all(0 < x["seconds"] <= run["seconds"] for x in w), (w, run["seconds"])
 m = re.search(r"slowest writer (\S+): ([0-9.]+) s writing", open(sys.argv[2]).read())
 slow = max(w, key=lambda x: x["seconds"])
 assert m and m.group(1) == slow["thread"] and float(m.group(2)) == slow["seconds"], (m, slow)
-assert run["criteria"][0]["measured"] == run["slowest_writer_s"]
+assert abs(run["criteria"][0]["measured"] - run["slowest_writer_s"]) <= 5e-7  # 6 places against all
 EOF
 
 # 4. The shipped personalities judge themselves: checkpoint's slowest writer

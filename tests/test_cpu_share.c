@@ -1,5 +1,5 @@
-/* test_cpu_share.c: the sampling period, the sharing of a thread's CPU time over
- * its flowops, and the tick clock's calibration against CLOCK_MONOTONIC. */
+/* test_cpu_share.c: the sampling period, a flowop's CPU estimated from its
+ * samples, and the tick clock's calibration against CLOCK_MONOTONIC. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,51 +20,60 @@ static void check(int ok, const char *what, double got, double want)
     printf("FAIL %s: got %.6g, want %.6g\n", what, got, want);
 }
 
-static void test_gap_keeps_sampling_under_1_512_of_cpu_and_samples_every_50_ms(void)
+static void test_gap_keeps_sampling_under_1_512_of_a_flowops_cpu_and_samples_every_50_ms(void)
 {
     /* 360 ns a clock reading, ops of 1300 ns CPU and wall: 1024 * 360 / 1300 = 283 */
-    unsigned p = cpu_sample_period(360, 1300u * 500, 1300u * 500, 500);
+    unsigned p = cpu_sample_period(360, 20, 1300, 1300);
     check(p == 283, "gap for 1.3 us ops", p, 283);
-    p = cpu_sample_period(360, 50000u * 100, 50000u * 100, 100);
-    check(p == CPU_PERIOD_MIN, "gap for 50 us ops is the minimum", p, CPU_PERIOD_MIN);
-    p = cpu_sample_period(360, 10u * 100000, 10u * 100000, 100000);
+    /* ops of 400 us: a sample costs nothing beside them, each is sampled */
+    p = cpu_sample_period(360, 20, 400000, 400000);
+    check(p == 1, "gap for 400 us ops is 1", p, 1);
+    p = cpu_sample_period(360, 20, 10, 10);
     check(p == CPU_PERIOD_MAX, "gap for 10 ns ops is the maximum", p, CPU_PERIOD_MAX);
     /* ops of 2 us CPU that wait 1 ms: 50 ms of wall time is 50 ops */
-    p = cpu_sample_period(360, 2000u * 100, 1000000u * 100, 100);
+    p = cpu_sample_period(360, 20, 2000, 1000000);
     check(p == 50, "gap for ops that wait 1 ms", p, 50);
-    /* ... that wait 100 ms: never under CPU_PERIOD_WAIT_MIN */
-    p = cpu_sample_period(360, 2000u * 100, 100000000ull * 100, 100);
-    check(p == CPU_PERIOD_WAIT_MIN, "gap for ops that wait 100 ms", p, CPU_PERIOD_WAIT_MIN);
-    p = cpu_sample_period(360, 0, 0, 10);
+    /* ... that wait 100 ms: each one */
+    p = cpu_sample_period(360, 20, 2000, 100000000ull);
+    check(p == 1, "gap for ops that wait 100 ms", p, 1);
+    p = cpu_sample_period(360, 20, 0, 0);
     check(p == CPU_PERIOD_MAX, "gap with no CPU nor time seen", p, CPU_PERIOD_MAX);
-    p = cpu_sample_period(360, 1000, 1000, 0);
-    check(p == CPU_PERIOD_MIN, "gap with no ops", p, CPU_PERIOD_MIN);
+    p = cpu_sample_period(360, 0, 0, 0);
+    check(p == 1, "no sample yet: the next op", p, 1);
+    p = cpu_sample_period(360, CPU_FIRST_SAMPLES - 1, 10, 10);
+    check(p == 1, "the first ops are each sampled", p, 1);
 }
 
-static void test_thread_cpu_is_shared_in_the_samples_proportions(void)
+static void test_a_flowops_cpu_is_its_samples_mean_times_its_ops_within_the_threads(void)
 {
     struct op_stats *rows = calloc(3, sizeof *rows);
     if (rows == NULL)
         exit(2);
     /* samples say: a 2 us a op (1000 ops), b 6 us (500 ops), c no sample */
-    rows[0] = (struct op_stats){ .ops = 1000, .cpu_ns = 20000, .cpu_samples = 10 };
-    rows[1] = (struct op_stats){ .ops = 500, .cpu_ns = 30000, .cpu_samples = 5 };
-    rows[2] = (struct op_stats){ .ops = 7 };
-    /* estimate 2,000,000 + 3,000,000 ns; the thread really used 5,500,000 */
+    rows[0] = (struct op_stats){ .ops = 1000, .lat_sum = 1000 * 2500, .cpu_ns = 20000, .cpu_samples = 10 };
+    rows[1] = (struct op_stats){ .ops = 500, .lat_sum = 500 * 9000, .cpu_ns = 30000, .cpu_samples = 5 };
+    rows[2] = (struct op_stats){ .ops = 7, .lat_sum = 7000 };
+    /* estimate 2,000,000 + 3,000,000 ns; the thread used 5,500,000: no scaling up */
     double s = cpu_share_scale(rows, 3, 5500000);
-    check(fabs(s - 1.1) < 1e-12, "scale", s, 1.1);
+    check(s == 1.0, "the thread used more than its ops: not shared out", s, 1.0);
     uint64_t cpu[3], ops[3];
     for (int i = 0; i < 3; i++)
         cpu_share_of(&rows[i], s, &cpu[i], &ops[i]);
-    check(cpu[0] == 2200000 && ops[0] == 1000, "share of a", (double)cpu[0], 2200000);
-    check(cpu[1] == 3300000 && ops[1] == 500, "share of b", (double)cpu[1], 3300000);
-    check(cpu[2] == 0 && ops[2] == 0, "no sample, no share", (double)cpu[2], 0);
-    check(cpu[0] + cpu[1] + cpu[2] == 5500000, "shares add up to the thread's CPU", (double)(cpu[0] + cpu[1]),
-          5500000);
-    s = cpu_share_scale(rows, 3, 0);
-    check(s == 1.0, "no thread CPU: no scaling", s, 1.0);
+    check(cpu[0] == 2000000 && ops[0] == 1000, "a", (double)cpu[0], 2000000);
+    check(cpu[1] == 3000000 && ops[1] == 500, "b", (double)cpu[1], 3000000);
+    check(cpu[2] == 0 && ops[2] == 0, "no sample, no estimate", (double)cpu[2], 0);
+    /* ... it used 4,000,000: the estimates are cut to it, in proportion */
+    s = cpu_share_scale(rows, 3, 4000000);
+    check(fabs(s - 0.8) < 1e-12, "scale down", s, 0.8);
+    cpu_share_of(&rows[0], s, &cpu[0], &ops[0]);
+    cpu_share_of(&rows[1], s, &cpu[1], &ops[1]);
+    check(cpu[0] == 1600000 && cpu[1] == 2400000, "cut in proportion", (double)cpu[0], 1600000);
     s = cpu_share_scale(&rows[2], 1, 1000);
     check(s == 1.0, "no samples: no scaling", s, 1.0);
+    /* samples of 4 us around ops of 2.5 us: the op's time at most */
+    rows[0].cpu_ns = 40000;
+    cpu_share_of(&rows[0], 1.0, &cpu[0], &ops[0]);
+    check(cpu[0] == 2500000, "at most the ops' time", (double)cpu[0], 2500000);
     free(rows);
 }
 
@@ -102,8 +111,8 @@ static void test_negative_tick_differences_count_as_zero(void)
 
 int main(void)
 {
-    test_gap_keeps_sampling_under_1_512_of_cpu_and_samples_every_50_ms();
-    test_thread_cpu_is_shared_in_the_samples_proportions();
+    test_gap_keeps_sampling_under_1_512_of_a_flowops_cpu_and_samples_every_50_ms();
+    test_a_flowops_cpu_is_its_samples_mean_times_its_ops_within_the_threads();
     test_ticks_agree_with_clock_monotonic(CLOCK_AUTO, "auto clock");
     test_ticks_agree_with_clock_monotonic(CLOCK_TSC, "tsc clock");
     test_ticks_agree_with_clock_monotonic(CLOCK_VDSO, "vdso clock");

@@ -115,12 +115,91 @@ import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 c = {x["expression"]: x for x in run["criteria"]}
 w = c["slowest_writer_sec < 1ms"]
-assert w["limit"] == 0.001 and w["measured"] == run["slowest_writer_s"] > 0.001 and w["result"] == "FAIL", w
+assert w["limit"] == 0.001 and abs(w["measured"] - run["slowest_writer_s"]) < 1e-6 and w["result"] == "FAIL", w
+assert run["slowest_writer_s"] > 0.001, run["slowest_writer_s"]
 assert c["ops > 1e3"]["limit"] == 1000 and c["ops > 1e3"]["result"] == "PASS", c["ops > 1e3"]
 assert c["p99(w1) < 2.5e-3s"]["limit"] == 2500000, c["p99(w1) < 2.5e-3s"]
 assert c["bytes >= 4KiB"]["limit"] == 4096 and c["bytes >= 4KiB"]["result"] == "PASS", c["bytes >= 4KiB"]
 assert c["p99(never) < 1ns"]["result"] == "FAIL", c["p99(never) < 1ns"]
 EOF
+# 4b. Values in full, never rounded onto the limit: 1 s / 1e10 is no 0, in
+# the text and the JSON, each the same double; the CSV's too.
+"$fb" --quiet -D dir="$T/data" -f "$T/w.f" --runtime 200ms -C 'seconds / 10000000000 > 0' -C 'mean(r1) > 1ns' \
+    --json "$T/full.json" --csv "$T/full.csv" > "$T/full.out" 2>&1
+expect_eq full_exit "$?" 0
+python3 - "$T/full.out" "$T/full.json" "$T/full.csv" <<'EOF' && ok || bad full_values "a measured value is rounded"
+import csv, json, re, sys
+out = [l for l in open(sys.argv[1]) if l.startswith("criteria: ")]
+printed = [re.search(r"\(measured (\S+) (\S+) (\S+)\)", l).groups() for l in out]
+run = json.load(open(sys.argv[2]))["runs"][0]
+crit = run["criteria"]
+tiny = float(printed[0][0])
+assert tiny == crit[0]["measured"] > 0, (printed[0], crit[0])
+assert abs(tiny * 1e10 - run["seconds"]) <= 1e-6, (tiny, run["seconds"])
+mean = float(printed[1][0])
+assert mean == crit[1]["measured"] and abs(mean - run["flowops"][0]["latency_ns"]["mean"]) <= 0.05, (printed[1], crit[1])
+rows = [r for r in csv.DictReader(open(sys.argv[3])) if r["type"] == "criterion"]
+assert [float(r["measured"]) for r in rows] == [c["measured"] for c in crit], (rows, crit)
+EOF
+
+# 4c. A figure with no data FAILs, of each kind: the slowest writer of a run
+# that wrote nothing, accelerator utilisation with no thread computing, a
+# latency and CPU per op of a flowop that did no op and of an IO summary with
+# no IO op; the JSON holds null and the reason, the CSV empty values. Counts
+# and rates of nothing are 0 (measured); an open-loop figure without an
+# open loop is bad input (exit 2, as in 3).
+cat > "$T/none.f" <<'EOF'
+set $dir=/tmp
+define fileset name=data, path=$dir, entries=4, dirwidth=10, size=64k, prealloc
+define process name=p {
+  thread name=t {
+    flowop read name=r1, filesetname=data, iosize=4k, random
+  }
+  thread name=idle {
+    flowop semblock name=wait, value=1
+    flowop statfile name=never, filesetname=data
+  }
+}
+EOF
+cat > "$T/noio.f" <<'EOF'
+define process name=p {
+  thread name=t {
+    flowop hog name=spin, value=1000
+  }
+}
+EOF
+"$fb" --quiet -D dir="$T/data" -f "$T/none.f" --runtime 300ms -C 'slowest_writer_sec < 1ms' -C 'accel_util < 1' \
+    -C 'p99(never) < 1s' -C 'mean(never) < 1s' -C 'min(never) < 1s' -C 'max(never) < 1s' -C 'cpu_ns_per_op(never) < 1s' \
+    -C 'writes_per_sec == 0' -C 'ops(never) == 0' --json "$T/none.json" --csv "$T/none.csv" > "$T/none.out" 2>&1
+expect_eq none_exit "$?" 3
+for want in "slowest_writer_sec < 1ms  (criteria: slowest_writer_sec: no thread wrote: no data to judge)" \
+            "accel_util < 1  (criteria: accel_util: no thread computed: no data to judge)" \
+            "p99(never) < 1s  (criteria: p99: flowop 'never' did no operation: no data to judge)" \
+            "mean(never) < 1s  (criteria: mean: flowop 'never' did no operation: no data to judge)" \
+            "min(never) < 1s  (criteria: min: flowop 'never' did no operation: no data to judge)" \
+            "max(never) < 1s  (criteria: max: flowop 'never' did no operation: no data to judge)" \
+            "cpu_ns_per_op(never) < 1s  (criteria: cpu_ns_per_op: flowop 'never' had no operation's CPU time measured: no data to judge)"; do
+    grep -qxF "criteria: FAIL  $want" "$T/none.out" && ok || bad no_data "missing: FAIL  $want"
+done
+grep -qx 'criteria: PASS  writes_per_sec == 0  (measured 0 == 0)' "$T/none.out" && ok || bad no_data_rate "$(grep writes_per "$T/none.out")"
+grep -qx 'criteria: PASS  ops(never) == 0  (measured 0 == 0)' "$T/none.out" && ok || bad no_data_count "$(grep 'ops(never)' "$T/none.out")"
+python3 - "$T/none.json" "$T/none.csv" <<'EOF' && ok || bad no_data_json "a figure with no data has a value in the JSON or CSV"
+import csv, json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+assert "slowest_writer_s" not in run and "accel_util" not in run, run.keys()
+bad = [c for c in run["criteria"] if c["result"] == "FAIL"]
+assert len(bad) == 7 and all(c["measured"] is None and c["limit"] is None and "no data" in c["error"] for c in bad), bad
+rows = [r for r in csv.DictReader(open(sys.argv[2])) if r["type"] == "criterion" and r["criterion"] == "FAIL"]
+assert len(rows) == 7 and all(r["measured"] == "" and r["limit"] == "" for r in rows), rows
+EOF
+"$fb" --quiet -f "$T/noio.f" --runtime 200ms -C 'p99 < 1s' -C 'cpu_ns_per_op < 1s' -C 'ops == 0' > "$T/noio.out" 2>&1
+expect_eq noio_exit "$?" 3
+grep -qxF "criteria: FAIL  p99 < 1s  (criteria: p99: no IO operation was measured: no data to judge)" "$T/noio.out" && ok ||
+    bad no_data_summary "$(grep criteria "$T/noio.out")"
+grep -qxF "criteria: FAIL  cpu_ns_per_op < 1s  (criteria: cpu_ns_per_op: no IO operation's CPU time was measured: no data to judge)" "$T/noio.out" && ok ||
+    bad no_data_summary_cpu "$(grep criteria "$T/noio.out")"
+check no_open_loop "-C:1:1: error: criteria: passes: no open-loop thread (rate=) to measure it" --check -f "$T/w.f" -C 'passes < 1'
+
 check time_vs_size '-C:1:5: error: criteria: compares a time with a size' --check -f "$T/w.f" -C 'p99 < 1KiB'
 check time_plus_size '-C:1:5: error: criteria: cannot add a time and a size' --check -f "$T/w.f" -C 'p99 + bytes < 1s'
 check count_vs_time '-C:1:8: error: criteria: compares a count with a time' --check -f "$T/w.f" -C 'errors == 1ms'

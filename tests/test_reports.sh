@@ -327,8 +327,9 @@ read -r s1 s2 s3 <<<"$sizes"
 
 # ---- fidelity: CPU per op adds up to the CPU the run used --------------------
 # 1 us stats: the samples alone would overstate them (each sample's clock
-# readings cost more than the calibration says); shared out of the thread's
-# measured CPU, ops x cpu/op is the process's CPU less the set-up (~0.1 s).
+# readings cost more than the calibration says); capped by the thread's
+# measured CPU (docs/latency.md, "CPU per op"), ops x cpu/op is the process's
+# CPU less the set-up (~0.1 s) and flowbench's own work between ops.
 # The run is a fixed amount of work (2,000,000 stats, a second or more of CPU),
 # not a fixed time: in 3 s a loaded machine may give the threads so little CPU
 # that the set-up alone is over 15% of what the process used.

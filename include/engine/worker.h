@@ -85,6 +85,7 @@ struct op_inst {
     bool whole;              /* a whole-file op is collecting its chunks' completions */
     uint64_t whole_bytes;    /* ... their bytes so far */
     unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
+    unsigned cpu_countdown;  /* its ops until the next one whose CPU time is measured (worker_cpu.c) */
 };
 
 struct worker {
@@ -106,13 +107,9 @@ struct worker {
     struct op_inst *ops;      /* by plan_op.flat */
     size_t nops;
     uint64_t *rotors;         /* private rotor per fileset (opennext) */
-    unsigned cpu_countdown;   /* ops until the next one whose CPU time is measured */
-    unsigned cpu_window;      /* ops from the last sample to the next one */
     struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
     uint64_t cpu_start;       /* the thread's CPU clock when the run began */
-    uint64_t cpu_last;        /* ... at the last sample */
-    uint64_t wall_last;       /* CLOCK_MONOTONIC at the last sample */
     uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */

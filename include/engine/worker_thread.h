@@ -16,8 +16,8 @@ int worker_init(struct worker *w, struct engine *e, size_t slot);
 void worker_free(struct worker *w);
 /* Publishes the thread's CPU time used since the run began (now: its CPU clock). */
 void worker_publish_cpu(struct worker *w, uint64_t now);
-/* Runs one op of op with its CPU time sampled. */
-int worker_run_sampled(struct worker *w, const struct plan_op *op);
+/* Runs one op of inst with its CPU time measured (a sample of the flowop's CPU per op). */
+int worker_run_sampled(struct worker *w, struct op_inst *inst);
 /* The thread's passes over its flowops until the run stops or the thread is done. */
 void worker_loop(struct worker *w);
 

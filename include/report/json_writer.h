@@ -29,6 +29,8 @@ void jw_u64(struct jw *w, const char *key, uint64_t v);
  * (NaN, infinities). Magnitudes of 1e15 and more, where places mean nothing,
  * in the shortest exponent form that reads back as the same double. */
 void jw_num(struct jw *w, const char *key, double v, int decimals);
+/* A number in full: the shortest form that reads back as the same double; null when not finite. */
+void jw_exact(struct jw *w, const char *key, double v);
 void jw_bool(struct jw *w, const char *key, bool b);
 void jw_null(struct jw *w, const char *key);
 /* After the last close: 0 when the document is whole (every container closed,

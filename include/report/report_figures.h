@@ -42,6 +42,10 @@ const char *report_class_name(enum flowop_class c);
  * reads back the same ("1e+63"); NaN and infinities become "0" (the JSON
  * writer writes null for them). Locale-proof; 32 bytes always suffice. */
 void report_number(char *buf, size_t len, double v, int decimals);
+/* v in full: the shortest form that reads back as the same double (0.1,
+ * 1e-10, 0.200071583), so a value is never rounded onto the limit it is
+ * judged against; non-finite values as 0. */
+void report_number_exact(char *buf, size_t len, double v);
 /* A latency for people: "812 ns", "12.3 µs", "4.56 ms", "1.20 s". */
 void report_fmt_ns(char *buf, size_t len, double ns);
 /* A figure with thousands separators: "1,234,567" or "6,949.7". */

@@ -137,6 +137,7 @@ struct criterion_outcome {
     char *where;         /* "file:line" of its criteria line, or "-C" */
     const char *cmp;     /* "<=", ">=", ... (static) */
     double measured, limit; /* its two sides */
+    char *error;         /* why it could not be judged (no data, ...): a FAIL with no values; NULL when judged */
     bool pass;
 };
 

@@ -29,6 +29,8 @@ struct thread_times {
     char *process, *thread;
     uint64_t instances;
     uint64_t ns[TB_N];
+    uint64_t cpu_ns;   /* the CPU time its instances used, less the CPU samples' own clock
+                        * readings and an open loop's pacing sleeps (worker_cpu.c) */
 };
 
 /* The sum of a row's buckets: its instances' wall time in the run. */

@@ -40,6 +40,9 @@ void trace_free(struct trace *t);
 /* Building one (the parsers). */
 uint32_t trace_str(struct trace *t, const char *s, size_t n);
 int trace_add(struct trace *t, const struct rp_rec *r);
+/* trace_add of a parsed call whose numbers are checked first (pids, descriptors, offsets and sizes within
+ * off_t, modes, times): bad ones are "file:line: message" (r->line), -1. */
+int trace_put(struct trace *t, const struct rp_rec *r, const char *file, struct diag *err);
 static inline const char *trace_name(const struct trace *t, uint32_t off)
 {
     return t->strings + off;
@@ -61,6 +64,11 @@ int trace_path_fold(char *rel);
 /* The image the engine copies into its shared region and the plan that runs
  * it: a process per traced process, a thread per traced thread, each a replay
  * flowop over its calls; cross-thread orderings on a path or descriptor as waits. */
+/* A replay runs each traced process as an OS process of its own and each traced thread as a thread: a trace
+ * of more is refused (docs/replay.md, "A trace's budget"). */
+#define TRACE_MAX_PROCS 1024
+#define TRACE_MAX_THREADS 1024
+
 struct trace_compiled {
     struct rp_image *image;
     struct plan plan;

@@ -104,33 +104,64 @@ static double fig_passes(const struct fig_src *s) { return sched_sum(s->r, false
 static double fig_passes_rate(const struct fig_src *s) { return report_rate(sched_sum(s->r, false), s->r->seconds); }
 static double fig_missed(const struct fig_src *s) { return sched_sum(s->r, true); }
 
+static bool has_writer(const struct fig_src *s) { return s->r->nwriters > 0; }
+static bool has_ops(const struct fig_src *s) { return s->st->ops > 0; }
+static bool has_cpu(const struct fig_src *s) { return s->st->ops > 0 && s->st->cpu_samples > 0; }
+static bool has_compute(const struct fig_src *s)
+{
+    bool computes = false;
+    report_accel_util(s->r, NULL, &computes);
+    return computes;
+}
+
+/* Why there is no data: of a flowop named, and of the run (or its IO summary). */
+struct why_none {
+    const char *row, *run;
+};
+static const struct why_none no_ops = { "did no operation", "no IO operation was measured" };
+static const struct why_none no_cpu = { "had no operation's CPU time measured", "no IO operation's CPU time was measured" };
+static const struct why_none no_compute = { NULL, "no thread computed" };
+static const struct why_none no_writer = { NULL, "no thread wrote" };
+
 /* Each figure's reader. rows: it reads the rows' (or the summary's) figures;
- * samples: it is a figure of the ops measured (a latency, CPU per op), none
- * of which is no data, never 0; sched: it needs an open-loop thread. */
+ * has: whether the run holds data for it (NULL: always; a count or a rate of
+ * nothing is 0, measured), else none says why not and the criterion FAILs,
+ * as the reports leave such a figure out or blank; sched: it needs an
+ * open-loop thread. */
 static const struct {
     double (*get)(const struct fig_src *s);
-    bool rows, samples, sched;
+    bool rows;
+    bool (*has)(const struct fig_src *s);
+    const struct why_none *none;
+    bool sched;
 } figure_readers[] = {
-    [CW_OPS] = { fig_ops, true, false, false },           [CW_OPS_PER_SEC] = { fig_ops_per_sec, true, false, false },
-    [CW_MB_PER_SEC] = { fig_mb_per_sec, true, false, false }, [CW_BYTES] = { fig_bytes, true, false, false },
-    [CW_ERRORS] = { fig_errors, true, false, false },     [CW_SECONDS] = { fig_seconds, false, false, false },
-    [CW_READS_PER_SEC] = { fig_reads, false, false, false }, [CW_WRITES_PER_SEC] = { fig_writes, false, false, false },
-    [CW_CPU_NS_PER_OP] = { fig_cpu, true, true, false },  [CW_MEAN] = { fig_mean, true, true, false },
-    [CW_MIN] = { fig_min, true, true, false },            [CW_MAX] = { fig_max, true, true, false },
-    [CW_PCT] = { fig_pct, true, true, false },            [CW_ACCEL_UTIL] = { fig_accel, false, false, false },
-    [CW_SLOWEST_WRITER] = { fig_slowest, false, false, false },
-    [CW_PASSES_PER_SEC] = { fig_passes_rate, false, false, true }, [CW_PASSES] = { fig_passes, false, false, true },
-    [CW_PASSES_MISSED] = { fig_missed, false, false, true },
+    [CW_OPS] = { fig_ops, true, NULL, NULL, false },
+    [CW_OPS_PER_SEC] = { fig_ops_per_sec, true, NULL, NULL, false },
+    [CW_MB_PER_SEC] = { fig_mb_per_sec, true, NULL, NULL, false },
+    [CW_BYTES] = { fig_bytes, true, NULL, NULL, false },
+    [CW_ERRORS] = { fig_errors, true, NULL, NULL, false },
+    [CW_SECONDS] = { fig_seconds, false, NULL, NULL, false },
+    [CW_READS_PER_SEC] = { fig_reads, false, NULL, NULL, false },
+    [CW_WRITES_PER_SEC] = { fig_writes, false, NULL, NULL, false },
+    [CW_CPU_NS_PER_OP] = { fig_cpu, true, has_cpu, &no_cpu, false },
+    [CW_MEAN] = { fig_mean, true, has_ops, &no_ops, false },
+    [CW_MIN] = { fig_min, true, has_ops, &no_ops, false },
+    [CW_MAX] = { fig_max, true, has_ops, &no_ops, false },
+    [CW_PCT] = { fig_pct, true, has_ops, &no_ops, false },
+    [CW_ACCEL_UTIL] = { fig_accel, false, has_compute, &no_compute, false },
+    [CW_SLOWEST_WRITER] = { fig_slowest, false, has_writer, &no_writer, false },
+    [CW_PASSES_PER_SEC] = { fig_passes_rate, false, NULL, NULL, true },
+    [CW_PASSES] = { fig_passes, false, NULL, NULL, true },
+    [CW_PASSES_MISSED] = { fig_missed, false, NULL, NULL, true },
 };
 _Static_assert(sizeof figure_readers / sizeof figure_readers[0] == CW_NWHAT, "a reader for every kind of figure");
 
-/* A figure of the ops measured where none was: no data, reported as such. */
-static int no_samples(const struct crit_node *n, struct diag *err)
+/* A figure the run holds no data for: said as such, never judged as 0. */
+static int no_data(const struct crit_node *n, const struct why_none *why, struct diag *err)
 {
-    if (n->name != NULL)
-        return diag_set(err, &n->loc, "criteria: %s: flowop '%s' did no operation: no data to judge", n->fig->name,
-                        n->name);
-    return diag_set(err, &n->loc, "criteria: %s: no IO operation was measured: no data to judge", n->fig->name);
+    if (n->name != NULL && why->row != NULL)
+        return diag_set(err, &n->loc, "criteria: %s: flowop '%s' %s: no data to judge", n->fig->name, n->name, why->row);
+    return diag_set(err, &n->loc, "criteria: %s: %s: no data to judge", n->fig->name, why->run);
 }
 
 static int figure_value(const struct run_result *r, const struct crit_node *n, double *out, struct diag *err)
@@ -139,23 +170,22 @@ static int figure_value(const struct run_result *r, const struct crit_node *n, d
     struct fig_src src = { .r = r, .q = f->q };
     if (figure_readers[f->what].sched && r->nsched == 0)
         return no_open_loop(n, err);
-    if (!figure_readers[f->what].rows) {
-        *out = figure_readers[f->what].get(&src) * n->factor;
-        return 0;
-    }
-    struct op_stats *st = malloc(sizeof *st);
-    if (st == NULL)
-        return diag_set(err, NULL, "out of memory");
+    struct op_stats *st = NULL;
     struct row_figures x;
-    int rc = stats_for(r, n, st, err);
-    if (rc == 0 && figure_readers[f->what].samples && st->ops == 0)
-        rc = no_samples(n, err);
-    if (rc == 0) {
-        report_figures(st, r->seconds, &x);
+    int rc = 0;
+    if (figure_readers[f->what].rows) {
+        if ((st = malloc(sizeof *st)) == NULL)
+            return diag_set(err, NULL, "out of memory");
+        rc = stats_for(r, n, st, err);
+        if (rc == 0)
+            report_figures(st, r->seconds, &x);
         src.st = st;
         src.x = &x;
-        *out = figure_readers[f->what].get(&src) * n->factor;
     }
+    if (rc == 0 && figure_readers[f->what].has != NULL && !figure_readers[f->what].has(&src))
+        rc = no_data(n, figure_readers[f->what].none, err);
+    if (rc == 0)
+        *out = figure_readers[f->what].get(&src) * n->factor;
     free(st);
     return rc;
 }
@@ -188,13 +218,15 @@ static int eval(const struct eval_ctx *x, const struct crit_node *n, double *out
     return 0;
 }
 
-static void print_outcome(FILE *out, const struct criterion_outcome *o, const char *error)
+/* The values in full: a measured value rounded onto its limit would read as
+ * a wrong verdict ("measured 0 > 0"). */
+static void print_outcome(FILE *out, const struct criterion_outcome *o)
 {
     char m[64], l[64];
-    report_number(m, sizeof m, o->measured, 6);
-    report_number(l, sizeof l, o->limit, 6);
-    if (error != NULL)
-        fprintf(out, "criteria: FAIL  %s  (%s)\n", o->expr, error);
+    report_number_exact(m, sizeof m, o->measured);
+    report_number_exact(l, sizeof l, o->limit);
+    if (o->error != NULL)
+        fprintf(out, "criteria: FAIL  %s  (%s)\n", o->expr, o->error);
     else
         fprintf(out, "criteria: %s  %s  (measured %s %s %s)\n", o->pass ? "PASS" : "FAIL", o->expr, m, o->cmp, l);
 }
@@ -236,7 +268,8 @@ int criteria_judge(const struct criterion *c, size_t n, const struct vartab *var
         struct criterion_outcome o = { .expr = c[i].text, .where = where, .cmp = c[i].cmp->word };
         bool ok = eval(&x, c[i].lhs, &o.measured) == 0 && eval(&x, c[i].rhs, &o.limit) == 0;
         o.pass = ok && c[i].cmp->holds(o.measured, o.limit);
-        print_outcome(out, &o, ok ? NULL : err.msg);
+        o.error = ok ? NULL : err.msg;
+        print_outcome(out, &o);
         failed += !o.pass;
         if (!run_result_add_criterion(r, &o))
             return -1;

@@ -25,9 +25,10 @@ static size_t baseline_index(const struct engine *e, size_t p, size_t t, size_t 
     return k;
 }
 
-/* Each thread instance's factor from its samples to its measured CPU
- * (cpu_share.c), read once per report so that a live report scales all of a
- * thread's rows alike; NULL when out of memory (then nothing is scaled). */
+/* Each thread instance's factor (at most 1) that keeps its flowops' sampled
+ * CPU within its measured CPU (cpu_share.c), read once per report so that a
+ * live report scales all of a thread's rows alike; NULL when out of memory
+ * (then nothing is scaled). */
 static double *slot_scales(const struct engine *e)
 {
     double *scale = malloc((e->nslots ? e->nslots : 1) * sizeof *scale);
@@ -42,8 +43,8 @@ static double *slot_scales(const struct engine *e)
 }
 
 /* Merges row i of every instance of thread t. In the merged row, cpu_ns is
- * the CPU shared out to the flowop and cpu_samples the ops that share
- * covers, so rows and summaries merged from threads that sample at
+ * the flowop's CPU estimated from its own samples and cpu_samples the ops
+ * that estimate covers, so rows and summaries merged from threads that sample at
  * different rates still give CPU per op. */
 static void merge_row(const struct engine *e, const double *scale, size_t p, size_t t, size_t i,
                       struct op_stats *row)
@@ -184,6 +185,7 @@ static void add_times_row(struct engine *e, size_t p, size_t t, struct run_resul
         struct thread_times one = { .instances = 1 };
         for (size_t b = 0; b < TB_N; b++)
             one.ns[b] = atomic_load_explicit(&slot_time(e, s)->ns[b], memory_order_relaxed);
+        one.cpu_ns = atomic_load_explicit(&slot_cpu(e, s)->ns, memory_order_relaxed);
         fig_merge(&fig_times, row, &one);
     }
 }

@@ -72,9 +72,8 @@ static void *thread_main(void *p)
         fb_futex_wait(&sh->phase, PHASE_SETUP, 100000000);
     if (w->latlog != NULL)
         latlog_thread_go(w->latlog, &w->clk, atomic_load(&sh->go_ns));
-    w->cpu_start = w->cpu_last = thread_cpu_ns();
-    w->wall_last = clock_ns();
-    thread_clock_start(&w->tclock, slot_time(a->e, a->slot));
+    w->cpu_start = thread_cpu_ns();
+    thread_clock_start(&w->tclock, slot_time(a->e, a->slot), &sh->stop_ns);
     worker_loop(w);
     op_io_drain(w);
     thread_clock_stop(&w->tclock);

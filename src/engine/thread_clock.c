@@ -18,11 +18,11 @@ enum time_bucket time_bucket_of(const struct flowop_type *t)
     return TB_OTHER;
 }
 
-void thread_clock_start(struct thread_clock *c, struct thread_time *pub)
+void thread_clock_start(struct thread_clock *c, struct thread_time *pub, _Atomic uint64_t *stop)
 {
     for (size_t b = 0; pub != NULL && b < TB_N; b++)
         atomic_store_explicit(&pub->ns[b], 0, memory_order_relaxed);
-    *c = (struct thread_clock){ .now = TB_OTHER, .since = clock_ns(), .pub = pub };
+    *c = (struct thread_clock){ .now = TB_OTHER, .since = clock_ns(), .pub = pub, .stop = stop };
 }
 
 void thread_clock_stop(struct thread_clock *c)

@@ -14,10 +14,10 @@
 /* One op of a flowop that is not a composite, its time in its bucket. */
 static inline int run_one_now(struct worker *w, const struct plan_op *op)
 {
-    thread_clock_enter(&w->tclock, w->ops[op->flat].tb);
-    if (__builtin_expect(--w->cpu_countdown == 0, 0))
-        return worker_run_sampled(w, op);
     struct op_inst *inst = &w->ops[op->flat];
+    thread_clock_enter(&w->tclock, inst->tb);
+    if (__builtin_expect(--inst->cpu_countdown == 0, 0)) /* each flowop samples its own ops */
+        return worker_run_sampled(w, inst);
     return inst->hooks->run(w, inst);
 }
 

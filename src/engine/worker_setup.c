@@ -31,6 +31,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
                                                                       : &w->fds[0];
         inst->sem = -1;
         inst->tb = (unsigned char)time_bucket_of(ops[i].type);
+        inst->cpu_countdown = 1; /* its first op is sampled: every flowop that runs has a sample */
         uint32_t off;
         if (ops[i].directio)
             engine_dio_align(w->eng, &ops[i], &inst->dio_align, &off);
@@ -67,8 +68,6 @@ int worker_init(struct worker *w, struct engine *e, size_t slot)
     w->thread_inst = (unsigned)ts->thread_inst;
     w->slot_index = slot;
     w->fd_rotor = FB_ROTOR_TOP;
-    w->cpu_countdown = 1;
-    w->cpu_window = 1;
     w->cpu_pub = slot_cpu(e, slot);
     w->clk = e->clock;
     w->cpu_overhead = UINT64_MAX;

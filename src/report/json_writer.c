@@ -168,6 +168,19 @@ void jw_num(struct jw *w, const char *key, double v, int decimals)
     fputs(buf, w->f);
 }
 
+void jw_exact(struct jw *w, const char *key, double v)
+{
+    char buf[64];
+    if (!jw_value(w, key))
+        return;
+    if (!isfinite(v)) {
+        fputs("null", w->f);
+        return;
+    }
+    report_number_exact(buf, sizeof buf, v);
+    fputs(buf, w->f);
+}
+
 void jw_bool(struct jw *w, const char *key, bool b)
 {
     if (jw_value(w, key))

@@ -118,8 +118,12 @@ static void criterion_row(FILE *f, const struct run_result *r, const struct crit
     for (int i = 0; i < 9 + REPORT_NPCT + 2; i++)
         fputc(',', f);
     fprintf(f, ",%s", c->pass ? "PASS" : "FAIL");
-    num(f, c->measured, 6);
-    num(f, c->limit, 6);
+    char m[64] = "", l[64] = "";
+    if (c->error == NULL) { /* not judged: empty values */
+        report_number_exact(m, sizeof m, c->measured);
+        report_number_exact(l, sizeof l, c->limit);
+    }
+    fprintf(f, ",%s,%s", m, l);
     intended_columns(f, r, NULL);
     fputc('\n', f);
 }

@@ -82,17 +82,27 @@ const char *report_class_name(enum flowop_class c)
     return "other";
 }
 
-/* The shortest %g form that reads back as v, with a '.' whatever the locale. */
+/* The shortest %g form that reads back as v, with a '.' whatever the locale;
+ * a whole number under 1e15 without an exponent (1000000, not 1e+06). */
 static void number_shortest(char *buf, size_t len, double v)
 {
-    for (int digits = 15; digits <= 17; digits++) {
-        snprintf(buf, len, "%.*g", digits, v);
-        for (char *p = buf; *p; p++)
-            if (*p == ',')
-                *p = '.';
+    int x = v != 0 ? (int)floor(log10(fabs(v))) : 0;
+    for (int digits = 1; digits <= 17; digits++) {
+        int p = x >= digits && x < 15 ? x + 1 : digits;
+        snprintf(buf, len, "%.*g", p, v);
+        for (char *q = buf; *q; q++)
+            if (*q == ',')
+                *q = '.';
         if (strtod(buf, NULL) == v)
             return;
     }
+}
+
+void report_number_exact(char *buf, size_t len, double v)
+{
+    if (len == 0)
+        return;
+    number_shortest(buf, len, isfinite(v) ? v : 0);
 }
 
 void report_number(char *buf, size_t len, double v, int decimals)

@@ -113,12 +113,17 @@ static void criteria_table(FILE *f, const struct run_result *r)
           "<th class=\"n\">measured</th><th></th><th class=\"n\">limit</th><th>where</th></tr></thead>\n<tbody>\n", f);
     for (size_t i = 0; i < r->ncriteria; i++) {
         const struct criterion_outcome *c = &r->criteria[i];
-        char m[64], l[64];
-        report_number(m, sizeof m, c->measured, 6);
-        report_number(l, sizeof l, c->limit, 6);
+        char m[64] = "", l[64] = "";
+        if (c->error == NULL) {
+            report_number_exact(m, sizeof m, c->measured);
+            report_number_exact(l, sizeof l, c->limit);
+        }
         fprintf(f, "<tr class=\"%s\"><td class=\"verdict\">%s</td>", c->pass ? "pass" : "failed", c->pass ? "PASS" : "FAIL");
         cell_text(f, c->expr);
-        fprintf(f, "<td class=\"n\">%s</td>", m);
+        if (c->error != NULL)
+            cell_text(f, c->error); /* not judged: why, in place of a value */
+        else
+            fprintf(f, "<td class=\"n\">%s</td>", m);
         cell_text(f, c->cmp);
         fprintf(f, "<td class=\"n\">%s</td>", l);
         cell_text(f, c->where);

@@ -429,6 +429,7 @@ static void thread_times(struct jw *w, const struct run_result *r)
             snprintf(name, sizeof name, "%s_s", time_bucket_names[b]);
             jw_num(w, name, (double)t->ns[b] / 1e9, 6);
         }
+        jw_u64(w, "cpu_ns", t->cpu_ns);
         jw_close(w, '}');
     }
     jw_close(w, ']');
@@ -462,9 +463,16 @@ static void criteria(struct jw *w, const struct run_result *r)
         jw_open(w, NULL, '{', true);
         jw_str(w, "expression", c->expr);
         jw_str(w, "where", c->where);
-        jw_num(w, "measured", c->measured, 6);
-        jw_str(w, "comparison", c->cmp);
-        jw_num(w, "limit", c->limit, 6);
+        if (c->error != NULL) { /* not judged: no value to show */
+            jw_null(w, "measured");
+            jw_str(w, "comparison", c->cmp);
+            jw_null(w, "limit");
+            jw_str(w, "error", c->error);
+        } else {
+            jw_exact(w, "measured", c->measured);
+            jw_str(w, "comparison", c->cmp);
+            jw_exact(w, "limit", c->limit);
+        }
         jw_str(w, "result", c->pass ? "PASS" : "FAIL");
         jw_close(w, '}');
     }

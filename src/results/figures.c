@@ -27,10 +27,12 @@ static const struct fig_field sched_fields[] = {
 };
 
 static const struct fig_field times_fields[] = {
-    F(struct thread_times, instances, 1 + TB_N, FIG_SUM), /* instances, then each bucket's ns */
+    F(struct thread_times, instances, 1 + TB_N + 1, FIG_SUM), /* instances, each bucket's ns, cpu_ns */
 };
 _Static_assert(offsetof(struct thread_times, ns) == offsetof(struct thread_times, instances) + sizeof(uint64_t),
                "thread_times: the buckets follow the instances");
+_Static_assert(offsetof(struct thread_times, cpu_ns) == offsetof(struct thread_times, ns) + TB_N * sizeof(uint64_t),
+               "thread_times: the CPU time follows the buckets");
 
 static const struct fig_field result_count_fields[] = {
     F(struct run_result, reads, 2, FIG_SUM), /* reads, writes */

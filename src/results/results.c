@@ -49,6 +49,7 @@ static void run_result_free(struct run_result *run)
     for (size_t k = 0; k < run->ncriteria; k++) {
         free(run->criteria[k].expr);
         free(run->criteria[k].where);
+        free(run->criteria[k].error);
     }
     free(run->criteria);
     run_system_free(&run->system);
@@ -89,9 +90,11 @@ bool run_result_add_criterion(struct run_result *r, const struct criterion_outco
     struct criterion_outcome c = *o;
     c.expr = strdup(o->expr);
     c.where = strdup(o->where);
-    if (c.expr == NULL || c.where == NULL) {
+    c.error = o->error != NULL ? strdup(o->error) : NULL;
+    if (c.expr == NULL || c.where == NULL || (o->error != NULL && c.error == NULL)) {
         free(c.expr);
         free(c.where);
+        free(c.error);
         return false;
     }
     v[r->ncriteria++] = c;

@@ -40,6 +40,43 @@ int trace_add(struct trace *t, const struct rp_rec *r)
     return 0;
 }
 
+/* What is wrong with a call's numbers, or NULL: each within what its system call takes (an off_t, a pid_t, a
+ * descriptor, a mode), whatever format it came from. lseek and lock offsets may be negative (relative). */
+static const char *rec_bad(const struct rp_rec *r)
+{
+    bool relative = r->call == RC_LSEEK || r->call == RC_LOCK;
+    unsigned target = rp_calls[r->call].target;
+    if (r->pid < 0 || r->tid < 0)
+        return "a pid or tid below 0";
+    if (r->fd < -1 || r->fd2 < -1)
+        return "a descriptor below 0";
+    if (!relative && r->off != RP_NONE && r->off > INT64_MAX)
+        return "an offset past the largest a file has (2^63 - 1)";
+    if (!relative && r->len > INT64_MAX)
+        return "a length or size past the largest a file has (2^63 - 1)";
+    if (!relative && r->off != RP_NONE && r->off + r->len > INT64_MAX)
+        return "an offset and length ending past the largest a file has (2^63 - 1)";
+    if (r->mode > 0177777)
+        return "a mode past 0177777 (a type and permission bits)";
+    if (r->ret < -4095)
+        return "a result below -4095 (a result is a count, or -errno)";
+    if ((target & RT_NEWFD) && r->ret > INT32_MAX)
+        return "a descriptor returned past the largest (2^31 - 1)";
+    if ((r->call == RC_FORK || r->call == RC_WAIT) && (r->ret > INT32_MAX || r->ret < -4095))
+        return "a child's pid past the largest (2^31 - 1)";
+    if (r->t_ns > 10000000000000000000ull || r->dur_ns > 10000000000000000000ull)
+        return "a time or duration past 10^10 seconds";
+    return NULL;
+}
+
+int trace_put(struct trace *t, const struct rp_rec *r, const char *file, struct diag *err)
+{
+    const char *bad = rec_bad(r);
+    if (bad != NULL)
+        return trace_fail(err, file, r->line, "%s: %s", rp_calls[r->call].name, bad);
+    return trace_add(t, r) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+}
+
 void trace_free(struct trace *t)
 {
     free(t->recs);
@@ -118,18 +155,20 @@ static void rebase(struct trace *t)
 
 static const struct trace_format *detect(const char *path, FILE *f, struct diag *err)
 {
-    char line[4096];
-    while (fgets(line, sizeof line, f) != NULL) {
-        if (line[strspn(line, " \t\r\n")] == '\0')
-            continue;
-        for (size_t i = 0; i < trace_nformats; i++)
-            if (trace_formats[i]->detect(line))
-                return trace_formats[i];
-        trace_fail(err, path, 1, "not a trace flowbench reads (its own format, strace, a dbench loadfile, a fio iolog)");
-        return NULL;
-    }
-    trace_fail(err, path, 1, "the trace is empty");
-    return NULL;
+    struct trace_lines l = { .f = f, .path = path };
+    const struct trace_format *fmt = NULL;
+    int got;
+    while ((got = trace_next_line(&l, err)) == 1 && l.line[strspn(l.line, " \t\r")] == '\0')
+        continue;
+    for (size_t i = 0; got == 1 && fmt == NULL && i < trace_nformats; i++)
+        if (trace_formats[i]->detect(l.line))
+            fmt = trace_formats[i];
+    if (got == 1 && fmt == NULL)
+        trace_fail(err, path, l.ln, "not a trace flowbench reads (its own format, strace, a dbench loadfile, a fio iolog)");
+    if (got == 0)
+        trace_fail(err, path, 1, "the trace is empty");
+    trace_lines_free(&l);
+    return fmt;
 }
 
 static int load_one(struct trace *t, const char *path, int32_t tid, const struct trace_opts *o, struct diag *err)

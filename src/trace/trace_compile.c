@@ -10,32 +10,6 @@
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
 
-struct ids {
-    int32_t *v;
-    size_t n;
-};
-
-static int64_t id_find(const struct ids *s, int32_t v)
-{
-    for (size_t i = 0; i < s->n; i++)
-        if (s->v[i] == v)
-            return (int64_t)i;
-    return -1;
-}
-
-static int64_t id_add(struct ids *s, int32_t v)
-{
-    int64_t i = id_find(s, v);
-    if (i >= 0)
-        return i;
-    int32_t *p = realloc(s->v, (s->n + 1) * sizeof *p);
-    if (p == NULL)
-        return -1;
-    s->v = p;
-    s->v[s->n] = v;
-    return (int64_t)s->n++;
-}
-
 /* The last call on a resource (a name or a process's slot): its thread and index. */
 struct last {
     uint32_t key;            /* a string offset, or slot | 1 << 31 per process */
@@ -178,17 +152,20 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
 /* What the walk over the trace's calls builds. */
 struct compile_walk {
     struct trace *t;
-    struct ids pids, tids;
+    struct trace_ids pids, tids;
     struct rp_thread *th;
     size_t *pos;             /* each thread's calls so far */
     size_t *walked;          /* ... of its traced calls, how many the walk has seen */
     size_t *execs;           /* ... its execs */
     uint32_t *fork_thread, *fork_seq; /* each process's fork in its parent: thread + 1 (0: none) and index */
+    uint32_t *proc_first, *proc_threads; /* each process's threads (by the pid of their first call), in order:
+                                          * proc_threads[proc_first[p] .. proc_first[p + 1]) */
     struct rp_rec *recs;     /* each thread's room: twice its calls (an inherited descriptor's open before a call),
                               * and EXEC_CLOSES for each of its execs (the descriptors it closes) */
     struct trace_fds fds;
     struct order ord;
-    bool used[RC_NCALLS + 1];
+    bool (*used)[RC_NCALLS + 1]; /* each thread's kinds of call: its report rows (and the mismatch row), so
+                                  * that what a thread holds follows what it does */
     uint64_t waits, max_len;
     size_t kept;
 };
@@ -210,7 +187,7 @@ static void walk_put(struct compile_walk *w, uint32_t ti, struct rp_rec *r, uint
         order_on(&w->ord, (uint32_t)r->fd | 1u << 31, pi, r, ti, seq, &w->waits);
     if ((r->call == RC_READ || r->call == RC_WRITE || r->call == RC_GETDENTS) && r->len > w->max_len)
         w->max_len = r->len < (64u << 20) ? r->len : (64u << 20);
-    w->used[r->call] = rp_calls[r->call].row_type != NULL;
+    w->used[ti][r->call] = rp_calls[r->call].row_type != NULL;
     w->recs[w->th[ti].first + w->pos[ti]++] = *r;
     w->kept++;
 }
@@ -252,7 +229,7 @@ static bool walk_fd(struct compile_walk *w, uint32_t ti, uint32_t pi, struct rp_
 /* An exec closes the descriptors marked close-on-exec: those the replay opened (a slot) are closed there too (a
  * cloexec call each, made by the compile), so that what they held (a lock, a file's last reference) goes as it
  * went; the room left is what the thread's calls to come may need. */
-static void walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
+static int walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const struct rp_rec *at)
 {
     size_t room = 2 * w->th[ti].count + EXEC_CLOSES * w->execs[ti];
     size_t need = w->pos[ti] + 2 * (w->th[ti].count - w->walked[ti]) + 1; /* the exec itself */
@@ -266,14 +243,17 @@ static void walk_exec(struct compile_walk *w, uint32_t ti, uint32_t pi, const st
         walk_put(w, ti, &r, 0);
         need++;
     }
-    fds_exec(&w->fds, pi);
+    return fds_exec(&w->fds, pi);
 }
 
 /* A wait follows the child's last call (of its first two threads with calls kept): the child has ended. */
 static void walk_wait(struct compile_walk *w, uint32_t ti, struct rp_rec *r)
 {
-    int64_t child = r->ret > 0 ? id_find(&w->pids, (int32_t)r->ret) : -1;
-    for (uint32_t k = 0; child >= 0 && k < (uint32_t)w->tids.n && r->ndeps < 2; k++) {
+    int64_t child = r->ret > 0 ? trace_ids_find(&w->pids, (int32_t)r->ret) : -1;
+    if (child < 0)
+        return;
+    for (uint32_t i = w->proc_first[child]; i < w->proc_first[child + 1] && r->ndeps < 2; i++) {
+        uint32_t k = w->proc_threads[i];
         if (k == ti || w->pos[k] == 0 || w->th[k].proc != (uint32_t)child)
             continue;
         r->dep_thread[r->ndeps] = k;
@@ -286,7 +266,7 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
     struct rp_rec r = t->recs[i];
-    uint32_t ti = (uint32_t)id_find(&w->tids, r.tid), pi = (uint32_t)id_find(&w->pids, r.pid);
+    uint32_t ti = (uint32_t)trace_ids_find(&w->tids, r.tid), pi = (uint32_t)trace_ids_find(&w->pids, r.pid);
     w->walked[ti]++;
     w->th[ti].proc = pi;
     w->th[ti].tid = r.tid;
@@ -314,7 +294,7 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
             return diag_set(err, NULL, "%s:%u: descriptor %d is past the largest kept (or out of memory)", t->source,
                             r.line, fd);
     }
-    int64_t child = r.call == RC_FORK && r.ret > 0 ? id_find(&w->pids, (int32_t)r.ret) : -1;
+    int64_t child = r.call == RC_FORK && r.ret > 0 ? trace_ids_find(&w->pids, (int32_t)r.ret) : -1;
     if (child >= 0 && (uint32_t)child != pi && w->fork_thread[child] == 0) {
         w->fork_thread[child] = ti + 1;
         w->fork_seq[child] = (uint32_t)w->pos[ti];
@@ -322,8 +302,8 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
     if (child >= 0 && (uint32_t)child != pi
         && fds_fork(&w->fds, pi, (uint32_t)child, ti, (uint32_t)w->pos[ti]) != 0)
         return diag_set(err, NULL, "out of memory");
-    if (r.call == RC_EXEC && r.ret >= 0)
-        walk_exec(w, ti, pi, &r);
+    if (r.call == RC_EXEC && r.ret >= 0 && walk_exec(w, ti, pi, &r) != 0)
+        return diag_set(err, NULL, "out of memory");
     if (r.call == RC_WAIT)
         walk_wait(w, ti, &r);
     if (r.call == RC_SETFD && r.ret >= 0)
@@ -334,17 +314,101 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 
 static void walk_free(struct compile_walk *w)
 {
-    free(w->pids.v);
-    free(w->tids.v);
+    trace_ids_free(&w->pids);
+    trace_ids_free(&w->tids);
     free(w->th);
     free(w->pos);
     free(w->walked);
     free(w->execs);
     free(w->fork_thread);
     free(w->fork_seq);
+    free(w->proc_first);
+    free(w->proc_threads);
+    free(w->used);
     free(w->recs);
     free(w->ord.v);
     fds_free(&w->fds);
+}
+
+/* Each traced process and thread, in the order first seen; a replay runs each process as one of its own and
+ * each thread as one of its own, so a trace of more than the caps is refused at the call that passes one. */
+static int walk_ids(struct compile_walk *w, struct diag *err)
+{
+    const struct trace *t = w->t;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct rp_rec *r = &t->recs[i];
+        int64_t p = trace_ids_add(&w->pids, r->pid), k = trace_ids_add(&w->tids, r->tid);
+        if (p < 0 || k < 0)
+            return diag_set(err, NULL, "out of memory");
+        if (p == TRACE_MAX_PROCS)
+            return diag_set(err, NULL, "%s:%u: pid %d is the trace's process number %d; a replay runs each traced "
+                            "process as one of its own and takes at most %d", t->source, r->line, r->pid,
+                            TRACE_MAX_PROCS + 1, TRACE_MAX_PROCS);
+        if (k == TRACE_MAX_THREADS)
+            return diag_set(err, NULL, "%s:%u: tid %d is the trace's thread number %d; a replay runs each traced "
+                            "thread as one of its own and takes at most %d", t->source, r->line, r->tid,
+                            TRACE_MAX_THREADS + 1, TRACE_MAX_THREADS);
+    }
+    return 0;
+}
+
+/* Each thread's room for its calls (twice its count, and EXEC_CLOSES an exec), in thread order, and each
+ * process's threads. */
+static int walk_threads(struct compile_walk *w)
+{
+    const struct trace *t = w->t;
+    uint32_t nth = (uint32_t)w->tids.n, npr = (uint32_t)w->pids.n;
+    uint32_t *first_pid = calloc(nth ? nth : 1, sizeof *first_pid), *filled = calloc(npr ? npr : 1, sizeof *filled);
+    if (first_pid == NULL || filled == NULL) {
+        free(first_pid);
+        free(filled);
+        return -1;
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        size_t k = (size_t)trace_ids_find(&w->tids, t->recs[i].tid);
+        if (w->th[k].count++ == 0)
+            first_pid[k] = (uint32_t)trace_ids_find(&w->pids, t->recs[i].pid);
+        w->execs[k] += t->recs[i].call == RC_EXEC;
+    }
+    for (uint32_t k = 1; k < nth; k++)
+        w->th[k].first = w->th[k - 1].first + 2 * w->th[k - 1].count + EXEC_CLOSES * w->execs[k - 1];
+    for (uint32_t k = 0; k < nth; k++) {
+        w->proc_first[first_pid[k] + 1]++;
+        w->used[k][RC_NCALLS] = true; /* every thread's mismatch row */
+    }
+    for (uint32_t p = 0; p < npr; p++)
+        w->proc_first[p + 1] += w->proc_first[p];
+    for (uint32_t k = 0; k < nth; k++)
+        w->proc_threads[w->proc_first[first_pid[k]] + filled[first_pid[k]]++] = k;
+    free(first_pid);
+    free(filled);
+    return 0;
+}
+
+static int walk_alloc(struct compile_walk *w)
+{
+    const struct trace *t = w->t;
+    size_t nth = w->tids.n ? w->tids.n : 1, npr = w->pids.n ? w->pids.n : 1;
+    w->th = calloc(nth, sizeof *w->th);
+    w->pos = calloc(nth, sizeof *w->pos);
+    w->walked = calloc(nth, sizeof *w->walked);
+    w->execs = calloc(nth, sizeof *w->execs);
+    w->fork_thread = calloc(npr, sizeof *w->fork_thread);
+    w->fork_seq = calloc(npr, sizeof *w->fork_seq);
+    w->proc_first = calloc(npr + 1, sizeof *w->proc_first);
+    w->proc_threads = calloc(nth, sizeof *w->proc_threads);
+    w->used = calloc(nth, sizeof *w->used);
+    size_t execs = 0;
+    for (size_t i = 0; i < t->n; i++)
+        execs += t->recs[i].call == RC_EXEC;
+    w->recs = malloc((t->n ? 2 * t->n + EXEC_CLOSES * execs : 1) * sizeof *w->recs);
+    while (w->ord.cap < 4 * t->n + 16)
+        w->ord.cap *= 2;
+    w->ord.v = calloc(w->ord.cap, sizeof *w->ord.v);
+    if (!w->th || !w->pos || !w->walked || !w->execs || !w->fork_thread || !w->fork_seq || !w->proc_first
+        || !w->proc_threads || !w->used || !w->recs || !w->ord.v || fds_init(&w->fds, (uint32_t)w->pids.n) != 0)
+        return -1;
+    return walk_threads(w);
 }
 
 /* The plan: a process per traced process, its threads each a replay flowop. */
@@ -370,7 +434,7 @@ static int replay_plan_build(struct compile_walk *w, struct trace_compiled *c, s
         if (pp->name == NULL || pp->threads == NULL)
             return diag_set(err, NULL, "out of memory");
         for (uint32_t k = 0; k < nth; k++)
-            if (w->th[k].proc == p && plan_thread(&pp->threads[pp->nthreads++], k, w->used, err) != 0)
+            if (w->th[k].proc == p && plan_thread(&pp->threads[pp->nthreads++], k, w->used[k], err) != 0)
                 return -1;
     }
     return 0;
@@ -381,34 +445,10 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
 {
     memset(c, 0, sizeof *c);
     struct compile_walk w = { .t = t, .ord = { .cap = 1024 }, .max_len = 4096 };
-    for (size_t i = 0; i < t->n; i++)
-        if (id_add(&w.pids, t->recs[i].pid) < 0 || id_add(&w.tids, t->recs[i].tid) < 0) {
-            walk_free(&w);
-            return diag_set(err, NULL, "out of memory");
-        }
+    int rc = walk_ids(&w, err);
     uint32_t nth = (uint32_t)w.tids.n, npr = (uint32_t)w.pids.n;
-    w.th = calloc(nth ? nth : 1, sizeof *w.th);
-    w.pos = calloc(nth ? nth : 1, sizeof *w.pos);
-    w.walked = calloc(nth ? nth : 1, sizeof *w.walked);
-    w.execs = calloc(nth ? nth : 1, sizeof *w.execs);
-    w.fork_thread = calloc(npr ? npr : 1, sizeof *w.fork_thread);
-    w.fork_seq = calloc(npr ? npr : 1, sizeof *w.fork_seq);
-    size_t execs = 0;
-    for (size_t i = 0; i < t->n; i++)
-        execs += t->recs[i].call == RC_EXEC;
-    w.recs = malloc((t->n ? 2 * t->n + EXEC_CLOSES * execs : 1) * sizeof *w.recs);
-    while (w.ord.cap < 4 * t->n + 16)
-        w.ord.cap *= 2;
-    w.ord.v = calloc(w.ord.cap, sizeof *w.ord.v);
-    int rc = w.th && w.pos && w.walked && w.execs && w.fork_thread && w.fork_seq && w.recs && w.ord.v && fds_init(&w.fds, npr) == 0 ? 0 : diag_set(err, NULL, "out of memory");
-    /* each thread's calls together, in their order */
-    for (size_t i = 0; rc == 0 && i < t->n; i++) {
-        size_t k = (size_t)id_find(&w.tids, t->recs[i].tid);
-        w.th[k].count++;
-        w.execs[k] += t->recs[i].call == RC_EXEC;
-    }
-    for (uint32_t k = 1; rc == 0 && k < nth; k++)
-        w.th[k].first = w.th[k - 1].first + 2 * w.th[k - 1].count + EXEC_CLOSES * w.execs[k - 1];
+    if (rc == 0)
+        rc = walk_alloc(&w) == 0 ? 0 : diag_set(err, NULL, "out of memory");
     for (size_t i = 0; rc == 0 && i < t->n; i++)
         rc = walk_call(&w, i, err);
     /* calls left out shrink their thread */
@@ -426,7 +466,6 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
         pr[p].nslots = w.fds.procs[p].nslots;
         slots += pr[p].nslots;
     }
-    w.used[RC_NCALLS] = true;
     c->waits = w.waits;
     if (rc == 0 && (pr == NULL || (c->image = image_build(t, dir, w.recs, w.kept, w.th, nth, pr, npr, slots)) == NULL))
         rc = diag_set(err, NULL, "out of memory");

@@ -27,6 +27,7 @@ struct db_line {
 struct db_op {
     const char *name;
     int nargs;               /* tokens between the op and the status */
+    unsigned nums;           /* bit i: token i is a number (an offset, a length, a size, an option) */
     int (*fill)(struct trace *t, const struct db_line *l, struct rp_rec *r);
 };
 
@@ -162,11 +163,12 @@ static int db_fsinfo(struct trace *t, const struct db_line *l, struct rp_rec *r)
 }
 
 static const struct db_op db_ops[] = {
-    { "NTCreateX", 4, db_create }, { "Close", 1, db_close }, { "ReadX", 4, db_read }, { "WriteX", 4, db_write },
-    { "Flush", 1, db_flush }, { "QUERY_PATH_INFORMATION", 2, db_qpath }, { "QUERY_FILE_INFORMATION", 2, db_qfile },
-    { "QUERY_FS_INFORMATION", 1, db_fsinfo }, { "SET_FILE_INFORMATION", 2, db_setinfo },
-    { "FIND_FIRST", 4, db_find }, { "Rename", 2, db_rename }, { "Unlink", 2, db_unlink }, { "Mkdir", 1, db_mkdir },
-    { "Rmdir", 1, db_rmdir }, { "Deltree", 1, db_deltree }, { "LockX", 3, db_lockx }, { "UnlockX", 3, db_unlockx },
+    { "NTCreateX", 4, 06, db_create }, { "Close", 1, 0, db_close }, { "ReadX", 4, 016, db_read },
+    { "WriteX", 4, 016, db_write }, { "Flush", 1, 0, db_flush }, { "QUERY_PATH_INFORMATION", 2, 0, db_qpath },
+    { "QUERY_FILE_INFORMATION", 2, 0, db_qfile }, { "QUERY_FS_INFORMATION", 1, 0, db_fsinfo },
+    { "SET_FILE_INFORMATION", 2, 0, db_setinfo }, { "FIND_FIRST", 4, 0, db_find }, { "Rename", 2, 0, db_rename },
+    { "Unlink", 2, 0, db_unlink }, { "Mkdir", 1, 0, db_mkdir }, { "Rmdir", 1, 0, db_rmdir },
+    { "Deltree", 1, 0, db_deltree }, { "LockX", 3, 06, db_lockx }, { "UnlockX", 3, 06, db_unlockx },
 };
 
 static const struct db_op *db_find_op(const char *name)
@@ -198,6 +200,18 @@ static bool db_detect(const char *line)
     return db_find_op(word) != NULL;
 }
 
+/* The row's numbers each within an off_t. */
+static bool db_numbers_ok(const struct db_op *d, const struct db_line *l)
+{
+    for (int i = 0; i < d->nargs; i++) {
+        char *end;
+        uint64_t v;
+        if (((d->nums >> i) & 1) && (trace_size(l->tok[i], &end, &v) != 0 || *end != '\0'))
+            return false;
+    }
+    return true;
+}
+
 static int db_status(const char *s)
 {
     for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
@@ -206,41 +220,46 @@ static int db_status(const char *s)
     return strncmp(s, "NT_STATUS_", 10) == 0 ? EIO : -1;
 }
 
+/* One line: a call (after an optional time), or a comment. */
+static int db_line(struct trace *t, char *line, const char *path, unsigned ln, struct diag *err)
+{
+    char *p = line + strspn(line, " \t");
+    if (*p == '#' || *p == '\0' || *p == '\r')
+        return 0;
+    struct rp_rec r = { .line = ln, .fd = -1, .fd2 = -1, .off = RP_NONE, .pid = 1, .tid = 1 };
+    if (is_time(p) && (trace_secs(p, &p, &r.t_ns) != 0 || (*p != ' ' && *p != '\t')))
+        return trace_fail(err, path, ln, "bad time (seconds, 0 to 10^10)");
+    p += strspn(p, " \t");
+    struct db_line l = { .n = 0 };
+    char *op = strtok(p, " \t\r");
+    for (char *tok = strtok(NULL, " \t\r"); tok != NULL && l.n < 12; tok = strtok(NULL, " \t\r"))
+        l.tok[l.n++] = tok;
+    const struct db_op *d = op != NULL ? db_find_op(op) : NULL;
+    if (d == NULL)
+        return trace_fail(err, path, ln, "unknown call '%s'", op != NULL ? op : "");
+    if (l.n != d->nargs + 1)
+        return trace_fail(err, path, ln, "%s takes %d fields and a status, not %d", op, d->nargs, l.n);
+    l.err = db_status(l.tok[d->nargs]);
+    if (l.err < 0)
+        return trace_fail(err, path, ln, "'%s' is not an NT status", l.tok[d->nargs]);
+    r.ret = -l.err;
+    if (!db_numbers_ok(d, &l))
+        return trace_fail(err, path, ln, "%s: a bad number (offsets and sizes 0 to 2^63 - 1)", op);
+    if (d->fill(t, &l, &r) != 0)
+        return trace_fail(err, path, ln, "%s: a bad handle or a path escaping the root", op);
+    return trace_put(t, &r, path, err);
+}
+
 static int db_parse(struct trace *t, FILE *f, const char *path, int32_t tid, const struct trace_opts *o,
                     struct diag *err)
 {
-    char line[8192];
-    unsigned ln = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        ln++;
-        if (line[strlen(line) - 1] != '\n' && !feof(f))
-            return trace_fail(err, path, ln, "the line is too long");
-        char *p = line + strspn(line, " \t");
-        if (*p == '#' || *p == '\0' || *p == '\n' || *p == '\r')
-            continue;
-        struct rp_rec r = { .line = ln, .fd = -1, .fd2 = -1, .off = RP_NONE, .pid = 1, .tid = 1 };
-        if (is_time(p)) {
-            r.t_ns = (uint64_t)(strtod(p, &p) * 1e9);
-            p += strspn(p, " \t");
-        }
-        struct db_line l = { .n = 0 };
-        char *op = strtok(p, " \t\r\n");
-        for (char *tok = strtok(NULL, " \t\r\n"); tok != NULL && l.n < 12; tok = strtok(NULL, " \t\r\n"))
-            l.tok[l.n++] = tok;
-        const struct db_op *d = db_find_op(op);
-        if (d == NULL)
-            return trace_fail(err, path, ln, "unknown call '%s'", op);
-        if (l.n != d->nargs + 1)
-            return trace_fail(err, path, ln, "%s takes %d fields and a status, not %d", op, d->nargs, l.n);
-        l.err = db_status(l.tok[d->nargs]);
-        if (l.err < 0)
-            return trace_fail(err, path, ln, "'%s' is not an NT status", l.tok[d->nargs]);
-        r.ret = -l.err;
-        if (d->fill(t, &l, &r) != 0)
-            return trace_fail(err, path, ln, "%s: a bad handle or a path escaping the root", op);
-        if (trace_add(t, &r) != 0)
-            return diag_set(err, NULL, "out of memory");
-    }
+    struct trace_lines l = { .f = f, .path = path };
+    int got = 0, rc = 0;
+    while (rc == 0 && (got = trace_next_line(&l, err)) == 1)
+        rc = db_line(t, l.line, path, l.ln, err);
+    trace_lines_free(&l);
+    if (rc != 0 || got < 0)
+        return -1;
     t->strict = true;
     return 0;
 }

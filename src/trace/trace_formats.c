@@ -1,6 +1,9 @@
 /* trace_formats.c: the formats a trace is read from, a row each (tried in
- * order on the first line), and the flag and errno words they share. */
+ * order on the first line), and what they share: lines read whole, numbers
+ * checked for range, the flag and errno words. */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,82 @@ const struct trace_format *const trace_formats[] = {
     &trace_format_own, &trace_format_fio, &trace_format_strace, &trace_format_dbench,
 };
 const size_t trace_nformats = sizeof trace_formats / sizeof trace_formats[0];
+
+int trace_next_line(struct trace_lines *l, struct diag *err)
+{
+    l->len = 0;
+    l->newline = false;
+    bool nul = false;
+    int ch;
+    while ((ch = getc_unlocked(l->f)) != EOF && ch != '\n') {
+        nul |= ch == '\0';
+        if (l->len == TRACE_LINE_MAX)
+            return trace_fail(err, l->path, l->ln + 1, "the line is longer than %u bytes", TRACE_LINE_MAX);
+        if (l->len + 1 >= l->cap) {
+            size_t cap = l->cap ? 2 * l->cap : 4096;
+            char *p = realloc(l->line, cap);
+            if (p == NULL)
+                return diag_set(err, NULL, "out of memory");
+            l->line = p;
+            l->cap = cap;
+        }
+        l->line[l->len++] = (char)ch;
+    }
+    if (ferror(l->f))
+        return diag_set(err, NULL, "%s: %s", l->path, strerror(errno));
+    if (ch == EOF && l->len == 0)
+        return 0;
+    l->ln++;
+    l->newline = ch == '\n';
+    if (nul)
+        return trace_fail(err, l->path, l->ln, "a NUL byte in the line (not a text trace)");
+    if (l->line == NULL && (l->line = malloc(l->cap = 64)) == NULL)
+        return diag_set(err, NULL, "out of memory");
+    l->line[l->len] = '\0';
+    return 1;
+}
+
+void trace_lines_free(struct trace_lines *l)
+{
+    free(l->line);
+    l->line = NULL;
+    l->cap = l->len = 0;
+}
+
+int trace_secs(const char *s, char **end, uint64_t *ns)
+{
+    if (!isdigit((unsigned char)*s) && *s != '.')
+        return -1; /* no sign, no "inf", no "nan" */
+    double d = strtod(s, end);
+    if (*end == s || !isfinite(d) || d < 0 || d > 1e10)
+        return -1;
+    *ns = (uint64_t)(d * 1e9 + 0.5);
+    return 0;
+}
+
+int trace_id(const char *s, char **end, int32_t *v)
+{
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    errno = 0;
+    long long n = strtoll(s, end, 10);
+    if (errno != 0 || n > INT32_MAX)
+        return -1;
+    *v = (int32_t)n;
+    return 0;
+}
+
+int trace_size(const char *s, char **end, uint64_t *v)
+{
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    errno = 0;
+    unsigned long long n = strtoull(s, end, 0);
+    if (errno != 0 || n > INT64_MAX)
+        return -1;
+    *v = n;
+    return 0;
+}
 
 /* Words for flag bits and small constants, as strace prints them. */
 static const struct { const char *name; uint32_t value; } flag_words[] = {

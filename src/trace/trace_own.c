@@ -39,10 +39,12 @@ static int unescape(char *s)
     return 0;
 }
 
+/* A name as a field: its first byte escaped too when the name would read as another field ("fd:N", "-"). */
 static void escape(const char *s, FILE *out)
 {
+    bool other = strncmp(s, "fd:", 3) == 0 || strcmp(s, "-") == 0;
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
-        if (*p <= ' ' || *p >= 127 || *p == '\\')
+        if (*p <= ' ' || *p >= 127 || *p == '\\' || (other && p == (const unsigned char *)s))
             fprintf(out, "\\%03o", *p);
         else
             fputc(*p, out);
@@ -63,11 +65,13 @@ static int parse_u64(const char *s, uint64_t *v, uint64_t none)
 static int parse_secs(const char *s, uint64_t *ns)
 {
     char *end;
-    double d = strtod(s, &end);
-    if (*end != '\0' || !(d >= 0) || d > 1e9)
-        return -1;
-    *ns = (uint64_t)(d * 1e9 + 0.5);
-    return 0;
+    return trace_secs(s, &end, ns) == 0 && *end == '\0' ? 0 : -1;
+}
+
+static int parse_id(const char *s, int32_t *v)
+{
+    char *end;
+    return trace_id(s, &end, v) == 0 && *end == '\0' ? 0 : -1;
 }
 
 static int parse_result(const char *s, int64_t *v)
@@ -134,17 +138,17 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
     if (call < 0)
         return trace_fail(err, path, ln, "unknown call '%s'", f[F_CALL]);
     r.call = (uint16_t)call;
-    uint64_t pid, tid, len, mode;
+    uint64_t len, mode;
     const char *why = NULL;
     if (parse_secs(f[F_TIME], &r.t_ns) != 0 || parse_secs(f[F_DUR], &r.dur_ns) != 0)
         return trace_fail(err, path, ln, "bad time '%s' or duration '%s'", f[F_TIME], f[F_DUR]);
-    if (parse_u64(f[F_PID], &pid, 0) != 0 || parse_u64(f[F_TID], &tid, 0) != 0 || pid > INT32_MAX || tid > INT32_MAX)
+    if (parse_id(f[F_PID], &r.pid) != 0 || parse_id(f[F_TID], &r.tid) != 0)
         return trace_fail(err, path, ln, "bad pid '%s' or tid '%s'", f[F_PID], f[F_TID]);
     if (parse_u64(f[F_OFF], &r.off, RP_NONE) != 0 || parse_u64(f[F_LEN], &len, 0) != 0)
         return trace_fail(err, path, ln, "bad offset '%s' or length '%s'", f[F_OFF], f[F_LEN]);
     if (strcmp(f[F_FLAGS], "-") != 0 && trace_flags_parse(f[F_FLAGS], &r.flags) != 0)
         return trace_fail(err, path, ln, "bad flags '%s'", f[F_FLAGS]);
-    if (parse_u64(f[F_MODE], &mode, 0) != 0 || parse_result(f[F_RESULT], &r.ret) != 0)
+    if (parse_u64(f[F_MODE], &mode, 0) != 0 || mode > 0177777 || parse_result(f[F_RESULT], &r.ret) != 0)
         return trace_fail(err, path, ln, "bad mode '%s' or result '%s'", f[F_MODE], f[F_RESULT]);
     unsigned target = rp_calls[call].target;
     bool no_target = target == 0 && strcmp(f[F_TARGET], "-") == 0; /* fork, exec */
@@ -160,44 +164,53 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
         return trace_fail(err, path, ln, "%s: bad escape in its text '%s'", f[F_CALL], f[F_TARGET2]);
     if (call == RC_SYMLINK && r.path2 == 0)
         return trace_fail(err, path, ln, "symlink takes the link's text after the duration");
-    r.pid = (int32_t)pid;
-    r.tid = (int32_t)tid;
     r.len = len;
     r.mode = (uint32_t)mode;
+    if ((target & RT_NEWFD) && r.ret > INT32_MAX)
+        return trace_fail(err, path, ln, "%s returns descriptor %lld, past the largest", f[F_CALL], (long long)r.ret);
     if (target & RT_NEWFD)
         r.fd2 = r.ret >= 0 ? (int32_t)r.ret : -1;
-    return trace_add(t, &r) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+    return trace_put(t, &r, path, err);
+}
+
+/* One line: the version line, a comment, the end line or a call. */
+static int own_next(struct trace *t, struct trace_lines *l, bool *complete, struct diag *err)
+{
+    char *line = l->line;
+    if (!l->newline)
+        return trace_fail(err, l->path, l->ln, "the line is cut short (a truncated trace?)");
+    if (l->ln == 1 && !own_detect(line))
+        return trace_fail(err, l->path, l->ln, "the first line is not '%s%d'", OWN_MAGIC, OWN_VERSION);
+    if (l->ln == 1) {
+        int v = atoi(line + strlen(OWN_MAGIC));
+        if (v != OWN_VERSION)
+            return trace_fail(err, l->path, l->ln, "version %d of flowbench's trace format; this flowbench reads %d", v,
+                              OWN_VERSION);
+        return 0;
+    }
+    if (strncmp(line, "# end", 5) == 0) {
+        *complete = true;
+        return 0;
+    }
+    if (line[0] == '#' || line[strspn(line, " \t\r")] == '\0')
+        return 0;
+    if (*complete)
+        return trace_fail(err, l->path, l->ln, "a call after the trace's end line");
+    return own_line(t, line, l->path, l->ln, err);
 }
 
 static int own_parse(struct trace *t, FILE *f, const char *path, int32_t tid, const struct trace_opts *o,
                      struct diag *err)
 {
-    char line[16384];
-    unsigned ln = 0;
+    struct trace_lines l = { .f = f, .path = path };
     bool complete = false;
-    while (fgets(line, sizeof line, f) != NULL) {
-        ln++;
-        size_t len = strlen(line);
-        if (len == 0 || line[len - 1] != '\n')
-            return trace_fail(err, path, ln, "the line is cut short (a truncated trace?)");
-        if (ln == 1) {
-            int v = atoi(line + strlen(OWN_MAGIC));
-            if (v != OWN_VERSION)
-                return trace_fail(err, path, ln, "version %d of flowbench's trace format; this flowbench reads %d", v,
-                                  OWN_VERSION);
-            continue;
-        }
-        if (strncmp(line, "# end", 5) == 0) {
-            complete = true;
-            continue;
-        }
-        if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
-            continue;
-        if (complete)
-            return trace_fail(err, path, ln, "a call after the trace's end line");
-        if (own_line(t, line, path, ln, err) != 0)
-            return -1;
-    }
+    int got = 0, rc = 0;
+    while (rc == 0 && (got = trace_next_line(&l, err)) == 1)
+        rc = own_next(t, &l, &complete, err);
+    unsigned ln = l.ln;
+    trace_lines_free(&l);
+    if (rc != 0 || got < 0)
+        return -1;
     if (!complete)
         return trace_fail(err, path, ln + 1, "no '# end' line: the trace is truncated");
     t->strict = true;

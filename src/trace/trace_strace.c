@@ -12,6 +12,8 @@
 
 #define ST_MAXARGS 8
 #define ST_PENDING 256
+#define ST_THREADS 8192
+#define ST_PENDING_MAX (64u << 10) /* the text of a call left unfinished, at most */
 #define CLONE_THREAD_BIT 0x10000u /* <sched.h>'s CLONE_THREAD */
 
 /* One call's pieces: its arguments as text, and what each -yy descriptor named. */
@@ -27,12 +29,17 @@ struct st_call {
 struct st_ctx {
     struct trace *t;
     const struct trace_opts *o;
+    const char *path;        /* the log, for messages */
+    struct diag *err;
+    bool failed;             /* a call was bad input (err says why): the log is refused */
+    unsigned ln;             /* the line being read */
     char root[4096];
     size_t rootlen;
-    struct { int32_t tid; uint64_t t_ns; char text[8192]; } pending[ST_PENDING];
+    struct { int32_t tid; uint64_t t_ns; char *text; } pending[ST_PENDING]; /* text NULL: a free slot */
     struct { int32_t pid, fd; } handles[1024]; /* O_PATH descriptors: names resolved, nothing opened */
     size_t nhandles;
-    struct { int32_t tid, group; } threads[4096]; /* clone(CLONE_THREAD): a thread and its process */
+    struct { int32_t tid, group; } threads[ST_THREADS]; /* clone(CLONE_THREAD): a thread and its process, hashed
+                                                          * by tid (0: an empty bucket), at most half full */
     size_t nthreads;
 };
 
@@ -73,7 +80,7 @@ static int st_fd(const char *a, int32_t *fd, char *path, size_t len)
     long v = strncmp(a, "AT_FDCWD", 8) == 0 ? AT_FDCWD : strtol(a, &end, 10);
     if (strncmp(a, "AT_FDCWD", 8) == 0)
         end = (char *)a + 8;
-    else if (end == a)
+    else if (end == a || v < INT32_MIN || v > INT32_MAX)
         return -1;
     *fd = (int32_t)v;
     if (*end == '<') {
@@ -167,8 +174,8 @@ static uint32_t st_at(struct st_ctx *c, const char *dirarg, const char *namearg)
 static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
 {
     char path[4096];
-    if (st_fd(a, &r->fd, path, sizeof path) != 0)
-        return -1;
+    if (st_fd(a, &r->fd, path, sizeof path) != 0 || r->fd < 0)
+        return -1; /* AT_FDCWD as a call's descriptor (newfstatat(AT_FDCWD, "", AT_EMPTY_PATH)): the working directory */
     return path[0] == '\0' || st_keep(c, path) != 0 ? 0 : -1;
 }
 
@@ -229,13 +236,25 @@ static int f_fsync(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) 
 static int f_fdatasync(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FDATASYNC); }
 static int f_fstat(struct st_ctx *c, const struct st_call *s, struct rp_rec *r) { return fd_call(c, s, r, RC_FSTAT); }
 
+/* An offset argument: 0 to 2^63 - 1 (past it, or negative, the log is refused: never taken for "no offset"). */
+static uint64_t st_offset(struct st_ctx *c, const char *a)
+{
+    char *end;
+    uint64_t v = 0;
+    if (trace_size(a, &end, &v) != 0 && !c->failed) {
+        trace_fail(c->err, c->path, c->ln, "a bad offset '%.40s' (0 to 2^63 - 1)", a);
+        c->failed = true;
+    }
+    return v;
+}
+
 /* read(fd, buf, n), pread64(fd, buf, n, off), readv(fd, iov, cnt): the bytes asked (or moved, for vectors). */
 static int rw_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, enum rp_call call, bool at, bool vec)
 {
     if (s->nargs < (at ? 4 : 3))
         return -1;
     r->len = vec ? (s->ret > 0 ? (uint64_t)s->ret : 0) : strtoull(s->arg[2], NULL, 10);
-    r->off = at ? strtoull(s->arg[3], NULL, 10) : RP_NONE;
+    r->off = at ? st_offset(c, s->arg[3]) : RP_NONE;
     return fd_call(c, s, r, call);
 }
 
@@ -514,9 +533,11 @@ static int copy_call(struct st_ctx *c, const struct st_call *s, struct rp_rec *r
     struct rp_rec rd = *r;
     rd.call = RC_READ;
     rd.len = n;
-    rd.off = s->arg[in_off][0] == '[' ? strtoull(s->arg[in_off] + 1, NULL, 10) : RP_NONE;
-    if (st_fdarg(c, s->arg[in], &rd) == 0 && trace_add(c->t, &rd) != 0)
+    rd.off = s->arg[in_off][0] == '[' ? st_offset(c, s->arg[in_off] + 1) : RP_NONE;
+    if (st_fdarg(c, s->arg[in], &rd) == 0 && trace_put(c->t, &rd, c->path, c->err) != 0) {
+        c->failed = true;
         return -1;
+    }
     r->call = RC_WRITE;
     r->len = n;
     return st_fdarg(c, s->arg[out], r);
@@ -542,28 +563,30 @@ static const struct st_row st_rows[] = {
     { "copy_file_range", f_copy_file_range }, { "sendfile", f_sendfile }, { "sendfile64", f_sendfile },
 };
 
-/* "[pid N] ", "N " or nothing, then "SECONDS.FRACTION ". */
-static bool st_prefix(const char **p, int32_t *tid, uint64_t *t_ns)
+#define ST_NO_TIME "no time (seconds, 0 to 10^10) at the start of the line (record with strace -ttt)"
+#define ST_BAD_PID "a bad pid (1 to 2^31 - 1) at the start of the line"
+
+/* "[pid N] ", "N " or nothing, then "SECONDS.FRACTION ": false (and why) when not, or out of range. */
+static bool st_prefix(const char **p, int32_t *tid, uint64_t *t_ns, const char **why)
 {
     const char *s = *p;
-    if (strncmp(s, "[pid ", 5) == 0) {
-        *tid = (int32_t)strtol(s + 5, (char **)&s, 10);
-        if (*s++ != ']')
-            return false;
-        s += strspn(s, " ");
-    }
     char *end;
-    double first = strtod(s, &end);
-    if (end == s || *end != ' ')
-        return false;
-    if (memchr(s, '.', (size_t)(end - s)) == NULL) {
-        *tid = (int32_t)first; /* a bare pid, then the time */
-        s = end + strspn(end, " ");
-        first = strtod(s, &end);
-        if (end == s || *end != ' ')
+    *why = ST_BAD_PID;
+    if (strncmp(s, "[pid ", 5) == 0) {
+        s += 5 + strspn(s + 5, " ");
+        if (trace_id(s, &end, tid) != 0 || *tid == 0 || *end != ']')
             return false;
+        s = end + 1 + strspn(end + 1, " ");
     }
-    *t_ns = (uint64_t)(first * 1e9 + 0.5);
+    size_t digits = strspn(s, "0123456789");
+    if (digits > 0 && s[digits] == ' ') { /* a bare pid (no fraction), then the time */
+        if (trace_id(s, &end, tid) != 0 || *tid == 0)
+            return false;
+        s = end + strspn(end, " ");
+    }
+    *why = ST_NO_TIME;
+    if (trace_secs(s, &end, t_ns) != 0 || *end != ' ')
+        return false;
     *p = end + 1;
     return true;
 }
@@ -572,8 +595,8 @@ static bool st_detect(const char *line)
 {
     int32_t tid = 0;
     uint64_t t;
-    const char *p = line;
-    return st_prefix(&p, &tid, &t) && (isalpha((unsigned char)*p) || *p == '<' || *p == '-' || *p == '+');
+    const char *p = line, *why;
+    return st_prefix(&p, &tid, &t, &why) && (isalpha((unsigned char)*p) || *p == '<' || *p == '-' || *p == '+');
 }
 
 /* Splits "a, b, {c, d}, "e,f")" at the top-level commas, up to the closing parenthesis. */
@@ -610,7 +633,17 @@ static const char *st_split(char *args, struct st_call *s)
     return NULL;
 }
 
-/* " = 3</path> <0.000012>" or " = -1 ENOENT (...) <0.0001>"; "= ?" has no result. */
+/* A -T duration "<0.000012>" at lt: 0 (and 0 s when lt holds no number: a -yy path's "<"), -1 out of range. */
+static int st_duration(const char *lt, uint64_t *ns)
+{
+    char *end;
+    *ns = 0;
+    if (lt == NULL || (!isdigit((unsigned char)lt[1]) && lt[1] != '-' && lt[1] != '.'))
+        return 0;
+    return trace_secs(lt + 1, &end, ns);
+}
+
+/* " = 3</path> <0.000012>" or " = -1 ENOENT (...) <0.0001>"; "= ?" has no result (-1), a bad duration -2. */
 static int st_result(const char *p, struct st_call *s)
 {
     p = strstr(p, "= ");
@@ -635,31 +668,47 @@ static int st_result(const char *p, struct st_call *s)
         int e = trace_errno_parse(name);
         s->ret = -(e > 0 ? e : EIO);
     }
-    const char *dur = strrchr(p, '<');
-    s->dur_ns = dur != NULL ? (uint64_t)(strtod(dur + 1, NULL) * 1e9 + 0.5) : 0;
-    return 0;
+    return st_duration(strrchr(p, '<'), &s->dur_ns) == 0 ? 0 : -2;
 }
 
 static int st_pending_slot(struct st_ctx *c, int32_t tid)
 {
     int free_slot = -1;
     for (int i = 0; i < ST_PENDING; i++) {
-        if (c->pending[i].tid == tid && c->pending[i].text[0] != '\0')
+        if (c->pending[i].tid == tid && c->pending[i].text != NULL)
             return i;
-        if (free_slot < 0 && c->pending[i].text[0] == '\0')
+        if (free_slot < 0 && c->pending[i].text == NULL)
             free_slot = i;
     }
     return free_slot;
+}
+
+/* tid's bucket, or the empty one where it would go. */
+static size_t st_thread_at(const struct st_ctx *c, int32_t tid)
+{
+    size_t i = (size_t)(((uint64_t)(uint32_t)tid * 0x9e3779b97f4a7c15ull) >> 32) & (ST_THREADS - 1);
+    while (c->threads[i].tid != 0 && c->threads[i].tid != tid)
+        i = (i + 1) & (ST_THREADS - 1);
+    return i;
 }
 
 /* Threads of one process share descriptors: the thread group of each thread
  * (a thread never seen made by clone(CLONE_THREAD) leads its own). */
 static int32_t st_group(struct st_ctx *c, int32_t tid)
 {
-    for (size_t i = 0; i < c->nthreads; i++)
-        if (c->threads[i].tid == tid)
-            return c->threads[i].group;
-    return tid;
+    size_t i = st_thread_at(c, tid);
+    return c->threads[i].tid == tid && tid != 0 ? c->threads[i].group : tid;
+}
+
+/* child is a thread of tid's process (past ST_THREADS / 2 of them, a process of its own). */
+static void st_thread_add(struct st_ctx *c, int32_t child, int32_t tid)
+{
+    size_t i = st_thread_at(c, child);
+    if (c->threads[i].tid == 0 && c->nthreads >= ST_THREADS / 2)
+        return;
+    c->nthreads += c->threads[i].tid == 0;
+    c->threads[i].group = st_group(c, tid);
+    c->threads[i].tid = child;
 }
 
 #define CLONE_FILES_BIT 0x400u /* <sched.h>'s CLONE_FILES */
@@ -687,19 +736,18 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
 {
     const char *res = strstr(text, ") = ");
     int64_t child = res != NULL ? strtoll(res + 4, NULL, 10) : -1;
+    if (child > INT32_MAX)
+        return trace_fail(c->err, c->path, ln, "a child's pid past the largest (2^31 - 1)");
     if (child <= 0)
         return 0;
     uint64_t flags = st_clone_flags(text);
     if (flags & (CLONE_THREAD_BIT | CLONE_FILES_BIT)) {
-        if (c->nthreads < sizeof c->threads / sizeof c->threads[0]) {
-            c->threads[c->nthreads].tid = (int32_t)child;
-            c->threads[c->nthreads++].group = st_group(c, tid);
-        }
+        st_thread_add(c, (int32_t)child, tid);
         return 0;
     }
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
                         .tid = tid, .line = ln, .call = RC_FORK };
-    return trace_add(c->t, &r);
+    return trace_put(c->t, &r, c->path, c->err);
 }
 
 /* Where a line's result is: its last ") = " (the arguments may hold anything), or NULL. */
@@ -719,7 +767,7 @@ static int st_exec(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_n
         return 0;
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .fd = -1, .fd2 = -1, .pid = st_group(c, tid), .tid = tid,
                         .line = ln, .call = RC_EXEC };
-    return trace_add(c->t, &r);
+    return trace_put(c->t, &r, c->path, c->err);
 }
 
 /* A wait that succeeded and saw child end: placed at its return (the child's
@@ -729,11 +777,13 @@ static int st_waited(struct st_ctx *c, const char *text, int64_t child, int32_t 
     const char *res = st_last_result(text);
     if (child <= 0 || res == NULL || strtoll(res + 4, NULL, 10) < 0)
         return 0;
-    const char *dur = strrchr(res, '<');
-    uint64_t end = t_ns + (dur != NULL ? (uint64_t)(strtod(dur + 1, NULL) * 1e9 + 0.5) : 0);
+    uint64_t dur;
+    if (st_duration(strrchr(res, '<'), &dur) != 0)
+        return trace_fail(c->err, c->path, ln, "a bad duration (seconds, 0 to 10^10)");
+    uint64_t end = t_ns + dur;
     struct rp_rec r = { .t_ns = end, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
                         .tid = tid, .line = ln, .call = RC_WAIT };
-    return trace_add(c->t, &r);
+    return trace_put(c->t, &r, c->path, c->err);
 }
 
 /* wait4: its result is the child's pid. */
@@ -770,7 +820,7 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
     s.name[n] = '\0';
     for (size_t k = 0; k < sizeof st_procs / sizeof st_procs[0]; k++)
         if (strcmp(st_procs[k].name, s.name) == 0)
-            return st_procs[k].take(c, text, tid, t_ns, ln) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+            return st_procs[k].take(c, text, tid, t_ns, ln);
     size_t row = 0;
     while (row < sizeof st_rows / sizeof st_rows[0] && strcmp(st_rows[row].name, s.name) != 0)
         row++;
@@ -779,11 +829,17 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
     const char *rest = st_split(text + n + 1, &s);
     if (rest == NULL)
         return trace_fail(err, path, ln, "%s: the arguments are cut short (a truncated log?)", s.name);
-    if (st_result(rest, &s) != 0)
+    int res = st_result(rest, &s);
+    if (res == -2)
+        return trace_fail(err, path, ln, "%s: a bad duration (seconds, 0 to 10^10)", s.name);
+    if (res != 0)
         return 0;
     struct rp_rec r = { .t_ns = t_ns, .dur_ns = s.dur_ns, .off = RP_NONE, .ret = s.ret, .fd = -1, .fd2 = -1,
                         .pid = st_group(c, tid), .tid = tid, .line = ln };
+    c->ln = ln;
     int filled = st_rows[row].fill(c, &s, &r);
+    if (c->failed)
+        return -1;
     if (handle_call(c, &r))
         return 0;
     if (filled != 0) {
@@ -792,41 +848,60 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
     }
     if (r.call == RC_OPEN && r.ret < 0)
         r.fd2 = -1;
-    return trace_add(c->t, &r) == 0 ? 0 : diag_set(err, NULL, "out of memory");
+    return trace_put(c->t, &r, path, err);
 }
 
+/* A call's first part, kept until its "<... resumed>" line. */
+static int st_unfinished(struct st_ctx *c, const char *p, const char *unf, int32_t tid, uint64_t t_ns, unsigned ln)
+{
+    int slot = st_pending_slot(c, tid);
+    if (slot < 0)
+        return trace_fail(c->err, c->path, ln, "too many calls unfinished at once");
+    if ((size_t)(unf - p) > ST_PENDING_MAX)
+        return trace_fail(c->err, c->path, ln, "an unfinished call longer than %u bytes", ST_PENDING_MAX);
+    free(c->pending[slot].text);
+    c->pending[slot].tid = tid;
+    c->pending[slot].t_ns = t_ns; /* the call began here; it ends at its resumption */
+    c->pending[slot].text = strndup(p, (size_t)(unf - p));
+    return c->pending[slot].text != NULL ? 0 : diag_set(c->err, NULL, "out of memory");
+}
+
+/* Its resumption: the two parts joined, read as one call. */
+static int st_resumed(struct st_ctx *c, const char *p, int32_t tid, unsigned ln)
+{
+    const char *resumed = strstr(p, " resumed>");
+    int slot = st_pending_slot(c, tid);
+    if (resumed == NULL || slot < 0 || c->pending[slot].text == NULL || c->pending[slot].tid != tid)
+        return trace_fail(c->err, c->path, ln, "a resumed call that never started");
+    size_t head = strlen(c->pending[slot].text), tail = strlen(resumed + 9);
+    char *joined = malloc(head + tail + 1);
+    if (joined == NULL)
+        return diag_set(c->err, NULL, "out of memory");
+    memcpy(joined, c->pending[slot].text, head);
+    memcpy(joined + head, resumed + 9, tail + 1);
+    free(c->pending[slot].text);
+    c->pending[slot].text = NULL;
+    int rc = st_call_line(c, joined, tid, c->pending[slot].t_ns, ln, c->err, c->path);
+    free(joined);
+    return rc;
+}
+
+/* One line, whole: its prefix, then a call, its first part or its resumption; signals and exits skipped. */
 static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, const char *path, struct diag *err)
 {
-    const char *p = line;
+    const char *p = line, *why;
     int32_t tid = ftid;
     uint64_t t_ns = 0;
-    if (!st_prefix(&p, &tid, &t_ns))
-        return trace_fail(err, path, ln, "no time at the start of the line (record with strace -ttt)");
+    if (!st_prefix(&p, &tid, &t_ns, &why))
+        return trace_fail(err, path, ln, "%s", why);
     if (*p == '-' || *p == '+')
-        return 0; /* a signal, an exit */
-    char *unf = strstr(p, " <unfinished ...>");
-    if (unf != NULL) {
-        int slot = st_pending_slot(c, tid);
-        if (slot < 0)
-            return trace_fail(err, path, ln, "too many calls unfinished at once");
-        c->pending[slot].tid = tid;
-        c->pending[slot].t_ns = t_ns; /* the call began here; it ends at its resumption */
-        snprintf(c->pending[slot].text, sizeof c->pending[slot].text, "%.*s", (int)(unf - p), p);
         return 0;
-    }
-    if (strncmp(p, "<... ", 5) == 0) {
-        const char *resumed = strstr(p, " resumed>");
-        int slot = st_pending_slot(c, tid);
-        if (resumed == NULL || slot < 0 || c->pending[slot].text[0] == '\0' || c->pending[slot].tid != tid)
-            return trace_fail(err, path, ln, "a resumed call that never started");
-        char joined[16384];
-        snprintf(joined, sizeof joined, "%s%s", c->pending[slot].text, resumed + 9);
-        c->pending[slot].text[0] = '\0';
-        return st_call_line(c, joined, tid, c->pending[slot].t_ns, ln, err, path);
-    }
-    char copy[16384];
-    snprintf(copy, sizeof copy, "%s", p);
-    return st_call_line(c, copy, tid, t_ns, ln, err, path);
+    const char *unf = strstr(p, " <unfinished ...>");
+    if (unf != NULL)
+        return st_unfinished(c, p, unf, tid, t_ns, ln);
+    if (strncmp(p, "<... ", 5) == 0)
+        return st_resumed(c, p, tid, ln);
+    return st_call_line(c, line + (p - line), tid, t_ns, ln, err, path);
 }
 
 static int st_parse(struct trace *t, FILE *f, const char *path, int32_t tid, const struct trace_opts *o,
@@ -837,28 +912,23 @@ static int st_parse(struct trace *t, FILE *f, const char *path, int32_t tid, con
         return diag_set(err, NULL, "out of memory");
     c->t = t;
     c->o = o;
+    c->path = path;
+    c->err = err;
     if (o->root != NULL) {
         snprintf(c->root, sizeof c->root, "%s", o->root);
         c->rootlen = strlen(c->root);
         while (c->rootlen > 1 && c->root[c->rootlen - 1] == '/')
             c->root[--c->rootlen] = '\0';
     }
-    char *line = malloc(65536);
-    unsigned ln = 0;
-    int rc = line == NULL ? diag_set(err, NULL, "out of memory") : 0;
-    while (rc == 0 && fgets(line, 65536, f) != NULL) {
-        ln++;
-        size_t len = strlen(line);
-        if (len > 0 && line[len - 1] == '\n')
-            line[len - 1] = '\0';
-        else if (!feof(f))
-            continue; /* a line longer than any path: a huge buffer's dump, nothing of a file's name */
-        if (line[0] != '\0')
-            rc = st_line(c, line, tid, ln, path, err);
-    }
-    free(line);
+    struct trace_lines l = { .f = f, .path = path };
+    int got = 0, rc = 0;
+    while (rc == 0 && (got = trace_next_line(&l, err)) == 1)
+        rc = l.line[0] != '\0' ? st_line(c, l.line, tid, l.ln, path, err) : 0;
+    trace_lines_free(&l);
+    for (int i = 0; i < ST_PENDING; i++)
+        free(c->pending[i].text);
     free(c);
-    return rc;
+    return rc != 0 || got < 0 ? -1 : 0;
 }
 
 const struct trace_format trace_format_strace = { "strace", st_detect, st_parse };
