@@ -131,11 +131,33 @@ static size_t count_blocks(const struct run_result *r, bool processes)
     return n;
 }
 
+/* The total of the kind of row i over every thread, unless an earlier row
+ * had its kind; kinds no thread made are left out, the mismatch row not. */
+static void total_row(FILE *out, const struct run_result *r, size_t i, struct result_row *sum)
+{
+    size_t k = 0;
+    while (strcmp(r->rows[k].name, r->rows[i].name) != 0)
+        k++;
+    if (k != i)
+        return; /* its kind was summed at its first row */
+    char name[80];
+    snprintf(name, sizeof name, "total:%.60s", r->rows[i].name);
+    *sum = r->rows[i];
+    sum->name = name;
+    sum->ioengine = NULL;
+    for (k = i + 1; k < r->nrows; k++)
+        if (strcmp(r->rows[k].name, r->rows[i].name) == 0)
+            stats_merge(&sum->st, &r->rows[k].st);
+    if (sum->st.ops != 0 || strcmp(r->rows[i].name, "mismatch") == 0)
+        print_row(out, sum, r->seconds);
+}
+
 /* A replay of several traced processes or threads: each one's rows under its
  * label (the kinds of call it made: a shell script's dozens of processes
  * would fill pages with rows of none), then one row per kind of call over
- * them all, named total:KIND, the mismatch row always (the rows of each keep
- * their plain names, which scripts sum). */
+ * them all, named total:KIND, in the order they first came, the mismatch
+ * row last and always (the rows of each keep their plain names, which
+ * scripts sum). */
 static void replay_rows(FILE *out, const struct run_result *r, double stamp)
 {
     for (size_t i = 0; i < r->nrows; i++) {
@@ -149,23 +171,10 @@ static void replay_rows(FILE *out, const struct run_result *r, double stamp)
         return;
     fprintf(out, "%.3f: Totals per call kind (%zu threads of %zu processes)\n", stamp, count_blocks(r, false),
             count_blocks(r, true));
-    for (size_t i = 0; i < r->nrows; i++) {
-        size_t k = 0;
-        while (strcmp(r->rows[k].name, r->rows[i].name) != 0)
-            k++;
-        if (k != i)
-            continue; /* its kind was summed at its first row */
-        char name[80];
-        snprintf(name, sizeof name, "total:%.60s", r->rows[i].name);
-        *sum = r->rows[i];
-        sum->name = name;
-        sum->ioengine = NULL;
-        for (k = i + 1; k < r->nrows; k++)
-            if (strcmp(r->rows[k].name, r->rows[i].name) == 0)
-                stats_merge(&sum->st, &r->rows[k].st);
-        if (sum->st.ops != 0 || strcmp(sum->name, "total:mismatch") == 0)
-            print_row(out, sum, r->seconds);
-    }
+    for (int last = 0; last < 2; last++)
+        for (size_t i = 0; i < r->nrows; i++)
+            if ((strcmp(r->rows[i].name, "mismatch") == 0) == last)
+                total_row(out, r, i, sum);
     free(sum);
 }
 
