@@ -12,7 +12,7 @@ set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 top=$(mktemp -d /tmp/flowbench-outputs.XXXXXX)
-trap 'rm -rf "$top"' EXIT
+trap 'umount "$top/full" 2>/dev/null; rm -rf "$top"' EXIT
 cd "$top" || exit 1
 mkdir run fake
 sha() { sha256sum "$1" | cut -d' ' -f1; }
@@ -28,8 +28,6 @@ own_trace() {
     printf '0.000050000 42 42 close fd:3 - - - - 0 0.000001000\n# end\n'
 }
 own_trace made1 >good.trace
-# a trace the model cannot fit (a descriptor past the tables), read fine
-printf '# flowbench-trace 1\n0.000000000 42 42 open f1 - - O_WRONLY|O_CREAT 0644 70000 0.000001000\n# end\n' >unfit.trace
 
 # --- no name becomes F text -----------------------------------------------------------
 # the trace's own file name, in the .f's first comment line
@@ -75,16 +73,24 @@ else
 fi
 expect_eq model_own_refused_writes_nothing "$(ls ok.f 2>/dev/null | wc -l)" 0
 [ -L link.f ] && [ -p fifo.f ] && ok || bad model_link_fifo_left "the link or the FIFO was replaced"
-# a failing model: -o and --own as they were, and why said (not "Success")
-echo "keep me" >keep.f
-echo "keep me too" >keep.own
-k1=$(sha keep.f) k2=$(sha keep.own)
-"$bin" model unfit.trace -o keep.f --own keep.own 2>err
-expect_eq model_fail_exit $? 2
-expect_eq model_fail_kept_o "$(sha keep.f)" "$k1"
-expect_eq model_fail_kept_own "$(sha keep.own)" "$k2"
-expect_eq model_fail_cause "$(grep -c 'unfit.trace:2: descriptor 70000' err)" 1
+# a model that fails as it writes (its file system full): -o and --own as they were, and
+# why said (the real cause, not "Success")
+mkdir full
+mount -t tmpfs -o size=64k flowbench-full full || bad model_full_mount "cannot mount a small tmpfs"
+echo "keep me" >full/keep.f
+echo "keep me too" >full/keep.own
+k1=$(sha full/keep.f) k2=$(sha full/keep.own)
+dd if=/dev/zero of=full/filler bs=4k 2>/dev/null # until the file system is full
+"$bin" model good.trace -o full/keep.f --own full/keep.own 2>err
+expect_eq model_fail_exit $? 1
+expect_eq model_fail_kept_o "$(sha full/keep.f)" "$k1"
+expect_eq model_fail_kept_own "$(sha full/keep.own)" "$k2"
+expect_eq model_fail_cause "$(grep -c 'No space left on device' err)" 1
 expect_eq model_fail_no_success "$(grep -c 'Success' err)" 0
+expect_eq model_fail_no_leftover "$(ls -A full | sort | tr '\n' ' ')" "filler keep.f keep.own "
+umount full
+echo "keep me" >keep.f
+k1=$(sha keep.f)
 "$bin" model missing.trace -o keep.f 2>err
 expect_eq model_noinput_kept "$(sha keep.f)" "$k1"
 # a model that works replaces both whole, and leaves no new file behind

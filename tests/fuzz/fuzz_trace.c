@@ -40,7 +40,7 @@ static void exercise(struct trace *t)
         trace_compiled_free(&c);
     FILE *null = fopen("/dev/null", "w");
     if (null != NULL) {
-        trace_model_write(t, "fuzz", null);
+        trace_model_write(t, "fuzz", null, &err);
         fclose(null);
     }
     char *text = NULL;
