@@ -55,6 +55,39 @@ expect_eq per_ops "$(ops_json "$t/per.json")" "open=4 close=4 read=2 write=2 fsy
 expect_eq per_bytes "$(json "$t/per.json" "r['summary']['bytes']")" $((2 * 8192 + 4096 + 1000))
 expect_eq per_mismatch "$(mismatches "$t/per.json")" 0
 
+# Ranks replaying traces of different shapes (rank 0: three processes, one of two
+# threads; rank 1: one process, other kinds of call): every rank's calls merged,
+# one row per kind, the per-rank rows each with its own trace's count.
+cat >"$t/s.0.trace" <<'T'
+# flowbench-trace 1
+0.000000 10 10 mkdir d - - - 0755 0 0.00001
+0.000050 10 10 open d/f1 - - O_WRONLY|O_CREAT|O_EXCL 0644 3 0.00001
+0.000100 10 10 write fd:3 - 4096 - - 4096 0.00001
+0.000200 10 10 close fd:3 - - - - 0 0.00001
+0.000300 11 11 open b/g - - O_RDONLY - 3 0.00001
+0.000400 11 11 read fd:3 - 8192 - - 8192 0.00001
+0.000500 11 11 close fd:3 - - - - 0 0.00001
+0.000600 12 12 stat missing - - - - -ENOENT 0.00001
+0.000700 12 13 stat b/g - - - - 0 0.00001
+# end
+T
+cat >"$t/s.1.trace" <<'T'
+# flowbench-trace 1
+0.000000 20 20 open c - - O_WRONLY|O_CREAT|O_EXCL 0644 3 0.00001
+0.000100 20 20 fsync fd:3 - - - - 0 0.00001
+0.000150 20 20 ftruncate fd:3 - 100 - - 0 0.00001
+0.000200 20 20 close fd:3 - - - - 0 0.00001
+0.000300 20 20 unlink c - - - - 0 0.00001
+# end
+T
+mkdir "$t/S"
+mpi 2 replay "$t/s.%r.trace" -D dir="$t/S" --json "$t/shape.json" >"$t/shape.out" 2>&1 && ok || bad "traces of two shapes failed: $(tail -5 "$t/shape.out")"
+expect_eq shape_summary_ops "$(json "$t/shape.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]")" "14 [9, 5]"
+expect_eq shape_ops "$(ops_json "$t/shape.json")" "open=3 close=3 read=1 write=1 fsync=1 stat=2 unlink=1 mkdir=1 ftruncate=1"
+expect_eq shape_mismatch "$(mismatches "$t/shape.json")" 0
+grep -qE "^[0-9.]+: rank +1 .* ops/s" "$t/shape.out" && ok || bad shape_rank_rows "$(grep rank "$t/shape.out")"
+expect_eq shape_text_ops "$(awk '/IO Summary/ { print $4 }' "$t/shape.out")" 14
+
 # fresh: an empty $t/B to replay beneath and an empty $t/out beside it.
 fresh() { rm -rf "$t/B" "$t/out" && mkdir "$t/B" "$t/out"; }
 # bad_case NAME NP WANT ARGS...: the job exits 2 within 20 s, WANT in its

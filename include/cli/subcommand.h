@@ -4,6 +4,7 @@
 #ifndef FB_SUBCOMMAND_H
 #define FB_SUBCOMMAND_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct subcommand {
@@ -11,10 +12,15 @@ struct subcommand {
     int (*run)(int argc, char **argv);  /* argv[0] is the subcommand's name; returns the exit status */
     const char *usage;                  /* "compare OLD NEW [--threshold PCT] [--json]" */
     const char *help;                   /* one line */
+    const char *options;                /* what each option does, a line each (--help), or NULL */
 };
 
 /* The row named NAME, or NULL: then the command line is the classic one. */
 const struct subcommand *subcommand_find(const char *name);
+/* Whether ARGV (a subcommand's, before any "--") asks for --help or -h. */
+bool subcommand_wants_help(int argc, char **argv);
+/* NAME's usage, its line of help and its options, as its --help prints them. */
+void subcommand_help(FILE *out, const char *name);
 /* The usage lines of every subcommand, for --help. */
 void subcommand_usage(FILE *out);
 

@@ -10,7 +10,11 @@
 
 /* Whether a launcher (mpirun, srun) started this process as a rank (dist_launcher.c). */
 bool dist_launched(void);
-/* Joins the ranks (a program started without mpirun is rank 0 of 1). */
+/* Whether the launcher started this process as one of several ranks: the
+ * variable that says so ("OMPI_COMM_WORLD_SIZE=2") into buf, or NULL. */
+const char *dist_launched_many(char *buf, size_t cap);
+/* Joins the ranks (a program started without mpirun is rank 0 of 1). A build
+ * without MPI started as one of several ranks refuses: exit 2 (dist_local.c). */
 void dist_init(int *argc, char ***argv);
 void dist_finalize(void);
 int dist_rank(void);

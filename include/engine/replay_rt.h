@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "model/replay_image.h"
+#include "results/results.h"
 
 struct engine;
 struct op_stats;
@@ -25,5 +26,13 @@ struct rp_image *worker_replay_image(struct worker *w);
 struct op_stats *worker_replay_start(struct worker *w, uint32_t t);
 /* Every replayed thread's start errors merged into r->replay_start (timed mode). */
 void engine_replay_collect(const struct engine *e, struct run_result *r);
+/* Where the replay is (the status line's and --interval's): its threads'
+ * calls done, of the image's, and the mismatches seen; zeros when it is no replay. */
+struct replay_position engine_replay_position(const struct engine *e);
+/* Over many ranks, each replaying its own trace (its own processes and
+ * threads): r's rows folded into one per kind of call, the kinds any rank
+ * used, in one order, and its threads' times into one row, so that every
+ * rank's figures have one shape to be added up. 0, or -1 out of memory. */
+int engine_replay_fold(struct run_result *r);
 
 #endif

@@ -47,6 +47,12 @@ static inline uint64_t sched_missed(const struct sched_row *s)
 }
 
 /* One --interval (or psrun) sample of the IO flowops. */
+/* Where a replay is in its trace (this rank's): calls done of all, mismatches seen;
+ * calls 0: not a replay. */
+struct replay_position {
+    uint64_t done, calls, mismatches;
+};
+
 struct interval_sample {
     double t;            /* seconds since the run started */
     double seconds;      /* length of this interval */
@@ -54,6 +60,7 @@ struct interval_sample {
     uint64_t bytes;
     double mean_ns;
     uint64_t p99_ns;
+    struct replay_position pos; /* a replay's at the sample */
 };
 
 /* A flowop that kept the run going past its end (a hog), for the note after the run. */
@@ -188,6 +195,7 @@ struct run_result {
     size_t nsched;
     struct thread_times *times;  /* one per thread of the script, in script order: where its */
     size_t ntimes;               /* wall-clock time went (time_account.h), summed over ranks */
+    bool replay;                 /* a replay's run: its rows are a traced process's thread's calls of a kind */
     struct replay_mismatch *mismatches; /* a replay: its first mismatches, in the order they were seen; */
     size_t nmismatches;          /* ... how many are named, */
     uint64_t mismatches_seen;    /* ... of how many in all (this rank's) */
@@ -201,6 +209,7 @@ struct live_status {
     double ops_per_s, mb_per_s;  /* the IO flowops over the last second */
     uint64_t p99_ns;     /* ... and their p99 latency then */
     uint64_t errors;     /* since the start */
+    struct replay_position pos; /* a replay's */
 };
 
 struct host_info {

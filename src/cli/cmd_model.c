@@ -133,6 +133,10 @@ static int check_model(const struct trace *t, const struct model_args *a)
 
 int cmd_model_main(int argc, char **argv)
 {
+    if (subcommand_wants_help(argc, argv)) {
+        subcommand_help(stdout, "model");
+        return EXIT_OK;
+    }
     struct model_args a;
     if (parse(argc, argv, &a) != 0)
         return EXIT_USAGE;

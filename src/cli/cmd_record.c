@@ -31,8 +31,8 @@ static const char record_calls[] =
 
 static int record_usage(const char *msg)
 {
-    diag_printf(stderr, "flowbench record: error: %s\n"
-                        "usage: flowbench record -o APP.trace [--root DIR] [--all] -- CMD [ARGS...]\n", msg);
+    diag_printf(stderr, "flowbench record: error: %s\n", msg);
+    subcommand_help(stderr, "record");
     return EXIT_USAGE;
 }
 
@@ -121,6 +121,10 @@ int cmd_record_main(int argc, char **argv)
     const char *out = NULL, *root = NULL;
     bool all = false;
     int i = 1;
+    if (subcommand_wants_help(argc, argv)) {
+        subcommand_help(stdout, "record");
+        return EXIT_OK;
+    }
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             out = argv[++i];

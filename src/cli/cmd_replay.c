@@ -30,13 +30,8 @@ static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "thin
 
 static int usage_error(const char *msg)
 {
-    diag_printf(stderr, "flowbench replay: error: %s\n"
-                        "usage: flowbench replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] "
-                        "[--over] [--lay-max SIZE] [--check] [--json F] [--csv F] [--report DIR] [-C EXPR]\n"
-                        "  --over          replay in a DIR that holds files flowbench did not lay down (those the "
-                        "trace only reads are kept)\n"
-                        "  --lay-max SIZE  the most bytes laying the tree down may write (k, m, g, t: KiB...; "
-                        "default 16g; never over 90%% of the free space)\n", msg);
+    diag_printf(stderr, "flowbench replay: error: %s\n", msg);
+    subcommand_help(stderr, "replay");
     return EXIT_USAGE;
 }
 
@@ -96,6 +91,10 @@ static const char *take_option(struct replay_req *r, int argc, char **argv, int 
 int cmd_replay_main(int argc, char **argv)
 {
     struct replay_req r = { .mode = RP_AFAP, .speed = 1, .lay_max = REPLAY_LAY_MAX_DEFAULT, .run = replay_run };
+    if (subcommand_wants_help(argc, argv)) {
+        subcommand_help(stdout, "replay");
+        return EXIT_OK;
+    }
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     if (rest == NULL)
         return usage_error("out of memory");

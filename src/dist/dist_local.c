@@ -1,11 +1,28 @@
 /* dist_local.c: the ranks of a build without MPI: one rank, rank 0; barriers
- * return at once and reductions over one rank leave the values as they are. */
+ * return at once and reductions over one rank leave the values as they are.
+ * Started by mpirun or srun as one of several ranks, it refuses to run. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "dist/dist.h"
 
+/* Each rank of this build would run alone, every one into the same
+ * directories and each reporting its own part as the whole: so it refuses
+ * before anything, exit 2 (bad use), on every rank. */
 void dist_init(int *argc, char ***argv)
 {
+    (void)argc;
+    (void)argv;
+    char var[160];
+    if (dist_launched_many(var, sizeof var) == NULL)
+        return;
+    diag_printf(stderr, "flowbench: error: started by mpirun or srun as one of several ranks (%s), but this flowbench "
+                        "was built without MPI: each rank would run alone, into the same directories; run the MPI "
+                        "build (flowbench-mpi, -DFLOWBENCH_MPI=ON) under the launcher, or this one without it\n",
+                var);
+    exit(2);
 }
 
 void dist_finalize(void)

@@ -12,6 +12,7 @@
 #include "base/signals.h"
 #include "dist/dist.h"
 #include "engine/engine_rt.h"
+#include "engine/replay_rt.h"
 #include "results/figures.h"
 
 #define RANK_MSG 1024
@@ -332,10 +333,13 @@ static struct run_stonewall stonewall_of(const struct engine *e, uint64_t first,
 }
 
 /* Every rank's writers, each named with its rank, on every rank; the slowest of
- * them all. Every rank has the same slots, so each sends nslots entries. */
+ * them all. Each sends as many entries as the rank with the most slots has
+ * (a replay's ranks may each replay a trace of its own). */
 static void gather_writers(const struct engine *e, struct run_result *r)
 {
-    size_t n = (size_t)dist_size(), cap = e->nslots ? e->nslots : 1;
+    uint64_t most = e->nslots ? e->nslots : 1;
+    dist_reduce_u64(&most, 1, DIST_MAX);
+    size_t n = (size_t)dist_size(), cap = (size_t)most;
     struct writer_time *mine = calloc(cap, sizeof *mine), *all = calloc(n * cap, sizeof *all);
     bool failed = mine == NULL || all == NULL;
     if (dist_agree(failed) >= 0) {
@@ -372,17 +376,19 @@ void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, ui
     size_t n = (size_t)dist_size();
     struct rank_row mine = engine_rank_row(r);
     mine.seconds = stop > go ? (double)(stop - go) / 1e9 : 0; /* its own interval; r's is every rank's */
+    /* A replay's rows are its trace's processes and threads, which differ from rank to rank: one per kind of call then */
+    bool unfolded = e->plan->replay != NULL && engine_replay_fold(r) != 0;
     struct rank_row *all = calloc(n, sizeof *all);
     uint64_t shape[2] = { figures_size(r), figures_size(r) };
     dist_reduce_u64(&shape[0], 1, DIST_MIN);
     dist_reduce_u64(&shape[1], 1, DIST_MAX);
     /* Every rank takes part in what follows, or none does. */
-    if (dist_agree(all == NULL || shape[0] != shape[1]) >= 0) {
+    if (dist_agree(all == NULL || unfolded || shape[0] != shape[1]) >= 0) {
         free(all);
         return;
     }
     dist_gather(&mine, all, sizeof mine);
-    /* Every rank has the same plan: the same blocks (open-loop ones too) in the same order. */
+    /* Every rank has the same plan (a replay's folded): the same blocks (open-loop ones too) in the same order. */
     figures_each(r, reduce_block, NULL);
     r->stonewall = stonewall_of(e, e->first_wall_ns, go, stop);
     r->ranks = all;

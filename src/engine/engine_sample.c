@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "engine/engine_rt.h"
+#include "engine/replay_rt.h"
 
 static uint64_t interval_period(const struct engine *e)
 {
@@ -17,7 +18,8 @@ static void interval_take(struct engine *e, const struct sample_tick *t)
 {
     const struct op_stats *d = t->delta;
     struct interval_sample s = { (double)(t->now - t->go) / 1e9, (double)(t->now - t->last) / 1e9, d->ops, d->bytes,
-                                 d->ops ? (double)d->lat_sum / (double)d->ops : 0, stats_percentile(d, 0.99) };
+                                 d->ops ? (double)d->lat_sum / (double)d->ops : 0, stats_percentile(d, 0.99),
+                                 engine_replay_position(e) };
     engine_recent_percentile(e, &e->interval_recent, 0.99, &s.p99_ns); /* exact over few ops */
     run_result_add_interval(e->result, &s);
     e->run->writer->interval(e->run->out, &s, engine_stamp(e));

@@ -1,6 +1,8 @@
 /* engine_status.c: the live status line of a run on a terminal (as fio draws
- * one), redrawn in place each second from the sampler's figures (engine_sample.c). */
+ * one), redrawn in place each second from the sampler's figures (engine_sample.c);
+ * a replay's adds its position in the trace and its mismatches. */
 #include "engine/engine_rt.h"
+#include "engine/replay_rt.h"
 
 #define STATUS_PERIOD_NS 1000000000ull
 
@@ -19,7 +21,7 @@ void engine_status_take(struct engine *e, const struct sample_tick *t)
     double secs = (double)(t->now - t->last) / 1e9;
     struct live_status s = { e->run->index, (double)(t->now - t->go) / 1e9, (double)e->run->length_ns / 1e9,
                              (double)t->delta->ops / secs, (double)t->delta->bytes / 1048576.0 / secs,
-                             stats_percentile(t->delta, 0.99), t->io->errors };
+                             stats_percentile(t->delta, 0.99), t->io->errors, engine_replay_position(e) };
     e->run->writer->status(e->run->out, &s);
     e->status_drawn = true;
 }

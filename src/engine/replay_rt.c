@@ -7,7 +7,10 @@
 
 #include "engine/engine_rt.h"
 #include "engine/replay_rt.h"
+#include "dist/dist.h"
 #include "engine/worker.h"
+#include "model/flowop_type.h"
+#include "results/figures.h"
 #include "results/results.h"
 
 static bool timed(const struct rp_image *im)
@@ -75,6 +78,7 @@ static void collect_named(const struct engine *e, struct run_result *r)
 
 void engine_replay_collect(const struct engine *e, struct run_result *r)
 {
+    r->replay = e->replay_off != 0;
     if (e->replay_off != 0)
         collect_named(e, r);
     if (e->replay_start_off == 0 || r->replay_start != NULL)
@@ -85,4 +89,103 @@ void engine_replay_collect(const struct engine *e, struct run_result *r)
     const struct op_stats *st = shm_at(&e->shm, e->replay_start_off);
     for (uint32_t t = 0; t < e->plan->replay->nthreads; t++)
         stats_merge(r->replay_start, &st[t]);
+}
+
+/* The kind of call a replay's row counts (its name: rp_calls' row, or the
+ * mismatch row, RC_NCALLS), or -1 for a row of no kind. */
+static int row_kind(const struct result_row *row)
+{
+    if (strcmp(row->name, "mismatch") == 0)
+        return RC_NCALLS;
+    for (int c = 0; c < RC_NCALLS; c++)
+        if (strcmp(row->name, rp_calls[c].name) == 0)
+            return c;
+    return -1;
+}
+
+/* One row of kind c over every process and thread: named, typed as the compile types it. */
+static int fold_row(struct result_row *into, const struct run_result *r, int c)
+{
+    const struct flowop_type *type = flowop_type_find(c < RC_NCALLS ? rp_calls[c].row_type : "replay");
+    *into = (struct result_row){ .name = strdup(c < RC_NCALLS ? rp_calls[c].name : "mismatch"),
+                                 .process = strdup("replay"), .thread = strdup("all"),
+                                 .type = type != NULL ? type->name : "replay",
+                                 .cls = type != NULL ? flowop_class(type) : 0, .rw = type != NULL ? flowop_rw(type) : 0 };
+    stats_init(&into->st);
+    for (size_t i = 0; i < r->nrows; i++)
+        if (row_kind(&r->rows[i]) == c)
+            stats_merge(&into->st, &r->rows[i].st);
+    return into->name != NULL && into->process != NULL && into->thread != NULL ? 0 : -1;
+}
+
+static void free_rows(struct result_row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(rows[i].name);
+        free(rows[i].process);
+        free(rows[i].thread);
+        free(rows[i].intended);
+    }
+    free(rows);
+}
+
+/* Where the time of every replaying thread went, as one row. */
+static int fold_times(struct run_result *r)
+{
+    struct thread_times *all = calloc(1, sizeof *all);
+    if (all == NULL)
+        return -1;
+    all->process = strdup("replay");
+    all->thread = strdup("all");
+    for (size_t i = 0; i < r->ntimes; i++) {
+        fig_merge(&fig_times, all, &r->times[i]);
+        free(r->times[i].process);
+        free(r->times[i].thread);
+    }
+    free(r->times);
+    r->times = all;
+    r->ntimes = 1;
+    return all->process != NULL && all->thread != NULL ? 0 : -1;
+}
+
+int engine_replay_fold(struct run_result *r)
+{
+    uint64_t used[RC_NCALLS + 1] = { 0 };
+    for (size_t i = 0; i < r->nrows; i++) {
+        int c = row_kind(&r->rows[i]);
+        if (c >= 0)
+            used[c] = 1;
+    }
+    /* The kinds any rank used, so that every rank has the same rows in the same order */
+    dist_reduce_u64(used, RC_NCALLS + 1, DIST_MAX);
+    size_t n = 0;
+    for (int c = 0; c <= RC_NCALLS; c++)
+        n += used[c] != 0;
+    struct result_row *rows = calloc(n ? n : 1, sizeof *rows);
+    bool failed = rows == NULL;
+    for (int c = 0, k = 0; !failed && c <= RC_NCALLS; c++)
+        if (used[c] != 0)
+            failed = fold_row(&rows[k++], r, c) != 0;
+    if (failed) {
+        free_rows(rows, n);
+        return -1;
+    }
+    free_rows(r->rows, r->nrows);
+    r->rows = rows;
+    r->nrows = n;
+    return fold_times(r);
+}
+
+struct replay_position engine_replay_position(const struct engine *e)
+{
+    struct replay_position pos = { 0 };
+    if (e->replay_off == 0)
+        return pos;
+    struct rp_image *im = shm_at(&e->shm, e->replay_off);
+    const _Atomic uint32_t *done = rp_progress(im);
+    for (uint32_t t = 0; t < im->nthreads; t++)
+        pos.done += atomic_load_explicit(&done[t], memory_order_relaxed);
+    pos.calls = im->nrecs;
+    pos.mismatches = atomic_load_explicit(&im->nnamed, memory_order_relaxed);
+    return pos;
 }

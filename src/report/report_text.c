@@ -2,6 +2,7 @@
  * breakdown and IO summary with percentiles and CPU per op, the --interval
  * lines and the note on a flowop that outlasted its run. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -115,16 +116,81 @@ static void replay_start_line(FILE *out, const struct op_stats *s, double stamp)
             report_ms(s->ops ? s->lat_max : 0));
 }
 
+/* Whether row i begins another process's or thread's rows. */
+static bool new_block(const struct run_result *r, size_t i)
+{
+    return i == 0 || strcmp(r->rows[i].process, r->rows[i - 1].process) != 0
+           || strcmp(r->rows[i].thread, r->rows[i - 1].thread) != 0;
+}
+
+static size_t count_blocks(const struct run_result *r, bool processes)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nrows; i++)
+        n += processes ? i == 0 || strcmp(r->rows[i].process, r->rows[i - 1].process) != 0 : new_block(r, i);
+    return n;
+}
+
+/* The total of the kind of row i over every thread, unless an earlier row
+ * had its kind; kinds no thread made are left out, the mismatch row not. */
+static void total_row(FILE *out, const struct run_result *r, size_t i, struct result_row *sum)
+{
+    size_t k = 0;
+    while (strcmp(r->rows[k].name, r->rows[i].name) != 0)
+        k++;
+    if (k != i)
+        return; /* its kind was summed at its first row */
+    char name[80];
+    snprintf(name, sizeof name, "total:%.60s", r->rows[i].name);
+    *sum = r->rows[i];
+    sum->name = name;
+    sum->ioengine = NULL;
+    for (k = i + 1; k < r->nrows; k++)
+        if (strcmp(r->rows[k].name, r->rows[i].name) == 0)
+            stats_merge(&sum->st, &r->rows[k].st);
+    if (sum->st.ops != 0 || strcmp(r->rows[i].name, "mismatch") == 0)
+        print_row(out, sum, r->seconds);
+}
+
+/* A replay of several traced processes or threads: each one's rows under its
+ * label (the kinds of call it made: a shell script's dozens of processes
+ * would fill pages with rows of none), then one row per kind of call over
+ * them all, named total:KIND, in the order they first came, the mismatch
+ * row last and always (the rows of each keep their plain names, which
+ * scripts sum). */
+static void replay_rows(FILE *out, const struct run_result *r, double stamp)
+{
+    for (size_t i = 0; i < r->nrows; i++) {
+        if (new_block(r, i))
+            fprintf(out, "%.3f: process %s, thread %s\n", stamp, r->rows[i].process, r->rows[i].thread);
+        if (r->rows[i].st.ops != 0)
+            print_row(out, &r->rows[i], r->seconds);
+    }
+    struct result_row *sum = malloc(sizeof *sum);
+    if (sum == NULL)
+        return;
+    fprintf(out, "%.3f: Totals per call kind (%zu threads of %zu processes)\n", stamp, count_blocks(r, false),
+            count_blocks(r, true));
+    for (int last = 0; last < 2; last++)
+        for (size_t i = 0; i < r->nrows; i++)
+            if ((strcmp(r->rows[i].name, "mismatch") == 0) == last)
+                total_row(out, r, i, sum);
+    free(sum);
+}
+
 void report_text(FILE *out, const struct run_result *r, double stamp)
 {
     double t = r->seconds > 0 ? r->seconds : 1;
     const struct op_stats *io = &r->io;
     fprintf(out, "%.3f: Per-Operation Breakdown\n", stamp);
-    for (size_t i = 0; i < r->nrows; i++) {
-        print_row(out, &r->rows[i], r->seconds);
-        if (r->rows[i].intended != NULL)
-            print_intended(out, r->rows[i].intended);
-    }
+    if (r->replay && count_blocks(r, false) > 1)
+        replay_rows(out, r, stamp);
+    else
+        for (size_t i = 0; i < r->nrows; i++) {
+            print_row(out, &r->rows[i], r->seconds);
+            if (r->rows[i].intended != NULL)
+                print_intended(out, r->rows[i].intended);
+        }
     fprintf(out, "%.3f: IO Summary: %5" PRIu64 " ops %.3f ops/s %.0f/%.0f rd/wr %5.1fmb/s %.3fms/op", stamp, io->ops,
             (double)io->ops / t, (double)r->reads / t, (double)r->writes / t, (double)io->bytes / 1048576.0 / t,
             io->ops ? report_ms((double)io->lat_sum / (double)io->ops) : 0.0);
@@ -196,11 +262,22 @@ static void system_lines(FILE *out, const struct run_system *s, double stamp)
             s->cpu.iowait, s->cpu.idle);
 }
 
+/* A replay's position in its trace, after an interval or status line. */
+static void position(FILE *out, const struct replay_position *p)
+{
+    if (p->calls == 0)
+        return;
+    fprintf(out, "  call %" PRIu64 " of %" PRIu64 " (%.0f%%)  %" PRIu64 " mismatch%s", p->done, p->calls,
+            100.0 * (double)p->done / (double)p->calls, p->mismatches, p->mismatches == 1 ? "" : "es");
+}
+
 void report_text_interval(FILE *out, const struct interval_sample *s, double stamp)
 {
-    fprintf(out, "%.3f: interval %.1fs: %.0f ops/s %.1f MiB/s mean %.3fms p99 %.3fms\n", stamp, s->t,
+    fprintf(out, "%.3f: interval %.1fs: %.0f ops/s %.1f MiB/s mean %.3fms p99 %.3fms", stamp, s->t,
             (double)s->ops / s->seconds, (double)s->bytes / 1048576.0 / s->seconds, report_ms(s->mean_ns),
             report_ms(s->p99_ns));
+    position(out, &s->pos);
+    fputc('\n', out);
     fflush(out);
 }
 
@@ -219,6 +296,7 @@ void report_text_status(FILE *out, const struct live_status *s)
         fprintf(out, "/%.0f", s->total);
     fprintf(out, " s  %.0f ops/s  %.1f MiB/s  p99 %.3f ms  %" PRIu64 " error%s", s->ops_per_s, s->mb_per_s,
             report_ms((double)s->p99_ns), s->errors, s->errors == 1 ? "" : "s");
+    position(out, &s->pos);
     fflush(out);
 }
 
