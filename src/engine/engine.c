@@ -275,8 +275,30 @@ static int claim_targets(struct engine *e, struct diag *err)
     return 0;
 }
 
+/* A fileset's population, passed up to the run's writer: the engine draws nothing. */
+static void population_tick(void *ctx, const struct task_progress *p)
+{
+    const struct run_desc *d = ctx;
+    d->writer->progress(d->out, p);
+}
+
+static void population_end(void *ctx)
+{
+    const struct run_desc *d = ctx;
+    d->writer->progress_end(d->out);
+}
+
+static void population_note(void *ctx, const char *line)
+{
+    const struct run_desc *d = ctx;
+    d->writer->progress_note(d->out, line);
+}
+
 static int create_filesets(struct engine *e, struct diag *err)
 {
+    const struct run_desc *d = e->run;
+    const struct progress_sink sink = { population_tick, population_end, population_note, (void *)d };
+    bool told = !d->quiet && d->writer != NULL && d->writer->progress != NULL;
     if (claim_targets(e, err) != 0 || check_space(e, err) != 0)
         return -1;
     /* Most recently defined first, like classic FileBench. */
@@ -286,7 +308,7 @@ static int create_filesets(struct engine *e, struct diag *err)
         if (e->kept[i] >= 0 || !engine_share_makes(e, i))
             continue;
         if ((tree = engine_share_tree(e, i, &shm, err)) == NULL
-            || fileset_create(tree, shm, e->ncpu, e->run->quiet ? NULL : e->run->out, err) != 0)
+            || fileset_create(tree, shm, e->ncpu, told ? &sink : NULL, err) != 0)
             return -1;
     }
     e->created = true;

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "report/live_line.h"
 #include "report/report.h"
 #include "report/report_accel.h"
 #include "report/report_figures.h"
@@ -214,18 +215,19 @@ void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp)
 
 void report_text_status(FILE *out, const struct live_status *s)
 {
-    fprintf(out, "\r\033[Krun %d: %.0f", s->run, s->elapsed);
+    char total[32] = "";
     if (s->total > 0)
-        fprintf(out, "/%.0f", s->total);
-    fprintf(out, " s  %.0f ops/s  %.1f MiB/s  p99 %.3f ms  %" PRIu64 " error%s", s->ops_per_s, s->mb_per_s,
-            report_ms((double)s->p99_ns), s->errors, s->errors == 1 ? "" : "s");
-    fflush(out);
+        snprintf(total, sizeof total, "/%.0f", s->total);
+    char text[256];
+    snprintf(text, sizeof text, "run %d: %.0f%s s  %.0f ops/s  %.1f MiB/s  p99 %.3f ms  %" PRIu64 " error%s", s->run,
+             s->elapsed, total, s->ops_per_s, s->mb_per_s, report_ms((double)s->p99_ns), s->errors,
+             s->errors == 1 ? "" : "s");
+    live_line(out, true, text);
 }
 
 void report_text_status_clear(FILE *out)
 {
-    fputs("\r\033[K", out);
-    fflush(out);
+    live_line_clear(out);
 }
 
 void report_text_cache(FILE *out, const struct cache_share *c, double stamp)
