@@ -1,6 +1,7 @@
-# flowbench.bash: bash completion for flowbench: its options (read from
-# `flowbench --help`), workload names for -f, profile names for `flowbench
-# profile`, and for -D the variables of the script given with -f.
+# flowbench.bash: bash completion for flowbench: its options and what their
+# arguments are (read from `flowbench --help`, which its option table prints),
+# workload names for -f, profile names for `flowbench profile`, and for -D the
+# variables of the script given with -f.
 
 # The folders flowbench searches: $FLOWBENCH_WORKLOADS, then the installed one
 # beside the executable (PREFIX/bin/flowbench -> PREFIX/share/flowbench/workloads).
@@ -44,6 +45,12 @@ _flowbench_vars()
     grep -oE '\$\{?[A-Za-z_][A-Za-z0-9_]*' -- "$script" | sed 's/^\$[{]\{0,1\}//' | sort -u | sed 's/$/=/'
 }
 
+# The name --help gives the argument of option $2 ("--json FILE": FILE), if any.
+_flowbench_arg()
+{
+    "$1" --help 2>/dev/null | sed -n "s/^ *\(-., \)\{0,1\}$2 \([^ ]*\) .*/\2/p" | head -n 1
+}
+
 _flowbench()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} bin=${COMP_WORDS[0]}
@@ -60,13 +67,19 @@ _flowbench()
         compopt -o nospace 2>/dev/null
         COMPREPLY=($(compgen -W "$(_flowbench_vars "" "$bin")" -- "$cur"))
         return ;;
-    --workloads | --report | --journal) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    --json | --csv | --latency-log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --latency-log-format) COMPREPLY=($(compgen -W "csv bin" -- "$cur")); return ;;
     --ioengine) COMPREPLY=($(compgen -W "psync libaio io_uring mmap" -- "$cur")); return ;;
     --clock) COMPREPLY=($(compgen -W "auto tsc vdso" -- "$cur")); return ;;
-    --man) COMPREPLY=($(compgen -W "1 5" -- "$cur")); return ;;
     esac
+    # Any other option's argument, by its name in --help (the option table): DIR, FILE, a|b.
+    if [[ $prev == --* ]]; then
+        local arg
+        arg=$(_flowbench_arg "$bin" "$prev")
+        case $arg in
+        DIR) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        FILE) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        *'|'*) COMPREPLY=($(compgen -W "${arg//|/ }" -- "$cur")); return ;;
+        esac
+    fi
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$("$bin" --help 2>/dev/null | sed -n 's/^ *flowbench \([a-z][a-z0-9-]*\) .*/\1/p')" -- "$cur"))
         return

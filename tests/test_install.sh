@@ -89,6 +89,12 @@ comp flowbench -f varm | grep -qx varmail && ok || bad complete_workload "$(comp
 [ "$(comp flowbench -f "$tmp/script.f" -D "" | sort | tr '\n' ' ')" = "alpha= beta= dir= " ] && ok ||
     bad complete_d_names "$(comp flowbench -f "$tmp/script.f" -D "" | tr '\n' ' ')"
 comp flowbench pro | grep -qx profile && ok || bad complete_subcommand "$(comp flowbench pro)"
+# an option's argument by its name in --help (the option table): a|b words, DIR directories only
+[ "$(comp flowbench --latency-log-format "" | sort | tr '\n' ' ')" = "bin csv " ] && ok ||
+    bad complete_arg_words "$(comp flowbench --latency-log-format "" | tr '\n' ' ')"
+mkdir "$tmp/adir" && touch "$tmp/afile"
+[ "$(comp flowbench --report "$tmp/a" | tr '\n' ' ')" = "$tmp/adir " ] && ok ||
+    bad complete_arg_dir "$(comp flowbench --report "$tmp/a" | tr '\n' ' ')"
 prof=$(ls "$tmp/moved/share/flowbench/workloads/"*.prof 2>/dev/null | head -1)
 if [ -n "$prof" ]; then
     p=$(basename "$prof" .prof)

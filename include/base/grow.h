@@ -1,5 +1,6 @@
 /* grow.h: room for one more element at the end of an array that doubles as it
- * fills, the one way flowbench's growing lists grow. */
+ * fills: the helper for a list that grows one element at a time (many older
+ * lists still call realloc themselves; new code uses this). */
 #ifndef FB_GROW_H
 #define FB_GROW_H
 

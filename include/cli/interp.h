@@ -1,6 +1,8 @@
 /* interp.h: the run context of one flowbench invocation: variables, the model,
  * options, and the execution of parsed commands. All mutable interpreter state
- * lives here; there is no other global state. */
+ * lives here; the one other global is the shell's pointer to it for libedit's
+ * completion callback, which takes no user pointer (shell.c), set while the
+ * shell runs. */
 #ifndef FB_INTERP_H
 #define FB_INTERP_H
 
@@ -15,7 +17,6 @@
 #include "cli/mentions.h"
 #include "model/plan.h"
 #include "results/results.h"
-#include "model/steady_spec.h"
 #include "lang/vars.h"
 #include "lang/criteria.h"
 

@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "base/diag.h"
+#include "base/progress_sink.h"
 #include "engine/latlog.h"
 #include "model/steady_spec.h"
 #include "model/plan.h"
@@ -39,6 +40,11 @@ struct run_writer {
     void (*latlog)(FILE *out, const struct latlog_summary *l, double stamp);
     /* A note on what the engine did (placement, flush, a shared tree). */
     void (*note)(FILE *out, const char *text, double stamp);
+    /* A fileset's population, reported up by the fileset layer (progress_sink.h):
+     * how far it got about once a second, its end, and its lines of its own. */
+    void (*progress)(FILE *out, const struct task_progress *p);
+    void (*progress_end)(FILE *out);
+    void (*progress_note)(FILE *out, const char *line);
 };
 
 /* Filesets kept between the runs of one script, so a phase sees what the one

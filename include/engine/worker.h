@@ -1,9 +1,10 @@
 /* worker.h: what a flowop handler sees: its worker thread (descriptor slots,
  * memory, random stream) and its own instance (statistics row, buffer, state).
  * Handlers time only the system call(s), record through op_done(), and report
- * failures through op_error(); they return an enum fo_rc. Its inline code
- * calls nothing of src/engine/ (which includes it); the per-op I/O helpers,
- * whose inline code does, are in op_io.h, and waiting and waking in sync.h. */
+ * failures through op_error(); they return an enum fo_rc. Of src/engine/ its
+ * inline code calls latlog_note() alone (latlog.c, which does not include this
+ * header: ctest header_cycles checks it); the per-op I/O helpers, whose inline
+ * code calls more of it, are in op_io.h, and waiting and waking in sync.h. */
 #ifndef FB_WORKER_H
 #define FB_WORKER_H
 

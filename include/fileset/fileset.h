@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "base/diag.h"
+#include "base/progress_sink.h"
 #include "model/plan.h"
 #include "base/shm.h"
 
@@ -213,9 +214,12 @@ int fileset_make_dir(const struct fileset_rt *fs, enum fs_mkdir make, struct dia
 /* Creates the tree on disk: refuses a root flowbench did not make (its marker
  * file is missing) unless it does not exist; removes our old tree unless reuse;
  * creates directories and pre-allocates prealloc% of the files (on nthreads
- * threads when paralloc), marking them existing in the shared state. Progress
- * lines go to progress about once a second for long populations. */
-int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FILE *progress, struct diag *err);
+ * threads when paralloc), marking them existing in the shared state. How far it
+ * got goes up to sink (NULL: nowhere) about once a second for long populations,
+ * with a line when a kept tree is made anew and a summary at the end: this layer
+ * draws nothing. */
+int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, const struct progress_sink *sink,
+                   struct diag *err);
 /* Removes a tree flowbench made (marker present), never following symlinks;
  * refuses anything else with a message. */
 int fileset_remove_tree(const char *root, struct diag *err);

@@ -47,11 +47,11 @@ enum fileset_attr {
 enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_CPUS, PR_BIND, PR_POLICY, PR_NUMA, PR_MEMBIND, PR_RATE, PR_RATE_PROCESS, PR_NATTRS };
 enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_PATTERN, TH_COMPRESS, TH_DEDUPE, TH_VERIFY,
                    TH_IOENGINE, TH_IODEPTH, TH_CPUS, TH_BIND, TH_POLICY, TH_NUMA, TH_MEMBIND, TH_RATE, TH_RATE_PROCESS, TH_NATTRS };
+/* Every flowop attribute, one entry each in lang/flowop_attr_list.def. */
 enum flowop_attr {
-    FO_NAME, FO_FILENAME, FO_IOSIZE, FO_WORKINGSET, FO_RANDOM, FO_DSYNC, FO_DIRECTIO,
-    FO_NOREADAHEAD, FO_FD, FO_SRCFD, FO_OPENNEXT, FO_INDEXED, FO_ITERS, FO_VALUE,
-    FO_TARGET, FO_BLOCKING, FO_HIGHWATER, FO_PATTERN, FO_COMPRESS, FO_DEDUPE, FO_VERIFY, FO_IOENGINE, FO_IODEPTH, FO_WEIGHT,
-    FO_OPENCLOSE, FO_PICK, FO_PICKS, FO_OFFSET, FO_INPLACE,
+#define FO_ATTR(id, ...) FO_##id,
+#include "lang/flowop_attr_list.def"
+#undef FO_ATTR
     FO_NATTRS
 };
 /* The flowop attributes a flowop type reads (struct flowop_type.attrs): bits FA(FO_...). */

@@ -59,55 +59,12 @@ static inline bool finish_met(const struct finish_rule *f, uint64_t n, uint64_t 
     return f->strict ? n > value : n >= value;
 }
 
-/* Every flowop type, in the order of help and the docs: its row in
+/* Every flowop type, in the order of help and the docs (model/flowop_list.def): its row in
  * flowop_types[] and, on the engine's side, in the table of hooks that run it. */
 enum flowop_id {
-    FT_READ,
-    FT_READWHOLEFILE,
-    FT_WRITE,
-    FT_WRITEWHOLEFILE,
-    FT_APPENDFILE,
-    FT_APPENDFILERAND,
-    FT_CREATEFILE,
-    FT_OPENFILE,
-    FT_CLOSEFILE,
-    FT_DELETEFILE,
-    FT_STATFILE,
-    FT_FSYNC,
-    FT_DROPCACHE,
-    FT_FSYNCSET,
-    FT_FSYNCDIR,
-    FT_MAKEDIR,
-    FT_REMOVEDIR,
-    FT_LISTDIR,
-    FT_RENAME,
-    FT_SETATTR,
-    FT_ACCESS,
-    FT_STATMISSING,
-    FT_STATFS,
-    FT_LOCK,
-    FT_UNLOCK,
-    FT_READDIR,
-    FT_OPENFLAGS,
-    FT_REPLAY,
-    FT_AIOWRITE,
-    FT_AIOWAIT,
-    FT_BLOCK,
-    FT_WAKEUP,
-    FT_SEMBLOCK,
-    FT_SEMPOST,
-    FT_BARRIER,
-    FT_HOG,
-    FT_DELAY,
-    FT_COMPUTE,
-    FT_EVENTLIMIT,
-    FT_IOPSLIMIT,
-    FT_OPSLIMIT,
-    FT_BWLIMIT,
-    FT_FINISHONCOUNT,
-    FT_FINISHONBYTES,
-    FT_PRINT,
-    FT_TESTRANDVAR,
+#define FLOWOP(id, ...) FT_##id,
+#include "model/flowop_list.def"
+#undef FLOWOP
     FLOWOP_NTYPES
 };
 

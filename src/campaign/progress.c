@@ -1,4 +1,4 @@
-/* progress.c: the campaign's progress line (progress.h). */
+/* progress.c: the campaign's progress line (progress.h), drawn by the one live-line renderer. */
 #include "campaign/progress.h"
 
 #include <string.h>
@@ -6,6 +6,7 @@
 
 #include "base/clock.h"
 #include "campaign/campaign.h"
+#include "report/live_line.h"
 
 void progress_init(struct progress *pg, FILE *out, size_t total, double planned_s)
 {
@@ -26,9 +27,9 @@ static void show(struct progress *pg)
     char el[32], left[32];
     hms(el, sizeof el, elapsed);
     hms(left, sizeof left, per_run * (double)(pg->total - pg->done));
-    fprintf(pg->out, "%s%s | elapsed %s | left ~%s%s", pg->tty ? "\r" : "", pg->line, el, left,
-            pg->tty ? "\033[K" : "\n");
-    fflush(pg->out);
+    char text[sizeof pg->line + 96];
+    snprintf(text, sizeof text, "%s | elapsed %s | left ~%s", pg->line, el, left);
+    live_line(pg->out, pg->tty, text);
 }
 
 void progress_start(struct progress *pg, size_t i, size_t npoints, const struct point *p, unsigned r, unsigned nrep)

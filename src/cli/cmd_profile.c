@@ -3,6 +3,7 @@
  * knows (workloads, their variables, --check), then runs the campaign. */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "campaign/campaign_run.h"
 #include "dist/dist.h"
 #include "cli/interp.h"
+#include "cli/options.h"
 #include "cli/subcommand.h"
 
 static char *env_find(void *ctx, const char *name)
@@ -84,47 +86,57 @@ static int env_check(void *ctx, const char *text, const char *label)
     return status == EXIT_OK ? 0 : -1;
 }
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: flowbench profile NAME|FILE.prof [--stats DIR] [--resume[=TREE]] [--dry-run] [--workloads DIR]\n"
-                 "                         [--launcher CMD]\n"
-                 "  runs every point of the profile's CONFIGs (their sweeps' cross products) into\n"
-                 "  STATS/HOST-FS-PROFILE-YYYYmmdd-HHMMSS/ with summary.json and summary.csv (docs/profiles.md)\n"
-                 "  --stats DIR      where results trees go (over the profile's stats =)\n"
-                 "  --resume[=TREE]  continue the latest tree of this profile (or TREE): run only the points\n"
-                 "                   without a complete results.json\n"
-                 "  --dry-run        list the points and the tree; run nothing\n"
-                 "  --workloads DIR  also look for profiles and workloads in DIR (repeatable)\n"
-                 "  --launcher CMD   run every point's flowbench under CMD, as \"mpirun -np 8 --hostfile hosts\"\n"
-                 "                   (over the profile's launcher =); the profile itself runs without it\n");
-}
-
 struct profile_args {
     const char *name, *stats;
     struct campaign_run_opts run;
     struct interp_options opt;
 };
 
+static void usage(FILE *out);
+
+static int help(void *field, const char *arg)
+{
+    usage(stdout);
+    exit(0);
+}
+
+static int resume(void *field, const char *tree)
+{
+    struct campaign_run_opts *run = field;
+    run->resume = true;
+    run->resume_tree = tree;
+    return 0;
+}
+
+static const struct cli_option options[] = {
+    { "stats", 0, "DIR", CLI_TEXT, offsetof(struct profile_args, stats), NULL,
+      "where results trees go (over the profile's stats =)" },
+    { "resume", 0, "[=TREE]", CLI_CALL, offsetof(struct profile_args, run), resume,
+      "continue the latest tree of this profile (or TREE): run only the points\n"
+      "without a complete results.json" },
+    { "dry-run", 0, NULL, CLI_FLAG, offsetof(struct profile_args, run.dry_run), NULL,
+      "list the points and the tree; run nothing" },
+    CLI_OPTION_WORKLOADS(struct profile_args, opt, "also look for profiles and workloads in DIR (repeatable)"),
+    { "launcher", 0, "CMD", CLI_TEXT, offsetof(struct profile_args, run.launcher), NULL,
+      "run every point's flowbench under CMD, as \"mpirun -np 8 --hostfile hosts\"\n"
+      "(over the profile's launcher =); the profile itself runs without it" },
+    { "help", 'h', NULL, CLI_CALL, 0, help, "this text" },
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: flowbench profile NAME|FILE.prof [--stats DIR] [--resume[=TREE]] [--dry-run] [--workloads DIR]\n"
+                 "                         [--launcher CMD]\n"
+                 "  runs every point of the profile's CONFIGs (their sweeps' cross products) into\n"
+                 "  STATS/HOST-FS-PROFILE-YYYYmmdd-HHMMSS/ with summary.json and summary.csv (docs/profiles.md)\n");
+    cli_options_usage(out, options, sizeof options / sizeof options[0]);
+}
+
 static int parse(int argc, char **argv, struct profile_args *a)
 {
-    enum { O_STATS = 256, O_RESUME, O_DRY, O_WORKLOADS, O_LAUNCHER };
-    static const struct option longopts[] = {
-        { "stats", required_argument, NULL, O_STATS },   { "resume", optional_argument, NULL, O_RESUME },
-        { "dry-run", no_argument, NULL, O_DRY },         { "workloads", required_argument, NULL, O_WORKLOADS },
-        { "launcher", required_argument, NULL, O_LAUNCHER },
-        { "help", no_argument, NULL, 'h' },              { NULL, 0, NULL, 0 },
-    };
-    optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1;) {
-        switch (c) {
-        case O_STATS: a->stats = optarg; break;
-        case O_RESUME: a->run.resume = true; a->run.resume_tree = optarg; break;
-        case O_DRY: a->run.dry_run = true; break;
-        case O_LAUNCHER: a->run.launcher = optarg; break;
-        case O_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
-        case 'h': usage(stdout); exit(0);
-        default: usage(stderr); return -1;
-        }
+    if (cli_options_parse(options, sizeof options / sizeof options[0], argc, argv, a) != 0) {
+        usage(stderr);
+        return -1;
     }
     if (optind < argc)
         a->name = argv[optind++];

@@ -19,6 +19,7 @@
 #include "cli/replay.h"
 #include "cli/run_meta_build.h"
 #include "dist/dist.h"
+#include "report/live_line.h"
 #include "report/report.h"
 
 /* Over many ranks each works in its own directory under every fileset's path,
@@ -35,7 +36,8 @@ static int plan_for_rank(struct plan *p, bool all_shared, struct diag *err)
     .interval = report_text_interval, .overrun = report_text_overrun, .cache = report_text_cache,             \
     .status = report_text_status, .status_clear = report_text_status_clear, .banner = report_text_banner,     \
     .launch = report_text_launch, .took = report_text_took, .latlog = report_text_latlog,                     \
-    .note = report_text_note
+    .note = report_text_note, .progress = task_progress_draw, .progress_end = task_progress_end,                \
+    .progress_note = task_progress_note
 
 /* The engine's measured lines are the classic text report's. */
 static const struct run_writer text_writer = { .result = report_text, TEXT_LINES };

@@ -4,6 +4,7 @@
  * is, 2 bad input. */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "base/diag.h"
 #include "base/outfile.h"
 #include "cli/interp.h"
+#include "cli/options.h"
 #include "cli/outpath.h"
 #include "cli/subcommand.h"
 #include "fileset/tree_verify.h"
@@ -21,6 +23,24 @@ struct vt_args {
     const char *json;
 };
 
+static void vt_usage(FILE *out);
+
+static int vt_help(void *field, const char *arg)
+{
+    vt_usage(stdout);
+    exit(0);
+}
+
+static const struct cli_option vt_options[] = {
+    { "file", 'f', "W.f", CLI_TEXT, offsetof(struct vt_args, opt.script), NULL, "the script whose trees to read" },
+    CLI_OPTION_DEFINE(struct vt_args, opt),
+    { "journal", 0, "DIR", CLI_TEXT, offsetof(struct vt_args, opt.journal), NULL,
+      "the journal of every fileset with verify (as the run's --journal)" },
+    { "json", 0, "FILE", CLI_TEXT, offsetof(struct vt_args, json), NULL, "write the findings as JSON (- for stdout)" },
+    CLI_OPTION_WORKLOADS(struct vt_args, opt, "also look for workloads in DIR (repeatable)"),
+    { "help", 'h', NULL, CLI_CALL, 0, vt_help, "this text" },
+};
+
 static void vt_usage(FILE *out)
 {
     fprintf(out, "usage: flowbench verify-tree -f W.f [-D NAME=VALUE ...] [--journal DIR] [--json FILE]\n"
@@ -28,28 +48,14 @@ static void vt_usage(FILE *out)
                  "fileset with verify) against it, after a crash; never writes to the tree.\n"
                  "Exit status: 0 nothing lost or torn, 1 a lost durable write, a torn block, a durable create\n"
                  "missing or a durable delete present (one line each), 2 bad input.\n");
+    cli_options_usage(out, vt_options, sizeof vt_options / sizeof vt_options[0]);
 }
 
 static int vt_parse(int argc, char **argv, struct vt_args *a)
 {
-    enum { OPT_JOURNAL = 256, OPT_JSON, OPT_WORKLOADS };
-    static const struct option longopts[] = {
-        { "file", required_argument, NULL, 'f' }, { "journal", required_argument, NULL, OPT_JOURNAL },
-        { "json", required_argument, NULL, OPT_JSON }, { "workloads", required_argument, NULL, OPT_WORKLOADS },
-        { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
-    };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "f:D:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f': a->opt.script = optarg; break;
-        case 'D': if (interp_add_override(&a->opt, optarg) != 0) return -1; break;
-        case OPT_JOURNAL: a->opt.journal = optarg; break;
-        case OPT_JSON: a->json = optarg; break;
-        case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
-        case 'h': vt_usage(stdout); exit(0);
-        default: vt_usage(stderr); return -1;
-        }
+    if (cli_options_parse(vt_options, sizeof vt_options / sizeof vt_options[0], argc, argv, a) != 0) {
+        vt_usage(stderr);
+        return -1;
     }
     if (optind < argc || a->opt.script == NULL) {
         diag_printf(stderr, "flowbench verify-tree: error: %s\n", optind < argc ? "unexpected argument" : "-f W.f is required");

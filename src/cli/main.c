@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "base/signals.h"
 #include "cli/interp.h"
 #include "cli/man_pages.h"
+#include "cli/options.h"
 #include "base/outfile.h"
 #include "cli/outpath.h"
 #include "cli/replay.h"
@@ -25,85 +27,7 @@
 #include "cli/report_vars.h"
 #include "report/report.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: flowbench [options]                 interactive shell (or commands from a pipe)\n"
-            "       flowbench [options] -f SCRIPT.f     run a workload script\n");
-    subcommand_usage(out);
-    fprintf(out,
-            "\n"
-            "options:\n"
-            "  -f, --file FILE        run the script in FILE, or the workload of that name (varmail); a\n"
-            "                         script without 'run' runs once at its end\n"
-            "      --check            parse and validate everything; touch nothing (exit 0 valid, 2 invalid)\n"
-            "  -D NAME=VALUE          set $NAME, overriding the script's own 'set $NAME=...' (repeatable)\n"
-            "  -C EXPR                check EXPR after each run, as a 'criteria EXPR' line: PASS or FAIL\n"
-            "                         (any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)\n"
-            "      --runtime LENGTH   length of every run: seconds, or with a unit (500ms, 90s, 5m, 2h)\n"
-            "                         (default: as the script says, else 60 s)\n"
-            "      --workloads DIR    also look for workloads in DIR (before the defaults; repeatable)\n"
-            "      --steadystate METRIC:LIMIT%%:WINDOW[:warmup=S]  end each run once the last WINDOW\n"
-            "                         one-second figures of iops, bw or p99 stay within LIMIT%% of their\n"
-            "                         mean, e.g. iops:2%%:30s:warmup=10s (over the script's set steadystate)\n"
-            "      --interval S       print a progress line (ops/s, MiB/s, mean and p99 latency) every S seconds\n"
-            "      --json FILE        write every run's results as one JSON document (- for stdout; other\n"
-            "                         output then goes to stderr)\n"
-            "      --csv FILE         write the per-flowop table, one row per flowop and run\n"
-            "      --report DIR       write DIR/index.html: throughput over time, latency percentiles, op mix\n"
-            "      --clock SOURCE     the clock timing each op: auto (default: tsc where the kernel keeps time\n"
-            "                         with it, else vdso), tsc, or vdso (clock_gettime)\n"
-            "      --quiet            no live status line on a terminal and no population progress\n"
-            "      --mkdir-parents    make missing parent directories of $dir too (by default only $dir\n"
-            "                         itself is made, and a missing parent is an error)\n"
-            "      --ioengine NAME    every read and write of the run through NAME: psync, libaio,\n"
-            "                         io_uring or mmap (over the script's ioengine=)\n"
-            "      --iodepth N        requests each flowop keeps in flight on an asynchronous engine\n"
-            "                         (over the script's iodepth=)\n"
-            "      --lathist          after each report, print every flowop's latency histogram (and\n"
-            "                         write it into --json as latency_ns.histogram); as 'enable lathist'\n"
-            "      --latency-log FILE one line per op: time since the run's start and latency in ns,\n"
-            "                         flowop, bytes, offset, thread (later runs: FILE.run-N; over MPI\n"
-            "                         ranks each writes its own, FILE.rank-NNNN)\n"
-            "      --latency-log-format csv|bin  CSV with a header (default) or the binary records\n"
-            "                         (read back with 'flowbench latlog2csv')\n"
-            "      --latency-log-sample N  log one op in N of each thread (every Nth; default 1)\n"
-            "      --flush            before every run, once its filesets are in place, sync and drop the\n"
-            "                         page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
-            "                         over every file of the filesets)\n"
-            "      --mpi-shared       over MPI ranks, every fileset and file is one tree that all ranks use\n"
-            "                         (as the attribute shared): rank 0 makes it, each rank creates and\n"
-            "                         deletes only its own share of the entries (default: rank-NNNN each)\n"
-            "      --man 1|5          print the man page flowbench(1) or flowbench-workloads(5) (roff)\n"
-            "      --bind KIND[:POLICY]  bind every thread that has no bind= of its own: each instance to\n"
-            "                         one pu, core, package or numa node, spread (default) or compact\n"
-            "      --topology         print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
-            "                         cores, PUs) and exit\n"
-            "      --journal DIR      every fileset with verify records which write of each block was\n"
-            "                         made durable in DIR (as journal=); flowbench verify-tree reads it\n"
-            "                         back after a crash (docs/durability.md)\n"
-            "      --journal-force    allow a journal on the file system of the tree it judges\n"
-            "  -h, --help             this text\n"
-            "      --version          print the version\n"
-            "\n"
-            "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated), then\n"
-            "PREFIX/share/flowbench/workloads when installed as PREFIX/bin/flowbench, else (run from\n"
-            "its build directory) the source tree's workloads/.\n"
-            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 3 a criterion failed,\n"
-            "128 + the signal "
-            "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n");
-}
-
-static int print_man(const char *section)
-{
-    int n = strcmp(section, "1") == 0 ? 1 : strcmp(section, "5") == 0 ? 5 : 0;
-    if (man_page_print(stdout, n, usage) != 0 || fflush(stdout) != 0) {
-        diag_printf(stderr, "flowbench: error: --man %s: %s\n", section,
-                    n == 0 ? "the man pages are sections 1 (the program) and 5 (the language)" : strerror(errno));
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
-}
+static void usage(FILE *out);
 
 struct args {
     const char *file;
@@ -113,17 +37,18 @@ struct args {
     size_t dircap, ovcap;
 };
 
-static int add_criterion(struct args *a, char *text)
+/* -C EXPR: kept as given, parsed once the interpreter exists (parse_criteria). */
+static int add_criterion(void *field, const char *text)
 {
-    char **v = realloc(a->opt.criteria, (a->opt.ncriteria + 1) * sizeof *v);
+    struct interp_options *o = field;
+    char **v = realloc(o->criteria, (o->ncriteria + 1) * sizeof *v);
     if (v == NULL)
         return -1;
-    a->opt.criteria = v;
-    v[a->opt.ncriteria++] = text;
+    o->criteria = v;
+    v[o->ncriteria++] = (char *)text;
     return 0;
 }
 
-/* -C EXPR: located as "-C:N:COL", N counting the -C options from 1. */
 static int parse_criteria(struct interp *in, const struct interp_options *o)
 {
     for (size_t i = 0; i < o->ncriteria; i++) {
@@ -162,54 +87,53 @@ int interp_add_override(struct interp_options *o, const char *text)
     return 0;
 }
 
-static int parse_seconds(const char *text, const char *opt, uint64_t *out)
+static int parse_interval(void *field, const char *text)
 {
-    if (!number_parse(text, 1, 366ull * 24 * 3600, out)) {
-        diag_printf(stderr, "flowbench: error: %s wants a number of seconds (1 or more), got '%s'\n", opt, text);
+    if (!number_parse(text, 1, 366ull * 24 * 3600, field)) {
+        diag_printf(stderr, "flowbench: error: --interval wants a number of seconds (1 or more), got '%s'\n", text);
         return -1;
     }
     return 0;
 }
 
 /* As fio's runtime: seconds, or with a unit (500ms for a quick smoke run, 2h). */
-static int parse_runtime(struct args *a, const char *text)
+static int parse_runtime(void *field, const char *text)
 {
-    a->opt.have_runtime = true;
-    if (duration_parse(text, 1000000ull, 366ull * 24 * 3600 * 1000000000ull, &a->opt.runtime_ns))
+    struct interp_options *o = field;
+    o->have_runtime = true;
+    if (duration_parse(text, 1000000ull, 366ull * 24 * 3600 * 1000000000ull, &o->runtime_ns))
         return 0;
     diag_printf(stderr, "flowbench: error: --runtime wants seconds or a length with a unit (ms, s, m, h), "
                         "1ms to 366 days, got '%s'\n", text);
     return -1;
 }
 
-enum { OPT_CHECK = 256, OPT_RUNTIME, OPT_WORKLOADS, OPT_VERSION, OPT_DOC_TABLES, OPT_INTERVAL, OPT_JSON, OPT_CSV, OPT_REPORT,
-       OPT_CLOCK, OPT_MKDIR_PARENTS, OPT_QUIET, OPT_IOENGINE, OPT_IODEPTH, OPT_FLUSH, OPT_LATHIST, OPT_MPI_SHARED, OPT_MAN, OPT_BIND,
-       OPT_TOPOLOGY, OPT_LATLOG, OPT_LATLOG_FORMAT, OPT_LATLOG_SAMPLE, OPT_JOURNAL, OPT_JOURNAL_FORCE,
-       OPT_DURABLE_ON_WRITE, OPT_STEADYSTATE };
-
-static int parse_ioengine(struct args *a, const char *text)
+static int parse_ioengine(void *field, const char *text)
 {
-    if ((a->opt.ioengine = ioengine_find(text)) != NULL)
+    const struct ioengine_ops **e = field;
+    if ((*e = ioengine_find(text)) != NULL)
         return 0;
     char names[128];
     diag_printf(stderr, "flowbench: error: --ioengine: '%s' is not one of %s\n", text, ioengine_names(names, sizeof names));
     return -1;
 }
 
-static int parse_iodepth(struct args *a, const char *text)
+static int parse_iodepth(void *field, const char *text)
 {
     uint64_t v;
     if (number_parse(text, 1, 4096, &v)) {
-        a->opt.iodepth = (unsigned)v;
+        *(unsigned *)field = (unsigned)v;
         return 0;
     }
     diag_printf(stderr, "flowbench: error: --iodepth: '%s' is not a whole number from 1 to 4096\n", text);
     return -1;
 }
 
-static int parse_latlog_format(struct args *a, const char *text)
+static int parse_latlog_format(void *field, const char *text)
 {
+    struct args *a = field;
     static const char *const names[] = { [LATLOG_CSV] = "csv", [LATLOG_BIN] = "bin" };
+    a->latlog_tuned = true;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(text, names[i]) == 0) {
             a->opt.latlog.format = (enum latlog_format)i;
@@ -219,8 +143,10 @@ static int parse_latlog_format(struct args *a, const char *text)
     return -1;
 }
 
-static int parse_latlog_sample(struct args *a, const char *text)
+static int parse_latlog_sample(void *field, const char *text)
 {
+    struct args *a = field;
+    a->latlog_tuned = true;
     if (number_parse(text, 1, UINT32_MAX, &a->opt.latlog.sample))
         return 0;
     diag_printf(stderr, "flowbench: error: --latency-log-sample: '%s' is not a whole number from 1 to %u\n", text,
@@ -228,109 +154,195 @@ static int parse_latlog_sample(struct args *a, const char *text)
     return -1;
 }
 
-static int parse_clock(struct args *a, const char *text)
+static int parse_clock(void *field, const char *text)
 {
     static const char *const names[] = { [CLOCK_AUTO] = "auto", [CLOCK_TSC] = "tsc", [CLOCK_VDSO] = "vdso" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(text, names[i]) == 0) {
-            a->opt.clock = (enum clock_source)i;
+            *(enum clock_source *)field = (enum clock_source)i;
             return 0;
         }
     diag_printf(stderr, "flowbench: error: --clock: '%s' is not one of auto, tsc, vdso\n", text);
     return -1;
 }
 
-static int parse_bind(struct args *a, const char *text)
+static int parse_bind(void *field, const char *text)
 {
     char msg[256];
-    if (place_default_parse(text, &a->opt.bind, msg, sizeof msg) == 0)
+    if (place_default_parse(text, field, msg, sizeof msg) == 0)
         return 0;
     diag_printf(stderr, "flowbench: error: %s\n", msg);
     return -1;
 }
 
-static int parse_steadystate(struct args *a, const char *text)
+static int parse_steadystate(void *field, const char *text)
 {
+    struct interp_options *o = field;
     char why[256];
-    if (steady_parse(text, &a->opt.steady, why, sizeof why) == 0) {
-        a->opt.have_steady = true;
+    if (steady_parse(text, &o->steady, why, sizeof why) == 0) {
+        o->have_steady = true;
         return 0;
     }
     diag_printf(stderr, "flowbench: error: --steadystate: %s\n", why);
     return -1;
 }
 
-/* --topology: the machine as hwloc sees it; the exit status. */
-static int print_topology(void)
+static int set_file(void *field, const char *path)
+{
+    struct args *a = field;
+    a->file = path;
+    a->opt.script = path;
+    return 0;
+}
+
+/* The options that print and exit. */
+static int print_topology(void *field, const char *arg)
 {
     struct diag err = { 0 };
     if (place_topo_show(stdout, &err) == 0)
-        return 0;
+        exit(0);
     diag_print(&err, stderr);
-    return 1;
+    exit(1);
+}
+
+static int print_help(void *field, const char *arg)
+{
+    usage(stdout);
+    exit(0);
+}
+
+static int print_version(void *field, const char *arg)
+{
+    printf("flowbench %s\n", FLOWBENCH_VERSION);
+    exit(0);
+}
+
+static int print_doc_tables(void *field, const char *arg)
+{
+    doc_tables_print(stdout); /* regenerates docs/language.md's tables */
+    exit(0);
+}
+
+static int print_man(void *field, const char *section)
+{
+    int n = strcmp(section, "1") == 0 ? 1 : strcmp(section, "5") == 0 ? 5 : 0;
+    if (man_page_print(stdout, n, usage) != 0 || fflush(stdout) != 0) {
+        diag_printf(stderr, "flowbench: error: --man %s: %s\n", section,
+                    n == 0 ? "the man pages are sections 1 (the program) and 5 (the language)" : strerror(errno));
+        exit(EXIT_USAGE);
+    }
+    exit(EXIT_OK); /* the build writes the man pages with it */
+}
+
+#define ARGS 0 /* a row whose call reads the whole struct args */
+#define OPT(f) offsetof(struct args, opt.f)
+
+/* Every option, in the order of --help (and so of the man page and completion). */
+static const struct cli_option options[] = {
+    { "file", 'f', "FILE", CLI_CALL, ARGS, set_file,
+      "run the script in FILE, or the workload of that name (varmail); a\n"
+      "script without 'run' runs once at its end" },
+    { "check", 0, NULL, CLI_FLAG, OPT(check_only), NULL,
+      "parse and validate everything; touch nothing (exit 0 valid, 2 invalid)" },
+    CLI_OPTION_DEFINE(struct args, opt),
+    { NULL, 'C', "EXPR", CLI_CALL, offsetof(struct args, opt), add_criterion,
+      "check EXPR after each run, as a 'criteria EXPR' line: PASS or FAIL\n"
+      "(any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)" },
+    { "runtime", 0, "LENGTH", CLI_CALL, offsetof(struct args, opt), parse_runtime,
+      "length of every run: seconds, or with a unit (500ms, 90s, 5m, 2h)\n"
+      "(default: as the script says, else 60 s)" },
+    CLI_OPTION_WORKLOADS(struct args, opt, "also look for workloads in DIR (before the defaults; repeatable)"),
+    { "steadystate", 0, "METRIC:LIMIT%:WINDOW[:warmup=S]", CLI_CALL, offsetof(struct args, opt), parse_steadystate,
+      "end each run once the last WINDOW\n"
+      "one-second figures of iops, bw or p99 stay within LIMIT% of their\n"
+      "mean, e.g. iops:2%:30s:warmup=10s (over the script's set steadystate)" },
+    { "interval", 0, "S", CLI_CALL, OPT(interval), parse_interval,
+      "print a progress line (ops/s, MiB/s, mean and p99 latency) every S seconds" },
+    { "json", 0, "FILE", CLI_TEXT, offsetof(struct args, json), NULL,
+      "write every run's results as one JSON document (- for stdout; other\n"
+      "output then goes to stderr)" },
+    { "csv", 0, "FILE", CLI_TEXT, offsetof(struct args, csv), NULL,
+      "write the per-flowop table, one row per flowop and run" },
+    { "report", 0, "DIR", CLI_TEXT, offsetof(struct args, report), NULL,
+      "write DIR/index.html: throughput over time, latency percentiles, op mix" },
+    { "clock", 0, "SOURCE", CLI_CALL, OPT(clock), parse_clock,
+      "the clock timing each op: auto (default: tsc where the kernel keeps time\n"
+      "with it, else vdso), tsc, or vdso (clock_gettime)" },
+    { "quiet", 0, NULL, CLI_FLAG, OPT(quiet), NULL, "no live status line on a terminal and no population progress" },
+    { "mkdir-parents", 0, NULL, CLI_FLAG, OPT(mkdir_parents), NULL,
+      "make missing parent directories of $dir too (by default only $dir\n"
+      "itself is made, and a missing parent is an error)" },
+    { "ioengine", 0, "NAME", CLI_CALL, OPT(ioengine), parse_ioengine,
+      "every read and write of the run through NAME: psync, libaio,\n"
+      "io_uring or mmap (over the script's ioengine=)" },
+    { "iodepth", 0, "N", CLI_CALL, OPT(iodepth), parse_iodepth,
+      "requests each flowop keeps in flight on an asynchronous engine\n"
+      "(over the script's iodepth=)" },
+    { "lathist", 0, NULL, CLI_FLAG, OPT(lathist), NULL,
+      "after each report, print every flowop's latency histogram (and\n"
+      "write it into --json as latency_ns.histogram); as 'enable lathist'" },
+    { "latency-log", 0, "FILE", CLI_TEXT, OPT(latlog.path), NULL,
+      "one line per op: time since the run's start and latency in ns,\n"
+      "flowop, bytes, offset, thread (later runs: FILE.run-N; over MPI\n"
+      "ranks each writes its own, FILE.rank-NNNN)" },
+    { "latency-log-format", 0, "csv|bin", CLI_CALL, ARGS, parse_latlog_format,
+      "CSV with a header (default) or the binary records\n"
+      "(read back with 'flowbench latlog2csv')" },
+    { "latency-log-sample", 0, "N", CLI_CALL, ARGS, parse_latlog_sample,
+      "log one op in N of each thread (every Nth; default 1)" },
+    { "flush", 0, NULL, CLI_FLAG, OPT(flush), NULL,
+      "before every run, once its filesets are in place, sync and drop the\n"
+      "page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
+      "over every file of the filesets)" },
+    { "mpi-shared", 0, NULL, CLI_FLAG, OPT(mpi_shared), NULL,
+      "over MPI ranks, every fileset and file is one tree that all ranks use\n"
+      "(as the attribute shared): rank 0 makes it, each rank creates and\n"
+      "deletes only its own share of the entries (default: rank-NNNN each)" },
+    { "man", 0, "1|5", CLI_CALL, ARGS, print_man,
+      "print the man page flowbench(1) or flowbench-workloads(5) (roff)" },
+    { "bind", 0, "KIND[:POLICY]", CLI_CALL, OPT(bind), parse_bind,
+      "bind every thread that has no bind= of its own: each instance to\n"
+      "one pu, core, package or numa node, spread (default) or compact" },
+    { "topology", 0, NULL, CLI_CALL, ARGS, print_topology,
+      "print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
+      "cores, PUs) and exit" },
+    { "journal", 0, "DIR", CLI_TEXT, OPT(journal), NULL,
+      "every fileset with verify records which write of each block was\n"
+      "made durable in DIR (as journal=); flowbench verify-tree reads it\n"
+      "back after a crash (docs/durability.md)" },
+    { "journal-force", 0, NULL, CLI_FLAG, OPT(journal_force), NULL,
+      "allow a journal on the file system of the tree it judges" },
+    { "help", 'h', NULL, CLI_CALL, ARGS, print_help, "this text" },
+    { "version", 0, NULL, CLI_CALL, ARGS, print_version, "print the version" },
+    { "doc-tables", 0, NULL, CLI_CALL, ARGS, print_doc_tables, NULL },
+    /* hidden, for the crash tests: a workload that claims durability it never asked for */
+    { "test-durable-on-write", 0, NULL, CLI_FLAG, OPT(durable_on_write), NULL, NULL },
+};
+static const size_t noptions = sizeof options / sizeof options[0];
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: flowbench [options]                 interactive shell (or commands from a pipe)\n"
+            "       flowbench [options] -f SCRIPT.f     run a workload script\n");
+    subcommand_usage(out);
+    fprintf(out, "\noptions:\n");
+    cli_options_usage(out, options, noptions);
+    fprintf(out,
+            "\n"
+            "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated), then\n"
+            "PREFIX/share/flowbench/workloads when installed as PREFIX/bin/flowbench, else (run from\n"
+            "its build directory) the source tree's workloads/.\n"
+            "Exit status: 0 ok, 1 a run failed, 2 usage, parse or validation error, 3 a criterion failed,\n"
+            "128 + the signal "
+            "when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n");
 }
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
-    static const struct option longopts[] = {
-        { "file", required_argument, NULL, 'f' },    { "check", no_argument, NULL, OPT_CHECK },
-        { "runtime", required_argument, NULL, OPT_RUNTIME }, { "workloads", required_argument, NULL, OPT_WORKLOADS },
-        { "help", no_argument, NULL, 'h' },          { "version", no_argument, NULL, OPT_VERSION },
-        { "doc-tables", no_argument, NULL, OPT_DOC_TABLES },
-        { "interval", required_argument, NULL, OPT_INTERVAL }, { "json", required_argument, NULL, OPT_JSON },
-        { "csv", required_argument, NULL, OPT_CSV },         { "report", required_argument, NULL, OPT_REPORT },
-        { "clock", required_argument, NULL, OPT_CLOCK },
-        { "mkdir-parents", no_argument, NULL, OPT_MKDIR_PARENTS }, { "quiet", no_argument, NULL, OPT_QUIET },
-        { "ioengine", required_argument, NULL, OPT_IOENGINE }, { "iodepth", required_argument, NULL, OPT_IODEPTH },
-        { "flush", no_argument, NULL, OPT_FLUSH },
-        { "lathist", no_argument, NULL, OPT_LATHIST }, { "mpi-shared", no_argument, NULL, OPT_MPI_SHARED },
-        { "latency-log", required_argument, NULL, OPT_LATLOG },
-        { "latency-log-format", required_argument, NULL, OPT_LATLOG_FORMAT },
-        { "latency-log-sample", required_argument, NULL, OPT_LATLOG_SAMPLE },
-        { "man", required_argument, NULL, OPT_MAN },
-        { "bind", required_argument, NULL, OPT_BIND }, { "topology", no_argument, NULL, OPT_TOPOLOGY },
-        { "steadystate", required_argument, NULL, OPT_STEADYSTATE },
-        { "journal", required_argument, NULL, OPT_JOURNAL }, { "journal-force", no_argument, NULL, OPT_JOURNAL_FORCE },
-        /* hidden, for the crash tests: a workload that claims durability it never asked for */
-        { "test-durable-on-write", no_argument, NULL, OPT_DURABLE_ON_WRITE },
-        { NULL, 0, NULL, 0 },
-    };
-    int c;
-    while ((c = getopt_long(argc, argv, "f:D:C:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f': a->file = optarg; a->opt.script = optarg; break;
-        case 'D': if (interp_add_override(&a->opt, optarg) != 0) return -1; break;
-        case 'C': if (add_criterion(a, optarg) != 0) return -1; break;
-        case OPT_CHECK: a->opt.check_only = true; break;
-        case OPT_RUNTIME: if (parse_runtime(a, optarg) != 0) return -1; break;
-        case OPT_WORKLOADS: if (workload_dirs_add(&a->opt, optarg) != 0) return -1; break;
-        case OPT_INTERVAL: if (parse_seconds(optarg, "--interval", &a->opt.interval) != 0) return -1; break;
-        case OPT_JSON: a->json = optarg; break;
-        case OPT_CSV: a->csv = optarg; break;
-        case OPT_REPORT: a->report = optarg; break;
-        case OPT_CLOCK: if (parse_clock(a, optarg) != 0) return -1; break;
-        case OPT_MKDIR_PARENTS: a->opt.mkdir_parents = true; break;
-        case OPT_QUIET: a->opt.quiet = true; break;
-        case OPT_IOENGINE: if (parse_ioengine(a, optarg) != 0) return -1; break;
-        case OPT_IODEPTH: if (parse_iodepth(a, optarg) != 0) return -1; break;
-        case OPT_FLUSH: a->opt.flush = true; break;
-        case OPT_LATHIST: a->opt.lathist = true; break;
-        case OPT_MPI_SHARED: a->opt.mpi_shared = true; break;
-        case OPT_LATLOG: a->opt.latlog.path = optarg; break;
-        case OPT_LATLOG_FORMAT: a->latlog_tuned = true; if (parse_latlog_format(a, optarg) != 0) return -1; break;
-        case OPT_LATLOG_SAMPLE: a->latlog_tuned = true; if (parse_latlog_sample(a, optarg) != 0) return -1; break;
-        case OPT_BIND: if (parse_bind(a, optarg) != 0) return -1; break;
-        case OPT_STEADYSTATE: if (parse_steadystate(a, optarg) != 0) return -1; break;
-        case OPT_TOPOLOGY: exit(print_topology());
-        case OPT_JOURNAL: a->opt.journal = optarg; break;
-        case OPT_JOURNAL_FORCE: a->opt.journal_force = true; break;
-        case OPT_DURABLE_ON_WRITE: a->opt.durable_on_write = true; break;
-        case 'h': usage(stdout); exit(0);
-        case OPT_VERSION: printf("flowbench %s\n", FLOWBENCH_VERSION); exit(0);
-        case OPT_DOC_TABLES: doc_tables_print(stdout); exit(0); /* regenerates docs/language.md's tables */
-        case OPT_MAN: exit(print_man(optarg)); /* the build writes the man pages with it */
-        default: usage(stderr); return -1;
-        }
+    if (cli_options_parse(options, noptions, argc, argv, a) != 0) {
+        usage(stderr);
+        return -1;
     }
     if (optind < argc) {
         diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);

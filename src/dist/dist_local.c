@@ -57,24 +57,6 @@ void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op)
 {
 }
 
-void dist_vote_init(struct dist_vote *v, int blame)
-{
-    *v = (struct dist_vote){ .blame = blame };
-}
-
-void dist_vote_quorum(struct dist_vote *v, size_t at, int code)
-{
-    v->quorum_at = at;
-    v->quorum_code = code;
-}
-
-void dist_vote_sum(struct dist_vote *v, uint64_t *buf, size_t n)
-{
-    v->nsum = n;
-    v->sum_in = buf;
-    v->sum_out = buf + n;
-}
-
 struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait)
 {
     if (v->verdict.code != 0)

@@ -275,8 +275,30 @@ static int claim_targets(struct engine *e, struct diag *err)
     return 0;
 }
 
+/* A fileset's population, passed up to the run's writer: the engine draws nothing. */
+static void population_tick(void *ctx, const struct task_progress *p)
+{
+    const struct run_desc *d = ctx;
+    d->writer->progress(d->out, p);
+}
+
+static void population_end(void *ctx)
+{
+    const struct run_desc *d = ctx;
+    d->writer->progress_end(d->out);
+}
+
+static void population_note(void *ctx, const char *line)
+{
+    const struct run_desc *d = ctx;
+    d->writer->progress_note(d->out, line);
+}
+
 static int create_filesets(struct engine *e, struct diag *err)
 {
+    const struct run_desc *d = e->run;
+    const struct progress_sink sink = { population_tick, population_end, population_note, (void *)d };
+    bool told = !d->quiet && d->writer != NULL && d->writer->progress != NULL;
     if (claim_targets(e, err) != 0 || check_space(e, err) != 0)
         return -1;
     /* Most recently defined first, like classic FileBench. */
@@ -286,7 +308,7 @@ static int create_filesets(struct engine *e, struct diag *err)
         if (e->kept[i] >= 0 || !engine_share_makes(e, i))
             continue;
         if ((tree = engine_share_tree(e, i, &shm, err)) == NULL
-            || fileset_create(tree, shm, e->ncpu, e->run->quiet ? NULL : e->run->out, err) != 0)
+            || fileset_create(tree, shm, e->ncpu, told ? &sink : NULL, err) != 0)
             return -1;
     }
     e->created = true;
@@ -626,6 +648,93 @@ static int finish(struct engine *e, struct diag *err)
     return log_failed ? 1 : 0;
 }
 
+/* engine_run's phases, each ending in one agreement of every rank (a no-op on a single
+ * host): made, set, started, measured; then finish. A phase that fails on any rank fails
+ * on all, so every rank takes the same way out. */
+
+/* Made: the run's state and its filesets on disk. Nobody measures while another
+ * rank still creates; shared trees are then every rank's to use. */
+static bool phase_made(struct engine *e, const struct run_desc *d, struct diag *err)
+{
+    bool made = prepare(e, d, err) == 0 && create_filesets(e, err) == 0;
+    return engine_dist_agree_diag(!made, err) == 0;
+}
+
+static int flush_if_asked(struct engine *e, struct diag *err)
+{
+    return e->run->flush ? engine_flush(e, err) : 0;
+}
+
+/* Set: what the workers find ready, in this order. */
+static int (*const set_steps[])(struct engine *e, struct diag *err) = {
+    engine_share_adopt, /* the trees another rank made for all */
+    engine_trees_open,  /* each fileset's root, beneath which every path resolves */
+    flush_if_asked,     /* --flush: the page cache dropped once the trees are in place */
+    engine_dio_setup,   /* direct I/O's alignment, per file system */
+    latlog_open,        /* --latency-log */
+    journal_begin,      /* the durability journal of filesets with verify */
+};
+
+static bool phase_set(struct engine *e, struct diag *err)
+{
+    bool set = true;
+    for (size_t i = 0; set && i < sizeof set_steps / sizeof set_steps[0]; i++)
+        set = set_steps[i](e, err) == 0;
+    return engine_dist_agree_diag(!set, err) == 0;
+}
+
+/* Started: the workers forked and at the start barrier, the event generator running;
+ * the start of the measured interval, on every rank together. -1 when the workers
+ * could not be forked (the other ranks are told at the agreement), else whether it
+ * started. */
+static int phase_started(struct engine *e, pthread_t *gen, struct diag *err)
+{
+    if (fork_workers(e, err) != 0) {
+        engine_stop(e, STOP_WORKER);
+        kill_workers(e);
+        engine_dist_agree_diag(true, err); /* the other ranks wait at the start */
+        return -1;
+    }
+    signals_arm_run(e->pids, e->npids);
+    bool ready = wait_ready(e) == 0;
+    if (ready)
+        engine_place_report(e);
+    bool started = ready && events_start(e, gen) == 0;
+    if (ready && !started) {
+        engine_stop(e, STOP_ERROR);
+        snprintf(e->sh->err, sizeof e->sh->err, "cannot start the event generator");
+    }
+    if (engine_dist_agree(!started, e->sh->err, sizeof e->sh->err) != 0 && started) {
+        atomic_store(&e->sh->err_taken, 1);
+        engine_stop(e, STOP_ERROR);
+        events_stop(e, *gen);
+        started = false;
+    }
+    if (!ready && stop_requested())
+        engine_stop(e, STOP_SIGNAL);
+    return started;
+}
+
+/* Measured: go, on every rank at once; the workers run until a stop; the end of the
+ * measured interval, on every rank together. */
+static void phase_measured(struct engine *e, pthread_t gen)
+{
+    e->run->writer->launch(e->run->out, e->nslots, e->npids, engine_stamp(e));
+    fflush(e->run->out);
+    engine_roll_open(e);
+    uint64_t go = clock_ns();
+    engine_system_start(e, go);
+    atomic_store(&e->sh->go_ns, go);
+    engine_dist_go(e, go);
+    atomic_store(&e->sh->phase, PHASE_GO);
+    fb_futex_wake(&e->sh->phase);
+    watch(e);
+    engine_dist_end(e);
+    engine_system_end(e, clock_ns());
+    events_stop(e, gen);
+    final_sample(e);
+}
+
 int engine_run(const struct run_desc *d, struct diag *err)
 {
     struct engine e;
@@ -634,69 +743,24 @@ int engine_run(const struct run_desc *d, struct diag *err)
         return diag_set(err, NULL, "the run has no clock to time its ops");
     if (d->flowops == NULL)
         return diag_set(err, NULL, "the run has no hooks to run its flowops");
-    bool made = prepare(&e, d, err) == 0 && create_filesets(&e, err) == 0;
-    /* Nobody measures while another rank still creates; shared trees are then
-     * every rank's to use. */
-    if (engine_dist_agree_diag(!made, err) != 0)
-        made = false;
-    else
-        made = engine_dist_agree_diag(!(engine_share_adopt(&e, err) == 0 && engine_trees_open(&e, err) == 0
-                                        && (!d->flush || engine_flush(&e, err) == 0)
-                                        && engine_dio_setup(&e, err) == 0 && latlog_open(&e, err) == 0
-                                        && journal_begin(&e, err) == 0), err) == 0;
-    if (!made) {
+    if (!phase_made(&e, d, err) || !phase_set(&e, err)) {
         engine_free(&e);
         return refused(d, err);
     }
     e.clock = *d->clock;
     engine_system_find(&e);
     report_residency(&e);
-    if (fork_workers(&e, err) != 0) {
-        engine_stop(&e, STOP_WORKER);
-        kill_workers(&e);
-        engine_dist_agree_diag(true, err); /* the other ranks wait at the start */
+    int started = phase_started(&e, &gen, err);
+    if (started < 0) {
         engine_free(&e);
         return -1;
     }
-    signals_arm_run(e.pids, e.npids);
-    int rc = 0;
-    bool ready = wait_ready(&e) == 0;
-    if (ready)
-        engine_place_report(&e);
-    bool started = ready && events_start(&e, &gen) == 0;
-    if (ready && !started) {
-        engine_stop(&e, STOP_ERROR);
-        snprintf(e.sh->err, sizeof e.sh->err, "cannot start the event generator");
-    }
-    /* The start of the measured interval, on every rank together. */
-    if (engine_dist_agree(!started, e.sh->err, sizeof e.sh->err) != 0 && started) {
-        atomic_store(&e.sh->err_taken, 1);
-        engine_stop(&e, STOP_ERROR);
-        events_stop(&e, gen);
-        started = false;
-    }
-    if (started) {
-        d->writer->launch(d->out, e.nslots, e.npids, engine_stamp(&e));
-        fflush(d->out);
-        engine_roll_open(&e);
-        uint64_t go = clock_ns();
-        engine_system_start(&e, go);
-        atomic_store(&e.sh->go_ns, go);
-        engine_dist_go(&e, go);
-        atomic_store(&e.sh->phase, PHASE_GO);
-        fb_futex_wake(&e.sh->phase);
-        watch(&e);
-        engine_dist_end(&e); /* the end of the measured interval, on every rank together */
-        engine_system_end(&e, clock_ns());
-        events_stop(&e, gen);
-        final_sample(&e);
-    } else if (!ready && stop_requested()) {
-        engine_stop(&e, STOP_SIGNAL);
-    }
+    if (started)
+        phase_measured(&e, gen);
     kill_workers(&e);
     e.gone_ns = clock_ns();
     signals_disarm_run();
-    rc = finish(&e, err);
+    int rc = finish(&e, err);
     engine_free(&e);
     return rc;
 }

@@ -1,7 +1,7 @@
 /* worker_cpu.c: a thread's CPU time: what it publishes for the reports and the
  * sampled CPU cost of each of its flowops' ops. */
 #include "engine/engine_rt.h"
-#include "flowops/flowop.h"
+#include "engine/flowop_hooks.h"
 #include "engine/worker.h"
 #include "engine/worker_thread.h"
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "engine/engine_rt.h"
-#include "flowops/flowop.h"
+#include "engine/flowop_hooks.h"
 #include "engine/io_inflight.h"
 #include "engine/pace.h"
 #include "engine/sync.h"

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "engine/engine_rt.h"
-#include "flowops/flowop.h"
+#include "engine/flowop_hooks.h"
 #include "engine/io_inflight.h"
 #include "engine/journal.h"
 #include "engine/worker.h"
@@ -21,7 +21,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->op = &ops[i];
         inst->hooks = ops[i].type != NULL ? w->eng->run->flowops[flowop_type_id(ops[i].type)] : NULL;
         if (ops[i].type != NULL && (inst->hooks == NULL || inst->hooks->run == NULL)) {
-            op_fail(w, inst, "its type has no run hook (flowop_table.c)");
+            op_fail(w, inst, "its type has no run hook (the end of its file in src/flowops/)");
             return -1;
         }
         inst->st = &stats[ops[i].flat];

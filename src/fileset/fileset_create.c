@@ -1,6 +1,6 @@
 /* fileset_create.c: puts a populated fileset on disk (f-language.md 6.4): checks
  * that its root is absent or ours, reuses or replaces it, makes the directories,
- * pre-allocates files (on several threads with paralloc) with progress lines,
+ * pre-allocates files (on several threads with paralloc) reporting how far it got upward,
  * drops their pages from the cache unless cached, then the leaf directories, and records what exists in the shared state. */
 #include "fileset/fileset.h"
 
@@ -474,47 +474,35 @@ static void *alloc_worker(void *arg)
     return NULL;
 }
 
-/* Time left, from the share done so far (bytes, else files) and the time it took. */
-static double seconds_left(uint64_t done, uint64_t total, double elapsed)
+/* Once a second: how far the writers got, reported upward (the caller draws it). */
+static void report_progress(struct alloc_job *j, const struct progress_sink *sink, const struct totals *t,
+                            double elapsed)
 {
-    return done == 0 || done >= total ? 0 : elapsed * (double)(total - done) / (double)done;
+    struct task_progress p = { j->fs->plan->name, atomic_load(&j->files_done), t->files, atomic_load(&j->bytes_done),
+                               t->bytes, elapsed };
+    sink->tick(sink->ctx, &p);
 }
 
-/* Once a second: a line in a pipe or a file; on a terminal, one line rewritten
- * in place, with the time left. */
-static void print_progress(struct alloc_job *j, FILE *progress, const struct totals *t, double elapsed)
-{
-    uint64_t files = atomic_load(&j->files_done), bytes = atomic_load(&j->bytes_done);
-    bool live = isatty(fileno(progress));
-    fprintf(progress, "%s%s: %" PRIu64 "/%" PRIu64 " files, %" PRIu64 "/%" PRIu64 " MiB", live ? "\r\033[K" : "",
-            j->fs->plan->name, files, t->files, bytes >> 20, t->bytes >> 20);
-    if (live)
-        fprintf(progress, ", about %.0f s left", t->bytes > 0 ? seconds_left(bytes, t->bytes, elapsed)
-                                                               : seconds_left(files, t->files, elapsed));
-    fputs(live ? "" : "\n", progress);
-    fflush(progress);
-}
-
-/* Waits for the writers, printing progress once a second after the first. */
-static void wait_writers(struct alloc_job *j, FILE *progress, const struct totals *t)
+/* Waits for the writers, reporting progress once a second after the first. */
+static void wait_writers(struct alloc_job *j, const struct progress_sink *sink, const struct totals *t)
 {
     struct timespec start, next;
     clock_gettime(CLOCK_MONOTONIC, &start);
     next = start;
     next.tv_sec += 1;
-    bool printed = false;
+    bool reported = false;
     pthread_mutex_lock(&j->lock);
     while (j->running > 0) {
         if (pthread_cond_timedwait(&j->cond, &j->lock, &next) != ETIMEDOUT)
             continue;
         next.tv_sec += 1;
-        if (progress != NULL)
-            print_progress(j, progress, t, (double)(next.tv_sec - 1 - start.tv_sec));
-        printed = progress != NULL;
+        if (sink != NULL)
+            report_progress(j, sink, t, (double)(next.tv_sec - 1 - start.tv_sec));
+        reported = sink != NULL;
     }
     pthread_mutex_unlock(&j->lock);
-    if (printed && isatty(fileno(progress)))
-        fputs("\r\033[K", progress);   /* the live line gives way to what follows */
+    if (reported)
+        sink->end(sink->ctx);
 }
 
 static int job_init(struct alloc_job *j, struct fileset_rt *fs, _Atomic uint32_t *state, bool reuse)
@@ -571,7 +559,7 @@ static void job_free(struct alloc_job *j)
 }
 
 static int alloc_files(struct fileset_rt *fs, _Atomic uint32_t *state, unsigned nthreads, bool reuse,
-                       FILE *progress, struct diag *err)
+                       const struct progress_sink *sink, struct diag *err)
 {
     if (fs->nfiles == 0)
         return 0;
@@ -585,7 +573,7 @@ static int alloc_files(struct fileset_rt *fs, _Atomic uint32_t *state, unsigned 
     pthread_t tid[MAX_ALLOCATORS];
     int rc = 0;
     unsigned started = start_writers(j, tid, writer_count(fs, nthreads), &rc);
-    wait_writers(j, progress, &t);
+    wait_writers(j, sink, &t);
     for (unsigned k = 0; k < started; k++)
         pthread_join(tid[k], NULL);
     int ret = 0;
@@ -651,14 +639,15 @@ static uint64_t count_existing(const _Atomic uint32_t *state, size_t n)
     return c;
 }
 
-static void print_summary(const struct fileset_rt *fs, FILE *progress)
+static void note_summary(const struct fileset_rt *fs, const struct progress_sink *sink)
 {
     double w = fs->mean_width;
-    fprintf(progress,
-            "%s populated: %zu files, avg. dir. width = %.*f, avg. dir. depth = %.1f, %zu leafdirs, %.3fMB total size\n",
-            fs->plan->name, fs->nfiles, w == floor(w) ? 0 : 1, w, fs->mean_depth, fs->nleafdirs,
-            (double)fs->total_bytes / (1024.0 * 1024.0));
-    fflush(progress);
+    char line[512];
+    snprintf(line, sizeof line,
+             "%s populated: %zu files, avg. dir. width = %.*f, avg. dir. depth = %.1f, %zu leafdirs, %.3fMB total size",
+             fs->plan->name, fs->nfiles, w == floor(w) ? 0 : 1, w, fs->mean_depth, fs->nleafdirs,
+             (double)fs->total_bytes / (1024.0 * 1024.0));
+    sink->note(sink->ctx, line);
 }
 
 /* A tree this call made and could not finish is removed, so that no half-made
@@ -683,7 +672,7 @@ static void reset_state(struct fileset_rt *fs, struct shm *shm)
 /* A tree of ours to be kept is checked first, beneath its root: 1 when it is
  * fit to keep, 0 when it was made in another shape (then it is made anew),
  * -1 when something foreign is in it (refused, nothing written). */
-static int keepable(struct fileset_rt *fs, FILE *progress, struct diag *err)
+static int keepable(struct fileset_rt *fs, const struct progress_sink *sink, struct diag *err)
 {
     char why[PATH_MAX + 256];
     if (fileset_root_open(fs, dir_budget(), err) != 0)
@@ -693,13 +682,17 @@ static int keepable(struct fileset_rt *fs, FILE *progress, struct diag *err)
         return rc == 0 ? 1 : (fileset_root_close(fs), -1);
     fileset_root_close(fs);
     fs->root_dev = fs->root_ino = 0;
-    if (progress != NULL)
-        fprintf(progress, "%s: the tree kept at %s was made in another shape (%s); making it anew\n", fs->plan->name,
-                fs->root, why);
+    if (sink != NULL) {
+        char line[2 * PATH_MAX + 512];
+        snprintf(line, sizeof line, "%s: the tree kept at %s was made in another shape (%s); making it anew",
+                 fs->plan->name, fs->root, why);
+        sink->note(sink->ctx, line);
+    }
     return 0;
 }
 
-int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FILE *progress, struct diag *err)
+int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, const struct progress_sink *sink,
+                   struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
     enum root_state rs = ROOT_ABSENT;
@@ -708,7 +701,7 @@ int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FI
         return -1;
     bool keep = rs == ROOT_OURS && (p->reuse || p->trusttree);
     if (keep) {
-        int k = keepable(fs, progress, err);
+        int k = keepable(fs, sink, err);
         if (k < 0)
             return -1;
         keep = k == 1;
@@ -724,14 +717,14 @@ int fileset_create(struct fileset_rt *fs, struct shm *shm, unsigned nthreads, FI
     _Atomic uint32_t *state = shm_at(shm, fs->state_off);
     if (trust)
         trust_files(fs, state);
-    else if (alloc_files(fs, state, nthreads, keep, progress, err) != 0)
+    else if (alloc_files(fs, state, nthreads, keep, sink, err) != 0)
         return discard(fs, keep, err);
     if (make_leafdirs(fs, state, keep, trust, err) != 0)
         return discard(fs, keep, err);
     struct fs_shared *sh = shm_at(shm, fs->shared_off);
     atomic_store(&sh->nexisting, count_existing(state, fs->nfiles));
     atomic_store(&sh->nleaf_existing, count_existing(state + fs->nfiles, fs->nleafdirs));
-    if (progress != NULL && !p->is_file)
-        print_summary(fs, progress);
+    if (sink != NULL && !p->is_file)
+        note_summary(fs, sink);
     return 0;
 }

@@ -6,21 +6,16 @@
 #include <unistd.h>
 
 #include "flowops/flowop.h"
+#include "flowops/slot_call.h"
 #include "engine/journal.h"
 #include "engine/worker.h"
 
 static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
 {
     uint64_t t0 = op_now(w);
-    int rc = fsync(s->fd);
-    uint64_t t1 = op_now(w);
-    if (rc != 0) {
-        int err = errno;
-        char path[PATH_MAX];
-        return op_error(w, op, "fsync", slot_path(w, s, path, sizeof path), err);
-    }
-    op_done(w, op, t0, t1, 0);
-    return journal_durable(w, op, s, JF_WHY_FSYNC);
+    int rc = fsync(s->fd), err = errno;
+    int done = slot_call_end(w, op, s, "fsync", rc, err, t0, op_now(w));
+    return done != FO_OK ? done : journal_durable(w, op, s, JF_WHY_FSYNC);
 }
 
 static int fsync_run(struct worker *w, struct op_inst *op)

@@ -74,35 +74,34 @@ static int bucket_run(struct worker *w, struct op_inst *op, uint64_t now, uint64
     return FO_OK;
 }
 
-/* Read+write ops: the target's, or every read and write of this thread. */
-static int iopslimit_run(struct worker *w, struct op_inst *op)
+/* A limiter charges the growth of a count: its target's ops (bytes for bwlimit)
+ * with target=, else what of its own thread; one event per op, or per MiB. */
+static int charge_run(struct worker *w, struct op_inst *op, enum thread_count what)
 {
     if (!events_enabled(w))
         return FO_OK;
     int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_ops(w, t) : thread_count(w, RW_OPS);
-    return bucket_run(w, op, now, 1);
+    uint64_t now = t < 0 ? thread_count(w, what) : what == RW_BYTES ? worker_count_bytes(w, t) : worker_count_ops(w, t);
+    return bucket_run(w, op, now, what == RW_BYTES ? BW_UNIT : 1);
+}
+
+/* Read+write ops: the target's, or every read and write of this thread. */
+static int iopslimit_run(struct worker *w, struct op_inst *op)
+{
+    return charge_run(w, op, RW_OPS);
 }
 
 /* Ops: the target's, or [better] every I/O op of this thread (classic counted
  * every flowop of the process, the limiter itself included). */
 static int opslimit_run(struct worker *w, struct op_inst *op)
 {
-    if (!events_enabled(w))
-        return FO_OK;
-    int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_ops(w, t) : thread_count(w, IO_OPS);
-    return bucket_run(w, op, now, 1);
+    return charge_run(w, op, IO_OPS);
 }
 
 /* Bytes: the target's, or every byte this thread read or wrote; one event per MiB. */
 static int bwlimit_run(struct worker *w, struct op_inst *op)
 {
-    if (!events_enabled(w))
-        return FO_OK;
-    int t = op->op->target_op;
-    uint64_t now = t >= 0 ? worker_count_bytes(w, t) : thread_count(w, RW_BYTES);
-    return bucket_run(w, op, now, BW_UNIT);
+    return charge_run(w, op, RW_BYTES);
 }
 
 const struct flowop_hooks flowop_eventlimit_hooks = { .run = eventlimit_run };

@@ -8,6 +8,7 @@
 #include <sys/file.h>
 
 #include "flowops/flowop.h"
+#include "flowops/slot_call.h"
 #include "engine/worker.h"
 
 /* One locking interface: its call to take or to let go of the lock. */
@@ -53,15 +54,8 @@ static int lock_change(struct worker *w, struct op_inst *op, bool take)
     const struct lock_kind *k = lock_kind(op);
     uint64_t len = op_iosize(w, op);
     uint64_t t0 = op_now(w);
-    int rc = k->call(s->fd, take, len);
-    uint64_t t1 = op_now(w);
-    if (rc != 0) {
-        int err = errno;
-        char path[PATH_MAX];
-        return op_error(w, op, k->name, slot_path(w, s, path, sizeof path), err);
-    }
-    op_done(w, op, t0, t1, 0);
-    return FO_OK;
+    int rc = k->call(s->fd, take, len), err = errno;
+    return slot_call_end(w, op, s, k->name, rc, err, t0, op_now(w));
 }
 
 static int lock_run(struct worker *w, struct op_inst *op)

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "flowops/flowop.h"
+#include "flowops/slot_call.h"
 #include "engine/worker.h"
 
 /* The rotor a pick advances: the fileset's shared one, or with opennext the
@@ -20,15 +21,8 @@ static int fstat_slot(struct worker *w, struct op_inst *op, const struct slot *s
 {
     struct stat sb;
     uint64_t t0 = op_now(w);
-    int rc = fstat(s->fd, &sb);
-    uint64_t t1 = op_now(w);
-    if (rc != 0) {
-        int err = errno;
-        char path[PATH_MAX];
-        return op_error(w, op, "fstat", slot_path(w, s, path, sizeof path), err);
-    }
-    op_done(w, op, t0, t1, 0);
-    return FO_OK;
+    int rc = fstat(s->fd, &sb), err = errno;
+    return slot_call_end(w, op, s, "fstat", rc, err, t0, op_now(w));
 }
 
 /* Stats an existing file picked like openfile does; holding it busy keeps a

@@ -90,43 +90,9 @@ static const struct attr_spec thread_specs[TH_NATTRS] = {
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {
-    [FO_NAME] = { "name", NULL, AT_STR, 0, 0, true, "statistics label and target name" },
-    [FO_FILENAME] = { "filename", "filesetname", AT_STR, 0, 0, false, "fileset or file to work on" },
-    [FO_IOSIZE] = { "iosize", NULL, AT_NUMRV, 0, 0, false,
-                    "bytes per I/O; a random variable or buckets(size:pct, ...) draws each op's" },
-    [FO_WORKINGSET] = { "workingset", NULL, AT_INT, 0, 0, false, "bytes from file start used for random offsets" },
-    [FO_RANDOM] = { "random", NULL, AT_BOOL, 0, 0, false, "random offsets" },
-    [FO_DSYNC] = { "dsync", NULL, AT_BOOL, 0, 0, false, "open with O_DSYNC (each write reaches the device before it returns)" },
-    [FO_DIRECTIO] = { "directio", NULL, AT_BOOL, 0, 0, false, "open with O_DIRECT" },
-    [FO_NOREADAHEAD] = { "noreadahead", NULL, AT_BOOL, 0, 0, false, "advise random access" },
-    [FO_FD] = { "fd", NULL, AT_INT, 0, 128, false, "descriptor slot 0..128" },
-    [FO_SRCFD] = { "srcfd", NULL, AT_INT, 0, 128, false, "writewholefile: slot whose file gives the size" },
-    [FO_OPENNEXT] = { "opennext", "rotatefd", AT_BOOL, 0, 0, false, "rotate through descriptor slots" },
-    [FO_INDEXED] = { "indexed", NULL, AT_NUMRV, 0, 0, false, "pick the file by index" },
-    [FO_ITERS] = { "iters", NULL, AT_NUMRV, 1, 0, false, "repeat count each time the flowop is reached" },
-    [FO_VALUE] = { "value", NULL, AT_VALUE, 0, 0, false, "count, seconds, amount or text, by flowop" },
-    [FO_TARGET] = { "target", NULL, AT_STR, 0, 0, false, "name of the flowop to wake, post, limit or finish on" },
-    [FO_BLOCKING] = { "blocking", NULL, AT_BOOL, 0, 0, false, "sempost: wait for the target's credit" },
-    [FO_HIGHWATER] = { "highwater", NULL, AT_INT, 1, 0, false, "semblock: initial credit for blocking posters" },
-    [FO_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the flowop writes: random (default), zero or 0xHEX bytes repeated" },
-    [FO_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
-    [FO_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
-    [FO_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "stamp block headers on writes, check them on reads (default: the thread's, else the fileset's)" },
-    [FO_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of this flowop, over its thread's: psync, libaio, io_uring or mmap" },
-    [FO_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests in flight on an asynchronous engine, over its thread's" },
-    [FO_WEIGHT] = { "weight", NULL, AT_INT, 1, FLOWOP_WEIGHT_MAX, false,
-                    "inside a choose composite: the flowop's share of the passes, weight / sum of its siblings' weights" },
-    [FO_OPENCLOSE] = { "openclose", NULL, AT_BOOL, 0, 0, false,
-                       "every execution picks a file of filename=, opens it, does its I/O and closes it (else the file stays in its slot)" },
-    [FO_PICK] = { "pick", NULL, AT_STR, 0, 0, false,
-                  "the order files are drawn in: random (default: the fileset's shared rotor, or indexed=) or epoch "
-                  "(every file once per pass, shuffled, shared by all threads and split between MPI ranks)" },
-    [FO_PICKS] = { "picks", NULL, AT_INT, 1, 0, false,
-                   "with pick=epoch: the most files drawn over the run (every thread, every rank); a thread whose draw finds them spent stops (the run ends when every thread has)" },
-    [FO_OFFSET] = { "offset", NULL, AT_INT, 0, 0, false,
-                    "each read or write goes to this byte offset, as a pread or pwrite would (a sequential one after it goes on from its end)" },
-    [FO_INPLACE] = { "inplace", NULL, AT_BOOL, 0, 0, false,
-                     "each read or write goes to the offset where the previous read or write of its slot began (a block read, then written back over itself); offset 0 after an open" },
+#define FO_ATTR(id, nm, alias, kind, def, max, req, store, help) [FO_##id] = { #nm, alias, kind, def, max, req, help },
+#include "lang/flowop_attr_list.def"
+#undef FO_ATTR
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/live_line.h"
 #include "report/report.h"
 #include "report/report_accel.h"
 #include "report/report_figures.h"
@@ -263,12 +264,14 @@ static void system_lines(FILE *out, const struct run_system *s, double stamp)
 }
 
 /* A replay's position in its trace, after an interval or status line. */
-static void position(FILE *out, const struct replay_position *p)
+/* A replay's place in its trace, for the status and interval lines ("" for a run of no trace). */
+static const char *position(char *buf, size_t len, const struct replay_position *p)
 {
-    if (p->calls == 0)
-        return;
-    fprintf(out, "  call %" PRIu64 " of %" PRIu64 " (%.0f%%)  %" PRIu64 " mismatch%s", p->done, p->calls,
-            100.0 * (double)p->done / (double)p->calls, p->mismatches, p->mismatches == 1 ? "" : "es");
+    buf[0] = '\0';
+    if (p->calls > 0)
+        snprintf(buf, len, "  call %" PRIu64 " of %" PRIu64 " (%.0f%%)  %" PRIu64 " mismatch%s", p->done, p->calls,
+                 100.0 * (double)p->done / (double)p->calls, p->mismatches, p->mismatches == 1 ? "" : "es");
+    return buf;
 }
 
 void report_text_interval(FILE *out, const struct interval_sample *s, double stamp)
@@ -276,7 +279,8 @@ void report_text_interval(FILE *out, const struct interval_sample *s, double sta
     fprintf(out, "%.3f: interval %.1fs: %.0f ops/s %.1f MiB/s mean %.3fms p99 %.3fms", stamp, s->t,
             (double)s->ops / s->seconds, (double)s->bytes / 1048576.0 / s->seconds, report_ms(s->mean_ns),
             report_ms(s->p99_ns));
-    position(out, &s->pos);
+    char pos[128];
+    fputs(position(pos, sizeof pos, &s->pos), out);
     fputc('\n', out);
     fflush(out);
 }
@@ -291,19 +295,19 @@ void report_text_overrun(FILE *out, const struct overrun_note *n, double stamp)
 
 void report_text_status(FILE *out, const struct live_status *s)
 {
-    fprintf(out, "\r\033[Krun %d: %.0f", s->run, s->elapsed);
+    char total[32] = "";
     if (s->total > 0)
-        fprintf(out, "/%.0f", s->total);
-    fprintf(out, " s  %.0f ops/s  %.1f MiB/s  p99 %.3f ms  %" PRIu64 " error%s", s->ops_per_s, s->mb_per_s,
-            report_ms((double)s->p99_ns), s->errors, s->errors == 1 ? "" : "s");
-    position(out, &s->pos);
-    fflush(out);
+        snprintf(total, sizeof total, "/%.0f", s->total);
+    char text[384], pos[128];
+    snprintf(text, sizeof text, "run %d: %.0f%s s  %.0f ops/s  %.1f MiB/s  p99 %.3f ms  %" PRIu64 " error%s%s", s->run,
+             s->elapsed, total, s->ops_per_s, s->mb_per_s, report_ms((double)s->p99_ns), s->errors,
+             s->errors == 1 ? "" : "s", position(pos, sizeof pos, &s->pos));
+    live_line(out, true, text);
 }
 
 void report_text_status_clear(FILE *out)
 {
-    fputs("\r\033[K", out);
-    fflush(out);
+    live_line_clear(out);
 }
 
 void report_text_cache(FILE *out, const struct cache_share *c, double stamp)
