@@ -35,8 +35,9 @@ int replay_clients_prepare(const struct replay_req *r, const char *top, const st
 /* Each client's directory made (if missing), locked, its manifest written and its tree laid down. */
 int replay_clients_lay(struct replay_clients *cl, const char *top, const struct trace_tree *tree, bool over,
                        struct target_locks **locks, uint64_t *files, uint64_t *bytes, struct diag *err);
-/* After the run: each client's calls, ops/s, passes and mismatches, and all of them merged. */
-void replay_clients_report(FILE *out, const struct replay_clients *cl, const struct run_result *run);
+/* After the run: each client's calls, ops/s, passes and mismatches, and all of them merged, printed and kept
+ * in run (its JSON's "replay_clients"). */
+void replay_clients_report(FILE *out, const struct replay_clients *cl, struct run_result *run);
 void replay_clients_free(struct replay_clients *cl);
 
 #endif

@@ -219,10 +219,23 @@ static void say(FILE *out, const char *who, struct client_sum s, uint64_t pass_c
             secs > 0 ? (double)s.calls / secs : 0.0, (unsigned long long)s.mismatches);
 }
 
-void replay_clients_report(FILE *out, const struct replay_clients *cl, const struct run_result *run)
+/* A client's figures into the run's, for the JSON (none when out of memory: the text has them). */
+static void keep(struct run_result *run, struct client_sum s, uint64_t pass_calls)
+{
+    if (run->clients == NULL)
+        return;
+    run->clients[run->nclients++] = (struct replay_client_fig){
+        .calls = s.calls, .mismatches = s.mismatches, .passes = pass_calls ? (double)s.calls / (double)pass_calls : 0
+    };
+}
+
+void replay_clients_report(FILE *out, const struct replay_clients *cl, struct run_result *run)
 {
     if (cl == NULL || run == NULL)
         return;
+    free(run->clients);
+    run->nclients = 0;
+    run->clients = calloc(cl->n ? cl->n : 1, sizeof *run->clients);
     struct client_sum all = { 0 };
     for (uint32_t k = 0; k < cl->n; k++) {
         char prefix[32], who[32];
@@ -230,11 +243,14 @@ void replay_clients_report(FILE *out, const struct replay_clients *cl, const str
         snprintf(who, sizeof who, "client-%u", k + 1);
         struct client_sum s = client_sum(run, prefix);
         say(out, who, s, cl->pass_calls, run->seconds);
+        keep(run, s, cl->pass_calls);
         all.calls += s.calls;
         all.mismatches += s.mismatches;
     }
-    if (cl->n == 0)
+    if (cl->n == 0) {
         all = client_sum(run, "");
+        keep(run, all, cl->pass_calls);
+    }
     char who[48];
     snprintf(who, sizeof who, "%u client%s merged", cl->n ? cl->n : 1, cl->n > 1 ? "s" : "");
     say(out, who, all, cl->pass_calls * (cl->n ? cl->n : 1), run->seconds);
