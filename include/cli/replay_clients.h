@@ -27,13 +27,13 @@ struct replay_clients {
 /* --clients' and --runtime's values; false when text is not one. */
 bool replay_clients_parse(const char *text, uint32_t *n);
 bool replay_runtime_parse(const char *text, uint64_t *ns);
-/* With --clients or --runtime: c made into the copies (each client's directory beneath top) and looped, each
- * client's directory checked as DIR is and the lay-down's budget of them all; *out NULL without either. -1
- * with err (bad_input: exit 2). */
-int replay_clients_prepare(const struct replay_req *r, const char *top, const struct trace_tree *tree,
+/* With --clients or --runtime: c made into the copies (each client's directory beneath dir: DIR, or a rank's)
+ * and looped, each client's directory checked as DIR is and the lay-down's budget of them all (against the
+ * free space of top, DIR); *out NULL without either. -1 with err (bad_input: exit 2). */
+int replay_clients_prepare(const struct replay_req *r, const char *dir, const char *top, const struct trace_tree *tree,
                            struct trace_compiled *c, struct replay_clients **out, struct diag *err);
 /* Each client's directory made (if missing), locked, its manifest written and its tree laid down. */
-int replay_clients_lay(struct replay_clients *cl, const char *top, const struct trace_tree *tree, bool over,
+int replay_clients_lay(struct replay_clients *cl, const struct trace_tree *tree, bool over,
                        struct target_locks **locks, uint64_t *files, uint64_t *bytes, struct diag *err);
 /* After the run: each client's calls, ops/s, passes and mismatches, and all of them merged, printed and kept
  * in run (its JSON's "replay_clients"). */

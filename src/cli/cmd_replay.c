@@ -222,7 +222,7 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
     p->c.image->realtime = r->realtime && r->mode != RP_AFAP;
     if (trace_tree_plan(&p->t, &p->tree, err) != 0)
         return EXIT_RUNFAIL;
-    if (replay_clients_prepare(r, p->dir, p->tree, &p->c, &p->cl, err) != 0)
+    if (replay_clients_prepare(r, p->dir, p->top, p->tree, &p->c, &p->cl, err) != 0)
         return failure(err);
     if (p->cl != NULL && p->cl->n > 0)
         return EXIT_OK; /* each client's directory is checked and budgeted there */
@@ -254,7 +254,7 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     bool clients = p->cl != NULL && p->cl->n > 0; /* DIR/client-K each laid down as DIR is */
     if (replay_rank_mkdir(p->top, err) != 0 || target_lock_take(&in->locks, p->dir, NULL, err) != 0
         || (!clients && p->mt == NULL && replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
-        || (clients ? replay_clients_lay(p->cl, p->dir, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
+        || (clients ? replay_clients_lay(p->cl, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
                     : replay_dir_manifest(p->mt, p->tree, err) != 0
                           || trace_tree_lay(p->tree, p->dir, &files, &bytes, err) != 0))
         status = failure(err);

@@ -137,7 +137,7 @@ static int clients_dirs(struct replay_clients *cl, const char *top, const struct
     return 0;
 }
 
-int replay_clients_prepare(const struct replay_req *r, const char *top, const struct trace_tree *tree,
+int replay_clients_prepare(const struct replay_req *r, const char *dir, const char *top, const struct trace_tree *tree,
                            struct trace_compiled *c, struct replay_clients **out, struct diag *err)
 {
     *out = NULL;
@@ -159,7 +159,7 @@ int replay_clients_prepare(const struct replay_req *r, const char *top, const st
     cl->pass_calls = pass_calls(im);
     if (cl->n == 0)
         return 0;
-    if (clients_dirs(cl, top, r, err) != 0 || clients_budget(cl, top, tree, r->lay_max, err) != 0)
+    if (clients_dirs(cl, dir, r, err) != 0 || clients_budget(cl, top, tree, r->lay_max, err) != 0)
         return -1;
     return trace_compile_copies(c, cl->n, (const char *const *)cl->dirs, err);
 }
@@ -176,10 +176,9 @@ static int client_mkdir(struct replay_clients *cl, uint32_t k, bool over, struct
     return cl->mt[k] != NULL ? 0 : diag_set(err, NULL, "%s went away as it was made", cl->dirs[k]);
 }
 
-int replay_clients_lay(struct replay_clients *cl, const char *top, const struct trace_tree *tree, bool over,
+int replay_clients_lay(struct replay_clients *cl, const struct trace_tree *tree, bool over,
                        struct target_locks **locks, uint64_t *files, uint64_t *bytes, struct diag *err)
 {
-    (void)top;
     for (uint32_t k = 0; k < cl->n; k++) {
         uint64_t f = 0, b = 0;
         if (client_mkdir(cl, k, over, err) != 0 || target_lock_take(locks, cl->dirs[k], NULL, err) != 0

@@ -13,7 +13,7 @@ static const struct subcommand subcommands[] = {
     { "verify-tree", cmd_verify_tree_main, "verify-tree -f W.f [-D NAME=VALUE] [--journal DIR] [--json FILE]",
       "after a crash: check a tree against its durability journal; exit 1 on a lost or torn write" },
     { "replay", cmd_replay_main,
-      "replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] [--over] [--lay-max SIZE] "
+      "replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] [--over] [--lay-max SIZE] [--clients N] [--runtime T] "
       "[--json F]",
       "replay a trace (flowbench's, strace, dbench loadfile, fio iolog) beneath DIR, "
       "or under mpirun on every rank (docs/replay.md)" },
