@@ -81,7 +81,9 @@ static int replay_init(struct worker *w, struct op_inst *op)
     s->ctx = (struct rp_ctx){ .root = -1, .slots = rp_slots(im, p), .nslots = p->nslots, .im = im };
     s->ctx.bufsize = im->max_len > 0 ? im->max_len : 4096;
     s->ctx.buf = calloc(1, s->ctx.bufsize);
-    s->ctx.root = open(rp_str(im, s->th->root), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    /* the root is a real path (DIR resolved, its client-K or rank-NNNN after it): a link put at its last
+     * name since it was judged is refused, not followed out of DIR */
+    s->ctx.root = open(rp_str(im, s->th->root), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     s->late = worker_replay_start(w, s->index);
     /* the kernel's default slack (50 us) would delay every timed wake-up by as much */
     if (im->mode != RP_AFAP && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
