@@ -38,6 +38,8 @@ int replay_clients_lay(struct replay_clients *cl, const struct trace_tree *tree,
 /* After the run: each client's calls, ops/s, passes and mismatches, and all of them merged, printed and kept
  * in run (its JSON's "replay_clients"). */
 void replay_clients_report(FILE *out, const struct replay_clients *cl, struct run_result *run);
+/* --check: what the check found of each client's directory, a line each. */
+void replay_clients_say(FILE *out, const struct replay_clients *cl, const struct trace_tree *tree);
 void replay_clients_free(struct replay_clients *cl);
 
 #endif

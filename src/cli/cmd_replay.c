@@ -296,7 +296,10 @@ static int replay_run(struct interp *in)
         fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n",
                 p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
                 p->c.image->nthreads);
-        replay_dir_say(in->out, p->dir, p->mt, p->tree);
+        if (p->cl != NULL && p->cl->n > 0)
+            replay_clients_say(in->out, p->cl, p->tree);
+        else
+            replay_dir_say(in->out, p->dir, p->mt, p->tree);
     } else if (status == EXIT_OK) {
         status = part_run(in, p, &err);
     }

@@ -190,6 +190,12 @@ int replay_clients_lay(struct replay_clients *cl, const struct trace_tree *tree,
     return 0;
 }
 
+void replay_clients_say(FILE *out, const struct replay_clients *cl, const struct trace_tree *tree)
+{
+    for (uint32_t k = 0; k < cl->n; k++)
+        replay_dir_say(out, cl->dirs[k], cl->mt[k], tree);
+}
+
 /* A client's figures from the run's rows: its processes are client-K.*. */
 struct client_sum {
     uint64_t calls, mismatches;
