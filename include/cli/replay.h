@@ -18,6 +18,8 @@ struct replay_req {
     bool realtime;           /* --rt: the replaying threads at real-time priority (mode think or timed) */
     bool over;               /* --over: DIR may hold files flowbench did not lay down */
     uint64_t lay_max;        /* --lay-max: the most bytes the lay-down writes */
+    uint32_t clients;        /* --clients N: N copies, each beneath DIR/client-K (0: one, in DIR) */
+    uint64_t runtime_ns;     /* --runtime T: the trace looped until T (0: once) */
     /* What the interpreter runs in place of a script: set by the replay command,
      * so the classic command line names nothing of it. */
     int (*run)(struct interp *in);

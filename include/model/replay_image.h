@@ -58,6 +58,8 @@ struct rp_thread {
     uint64_t first, count;   /* its records: recs[first .. first + count) */
     uint32_t proc;
     int32_t tid;
+    uint32_t base;           /* its client's first thread: its deps' thread numbers count from there (replay --clients) */
+    uint32_t root;           /* string: its client's directory, beneath which its calls run */
 };
 
 struct rp_proc {
@@ -89,6 +91,12 @@ struct rp_image {
     _Atomic uint64_t epoch_ns; /* the first call's start (CLOCK_MONOTONIC); 0 before it */
     _Atomic uint64_t nnamed;   /* mismatches seen: the first RP_NAMED claim a slot of named[] each */
     struct rp_named named[RP_NAMED];
+    /* replay --clients and --runtime (src/cli/replay_clients.c) */
+    uint32_t clients;        /* copies of the trace, each its threads base .. base + client_threads */
+    uint32_t client_threads;
+    uint64_t runtime_ns;     /* 0: one pass; else each thread starts its calls again until this long has passed */
+    uint64_t span_ns;        /* a pass's traced length (the last call's end): timed mode's offset per pass */
+    _Atomic uint64_t loop_start_ns; /* the first call's start (CLOCK_MONOTONIC), the runtime's origin; 0 before it */
 };
 
 #define RP_MAGIC 0x31796c7065526246ull /* "FbReply1" */

@@ -10,7 +10,8 @@
 
 /* After the summary: a line with how many, then one per named mismatch; nothing when there is none. */
 void report_mismatch_lines(FILE *out, const struct run_result *r, double stamp);
-/* "mismatches_named": [{line, call, target, traced, replay}...] and "mismatches_seen"; nothing when none. */
+/* "mismatches_named": [{line, call, target, traced, replay}...] and "mismatches_seen"; nothing when none.
+ * Before them, "replay_clients": each client's figures (replay --clients, --runtime). */
 void report_mismatch_json(struct jw *w, const struct run_result *r);
 
 #endif

@@ -162,6 +162,12 @@ struct replay_mismatch {
     int64_t traced, got; /* each >= 0, or -errno */
 };
 
+/* A replay's client (--clients, --runtime): what its copy of the trace did (replay_clients.c). */
+struct replay_client_fig {
+    uint64_t calls, mismatches;
+    double passes;       /* calls over one pass's calls: a pass cut by the runtime counts its share */
+};
+
 struct run_result {
     int index;
     double seconds;
@@ -199,6 +205,8 @@ struct run_result {
     struct replay_mismatch *mismatches; /* a replay: its first mismatches, in the order they were seen; */
     size_t nmismatches;          /* ... how many are named, */
     uint64_t mismatches_seen;    /* ... of how many in all (this rank's) */
+    struct replay_client_fig *clients; /* replay --clients or --runtime: one per client (DIR itself: one), */
+    size_t nclients;             /* ... 0 for any other run */
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

@@ -82,6 +82,9 @@ struct trace_compiled {
 int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double speed,
                   struct trace_compiled *c, struct diag *err);
 void trace_compiled_free(struct trace_compiled *c);
+/* c made into n copies of itself (replay --clients), copy k replaying beneath dirs[k]: its threads and
+ * processes n times, each copy's descriptors and orderings its own, its calls shared. -1 with err. */
+int trace_compile_copies(struct trace_compiled *c, uint32_t n, const char *const *dirs, struct diag *err);
 
 /* An editable .f fitted to the trace, every number commented with its source
  * (flowbench model); source names the trace in its first line, quoted. -1 with err

@@ -12,6 +12,7 @@
 #include "base/rank_spell.h"
 #include "cli/interp.h"
 #include "cli/replay.h"
+#include "cli/replay_clients.h"
 #include "cli/replay_dir.h"
 #include "cli/replay_ranks.h"
 #include "cli/subcommand.h"
@@ -78,6 +79,14 @@ static const char *take_option(struct replay_req *r, int argc, char **argv, int 
         ++*i;
         return replay_size_parse(val, &r->lay_max) ? NULL
                                                    : "--lay-max is a size: a whole number of bytes, or with k, m, g or t";
+    }
+    if (strcmp(opt, "--clients") == 0) {
+        ++*i;
+        return replay_clients_parse(val, &r->clients) ? NULL : "--clients is a whole number from 1 to 1024";
+    }
+    if (strcmp(opt, "--runtime") == 0) {
+        ++*i;
+        return replay_runtime_parse(val, &r->runtime_ns) ? NULL : "--runtime is a time: seconds, or with s, m or h";
     }
     if (strcmp(opt, "--root") == 0) {
         r->root = val;
@@ -161,6 +170,7 @@ struct replay_part {
     struct trace_compiled c;
     struct trace_tree *tree;     /* what is laid down beneath dir */
     struct managed_tree *mt;     /* dir as checked (NULL: not there yet) */
+    struct replay_clients *cl;   /* --clients, --runtime: the copies (replay_clients.c), else NULL */
 };
 
 /* DIR, made if missing (its last component only, mode 0755, as mkdir does; --check
@@ -209,6 +219,10 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
     p->c.image->realtime = r->realtime && r->mode != RP_AFAP;
     if (trace_tree_plan(&p->t, &p->tree, err) != 0)
         return EXIT_RUNFAIL;
+    if (replay_clients_prepare(r, p->dir, p->top, p->tree, &p->c, &p->cl, err) != 0)
+        return failure(err);
+    if (p->cl != NULL && p->cl->n > 0)
+        return EXIT_OK; /* each client's directory is checked and budgeted there */
     if (replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
         return failure(err);
     return replay_dir_budget(p->dir, p->top, p->tree, r->lay_max, err) != 0 ? EXIT_USAGE : EXIT_OK;
@@ -234,9 +248,12 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     const struct replay_req *r = in->opt.replay;
     uint64_t files = 0, bytes = 0;
     int status = EXIT_OK;
+    bool clients = p->cl != NULL && p->cl->n > 0; /* DIR/client-K each laid down as DIR is */
     if (replay_rank_mkdir(p->top, err) != 0 || target_lock_take(&in->locks, p->dir, NULL, err) != 0
-        || (p->mt == NULL && replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
-        || replay_dir_manifest(p->mt, p->tree, err) != 0 || trace_tree_lay(p->tree, p->dir, &files, &bytes, err) != 0)
+        || (!clients && p->mt == NULL && replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
+        || (clients ? replay_clients_lay(p->cl, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
+                    : replay_dir_manifest(p->mt, p->tree, err) != 0
+                          || trace_tree_lay(p->tree, p->dir, &files, &bytes, err) != 0))
         status = failure(err);
     /* No rank starts while another could not lay its tree down */
     status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
@@ -248,7 +265,10 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
             p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
             p->c.image->nthreads, (unsigned long long)p->c.waits, mode_names[r->mode], r->speed,
             (unsigned long long)files, (unsigned long long)bytes, p->dir);
-    return run_built_plan(in, &p->c.plan, err) != 0 ? EXIT_RUNFAIL : EXIT_OK;
+    if (run_built_plan(in, &p->c.plan, err) != 0)
+        return EXIT_RUNFAIL;
+    replay_clients_report(in->out, p->cl, in->results.n > 0 ? &in->results.runs[in->results.n - 1] : NULL);
+    return EXIT_OK;
 }
 
 /* Lays down the tree and runs the compiled trace, on this rank. */
@@ -273,11 +293,15 @@ static int replay_run(struct interp *in)
         fprintf(in->out, "check: %s trace %s is valid: %zu calls (%llu left out), %zu processes, %u threads\n",
                 p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
                 p->c.image->nthreads);
-        replay_dir_say(in->out, p->dir, p->mt, p->tree);
+        if (p->cl != NULL && p->cl->n > 0)
+            replay_clients_say(in->out, p->cl, p->tree);
+        else
+            replay_dir_say(in->out, p->dir, p->mt, p->tree);
     } else if (status == EXIT_OK) {
         status = part_run(in, p, &err);
     }
     managed_tree_free(p->mt);
+    replay_clients_free(p->cl);
     trace_tree_free(p->tree);
     trace_compiled_free(&p->c);
     trace_free(&p->t);

@@ -15,7 +15,7 @@ static const struct subcommand subcommands[] = {
       "after a crash: check a tree against its durability journal; exit 1 on a lost or torn write", NULL },
     { "replay", cmd_replay_main,
       "replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] [--over] [--lay-max SIZE] "
-      "[--check] [--interval S] [--quiet] [--json F] [--csv F] [--report DIR] [-C EXPR]",
+      "[--clients N] [--runtime T] [--check] [--interval S] [--quiet] [--json F] [--csv F] [--report DIR] [-C EXPR]",
       "replay a trace (flowbench's, strace, dbench loadfile, fio iolog) beneath DIR, "
       "or under mpirun on every rank (docs/replay.md)",
       "  -D dir=DIR      the directory every call happens beneath (made if missing; locked while the replay runs)\n"
@@ -28,6 +28,8 @@ static const struct subcommand subcommands[] = {
       "are kept)\n"
       "  --lay-max SIZE  the most bytes laying the tree down may write (k, m, g, t: KiB...; default 16g; never "
       "over 90% of the free space)\n"
+      "  --clients N     N copies at once, copy K beneath DIR/client-K (as dbench's clients; 1 to 1024)\n"
+      "  --runtime T     start the trace again until T (seconds; or with s, m, h) has passed\n"
       "  --check         read the trace and look at DIR; lay down and run nothing\n"
       "  --interval S    a line every S seconds: ops/s, MiB/s, latency, and the position in the trace\n"
       "                  (on a terminal a status line is redrawn each second; --quiet turns it off)\n"

@@ -37,7 +37,8 @@ struct rp_state {
     struct rp_image *im;
     const struct rp_thread *th;
     uint32_t index;          /* of this thread in the image */
-    uint64_t next;           /* its next call */
+    uint64_t next;           /* its next call, within this pass */
+    uint64_t pass;           /* passes begun before this one (--runtime loops the trace) */
     uint64_t prev_end_ns;    /* think mode: when its last call ended (CLOCK_MONOTONIC) */
     struct op_stats *late;   /* timed mode: its calls' start errors (shared memory), else NULL */
     int flat[RC_NCALLS + 1]; /* each call's row (a child of the op), -1: none */
@@ -80,7 +81,9 @@ static int replay_init(struct worker *w, struct op_inst *op)
     s->ctx = (struct rp_ctx){ .root = -1, .slots = rp_slots(im, p), .nslots = p->nslots, .im = im };
     s->ctx.bufsize = im->max_len > 0 ? im->max_len : 4096;
     s->ctx.buf = calloc(1, s->ctx.bufsize);
-    s->ctx.root = open(rp_str(im, im->root), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    /* the root is a real path (DIR resolved, its client-K or rank-NNNN after it): a link put at its last
+     * name since it was judged is refused, not followed out of DIR */
+    s->ctx.root = open(rp_str(im, s->th->root), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     s->late = worker_replay_start(w, s->index);
     /* the kernel's default slack (50 us) would delay every timed wake-up by as much */
     if (im->mode != RP_AFAP && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)
@@ -93,11 +96,18 @@ static int replay_init(struct worker *w, struct op_inst *op)
     if (s->ctx.buf == NULL)
         return op_fail(w, op, "out of memory for a %zu-byte buffer", s->ctx.bufsize);
     if (s->ctx.root < 0)
-        return op_error(w, op, "open the replay's directory", rp_str(im, im->root), errno);
+        return op_error(w, op, "open the replay's directory", rp_str(im, s->th->root), errno);
     return FO_OK;
 }
 
-/* Until thread t has done more than seq calls; false when the run stops first. */
+/* --runtime: whether it has passed (never, without one). */
+static bool past_runtime(const struct rp_image *im)
+{
+    uint64_t start = atomic_load_explicit(&im->loop_start_ns, memory_order_relaxed);
+    return im->runtime_ns != 0 && start != 0 && clock_ns() - start >= im->runtime_ns;
+}
+
+/* Until thread t has done more than seq calls; false when the run stops (or its runtime ends) first. */
 static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t seq)
 {
     _Atomic uint32_t *done = &rp_progress(im)[t];
@@ -110,7 +120,7 @@ static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t
     bool ok;
     for (;;) {
         uint32_t n = atomic_load(done);
-        if ((ok = n > seq) || worker_stopping(w))
+        if ((ok = n > seq) || worker_stopping(w) || past_runtime(im))
             break;
         fb_futex_wait(done, n, RP_WAIT_NS);
     }
@@ -120,10 +130,10 @@ static bool wait_for(struct worker *w, struct rp_image *im, uint32_t t, uint32_t
 
 /* Until due: slept to spin before it (in slices, to see the run's stop), then
  * spun. False when the run stops first. */
-static bool wait_until(struct worker *w, uint64_t due, uint64_t spin)
+static bool wait_until(struct worker *w, const struct rp_image *im, uint64_t due, uint64_t spin)
 {
     for (uint64_t now = clock_ns(); now + spin < due; now = clock_ns()) {
-        if (worker_stopping(w))
+        if (worker_stopping(w) || past_runtime(im))
             return false;
         uint64_t wake = due - spin < now + RP_WAIT_NS ? due - spin : now + RP_WAIT_NS;
         struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000u), .tv_nsec = (long)(wake % 1000000000u) };
@@ -147,8 +157,8 @@ static uint64_t due_of(struct rp_state *s, const struct rp_rec *r)
         atomic_compare_exchange_strong(&im->epoch_ns, &epoch, now);
         epoch = atomic_load(&im->epoch_ns);
     }
-    if (im->mode == RP_TIMED)
-        return epoch + (uint64_t)((double)r->t_ns / im->speed);
+    if (im->mode == RP_TIMED) /* a pass after the first: its calls' times after the passes before */
+        return epoch + (uint64_t)((double)(r->t_ns + s->pass * im->span_ns) / im->speed);
     if (s->next == 0)
         return 0;
     const struct rp_rec *prev = r - 1;
@@ -171,6 +181,10 @@ static void name_mismatch(struct rp_image *im, const struct rp_rec *r, int64_t g
  * the thread's buffer) is not the same: its file was shorter than the program's. */
 static bool same_outcome(const struct rp_state *s, const struct rp_rec *r, int64_t got)
 {
+    /* a later pass (--runtime) finds a directory an earlier one made and left (dbench's Mkdir of \clients,
+     * which its closing Deltree of \clients\client1 keeps): continuing the tree, as dbench does */
+    if (s->pass > 0 && r->call == RC_MKDIR && r->ret == 0 && got == -EEXIST)
+        return true;
     if (r->ret < 0 || got < 0)
         return got == r->ret;
     if (r->call != RC_READ)
@@ -179,18 +193,48 @@ static bool same_outcome(const struct rp_state *s, const struct rp_rec *r, int64
     return (uint64_t)got >= want;
 }
 
+/* Thread t's calls done by the end of pass p's call seq (counts run on over passes). */
+static uint32_t seq_at(const struct rp_image *im, uint32_t t, uint64_t pass, uint32_t seq)
+{
+    return (uint32_t)(pass * rp_threads(im)[t].count + seq);
+}
+
+/* --runtime: the thread's calls start again once every thread of its client has ended the pass (a pass's
+ * orders hold within it; this one keeps the next from starting on a tree the last is still changing). The
+ * descriptors a pass left open stay in their slots until the next pass opens there (which closes them).
+ * False when the run ends first, or the counts would pass 2^32. */
+static bool next_pass(struct worker *w, struct rp_state *s)
+{
+    struct rp_image *im = s->im;
+    if (im->runtime_ns == 0 || s->th->count == 0 || past_runtime(im) || (s->pass + 2) * s->th->count >= UINT32_MAX)
+        return false;
+    for (uint32_t k = s->th->base; k < s->th->base + im->client_threads; k++)
+        if (rp_threads(im)[k].count != 0 && !wait_for(w, im, k, seq_at(im, k, s->pass + 1, 0) - 1))
+            return false;
+    s->pass++;
+    s->next = 0;
+    return true;
+}
+
 static int replay_run(struct worker *w, struct op_inst *op)
 {
     struct rp_state *s = op->priv;
-    if (s->next >= s->th->count)
+    if (s->next >= s->th->count && !next_pass(w, s))
         return FO_NORESOURCE; /* this thread has replayed all its calls */
+    if (s->im->runtime_ns != 0 && past_runtime(s->im))
+        return FO_NORESOURCE; /* --runtime has passed: the pass ends here, as dbench's loadfile does */
+    if (s->pass == 0 && s->next == 0 && s->im->runtime_ns != 0) {
+        uint64_t zero = 0; /* the runtime counts from the first call any thread reaches */
+        atomic_compare_exchange_strong(&s->im->loop_start_ns, &zero, clock_ns());
+    }
     const struct rp_rec *r = &rp_recs(s->im)[s->th->first + s->next];
     for (unsigned d = 0; d < r->ndeps; d++)
-        if (!wait_for(w, s->im, r->dep_thread[d], r->dep_seq[d]))
+        if (!wait_for(w, s->im, s->th->base + r->dep_thread[d], seq_at(s->im, s->th->base + r->dep_thread[d], s->pass,
+                                                                        r->dep_seq[d])))
             return FO_NORESOURCE;
     if (s->im->mode != RP_AFAP) {
         uint64_t due = due_of(s, r);
-        if (!wait_until(w, due, s->im->realtime ? 0 : RP_SPIN_NS))
+        if (!wait_until(w, s->im, due, s->im->realtime ? 0 : RP_SPIN_NS))
             return FO_NORESOURCE;
         uint64_t start = clock_ns();
         if (s->late != NULL)
@@ -210,7 +254,7 @@ static int replay_run(struct worker *w, struct op_inst *op)
         name_mismatch(s->im, r, got);
     }
     s->next++;
-    atomic_store(&rp_progress(s->im)[s->index], (uint32_t)s->next);
+    atomic_store(&rp_progress(s->im)[s->index], seq_at(s->im, s->index, s->pass, (uint32_t)s->next));
     if (atomic_load(&rp_waiters(s->im)[s->index]) != 0)
         fb_futex_wake(&rp_progress(s->im)[s->index]); /* a system call: only when a thread sleeps on it */
     return FO_OK;

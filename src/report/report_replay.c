@@ -30,8 +30,28 @@ void report_mismatch_lines(FILE *out, const struct run_result *r, double stamp)
     }
 }
 
+/* "replay_clients": [{client, calls, passes, ops_per_s, mismatches}...]: --clients and --runtime's figures. */
+static void clients_json(struct jw *w, const struct run_result *r)
+{
+    if (r->nclients == 0)
+        return;
+    jw_open(w, "replay_clients", '[', false);
+    for (size_t i = 0; i < r->nclients; i++) {
+        const struct replay_client_fig *c = &r->clients[i];
+        jw_open(w, NULL, '{', true);
+        jw_u64(w, "client", i + 1);
+        jw_u64(w, "calls", c->calls);
+        jw_num(w, "passes", c->passes, 3);
+        jw_num(w, "ops_per_s", r->seconds > 0 ? (double)c->calls / r->seconds : 0, 1);
+        jw_u64(w, "mismatches", c->mismatches);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+}
+
 void report_mismatch_json(struct jw *w, const struct run_result *r)
 {
+    clients_json(w, r);
     if (r->nmismatches == 0)
         return;
     jw_u64(w, "mismatches_seen", r->mismatches_seen);

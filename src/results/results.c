@@ -27,6 +27,7 @@ static void run_result_free(struct run_result *run)
     for (size_t k = 0; k < run->nmismatches; k++)
         free(run->mismatches[k].target);
     free(run->mismatches);
+    free(run->clients);
     free(run->rows);
     free(run->error);
     free(run->intervals);

@@ -4,6 +4,8 @@
  * per traced thread, each running a replay flowop whose children are the
  * report's rows, one per kind of call. */
 #include <fcntl.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +149,20 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
         s += pr[i].nslots;
     }
     return im;
+}
+
+/* One client (no --clients): every thread beneath the one root; and a pass's traced length. */
+static void image_one_client(struct rp_image *im)
+{
+    struct rp_thread *th = (struct rp_thread *)((char *)im + im->threads_off);
+    for (uint32_t k = 0; k < im->nthreads; k++)
+        th[k].root = im->root;
+    im->clients = 1;
+    im->client_threads = im->nthreads;
+    const struct rp_rec *r = rp_recs(im);
+    for (uint64_t i = 0; i < im->nrecs; i++)
+        if (r[i].t_ns + r[i].dur_ns > im->span_ns)
+            im->span_ns = r[i].t_ns + r[i].dur_ns;
 }
 
 /* What the walk over the trace's calls builds. */
@@ -478,6 +494,7 @@ int trace_compile(struct trace *t, const char *dir, enum rp_mode mode, double sp
         c->image->mode = (uint32_t)mode;
         c->image->speed = speed > 0 ? speed : 1;
         c->image->max_len = w.max_len;
+        image_one_client(c->image);
         rc = replay_plan_build(&w, c, err);
     }
     free(pr);
@@ -491,4 +508,115 @@ void trace_compiled_free(struct trace_compiled *c)
     plan_free(&c->plan);
     free(c->image);
     memset(c, 0, sizeof *c);
+}
+
+/* The image of n copies of one: its calls shared, its threads and processes n times (copy k's threads
+ * numbered from k * threads, its processes' slots its own), and each copy's directory after the names. */
+static struct rp_image *image_copies(const struct rp_image *one, uint32_t n, const char *const *dirs)
+{
+    size_t dirs_len = 0;
+    for (uint32_t k = 0; k < n; k++)
+        dirs_len += strlen(dirs[k]) + 1;
+    size_t nth = (size_t)one->nthreads * n, npr = (size_t)one->nprocs * n, nslots = 0;
+    for (uint32_t p = 0; p < one->nprocs; p++)
+        nslots += rp_procs(one)[p].nslots;
+    size_t strings = one->progress_off - one->strings_off; /* names and the root, padded */
+    size_t at = (sizeof(struct rp_image) + 63) & ~(size_t)63;
+    size_t th_off = at, pr_off = (at += nth * sizeof(struct rp_thread));
+    at = (at + npr * sizeof(struct rp_proc) + 63) & ~(size_t)63;
+    size_t rec_off = at, str_off = (at += one->nrecs * sizeof(struct rp_rec));
+    at = (at + strings + dirs_len + 63) & ~(size_t)63;
+    size_t prog_off = at, slots_off = (at += 2 * nth * sizeof(uint32_t) + 64);
+    at += nslots * n * sizeof(int32_t) + 64;
+    struct rp_image *im = calloc(1, at);
+    if (im == NULL)
+        return NULL;
+    *im = (struct rp_image){ .magic = RP_MAGIC, .size = at, .recs_off = rec_off, .threads_off = th_off,
+                             .procs_off = pr_off, .strings_off = str_off, .progress_off = prog_off,
+                             .nrecs = one->nrecs, .nthreads = (uint32_t)nth, .nprocs = (uint32_t)npr,
+                             .root = one->root, .mode = one->mode, .realtime = one->realtime, .speed = one->speed,
+                             .max_len = one->max_len, .clients = n, .client_threads = one->nthreads,
+                             .runtime_ns = one->runtime_ns, .span_ns = one->span_ns };
+    memcpy((char *)im + rec_off, rp_recs(one), one->nrecs * sizeof(struct rp_rec));
+    memcpy((char *)im + str_off, rp_str(one, 0), strings);
+    struct rp_thread *th = (struct rp_thread *)((char *)im + th_off);
+    struct rp_proc *pr = (struct rp_proc *)((char *)im + pr_off);
+    size_t dir_at = strings, slot = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        memcpy((char *)im + str_off + dir_at, dirs[k], strlen(dirs[k]) + 1);
+        for (uint32_t i = 0; i < one->nthreads; i++) {
+            struct rp_thread *t = &th[k * one->nthreads + i];
+            *t = rp_threads(one)[i];
+            t->proc += k * one->nprocs;
+            t->base = k * one->nthreads;
+            t->root = (uint32_t)dir_at;
+        }
+        for (uint32_t p = 0; p < one->nprocs; p++) {
+            struct rp_proc *q = &pr[k * one->nprocs + p];
+            *q = rp_procs(one)[p];
+            q->slots_off = slots_off + slot * sizeof(int32_t);
+            for (uint32_t s = 0; s < q->nslots; s++)
+                ((int32_t *)((char *)im + q->slots_off))[s] = -1;
+            slot += q->nslots;
+        }
+        dir_at += strlen(dirs[k]) + 1;
+    }
+    return im;
+}
+
+/* A copy of a replay thread of the plan, as thread index of the image (its rows as the original's). */
+static int thread_copy(struct plan_thread *dst, const struct plan_thread *src, uint32_t index, struct diag *err)
+{
+    bool used[RC_NCALLS + 1] = { false };
+    for (size_t i = 0; i < src->ops[0].nchildren; i++)
+        if (src->ops[0].children[i].value.u <= RC_NCALLS)
+            used[src->ops[0].children[i].value.u] = true;
+    return plan_thread(dst, index, used, err);
+}
+
+/* The plan of n copies: each process of one as client-K.pidP, its threads those of copy K. */
+static int plan_copies(const struct plan *one, uint32_t n, uint32_t nthreads, struct plan *out, struct diag *err)
+{
+    out->procs = calloc(one->nprocs > 0 ? one->nprocs * n : 1, sizeof *out->procs);
+    out->mode = one->mode;
+    if (out->procs == NULL)
+        return diag_set(err, NULL, "out of memory");
+    for (uint32_t k = 0; k < n; k++)
+        for (size_t p = 0; p < one->nprocs; p++) {
+            const struct plan_process *src = &one->procs[p];
+            struct plan_process *pp = &out->procs[out->nprocs++];
+            char name[64];
+            snprintf(name, sizeof name, "client-%u.%s", k + 1, src->name);
+            pp->name = strdup(name);
+            pp->instances = 1;
+            pp->threads = calloc(src->nthreads ? src->nthreads : 1, sizeof *pp->threads);
+            if (pp->name == NULL || pp->threads == NULL)
+                return diag_set(err, NULL, "out of memory");
+            for (size_t t = 0; t < src->nthreads; t++) {
+                uint32_t index = (uint32_t)src->threads[t].ops[0].value.u + k * nthreads;
+                if (thread_copy(&pp->threads[pp->nthreads++], &src->threads[t], index, err) != 0)
+                    return -1;
+            }
+        }
+    return 0;
+}
+
+int trace_compile_copies(struct trace_compiled *c, uint32_t n, const char *const *dirs, struct diag *err)
+{
+    struct rp_image *im = image_copies(c->image, n, dirs);
+    struct plan plan = { 0 };
+    if (im == NULL)
+        return diag_set(err, NULL, "out of memory");
+    if (plan_copies(&c->plan, n, c->image->nthreads, &plan, err) != 0) {
+        plan_free(&plan);
+        free(im);
+        return -1;
+    }
+    uint64_t waits = c->waits * n;
+    trace_compiled_free(c);
+    c->image = im;
+    c->plan = plan;
+    c->plan.replay = im;
+    c->waits = waits;
+    return 0;
 }
