@@ -163,14 +163,16 @@ fi
 }
 # ---- rate_process=poisson: exponential gaps of the same mean ----
 case_poisson() {
-# 200 passes/s for 2 s: the gaps between passes average 5 ms and vary as an
-# exponential's do (coefficient of variation near 1; linear: near 0).
+# 50 passes/s for 3 s: the gaps between passes average 20 ms and vary as an
+# exponential's do (coefficient of variation near 1; linear: near 0). Gaps of
+# 20 ms, not 5: a wake-up a few ms late on a loaded machine (another test's
+# cores) moved the 5 ms gaps' spread out of the bounds.
 mkdir -p "$top/poisson"
 for proc in poisson linear; do
     cat >"$top/poisson/$proc.f" <<F
-define process name=p { thread name=t, rate=200, rate_process=$proc {
+define process name=p { thread name=t, rate=50, rate_process=$proc {
   flowop hog name=h1, value=1 } }
-run 2
+run 3
 F
     "$bin" -f "$top/poisson/$proc.f" --quiet --latency-log "$top/poisson/$proc.csv" --json "$top/poisson/$proc.json" \
         >"$top/poisson/$proc.out" 2>&1 || bad "${proc}_run" "exit $?: $(tail -3 "$top/poisson/$proc.out")"
@@ -183,10 +185,10 @@ def gaps(p):
     return [b - a for a, b in zip(t, t[1:])]
 g, lin = gaps("poisson"), gaps("linear")
 cv = statistics.pstdev(g) / statistics.mean(g)
-assert 0.65 < cv < 1.5 and 4e6 < statistics.mean(g) < 6e6, (cv, statistics.mean(g), len(g))
+assert 0.65 < cv < 1.5 and 16e6 < statistics.mean(g) < 24e6, (cv, statistics.mean(g), len(g))
 assert statistics.pstdev(lin) / statistics.mean(lin) < 0.6, statistics.pstdev(lin) / statistics.mean(lin)
 s = json.load(open(f"{d}/poisson.json"))["runs"][0]["schedule"][0]
-assert 300 <= s["passes_intended"] <= 500 and s["passes_missed"] <= 5, s
+assert 100 <= s["passes_intended"] <= 200 and s["passes_missed"] <= 5, s
 P
 out=$("$bin" --check -f /dev/stdin <<<'define process name=p { thread name=t, rate=2, rate_process=gauss { flowop hog name=h1, value=1 } }' 2>&1)
 grep -q "rate_process=gauss: not one of linear, poisson" <<<"$out" && ok || bad rate_process_bad "$out"
