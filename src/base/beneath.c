@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #define BENEATH_RESOLVE (RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS)
+#define BENEATH_RETRIES 8
 
 int beneath_check(const char *rel)
 {
@@ -112,12 +113,14 @@ int beneath_open(int rootfd, const char *rel, int flags, mode_t mode)
         .mode = ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) ? mode : 0,
         .resolve = BENEATH_RESOLVE,
     };
-    for (;;) {
+    /* EAGAIN: a rename raced the lookup, and openat2 asks to retry; a few times, for with
+     * O_NONBLOCK it is also a lease held elsewhere, which a retry would spin on for good */
+    for (int tries = 0;; tries++) {
         long fd = syscall(SYS_openat2, rootfd, rel, &how, sizeof how);
         if (fd >= 0)
             return (int)fd;
-        if (errno == EAGAIN || errno == EINTR)
-            continue;               /* a rename raced the lookup: openat2 asks to retry */
+        if (errno == EINTR || (errno == EAGAIN && tries < BENEATH_RETRIES))
+            continue;
         /* ENOSYS/EPERM: an old kernel or a seccomp filter. ENOTDIR: openat2 does not
          * say which name was a link where a directory was wanted; the walk does. */
         if (errno == ENOSYS || errno == EPERM || errno == ENOTDIR)

@@ -58,6 +58,21 @@ static void replay_fini(struct worker *w, struct op_inst *op)
     op->priv = NULL;
 }
 
+/* Each replaying thread's buffer: the trace's largest read or write, but all threads together at most
+ * RP_BUF_TOTAL (each at least RP_BUF_MIN): a longer call is made in pieces of it (replay_exec.c's move),
+ * so 32 threads each reading 64 MiB hold 256 MiB, not 2 GiB. */
+#define RP_BUF_TOTAL (256u << 20)
+#define RP_BUF_MIN (256u << 10)
+
+static size_t replay_buffer_size(const struct rp_image *im)
+{
+    uint64_t share = RP_BUF_TOTAL / (im->nthreads ? im->nthreads : 1);
+    uint64_t size = im->max_len > 0 ? im->max_len : 4096;
+    if (share < RP_BUF_MIN)
+        share = RP_BUF_MIN;
+    return (size_t)(size < share ? size : share);
+}
+
 static int replay_init(struct worker *w, struct op_inst *op)
 {
     if (op->op->nchildren == 0)
@@ -79,7 +94,7 @@ static int replay_init(struct worker *w, struct op_inst *op)
             s->flat[op->op->children[i].value.u] = (int)op->op->children[i].flat;
     const struct rp_proc *p = &rp_procs(im)[s->th->proc];
     s->ctx = (struct rp_ctx){ .root = -1, .slots = rp_slots(im, p), .nslots = p->nslots, .im = im };
-    s->ctx.bufsize = im->max_len > 0 ? im->max_len : 4096;
+    s->ctx.bufsize = replay_buffer_size(im);
     s->ctx.buf = calloc(1, s->ctx.bufsize);
     /* the root is a real path (DIR resolved, its client-K or rank-NNNN after it): a link put at its last
      * name since it was judged is refused, not followed out of DIR */
@@ -147,6 +162,14 @@ static bool wait_until(struct worker *w, const struct rp_image *im, uint64_t due
 /* When the call is due: think, the traced gap after the thread's last call;
  * timed, its traced time from the replay's start (the first call any thread
  * reached), both over the speed. */
+/* base + ns / speed, saturated: a traced time of 10^10 s at --speed 0.000001 is due never, not at once
+ * (its nanoseconds past 2^64). */
+static uint64_t after(uint64_t base, double ns, double speed)
+{
+    double d = ns / speed;
+    return d >= (double)(UINT64_MAX - base) ? UINT64_MAX : base + (uint64_t)d;
+}
+
 static uint64_t due_of(struct rp_state *s, const struct rp_rec *r)
 {
     struct rp_image *im = s->im;
@@ -158,12 +181,12 @@ static uint64_t due_of(struct rp_state *s, const struct rp_rec *r)
         epoch = atomic_load(&im->epoch_ns);
     }
     if (im->mode == RP_TIMED) /* a pass after the first: its calls' times after the passes before */
-        return epoch + (uint64_t)((double)(r->t_ns + s->pass * im->span_ns) / im->speed);
+        return after(epoch, (double)r->t_ns + (double)s->pass * (double)im->span_ns, im->speed);
     if (s->next == 0)
         return 0;
     const struct rp_rec *prev = r - 1;
     uint64_t gap = r->t_ns > prev->t_ns + prev->dur_ns ? r->t_ns - prev->t_ns - prev->dur_ns : 0;
-    return s->prev_end_ns + (uint64_t)((double)gap / im->speed);
+    return after(s->prev_end_ns, (double)gap, im->speed);
 }
 
 /* A mismatch named: the first RP_NAMED claim a slot each (one atomic add, no lock), for the report. */
@@ -189,7 +212,7 @@ static bool same_outcome(const struct rp_state *s, const struct rp_rec *r, int64
         return got == r->ret;
     if (r->call != RC_READ)
         return true;
-    uint64_t want = (uint64_t)r->ret < s->ctx.bufsize ? (uint64_t)r->ret : s->ctx.bufsize;
+    uint64_t want = (uint64_t)r->ret < s->im->max_len ? (uint64_t)r->ret : s->im->max_len;
     return (uint64_t)got >= want;
 }
 

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -56,6 +57,15 @@ static int64_t take_slot(struct rp_ctx *c, const struct rp_rec *r, int fd)
 /* The open flags a replay passes on: no O_DIRECT surprise alignment, no controlling tty. */
 #define RP_OPEN_KEEP (O_ACCMODE | O_CREAT | O_EXCL | O_TRUNC | O_APPEND | O_DIRECTORY | O_DSYNC | O_SYNC)
 
+/* The mode a replayed create, mkdir or chmod gives: the trace's, less what would open DIR to others
+ * (a directory others may write to, where they could plant a hard link or a link for a later call,
+ * refused before the run, is not made during it) or make a setuid or setgid file of root's. */
+static mode_t kept_mode(uint32_t traced, mode_t type)
+{
+    mode_t mode = (mode_t)traced & 07777 & ~(mode_t)(S_ISUID | S_ISGID);
+    return type == S_IFDIR ? mode & ~(mode_t)(S_IWGRP | S_IWOTH) : mode;
+}
+
 static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     const char *path = name_of(c, r->path);
@@ -75,7 +85,7 @@ static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
         flags &= ~(O_CREAT | O_EXCL | O_TRUNC | O_ACCMODE);
     /* O_NONBLOCK, kept: a FIFO's open would wait for its other end, and a device's calls might; on a file
      * or a directory it changes nothing (Linux ignores it there), and a lease is an error, not a wait */
-    int fd = beneath_open(c->root, path, flags | O_NONBLOCK, r->mode ? r->mode : 0644);
+    int fd = beneath_open(c->root, path, flags | O_NONBLOCK, r->mode ? kept_mode(r->mode, S_IFREG) : 0644);
     if (fd < 0)
         return -errno;
     /* A FIFO is refused. Told by F_GETPIPE_SZ, not fstat: a recorder of the replay sees no call the
@@ -96,28 +106,51 @@ static int64_t x_close(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes
     return result(close(fd));
 }
 
-static size_t io_len(const struct rp_ctx *c, const struct rp_rec *r)
+static size_t io_len(const struct rp_rec *r)
 {
-    uint64_t len = r->ret >= 0 && (uint64_t)r->ret < r->len ? (uint64_t)r->ret : r->len;
-    return len < c->bufsize ? (size_t)len : c->bufsize;
+    return r->ret >= 0 && (uint64_t)r->ret < r->len ? (size_t)r->ret : (size_t)r->len;
+}
+
+/* One traced read or write, in pieces of the thread's buffer where it is longer (the buffer is
+ * bounded, docs/replay.md "A trace's budget"): the bytes the trace moved, at its offset; a short
+ * piece ends it (the end of the file), as a short call would. */
+enum rp_way { RP_READS, RP_WRITES };
+
+static int64_t move(struct rp_ctx *c, const struct rp_rec *r, size_t len, enum rp_way way, uint64_t *bytes)
+{
+    bool reading = way == RP_READS;
+    int fd = real_fd(c, r->fd);
+    size_t done = 0;
+    for (;;) {
+        size_t piece = len - done < c->bufsize ? len - done : c->bufsize;
+        off_t at = (off_t)(r->off + done);
+        ssize_t n = reading ? (r->off == RP_NONE ? read(fd, c->buf, piece) : pread(fd, c->buf, piece, at))
+                            : (r->off == RP_NONE ? write(fd, c->buf, piece) : pwrite(fd, c->buf, piece, at));
+        if (n < 0 && done == 0)
+            return -(int64_t)errno;
+        done += n > 0 ? (size_t)n : 0;
+        if (n <= 0 || (size_t)n < piece || done == len)
+            break;
+    }
+    *bytes = done;
+    return (int64_t)done;
+}
+
+/* A call moves at most the image's largest (64 MiB at most, trace_compile.c): one line of a trace
+ * never writes more than that. */
+static size_t capped(const struct rp_ctx *c, uint64_t len)
+{
+    return len < c->im->max_len ? (size_t)len : (size_t)c->im->max_len;
 }
 
 static int64_t x_read(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
-    int fd = real_fd(c, r->fd);
-    size_t len = r->len < c->bufsize ? (size_t)r->len : c->bufsize;
-    ssize_t n = r->off == RP_NONE ? read(fd, c->buf, len) : pread(fd, c->buf, len, (off_t)r->off);
-    *bytes = n > 0 ? (uint64_t)n : 0;
-    return result(n);
+    return move(c, r, capped(c, r->len), RP_READS, bytes);
 }
 
 static int64_t x_write(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
-    int fd = real_fd(c, r->fd);
-    size_t len = io_len(c, r);
-    ssize_t n = r->off == RP_NONE ? write(fd, c->buf, len) : pwrite(fd, c->buf, len, (off_t)r->off);
-    *bytes = n > 0 ? (uint64_t)n : 0;
-    return result(n);
+    return move(c, r, capped(c, io_len(r)), RP_WRITES, bytes);
 }
 
 static int64_t x_lseek(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
@@ -168,7 +201,7 @@ static int do_unlink(int dir, const char *leaf, const struct rp_rec *r)
 
 static int do_mkdir(int dir, const char *leaf, const struct rp_rec *r)
 {
-    return mkdirat(dir, leaf, r->mode ? r->mode : 0755);
+    return mkdirat(dir, leaf, r->mode ? kept_mode(r->mode, S_IFDIR) : 0755);
 }
 
 /* Removes what is beneath dir/leaf, never following a link (each level opened with O_NOFOLLOW). */
@@ -227,12 +260,13 @@ static int64_t on_node(struct rp_ctx *c, const struct rp_rec *r, node_fn fn)
 
 static int node_chmod(int fd, const struct stat *sb, const struct rp_rec *r)
 {
-    if (syscall(SYS_fchmodat2, fd, "", r->mode & 07777, AT_EMPTY_PATH) == 0)
+    mode_t mode = kept_mode(r->mode, S_ISDIR(sb->st_mode) ? S_IFDIR : S_IFREG);
+    if (syscall(SYS_fchmodat2, fd, "", mode, AT_EMPTY_PATH) == 0)
         return 0;
     if (errno != ENOSYS)
         return -1;
     char name[32]; /* before Linux 6.6: the object by its /proc entry, no name resolved again */
-    return fchmodat(AT_FDCWD, beneath_fd_name(fd, name, sizeof name), r->mode & 07777, 0);
+    return fchmodat(AT_FDCWD, beneath_fd_name(fd, name, sizeof name), mode, 0);
 }
 
 static int node_utimes(int fd, const struct stat *sb, const struct rp_rec *r)

@@ -1,11 +1,13 @@
 /* trace.c: the in-memory trace every format is read into: its calls, its
  * names, and the format table that picks a reader by the file's content. */
 #include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/grow.h"
 #include "trace/trace.h"
@@ -48,6 +50,9 @@ static const char *rec_bad(const struct rp_rec *r)
     unsigned target = rp_calls[r->call].target;
     if (r->pid < 0 || r->tid < 0)
         return "a pid or tid below 0";
+    /* before the slots' check: a result past 2^31 - 1 is in fd2 as a negative number */
+    if ((target & RT_NEWFD) && r->ret > INT32_MAX)
+        return "a descriptor returned past the largest (2^31 - 1)";
     if (r->fd < -1 || r->fd2 < -1)
         return "a descriptor below 0";
     if (!relative && r->off != RP_NONE && r->off > INT64_MAX)
@@ -60,8 +65,6 @@ static const char *rec_bad(const struct rp_rec *r)
         return "a mode past 0177777 (a type and permission bits)";
     if (r->ret < -4095)
         return "a result below -4095 (a result is a count, or -errno)";
-    if ((target & RT_NEWFD) && r->ret > INT32_MAX)
-        return "a descriptor returned past the largest (2^31 - 1)";
     if ((r->call == RC_FORK || r->call == RC_WAIT) && (r->ret > INT32_MAX || r->ret < -4095))
         return "a child's pid past the largest (2^31 - 1)";
     if (r->t_ns > 10000000000000000000ull || r->dur_ns > 10000000000000000000ull)
@@ -171,11 +174,36 @@ static const struct trace_format *detect(const char *path, FILE *f, struct diag 
     return fmt;
 }
 
+/* A trace to read: a regular file, opened without waiting (a FIFO or a device at its name is refused,
+ * never read: a FIFO with no writer would block the command for good). NULL with err. */
+static FILE *open_trace(const char *path, struct diag *err)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+        diag_set(err, NULL, "%s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        diag_set(err, NULL, "%s: not a regular file (a trace is read from a file, never a FIFO or a device)", path);
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fcntl(fd, F_SETFL, 0) == 0 ? fdopen(fd, "r") : NULL;
+    if (f == NULL) {
+        diag_set(err, NULL, "%s: %s", path, strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
 static int load_one(struct trace *t, const char *path, int32_t tid, const struct trace_opts *o, struct diag *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = open_trace(path, err);
     if (f == NULL)
-        return diag_set(err, NULL, "%s: %s", path, strerror(errno));
+        return -1;
     const struct trace_format *fmt = detect(path, f, err);
     int rc = -1;
     if (fmt != NULL && fseek(f, 0, SEEK_SET) == 0) {
