@@ -149,4 +149,22 @@ expect_eq evil_dir_var "$(python3 -c 'import json, sys; print(json.load(open(sys
     "$top/evil.json" "$top/$evil")" True
 expect_eq evil_no_zz "$(grep -c '"zz"' "$top/evil.json")" 0
 
+# A hard link at DIR/.flowbench.lock to a file elsewhere: refused, the pid never written into it
+mkdir HL && ln "$out/secret" HL/.flowbench.lock
+"$bin" replay "$top/read_a.trace" -D dir="$top/HL" >"$top/out" 2>"$top/err"
+expect_eq lock_hard_link_exit $? 1
+grep -qF "$top/HL/.flowbench.lock is a file with more than one link" "$top/err" && ok || bad lock_hard_link_message "$(cat "$top/err")"
+expect_eq lock_hard_link_outside_untouched "$(state_of)" "$before"
+rm HL/.flowbench.lock
+
+# A trace naming flowbench's own files in DIR (the lock, the manifest, its temporary name): refused at compile
+trace own_lock '0.0 1 1 unlink .flowbench.lock - - - - 0 0.00001'
+trace own_manifest '0.0 1 1 rename a - - - - 0 0.00001 .flowbench-replay'
+trace own_tmp '0.0 1 1 stat ..flowbench-replay.new-0000abcd/x - 10 - - 0 0.00001'
+mkdir OWN
+refused own_lock "$top/OWN" own_lock "own_lock.trace:3: .flowbench.lock names flowbench's own file"
+refused own_lock_check "$top/OWN" own_lock "own_lock.trace:3: .flowbench.lock names flowbench's own file" --check
+refused own_manifest "$top/OWN" own_manifest "own_manifest.trace:3: .flowbench-replay names flowbench's own file"
+refused own_tmp "$top/OWN" own_tmp "own_tmp.trace:3: ..flowbench-replay.new-0000abcd/x names flowbench's own file"
+
 summary test_replay_dir_safety

@@ -8,11 +8,12 @@
 #include <stddef.h>
 
 #include "base/diag.h"
+#include "model/replay_image.h"
 
 /* In the directory: a first line "# flowbench-replay 1", then every name
  * (relative, any byte but NUL) flowbench laid down or may have made there,
  * each ended by a NUL. Written by flowbench before it lays anything down. */
-#define MANAGED_MANIFEST ".flowbench-replay"
+#define MANAGED_MANIFEST RP_MANIFEST_NAME
 
 /* A directory checked: what its manifest names, and what was there that
  * flowbench did not make (only with MANAGED_OVER). */

@@ -5,8 +5,9 @@
 #define FB_TARGET_LOCK_H
 
 #include "base/diag.h"
+#include "model/replay_image.h"
 
-#define TARGET_LOCK_NAME ".flowbench.lock"
+#define TARGET_LOCK_NAME RP_LOCK_NAME
 
 /* The directories this invocation holds (NULL: none yet). */
 struct target_locks;

@@ -132,4 +132,10 @@ static inline int32_t *rp_slots(struct rp_image *im, const struct rp_proc *p)
     return (int32_t *)((char *)im + p->slots_off);
 }
 
+/* flowbench's own files at the top of a replay's DIR (fileset/target_lock.h, fileset/managed_tree.h, and the
+ * manifest's temporary name while it is written, base/outfile.c): no traced call may name one (trace_compile.c). */
+#define RP_LOCK_NAME ".flowbench.lock"
+#define RP_MANIFEST_NAME ".flowbench-replay"
+#define RP_MANIFEST_TMP_PREFIX "." RP_MANIFEST_NAME ".new-"
+
 #endif
