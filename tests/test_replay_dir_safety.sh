@@ -167,4 +167,24 @@ refused own_lock_check "$top/OWN" own_lock "own_lock.trace:3: .flowbench.lock na
 refused own_manifest "$top/OWN" own_manifest "own_manifest.trace:3: .flowbench-replay names flowbench's own file"
 refused own_tmp "$top/OWN" own_tmp "own_tmp.trace:3: ..flowbench-replay.new-0000abcd/x names flowbench's own file"
 
+# DIR swapped for a link to a directory outside (renameat2 RENAME_EXCHANGE in a loop, by whoever may
+# write DIR's parent) while replays run: DIR is opened once, and locked, judged, laid down and
+# replayed beneath that one descriptor, so nothing outside is ever written, whichever replay wins
+mkdir -p RX/D RX/X && head -c 4096 /dev/urandom >RX/X/a && ln -s X RX/L
+x_was=$(sha256sum <RX/X/a)
+python3 -c '
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+a, b = sys.argv[1].encode(), sys.argv[2].encode()
+while True:
+    libc.renameat2(-100, a, -100, b, 2)  # AT_FDCWD, RENAME_EXCHANGE
+' "$top/RX/D" "$top/RX/L" &
+swapper=$!
+for _ in $(seq 30); do
+    timeout 30 "$bin" replay "$top/write_a.trace" -D dir="$top/RX/D" >/dev/null 2>&1
+done
+kill $swapper && wait $swapper 2>/dev/null
+expect_eq swap_outside_untouched "$(sha256sum <RX/X/a)" "$x_was"
+expect_eq swap_outside_names "$(ls -A RX/X)" a
+
 summary test_replay_dir_safety

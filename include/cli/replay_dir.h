@@ -21,6 +21,8 @@ struct trace_tree;
 /* Checks the directory a rank replays in, if it exists (*mt NULL when it does
  * not yet: nothing there to judge). Refusals are bad input, naming the path. */
 int replay_dir_check(const char *dir, bool over, struct managed_tree **mt, struct diag *err);
+/* The same for the directory open at dirfd (which exists; dir names it in messages). */
+int replay_dir_check_at(int dirfd, const char *dir, bool over, struct managed_tree **mt, struct diag *err);
 /* The budget of laying tr down beneath dir, as things are there now: at most
  * lay_max bytes, and at most REPLAY_LAY_FREE_PCT% of what is free on the file
  * system of top. A refusal is bad input: "trace:line: ...", the largest file named. */

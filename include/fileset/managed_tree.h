@@ -29,6 +29,10 @@ enum managed_foreign { MANAGED_OURS_ONLY, MANAGED_OVER };
  * a symbolic link at a name the manifest does not hold; and, unless MANAGED_OVER, any
  * entry at a name the manifest does not hold. 0 and *out otherwise. */
 int managed_tree_check(const char *dir, enum managed_foreign foreign, struct managed_tree **out, struct diag *err);
+/* The same for the directory open at dirfd (dir names it in messages; dirfd stays the caller's): it and
+ * the manifest written later are that directory, whatever its name has come to mean since. */
+int managed_tree_check_at(int dirfd, const char *dir, enum managed_foreign foreign, struct managed_tree **out,
+                          struct diag *err);
 /* Writes the manifest anew: the names it held that are still there, and names
  * (with their parent directories), less what managed_tree_check found foreign. */
 int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err);

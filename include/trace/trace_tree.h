@@ -34,6 +34,9 @@ int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trac
  * more is kept, a shorter one grown at its end; a file the trace writes is laid
  * down afresh. A stop signal ends it. files and bytes: what was written. */
 int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err);
+/* The same beneath the directory open at root (dir names it in messages; root stays the caller's). */
+int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
+                      struct diag *err);
 
 /* Every name the trace uses (the strings live in the trace): a malloc'ed array
  * in *out (NULL out of memory) and its length. */

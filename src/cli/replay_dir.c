@@ -94,6 +94,11 @@ int replay_dir_check(const char *dir, bool over, struct managed_tree **mt, struc
     return managed_tree_check(dir, over ? MANAGED_OVER : MANAGED_OURS_ONLY, mt, err);
 }
 
+int replay_dir_check_at(int dirfd, const char *dir, bool over, struct managed_tree **mt, struct diag *err)
+{
+    return managed_tree_check_at(dirfd, dir, over ? MANAGED_OVER : MANAGED_OURS_ONLY, mt, err);
+}
+
 void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, const struct trace_tree *tr)
 {
     struct trace_lay_size sz;

@@ -289,6 +289,18 @@ static int check_links(struct managed_tree *mt, struct diag *err)
 int managed_tree_check(const char *dir, enum managed_foreign foreign, struct managed_tree **out, struct diag *err)
 {
     *out = NULL;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
+    int rc = managed_tree_check_at(fd, dir, foreign, out, err);
+    close(fd);
+    return rc;
+}
+
+int managed_tree_check_at(int dirfd, const char *dir, enum managed_foreign foreign, struct managed_tree **out,
+                          struct diag *err)
+{
+    *out = NULL;
     struct managed_tree *mt = calloc(1, sizeof *mt);
     char *rel = malloc(PATH_MAX);
     if (mt == NULL || rel == NULL || (mt->dir = strdup(dir)) == NULL) {
@@ -297,7 +309,7 @@ int managed_tree_check(const char *dir, enum managed_foreign foreign, struct man
         return diag_set(err, NULL, "%s: out of memory to check it", dir);
     }
     *mt = (struct managed_tree){ .dir = mt->dir, .rootfd = -1, .uid = geteuid(), .over = foreign == MANAGED_OVER };
-    mt->rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    mt->rootfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
     struct stat st;
     int rc = 0;
     if (mt->rootfd < 0 || fstat(mt->rootfd, &st) != 0)

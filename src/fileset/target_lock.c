@@ -200,10 +200,21 @@ static int add(struct target_locks **setp, const struct held *h)
 
 int target_lock_take(struct target_locks **set, const char *dir, const struct srcloc *loc, struct diag *err)
 {
-    struct stat st;
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
         return diag_set(err, loc, "cannot open %s: %s", dir, strerror(errno));
+    int rc = target_lock_take_at(set, dfd, dir, loc, err);
+    close(dfd);
+    return rc;
+}
+
+int target_lock_take_at(struct target_locks **set, int dirfd, const char *dir, const struct srcloc *loc,
+                        struct diag *err)
+{
+    struct stat st;
+    int dfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+    if (dfd < 0)
+        return diag_set(err, loc, "cannot use %s: %s", dir, strerror(errno));
     if (fstat(dfd, &st) != 0) {
         int e = errno;
         close(dfd);
