@@ -183,8 +183,26 @@ swapper=$!
 for _ in $(seq 30); do
     timeout 30 "$bin" replay "$top/write_a.trace" -D dir="$top/RX/D" >/dev/null 2>&1
 done
+# with --clients each DIR/client-K is opened beneath that descriptor too (a directory DIR's name led to
+# at the very start is the one used: its client-K made there, never its own files touched)
+for _ in $(seq 10); do
+    timeout 30 "$bin" replay "$top/write_a.trace" -D dir="$top/RX/D" --clients 2 >/dev/null 2>&1
+done
 kill $swapper && wait $swapper 2>/dev/null
 expect_eq swap_outside_untouched "$(sha256sum <RX/X/a)" "$x_was"
-expect_eq swap_outside_names "$(ls -A RX/X)" a
+expect_eq swap_outside_names "$(ls -A RX/X | grep -v '^client-[12]$')" a
+
+# The manifest claims only what flowbench laid down or the trace made and is there after the run:
+# a name the trace only looked at (a stat that found nothing) stays the user's, so a file put there
+# later is refused as foreign rather than rewritten
+trace ghost '0.0 1 1 stat ghost - - - - -ENOENT 0.00001' '0.00001 1 1 open made - - O_CREAT|O_WRONLY 0644 3 0.00001' \
+    '0.00002 1 1 close fd:3 - - - - 0 0.00001' '0.00003 1 1 open a - - O_RDONLY - 3 0.00001' \
+    '0.00004 1 1 close fd:3 - - - - 0 0.00001'
+mkdir GH
+"$bin" replay "$top/ghost.trace" -D dir="$top/GH" >"$top/out" 2>&1
+expect_eq ghost_exit $? 0
+expect_eq ghost_manifest "$(tail -c +22 GH/.flowbench-replay | tr '\0' ' ')" "a made "
+echo 'mine' >GH/ghost
+refused ghost_later "$top/GH" ghost "$top/GH/ghost was not laid down by flowbench"
 
 summary test_replay_dir_safety

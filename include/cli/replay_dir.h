@@ -32,6 +32,9 @@ int replay_dir_budget(const char *dir, const char *top, const struct trace_tree 
 void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, const struct trace_tree *tr);
 /* Writes the manifest: the names of tr, with what the last one held and is still there. */
 int replay_dir_manifest(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err);
+/* After the run: the manifest again, with only the names there now that flowbench laid down or the trace
+ * acted on (mt NULL: nothing to do). */
+int replay_dir_settle(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err);
 
 /* SIZE as --lay-max takes it: a whole number with an optional k, m, g or t
  * (powers of 1024). false when it is not one. */

@@ -36,6 +36,9 @@ int managed_tree_check_at(int dirfd, const char *dir, enum managed_foreign forei
 /* Writes the manifest anew: the names it held that are still there, and names
  * (with their parent directories), less what managed_tree_check found foreign. */
 int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err);
+/* After the run: the manifest anew with only what is there now of what it held and of names (what
+ * flowbench laid down and what the run made), so a name looked at and never made is not claimed. */
+int managed_tree_settle(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err);
 void managed_tree_free(struct managed_tree *mt);
 
 #endif

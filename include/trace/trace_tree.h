@@ -41,6 +41,9 @@ int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, ui
 /* Every name the trace uses (the strings live in the trace): a malloc'ed array
  * in *out (NULL out of memory) and its length. */
 size_t trace_tree_names(const struct trace_tree *tr, const char ***out);
+/* Of those, the names flowbench lays down or the trace makes, changes or removes: not one only looked at
+ * (a stat that found nothing). The same array as trace_tree_names. */
+size_t trace_tree_claimed(const struct trace_tree *tr, const char ***out);
 void trace_tree_free(struct trace_tree *tr);
 
 #endif

@@ -292,7 +292,7 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     if (replay_rank_mkdir(p->top, err) != 0 || pin_rank_dir(p, err) != 0
         || target_lock_take_at(&in->locks, p->dirfd, p->dir, NULL, err) != 0
         || (!clients && p->mt == NULL && replay_dir_check_at(p->dirfd, p->dir, r->over, &p->mt, err) != 0)
-        || (clients ? replay_clients_lay(p->cl, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
+        || (clients ? replay_clients_lay(p->cl, p->dirfd, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
                     : replay_dir_manifest(p->mt, p->tree, err) != 0
                           || trace_tree_lay_at(p->tree, p->dirfd, p->dir, &files, &bytes, err) != 0))
         status = failure(err);
@@ -309,6 +309,9 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
             (unsigned long long)files, (unsigned long long)bytes, p->dir);
     if (run_built_plan(in, &p->c.plan, err) != 0)
         return EXIT_RUNFAIL;
+    /* the manifest written before the first byte claimed every name the trace uses; now only what is there */
+    if (clients ? replay_clients_settle(p->cl, p->tree, err) != 0 : replay_dir_settle(p->mt, p->tree, err) != 0)
+        return failure(err);
     replay_clients_report(in->out, p->cl, in->results.n > 0 ? &in->results.runs[in->results.n - 1] : NULL);
     return EXIT_OK;
 }

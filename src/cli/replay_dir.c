@@ -109,6 +109,19 @@ void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, c
             size_words(sz.bytes, words, sizeof words), (unsigned long long)sz.files);
 }
 
+int replay_dir_settle(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err)
+{
+    if (mt == NULL)
+        return 0;
+    const char **names;
+    size_t n = trace_tree_claimed(tr, &names);
+    if (names == NULL)
+        return diag_set(err, NULL, "out of memory");
+    int rc = managed_tree_settle(mt, names, n, err);
+    free(names);
+    return rc;
+}
+
 int replay_dir_manifest(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err)
 {
     if (mt == NULL)

@@ -362,7 +362,18 @@ static int write_names(struct outfile *o, const struct names *all)
     return 0;
 }
 
-int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err)
+/* Whether rel is there now beneath the root (a link there counts: the trace may have made it). */
+static bool there(const struct managed_tree *mt, const char *rel)
+{
+    struct stat st;
+    int fd = beneath_node(mt->rootfd, rel, &st);
+    if (fd >= 0)
+        close(fd);
+    return fd >= 0 || errno == ELOOP;
+}
+
+static int write_manifest(struct managed_tree *mt, const char *const *names, size_t n, bool only_there,
+                          struct diag *err)
 {
     struct names all = { 0 };
     int rc = 0;
@@ -371,6 +382,11 @@ int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t
             rc = names_add(&all, mt->known[i]);
     for (size_t i = 0; rc == 0 && i < n; i++)
         rc = add_with_parents(mt, &all, names[i]);
+    for (size_t i = 0; rc == 0 && only_there && i < all.n; i++)
+        if (!there(mt, all.v[i])) {
+            free(all.v[i]);
+            all.v[i--] = all.v[--all.n];
+        }
     if (rc != 0) {
         names_free(&all);
         return diag_set(err, NULL, "%s/%s: out of memory to write it", mt->dir, MANAGED_MANIFEST);
@@ -385,6 +401,16 @@ int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t
         diag_set(err, NULL, "cannot write %s/%s: %s", mt->dir, MANAGED_MANIFEST, outfile_strerror(errno));
     names_free(&all);
     return rc;
+}
+
+int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err)
+{
+    return write_manifest(mt, names, n, false, err);
+}
+
+int managed_tree_settle(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err)
+{
+    return write_manifest(mt, names, n, true, err);
 }
 
 void managed_tree_free(struct managed_tree *mt)

@@ -463,14 +463,27 @@ int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, ui
     return rc;
 }
 
-size_t trace_tree_names(const struct trace_tree *tr, const char ***out)
+/* The names, all or only those flowbench lays down or the trace acts on. */
+static size_t collect(const struct trace_tree *tr, bool claimed_only, const char ***out)
 {
     size_t k = 0;
     *out = malloc((tr->n.cap ? tr->n.cap : 1) * sizeof **out);
-    for (size_t i = 0; *out != NULL && i < tr->n.cap; i++)
-        if (tr->n.v[i].s != NULL)
-            (*out)[k++] = tr->n.v[i].s;
+    for (size_t i = 0; *out != NULL && i < tr->n.cap; i++) {
+        const struct tree_name *e = &tr->n.v[i];
+        if (e->s != NULL && (!claimed_only || e->seen != SEEN_NONE || e->made || e->changed))
+            (*out)[k++] = e->s;
+    }
     return k;
+}
+
+size_t trace_tree_names(const struct trace_tree *tr, const char ***out)
+{
+    return collect(tr, false, out);
+}
+
+size_t trace_tree_claimed(const struct trace_tree *tr, const char ***out)
+{
+    return collect(tr, true, out);
 }
 
 void trace_tree_free(struct trace_tree *tr)
