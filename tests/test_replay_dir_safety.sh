@@ -149,4 +149,60 @@ expect_eq evil_dir_var "$(python3 -c 'import json, sys; print(json.load(open(sys
     "$top/evil.json" "$top/$evil")" True
 expect_eq evil_no_zz "$(grep -c '"zz"' "$top/evil.json")" 0
 
+# A hard link at DIR/.flowbench.lock to a file elsewhere: refused, the pid never written into it
+mkdir HL && ln "$out/secret" HL/.flowbench.lock
+"$bin" replay "$top/read_a.trace" -D dir="$top/HL" >"$top/out" 2>"$top/err"
+expect_eq lock_hard_link_exit $? 1
+grep -qF "$top/HL/.flowbench.lock is a file with more than one link" "$top/err" && ok || bad lock_hard_link_message "$(cat "$top/err")"
+expect_eq lock_hard_link_outside_untouched "$(state_of)" "$before"
+rm HL/.flowbench.lock
+
+# A trace naming flowbench's own files in DIR (the lock, the manifest, its temporary name): refused at compile
+trace own_lock '0.0 1 1 unlink .flowbench.lock - - - - 0 0.00001'
+trace own_manifest '0.0 1 1 rename a - - - - 0 0.00001 .flowbench-replay'
+trace own_tmp '0.0 1 1 stat ..flowbench-replay.new-0000abcd/x - 10 - - 0 0.00001'
+mkdir OWN
+refused own_lock "$top/OWN" own_lock "own_lock.trace:3: .flowbench.lock names flowbench's own file"
+refused own_lock_check "$top/OWN" own_lock "own_lock.trace:3: .flowbench.lock names flowbench's own file" --check
+refused own_manifest "$top/OWN" own_manifest "own_manifest.trace:3: .flowbench-replay names flowbench's own file"
+refused own_tmp "$top/OWN" own_tmp "own_tmp.trace:3: ..flowbench-replay.new-0000abcd/x names flowbench's own file"
+
+# DIR swapped for a link to a directory outside (renameat2 RENAME_EXCHANGE in a loop, by whoever may
+# write DIR's parent) while replays run: DIR is opened once, and locked, judged, laid down and
+# replayed beneath that one descriptor, so nothing outside is ever written, whichever replay wins
+mkdir -p RX/D RX/X && head -c 4096 /dev/urandom >RX/X/a && ln -s X RX/L
+x_was=$(sha256sum <RX/X/a)
+python3 -c '
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+a, b = sys.argv[1].encode(), sys.argv[2].encode()
+while True:
+    libc.renameat2(-100, a, -100, b, 2)  # AT_FDCWD, RENAME_EXCHANGE
+' "$top/RX/D" "$top/RX/L" &
+swapper=$!
+for _ in $(seq 30); do
+    timeout 30 "$bin" replay "$top/write_a.trace" -D dir="$top/RX/D" >/dev/null 2>&1
+done
+# with --clients each DIR/client-K is opened beneath that descriptor too (a directory DIR's name led to
+# at the very start is the one used: its client-K made there, never its own files touched)
+for _ in $(seq 10); do
+    timeout 30 "$bin" replay "$top/write_a.trace" -D dir="$top/RX/D" --clients 2 >/dev/null 2>&1
+done
+kill $swapper && wait $swapper 2>/dev/null
+expect_eq swap_outside_untouched "$(sha256sum <RX/X/a)" "$x_was"
+expect_eq swap_outside_names "$(ls -A RX/X | grep -v '^client-[12]$')" a
+
+# The manifest claims only what flowbench laid down or the trace made and is there after the run:
+# a name the trace only looked at (a stat that found nothing) stays the user's, so a file put there
+# later is refused as foreign rather than rewritten
+trace ghost '0.0 1 1 stat ghost - - - - -ENOENT 0.00001' '0.00001 1 1 open made - - O_CREAT|O_WRONLY 0644 3 0.00001' \
+    '0.00002 1 1 close fd:3 - - - - 0 0.00001' '0.00003 1 1 open a - - O_RDONLY - 3 0.00001' \
+    '0.00004 1 1 close fd:3 - - - - 0 0.00001'
+mkdir GH
+"$bin" replay "$top/ghost.trace" -D dir="$top/GH" >"$top/out" 2>&1
+expect_eq ghost_exit $? 0
+expect_eq ghost_manifest "$(tail -c +22 GH/.flowbench-replay | tr '\0' ' ')" "a made "
+echo 'mine' >GH/ghost
+refused ghost_later "$top/GH" ghost "$top/GH/ghost was not laid down by flowbench"
+
 summary test_replay_dir_safety

@@ -32,9 +32,11 @@ bool replay_runtime_parse(const char *text, uint64_t *ns);
  * free space of top, DIR); *out NULL without either. -1 with err (bad_input: exit 2). */
 int replay_clients_prepare(const struct replay_req *r, const char *dir, const char *top, const struct trace_tree *tree,
                            struct trace_compiled *c, struct replay_clients **out, struct diag *err);
-/* Each client's directory made (if missing), locked, its manifest written and its tree laid down. */
-int replay_clients_lay(struct replay_clients *cl, const struct trace_tree *tree, bool over,
+/* Each client's directory made (if missing) beneath topfd (DIR, opened once), locked, its manifest written and its tree laid down. */
+int replay_clients_lay(struct replay_clients *cl, int topfd, const struct trace_tree *tree, bool over,
                        struct target_locks **locks, uint64_t *files, uint64_t *bytes, struct diag *err);
+/* After the run: each client's manifest with only what is there (replay_dir_settle). */
+int replay_clients_settle(const struct replay_clients *cl, const struct trace_tree *tree, struct diag *err);
 /* After the run: each client's calls, ops/s, passes and mismatches, and all of them merged, printed and kept
  * in run (its JSON's "replay_clients"). */
 void replay_clients_report(FILE *out, const struct replay_clients *cl, struct run_result *run);

@@ -21,6 +21,8 @@ struct trace_tree;
 /* Checks the directory a rank replays in, if it exists (*mt NULL when it does
  * not yet: nothing there to judge). Refusals are bad input, naming the path. */
 int replay_dir_check(const char *dir, bool over, struct managed_tree **mt, struct diag *err);
+/* The same for the directory open at dirfd (which exists; dir names it in messages). */
+int replay_dir_check_at(int dirfd, const char *dir, bool over, struct managed_tree **mt, struct diag *err);
 /* The budget of laying tr down beneath dir, as things are there now: at most
  * lay_max bytes, and at most REPLAY_LAY_FREE_PCT% of what is free on the file
  * system of top. A refusal is bad input: "trace:line: ...", the largest file named. */
@@ -30,6 +32,9 @@ int replay_dir_budget(const char *dir, const char *top, const struct trace_tree 
 void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, const struct trace_tree *tr);
 /* Writes the manifest: the names of tr, with what the last one held and is still there. */
 int replay_dir_manifest(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err);
+/* After the run: the manifest again, with only the names there now that flowbench laid down or the trace
+ * acted on (mt NULL: nothing to do). */
+int replay_dir_settle(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err);
 
 /* SIZE as --lay-max takes it: a whole number with an optional k, m, g or t
  * (powers of 1024). false when it is not one. */

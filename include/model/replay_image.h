@@ -97,6 +97,10 @@ struct rp_image {
     uint64_t runtime_ns;     /* 0: one pass; else each thread starts its calls again until this long has passed */
     uint64_t span_ns;        /* a pass's traced length (the last call's end): timed mode's offset per pass */
     _Atomic uint64_t loop_start_ns; /* the first call's start (CLOCK_MONOTONIC), the runtime's origin; 0 before it */
+    /* the directory root names, opened once before it was judged (cmd_replay.c), plus 1; 0: none, open root
+     * by its path. The workers are forked without exec, so each has it: every thread's root is opened
+     * beneath it, and DIR swapped for a link since is never followed. */
+    uint32_t root_fd1;
 };
 
 #define RP_MAGIC 0x31796c7065526246ull /* "FbReply1" */
@@ -131,5 +135,11 @@ static inline int32_t *rp_slots(struct rp_image *im, const struct rp_proc *p)
 {
     return (int32_t *)((char *)im + p->slots_off);
 }
+
+/* flowbench's own files at the top of a replay's DIR (fileset/target_lock.h, fileset/managed_tree.h, and the
+ * manifest's temporary name while it is written, base/outfile.c): no traced call may name one (trace_compile.c). */
+#define RP_LOCK_NAME ".flowbench.lock"
+#define RP_MANIFEST_NAME ".flowbench-replay"
+#define RP_MANIFEST_TMP_PREFIX "." RP_MANIFEST_NAME ".new-"
 
 #endif

@@ -34,10 +34,16 @@ int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trac
  * more is kept, a shorter one grown at its end; a file the trace writes is laid
  * down afresh. A stop signal ends it. files and bytes: what was written. */
 int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err);
+/* The same beneath the directory open at root (dir names it in messages; root stays the caller's). */
+int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
+                      struct diag *err);
 
 /* Every name the trace uses (the strings live in the trace): a malloc'ed array
  * in *out (NULL out of memory) and its length. */
 size_t trace_tree_names(const struct trace_tree *tr, const char ***out);
+/* Of those, the names flowbench lays down or the trace makes, changes or removes: not one only looked at
+ * (a stat that found nothing). The same array as trace_tree_names. */
+size_t trace_tree_claimed(const struct trace_tree *tr, const char ***out);
 void trace_tree_free(struct trace_tree *tr);
 
 #endif

@@ -4,10 +4,12 @@
  * beneath it, compiles the trace into a plan and runs that as any run
  * (docs/replay.md). Bad input: file:line, exit 2. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/rank_spell.h"
 #include "cli/interp.h"
@@ -171,17 +173,48 @@ struct replay_part {
     struct trace_tree *tree;     /* what is laid down beneath dir */
     struct managed_tree *mt;     /* dir as checked (NULL: not there yet) */
     struct replay_clients *cl;   /* --clients, --runtime: the copies (replay_clients.c), else NULL */
+    int topfd;                   /* top, opened once: locked, judged, laid down and replayed beneath */
+    int dirfd;                   /* dir, opened once beneath topfd (topfd itself on one rank); -1: not yet */
 };
+
+/* real opened once, refused unless what was opened is what the name holds now, no link: every later step
+ * goes through this descriptor, so DIR swapped for a link meanwhile (by whoever may write its parent)
+ * leads nothing outside it. */
+static int pin_dir(const char *real, int *fd, struct diag *err)
+{
+    struct stat a, b;
+    *fd = open(real, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (*fd >= 0 && fstat(*fd, &a) == 0 && lstat(real, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+        return 0;
+    int e = errno;
+    bool opened = *fd >= 0;
+    if (opened)
+        close(*fd);
+    *fd = -1;
+    return diag_set(err, NULL, "flowbench replay: error: %s changed as it was opened (%s): something else is "
+                    "replacing it; nothing was written", real, opened ? "another directory is there now"
+                                                                      : strerror(e));
+}
+
+/* This rank's directory beneath topfd: rank-NNNN, made by replay_rank_mkdir. */
+static int pin_rank_dir(struct replay_part *p, struct diag *err)
+{
+    if (p->dirfd >= 0)
+        return 0;
+    const char *leaf = strrchr(p->dir, '/');
+    p->dirfd = openat(p->topfd, leaf != NULL ? leaf + 1 : p->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    return p->dirfd >= 0 ? 0 : diag_set(err, NULL, "%s: %s", p->dir, strerror(errno));
+}
 
 /* DIR, made if missing (its last component only, mode 0755, as mkdir does; --check
  * makes nothing), resolved into real. The checks that follow judge it as any DIR. */
-static int resolve_dir(const char *dir, char *real, bool check_only, struct diag *err)
+static int resolve_dir(const char *dir, char *real, bool check_only, int *fd, struct diag *err)
 {
     if (realpath(dir, real) != NULL)
-        return 0;
+        return pin_dir(real, fd, err);
     int e = errno;
     if (e == ENOENT && !check_only && (mkdir(dir, 0755) == 0 || errno == EEXIST) && realpath(dir, real) != NULL)
-        return 0;
+        return pin_dir(real, fd, err);
     if (e == ENOENT && !check_only)
         e = errno;
     diag_set(err, NULL, "flowbench replay: error: %s: %s%s", dir, strerror(e),
@@ -196,8 +229,10 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
 {
     const struct replay_req *r = in->opt.replay;
     char *real = p->top;
-    if (resolve_dir(dir, real, in->opt.check_only, err) != 0)
+    if (resolve_dir(dir, real, in->opt.check_only, &p->topfd, err) != 0)
         return EXIT_USAGE;
+    if (dist_size() == 1)
+        p->dirfd = p->topfd;
     if (replay_rank_dir(real, p->dir, sizeof p->dir) != 0
         || rank_spell(r->trace, (unsigned)dist_rank(), '\0', p->trace, sizeof p->trace) == NULL) {
         diag_set(err, NULL, "flowbench replay: error: the trace's or the directory's name is too long");
@@ -206,7 +241,7 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
     if (replay_rank_check(real, err) != 0)
         return failure(err);
     /* One flowbench in DIR at a time, from before it is looked at (over ranks, each its own: part_run) */
-    if (!in->opt.check_only && dist_size() == 1 && target_lock_take(&in->locks, real, NULL, err) != 0)
+    if (!in->opt.check_only && dist_size() == 1 && target_lock_take_at(&in->locks, p->topfd, real, NULL, err) != 0)
         return failure(err);
     if (set_vars(in, real, r) != 0) {
         diag_set(err, NULL, "flowbench replay: error: cannot set the run's variables");
@@ -223,7 +258,8 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
         return failure(err);
     if (p->cl != NULL && p->cl->n > 0)
         return EXIT_OK; /* each client's directory is checked and budgeted there */
-    if (replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
+    if (p->dirfd >= 0 ? replay_dir_check_at(p->dirfd, p->dir, r->over, &p->mt, err) != 0
+                      : replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
         return failure(err);
     return replay_dir_budget(p->dir, p->top, p->tree, r->lay_max, err) != 0 ? EXIT_USAGE : EXIT_OK;
 }
@@ -249,12 +285,18 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     uint64_t files = 0, bytes = 0;
     int status = EXIT_OK;
     bool clients = p->cl != NULL && p->cl->n > 0; /* DIR/client-K each laid down as DIR is */
-    if (replay_rank_mkdir(p->top, err) != 0 || target_lock_take(&in->locks, p->dir, NULL, err) != 0
-        || (!clients && p->mt == NULL && replay_dir_check(p->dir, r->over, &p->mt, err) != 0)
-        || (clients ? replay_clients_lay(p->cl, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
+    if (dist_size() > 1) { /* the rank's directory as looked at before it was made (by its name) is judged again */
+        managed_tree_free(p->mt);
+        p->mt = NULL;
+    }
+    if (replay_rank_mkdir(p->top, err) != 0 || pin_rank_dir(p, err) != 0
+        || target_lock_take_at(&in->locks, p->dirfd, p->dir, NULL, err) != 0
+        || (!clients && p->mt == NULL && replay_dir_check_at(p->dirfd, p->dir, r->over, &p->mt, err) != 0)
+        || (clients ? replay_clients_lay(p->cl, p->dirfd, p->tree, r->over, &in->locks, &files, &bytes, err) != 0
                     : replay_dir_manifest(p->mt, p->tree, err) != 0
-                          || trace_tree_lay(p->tree, p->dir, &files, &bytes, err) != 0))
+                          || trace_tree_lay_at(p->tree, p->dirfd, p->dir, &files, &bytes, err) != 0))
         status = failure(err);
+    p->c.image->root_fd1 = (uint32_t)p->dirfd + 1;
     /* No rank starts while another could not lay its tree down */
     status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
     if (status != EXIT_OK)
@@ -267,6 +309,9 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
             (unsigned long long)files, (unsigned long long)bytes, p->dir);
     if (run_built_plan(in, &p->c.plan, err) != 0)
         return EXIT_RUNFAIL;
+    /* the manifest written before the first byte claimed every name the trace uses; now only what is there */
+    if (clients ? replay_clients_settle(p->cl, p->tree, err) != 0 : replay_dir_settle(p->mt, p->tree, err) != 0)
+        return failure(err);
     replay_clients_report(in->out, p->cl, in->results.n > 0 ? &in->results.runs[in->results.n - 1] : NULL);
     return EXIT_OK;
 }
@@ -283,6 +328,7 @@ static int replay_run(struct interp *in)
     struct replay_part *p = calloc(1, sizeof *p);
     if (p == NULL)
         return EXIT_USAGE;
+    p->topfd = p->dirfd = -1;
     struct diag err = { 0 };
     /* A bad trace on any rank is every rank's exit 2, before anything is written */
     int status = part_load(in, dir, p, &err);
@@ -305,6 +351,10 @@ static int replay_run(struct interp *in)
     trace_tree_free(p->tree);
     trace_compiled_free(&p->c);
     trace_free(&p->t);
+    if (p->dirfd >= 0 && p->dirfd != p->topfd)
+        close(p->dirfd);
+    if (p->topfd >= 0)
+        close(p->topfd);
     free(p);
     return status;
 }

@@ -164,29 +164,46 @@ int replay_clients_prepare(const struct replay_req *r, const char *dir, const ch
     return trace_compile_copies(c, cl->n, (const char *const *)cl->dirs, err);
 }
 
-/* DIR/client-K made if missing (mode 0755, never through a link) and judged once there. */
-static int client_mkdir(struct replay_clients *cl, uint32_t k, bool over, struct diag *err)
+/* DIR/client-K made if missing (mode 0755) beneath topfd, DIR as opened once, opened there without following
+ * a link, and judged (again) through that descriptor: *fd, the caller's to close. */
+static int client_open(struct replay_clients *cl, uint32_t k, int topfd, bool over, int *fd, struct diag *err)
 {
-    if (cl->mt[k] != NULL)
-        return 0;
-    if (mkdir(cl->dirs[k], 0755) != 0 && errno != EEXIST)
+    const char *leaf = strrchr(cl->dirs[k], '/') + 1;
+    if (mkdirat(topfd, leaf, 0755) != 0 && errno != EEXIST)
         return diag_set(err, NULL, "cannot make %s: %s", cl->dirs[k], strerror(errno));
-    if (client_check(cl->dirs[k], over, &cl->mt[k], err) != 0)
-        return -1;
-    return cl->mt[k] != NULL ? 0 : diag_set(err, NULL, "%s went away as it was made", cl->dirs[k]);
+    *fd = openat(topfd, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (*fd < 0)
+        return diag_set(err, NULL, "%s: %s (a link?): not replaying there", cl->dirs[k], strerror(errno));
+    managed_tree_free(cl->mt[k]);
+    cl->mt[k] = NULL;
+    return replay_dir_check_at(*fd, cl->dirs[k], over, &cl->mt[k], err);
 }
 
-int replay_clients_lay(struct replay_clients *cl, const struct trace_tree *tree, bool over,
+int replay_clients_lay(struct replay_clients *cl, int topfd, const struct trace_tree *tree, bool over,
                        struct target_locks **locks, uint64_t *files, uint64_t *bytes, struct diag *err)
 {
     for (uint32_t k = 0; k < cl->n; k++) {
         uint64_t f = 0, b = 0;
-        if (client_mkdir(cl, k, over, err) != 0 || target_lock_take(locks, cl->dirs[k], NULL, err) != 0
-            || replay_dir_manifest(cl->mt[k], tree, err) != 0 || trace_tree_lay(tree, cl->dirs[k], &f, &b, err) != 0)
+        int fd = -1;
+        int rc = client_open(cl, k, topfd, over, &fd, err) != 0
+                 || target_lock_take_at(locks, fd, cl->dirs[k], NULL, err) != 0
+                 || replay_dir_manifest(cl->mt[k], tree, err) != 0
+                 || trace_tree_lay_at(tree, fd, cl->dirs[k], &f, &b, err) != 0;
+        if (fd >= 0)
+            close(fd);
+        if (rc != 0)
             return -1;
         *files += f;
         *bytes += b;
     }
+    return 0;
+}
+
+int replay_clients_settle(const struct replay_clients *cl, const struct trace_tree *tree, struct diag *err)
+{
+    for (uint32_t k = 0; cl != NULL && k < cl->n; k++)
+        if (replay_dir_settle(cl->mt[k], tree, err) != 0)
+            return -1;
     return 0;
 }
 

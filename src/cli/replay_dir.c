@@ -94,6 +94,11 @@ int replay_dir_check(const char *dir, bool over, struct managed_tree **mt, struc
     return managed_tree_check(dir, over ? MANAGED_OVER : MANAGED_OURS_ONLY, mt, err);
 }
 
+int replay_dir_check_at(int dirfd, const char *dir, bool over, struct managed_tree **mt, struct diag *err)
+{
+    return managed_tree_check_at(dirfd, dir, over ? MANAGED_OVER : MANAGED_OURS_ONLY, mt, err);
+}
+
 void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, const struct trace_tree *tr)
 {
     struct trace_lay_size sz;
@@ -102,6 +107,19 @@ void replay_dir_say(FILE *out, const char *dir, const struct managed_tree *mt, c
     fprintf(out, "check: %s %s; laying down would write %s in %llu files\n", dir,
             mt != NULL ? "passes the checks of a managed tree" : "is not there yet (nothing to look at)",
             size_words(sz.bytes, words, sizeof words), (unsigned long long)sz.files);
+}
+
+int replay_dir_settle(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err)
+{
+    if (mt == NULL)
+        return 0;
+    const char **names;
+    size_t n = trace_tree_claimed(tr, &names);
+    if (names == NULL)
+        return diag_set(err, NULL, "out of memory");
+    int rc = managed_tree_settle(mt, names, n, err);
+    free(names);
+    return rc;
 }
 
 int replay_dir_manifest(struct managed_tree *mt, const struct trace_tree *tr, struct diag *err)

@@ -289,6 +289,18 @@ static int check_links(struct managed_tree *mt, struct diag *err)
 int managed_tree_check(const char *dir, enum managed_foreign foreign, struct managed_tree **out, struct diag *err)
 {
     *out = NULL;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
+    int rc = managed_tree_check_at(fd, dir, foreign, out, err);
+    close(fd);
+    return rc;
+}
+
+int managed_tree_check_at(int dirfd, const char *dir, enum managed_foreign foreign, struct managed_tree **out,
+                          struct diag *err)
+{
+    *out = NULL;
     struct managed_tree *mt = calloc(1, sizeof *mt);
     char *rel = malloc(PATH_MAX);
     if (mt == NULL || rel == NULL || (mt->dir = strdup(dir)) == NULL) {
@@ -297,7 +309,7 @@ int managed_tree_check(const char *dir, enum managed_foreign foreign, struct man
         return diag_set(err, NULL, "%s: out of memory to check it", dir);
     }
     *mt = (struct managed_tree){ .dir = mt->dir, .rootfd = -1, .uid = geteuid(), .over = foreign == MANAGED_OVER };
-    mt->rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    mt->rootfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
     struct stat st;
     int rc = 0;
     if (mt->rootfd < 0 || fstat(mt->rootfd, &st) != 0)
@@ -350,7 +362,18 @@ static int write_names(struct outfile *o, const struct names *all)
     return 0;
 }
 
-int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err)
+/* Whether rel is there now beneath the root (a link there counts: the trace may have made it). */
+static bool there(const struct managed_tree *mt, const char *rel)
+{
+    struct stat st;
+    int fd = beneath_node(mt->rootfd, rel, &st);
+    if (fd >= 0)
+        close(fd);
+    return fd >= 0 || errno == ELOOP;
+}
+
+static int write_manifest(struct managed_tree *mt, const char *const *names, size_t n, bool only_there,
+                          struct diag *err)
 {
     struct names all = { 0 };
     int rc = 0;
@@ -359,6 +382,11 @@ int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t
             rc = names_add(&all, mt->known[i]);
     for (size_t i = 0; rc == 0 && i < n; i++)
         rc = add_with_parents(mt, &all, names[i]);
+    for (size_t i = 0; rc == 0 && only_there && i < all.n; i++)
+        if (!there(mt, all.v[i])) {
+            free(all.v[i]);
+            all.v[i--] = all.v[--all.n];
+        }
     if (rc != 0) {
         names_free(&all);
         return diag_set(err, NULL, "%s/%s: out of memory to write it", mt->dir, MANAGED_MANIFEST);
@@ -373,6 +401,16 @@ int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t
         diag_set(err, NULL, "cannot write %s/%s: %s", mt->dir, MANAGED_MANIFEST, outfile_strerror(errno));
     names_free(&all);
     return rc;
+}
+
+int managed_tree_write(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err)
+{
+    return write_manifest(mt, names, n, false, err);
+}
+
+int managed_tree_settle(struct managed_tree *mt, const char *const *names, size_t n, struct diag *err)
+{
+    return write_manifest(mt, names, n, true, err);
 }
 
 void managed_tree_free(struct managed_tree *mt)

@@ -46,12 +46,18 @@ static bool still_linked(const struct held *h)
 static int check_regular(struct held *h, const char *dir, const struct srcloc *loc, struct diag *err)
 {
     struct stat st;
-    if (fstat(h->fd, &st) == 0 && S_ISREG(st.st_mode))
+    const char *why;
+    if (fstat(h->fd, &st) != 0 || !S_ISREG(st.st_mode))
+        why = "is not a regular file";
+    else if (st.st_nlink > 1) /* a hard link to a file elsewhere: the pid would be written into it */
+        why = "is a file with more than one link";
+    else if (st.st_uid != geteuid())
+        why = "is a file another user owns";
+    else
         return 0;
     close(h->fd);
     h->fd = -1;
-    return diag_set(err, loc, "%s/%s is not a regular file; flowbench keeps its lock under that name", dir,
-                    TARGET_LOCK_NAME);
+    return diag_set(err, loc, "%s/%s %s; flowbench keeps its lock under that name", dir, TARGET_LOCK_NAME, why);
 }
 
 /* Opens the lock file, making it if absent. O_CLOEXEC: a `system` command must
@@ -194,10 +200,21 @@ static int add(struct target_locks **setp, const struct held *h)
 
 int target_lock_take(struct target_locks **set, const char *dir, const struct srcloc *loc, struct diag *err)
 {
-    struct stat st;
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
         return diag_set(err, loc, "cannot open %s: %s", dir, strerror(errno));
+    int rc = target_lock_take_at(set, dfd, dir, loc, err);
+    close(dfd);
+    return rc;
+}
+
+int target_lock_take_at(struct target_locks **set, int dirfd, const char *dir, const struct srcloc *loc,
+                        struct diag *err)
+{
+    struct stat st;
+    int dfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+    if (dfd < 0)
+        return diag_set(err, loc, "cannot use %s: %s", dir, strerror(errno));
     if (fstat(dfd, &st) != 0) {
         int e = errno;
         close(dfd);

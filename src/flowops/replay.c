@@ -8,10 +8,12 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/beneath.h"
 #include "base/clock.h"
 #include "base/futex.h"
 #include "engine/replay_rt.h"
@@ -73,6 +75,23 @@ static size_t replay_buffer_size(const struct rp_image *im)
     return (size_t)(size < share ? size : share);
 }
 
+/* A thread's root: its client's directory (DIR, DIR/client-K) beneath the descriptor DIR was opened at
+ * once, when it has one; else by its real path, a link at its last name refused. */
+static int root_open(const struct rp_image *im, const struct rp_thread *th)
+{
+    const char *top = rp_str(im, im->root), *mine = rp_str(im, th->root);
+    if (im->root_fd1 == 0)
+        return open(mine, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    size_t n = strlen(top);
+    int fd = (int)im->root_fd1 - 1;
+    if (strncmp(top, mine, n) != 0 || (mine[n] != '\0' && mine[n] != '/')) {
+        errno = EXDEV; /* not beneath DIR: never so, as replay_clients.c names them */
+        return -1;
+    }
+    return mine[n] == '\0' ? openat(fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC)
+                           : beneath_open(fd, mine + n + 1, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+}
+
 static int replay_init(struct worker *w, struct op_inst *op)
 {
     if (op->op->nchildren == 0)
@@ -96,9 +115,8 @@ static int replay_init(struct worker *w, struct op_inst *op)
     s->ctx = (struct rp_ctx){ .root = -1, .slots = rp_slots(im, p), .nslots = p->nslots, .im = im };
     s->ctx.bufsize = replay_buffer_size(im);
     s->ctx.buf = calloc(1, s->ctx.bufsize);
-    /* the root is a real path (DIR resolved, its client-K or rank-NNNN after it): a link put at its last
-     * name since it was judged is refused, not followed out of DIR */
-    s->ctx.root = open(rp_str(im, s->th->root), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    /* DIR as it was judged: a link put in its place since is not followed out of it */
+    s->ctx.root = root_open(im, s->th);
     s->late = worker_replay_start(w, s->index);
     /* the kernel's default slack (50 us) would delay every timed wake-up by as much */
     if (im->mode != RP_AFAP && prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) != 0)

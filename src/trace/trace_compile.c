@@ -4,6 +4,7 @@
  * per traced thread, each running a replay flowop whose children are the
  * report's rows, one per kind of call. */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,10 +279,36 @@ static void walk_wait(struct compile_walk *w, uint32_t ti, struct rp_rec *r)
     }
 }
 
+/* Whether name is, or is beneath, one of flowbench's own files at the top of DIR: a trace that unlinked
+ * the lock would let a second flowbench in, one that wrote the manifest would claim what it names. */
+static bool own_name(const char *name)
+{
+    static const char *const own[] = { RP_LOCK_NAME, RP_MANIFEST_NAME };
+    size_t first = strcspn(name, "/");
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (first == strlen(own[k]) && memcmp(name, own[k], first) == 0)
+            return true;
+    return strncmp(name, RP_MANIFEST_TMP_PREFIX, sizeof RP_MANIFEST_TMP_PREFIX - 1) == 0;
+}
+
+static int refuse_own(const struct trace *t, const struct rp_rec *r, struct diag *err)
+{
+    unsigned target = rp_calls[r->call].target;
+    uint32_t names[2] = { (target & RT_PATH) ? r->path : 0,
+                          (target & RT_PATH2) && !(target & RT_TEXT2) ? r->path2 : 0 };
+    for (int k = 0; k < 2; k++)
+        if (names[k] != 0 && own_name(trace_name(t, names[k])))
+            return diag_set(err, NULL, "%s:%u: %s names flowbench's own file in the replay's directory; a "
+                            "replay never touches it", t->source, r->line, trace_name(t, names[k]));
+    return 0;
+}
+
 static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
     struct rp_rec r = t->recs[i];
+    if (refuse_own(t, &r, err) != 0)
+        return -1;
     uint32_t ti = (uint32_t)trace_ids_find(&w->tids, r.tid), pi = (uint32_t)trace_ids_find(&w->pids, r.pid);
     w->walked[ti]++;
     w->th[ti].proc = pi;

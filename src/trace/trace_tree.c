@@ -433,12 +433,21 @@ int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trac
 int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err)
 {
     *files = *bytes = 0;
+    int root = open(dir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (root < 0)
+        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
+    int rc = trace_tree_lay_at(tr, root, dir, files, bytes, err);
+    close(root);
+    return rc;
+}
+
+int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
+                      struct diag *err)
+{
+    *files = *bytes = 0;
     const struct tree_names *n = &tr->n;
     char *buf = calloc(1, 1 << 16);
-    int root = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     int rc = buf ? 0 : diag_set(err, NULL, "out of memory");
-    if (rc == 0 && root < 0)
-        rc = diag_set(err, NULL, "%s: %s", dir, strerror(errno));
     /* a name the trace makes needs its parents, down to the first one the trace makes itself */
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
         if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && n->v[i].made && lay_unmade_parents(root, n, n->v[i].s) != 0)
@@ -450,20 +459,31 @@ int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files
             rc = diag_set(err, NULL, "cannot lay down %s beneath %s: %s", n->v[i].s, dir,
                           errno == ENXIO ? "something other than a regular file is there"
                           : errno == EINTR ? "stopped by a signal" : beneath_strerror(errno));
-    if (root >= 0)
-        close(root);
     free(buf);
     return rc;
 }
 
-size_t trace_tree_names(const struct trace_tree *tr, const char ***out)
+/* The names, all or only those flowbench lays down or the trace acts on. */
+static size_t collect(const struct trace_tree *tr, bool claimed_only, const char ***out)
 {
     size_t k = 0;
     *out = malloc((tr->n.cap ? tr->n.cap : 1) * sizeof **out);
-    for (size_t i = 0; *out != NULL && i < tr->n.cap; i++)
-        if (tr->n.v[i].s != NULL)
-            (*out)[k++] = tr->n.v[i].s;
+    for (size_t i = 0; *out != NULL && i < tr->n.cap; i++) {
+        const struct tree_name *e = &tr->n.v[i];
+        if (e->s != NULL && (!claimed_only || e->seen != SEEN_NONE || e->made || e->changed))
+            (*out)[k++] = e->s;
+    }
     return k;
+}
+
+size_t trace_tree_names(const struct trace_tree *tr, const char ***out)
+{
+    return collect(tr, false, out);
+}
+
+size_t trace_tree_claimed(const struct trace_tree *tr, const char ***out)
+{
+    return collect(tr, true, out);
 }
 
 void trace_tree_free(struct trace_tree *tr)
