@@ -28,13 +28,13 @@ struct trace_lay_size {
 };
 int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trace_lay_size *sz);
 
-/* Lays the tree down beneath dir: directories made, links made with the text
- * read, files written with zeros, opened without following a link or blocking
- * on a FIFO. A file the trace only reads is never rewritten: one at its size or
- * more is kept, a shorter one grown at its end; a file the trace writes is laid
- * down afresh. A stop signal ends it. files and bytes: what was written. */
-int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err);
-/* The same beneath the directory open at root (dir names it in messages; root stays the caller's). */
+/* Lays the tree down beneath the directory open at root (only ever by its descriptor: a
+ * name could be swapped for a link meanwhile; dir names it in messages, root stays the
+ * caller's): directories made, links made with the text read, files written with zeros,
+ * opened without following a link or blocking on a FIFO. A file the trace only reads is
+ * never rewritten: one at its size or more is kept, a shorter one grown at its end; a file
+ * the trace writes is laid down afresh. A stop signal ends it. files and bytes: what was
+ * written. */
 int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
                       struct diag *err);
 

@@ -430,17 +430,6 @@ int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trac
     return 0;
 }
 
-int trace_tree_lay(const struct trace_tree *tr, const char *dir, uint64_t *files, uint64_t *bytes, struct diag *err)
-{
-    *files = *bytes = 0;
-    int root = open(dir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (root < 0)
-        return diag_set(err, NULL, "%s: %s", dir, strerror(errno));
-    int rc = trace_tree_lay_at(tr, root, dir, files, bytes, err);
-    close(root);
-    return rc;
-}
-
 int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
                       struct diag *err)
 {
