@@ -3,6 +3,7 @@
 # schema in docs/json.md, against each other and against what is on disk.
 set -u
 bin=$(realpath "$1")
+build=${2:-release} # sanitized: the share of the CPU the ops hold is lower (below)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-reports.XXXXXX)
 trap 'rm -rf "$top"' EXIT
@@ -345,8 +346,10 @@ define process name=p {
   thread name=r { flowop read name=r1, filename=big, iosize=1m } }
 run 120
 F
+# (under ASan the instrumented work between ops is CPU no flowop has: 70% there, 82% seen once)
+FB_OPS_SHARE=$([ "$build" = sanitized ] && echo 0.70 || echo 0.85) \
 pycheck cpu_adds_up "$bin" "$d/w.f" "$d/out.json" <<'PY'
-import json, resource, subprocess, sys
+import json, os, resource, subprocess, sys
 def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
 rc = subprocess.run([sys.argv[1], "-f", sys.argv[2], "--json", sys.argv[3]], stdout=subprocess.DEVNULL).returncode
 check("cpu_run_exit", rc == 0, rc)
@@ -354,7 +357,8 @@ used = resource.getrusage(resource.RUSAGE_CHILDREN)
 used = used.ru_utime + used.ru_stime
 doc = json.load(open(sys.argv[3]))
 shared = sum(f["cpu_ns_per_op"] * f["ops"] for f in doc["flowops"]) / 1e9
-check("cpu_per_op_adds_up", 0.85 * used <= shared <= used, f"ops x cpu/op = {shared:.3f} s, process used {used:.3f} s")
+low = float(os.environ["FB_OPS_SHARE"])
+check("cpu_per_op_adds_up", low * used <= shared <= used, f"ops x cpu/op = {shared:.3f} s, process used {used:.3f} s")
 # The two threads sample at different rates (1 us stats, 1 MiB reads): the
 # summary's CPU per op is still CPU over ops, not a mean over samples.
 s = doc["summary"]
