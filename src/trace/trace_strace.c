@@ -191,6 +191,8 @@ static int st_string(const char *a, char *buf, size_t len)
             continue;
         }
         p++;
+        if (*p == '\0')
+            return -1; /* a backslash ends the line: no string */
         if (*p >= '0' && *p <= '7') {
             int v = 0;
             for (int k = 0; k < 3 && *p >= '0' && *p <= '7'; k++, p++)
@@ -198,8 +200,13 @@ static int st_string(const char *a, char *buf, size_t len)
             p--;
             buf[o++] = (char)v;
         } else if (*p == 'x') {
-            buf[o++] = (char)strtol((char[]){ p[1], p[2], 0 }, NULL, 16);
-            p += 2;
+            /* one or two hex digits, never past the string's end (nor its closing quote) */
+            int v = 0, k = 0;
+            for (; k < 2 && isxdigit((unsigned char)p[1]); k++, p++)
+                v = v * 16 + (isdigit((unsigned char)p[1]) ? p[1] - '0' : (tolower((unsigned char)p[1]) - 'a' + 10));
+            if (k == 0)
+                return -1;
+            buf[o++] = (char)v;
         } else {
             static const char from[] = "ntrvf", to[] = "\n\t\r\v\f";
             const char *k = strchr(from, *p);

@@ -98,6 +98,9 @@ def seeds():
     s["fio3-negative-time"] = "fio version 3 iolog\n-5 /r/a open\n"
     s["fio3-huge-time"] = "fio version 3 iolog\n99999999999999999999 /r/a open\n"
     s["fio2-long-line"] = "fio version 2 iolog\n/r/" + "b" * 70000 + " open\n"
+    # escapes that end too soon: \x with no hex digit (it ate the closing quote), a backslash last
+    s["strace-escape-x-bare"] = strace_bad('100 1700000000.1 unlink("/r/a\\x") = 0 <0.1>')
+    s["strace-escape-at-end"] = strace(['100 1700000000.1 unlink("/r/a\\'])
     return s
 
 
