@@ -75,23 +75,11 @@ n=$(grep -cE '^[0-9.]+: interval [0-9.]+s: [0-9]+ ops/s .*  call [0-9]+ of 250 \
 expect_eq long_interval_lines "$((n >= 2))" 1
 expect_eq long_interval_last "$(grep ': interval' "$t/long.out" | tail -1 | grep -o 'call [0-9]* of [0-9]*')" "call 250 of 250"
 # and a status line on a terminal: position, ops/s and mismatches, redrawn in place
-python3 - "$fb" "$t" <<'PY' >"$t/pty.out" 2>&1
-import os, pty, re, sys
-fb, t = sys.argv[1], sys.argv[2]
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(fb, [fb, "replay", t + "/long.trace", "-D", "dir=" + t + "/DP", "--mode", "timed"])
-out = b""
-while True:
-    try:
-        chunk = os.read(fd, 65536)
-    except OSError:
-        break
-    if not chunk:
-        break
-    out += chunk
-os.waitpid(pid, 0)
-lines = re.findall(r"\r\x1b\[Krun 1: \d+ s  (\d+) ops/s .*?  call (\d+) of 250 \(\d+%\)  (\d+) mismatch", out.decode(errors="replace"))
+"$(dirname "${BASH_SOURCE[0]}")/on_pty.py" "$fb" replay "$t/long.trace" -D dir="$t/DP" --mode timed >"$t/pty.raw" 2>&1
+python3 - "$t/pty.raw" <<'PY' >"$t/pty.out" 2>&1
+import re, sys
+out = open(sys.argv[1], errors="replace", newline="").read()  # the \r kept
+lines = re.findall(r"\r\x1b\[Krun 1: \d+ s  (\d+) ops/s .*?  call (\d+) of 250 \(\d+%\)  (\d+) mismatch", out)
 print("status", len(lines), all(int(c) > 0 and m == "0" for _, c, m in lines))
 PY
 expect_eq status_line "$(grep -o 'status [0-9]* True' "$t/pty.out" | awk '{ print ($2 >= 1) }')" 1

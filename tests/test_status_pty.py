@@ -3,12 +3,14 @@
 redrawn in place once a second during population and the run, wiped before the
 report; never in a pipe, nor with --quiet or --interval."""
 import os
-import pty
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from on_pty import run as on_pty_run  # noqa: E402
 
 BIN = sys.argv[1]
 results = {"pass": 0, "fail": 0}
@@ -22,21 +24,7 @@ def check(name, cond, detail=""):
 
 def on_pty(args):
     """Runs BIN with args on a pseudo-terminal; its output and exit status."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(BIN, [BIN, *args])
-    out = b""
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return out.decode(errors="replace"), os.waitstatus_to_exitcode(status)
+    return on_pty_run(BIN, args)
 
 
 top = tempfile.mkdtemp(prefix="flowbench-status.", dir="/dev/shm")
