@@ -839,6 +839,10 @@ static bool waiting(struct fileset_rt *fs, struct shm *shm, uint32_t n)
     for (int i = 0; i < 20000 && atomic_load(&wt->waiters) < n; i++)
         usleep(500);
     usleep(300000);
+    /* a waiter leaves the count for a moment each RECHECK_NS (it looks again, then sleeps
+     * again): one read may see n - 1 (TSan widens that moment); exactly n, seen within 2 s */
+    for (int i = 0; i < 2000 && atomic_load(&wt->waiters) != n; i++)
+        usleep(1000);
     return atomic_load(&wt->waiters) == n;
 }
 
