@@ -19,6 +19,20 @@ expect_in() {
     bad "$1" "got '$2', want $3..$4"
   fi
 }
+# FB_SLACK: how far a case's whole-machine timing bounds stretch in this build. 1 in the
+# release build, where ctest runs such a case alone (RUN_SERIAL) and its timings are the
+# figures checked; 3 in a sanitizer build, where it runs beside others for the memory and
+# thread errors its code paths may show (tests/CMakeLists.txt sets it, docs/testing.md).
+FB_SLACK=${FB_SLACK:-1}
+# slack BASE MARGIN: BASE plus MARGIN x FB_SLACK (a bound on a time: 2 s plus 1 s of margin).
+slack() { awk -v b="$1" -v m="$2" -v s="$FB_SLACK" 'BEGIN { print b + m * s }'; }
+# expect_near NAME VALUE TARGET PCT: one check that VALUE is within PCT percent of TARGET,
+# the margin stretched by FB_SLACK (a rate or a time the whole machine's load can move).
+expect_near() {
+  local m
+  m=$(awk -v t="$3" -v p="$4" -v s="$FB_SLACK" 'BEGIN { print t * p * s / 100 }')
+  expect_in "$1" "$2" "$(awk -v t="$3" -v m="$m" 'BEGIN { print t - m }')" "$(awk -v t="$3" -v m="$m" 'BEGIN { print t + m }')"
+}
 # check NAME COMMAND...: one check that COMMAND succeeds; a failure shows what it printed.
 check() {
   local name=$1 out

@@ -191,15 +191,16 @@ EOF
 "$fb" --quiet -f "$T/split.f" --runtime 1 --json "$T/split.json" > "$T/split.out" 2>&1
 expect_eq split_exit "$?" 0
 python3 - "$T/split.json" <<'EOF' && ok || bad accel_split "utilisation against a known compute/wait split"
-import json, sys
+import json, os, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 u = {t["thread"]: t["util"] for t in run["accel_util"]["threads"]}
-assert u["a"] > 0.95 and 0.44 < u["b"] < 0.58 and u["c"] > 0.97, u
+S = float(os.environ.get("FB_SLACK", 1))  # tests/lib.sh: 3 in a sanitizer build, beside others
+assert u["a"] > 1 - 0.05 * S and 0.5 - 0.06 * S < u["b"] < 0.5 + 0.08 * S and u["c"] > 1 - 0.03 * S, u
 # overall: (8 + 4 + 3.5 k) / (16 + 3.5 k) with c's k steps: between b's and 1
-assert 0.70 < run["accel_util"]["overall"] < 0.9, run["accel_util"]
+assert 0.8 - 0.1 * S < run["accel_util"]["overall"] < 0.9, run["accel_util"]
 rows = {f["name"]: f for f in run["flowops"]}
 cc = rows["cc"]["latency_ns"]
-assert 3.5e6 <= cc["min"] and cc["p50"] < 3.56e6, cc
+assert 3.5e6 <= cc["min"] and cc["p50"] < 3.5e6 + 0.06e6 * S, cc
 EOF
 
 # 5c. CPU per op of an open loop leaves its pacing sleep out: statfile at

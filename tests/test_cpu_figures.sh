@@ -112,13 +112,14 @@ EOF
     expect_eq hog_mix_exit "$?" 0
     bounds hog_mix_bounds "$T/hog3.json"
     python3 - "$T/hog1.json" "$T/hog3.json" <<'EOF' && ok || bad hog_exact "a busy loop's CPU per op is not its own"
-import json, sys
+import json, os, sys
 alone = json.load(open(sys.argv[1]))["runs"][0]
 mix = json.load(open(sys.argv[2]))["runs"][0]
 a = alone["flowops"][0]
 # alone, the known cost: the thread's own clock over the loop's ops (nothing else ran)
 known = alone["thread_times"][0]["cpu_ns"] / a["ops"]
-assert abs(a["cpu_ns_per_op"] - known) <= 0.05 * known, ("alone", a["cpu_ns_per_op"], known)
+S = float(os.environ.get("FB_SLACK", 1))  # tests/lib.sh: 3 in a sanitizer build, beside others
+assert abs(a["cpu_ns_per_op"] - known) <= 0.05 * S * known, ("alone", a["cpu_ns_per_op"], known)
 f = {x["name"]: x for x in mix["flowops"]}
 # beside the others (the machine's speed varies between runs, not within one):
 # the loops' CPU is the thread's less the sleep's, shared by their lengths
@@ -126,7 +127,7 @@ loops = mix["thread_times"][0]["cpu_ns"] - f["nap"]["ops"] * f["nap"]["cpu_ns_pe
 per_store = loops / (f["small"]["ops"] * 200000 + f["big"]["ops"] * 800000)
 for name, n in (("small", 200000), ("big", 800000)):
     want = per_store * n
-    assert abs(f[name]["cpu_ns_per_op"] - want) <= 0.10 * want, (name, f[name]["cpu_ns_per_op"], want)
+    assert abs(f[name]["cpu_ns_per_op"] - want) <= 0.10 * S * want, (name, f[name]["cpu_ns_per_op"], want)
 # the sleep spins its last 100 us: its CPU is that, not the hogs'
 assert f["nap"]["cpu_ns_per_op"] < 1000000, ("nap", f["nap"]["cpu_ns_per_op"])
 EOF

@@ -63,7 +63,7 @@ else
     json_true stall_max_lag "$j" "j['schedule'][0]['max_lag_ns'] >= 250e6"
     # The backlog was caught up: the passes are rate x time (within 2%: a loaded
     # machine may hold the thread back at the very end), each one a read.
-    json_true stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 6"
+    json_true stall_passes "$j" "abs(j['schedule'][0]['passes'] - 300) <= 6 * $FB_SLACK"
     json_true stall_passes_intended "$j" "abs(j['schedule'][0]['passes_intended'] - 300) <= 1"
     json_true stall_ops_are_passes "$j" "j['flowops'][0]['ops'] == j['schedule'][0]['passes']"
     json_true stall_summary "$j" "j['summary']['latency_from_intended_ns']['p99'] >= 200e6 and j['summary']['latency_ns']['p99'] < 200e6"
@@ -88,17 +88,18 @@ define process name=p { thread name=slow, rate=2 {
   flowop finishoncount name=f1, target=d1, value=3 } }
 run 10
 F
+late=$(slack 0 5e7) # 50 ms, stretched in a sanitizer build (lib.sh)
 if "$bin" -f "$top/exact/w.f" --quiet --json "$top/exact/o.json" >"$top/exact/out" 2>&1; then
     j="$top/exact/o.json"
     json_true exact_ops "$j" "j['flowops'][0]['ops'] == 3"
-    json_true exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.05e9"
-    json_true exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < 0.05e9"
-    json_true exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.05e9"
-    json_true exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < 0.05e9"
-    json_true exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < 0.05e9"
-    json_true exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.05e9"
+    json_true exact_service "$j" "1.0e9 <= j['flowops'][0]['latency_ns']['min'] and j['flowops'][0]['latency_ns']['max'] < 1.0e9 + $late"
+    json_true exact_service_p99 "$j" "abs(j['flowops'][0]['latency_ns']['p99'] - 1.0e9) < $late"
+    json_true exact_intended_min "$j" "1.0e9 <= j['flowops'][0]['latency_from_intended_ns']['min'] < 1.0e9 + $late"
+    json_true exact_intended_p50 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p50'] - 1.5e9) < $late"
+    json_true exact_intended_p99 "$j" "abs(j['flowops'][0]['latency_from_intended_ns']['p99'] - 2.0e9) < $late"
+    json_true exact_intended_max "$j" "2.0e9 <= j['flowops'][0]['latency_from_intended_ns']['max'] < 2.0e9 + $late"
     json_true exact_schedule "$j" "j['schedule'][0]['passes'] == 3 and j['schedule'][0]['passes_intended'] in (6, 7)"
-    json_true exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.05e9"
+    json_true exact_lag "$j" "1.0e9 <= j['schedule'][0]['max_lag_ns'] < 1.0e9 + $late"
     json_true exact_behind "$j" "not j['schedule'][0]['kept_up'] and j['schedule'][0]['instances_behind'] == 1"
     grep -q "warning: thread slow (process p) could not keep up with rate=2" "$top/exact/out" && ok \
         || bad exact_warning "no warning naming the thread: $(grep -i schedule "$top/exact/out")"
@@ -148,14 +149,14 @@ run 1
 F
 if "$bin" -f "$top/stagger/w.f" --quiet --latency-log "$top/stagger/lat.csv" >"$top/stagger/out" 2>&1; then
     python3 - "$top/stagger/lat.csv" <<'P' && ok || bad stagger "the instances did not start 1/8 s apart"
-import csv, sys
+import csv, os, sys
 first = {}
 for r in csv.DictReader(open(sys.argv[1])):
     first.setdefault(r["thread"], int(r["time_ns"]))
 starts = sorted(first.values())
 assert len(starts) == 4, first
 for j, t in enumerate(starts):
-    assert j * 125e6 <= t < j * 125e6 + 60e6, (j, starts)
+    assert j * 125e6 <= t < j * 125e6 + 60e6 * float(os.environ.get("FB_SLACK", 1)), (j, starts)
 P
 else
     bad stagger_run "exit $?: $(tail -3 "$top/stagger/out")"
@@ -183,10 +184,15 @@ d = sys.argv[1]
 def gaps(p):
     t = [int(r["time_ns"]) for r in csv.DictReader(open(f"{d}/{p}.csv"))]
     return [b - a for a, b in zip(t, t[1:])]
+# the spread as the interquartile range over the median, which a few late wake-ups on a
+# loaded machine do not move (they moved the standard deviation of the linear gaps):
+# an exponential's is ln 3 / ln 2 = 1.58, a fixed gap's 0
+def spread(x):
+    q = statistics.quantiles(x, n=4)
+    return (q[2] - q[0]) / statistics.median(x)
 g, lin = gaps("poisson"), gaps("linear")
-cv = statistics.pstdev(g) / statistics.mean(g)
-assert 0.65 < cv < 1.5 and 16e6 < statistics.mean(g) < 24e6, (cv, statistics.mean(g), len(g))
-assert statistics.pstdev(lin) / statistics.mean(lin) < 0.6, statistics.pstdev(lin) / statistics.mean(lin)
+assert 1.1 < spread(g) < 2.2 and 16e6 < statistics.mean(g) < 24e6, (spread(g), statistics.mean(g), len(g))
+assert spread(lin) < 0.3, spread(lin)
 s = json.load(open(f"{d}/poisson.json"))["runs"][0]["schedule"][0]
 assert 100 <= s["passes_intended"] <= 200 and s["passes_missed"] <= 5, s
 P
