@@ -83,7 +83,7 @@ FB=$BUILD/flowbench
 # The floor: a plain cc build next to flowbench, redone when floor.c changes.
 FLOOR=$BUILD/bench-floor
 if [ ! -x "$FLOOR" ] || [ "$HERE/floor.c" -nt "$FLOOR" ]; then
-    ${CC:-cc} -O2 -std=c17 -Wall -Wextra -pthread -o "$FLOOR" "$HERE/floor.c"
+    ${CC:-cc} -O2 -std=c17 -Wall -Wextra -pthread -o "$FLOOR" "$HERE/floor.c" -luring -laio
 fi
 
 # fio: installed here if missing (not in --quick, which must not touch the system).
@@ -199,6 +199,9 @@ setup_cpu() {
 run_floor() {
     local op=$1 out
     case $op in
+    # uring1: the same read on io_uring at depth 1 (its request's own buffer, no memsize slice);
+    # uring32 is measured against fio, and against the psync read's floor
+    uring1) out=$(measured "$FLOOR" uring -s "$SECS" -b 8k "$(first_file readfile)") ;;
     read|uring*) out=$(measured "$FLOOR" read -s "$SECS" -b 8k -m 5m "$(first_file readfile)") ;;
     write) out=$(measured "$FLOOR" write -s "$SECS" -b 8k -m 5m "$(first_file writefile)") ;;
     append) out=$(measured "$FLOOR" append -s "$SECS" -b 1k -m 5m "$DIR/floor-append"); rm -f "$DIR/floor-append" ;;
