@@ -374,6 +374,7 @@ for op in "${OPS[@]}"; do
 done
 
 echo
+echo "load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "ratios over $ROUNDS rounds: median (min..max); throughput in passes/s, CPU per pass"
 printf '%-8s %-26s %-26s %-26s %-26s %-26s %-11s %-9s %s\n' op "flowbench/floor passes/s" "flowbench/floor CPU" \
     "fio/floor passes/s" "fio/floor CPU" "FileBench/floor passes/s" "floor /s" "floor CPU us" "flowbench CPU us"
@@ -397,6 +398,7 @@ for op in "${OPS[@]}"; do
             fi ;;
     read) verdict "8 KiB random reads at least 0.95 of the floor" "${rfb%% *}" ">=" 0.95
           verdict "8 KiB random reads at least 0.99 of the floor (issue 42, on an idle machine)" "${rfb%% *}" ">=" 0.99
+          [ "${rvs%% *}" = - ] || echo "against fio: flowbench/fio passes/s per round $(fmt "$rvs")"
           if [ "${rvcl%% *}" != - ]; then
               echo "against classic FileBench: flowbench/FileBench passes/s per round $(fmt "$rvcl")"
           else
