@@ -15,6 +15,11 @@
  *
  * usage: floor OP [-s SECS] [-b BYTES] [-m MEMSIZE] [-t THREADS] [-n OPS] [-c] PATH
  *   read     pread BYTES at random BYTES-aligned offsets of the file PATH
+ *   uring    the same reads through io_uring (liburing) at depth 1: queue one
+ *            entry, io_uring_submit, io_uring_wait_cqe; the ring set up as
+ *            flowbench's engine sets it up (single issuer, deferred task run)
+ *   libaio   the same reads through libaio at depth 1: io_submit of one iocb,
+ *            io_getevents of one completion
  *   write    pwrite BYTES at random BYTES-aligned offsets of the file PATH
  *   append   lseek(SEEK_END) + write BYTES + fsync on PATH (created empty)
  *   open     open(O_RDWR) + close, round-robin over the files of the tree PATH
@@ -24,7 +29,8 @@
  *            shared by THREADS threads: appends of [0, 16 KiB), whole-file
  *            reads in 1 MiB chunks
  * -m: the buffer is a random BYTES-aligned slice of MEMSIZE bytes per op, as
- * flowbench picks it from a thread's memsize (default: one fixed buffer).
+ * flowbench picks it from a thread's memsize (default: one fixed buffer; uring
+ * and libaio always have one, as flowbench's requests on those engines do).
  * -n OPS: each thread stops after OPS passes instead of after SECS (bench/ledger
  * counts the instructions of exactly that many).
  * -c: the floor of a harness that times each op: two clock reads (the TSC, as
@@ -33,6 +39,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <libaio.h>
+#include <liburing.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -91,7 +99,7 @@ static void die(const char *what, const char *path)
 }
 
 struct job {
-    const char *op;
+    const struct op_row *row;
     const char *path;
     size_t bs, memsize;
     char **files;            /* open, stat, create, varmail: this thread's share */
@@ -190,19 +198,27 @@ static inline void pass_end(struct job *j, uint64_t t0)
 
 /* ---- the loops ---- */
 
-static void loop_rw(struct job *j, bool write)
+/* Opens the file of a read or write loop; *blocks: the offsets it may draw. */
+static int open_sized(const struct job *j, int flags, uint64_t *blocks)
 {
-    int fd = open(j->path, (write ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+    int fd = open(j->path, flags | O_CLOEXEC);
     if (fd < 0)
         die("open", j->path);
     struct stat st;
     if (fstat(fd, &st) != 0 || (uint64_t)st.st_size < j->bs)
         die("file too small:", j->path);
+    *blocks = (uint64_t)st.st_size - j->bs + 1;
+    return fd;
+}
+
+static void loop_rw(struct job *j, bool write)
+{
+    uint64_t blocks;
+    int fd = open_sized(j, write ? O_RDWR : O_RDONLY, &blocks);
     struct rng r;
     rng_seed(&r, 42 + j->thread);
     struct buf b;
     buf_init(&b, j->bs, j->memsize);
-    uint64_t blocks = (uint64_t)st.st_size - j->bs + 1;
     while (RUNNING()) {
         off_t off = (off_t)(rng_below(&r, blocks) / j->bs * j->bs);
         char *p = buf_at(&b, j->bs, &r);
@@ -212,6 +228,89 @@ static void loop_rw(struct job *j, bool write)
             die(write ? "pwrite" : "pread", j->path);
         pass_end(j, t0);
     }
+    close(fd);
+}
+
+static void loop_read(struct job *j)
+{
+    loop_rw(j, false);
+}
+
+static void loop_write(struct job *j)
+{
+    loop_rw(j, true);
+}
+
+/* Dies of a liburing or libaio result, which is -errno. */
+static void die_neg(const char *what, const char *path, long rc)
+{
+    errno = (int)-rc;
+    die(what, path);
+}
+
+/* flowbench's read on io_uring at iodepth 1: its commit sends the entry
+ * (one io_uring_enter), its reap takes the completion from the ring, or
+ * waits for it in a second io_uring_enter when the read went to a kernel
+ * worker (tmpfs) and the completion is deferred to that call. */
+static void loop_uring(struct job *j)
+{
+    uint64_t blocks;
+    int fd = open_sized(j, O_RDONLY, &blocks);
+    struct io_uring ring;
+    int rc = io_uring_queue_init(1, &ring, IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN);
+    if (rc == -EINVAL) /* before Linux 6.1 */
+        rc = io_uring_queue_init(1, &ring, 0);
+    if (rc < 0)
+        die_neg("io_uring_queue_init for", j->path, rc);
+    struct rng r;
+    rng_seed(&r, 42 + j->thread);
+    struct buf b;
+    buf_init(&b, j->bs, 0);
+    while (RUNNING()) {
+        off_t off = (off_t)(rng_below(&r, blocks) / j->bs * j->bs);
+        uint64_t t0 = pass_begin(j);
+        struct io_uring_sqe *sqe = io_uring_get_sqe(&ring); /* never NULL: the one entry came back */
+        io_uring_prep_read(sqe, fd, b.mem, (unsigned)j->bs, (uint64_t)off);
+        if ((rc = io_uring_submit(&ring)) != 1)
+            die_neg("io_uring_submit of a read of", j->path, rc < 0 ? rc : -EAGAIN);
+        struct io_uring_cqe *cqe;
+        if ((rc = io_uring_wait_cqe(&ring, &cqe)) < 0 || (rc = cqe->res) < 0)
+            die_neg("io_uring read of", j->path, rc);
+        io_uring_cqe_seen(&ring, cqe);
+        pass_end(j, t0);
+    }
+    io_uring_queue_exit(&ring);
+    close(fd);
+}
+
+/* flowbench's read on libaio at iodepth 1: one io_submit, one io_getevents. */
+static void loop_libaio(struct job *j)
+{
+    uint64_t blocks;
+    int fd = open_sized(j, O_RDONLY, &blocks);
+    io_context_t ctx = 0;
+    int rc = io_setup(1, &ctx);
+    if (rc < 0)
+        die_neg("io_setup for", j->path, rc);
+    struct rng r;
+    rng_seed(&r, 42 + j->thread);
+    struct buf b;
+    buf_init(&b, j->bs, 0);
+    struct iocb cb, *cbs[1] = { &cb };
+    struct io_event ev;
+    while (RUNNING()) {
+        off_t off = (off_t)(rng_below(&r, blocks) / j->bs * j->bs);
+        uint64_t t0 = pass_begin(j);
+        io_prep_pread(&cb, fd, b.mem, j->bs, (long long)off);
+        if ((rc = io_submit(ctx, 1, cbs)) != 1)
+            die_neg("io_submit of a read of", j->path, rc < 0 ? rc : -EAGAIN);
+        if ((rc = io_getevents(ctx, 1, 1, &ev, NULL)) != 1)
+            die_neg("io_getevents for", j->path, rc < 0 ? rc : -EINTR);
+        if ((long)ev.res < 0)
+            die_neg("libaio read of", j->path, (long)ev.res);
+        pass_end(j, t0);
+    }
+    io_destroy(ctx);
     close(fd);
 }
 
@@ -395,23 +494,29 @@ static void loop_varmail(struct job *j)
     }
 }
 
+/* The operations: a loop each, and whether PATH is a tree of files. */
+static const struct op_row {
+    const char *name;
+    void (*loop)(struct job *j);
+    bool tree;
+} op_table[] = {
+    { "read", loop_read, false },     { "uring", loop_uring, false }, { "libaio", loop_libaio, false },
+    { "write", loop_write, false },   { "append", loop_append, false }, { "open", loop_open, true },
+    { "stat", loop_stat, true },      { "create", loop_create, true }, { "varmail", loop_varmail, true },
+};
+
+static const struct op_row *op_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof op_table / sizeof *op_table; i++)
+        if (strcmp(op_table[i].name, name) == 0)
+            return &op_table[i];
+    return NULL;
+}
+
 static void *thread_main(void *p)
 {
     struct job *j = p;
-    if (strcmp(j->op, "read") == 0)
-        loop_rw(j, false);
-    else if (strcmp(j->op, "write") == 0)
-        loop_rw(j, true);
-    else if (strcmp(j->op, "append") == 0)
-        loop_append(j);
-    else if (strcmp(j->op, "open") == 0)
-        loop_open(j);
-    else if (strcmp(j->op, "stat") == 0)
-        loop_stat(j);
-    else if (strcmp(j->op, "create") == 0)
-        loop_create(j);
-    else
-        loop_varmail(j);
+    j->row->loop(j);
     return NULL;
 }
 
@@ -445,7 +550,6 @@ static double now_secs(void)
 
 int main(int argc, char **argv)
 {
-    static const char *const ops[] = { "read", "write", "append", "open", "stat", "create", "varmail" };
     double secs = 2;
     size_t bs = 8192, memsize = 0;
     unsigned nthreads = 1;
@@ -455,10 +559,8 @@ int main(int argc, char **argv)
     if (argc < 2)
         goto usage;
     const char *op = argv[1];
-    bool known = false;
-    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
-        known |= strcmp(op, ops[i]) == 0;
-    if (!known)
+    const struct op_row *row = op_find(op);
+    if (row == NULL)
         goto usage;
     optind = 2;
     while ((c = getopt(argc, argv, "s:b:m:t:n:c")) != -1) {
@@ -475,8 +577,7 @@ int main(int argc, char **argv)
     if (optind + 1 != argc || bs == 0 || nthreads == 0)
         goto usage;
     const char *path = argv[optind];
-    bool tree = strcmp(op, "open") == 0 || strcmp(op, "stat") == 0 || strcmp(op, "create") == 0
-                || strcmp(op, "varmail") == 0;
+    bool tree = row->tree;
     if (tree) {
         if (nftw(path, collect, 64, FTW_PHYS) != 0)
             die("walk", path);
@@ -493,7 +594,7 @@ int main(int argc, char **argv)
     if (jobs == NULL || tid == NULL)
         die("out of memory", NULL);
     for (unsigned t = 0; t < nthreads; t++) {
-        jobs[t] = (struct job){ .op = op, .path = path, .bs = bs, .memsize = memsize, .thread = t, .nthreads = nthreads,
+        jobs[t] = (struct job){ .row = row, .path = path, .bs = bs, .memsize = memsize, .thread = t, .nthreads = nthreads,
                                 .limit = limit, .clocked = clocked };
         if (tree) {
             /* a contiguous share of the tree per thread */
@@ -522,7 +623,7 @@ int main(int argc, char **argv)
            (double)total / (t1 - t0), total ? (c1 - c0) * 1e6 / (double)total : 0.0);
     return 0;
 usage:
-    fprintf(stderr, "usage: floor read|write|append|open|stat|create|varmail [-s SECS] [-b BYTES] [-m MEMSIZE] "
+    fprintf(stderr, "usage: floor read|uring|libaio|write|append|open|stat|create|varmail [-s SECS] [-b BYTES] [-m MEMSIZE] "
                     "[-t THREADS] [-n OPS] [-c] PATH\n");
     return 2;
 }
