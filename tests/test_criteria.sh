@@ -242,7 +242,8 @@ bad_input phase_unknown "-C:1:2: error: criteria: no process named 'writr' in th
 
 # Open loop: latency from the intended start and the passes are figures; a
 # pass of two ops (create + close) counts once in passes_per_sec (one pass
-# may be missed: the stop can land between its due time and its start).
+# may be missed: the stop can land between its due time and its start; on a loaded
+# machine the thread may be a few passes late when the stop comes: 2 seen at load 10).
 cat > "$T/open.f" <<'EOF'
 set $dir=/tmp
 define fileset name=made, path=$dir, entries=100, dirwidth=10, size=4k, prealloc=0
@@ -254,7 +255,7 @@ define process name=p, rate=20 {
 }
 EOF
 "$fb" --quiet -D dir="$T/data" -f "$T/open.f" --runtime 1 --json "$T/o.json" -C 'p99_intended(create) < 1s' \
-    -C 'passes_per_sec >= 18' -C 'passes_missed <= 1' -C 'mean_intended >= mean' > "$T/o.out" 2>&1
+    -C 'passes_per_sec >= 18' -C 'passes_missed <= 3' -C 'mean_intended >= mean' > "$T/o.out" 2>&1
 expect_eq open_exit "$?" 0
 python3 - "$T/o.json" <<'EOF' && ok || bad open_figures "the open-loop figures are not the JSON's"
 import json, sys

@@ -179,7 +179,7 @@ F
         >"$top/poisson/$proc.out" 2>&1 || bad "${proc}_run" "exit $?: $(tail -3 "$top/poisson/$proc.out")"
 done
 python3 - "$top/poisson" <<'P' && ok || bad poisson "the gaps are not exponential of mean 1/rate"
-import csv, json, statistics, sys
+import csv, json, os, statistics, sys
 d = sys.argv[1]
 def gaps(p):
     t = [int(r["time_ns"]) for r in csv.DictReader(open(f"{d}/{p}.csv"))]
@@ -192,7 +192,8 @@ def spread(x):
     return (q[2] - q[0]) / statistics.median(x)
 g, lin = gaps("poisson"), gaps("linear")
 assert 1.1 < spread(g) < 2.2 and 16e6 < statistics.mean(g) < 24e6, (spread(g), statistics.mean(g), len(g))
-assert spread(lin) < 0.3, spread(lin)
+# (under a sanitizer beside other cases, FB_SLACK's late wake-ups: within 0.9, still apart from 1.1)
+assert spread(lin) < 0.3 * float(os.environ.get("FB_SLACK", 1)), spread(lin)
 s = json.load(open(f"{d}/poisson.json"))["runs"][0]["schedule"][0]
 assert 100 <= s["passes_intended"] <= 200 and s["passes_missed"] <= 5, s
 P
