@@ -47,7 +47,8 @@ struct rp_rec {
     int32_t pid, tid;
     uint32_t line;           /* of its source, for messages */
     uint16_t call;           /* enum rp_call */
-    uint16_t ndeps;
+    uint8_t ndeps;
+    uint8_t unchecked;       /* compiled: a call on a /dev/null stand-in, made for its cost, its outcome not compared */
     uint32_t dep_thread[2];  /* compiled: the other threads' calls it waits for */
     uint32_t dep_seq[2];     /* ... their index within their thread */
 };
