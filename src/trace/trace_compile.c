@@ -119,7 +119,7 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
     at += t->slen + dirlen;
     at = (at + 63) & ~(size_t)63;
     size_t prog_off = at;
-    at += 2 * nth * sizeof(uint32_t) + 64; /* progress, then waiters (replay_image.h) */
+    at += RP_PER_THREAD_WORDS * nth * sizeof(uint32_t) + 64; /* progress, waiters, ... (replay_image.h) */
     size_t slots_off = at;
     at += nslots_total * sizeof(int32_t) + 64;
     struct rp_image *im = calloc(1, at);
@@ -580,7 +580,7 @@ static struct rp_image *image_copies(const struct rp_image *one, uint32_t n, con
     at = (at + npr * sizeof(struct rp_proc) + 63) & ~(size_t)63;
     size_t rec_off = at, str_off = (at += one->nrecs * sizeof(struct rp_rec));
     at = (at + strings + dirs_len + 63) & ~(size_t)63;
-    size_t prog_off = at, slots_off = (at += 2 * nth * sizeof(uint32_t) + 64);
+    size_t prog_off = at, slots_off = (at += RP_PER_THREAD_WORDS * nth * sizeof(uint32_t) + 64);
     at += nslots * n * sizeof(int32_t) + 64;
     struct rp_image *im = calloc(1, at);
     if (im == NULL)
