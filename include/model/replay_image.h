@@ -47,7 +47,8 @@ struct rp_rec {
     int32_t pid, tid;
     uint32_t line;           /* of its source, for messages */
     uint16_t call;           /* enum rp_call */
-    uint16_t ndeps;
+    uint8_t ndeps;
+    uint8_t unchecked;       /* compiled: a call on a /dev/null stand-in, made for its cost, its outcome not compared */
     uint32_t dep_thread[2];  /* compiled: the other threads' calls it waits for */
     uint32_t dep_seq[2];     /* ... their index within their thread */
 };
@@ -131,6 +132,19 @@ static inline _Atomic uint32_t *rp_waiters(struct rp_image *im)
 {
     return rp_progress(im) + im->nthreads;
 }
+/* Each thread's nearest count a sleeper waits to pass, plus one (0: none): it wakes them only when its
+ * count passes it, not at every call (a hundred children waiting for their forks, far ahead in their
+ * parent, woken at each of its 24,000 calls spent seconds in futex calls). */
+static inline _Atomic uint32_t *rp_wanted(struct rp_image *im)
+{
+    return rp_progress(im) + 2 * (size_t)im->nthreads;
+}
+/* Each thread's wake-ups so far: the futex word its sleepers sleep on. */
+static inline _Atomic uint32_t *rp_wakes(struct rp_image *im)
+{
+    return rp_progress(im) + 3 * (size_t)im->nthreads;
+}
+#define RP_PER_THREAD_WORDS 4 /* progress, waiters, wanted, wakes */
 static inline int32_t *rp_slots(struct rp_image *im, const struct rp_proc *p)
 {
     return (int32_t *)((char *)im + p->slots_off);

@@ -207,6 +207,7 @@ struct run_result {
     uint64_t mismatches_seen;    /* ... of how many in all (this rank's) */
     struct replay_client_fig *clients; /* replay --clients or --runtime: one per client (DIR itself: one), */
     size_t nclients;             /* ... 0 for any other run */
+    uint64_t left_out[5];        /* a replay: the calls its trace left out, by kind (trace.h's enum trace_left) */
 };
 
 /* The live status line of a run on a terminal (--quiet turns it off). */

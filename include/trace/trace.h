@@ -29,6 +29,10 @@ struct trace {
 /* What a call left out of a strace log was on (record says how many of each). */
 enum trace_left { TL_PIPE, TL_SOCKET, TL_DEVICE, TL_OUTSIDE, TL_OTHER };
 extern const char *const trace_left_names[5];
+/* Their keys in a trace's "# left-out" line and a replay's JSON ("pipes", "sockets", ...). */
+extern const char *const trace_left_keys[5];
+/* ": 31 on pipes, 783 outside the root" (the kinds left out, none: ""), into buf. */
+const char *trace_left_say(const struct trace *t, char *buf, size_t len);
 
 /* How a trace is read: the root paths are kept beneath (strace logs; NULL: the
  * traced program's working directory), and whether paths outside it are kept (under _abs/). */

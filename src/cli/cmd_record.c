@@ -7,6 +7,7 @@
  * descriptor link (so no name either opens can be a link or a FIFO), kept under its
  * name only when the conversion fails. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,16 +56,29 @@ static int run_traced(const char *log, char **cmd)
     argv[10] = trace_arg;
     for (size_t i = 0; i < nc; i++)
         argv[nf + i] = cmd[i];
+    /* strace's exec failing is told by a byte on a close-on-exec pipe, not by status 127: CMD's own 127 (a
+     * command not found) is passed on as CMD's */
+    int ex[2];
+    if (pipe2(ex, O_CLOEXEC) != 0) {
+        free(argv);
+        return -1;
+    }
     pid_t pid = fork();
     if (pid == 0) {
         execvp("strace", argv);
+        char failed = 1;
+        (void)!write(ex[1], &failed, 1);
         _exit(127);
     }
     free(argv);
+    close(ex[1]);
+    char failed = 0;
+    ssize_t got;
+    while ((got = read(ex[0], &failed, 1)) < 0 && errno == EINTR)
+        ;
+    close(ex[0]);
     int st;
-    if (pid < 0 || waitpid(pid, &st, 0) < 0)
-        return -1;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+    if (pid < 0 || waitpid(pid, &st, 0) < 0 || got == 1)
         return -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
@@ -164,11 +178,8 @@ int cmd_record_main(int argc, char **argv)
     name_log(&err, log.via, logname);
     if (rc == 0) {
         outfile_discard(&log.o); /* converted: the log goes */
-        char kinds[256] = "";
-        for (size_t k = 0, at = 0; k < sizeof t.left / sizeof t.left[0] && at < sizeof kinds; k++)
-            if (t.left[k] != 0)
-                at += (size_t)snprintf(kinds + at, sizeof kinds - at, "%s%llu %s", at ? ", " : ": ",
-                                       (unsigned long long)t.left[k], trace_left_names[k]);
+        char kinds[256];
+        trace_left_say(&t, kinds, sizeof kinds);
         fprintf(stderr, "record: %zu calls beneath %s (%llu left out%s) into %s; the command exited %d\n", t.n,
                 realroot, (unsigned long long)t.dropped, kinds, out, status);
     } else if (outfile_commit(&log.o) == 0)

@@ -302,9 +302,11 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     if (status != EXIT_OK)
         return status;
     say_ranks(in, p);
-    fprintf(in->out, "replay: %s trace %s: %zu calls (%llu left out), %zu processes, %u threads, %llu "
+    char kinds[256];
+    fprintf(in->out, "replay: %s trace %s: %zu calls (%llu left out%s), %zu processes, %u threads, %llu "
                      "cross-thread waits; mode %s, speed %g; laid down %llu files, %llu bytes under %s\n",
-            p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped, p->c.plan.nprocs,
+            p->t.format, p->trace, (size_t)p->c.image->nrecs, (unsigned long long)p->t.dropped,
+            trace_left_say(&p->t, kinds, sizeof kinds), p->c.plan.nprocs,
             p->c.image->nthreads, (unsigned long long)p->c.waits, mode_names[r->mode], r->speed,
             (unsigned long long)files, (unsigned long long)bytes, p->dir);
     if (run_built_plan(in, &p->c.plan, err) != 0)
@@ -312,7 +314,10 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     /* the manifest written before the first byte claimed every name the trace uses; now only what is there */
     if (clients ? replay_clients_settle(p->cl, p->tree, err) != 0 : replay_dir_settle(p->mt, p->tree, err) != 0)
         return failure(err);
-    replay_clients_report(in->out, p->cl, in->results.n > 0 ? &in->results.runs[in->results.n - 1] : NULL);
+    struct run_result *run = in->results.n > 0 ? &in->results.runs[in->results.n - 1] : NULL;
+    replay_clients_report(in->out, p->cl, run);
+    for (size_t k = 0; run != NULL && k < sizeof run->left_out / sizeof run->left_out[0]; k++)
+        run->left_out[k] = p->t.left[k];
     return EXIT_OK;
 }
 

@@ -97,6 +97,16 @@ static int64_t x_open(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
     return take_slot(c, r, fd);
 }
 
+/* An inherit with no name: what the program had there was a terminal or a file outside the root, and
+ * /dev/null stands in for it (a fixed name, never one from the trace; read and write, as either was made). */
+static int64_t x_inherit(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
+{
+    if (r->path != 0)
+        return x_open(c, r, bytes);
+    int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    return fd < 0 ? -errno : take_slot(c, r, fd);
+}
+
 static int64_t x_close(struct rp_ctx *c, const struct rp_rec *r, uint64_t *bytes)
 {
     int fd = real_fd(c, r->fd);
@@ -300,7 +310,15 @@ static int64_t x_rmdir(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
     return rc == -ENOENT && (r->flags & 1) ? 0 : rc; /* Deltree: even the tree's parent may be missing */
 }
 static int64_t x_chmod(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_chmod); }
-static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_utimes); }
+/* A link's own times (AT_SYMLINK_NOFOLLOW) are set on the link at its name, which is never followed. */
+static int do_utimes_link(int dir, const char *leaf, const struct rp_rec *r)
+{
+    return utimensat(dir, leaf, NULL, AT_SYMLINK_NOFOLLOW);
+}
+static int64_t x_utimes(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
+{
+    return (r->flags & AT_SYMLINK_NOFOLLOW) ? at_parent(c, r->path, do_utimes_link, r) : on_node(c, r, node_utimes);
+}
 static int64_t x_access(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b) { return on_node(c, r, node_access); }
 static int64_t x_truncate(struct rp_ctx *c, const struct rp_rec *r, uint64_t *b)
 {
@@ -432,7 +450,7 @@ static const rp_fn rp_fns[RC_NCALLS] = {
     [RC_TRUNCATE] = x_truncate, [RC_FTRUNCATE] = x_ftruncate, [RC_CHMOD] = x_chmod, [RC_UTIMES] = x_utimes,
     [RC_ACCESS] = x_access, [RC_STATFS] = x_statfs, [RC_GETDENTS] = x_getdents, [RC_LOCK] = x_lock,
     [RC_FLOCK] = x_flock, [RC_DUP] = x_dup, [RC_LINK] = x_link, [RC_FORK] = x_fork, [RC_EXEC] = x_exec,
-    [RC_INHERIT] = x_open, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink, [RC_SETFD] = x_setfd,
+    [RC_INHERIT] = x_inherit, [RC_SYMLINK] = x_symlink, [RC_READLINK] = x_readlink, [RC_SETFD] = x_setfd,
     [RC_CLOEXEC] = x_close, [RC_WAIT] = x_fork,
 };
 

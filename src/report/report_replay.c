@@ -49,9 +49,26 @@ static void clients_json(struct jw *w, const struct run_result *r)
     jw_close(w, ']');
 }
 
+/* "replay_left_out": {"pipes": 31, "outside": 783}: what the trace left out, by kind (none: no key). */
+static void left_json(struct jw *w, const struct run_result *r)
+{
+    static const char *const keys[5] = { "pipes", "sockets", "devices", "outside", "other" };
+    bool any = false;
+    for (size_t k = 0; k < 5; k++)
+        any |= r->left_out[k] != 0;
+    if (!any)
+        return;
+    jw_open(w, "replay_left_out", '{', false);
+    for (size_t k = 0; k < 5; k++)
+        if (r->left_out[k] != 0)
+            jw_u64(w, keys[k], r->left_out[k]);
+    jw_close(w, '}');
+}
+
 void report_mismatch_json(struct jw *w, const struct run_result *r)
 {
     clients_json(w, r);
+    left_json(w, r);
     if (r->nmismatches == 0)
         return;
     jw_u64(w, "mismatches_seen", r->mismatches_seen);

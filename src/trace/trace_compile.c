@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
 
@@ -118,7 +119,7 @@ static struct rp_image *image_build(const struct trace *t, const char *dir, stru
     at += t->slen + dirlen;
     at = (at + 63) & ~(size_t)63;
     size_t prog_off = at;
-    at += 2 * nth * sizeof(uint32_t) + 64; /* progress, then waiters (replay_image.h) */
+    at += RP_PER_THREAD_WORDS * nth * sizeof(uint32_t) + 64; /* progress, waiters, ... (replay_image.h) */
     size_t slots_off = at;
     at += nslots_total * sizeof(int32_t) + 64;
     struct rp_image *im = calloc(1, at);
@@ -185,6 +186,8 @@ struct compile_walk {
                                   * that what a thread holds follows what it does */
     uint64_t waits, max_len;
     size_t kept;
+    struct start_desc { uint32_t path; int32_t desc; } *starts; /* the files open before the trace began, */
+    size_t nstarts, capstarts;                                   /* one description each (start_desc) */
 };
 
 #define EXEC_CLOSES 64 /* the descriptors an exec closes in the replay at most (past it they stay open, unused) */
@@ -303,6 +306,26 @@ static int refuse_own(const struct trace *t, const struct rp_rec *r, struct diag
     return 0;
 }
 
+/* A file open before the trace began (an inherit of the log's) is one description however many of the traced
+ * processes and descriptors hold it: the caller's shell opened it once (`> out.log 2>&1` around the command,
+ * or make's children writing make's stdout). Its second holder shares the first's (its reads and writes made
+ * at the offsets the trace moved it to); -1 for the first, which opens it; -2 out of memory. */
+static int32_t start_desc(struct compile_walk *w, const struct rp_rec *r)
+{
+    const char *name = trace_name(w->t, r->path);
+    for (size_t k = 0; k < w->nstarts; k++)
+        if (strcmp(trace_name(w->t, w->starts[k].path), name) == 0) {
+            w->fds.descs[w->starts[k].desc].shared = true;
+            return w->starts[k].desc;
+        }
+    struct start_desc *v = grow_room(w->starts, &w->capstarts, w->nstarts, sizeof *v, 8);
+    if (v == NULL)
+        return -2;
+    w->starts = v;
+    w->starts[w->nstarts++] = (struct start_desc){ .path = r->path, .desc = (int32_t)w->fds.ndescs };
+    return -1;
+}
+
 static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
 {
     struct trace *t = w->t;
@@ -334,10 +357,12 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
         t->dropped++;
         return 0;
     }
+    if (r.call == RC_INHERIT && r.path != 0 && (desc = start_desc(w, &r)) == -2)
+        return diag_set(err, NULL, "out of memory");
     if ((target & RT_NEWFD) && r.fd2 >= 0) {
         int32_t fd = r.fd2;
-        r.fd2 = r.call == RC_DUP ? fds_dup(&w->fds, pi, fd, desc, r.flags)
-                                 : fds_open(&w->fds, pi, fd, &r);
+        r.fd2 = r.call == RC_DUP || desc >= 0 ? fds_dup(&w->fds, pi, fd, desc, r.flags)
+                                              : fds_open(&w->fds, pi, fd, &r);
         if (r.fd2 < 0)
             return diag_set(err, NULL, "%s:%u: descriptor %d is past the largest kept (or out of memory)", t->source,
                             r.line, fd);
@@ -354,6 +379,7 @@ static int walk_call(struct compile_walk *w, size_t i, struct diag *err)
         return diag_set(err, NULL, "out of memory");
     if (r.call == RC_WAIT)
         walk_wait(w, ti, &r);
+    r.unchecked = desc >= 0 && w->fds.descs[desc].path == 0 && r.call != RC_INHERIT; /* a /dev/null stand-in's */
     if (r.call == RC_SETFD && r.ret >= 0)
         fds_setfd(&w->fds, pi, t->recs[i].fd, r.flags);
     walk_put(w, ti, &r, desc >= 0 && w->fds.descs[desc].shared && r.path == 0 ? w->fds.descs[desc].path : 0);
@@ -375,6 +401,7 @@ static void walk_free(struct compile_walk *w)
     free(w->used);
     free(w->recs);
     free(w->ord.v);
+    free(w->starts);
     fds_free(&w->fds);
 }
 
@@ -553,7 +580,7 @@ static struct rp_image *image_copies(const struct rp_image *one, uint32_t n, con
     at = (at + npr * sizeof(struct rp_proc) + 63) & ~(size_t)63;
     size_t rec_off = at, str_off = (at += one->nrecs * sizeof(struct rp_rec));
     at = (at + strings + dirs_len + 63) & ~(size_t)63;
-    size_t prog_off = at, slots_off = (at += 2 * nth * sizeof(uint32_t) + 64);
+    size_t prog_off = at, slots_off = (at += RP_PER_THREAD_WORDS * nth * sizeof(uint32_t) + 64);
     at += nslots * n * sizeof(int32_t) + 64;
     struct rp_image *im = calloc(1, at);
     if (im == NULL)

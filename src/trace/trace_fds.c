@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/grow.h"
 #include "trace/trace_fds.h"
@@ -193,6 +194,12 @@ void fds_move(struct trace_fds *f, const struct fd_ent *e, struct rp_rec *r)
     struct fd_desc *d = &f->descs[e->desc];
     if (r->call == RC_LSEEK) {
         d->pos = r->ret >= 0 ? (uint64_t)r->ret : d->pos;
+        /* on a shared one the replay's reads and writes are positioned and leave its own offset where it was:
+         * a seek from the current offset (bash's back over what it read ahead) goes to where the trace's went */
+        if (d->shared && r->ret >= 0 && r->flags == SEEK_CUR) {
+            r->off = (uint64_t)r->ret;
+            r->flags = SEEK_SET;
+        }
         return;
     }
     if ((r->call != RC_READ && r->call != RC_WRITE) || r->off != RP_NONE || r->ret <= 0)

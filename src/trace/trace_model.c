@@ -341,7 +341,7 @@ static int io_seen(struct fit_model *m, struct fd_walk *fw, struct names *ns, co
     uint64_t len = (uint64_t)r->ret;
     m->max_io = len > m->max_io ? len : m->max_io;
     struct fd_ent *e = fd_of(fw, r, r->fd);
-    if (e == NULL)
+    if (e == NULL || fw->fds.descs[e->desc].path == 0) /* no descriptor kept, or /dev/null's stand-in */
         return sizes_add(r->call == RC_READ ? &m->rsize : &m->wsize, len);
     struct fd_desc *d = &fw->fds.descs[e->desc];
     uint64_t off = r->off != RP_NONE ? r->off : d->pos;

@@ -151,12 +151,13 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
     if (parse_u64(f[F_MODE], &mode, 0) != 0 || mode > 0177777 || parse_result(f[F_RESULT], &r.ret) != 0)
         return trace_fail(err, path, ln, "bad mode '%s' or result '%s'", f[F_MODE], f[F_RESULT]);
     unsigned target = rp_calls[call].target;
-    bool no_target = target == 0 && strcmp(f[F_TARGET], "-") == 0; /* fork, exec */
+    /* fork, exec; and an inherit with no name: /dev/null stands in for what was there (docs/replay.md) */
+    bool no_target = (target == 0 || call == RC_INHERIT) && strcmp(f[F_TARGET], "-") == 0;
     if (!no_target && parse_target(t, f[F_TARGET], &r, false, &why) != 0)
         return trace_fail(err, path, ln, "%s: '%s'", why, f[F_TARGET]);
     if ((target & RT_FD) && r.fd < 0)
         return trace_fail(err, path, ln, "%s takes a descriptor (fd:N), not '%s'", f[F_CALL], f[F_TARGET]);
-    if ((target & RT_PATH) && r.path == 0)
+    if ((target & RT_PATH) && r.path == 0 && !no_target)
         return trace_fail(err, path, ln, "%s takes a path, not '%s'", f[F_CALL], f[F_TARGET]);
     if ((target & RT_PATH2) && (n <= F_TARGET2 || parse_target(t, f[F_TARGET2], &r, true, &why) != 0))
         return trace_fail(err, path, ln, "%s takes a second path: %s", f[F_CALL], why ? why : "missing");
@@ -171,6 +172,25 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
     if (target & RT_NEWFD)
         r.fd2 = r.ret >= 0 ? (int32_t)r.ret : -1;
     return trace_put(t, &r, path, err);
+}
+
+/* "# left-out pipes=31 outside=783": what the recording left out, by kind (record wrote it; the replay's
+ * report says it). */
+#define OWN_LEFT "# left-out"
+
+static int own_left(struct trace *t, char *rest, const struct trace_lines *l, struct diag *err)
+{
+    for (char *tok = strtok(rest, " \t\r\n"); tok != NULL; tok = strtok(NULL, " \t\r\n")) {
+        size_t k = 0, n = strcspn(tok, "=");
+        while (k < 5 && (strlen(trace_left_keys[k]) != n || strncmp(tok, trace_left_keys[k], n) != 0))
+            k++;
+        uint64_t v;
+        if (k == 5 || tok[n] != '=' || parse_u64(tok + n + 1, &v, 0) != 0 || v > UINT32_MAX * 1024ull)
+            return trace_fail(err, l->path, l->ln, "bad '%s' in the left-out line (%s=N ...)", tok, "pipes");
+        t->dropped += v - t->left[k];
+        t->left[k] = v;
+    }
+    return 0;
 }
 
 /* One line: the version line, a comment, the end line or a call. */
@@ -188,6 +208,8 @@ static int own_next(struct trace *t, struct trace_lines *l, bool *complete, stru
                               OWN_VERSION);
         return 0;
     }
+    if (strncmp(line, OWN_LEFT, strlen(OWN_LEFT)) == 0)
+        return own_left(t, line + strlen(OWN_LEFT), l, err);
     if (strncmp(line, "# end", 5) == 0) {
         *complete = true;
         return 0;
@@ -229,13 +251,20 @@ int trace_write(const struct trace *t, FILE *out)
 {
     fprintf(out, "%s%d\n# time pid tid call target offset length flags mode result duration [target2]\n", OWN_MAGIC,
             OWN_VERSION);
+    if (t->dropped != 0) {
+        fputs(OWN_LEFT, out);
+        for (size_t k = 0; k < 5; k++)
+            if (t->left[k] != 0)
+                fprintf(out, " %s=%" PRIu64, trace_left_keys[k], t->left[k]);
+        fputc('\n', out);
+    }
     for (size_t i = 0; i < t->n; i++) {
         const struct rp_rec *r = &t->recs[i];
         fprintf(out, "%" PRIu64 ".%09" PRIu64 " %d %d %s ", r->t_ns / 1000000000u, r->t_ns % 1000000000u, r->pid,
                 r->tid, rp_calls[r->call].name);
         if (r->path != 0)
             escape(trace_name(t, r->path), out);
-        else if (rp_calls[r->call].target == 0)
+        else if (rp_calls[r->call].target == 0 || r->call == RC_INHERIT)
             fputs("-", out);
         else
             fprintf(out, "fd:%d", r->fd);

@@ -44,6 +44,7 @@ struct st_ctx {
     enum trace_left why;     /* what the call was on, when it is left out */
     uint32_t argpath;        /* the -yy path (kept, beneath the root) of the call's descriptor argument; 0: none */
     struct st_fdset { uint64_t *v; size_t used, cap; } held; /* (pid, fd) + 1 each process was seen to get */
+    struct st_fdset standin; /* of those, the ones /dev/null stands in for (st_standin) */
 };
 
 /* The descriptors each process was seen to get (an open, a dup, a fork's copy, an inherit made below), as keys
@@ -259,6 +260,17 @@ static uint32_t st_at(struct st_ctx *c, const char *dirarg, const char *namearg)
 
 const char *const trace_left_names[5] = { "on pipes", "on sockets", "on terminals and devices",
                                           "outside the root", "other" };
+const char *const trace_left_keys[5] = { "pipes", "sockets", "devices", "outside", "other" };
+
+const char *trace_left_say(const struct trace *t, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t k = 0, at = 0; k < sizeof t->left / sizeof t->left[0] && at < len; k++)
+        if (t->left[k] != 0)
+            at += (size_t)snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : ": ", (unsigned long long)t->left[k],
+                                   trace_left_names[k]);
+    return buf;
+}
 
 /* What -yy shows a descriptor a is: "1<pipe:[123]>", "3<socket:[9]>" (or "<UNIX:[...]>"), "1</dev/pts/0<char
  * 136:0>>", a path (here: one outside the root). */
@@ -529,6 +541,8 @@ static int f_utimensat(struct st_ctx *c, const struct st_call *s, struct rp_rec 
     if (s->nargs < 2)
         return -1;
     r->call = RC_UTIMES;
+    /* AT_SYMLINK_NOFOLLOW kept: the call set a link's own times (tar's, on each link it makes) */
+    r->flags = s->nargs >= 4 ? st_num(s->arg[3]) & AT_SYMLINK_NOFOLLOW : 0;
     if (strcmp(s->arg[1], "NULL") != 0)
         return path_call(c, s->arg[0], s->arg[1], r, RC_UTIMES);
     if (st_fd(s->arg[0], &fd, path, sizeof path) != 0)
@@ -854,7 +868,7 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
     }
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
                         .tid = tid, .line = ln, .call = RC_FORK };
-    if (held_fork(&c->held, r.pid, (int32_t)child) != 0)
+    if (held_fork(&c->held, r.pid, (int32_t)child) != 0 || held_fork(&c->standin, r.pid, (int32_t)child) != 0)
         return trace_fail(c->err, c->path, ln, "out of memory");
     return trace_put(c->t, &r, c->path, c->err);
 }
@@ -933,14 +947,44 @@ static int st_inherit(struct st_ctx *c, const struct rp_rec *r)
            : trace_put(c->t, &in, c->path, c->err);
 }
 
-/* What the call did to its process's descriptors. */
+/* What the call did to its process's descriptors (a call left out too: what a left-out open returned is held,
+ * its calls left out with it). A new descriptor stands in where its source did (a dup), else not. */
 static int st_held(struct st_ctx *c, const struct rp_rec *r)
 {
-    if (r->call == RC_CLOSE && r->fd >= 0)
+    if (r->call == RC_CLOSE && r->fd >= 0) {
         held_drop(&c->held, r->pid, r->fd);
-    if ((rp_calls[r->call].target & RT_NEWFD) && r->fd2 >= 0 && held_put(&c->held, r->pid, r->fd2) != 0)
+        held_drop(&c->standin, r->pid, r->fd);
+    }
+    if (!(rp_calls[r->call].target & RT_NEWFD) || r->fd2 < 0 || r->ret < 0)
+        return 0;
+    bool via = r->call == RC_DUP && r->fd >= 0 && held_has(&c->standin, r->pid, r->fd);
+    held_drop(&c->standin, r->pid, r->fd2);
+    if (held_put(&c->held, r->pid, r->fd2) != 0 || (via && held_put(&c->standin, r->pid, r->fd2) != 0))
         return trace_fail(c->err, c->path, r->line, "out of memory");
     return 0;
+}
+
+/* A call on a descriptor that -yy shows is a terminal or device, or a file outside the root, that its process
+ * never got in the log (open before the trace began: a terminal's stdin and stdout, `> /tmp/x` around the
+ * command): /dev/null stands in for it (an inherit with no name before its first use), and the call, and
+ * those after it there, are kept, made on /dev/null at replay. True when the call is on a stand-in. Pipes and
+ * sockets stay left out (counted by kind): no one replaying process has the other end. */
+static bool st_standin(struct st_ctx *c, const struct rp_rec *r)
+{
+    if (!(rp_calls[r->call].target & RT_FD) || r->fd < 0 || c->argpath != 0)
+        return false;
+    if (held_has(&c->standin, r->pid, r->fd))
+        return true;
+    if ((c->why != TL_DEVICE && c->why != TL_OUTSIDE) || held_has(&c->held, r->pid, r->fd))
+        return false;
+    struct rp_rec in = { .t_ns = r->t_ns > 0 ? r->t_ns - 1 : 0, .off = RP_NONE, .ret = r->fd, .fd = -1, .fd2 = r->fd,
+                         .flags = O_RDWR, .pid = r->pid, .tid = r->tid, .line = r->line, .call = RC_INHERIT };
+    if (held_put(&c->held, r->pid, r->fd) != 0 || held_put(&c->standin, r->pid, r->fd) != 0
+        || trace_put(c->t, &in, c->path, c->err) != 0) {
+        c->failed = true;
+        return false;
+    }
+    return true;
 }
 
 static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns, unsigned ln, struct diag *err,
@@ -978,10 +1022,14 @@ static int st_call_line(struct st_ctx *c, char *text, int32_t tid, uint64_t t_ns
         return -1;
     if (handle_call(c, &r))
         return 0;
+    if (filled != 0 && st_standin(c, &r))
+        filled = 0;
+    if (c->failed)
+        return -1;
     if (filled != 0) {
         c->t->dropped++;
         c->t->left[c->why]++;
-        return 0;
+        return st_held(c, &r);
     }
     if (r.call == RC_OPEN && r.ret < 0)
         r.fd2 = -1;
@@ -1065,6 +1113,7 @@ static int st_parse(struct trace *t, FILE *f, const char *path, int32_t tid, con
         rc = l.line[0] != '\0' ? st_line(c, l.line, tid, l.ln, path, err) : 0;
     trace_lines_free(&l);
     free(c->held.v);
+    free(c->standin.v);
     for (int i = 0; i < ST_PENDING; i++)
         free(c->pending[i].text);
     free(c);

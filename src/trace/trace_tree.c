@@ -270,6 +270,8 @@ struct tree_walk {
  * that long. */
 static void seen_size(struct tree_walk *w, const struct fd_desc *d, uint64_t size, const struct rp_rec *r)
 {
+    if (d->path == 0)
+        return; /* /dev/null stands in: no name */
     struct tree_name *e = name_get(w->n, trace_name(w->t, d->path));
     if (e->seen == SEEN_FILE && size > e->size) {
         e->size = size;
