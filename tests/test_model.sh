@@ -44,16 +44,16 @@ paced() {
 # shares within PP points (3), and with PACE=pace the pace of a 5 s run.
 fidelity() {
     local name=$1 trace=$2 known=${3:-none} pp=${4:-3} pace=${5:-}
-    "$bin" model "$trace" -o "$top/$name.f" --own "$top/$name.own" 2>"$top/err"
-    expect_eq "${name}_model_exit" $? 0 || cat "$top/err"
+    "$bin" model "$trace" -o "$top/$name.f" --own "$top/$name.own" 2>"$top/$name.err"
+    expect_eq "${name}_model_exit" $? 0 || cat "$top/$name.err"
     mkdir -p "$top/$name.run"
     cp "$top/$name.f" "$top/$name.f.paced"
     # the figures are the mix's and the sizes', not the pace's: as many picks as two seconds hold
     sed -i 's/, rate=[0-9]*//; /^eventgen rate=/d' "$top/$name.f"
-    "$bin" -f "$top/$name.f" -D dir="$top/$name.run" --runtime 2 --latency-log "$top/$name.csv" >"$top/out" 2>&1
+    "$bin" -f "$top/$name.f" -D dir="$top/$name.run" --runtime 2 --latency-log "$top/$name.csv" >"$top/$name.out" 2>&1
     local rc=$?
     expect_eq "${name}_run_exit" $rc 0
-    [ $rc -eq 0 ] || { grep -i error "$top/out"; return; }
+    [ $rc -eq 0 ] || { grep -i error "$top/$name.out"; return; }
     pace_args=""
     [ -z "$pace" ] || paced "$name"
     # shellcheck disable=SC2086 # pace_args: two words or none
@@ -76,26 +76,25 @@ for i in $(seq 1 200); do
     head -c $((i * 53)) /dev/urandom >"$top/src/d$((i % 5))/e$((i % 3))/f$i"
 done
 
-if command -v tar >/dev/null; then
+# Each program's case in a function of its own, run side by side (lib.sh): most of
+# their time is the models' timed runs, 2 s unpaced and 5 s at the trace's pace.
+case_tar() {
     tar -C "$top/src" -cf "$top/t.tar" . && mkdir "$top/tar"
     record tar tar -xf "$top/t.tar"
     # files tar writes in two chunks (split where its 10 KiB record ends) keep their sizes
     fidelity tar "$top/tar.trace"
-else
-    echo "SKIP: tar is not installed: no tar case"
-fi
+}
 
-if command -v git >/dev/null; then
+case_git() {
     cp -r "$top/src" "$top/git"
     # gc packs the loose objects and removes them: the trace deletes more files than it creates
     record git sh -c 'git init -q . && git add . && git -c user.name=m -c user.email=m@x commit -qm tree &&
         git gc -q --prune=now'
     fidelity git "$top/git.trace" none 3 pace
-else
-    echo "SKIP: git is not installed: no git case"
-fi
+}
 
-if "$py" -c 'import sqlite3' 2>/dev/null; then
+case_sqlite() {
+    "$py" -c 'import sqlite3' 2>/dev/null || { bad sqlite_module "Python's sqlite3 module is missing"; return; }
     mkdir "$top/sqlite"
     cat >"$top/sqlite/app.py" <<'PY'
 import sqlite3
@@ -110,25 +109,36 @@ PY
     record sqlite "$py" app.py
     # a database's page-sized writes stay page-sized; its shares within 1 point
     fidelity sqlite "$top/sqlite.trace" none 1 pace
+}
+
+case_wal() {
+    "$py" -c 'import sqlite3' 2>/dev/null || { bad wal_module "Python's sqlite3 module is missing"; return; }
     mkdir "$top/wal"
-    sed 's/^db.execute("PRAGMA synchronous=FULL")/db.execute("PRAGMA journal_mode=WAL")\n&/' "$top/sqlite/app.py" \
-        >"$top/wal/app.py"
+    cat >"$top/wal/app.py" <<'PY'
+import sqlite3
+db = sqlite3.connect("app.db")
+db.execute("PRAGMA journal_mode=WAL")
+db.execute("PRAGMA synchronous=FULL")
+db.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)")
+for i in range(150):
+    db.execute("INSERT INTO t (v) VALUES (?)", ("x" * (i * 7 % 900),))
+    db.commit()
+db.close()
+PY
     record wal "$py" app.py
     fidelity wal "$top/wal.trace" none 1 pace
     # the product's own check: its table, every figure ok, and a failed run said with exit 1
-    "$bin" model "$top/wal.trace" --check -D "$top" >"$top/check.out" 2>&1
-    expect_eq check_exit $? 0 || cat "$top/check.out"
+    "$bin" model "$top/wal.trace" --check -D "$top" >"$top/wal.check" 2>&1
+    expect_eq check_exit $? 0 || cat "$top/wal.check"
     for line in "share write" "write       p50 trace 4096 model 4096" "pace "; do
-        if grep -q "^$line" "$top/check.out"; then ok "check_line_${line// /_}"; else bad "check_line_${line// /_}"; fi
+        if grep -q "^$line" "$top/wal.check"; then ok "check_line_${line// /_}"; else bad "check_line_${line// /_}"; fi
     done
-    "$bin" model "$top/wal.trace" --check -D "$top/nonexistent" >"$top/check.out" 2>&1
+    "$bin" model "$top/wal.trace" --check -D "$top/nonexistent" >"$top/wal.nodir" 2>&1
     expect_eq check_nodir_exit $? 1
-    grep -q "cannot make a directory in $top/nonexistent" "$top/check.out" && ok check_nodir_said || bad check_nodir_said
-else
-    echo "SKIP: Python's sqlite3 is not installed: no sqlite case"
-fi
+    grep -q "cannot make a directory in $top/nonexistent" "$top/wal.nodir" && ok check_nodir_said || bad check_nodir_said
+}
 
-if command -v make >/dev/null && command -v cc >/dev/null; then
+case_make() {
     mkdir "$top/make"
     for i in $(seq 1 14); do
         printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$top/make/f$i.c"
@@ -138,23 +148,24 @@ if command -v make >/dev/null && command -v cc >/dev/null; then
     record make make -s -j2
     # .o files are written in many small chunks of unlike sizes, their last past a hole, app with holes
     fidelity make "$top/make.trace"
-else
-    echo "SKIP: make or cc is not installed: no make case"
-fi
+}
 
-if [ -r /usr/share/dbench/client.txt ]; then
+case_dbench() {
     head -3000 /usr/share/dbench/client.txt >"$top/client.txt"
     # dbench writes its files at offsets, leaving holes, and rewrites them
     fidelity dbench "$top/client.txt"
-else
-    echo "SKIP: dbench's client.txt is not installed (Debian's dbench): no dbench case"
-fi
+}
+
 # a trace that creates nothing and deletes a file there before: the model runs (no composite of the
 # creates' is named), and --check says the created files are not compared rather than dividing by none
-mkdir "$top/rm" && echo hello >"$top/rm/a" && for i in 1 2 3; do echo $i >"$top/rm/f$i"; done
-record rm sh -c 'cat a f1 f2 >/dev/null; rm f3'
-"$bin" model "$top/rm.trace" --check --runtime 1 -D "$top" >"$top/check.out" 2>&1
-expect_eq check_nocreate_exit $? 0 || cat "$top/check.out"
-grep -q "^size(made)  not compared: the trace has 0 such files" "$top/check.out" && ok check_nocreate_made ||
-    bad check_nocreate_made
+case_rm() {
+    mkdir "$top/rm" && echo hello >"$top/rm/a" && for i in 1 2 3; do echo $i >"$top/rm/f$i"; done
+    record rm sh -c 'cat a f1 f2 >/dev/null; rm f3'
+    "$bin" model "$top/rm.trace" --check --runtime 1 -D "$top" >"$top/rm.check" 2>&1
+    expect_eq check_nocreate_exit $? 0 || cat "$top/rm.check"
+    grep -q "^size(made)  not compared: the trace has 0 such files" "$top/rm.check" && ok check_nocreate_made ||
+        bad check_nocreate_made
+}
+
+side_by_side tar git sqlite wal make dbench rm
 summary test_model
