@@ -267,29 +267,20 @@ static int run_flush_cmd(struct run_ctx *x, const struct point *p)
 }
 
 /* The launcher's words, split at blanks (no quoting: a launcher that needs
- * it goes in a script); -1 after saying why when they do not fit. */
-static int launcher_split(struct run_ctx *x)
+ * it goes in a script); -1 with err set when they do not fit. */
+static int launcher_split(struct run_ctx *x, struct diag *err)
 {
     const char *cmd = x->o->launcher != NULL ? x->o->launcher : x->c->set.launcher;
     if (cmd == NULL)
         return 0;
-    if (snprintf(x->launch_text, sizeof x->launch_text, "%s", cmd) >= (int)sizeof x->launch_text) {
-        diag_printf(stderr, "flowbench: error: the launcher is longer than %zu bytes: put it in a script\n",
-                    sizeof x->launch_text - 1);
-        return -1;
-    }
+    if (snprintf(x->launch_text, sizeof x->launch_text, "%s", cmd) >= (int)sizeof x->launch_text)
+        return diag_set(err, NULL, "the launcher is longer than %zu bytes: put it in a script", sizeof x->launch_text - 1);
     for (char *w = strtok(x->launch_text, " \t"); w != NULL; w = strtok(NULL, " \t")) {
-        if (x->nlaunch == LAUNCH_WORDS) {
-            diag_printf(stderr, "flowbench: error: the launcher has more than %d words: put it in a script\n",
-                        LAUNCH_WORDS);
-            return -1;
-        }
+        if (x->nlaunch == LAUNCH_WORDS)
+            return diag_set(err, NULL, "the launcher has more than %d words: put it in a script", LAUNCH_WORDS);
         x->launch[x->nlaunch++] = w;
     }
-    if (x->nlaunch > 0)
-        return 0;
-    diag_printf(stderr, "flowbench: error: the launcher is empty\n");
-    return -1;
+    return x->nlaunch > 0 ? 0 : diag_set(err, NULL, "the launcher is empty");
 }
 
 /* argv of a point's flowbench: the launcher's words, flowbench, then args
@@ -473,7 +464,13 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
         snprintf(x.fs, sizeof x.fs, "%s", c->set.filesystem);
     else
         mountinfo_fs_name(c->dir, x.fs, sizeof x.fs);
-    if (launcher_split(&x) != 0 || open_tree(&x) != 0)
+    struct diag err;
+    diag_clear(&err);
+    if (launcher_split(&x, &err) != 0) {
+        diag_print(&err, stderr);
+        return 2;
+    }
+    if (open_tree(&x) != 0)
         return 2;
     if (o->dry_run) {
         dry_run(&x);
