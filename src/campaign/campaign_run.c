@@ -97,14 +97,14 @@ static bool has_beneath(const struct run_ctx *x, const char *rel, const char *na
 }
 
 /* The latest tree of this profile on this host and file system, by its name's time. */
-static int find_latest(struct run_ctx *x, int rootfd, const char *prefix)
+static int find_latest(struct run_ctx *x, int rootfd, const char *prefix, struct diag *err)
 {
     int fd = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
     DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
     if (d == NULL) {
         if (fd >= 0)
             close(fd);
-        return -1;
+        return diag_set(err, NULL, "--resume: cannot read %s: %s", x->c->set.stats, strerror(errno));
     }
     char best[NAME_MAX + 1] = "";
     for (struct dirent *e; (e = readdir(d)) != NULL;)
@@ -112,16 +112,16 @@ static int find_latest(struct run_ctx *x, int rootfd, const char *prefix)
             snprintf(best, sizeof best, "%s", e->d_name);
     closedir(d);
     if (best[0] == '\0')
-        return -1;
+        return diag_set(err, NULL, "--resume: no results tree %s* in %s to resume", prefix, x->c->set.stats);
     pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, best);
-    x->treefd = results_tree_open(rootfd, best);
-    return x->treefd >= 0 ? 0 : -2;
+    x->treefd = results_tree_open(rootfd, best, err);
+    return x->treefd >= 0 ? 0 : -1;
 }
 
 /* A tree made by an earlier invocation is written into again only as flowbench left it. */
-static int resumed_tree(struct run_ctx *x)
+static int resumed_tree(struct run_ctx *x, struct diag *err)
 {
-    if (x->treefd < 0 || results_tree_check(x->treefd, x->tree) == 0)
+    if (x->treefd < 0 || results_tree_check(x->treefd, x->tree, err) == 0)
         return x->treefd >= 0 ? 0 : -1;
     close(x->treefd);
     x->treefd = -1;
@@ -130,36 +130,32 @@ static int resumed_tree(struct run_ctx *x)
 
 /* Makes the tree in the results folder: two campaigns started within a second, the
  * second gets -2, -3... */
-static int make_tree(struct run_ctx *x, int rootfd, const char *name)
+static int make_tree(struct run_ctx *x, int rootfd, const char *name, struct diag *err)
 {
     char leaf[PATH_MAX];
     snprintf(leaf, sizeof leaf, "%s", name);
     for (int n = 2; mkdirat(rootfd, leaf, 0755) != 0; n++) {
-        if (errno != EEXIST || n == 100) {
-            diag_printf(stderr, "flowbench: error: cannot make the results tree %s/%s: %s\n", x->c->set.stats, leaf,
-                        strerror(errno));
-            return -1;
-        }
+        if (errno != EEXIST || n == 100)
+            return diag_set(err, NULL, "cannot make the results tree %s/%s: %s", x->c->set.stats, leaf, strerror(errno));
         pathf(leaf, sizeof leaf, "%s-%d", name, n);
     }
     pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, leaf);
-    x->treefd = results_tree_open(rootfd, leaf);
+    x->treefd = results_tree_open(rootfd, leaf, err);
     return x->treefd >= 0 ? 0 : -1;
 }
 
-/* Names (and on a real run makes) the tree; resume finds the existing one, checked. */
-static int open_tree(struct run_ctx *x)
+/* Names (and on a real run makes) the tree; resume finds the existing one, checked.
+ * -1 with err set when there is none to use. */
+static int open_tree(struct run_ctx *x, struct diag *err)
 {
     char prefix[512];
     snprintf(prefix, sizeof prefix, "%s-%s-%s-", x->host, x->fs, x->c->prof.name);
     if (x->o->resume && x->o->resume_tree != NULL) {
         snprintf(x->tree, sizeof x->tree, "%s", x->o->resume_tree);
-        if (!exists(x->tree)) {
-            diag_printf(stderr, "flowbench: error: --resume %s: no such results tree\n", x->tree);
-            return -1;
-        }
-        x->treefd = results_tree_open(-1, x->tree);
-        return resumed_tree(x);
+        if (!exists(x->tree))
+            return diag_set(err, NULL, "--resume %s: no such results tree", x->tree);
+        x->treefd = results_tree_open(-1, x->tree, err);
+        return resumed_tree(x, err);
     }
     char stamp[32];
     time_t now = time(NULL);
@@ -167,21 +163,18 @@ static int open_tree(struct run_ctx *x)
     snprintf(x->tree, sizeof x->tree, "%s/%s%s", x->c->set.stats, prefix, stamp);
     if (x->o->dry_run && !x->o->resume)
         return 0;
-    int rootfd = results_root_open(x->c->set.stats);
+    int rootfd = results_root_open(x->c->set.stats, err);
     if (rootfd < 0)
         return -1;
     int rc;
     if (x->o->resume) {
-        rc = find_latest(x, rootfd, prefix);
-        if (rc == -1)
-            diag_printf(stderr, "flowbench: error: --resume: no results tree %s* in %s to resume\n", prefix,
-                        x->c->set.stats);
-        else
-            rc = resumed_tree(x);
+        rc = find_latest(x, rootfd, prefix, err);
+        if (rc == 0)
+            rc = resumed_tree(x, err);
     } else {
         char name[PATH_MAX];
         snprintf(name, sizeof name, "%s%s", prefix, stamp);
-        rc = make_tree(x, rootfd, name);
+        rc = make_tree(x, rootfd, name, err);
     }
     close(rootfd);
     return rc == 0 ? 0 : -1;
@@ -466,12 +459,10 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
         mountinfo_fs_name(c->dir, x.fs, sizeof x.fs);
     struct diag err;
     diag_clear(&err);
-    if (launcher_split(&x, &err) != 0) {
+    if (launcher_split(&x, &err) != 0 || open_tree(&x, &err) != 0) {
         diag_print(&err, stderr);
         return 2;
     }
-    if (open_tree(&x) != 0)
-        return 2;
     if (o->dry_run) {
         dry_run(&x);
         if (x.treefd >= 0)
