@@ -153,6 +153,7 @@ struct engine {
     unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
     bool *roll_alive;              /* ... and which ranks gave one */
     bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */
+    bool done_at_end;              /* over many ranks: this one was done when the end vote began */
     size_t nranks_all;             /* ... out of this many ranks */
     uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
 };
@@ -319,6 +320,8 @@ struct rank_end {
     uint64_t log_records, log_dropped, log_failed;
     uint64_t shape;                         /* figures_size: merged only when every rank's is the same */
     uint64_t unmergeable;                   /* a replay whose rows it could not fold */
+    uint64_t done;                          /* its finish condition met when the end vote began */
+    char msg[1024];                         /* its error, or why it ran out of files, when the run ended so */
 };
 /* Made, over many ranks: room for the vote's counts and what the ranks tell each other
  * later; asks no other rank anything. -1 with err set when out of memory. */
@@ -339,15 +342,17 @@ void engine_dist_second(struct engine *e, uint64_t k, const struct op_stats *io)
  * as soon as it learns that the run stops (before it tells its workers when
  * it is the one stopping them): its IO ops and bytes then. */
 void engine_dist_stonewall(struct engine *e);
-/* Once this rank stopped: until every rank has; the run ends as the worst end
- * of all, and as an error when the time ran out on ranks not done while others were. */
+/* Once this rank stopped: until every rank has (the end vote, measured's agreement); the
+ * run ends as the worst end of all. The rank it is about is named at the end's agreement
+ * (engine_dist_results), and the time running out on ranks not done while others were
+ * becomes an error there. */
 void engine_dist_end(struct engine *e);
 /* At go: the start on the wall clock, to put the ranks' intervals on one line. */
 void engine_dist_go(struct engine *e, uint64_t go);
 /* The one agreement of a run's end, after engine_dist_end (nothing on one rank): r, this
  * rank's result over its own interval, becomes the run's over every rank (rows summed, one
  * rank_row each, the stonewall, the latency logs' counts and whether any failed, in
- * *log_failed); returns the run's measured interval in seconds, the one its rates are over:
+ * *log_failed); the rank the end is about named in the run's error or stop note; returns the run's measured interval in seconds, the one its rates are over:
  * this rank's own, or the earliest start to the latest stop of every rank. */
 double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop, bool *log_failed);
 /* engine_roll.c: a rank lost mid-run. mpirun ends the job when one rank's

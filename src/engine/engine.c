@@ -616,7 +616,6 @@ static void keep_result(struct engine *e)
 static int finish(struct engine *e)
 {
     struct run_shared *sh = e->sh;
-    enum stop_reason why = atomic_load(&sh->stop_reason);
     uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
     double own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
     FILE *out = e->run->out;
@@ -627,6 +626,7 @@ static int finish(struct engine *e)
     }
     bool log_failed = latlog_finish(e) != 0;
     double secs = engine_dist_results(e, e->result, go, stop, &log_failed);
+    enum stop_reason why = atomic_load(&sh->stop_reason); /* over many ranks, as the agreement left it */
     e->run->writer->took(out, secs, why == STOP_SIGNAL, engine_stamp(e));
     engine_note_overrun(e, engine_stamp(e));
     static const char *const ends[] = { "none", "time", "steady state", "finished", "no files", "error", "signal", "worker died" };

@@ -240,53 +240,23 @@ static struct dist_verdict end_vote(struct engine *e, int code)
     }
 }
 
-/* The time ran out while some ranks were done and others not: the ones not
- * done fell short of their count (or files), so the phase did not do the work
- * asked: an error naming the lowest of them, on every rank. */
-static void short_ranks(struct engine *e, bool done)
-{
-    struct run_shared *sh = e->sh;
-    uint64_t finished = e->vote.sum_out[VC_DONE];
-    snprintf(sh->err, sizeof sh->err,
-             "had not finished when the run's time ran out (%" PRIu64 " of %d ranks had): a phase ends when every "
-             "rank has done its count; lengthen the run",
-             finished, dist_size());
-    int who = dist_agree(!done);
-    if (who < 0)
-        return;
-    name_failure(who, sh->err, sizeof sh->err);
-    atomic_store(&sh->err_taken, 1);
-    atomic_store(&sh->stop_reason, STOP_ERROR);
-}
-
 void engine_dist_end(struct engine *e)
 {
     if (dist_size() == 1)
         return;
     struct run_shared *sh = e->sh;
-    bool done = rank_done(e);
+    e->done_at_end = rank_done(e);
     /* A rank done says so in its counts and carries on voting 0 until every rank is (the quorum). */
-    struct dist_verdict v = end_vote(e, done ? STOP_NONE : (int)atomic_load(&sh->stop_reason));
+    struct dist_verdict v = end_vote(e, e->done_at_end ? STOP_NONE : (int)atomic_load(&sh->stop_reason));
     if (v.code == 0) {
         engine_roll_lose(e);
         return;
     }
     dist_roll_close(&e->roll);
     engine_stop(e, (enum stop_reason)v.code);
-    /* The run ends as the worst end of all its ranks (a rank done voted none). */
+    /* The run ends as the worst end of all its ranks (a rank done voted none); which
+     * rank it was is named at the end's agreement (name_end). */
     atomic_store(&sh->stop_reason, (uint32_t)v.code);
-    if (v.code == STOP_TIME && e->vote.sum_out[VC_DONE] > 0)
-        short_ranks(e, done);
-    if (v.rank >= 0 && (v.code == STOP_ERROR || v.code == STOP_WORKER)) {
-        name_failure(v.rank, sh->err, sizeof sh->err);
-        atomic_store(&sh->err_taken, 1);
-    }
-    /* Out of files: every rank says which rank ran out (the lowest that did). */
-    if (v.code == STOP_NOFILES) {
-        int who = dist_agree(sh->stop_note[0] != '\0');
-        if (who >= 0)
-            name_failure(who, sh->stop_note, sizeof sh->stop_note);
-    }
 }
 
 void engine_dist_go(struct engine *e, uint64_t go)
@@ -314,6 +284,11 @@ static struct rank_end rank_end_of(const struct engine *e, struct run_result *r,
                              .log_records = r->latlog.records, .log_dropped = r->latlog.dropped,
                              .log_failed = log_failed, .shape = figures_size(r), .unmergeable = unfolded };
     mine.row.seconds = (double)ran / 1e9; /* its own interval; r's becomes every rank's */
+    /* What it has to say of the end every rank voted (vote.verdict, the same on every rank). */
+    int code = e->vote.verdict.code;
+    mine.done = e->done_at_end;
+    snprintf(mine.msg, sizeof mine.msg, "%s",
+             code == STOP_ERROR || code == STOP_WORKER ? e->sh->err : code == STOP_NOFILES ? e->sh->stop_note : "");
     return mine;
 }
 
@@ -322,6 +297,7 @@ struct ends_sum {
     uint64_t first, last;           /* the earliest start, the latest stop */
     uint64_t wall_first, wall_last; /* the earliest and the latest stonewall moment */
     uint64_t wall_ops, wall_bytes, log_records, log_dropped;
+    uint64_t done;                  /* ranks done (their finish condition met) when the end vote began */
     bool log_failed, mergeable;
 };
 
@@ -339,6 +315,7 @@ static struct ends_sum ends_sum(const struct rank_end *all, size_t n)
         s.log_records += x->log_records;
         s.log_dropped += x->log_dropped;
         s.log_failed |= x->log_failed != 0;
+        s.done += x->done != 0;
         /* Every rank has the same plan (a replay's folded): the same blocks in the same order. */
         s.mergeable &= x->shape == all[0].shape && !x->unmergeable;
     }
@@ -385,6 +362,51 @@ static void merge_figures(struct engine *e, struct run_result *r, const struct e
     r->nranks = r->ranks != NULL ? n : 0;
 }
 
+/* "rank N (host H): text" into msg: a rank's words, named, the same on every rank. */
+static void named(const struct engine *e, size_t who, const char *text, char *msg, size_t cap)
+{
+    snprintf(msg, cap, "rank %zu (host %s): %.*s", who, e->hosts[who].name, (int)(cap / 2), text);
+}
+
+/* The lowest rank whose part says yes (want: its done flag, or that it has words), or n. */
+static size_t lowest(const struct rank_end *all, size_t n, bool (*want)(const struct rank_end *))
+{
+    size_t k = 0;
+    while (k < n && !want(&all[k]))
+        k++;
+    return k;
+}
+
+static bool not_done(const struct rank_end *x) { return x->done == 0; }
+static bool has_words(const struct rank_end *x) { return x->msg[0] != '\0'; }
+
+/* The rank the end is about, named on every rank: the rank whose error stopped the
+ * run; the lowest that ran out of files; or, when the time ran out while some ranks
+ * were done and others not, the lowest not done, which fell short of its count (or
+ * files): the phase did not do the work asked, an error. */
+static void name_end(struct engine *e, const struct ends_sum *s)
+{
+    struct run_shared *sh = e->sh;
+    struct dist_verdict v = e->vote.verdict;
+    size_t n = (size_t)dist_size(), who;
+    char text[sizeof sh->err];
+    if (v.code == STOP_TIME && s->done > 0 && (who = lowest(e->ends, n, not_done)) < n) {
+        snprintf(text, sizeof text,
+                 "had not finished when the run's time ran out (%" PRIu64 " of %zu ranks had): a phase ends when every "
+                 "rank has done its count; lengthen the run",
+                 s->done, n);
+        named(e, who, text, sh->err, sizeof sh->err);
+        atomic_store(&sh->err_taken, 1);
+        atomic_store(&sh->stop_reason, STOP_ERROR);
+    }
+    if (v.rank >= 0 && (size_t)v.rank < n && (v.code == STOP_ERROR || v.code == STOP_WORKER)) {
+        named(e, (size_t)v.rank, e->ends[v.rank].msg, sh->err, sizeof sh->err);
+        atomic_store(&sh->err_taken, 1);
+    }
+    if (v.code == STOP_NOFILES && (who = lowest(e->ends, n, has_words)) < n)
+        named(e, who, e->ends[who].msg, sh->stop_note, sizeof sh->stop_note);
+}
+
 double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop, bool *log_failed)
 {
     double own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
@@ -400,6 +422,7 @@ double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, 
     struct rank_end mine = rank_end_of(e, r, go, stop, *log_failed, unfolded);
     dist_gather(&mine, e->ends, sizeof mine); /* the agreement */
     struct ends_sum s = ends_sum(e->ends, (size_t)dist_size());
+    name_end(e, &s);
     if (e->run->latlog.path != NULL) {
         r->latlog.records = s.log_records;
         r->latlog.dropped = s.log_dropped;
