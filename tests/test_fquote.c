@@ -10,6 +10,7 @@
 
 #include "base/fquote.h"
 #include "cli/interp.h"
+#include "cli/expand.h"
 #include "lang/ast.h"
 #include "lang/vars.h"
 #include "check.h"

@@ -136,7 +136,6 @@ struct engine {
     size_t place_off;              /* shm offset of struct place_outcome[nslots] */
     struct dist_vote vote;         /* whether the ranks stop (engine_dist.c) */
     uint64_t go_wall_ns;           /* CLOCK_REALTIME at go: the ranks' intervals on one time line */
-    uint64_t first_wall_ns;        /* ... the earliest rank's (engine_dist_seconds) */
     struct latlog_run *latlog;     /* --latency-log (latlog_file.c), or NULL */
     size_t latlog_drop_off;        /* shm offset of uint64_t[nslots]: each thread's dropped records */
     uint64_t *vote_counts;         /* 3 * nvote: this rank's counts the vote sums (engine_dist.c), */
@@ -145,12 +144,16 @@ struct engine {
     size_t replay_start_off;       /* timed replay: shm offset of struct op_stats[nthreads], each call's start error; 0: none */
     bool steps;                    /* a thread has a barrier flowop (engine_step.c) */
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
-    char (*hosts)[64];             /* over many ranks: each rank's host, in rank order */
+    struct rank_host *hosts;       /* over many ranks: each rank's host and slots, in rank order (set) */
+    struct rank_end *ends;         /* ... every rank's part of the end's agreement (finish) */
+    size_t writers_cap;            /* ... the most slots of a rank: the writers each sends at the end */
+    struct writer_time *writers_mine, *writers_all; /* ... room for them: this rank's, every rank's */
     struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
     size_t roll_size;              /* the bytes of figures an answer carries (figures.h) */
     unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
     bool *roll_alive;              /* ... and which ranks gave one */
     bool ranks_lost;               /* rank 0: a rank did not answer; the run's result is the others' */
+    bool done_at_end;              /* over many ranks: this one was done when the end vote began */
     size_t nranks_all;             /* ... out of this many ranks */
     uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
 };
@@ -303,8 +306,29 @@ bool engine_step_tick(struct engine *e, const uint64_t *summed);
  * its host on every rank. */
 int engine_dist_agree(bool failed, char *msg, size_t cap);
 int engine_dist_agree_diag(bool failed, struct diag *err);
-/* Over many ranks: the counts the vote sums; -1 with err set when out of memory. */
+/* Over many ranks, what a rank tells the others. Set: its host (to name it if it is
+ * lost) and its thread slots. The end of a run (engine_dist_results): its interval,
+ * stonewall, latency log and the shape of its figures, for the one agreement of finish. */
+struct rank_host {
+    char name[64];
+    uint64_t slots;
+};
+struct rank_end {
+    struct rank_row row;                    /* its row of the per-rank table, its own interval */
+    uint64_t go_wall, stop_wall;            /* its measured interval on the wall clock */
+    uint64_t wall_at, wall_ops, wall_bytes; /* its stonewall snapshot */
+    uint64_t log_records, log_dropped, log_failed;
+    uint64_t shape;                         /* figures_size: merged only when every rank's is the same */
+    uint64_t unmergeable;                   /* a replay whose rows it could not fold */
+    uint64_t done;                          /* its finish condition met when the end vote began */
+    char msg[1024];                         /* its error, or why it ran out of files, when the run ended so */
+};
+/* Made, over many ranks: room for the vote's counts and what the ranks tell each other
+ * later; asks no other rank anything. -1 with err set when out of memory. */
 int engine_dist_prepare(struct engine *e, struct diag *err);
+/* Set, over many ranks: every rank's host and slots on every rank, and room for the
+ * writers the end gathers. A step of the set phase; -1 with err set when out of memory. */
+int engine_dist_meet(struct engine *e, struct diag *err);
 /* The watch loop's vote, without blocking: another rank's stop stops this
  * one; the run is finished once every rank is done (its finish condition met,
  * firstdone, alldone), a rank done first waiting for the others in
@@ -318,17 +342,19 @@ void engine_dist_second(struct engine *e, uint64_t k, const struct op_stats *io)
  * as soon as it learns that the run stops (before it tells its workers when
  * it is the one stopping them): its IO ops and bytes then. */
 void engine_dist_stonewall(struct engine *e);
-/* Once this rank stopped: until every rank has; the run ends as the worst end
- * of all, and as an error when the time ran out on ranks not done while others were. */
+/* Once this rank stopped: until every rank has (the end vote, measured's agreement); the
+ * run ends as the worst end of all. The rank it is about is named at the end's agreement
+ * (engine_dist_results), and the time running out on ranks not done while others were
+ * becomes an error there. */
 void engine_dist_end(struct engine *e);
-/* The run's measured interval in seconds, the one its rates are over: this
- * rank's own, or over many ranks the earliest start to the latest stop.
- * Every rank calls it once, after engine_dist_end. */
-double engine_dist_seconds(struct engine *e, uint64_t go, uint64_t stop);
 /* At go: the start on the wall clock, to put the ranks' intervals on one line. */
 void engine_dist_go(struct engine *e, uint64_t go);
-/* The result over every rank: rows summed, one rank_row each, the global interval. */
-void engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop);
+/* The one agreement of a run's end, after engine_dist_end (nothing on one rank): r, this
+ * rank's result over its own interval, becomes the run's over every rank (rows summed, one
+ * rank_row each, the stonewall, the latency logs' counts and whether any failed, in
+ * *log_failed); the rank the end is about named in the run's error or stop note; returns the run's measured interval in seconds, the one its rates are over:
+ * this rank's own, or the earliest start to the latest stop of every rank. */
+double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, uint64_t stop, bool *log_failed);
 /* engine_roll.c: a rank lost mid-run. mpirun ends the job when one rank's
  * flowbench dies, and the end vote would wait on it for ever: once this rank
  * stopped, rank 0 calls the roll and, when a rank does not answer, reports the
@@ -348,10 +374,6 @@ void engine_roll_results(struct engine *e, struct run_result *r);
 void engine_roll_free(struct engine *e);
 /* This rank's own figures in r, as a row of the per-rank table. */
 struct rank_row engine_rank_row(const struct run_result *r);
-/* With --latency-log over many ranks: the result's records and dropped
- * counts summed over every rank's log, and whether any rank's log failed
- * (then true on every rank). Every rank calls it once its log is done. */
-bool engine_dist_latlog(struct engine *e, bool failed);
 struct worker;
 /* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
 void worker_set_error(struct worker *w, const char *msg);

@@ -80,8 +80,8 @@ struct tick_clock;
  * the slots' part files; -1 with err set when one cannot be made. */
 int latlog_open(struct engine *e, struct diag *err);
 /* Once the workers are gone: the parts merged by time into the file, and the
- * counts into the run's result, with a line on the run's output; -1 when the
- * file could not be written (removed, the error in the result). */
+ * counts into the run's result (finish prints them, summed over the ranks); -1 when
+ * the file could not be written (removed, the error in the result). */
 int latlog_finish(struct engine *e);
 void latlog_close(struct engine *e);
 /* `flowbench latlog2csv`: a binary log as the CSV form of the same run. */

@@ -1,6 +1,7 @@
 /* data.c: parsing a write pattern and laying it into a buffer; the per-write
  * stamp is inline in data.h. */
 #include "base/data.h"
+#include "base/diag.h"
 
 #include <stdio.h>
 
@@ -18,16 +19,12 @@ static int hex_digit(char c)
 static int parse_hex(const char *h, struct data_pattern *out, char *why, size_t whylen)
 {
     size_t n = strlen(h);
-    if (n == 0 || n % 2 != 0 || n / 2 > DATA_MAX_BYTES) {
-        snprintf(why, whylen, "0x needs an even number of hex digits, 2 to %d", 2 * DATA_MAX_BYTES);
-        return -1;
-    }
+    if (n == 0 || n % 2 != 0 || n / 2 > DATA_MAX_BYTES)
+        return diag_text(why, whylen, "0x needs an even number of hex digits, 2 to %d", 2 * DATA_MAX_BYTES);
     for (size_t i = 0; i < n; i += 2) {
         int hi = hex_digit(h[i]), lo = hex_digit(h[i + 1]);
-        if (hi < 0 || lo < 0) {
-            snprintf(why, whylen, "'%c%c' is not a hex byte", h[i], h[i + 1]);
-            return -1;
-        }
+        if (hi < 0 || lo < 0)
+            return diag_text(why, whylen, "'%c%c' is not a hex byte", h[i], h[i + 1]);
         out->bytes[i / 2] = (uint8_t)(hi << 4 | lo);
     }
     out->len = (uint8_t)(n / 2);
@@ -47,8 +44,7 @@ int data_pattern_parse(const char *s, struct data_pattern *out, char *why, size_
     }
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
         return parse_hex(s + 2, out, why, whylen);
-    snprintf(why, whylen, "wants random, zero or 0xHEX, got '%s'", s);
-    return -1;
+    return diag_text(why, whylen, "wants random, zero or 0xHEX, got '%s'", s);
 }
 
 /* Each block: its first (100 - compress)% random, the rest zeros. */

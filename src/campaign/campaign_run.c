@@ -97,14 +97,14 @@ static bool has_beneath(const struct run_ctx *x, const char *rel, const char *na
 }
 
 /* The latest tree of this profile on this host and file system, by its name's time. */
-static int find_latest(struct run_ctx *x, int rootfd, const char *prefix)
+static int find_latest(struct run_ctx *x, int rootfd, const char *prefix, struct diag *err)
 {
     int fd = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
     DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
     if (d == NULL) {
         if (fd >= 0)
             close(fd);
-        return -1;
+        return diag_set(err, NULL, "--resume: cannot read %s: %s", x->c->set.stats, strerror(errno));
     }
     char best[NAME_MAX + 1] = "";
     for (struct dirent *e; (e = readdir(d)) != NULL;)
@@ -112,16 +112,16 @@ static int find_latest(struct run_ctx *x, int rootfd, const char *prefix)
             snprintf(best, sizeof best, "%s", e->d_name);
     closedir(d);
     if (best[0] == '\0')
-        return -1;
+        return diag_set(err, NULL, "--resume: no results tree %s* in %s to resume", prefix, x->c->set.stats);
     pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, best);
-    x->treefd = results_tree_open(rootfd, best);
-    return x->treefd >= 0 ? 0 : -2;
+    x->treefd = results_tree_open(rootfd, best, err);
+    return x->treefd >= 0 ? 0 : -1;
 }
 
 /* A tree made by an earlier invocation is written into again only as flowbench left it. */
-static int resumed_tree(struct run_ctx *x)
+static int resumed_tree(struct run_ctx *x, struct diag *err)
 {
-    if (x->treefd < 0 || results_tree_check(x->treefd, x->tree) == 0)
+    if (x->treefd < 0 || results_tree_check(x->treefd, x->tree, err) == 0)
         return x->treefd >= 0 ? 0 : -1;
     close(x->treefd);
     x->treefd = -1;
@@ -130,36 +130,32 @@ static int resumed_tree(struct run_ctx *x)
 
 /* Makes the tree in the results folder: two campaigns started within a second, the
  * second gets -2, -3... */
-static int make_tree(struct run_ctx *x, int rootfd, const char *name)
+static int make_tree(struct run_ctx *x, int rootfd, const char *name, struct diag *err)
 {
     char leaf[PATH_MAX];
     snprintf(leaf, sizeof leaf, "%s", name);
     for (int n = 2; mkdirat(rootfd, leaf, 0755) != 0; n++) {
-        if (errno != EEXIST || n == 100) {
-            diag_printf(stderr, "flowbench: error: cannot make the results tree %s/%s: %s\n", x->c->set.stats, leaf,
-                        strerror(errno));
-            return -1;
-        }
+        if (errno != EEXIST || n == 100)
+            return diag_set(err, NULL, "cannot make the results tree %s/%s: %s", x->c->set.stats, leaf, strerror(errno));
         pathf(leaf, sizeof leaf, "%s-%d", name, n);
     }
     pathf(x->tree, sizeof x->tree, "%s/%s", x->c->set.stats, leaf);
-    x->treefd = results_tree_open(rootfd, leaf);
+    x->treefd = results_tree_open(rootfd, leaf, err);
     return x->treefd >= 0 ? 0 : -1;
 }
 
-/* Names (and on a real run makes) the tree; resume finds the existing one, checked. */
-static int open_tree(struct run_ctx *x)
+/* Names (and on a real run makes) the tree; resume finds the existing one, checked.
+ * -1 with err set when there is none to use. */
+static int open_tree(struct run_ctx *x, struct diag *err)
 {
     char prefix[512];
     snprintf(prefix, sizeof prefix, "%s-%s-%s-", x->host, x->fs, x->c->prof.name);
     if (x->o->resume && x->o->resume_tree != NULL) {
         snprintf(x->tree, sizeof x->tree, "%s", x->o->resume_tree);
-        if (!exists(x->tree)) {
-            diag_printf(stderr, "flowbench: error: --resume %s: no such results tree\n", x->tree);
-            return -1;
-        }
-        x->treefd = results_tree_open(-1, x->tree);
-        return resumed_tree(x);
+        if (!exists(x->tree))
+            return diag_set(err, NULL, "--resume %s: no such results tree", x->tree);
+        x->treefd = results_tree_open(-1, x->tree, err);
+        return resumed_tree(x, err);
     }
     char stamp[32];
     time_t now = time(NULL);
@@ -167,21 +163,18 @@ static int open_tree(struct run_ctx *x)
     snprintf(x->tree, sizeof x->tree, "%s/%s%s", x->c->set.stats, prefix, stamp);
     if (x->o->dry_run && !x->o->resume)
         return 0;
-    int rootfd = results_root_open(x->c->set.stats);
+    int rootfd = results_root_open(x->c->set.stats, err);
     if (rootfd < 0)
         return -1;
     int rc;
     if (x->o->resume) {
-        rc = find_latest(x, rootfd, prefix);
-        if (rc == -1)
-            diag_printf(stderr, "flowbench: error: --resume: no results tree %s* in %s to resume\n", prefix,
-                        x->c->set.stats);
-        else
-            rc = resumed_tree(x);
+        rc = find_latest(x, rootfd, prefix, err);
+        if (rc == 0)
+            rc = resumed_tree(x, err);
     } else {
         char name[PATH_MAX];
         snprintf(name, sizeof name, "%s%s", prefix, stamp);
-        rc = make_tree(x, rootfd, name);
+        rc = make_tree(x, rootfd, name, err);
     }
     close(rootfd);
     return rc == 0 ? 0 : -1;
@@ -267,29 +260,20 @@ static int run_flush_cmd(struct run_ctx *x, const struct point *p)
 }
 
 /* The launcher's words, split at blanks (no quoting: a launcher that needs
- * it goes in a script); -1 after saying why when they do not fit. */
-static int launcher_split(struct run_ctx *x)
+ * it goes in a script); -1 with err set when they do not fit. */
+static int launcher_split(struct run_ctx *x, struct diag *err)
 {
     const char *cmd = x->o->launcher != NULL ? x->o->launcher : x->c->set.launcher;
     if (cmd == NULL)
         return 0;
-    if (snprintf(x->launch_text, sizeof x->launch_text, "%s", cmd) >= (int)sizeof x->launch_text) {
-        diag_printf(stderr, "flowbench: error: the launcher is longer than %zu bytes: put it in a script\n",
-                    sizeof x->launch_text - 1);
-        return -1;
-    }
+    if (snprintf(x->launch_text, sizeof x->launch_text, "%s", cmd) >= (int)sizeof x->launch_text)
+        return diag_set(err, NULL, "the launcher is longer than %zu bytes: put it in a script", sizeof x->launch_text - 1);
     for (char *w = strtok(x->launch_text, " \t"); w != NULL; w = strtok(NULL, " \t")) {
-        if (x->nlaunch == LAUNCH_WORDS) {
-            diag_printf(stderr, "flowbench: error: the launcher has more than %d words: put it in a script\n",
-                        LAUNCH_WORDS);
-            return -1;
-        }
+        if (x->nlaunch == LAUNCH_WORDS)
+            return diag_set(err, NULL, "the launcher has more than %d words: put it in a script", LAUNCH_WORDS);
         x->launch[x->nlaunch++] = w;
     }
-    if (x->nlaunch > 0)
-        return 0;
-    diag_printf(stderr, "flowbench: error: the launcher is empty\n");
-    return -1;
+    return x->nlaunch > 0 ? 0 : diag_set(err, NULL, "the launcher is empty");
 }
 
 /* argv of a point's flowbench: the launcher's words, flowbench, then args
@@ -473,8 +457,12 @@ int campaign_run(struct campaign *c, const struct campaign_run_opts *o)
         snprintf(x.fs, sizeof x.fs, "%s", c->set.filesystem);
     else
         mountinfo_fs_name(c->dir, x.fs, sizeof x.fs);
-    if (launcher_split(&x) != 0 || open_tree(&x) != 0)
+    struct diag err;
+    diag_clear(&err);
+    if (launcher_split(&x, &err) != 0 || open_tree(&x, &err) != 0) {
+        diag_print(&err, stderr);
         return 2;
+    }
     if (o->dry_run) {
         dry_run(&x);
         if (x.treefd >= 0)

@@ -42,13 +42,13 @@ static int mkdirs_path(const char *path)
     return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-int results_root_open(const char *stats)
+int results_root_open(const char *stats, struct diag *err)
 {
     int fd = mkdirs_path(stats) == 0 ? open(stats, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        diag_printf(stderr, "flowbench: error: results folder %s: %s\n", stats,
-                    errno == ENOTDIR ? "not a folder (or a symbolic link, which flowbench does not follow)" : strerror(errno));
+        diag_set(err, NULL, "results folder %s: %s", stats,
+                 errno == ENOTDIR ? "not a folder (or a symbolic link, which flowbench does not follow)" : strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
@@ -58,13 +58,14 @@ int results_root_open(const char *stats)
                                                                  : NULL;
     if (why == NULL)
         return fd;
-    diag_printf(stderr, "flowbench: error: results folder %s %s: another user could put or swap a tree there; "
-                        "give a folder of your own (stats = ... or --stats)\n", stats, why);
+    diag_set(err, NULL, "results folder %s %s: another user could put or swap a tree there; "
+                        "give a folder of your own (stats = ... or --stats)", stats, why);
+    err->bad_input = 1;
     close(fd);
     return -1;
 }
 
-int results_tree_open(int dirfd, const char *path)
+int results_tree_open(int dirfd, const char *path, struct diag *err)
 {
     int fd = dirfd >= 0 ? openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                         : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -72,8 +73,9 @@ int results_tree_open(int dirfd, const char *path)
         return fd;
     struct stat st;
     bool link = (dirfd >= 0 ? fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) : lstat(path, &st)) == 0 && S_ISLNK(st.st_mode);
-    diag_printf(stderr, "flowbench: error: results tree %s: %s\n", path,
-                link ? "a symbolic link (flowbench follows none into a results tree)" : strerror(errno));
+    diag_set(err, NULL, "results tree %s: %s", path,
+             link ? "a symbolic link (flowbench follows none into a results tree)" : strerror(errno));
+    err->bad_input = link;
     return -1;
 }
 
@@ -94,13 +96,12 @@ static const char *entry_fault(const struct stat *st)
 }
 
 /* Checks the entries of dirfd (which it closes); path names it in messages. */
-static int check_dir(int dirfd, char *path, size_t len, int depth)
+static int check_dir(int dirfd, char *path, size_t len, int depth, struct diag *err)
 {
     DIR *d = fdopendir(dirfd);
     if (d == NULL) {
         close(dirfd);
-        diag_printf(stderr, "flowbench: error: results tree: cannot read %s: %s\n", path, strerror(errno));
-        return -1;
+        return diag_set(err, NULL, "results tree: cannot read %s: %s", path, strerror(errno));
     }
     int rc = 0;
     size_t at = strlen(path);
@@ -113,13 +114,12 @@ static int check_dir(int dirfd, char *path, size_t len, int depth)
                           : depth >= TREE_DEPTH_MAX                                  ? "is deeper than flowbench makes"
                                                                                      : entry_fault(&st);
         if (why != NULL) {
-            diag_printf(stderr, "flowbench: error: results tree: %s %s: refused, nothing written\n", path, why);
-            rc = -1;
+            rc = diag_set(err, NULL, "results tree: %s %s: refused, nothing written", path, why);
+            err->bad_input = 1;
         } else if (S_ISDIR(st.st_mode)) {
             int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            rc = sub >= 0 ? check_dir(sub, path, len, depth + 1) : -1;
-            if (sub < 0)
-                diag_printf(stderr, "flowbench: error: results tree: cannot open %s: %s\n", path, strerror(errno));
+            rc = sub >= 0 ? check_dir(sub, path, len, depth + 1, err)
+                          : diag_set(err, NULL, "results tree: cannot open %s: %s", path, strerror(errno));
         }
         path[at] = '\0';
     }
@@ -127,7 +127,7 @@ static int check_dir(int dirfd, char *path, size_t len, int depth)
     return rc;
 }
 
-int results_tree_check(int treefd, const char *shown)
+int results_tree_check(int treefd, const char *shown, struct diag *err)
 {
     struct stat st;
     const char *why = fstat(treefd, &st) != 0 ? strerror(errno)
@@ -135,13 +135,14 @@ int results_tree_check(int treefd, const char *shown)
                       : open_to_all(&st)       ? "may be written by anybody"
                                                : NULL;
     if (why != NULL) {
-        diag_printf(stderr, "flowbench: error: results tree %s %s: refused, nothing written\n", shown, why);
+        diag_set(err, NULL, "results tree %s %s: refused, nothing written", shown, why);
+        err->bad_input = 1;
         return -1;
     }
     char path[PATH_MAX + NAME_MAX + 2];
     snprintf(path, sizeof path, "%s", shown);
     int fd = fcntl(treefd, F_DUPFD_CLOEXEC, 0);
-    return fd >= 0 ? check_dir(fd, path, sizeof path, 0) : -1;
+    return fd >= 0 ? check_dir(fd, path, sizeof path, 0, err) : diag_set(err, NULL, "results tree %s: %s", shown, strerror(errno));
 }
 
 int results_mkdirs(int treefd, const char *rel)

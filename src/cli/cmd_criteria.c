@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "cli/criteria_eval.h"
 #include "cli/interp.h"
+#include "cli/cmd_criteria.h"
 
 int interp_add_criterion(struct interp *in, const char *text, const struct srcloc *loc, struct diag *err)
 {

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/interp.h"
+#include "cli/workload.h"
 #include "place/place.h"
 
 /* An attribute as written, with the current value of a variable: "$nfiles (1000)". */

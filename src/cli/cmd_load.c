@@ -4,6 +4,7 @@
 
 #include "cli/command.h"
 #include "cli/interp.h"
+#include "cli/workload.h"
 
 int cmd_load(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {

@@ -15,6 +15,7 @@
 #include "campaign/campaign_run.h"
 #include "dist/dist.h"
 #include "cli/interp.h"
+#include "cli/workload.h"
 #include "cli/options.h"
 #include "cli/subcommand.h"
 
@@ -94,13 +95,13 @@ struct profile_args {
 
 static void usage(FILE *out);
 
-static int help(void *field, const char *arg)
+static int help(void *field, const char *arg, struct diag *err)
 {
     usage(stdout);
     exit(0);
 }
 
-static int resume(void *field, const char *tree)
+static int resume(void *field, const char *tree, struct diag *err)
 {
     struct campaign_run_opts *run = field;
     run->resume = true;
@@ -134,7 +135,10 @@ static void usage(FILE *out)
 
 static int parse(int argc, char **argv, struct profile_args *a)
 {
-    if (cli_options_parse(options, sizeof options / sizeof options[0], argc, argv, a) != 0) {
+    struct diag err;
+    diag_clear(&err);
+    if (cli_options_parse(options, sizeof options / sizeof options[0], argc, argv, a, &err) != 0) {
+        diag_print(&err, stderr);
         usage(stderr);
         return -1;
     }

@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "lang/eval.h"
 #include "cli/interp.h"
+#include "cli/expand.h"
 
 /* Integer arithmetic on current values; overflow and division by zero are errors. */
 static int eval_expr(const struct interp *in, const struct ast_expr *e, uint64_t *out, struct diag *err)

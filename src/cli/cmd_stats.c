@@ -9,6 +9,7 @@
 #include "base/outfile.h"
 #include "cli/command.h"
 #include "cli/interp.h"
+#include "cli/expand.h"
 #include "cli/report_vars.h"
 #include "report/report.h"
 

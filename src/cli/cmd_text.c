@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/interp.h"
+#include "cli/expand.h"
 
 /* Adjacent quoted strings are one text. */
 static char *joined(const struct interp *in, const struct ast_cmd *c, struct diag *err)

@@ -12,6 +12,7 @@
 #include "base/diag.h"
 #include "base/outfile.h"
 #include "cli/interp.h"
+#include "cli/workload.h"
 #include "cli/options.h"
 #include "cli/outpath.h"
 #include "cli/subcommand.h"
@@ -25,7 +26,7 @@ struct vt_args {
 
 static void vt_usage(FILE *out);
 
-static int vt_help(void *field, const char *arg)
+static int vt_help(void *field, const char *arg, struct diag *err)
 {
     vt_usage(stdout);
     exit(0);
@@ -53,7 +54,10 @@ static void vt_usage(FILE *out)
 
 static int vt_parse(int argc, char **argv, struct vt_args *a)
 {
-    if (cli_options_parse(vt_options, sizeof vt_options / sizeof vt_options[0], argc, argv, a) != 0) {
+    struct diag err;
+    diag_clear(&err);
+    if (cli_options_parse(vt_options, sizeof vt_options / sizeof vt_options[0], argc, argv, a, &err) != 0) {
+        diag_print(&err, stderr);
         vt_usage(stderr);
         return -1;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/interp.h"
+#include "cli/expand.h"
 
 struct sbuf {
     char *s;

@@ -14,6 +14,8 @@
 #include "cli/doc_tables.h"
 #include "base/signals.h"
 #include "cli/interp.h"
+#include "cli/cmd_criteria.h"
+#include "cli/workload.h"
 #include "cli/man_pages.h"
 #include "cli/options.h"
 #include "base/outfile.h"
@@ -38,12 +40,12 @@ struct args {
 };
 
 /* -C EXPR: kept as given, parsed once the interpreter exists (parse_criteria). */
-static int add_criterion(void *field, const char *text)
+static int add_criterion(void *field, const char *text, struct diag *err)
 {
     struct interp_options *o = field;
     char **v = realloc(o->criteria, (o->ncriteria + 1) * sizeof *v);
     if (v == NULL)
-        return -1;
+        return diag_set(err, NULL, "-C %s: out of memory", text);
     o->criteria = v;
     v[o->ncriteria++] = (char *)text;
     return 0;
@@ -64,72 +66,44 @@ static int parse_criteria(struct interp *in, const struct interp_options *o)
     return 0;
 }
 
-int interp_add_override(struct interp_options *o, const char *text)
+static int parse_interval(void *field, const char *text, struct diag *err)
 {
-    const char *eq = strchr(text, '=');
-    const char *name = text[0] == '$' ? text + 1 : text;
-    if (eq == NULL || eq == name) {
-        diag_printf(stderr, "flowbench: error: -D wants NAME=VALUE, got '%s'\n", text);
-        return -1;
-    }
-    for (const char *p = name; p < eq; p++)
-        if (!(p[0] == '_' || (p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z') || (p > name && p[0] >= '0' && p[0] <= '9'))) {
-            diag_printf(stderr, "flowbench: error: -D: '%.*s' is not a variable name\n", (int)(eq - name), name);
-            return -1;
-        }
-    struct override *v = realloc(o->overrides, (o->noverrides + 1) * sizeof *v);
-    if (v == NULL)
-        return -1;
-    o->overrides = v;
-    v[o->noverrides].name = strndup(name, (size_t)(eq - name));
-    v[o->noverrides].value = strdup(eq + 1);
-    o->noverrides++;
-    return 0;
-}
-
-static int parse_interval(void *field, const char *text)
-{
-    if (!number_parse(text, 1, 366ull * 24 * 3600, field)) {
-        diag_printf(stderr, "flowbench: error: --interval wants a number of seconds (1 or more), got '%s'\n", text);
-        return -1;
-    }
+    if (!number_parse(text, 1, 366ull * 24 * 3600, field))
+        return diag_set(err, NULL, "--interval wants a number of seconds (1 or more), got '%s'", text);
     return 0;
 }
 
 /* As fio's runtime: seconds, or with a unit (500ms for a quick smoke run, 2h). */
-static int parse_runtime(void *field, const char *text)
+static int parse_runtime(void *field, const char *text, struct diag *err)
 {
     struct interp_options *o = field;
     o->have_runtime = true;
     if (duration_parse(text, 1000000ull, 366ull * 24 * 3600 * 1000000000ull, &o->runtime_ns))
         return 0;
-    diag_printf(stderr, "flowbench: error: --runtime wants seconds or a length with a unit (ms, s, m, h), "
-                        "1ms to 366 days, got '%s'\n", text);
-    return -1;
+    return diag_set(err, NULL, "--runtime wants seconds or a length with a unit (ms, s, m, h), 1ms to 366 days, got '%s'",
+                    text);
 }
 
-static int parse_ioengine(void *field, const char *text)
+static int parse_ioengine(void *field, const char *text, struct diag *err)
 {
     const struct ioengine_ops **e = field;
     if ((*e = ioengine_find(text)) != NULL)
         return 0;
     char names[128];
-    diag_printf(stderr, "flowbench: error: --ioengine: '%s' is not one of %s\n", text, ioengine_names(names, sizeof names));
-    return -1;
+    return diag_set(err, NULL, "--ioengine: '%s' is not one of %s", text, ioengine_names(names, sizeof names));
 }
 
-static int parse_iodepth(void *field, const char *text)
+static int parse_iodepth(void *field, const char *text, struct diag *err)
 {
     uint64_t v;
     if (number_parse(text, 1, 4096, &v)) {
         *(unsigned *)field = (unsigned)v;
         return 0;
     }
-    diag_printf(stderr, "flowbench: error: --iodepth: '%s' is not a whole number from 1 to 4096\n", text);
-    return -1;
+    return diag_set(err, NULL, "--iodepth: '%s' is not a whole number from 1 to 4096", text);
 }
 
-static int parse_latlog_format(void *field, const char *text)
+static int parse_latlog_format(void *field, const char *text, struct diag *err)
 {
     struct args *a = field;
     static const char *const names[] = { [LATLOG_CSV] = "csv", [LATLOG_BIN] = "bin" };
@@ -139,22 +113,19 @@ static int parse_latlog_format(void *field, const char *text)
             a->opt.latlog.format = (enum latlog_format)i;
             return 0;
         }
-    diag_printf(stderr, "flowbench: error: --latency-log-format: '%s' is not one of csv, bin\n", text);
-    return -1;
+    return diag_set(err, NULL, "--latency-log-format: '%s' is not one of csv, bin", text);
 }
 
-static int parse_latlog_sample(void *field, const char *text)
+static int parse_latlog_sample(void *field, const char *text, struct diag *err)
 {
     struct args *a = field;
     a->latlog_tuned = true;
     if (number_parse(text, 1, UINT32_MAX, &a->opt.latlog.sample))
         return 0;
-    diag_printf(stderr, "flowbench: error: --latency-log-sample: '%s' is not a whole number from 1 to %u\n", text,
-                UINT32_MAX);
-    return -1;
+    return diag_set(err, NULL, "--latency-log-sample: '%s' is not a whole number from 1 to %u", text, UINT32_MAX);
 }
 
-static int parse_clock(void *field, const char *text)
+static int parse_clock(void *field, const char *text, struct diag *err)
 {
     static const char *const names[] = { [CLOCK_AUTO] = "auto", [CLOCK_TSC] = "tsc", [CLOCK_VDSO] = "vdso" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -162,20 +133,18 @@ static int parse_clock(void *field, const char *text)
             *(enum clock_source *)field = (enum clock_source)i;
             return 0;
         }
-    diag_printf(stderr, "flowbench: error: --clock: '%s' is not one of auto, tsc, vdso\n", text);
-    return -1;
+    return diag_set(err, NULL, "--clock: '%s' is not one of auto, tsc, vdso", text);
 }
 
-static int parse_bind(void *field, const char *text)
+static int parse_bind(void *field, const char *text, struct diag *err)
 {
     char msg[256];
     if (place_default_parse(text, field, msg, sizeof msg) == 0)
         return 0;
-    diag_printf(stderr, "flowbench: error: %s\n", msg);
-    return -1;
+    return diag_set(err, NULL, "%s", msg);
 }
 
-static int parse_steadystate(void *field, const char *text)
+static int parse_steadystate(void *field, const char *text, struct diag *err)
 {
     struct interp_options *o = field;
     char why[256];
@@ -183,11 +152,10 @@ static int parse_steadystate(void *field, const char *text)
         o->have_steady = true;
         return 0;
     }
-    diag_printf(stderr, "flowbench: error: --steadystate: %s\n", why);
-    return -1;
+    return diag_set(err, NULL, "--steadystate: %s", why);
 }
 
-static int set_file(void *field, const char *path)
+static int set_file(void *field, const char *path, struct diag *err)
 {
     struct args *a = field;
     a->file = path;
@@ -196,41 +164,38 @@ static int set_file(void *field, const char *path)
 }
 
 /* The options that print and exit. */
-static int print_topology(void *field, const char *arg)
+static int print_topology(void *field, const char *arg, struct diag *err)
 {
-    struct diag err = { 0 };
-    if (place_topo_show(stdout, &err) == 0)
+    if (place_topo_show(stdout, err) == 0)
         exit(0);
-    diag_print(&err, stderr);
+    diag_print(err, stderr);
     exit(1);
 }
 
-static int print_help(void *field, const char *arg)
+static int print_help(void *field, const char *arg, struct diag *err)
 {
     usage(stdout);
     exit(0);
 }
 
-static int print_version(void *field, const char *arg)
+static int print_version(void *field, const char *arg, struct diag *err)
 {
     printf("flowbench %s\n", FLOWBENCH_VERSION);
     exit(0);
 }
 
-static int print_doc_tables(void *field, const char *arg)
+static int print_doc_tables(void *field, const char *arg, struct diag *err)
 {
     doc_tables_print(stdout); /* regenerates docs/language.md's tables */
     exit(0);
 }
 
-static int print_man(void *field, const char *section)
+static int print_man(void *field, const char *section, struct diag *err)
 {
     int n = strcmp(section, "1") == 0 ? 1 : strcmp(section, "5") == 0 ? 5 : 0;
-    if (man_page_print(stdout, n, usage) != 0 || fflush(stdout) != 0) {
-        diag_printf(stderr, "flowbench: error: --man %s: %s\n", section,
-                    n == 0 ? "the man pages are sections 1 (the program) and 5 (the language)" : strerror(errno));
-        exit(EXIT_USAGE);
-    }
+    if (man_page_print(stdout, n, usage) != 0 || fflush(stdout) != 0)
+        return diag_set(err, NULL, "--man %s: %s", section,
+                        n == 0 ? "the man pages are sections 1 (the program) and 5 (the language)" : strerror(errno));
     exit(EXIT_OK); /* the build writes the man pages with it */
 }
 
@@ -340,7 +305,10 @@ static void usage(FILE *out)
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
-    if (cli_options_parse(options, noptions, argc, argv, a) != 0) {
+    struct diag err;
+    diag_clear(&err);
+    if (cli_options_parse(options, noptions, argc, argv, a, &err) != 0) {
+        diag_print(&err, stderr);
         usage(stderr);
         return -1;
     }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/hint.h"
-#include "cli/interp.h"
+#include "cli/expand.h"
 
 static const char *name_at(const void *base, size_t i) { return ((char *const *)base)[i]; }
 

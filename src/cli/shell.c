@@ -15,6 +15,7 @@
 #include "base/signals.h"
 #include "model/flowop_type.h"
 #include "cli/interp.h"
+#include "cli/workload.h"
 
 #define PROMPT "flowbench> "
 #define PROMPT_MORE "      ...> "

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/interp.h"
+#include "cli/workload.h"
 #include "base/infile.h"
 
 static bool is_file(const char *path)

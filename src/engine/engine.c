@@ -610,28 +610,33 @@ static void keep_result(struct engine *e)
     e->result = NULL;
 }
 
-static int finish(struct engine *e, struct diag *err)
+/* Finish: the figures collected over this rank's own interval, its latency log closed;
+ * then the end's one agreement of every rank (none on one host) makes them the run's;
+ * then the report. */
+static int finish(struct engine *e)
 {
     struct run_shared *sh = e->sh;
-    enum stop_reason why = atomic_load(&sh->stop_reason);
     uint64_t go = atomic_load(&sh->go_ns), stop = atomic_load(&sh->stop_ns);
-    /* Over many ranks the interval the rates are over, so "Run took" says it too. */
-    double secs = engine_dist_seconds(e, go, stop), own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
+    double own = go && stop > go ? (double)(stop - go) / 1e9 : 0;
     FILE *out = e->run->out;
     engine_status_clear(e);
+    if (go != 0) {
+        engine_collect(e, own, SINCE_START, e->result);
+        engine_steady_result(e, e->result, own);
+    }
+    bool log_failed = latlog_finish(e) != 0;
+    double secs = engine_dist_results(e, e->result, go, stop, &log_failed);
+    enum stop_reason why = atomic_load(&sh->stop_reason); /* over many ranks, as the agreement left it */
     e->run->writer->took(out, secs, why == STOP_SIGNAL, engine_stamp(e));
     engine_note_overrun(e, engine_stamp(e));
     static const char *const ends[] = { "none", "time", "steady state", "finished", "no files", "error", "signal", "worker died" };
     e->result->end = ends[why];
     if (why == STOP_ERROR || why == STOP_WORKER)
         e->result->error = strdup(sh->err);
-    if (go != 0) {
-        engine_collect(e, secs, SINCE_START, e->result);
-        engine_steady_result(e, e->result, own);
-        engine_dist_results(e, e->result, go, stop);
+    if (go != 0)
         e->run->writer->result(out, e->result, engine_stamp(e));
-    }
-    bool log_failed = engine_dist_latlog(e, latlog_finish(e) != 0);
+    if (e->result->latlog.path != NULL && e->result->latlog.error == NULL)
+        e->run->writer->latlog(out, &e->result->latlog, engine_stamp(e));
     keep_result(e);
     /* Over many ranks rank 0 says why every rank stopped; the others, only their own. */
     bool says = dist_rank() == 0 || e->vote.verdict.rank == dist_rank();
@@ -644,7 +649,6 @@ static int finish(struct engine *e, struct diag *err)
     }
     if (why == STOP_SIGNAL)
         return stop_status() != 0 ? stop_status() : 130; /* 128 + the signal */
-    (void)err;
     return log_failed ? 1 : 0;
 }
 
@@ -667,7 +671,9 @@ static int flush_if_asked(struct engine *e, struct diag *err)
 
 /* Set: what the workers find ready, in this order. */
 static int (*const set_steps[])(struct engine *e, struct diag *err) = {
+    /* first the steps that ask the other ranks, which each of them fails on all or none */
     engine_share_adopt, /* the trees another rank made for all */
+    engine_dist_meet,   /* every rank's host and slots, room for the end's figures */
     engine_trees_open,  /* each fileset's root, beneath which every path resolves */
     flush_if_asked,     /* --flush: the page cache dropped once the trees are in place */
     engine_dio_setup,   /* direct I/O's alignment, per file system */
@@ -760,7 +766,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
     kill_workers(&e);
     e.gone_ns = clock_ns();
     signals_disarm_run();
-    int rc = finish(&e, err);
+    int rc = finish(&e);
     engine_free(&e);
     return rc;
 }

@@ -130,7 +130,7 @@ void engine_roll_lose(struct engine *e)
     snprintf(sh->err, sizeof sh->err,
              "rank %zu (host %s): lost mid-run: its flowbench ended without a word (killed?)%s; the figures are "
              "those of the ranks that answered (%zu of %zu), up to the loss",
-             first, e->hosts != NULL ? e->hosts[first] : "unknown", silent > 1 ? ", with other ranks" : "", n - silent, n);
+             first, e->hosts != NULL ? e->hosts[first].name : "unknown", silent > 1 ? ", with other ranks" : "", n - silent, n);
     atomic_store(&sh->err_taken, 1);
     atomic_store(&sh->stop_reason, STOP_ERROR);
     e->ranks_lost = true;
@@ -161,7 +161,7 @@ void engine_roll_results(struct engine *e, struct run_result *r)
             secs = all[k].seconds > secs ? all[k].seconds : secs;
         } else {
             all[k] = (struct rank_row){ .lost = true };
-            snprintf(all[k].host, sizeof all[k].host, "%s", e->hosts != NULL ? e->hosts[k] : "unknown");
+            snprintf(all[k].host, sizeof all[k].host, "%s", e->hosts != NULL ? e->hosts[k].name : "unknown");
         }
     }
     merge_answers(e, r);
@@ -175,9 +175,14 @@ void engine_roll_free(struct engine *e)
 {
     dist_roll_close(&e->roll);
     free(e->hosts);
+    free(e->ends);
+    free(e->writers_mine);
+    free(e->writers_all);
     free(e->roll_all);
     free(e->roll_alive);
     e->hosts = NULL;
+    e->ends = NULL;
+    e->writers_mine = e->writers_all = NULL;
     e->roll_all = NULL;
     e->roll_alive = NULL;
 }

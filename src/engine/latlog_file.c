@@ -273,7 +273,6 @@ int latlog_finish(struct engine *e)
     struct latlog_summary *m = &e->result->latlog;
     *m = (struct latlog_summary){ .path = strdup(l->path), .records = (uint64_t)n, .dropped = dropped,
                                   .sample = l->opts.sample };
-    e->run->writer->latlog(e->run->out, m, engine_stamp(e));
     return 0;
 }
 

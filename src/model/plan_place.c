@@ -1,6 +1,7 @@
 /* plan_place.c: a thread's placement attributes read from the script, over its
  * process's; the words of bind=, policy= and membind= and --bind's argument. */
 #include "model/plan_place.h"
+#include "base/diag.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -153,10 +154,8 @@ int place_default_parse(const char *text, struct place_default *out, char *msg, 
     const struct word *p = colon != NULL ? word_find(policies, NWORDS(policies), colon + 1, strlen(colon + 1)) : &policies[0];
     word_names(kinds, NWORDS(kinds), kn, sizeof kn);
     word_names(policies, NWORDS(policies), pn, sizeof pn);
-    if (k == NULL || p == NULL) {
-        snprintf(msg, size, "--bind wants KIND[:POLICY], KIND %s, POLICY %s; got '%s'", kn, pn, text);
-        return -1;
-    }
+    if (k == NULL || p == NULL)
+        return diag_text(msg, size, "--bind wants KIND[:POLICY], KIND %s, POLICY %s; got '%s'", kn, pn, text);
     *out = (struct place_default){ (enum place_kind)k->value, (enum place_policy)p->value };
     return 0;
 }

@@ -1,8 +1,8 @@
 /* steady_spec.c: the text of a steady-state condition, METRIC:LIMIT%:WINDOW
  * with an optional warm-up, into a struct steady_spec and back. */
 #include "model/steady_spec.h"
+#include "base/diag.h"
 
-#include <stdarg.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,16 +18,6 @@ const struct steady_metric_def steady_metrics[STEADY_NMETRICS] = {
 };
 
 #define WINDOW_MAX 86400u /* a day of one-second samples */
-
-__attribute__((format(printf, 3, 4)))
-static int fail(char *why, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* "30", "30s", "2m", "1h": whole seconds, at most a day once the unit is applied. */
 static int parse_seconds(const char *s, uint64_t *out)
@@ -78,7 +68,7 @@ int steady_parse(const char *text, struct steady_spec *out, char *why, size_t le
     char buf[128], *field[5] = { 0 };
     size_t n = 0;
     if (strlen(text) >= sizeof buf)
-        return fail(why, len, "steadystate '%.60s...' is too long", text);
+        return diag_text(why, len, "steadystate '%.60s...' is too long", text);
     snprintf(buf, sizeof buf, "%s", text);
     /* Split at every ':', keeping empty fields: "iops:2%::30s" is not "iops:2%:30s". */
     for (char *p = buf; p != NULL && n < 5; n++) {
@@ -89,20 +79,20 @@ int steady_parse(const char *text, struct steady_spec *out, char *why, size_t le
     }
     for (size_t i = 0; i < n; i++)
         if (field[i][0] == '\0')
-            return fail(why, len, "steadystate '%s': a field is empty (expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS])",
+            return diag_text(why, len, "steadystate '%s': a field is empty (expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS])",
                         text);
     if (n < 3 || n > 4)
-        return fail(why, len, "steadystate '%s': expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS], e.g. iops:2%%:30s",
+        return diag_text(why, len, "steadystate '%s': expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS], e.g. iops:2%%:30s",
                     text);
     if (parse_metric(field[0], &out->metric) != 0)
-        return fail(why, len, "steadystate metric '%s': expected iops, bw or p99", field[0]);
+        return diag_text(why, len, "steadystate metric '%s': expected iops, bw or p99", field[0]);
     if (parse_limit(field[1], &out->limit_pct) != 0)
-        return fail(why, len, "steadystate limit '%s': expected a percentage above 0 and below 100, e.g. 2%%",
+        return diag_text(why, len, "steadystate limit '%s': expected a percentage above 0 and below 100, e.g. 2%%",
                     field[1]);
     if (parse_seconds(field[2], &out->window_s) != 0 || out->window_s < 2)
-        return fail(why, len, "steadystate window '%s': expected 2 to 86400 seconds, e.g. 30s or 2m", field[2]);
+        return diag_text(why, len, "steadystate window '%s': expected 2 to 86400 seconds, e.g. 30s or 2m", field[2]);
     if (n == 4 && (strncmp(field[3], "warmup=", 7) != 0 || parse_seconds(field[3] + 7, &out->warmup_s) != 0))
-        return fail(why, len, "steadystate '%s': expected warmup=SECONDS (e.g. warmup=10s) after the window",
+        return diag_text(why, len, "steadystate '%s': expected warmup=SECONDS (e.g. warmup=10s) after the window",
                     field[3]);
     out->on = true;
     return 0;
