@@ -2,8 +2,9 @@
 # test_mpi_phases.sh FLOWBENCH: engine_run's phases over 2 MPI ranks each make one
 # agreement: with FLOWBENCH_DIST_TALLY set, every rank counts the collective calls of
 # each phase (made, set, started, finish: 1 each; measured: none but its vote's
-# rounds), for an ordinary run and for a replay whose ranks make different kinds of
-# call (their union found in finish's one agreement, not in a call of its own).
+# rounds), for an ordinary run, one whose ranks share a tree, and a replay whose ranks
+# make different kinds of call (their union found in finish's one agreement, not in a
+# call of its own).
 set -u
 fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpiph.XXXXXX) || exit 1
@@ -33,6 +34,16 @@ FLOWBENCH_DIST_TALLY=1 mpi 2 -f "$t/stat.f" >"$t/run.out" 2>&1
 expect_rc run_exit $? 0 "$t/run.out"
 phases run "$t/run.out"
 expect_in run_merged_counted "$(merged "$t/run.out" 0)" 2 100000
+
+# One tree for both ranks (--mpi-shared): set's one agreement still, rank 0's tree
+# coming before it as two broadcasts (its header, its bitmap), no agreement of their own.
+rm -rf "$t/D" && mkdir "$t/D"
+FLOWBENCH_DIST_TALLY=1 mpi 2 -f "$t/stat.f" --mpi-shared >"$t/shared.out" 2>&1
+expect_rc shared_exit $? 0 "$t/shared.out"
+for r in 0 1; do
+    expect_eq "shared_set_rank$r" "$(sed -n "s/^flowbench: dist tally: rank $r: set: \([^;]*\);.*/\1/p" "$t/shared.out")" \
+        "3 collective calls (agree 0, broadcast 2, gather 1, reduce 0)"
+done
 
 # Each rank its own trace, of other kinds of call: the rows of every kind either made.
 cat >"$t/s.0.trace" <<'T'

@@ -236,7 +236,9 @@ const struct fileset_rt *engine_share_whole(const struct engine *e, size_t i);
 struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err);
 /* Once every rank has its filesets in place (after their agreement): what
  * rank 0 created becomes every rank's state. Every rank calls it, for
- * every fileset (-1 with err: out of memory, on every rank). */
+ * every fileset, and makes every broadcast even when it fails (-1 with err:
+ * out of memory, on the rank short of it, told to the others at the agreement
+ * that follows). */
 int engine_share_adopt(struct engine *e, struct diag *err);
 void engine_share_free(struct engine *e);
 

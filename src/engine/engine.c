@@ -674,7 +674,8 @@ static int flush_if_asked(struct engine *e, struct diag *err)
 
 /* Set: what the workers find ready, in this order. */
 static int (*const set_steps[])(struct engine *e, struct diag *err) = {
-    /* first the step that asks the other ranks, which fails on all or none */
+    /* first the step that speaks with the other ranks: it makes every broadcast even
+     * when it fails, its failure told at the agreement like any other step's */
     engine_share_adopt, /* the trees another rank made for all */
     engine_trees_open,  /* each fileset's root, beneath which every path resolves */
     flush_if_asked,     /* --flush: the page cache dropped once the trees are in place */
