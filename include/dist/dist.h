@@ -32,6 +32,16 @@ enum dist_op { DIST_SUM, DIST_MIN, DIST_MAX };
 /* v[0..n) combined element by element over every rank, the result on every rank. */
 void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op);
 
+/* The blocking collective calls above (each waits for every rank) that this
+ * process made over its world since it joined, by kind: what the engine counts
+ * per phase of a run (FLOWBENCH_DIST_TALLY). A reduction in slices counts once;
+ * the vote's rounds are the vote's own count (dist_vote.rounds). One rank alone
+ * makes none. */
+struct dist_tally {
+    uint64_t agree, broadcast, gather, reduce;
+};
+struct dist_tally dist_tally(void);
+
 /* A vote on stopping, taken in rounds that do not block (one round in flight):
  * each rank gives a code (0: carry on) and the verdict is the highest code of a
  * round; the lowest rank giving a code of at least `blame` is named. Every rank

@@ -146,6 +146,7 @@ struct engine {
     struct stonewall_snap { uint64_t ns, ops, bytes; } wall; /* when this rank learnt of the stop; ns 0 before */
     struct rank_host *hosts;       /* over many ranks: each rank's host and slots, in rank order (set) */
     struct rank_end *ends;         /* ... every rank's part of the end's agreement (finish) */
+    struct dist_tally tally;       /* ... the collective calls made before the phase going on */
     size_t writers_cap;            /* ... the most slots of a rank: the writers each sends at the end */
     struct writer_time *writers_mine, *writers_all; /* ... room for them: this rank's, every rank's */
     struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
@@ -235,7 +236,9 @@ const struct fileset_rt *engine_share_whole(const struct engine *e, size_t i);
 struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err);
 /* Once every rank has its filesets in place (after their agreement): what
  * rank 0 created becomes every rank's state. Every rank calls it, for
- * every fileset (-1 with err: out of memory, on every rank). */
+ * every fileset, and makes every broadcast even when it fails (-1 with err:
+ * out of memory, on the rank short of it, told to the others at the agreement
+ * that follows). */
 int engine_share_adopt(struct engine *e, struct diag *err);
 void engine_share_free(struct engine *e);
 
@@ -306,12 +309,13 @@ bool engine_step_tick(struct engine *e, const uint64_t *summed);
  * its host on every rank. */
 int engine_dist_agree(bool failed, char *msg, size_t cap);
 int engine_dist_agree_diag(bool failed, struct diag *err);
-/* Over many ranks, what a rank tells the others. Set: its host (to name it if it is
- * lost) and its thread slots. The end of a run (engine_dist_results): its interval,
+/* Over many ranks, what a rank tells the others. Set: whether it failed, its host (to
+ * name it if it is lost) and its thread slots, set's one agreement. The end of a run (engine_dist_results): its interval,
  * stonewall, latency log and the shape of its figures, for the one agreement of finish. */
 struct rank_host {
     char name[64];
     uint64_t slots;
+    uint64_t failed, bad_input;             /* a step of set failed on it; its error is bad input */
 };
 struct rank_end {
     struct rank_row row;                    /* its row of the per-rank table, its own interval */
@@ -319,16 +323,21 @@ struct rank_end {
     uint64_t wall_at, wall_ops, wall_bytes; /* its stonewall snapshot */
     uint64_t log_records, log_dropped, log_failed;
     uint64_t shape;                         /* figures_size: merged only when every rank's is the same */
-    uint64_t unmergeable;                   /* a replay whose rows it could not fold */
+    uint64_t unmergeable;                   /* a replay whose rows it could not fold, no room for the writers */
+    uint64_t calls;                         /* a replay's kinds of call, a bit each (engine_replay_fold) */
     uint64_t done;                          /* its finish condition met when the end vote began */
     char msg[1024];                         /* its error, or why it ran out of files, when the run ended so */
 };
 /* Made, over many ranks: room for the vote's counts and what the ranks tell each other
  * later; asks no other rank anything. -1 with err set when out of memory. */
 int engine_dist_prepare(struct engine *e, struct diag *err);
-/* Set, over many ranks: every rank's host and slots on every rank, and room for the
- * writers the end gathers. A step of the set phase; -1 with err set when out of memory. */
-int engine_dist_meet(struct engine *e, struct diag *err);
+/* Set's one agreement (over many ranks): every rank's word on its steps (failed: this
+ * rank's), host and slots on every rank. -1 when a rank failed, err then naming it
+ * on every rank, as engine_dist_agree_diag. */
+int engine_dist_set(struct engine *e, bool failed, struct diag *err);
+/* With FLOWBENCH_DIST_TALLY set, over many ranks: the collective calls this rank made
+ * since the last phase ended, a line on the run's error stream naming the phase. */
+void engine_dist_tally(struct engine *e, const char *phase);
 /* The watch loop's vote, without blocking: another rank's stop stops this
  * one; the run is finished once every rank is done (its finish condition met,
  * firstdone, alldone), a rank done first waiting for the others in

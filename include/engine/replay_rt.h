@@ -30,9 +30,14 @@ void engine_replay_collect(const struct engine *e, struct run_result *r);
  * calls done, of the image's, and the mismatches seen; zeros when it is no replay. */
 struct replay_position engine_replay_position(const struct engine *e);
 /* Over many ranks, each replaying its own trace (its own processes and
- * threads): r's rows folded into one per kind of call, the kinds any rank
- * used, in one order, and its threads' times into one row, so that every
- * rank's figures have one shape to be added up. 0, or -1 out of memory. */
-int engine_replay_fold(struct run_result *r);
+ * threads): r's rows folded into one per kind of call, every kind in one order
+ * (empty where this rank made no such call), and its threads' times into one
+ * row, so that every rank's figures have one shape to be added up before the
+ * ranks have said a word; *used: a bit for each kind (rp_call, then the
+ * mismatch row) that this rank's rows held. 0, or -1 out of memory. */
+int engine_replay_fold(struct run_result *r, uint64_t *used);
+/* Once the ranks agreed (the kinds any rank used: the union of their bits, the
+ * same on every rank): the rows of the kinds no rank used dropped, in place. */
+void engine_replay_keep(struct run_result *r, uint64_t any);
 
 #endif

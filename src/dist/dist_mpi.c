@@ -15,6 +15,8 @@ _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->answer), "
 /* Set by dist_lose. The MPI world is the process's, so is knowing that it
  * lost a rank: from then on no call may wait on that rank. */
 static bool world_lost;
+/* The collective calls made over the world: the world's count, as the world is the process's. */
+static struct dist_tally tally;
 
 /* Whether this process is in an MPI world now (between init and finalize). */
 static bool in_world(void)
@@ -64,6 +66,7 @@ int dist_agree(bool failed)
     if (!in_world())
         return failed ? 0 : -1;
     int size = dist_size(), mine = failed ? dist_rank() : size, first = size;
+    tally.agree++;
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return first < size ? first : -1;
 }
@@ -72,6 +75,7 @@ void dist_broadcast(void *buf, size_t len, int root)
 {
     if (!in_world())
         return;
+    tally.broadcast++;
     MPI_Bcast(buf, (int)len, MPI_BYTE, root, MPI_COMM_WORLD);
 }
 
@@ -81,6 +85,7 @@ void dist_gather(const void *mine, void *all, size_t len)
         memmove(all, mine, len);
         return;
     }
+    tally.gather++;
     MPI_Allgather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, MPI_COMM_WORLD);
 }
 
@@ -89,12 +94,18 @@ void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op)
     if (!in_world())
         return;
     static const MPI_Op ops[] = { [DIST_SUM] = MPI_SUM, [DIST_MIN] = MPI_MIN, [DIST_MAX] = MPI_MAX };
+    tally.reduce++;
     /* In slices: an MPI count is an int. */
     for (size_t done = 0; done < n;) {
         size_t k = n - done < (1u << 26) ? n - done : (1u << 26);
         MPI_Allreduce(MPI_IN_PLACE, v + done, (int)k, MPI_UINT64_T, ops[op], MPI_COMM_WORLD);
         done += k;
     }
+}
+
+struct dist_tally dist_tally(void)
+{
+    return tally;
 }
 
 static MPI_Request *request_of(struct dist_vote *v, int i)

@@ -544,6 +544,7 @@ static int prepare(struct engine *e, const struct run_desc *d, struct diag *err)
 {
     struct topo_summary topo;
     memset(e, 0, sizeof *e);
+    e->tally = dist_tally();
     dist_vote_init(&e->vote, STOP_ERROR);
     e->run = d;
     /* A run after a lost rank would find rank 0 alone: in the wrong directory, reported as one host. */
@@ -661,7 +662,9 @@ static int finish(struct engine *e)
 static bool phase_made(struct engine *e, const struct run_desc *d, struct diag *err)
 {
     bool made = prepare(e, d, err) == 0 && create_filesets(e, err) == 0;
-    return engine_dist_agree_diag(!made, err) == 0;
+    made = engine_dist_agree_diag(!made, err) == 0;
+    engine_dist_tally(e, "made");
+    return made;
 }
 
 static int flush_if_asked(struct engine *e, struct diag *err)
@@ -671,9 +674,9 @@ static int flush_if_asked(struct engine *e, struct diag *err)
 
 /* Set: what the workers find ready, in this order. */
 static int (*const set_steps[])(struct engine *e, struct diag *err) = {
-    /* first the steps that ask the other ranks, which each of them fails on all or none */
+    /* first the step that speaks with the other ranks: it makes every broadcast even
+     * when it fails, its failure told at the agreement like any other step's */
     engine_share_adopt, /* the trees another rank made for all */
-    engine_dist_meet,   /* every rank's host and slots, room for the end's figures */
     engine_trees_open,  /* each fileset's root, beneath which every path resolves */
     flush_if_asked,     /* --flush: the page cache dropped once the trees are in place */
     engine_dio_setup,   /* direct I/O's alignment, per file system */
@@ -686,7 +689,9 @@ static bool phase_set(struct engine *e, struct diag *err)
     bool set = true;
     for (size_t i = 0; set && i < sizeof set_steps / sizeof set_steps[0]; i++)
         set = set_steps[i](e, err) == 0;
-    return engine_dist_agree_diag(!set, err) == 0;
+    set = engine_dist_set(e, !set, err) == 0; /* with every rank's host and slots */
+    engine_dist_tally(e, "set");
+    return set;
 }
 
 /* Started: the workers forked and at the start barrier, the event generator running;
@@ -718,6 +723,7 @@ static int phase_started(struct engine *e, pthread_t *gen, struct diag *err)
     }
     if (!ready && stop_requested())
         engine_stop(e, STOP_SIGNAL);
+    engine_dist_tally(e, "started");
     return started;
 }
 
@@ -739,6 +745,7 @@ static void phase_measured(struct engine *e, pthread_t gen)
     engine_system_end(e, clock_ns());
     events_stop(e, gen);
     final_sample(e);
+    engine_dist_tally(e, "measured");
 }
 
 int engine_run(const struct run_desc *d, struct diag *err)

@@ -59,21 +59,19 @@ int engine_dist_agree(bool failed, char *msg, size_t cap)
     return agree_who(failed, msg, cap) < 0 ? 0 : -1;
 }
 
-int engine_dist_agree_diag(bool failed, struct diag *err)
+/* err's text, with its place in the script, as the other ranks are told it. */
+static void diag_words(const struct diag *err, char *msg, size_t cap)
 {
-    char msg[sizeof err->msg];
-    if (failed && err->has_loc)
-        snprintf(msg, sizeof msg, "%s:%d:%d: %.900s", err->loc.file, err->loc.line, err->loc.col, err->msg);
+    if (err->has_loc)
+        snprintf(msg, cap, "%s:%d:%d: %.900s", err->loc.file, err->loc.line, err->loc.col, err->msg);
     else
-        snprintf(msg, sizeof msg, "%s", err->msg);
-    int who = agree_who(failed, msg, sizeof msg);
-    if (who < 0)
-        return 0;
-    if (dist_size() == 1)
-        return -1;
-    /* Bad input on one rank (a tree it refuses) is every rank's exit 2, not 1 */
-    int bad_input = err->bad_input;
-    dist_broadcast(&bad_input, sizeof bad_input, who);
+        snprintf(msg, cap, "%s", err->msg);
+}
+
+/* err on every rank once rank `who` failed (its msg already named on every rank);
+ * bad_input: who's word whether it was bad input. -1. */
+static int diag_named(int who, const char *msg, bool bad_input, struct diag *err)
+{
     /* The rank whose error it is keeps its place in the script first. */
     if (who == dist_rank() && err->has_loc) {
         char label[128];
@@ -86,8 +84,23 @@ int engine_dist_agree_diag(bool failed, struct diag *err)
         diag_set(err, NULL, "%s", msg);
         err->echoed = dist_rank() != 0; /* rank 0 prints every rank's error, named */
     }
+    /* Bad input on one rank (a tree it refuses) is every rank's exit 2, not 1 */
     err->bad_input = bad_input;
     return -1;
+}
+
+int engine_dist_agree_diag(bool failed, struct diag *err)
+{
+    char msg[sizeof err->msg];
+    diag_words(err, msg, sizeof msg);
+    int who = agree_who(failed, msg, sizeof msg);
+    if (who < 0)
+        return 0;
+    if (dist_size() == 1)
+        return -1;
+    int bad_input = err->bad_input;
+    dist_broadcast(&bad_input, sizeof bad_input, who);
+    return diag_named(who, msg, bad_input != 0, err);
 }
 
 /* The counts every round of the vote sums over the ranks: the barrier steps
@@ -120,24 +133,45 @@ int engine_dist_prepare(struct engine *e, struct diag *err)
     return 0;
 }
 
-int engine_dist_meet(struct engine *e, struct diag *err)
+int engine_dist_set(struct engine *e, bool failed, struct diag *err)
 {
     if (dist_size() == 1)
-        return 0;
-    struct rank_host mine = { .slots = e->nslots };
+        return failed ? -1 : 0;
+    struct rank_host mine = { .slots = e->nslots, .failed = failed, .bad_input = failed && err->bad_input };
     if (gethostname(mine.name, sizeof mine.name - 1) != 0)
         snprintf(mine.name, sizeof mine.name, "unknown");
-    dist_gather(&mine, e->hosts, sizeof mine);
-    size_t n = (size_t)dist_size(), cap = 1;
+    dist_gather(&mine, e->hosts, sizeof mine); /* the agreement */
+    size_t n = (size_t)dist_size(), who = 0, cap = 1;
+    while (who < n && !e->hosts[who].failed)
+        who++;
+    if (who < n) {
+        char msg[sizeof err->msg];
+        diag_words(err, msg, sizeof msg);
+        name_failure((int)who, msg, sizeof msg);
+        return diag_named((int)who, msg, e->hosts[who].bad_input != 0, err);
+    }
+    /* The end gathers as many writers from each rank as the rank with the most slots has. */
     for (size_t k = 0; k < n; k++)
         cap = e->hosts[k].slots > cap ? (size_t)e->hosts[k].slots : cap;
-    /* The end gathers as many writers from each rank as the rank with the most slots has. */
     e->writers_cap = cap;
-    e->writers_mine = calloc(cap, sizeof *e->writers_mine);
-    e->writers_all = calloc(n * cap, sizeof *e->writers_all);
-    if (e->writers_mine == NULL || e->writers_all == NULL)
-        return diag_set(err, NULL, "out of memory for the writers of %zu ranks", n);
     return 0;
+}
+
+void engine_dist_tally(struct engine *e, const char *phase)
+{
+    struct dist_tally now = dist_tally(), *was = &e->tally;
+    if (dist_size() == 1 || getenv("FLOWBENCH_DIST_TALLY") == NULL) {
+        *was = now;
+        return;
+    }
+    uint64_t calls = now.agree - was->agree + now.broadcast - was->broadcast + now.gather - was->gather + now.reduce
+                     - was->reduce;
+    diag_printf(e->run->err,
+                "flowbench: dist tally: rank %d: %s: %" PRIu64 " collective calls (agree %" PRIu64 ", broadcast %" PRIu64
+                ", gather %" PRIu64 ", reduce %" PRIu64 "); the vote's rounds so far %" PRIu64 "\n",
+                dist_rank(), phase, calls, now.agree - was->agree, now.broadcast - was->broadcast,
+                now.gather - was->gather, now.reduce - was->reduce, e->vote.rounds);
+    *was = now;
 }
 
 void engine_dist_second(struct engine *e, uint64_t k, const struct op_stats *io)
@@ -276,13 +310,13 @@ static void reduce_block(void *block, const struct fig_kind *k, void *ctx)
 
 /* This rank's part of the end's agreement. */
 static struct rank_end rank_end_of(const struct engine *e, struct run_result *r, uint64_t go, uint64_t stop,
-                                   bool log_failed, bool unfolded)
+                                   bool log_failed, bool unmergeable)
 {
     uint64_t at = e->wall.ns != 0 ? e->wall.ns : stop, ran = stop > go ? stop - go : 0;
     struct rank_end mine = { .row = engine_rank_row(r), .go_wall = e->go_wall_ns, .stop_wall = e->go_wall_ns + ran,
                              .wall_at = e->go_wall_ns + (at - go), .wall_ops = e->wall.ops, .wall_bytes = e->wall.bytes,
                              .log_records = r->latlog.records, .log_dropped = r->latlog.dropped,
-                             .log_failed = log_failed, .shape = figures_size(r), .unmergeable = unfolded };
+                             .log_failed = log_failed, .shape = figures_size(r), .unmergeable = unmergeable };
     mine.row.seconds = (double)ran / 1e9; /* its own interval; r's becomes every rank's */
     /* What it has to say of the end every rank voted (vote.verdict, the same on every rank). */
     int code = e->vote.verdict.code;
@@ -298,6 +332,7 @@ struct ends_sum {
     uint64_t wall_first, wall_last; /* the earliest and the latest stonewall moment */
     uint64_t wall_ops, wall_bytes, log_records, log_dropped;
     uint64_t done;                  /* ranks done (their finish condition met) when the end vote began */
+    uint64_t calls;                 /* a replay's kinds of call any rank made, a bit each */
     bool log_failed, mergeable;
 };
 
@@ -316,14 +351,25 @@ static struct ends_sum ends_sum(const struct rank_end *all, size_t n)
         s.log_dropped += x->log_dropped;
         s.log_failed |= x->log_failed != 0;
         s.done += x->done != 0;
+        s.calls |= x->calls;
         /* Every rank has the same plan (a replay's folded): the same blocks in the same order. */
         s.mergeable &= x->shape == all[0].shape && !x->unmergeable;
     }
     return s;
 }
 
+/* Room for every rank's writers, writers_cap of each (set's agreement found it):
+ * made before the end's agreement, which says whether every rank has it. */
+static bool writers_room(struct engine *e)
+{
+    size_t n = (size_t)dist_size(), cap = e->writers_cap;
+    e->writers_mine = calloc(cap, sizeof *e->writers_mine);
+    e->writers_all = calloc(n * cap, sizeof *e->writers_all);
+    return e->writers_mine != NULL && e->writers_all != NULL;
+}
+
 /* Every rank's writers, each named with its rank, on every rank; the slowest of
- * them all. Each sends writers_cap entries, room made when the run was set. */
+ * them all. Each sends writers_cap entries, into writers_room's room. */
 static void gather_writers(struct engine *e, struct run_result *r)
 {
     size_t n = (size_t)dist_size(), cap = e->writers_cap;
@@ -417,12 +463,18 @@ double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, 
     /* No go on one rank is no go on any (the started agreement): nothing was measured. */
     if (dist_size() == 1 || go == 0)
         return own;
-    /* A replay's rows are its trace's processes and threads, which differ from rank to rank: one per kind of call then */
-    bool unfolded = e->plan->replay != NULL && engine_replay_fold(r) != 0;
-    struct rank_end mine = rank_end_of(e, r, go, stop, *log_failed, unfolded);
+    /* A replay's rows are its trace's processes and threads, which differ from rank to
+     * rank: one per kind of call then, every kind, until the agreement tells which any used */
+    uint64_t calls = 0;
+    bool replay = e->plan->replay != NULL, folded = !replay || engine_replay_fold(r, &calls) == 0;
+    struct rank_end mine = rank_end_of(e, r, go, stop, *log_failed, !folded || !writers_room(e));
+    mine.calls = calls;
     dist_gather(&mine, e->ends, sizeof mine); /* the agreement */
+    engine_dist_tally(e, "finish");
     struct ends_sum s = ends_sum(e->ends, (size_t)dist_size());
     name_end(e, &s);
+    if (replay && folded)
+        engine_replay_keep(r, s.calls);
     if (e->run->latlog.path != NULL) {
         r->latlog.records = s.log_records;
         r->latlog.dropped = s.log_dropped;
@@ -430,6 +482,7 @@ double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, 
     }
     if (s.mergeable)
         merge_figures(e, r, &s);
+    engine_dist_tally(e, "merged");
     r->seconds = (double)(s.last - s.first) / 1e9;
     return r->seconds;
 }

@@ -120,30 +120,57 @@ static void whole_free(struct fs_whole *w)
     *w = (struct fs_whole){ 0 };
 }
 
+/* The slice of a bitmap broadcast at once: a rank with no room for the bitmap
+ * takes its part through a sink of this size. */
+#define BITS_SLICE 65536
+
+/* Rank 0's len bytes of bits on every rank, in slices, so that a rank with no room
+ * for them (bits NULL) still takes its part in every broadcast, into a sink, and
+ * fails at set's agreement rather than leaving the others waiting. */
+static void broadcast_bits(uint8_t *bits, size_t len)
+{
+    unsigned char sink[BITS_SLICE];
+    for (size_t off = 0; off < len; off += BITS_SLICE) {
+        size_t k = len - off < BITS_SLICE ? len - off : BITS_SLICE;
+        dist_broadcast(bits != NULL ? bits + off : sink, k, 0);
+    }
+}
+
+static int no_room(const struct engine *e, size_t i, struct diag *err)
+{
+    return diag_set(err, &e->fs[i].plan->loc, "fileset '%s': out of memory for the state of its entries",
+                    e->fs[i].plan->name);
+}
+
 /* What rank 0 created of fileset i, handed to every rank: {fresh, files of the
- * whole tree, bytes of its bitmap}, then the bitmap. */
+ * whole tree, bytes of its bitmap}, then the bitmap. Every rank makes every
+ * broadcast, failing or not: a failure is told at set's agreement. */
 static int adopt_one(struct engine *e, size_t i, struct diag *err)
 {
     uint64_t hdr[3] = { 0, 0, 0 };
-    struct shm *shm = &e->shm;
-    struct fileset_rt *tree = NULL;
+    uint8_t *bits = NULL;
+    bool failed = false;
     if (dist_rank() == 0 && e->kept[i] < 0) {
-        tree = engine_share_tree(e, i, &shm, err);
-        if (tree != NULL)
-            hdr[0] = 1, hdr[1] = tree->nfiles, hdr[2] = fileset_exists_size(tree);
+        struct shm *shm;
+        struct fileset_rt *tree = engine_share_tree(e, i, &shm, err);
+        size_t len = tree != NULL ? fileset_exists_size(tree) : 0;
+        bits = tree != NULL ? malloc(len ? len : 1) : NULL;
+        failed = bits == NULL;
+        if (failed && tree != NULL)
+            no_room(e, i, err);
+        if (!failed) {
+            fileset_exists_export(tree, shm, bits);
+            hdr[0] = 1, hdr[1] = tree->nfiles, hdr[2] = len;
+        }
     }
     dist_broadcast(hdr, sizeof hdr, 0);
     if (hdr[0] == 0)
-        return 0; /* kept from the run before on every rank, as on rank 0 */
-    uint8_t *bits = malloc(hdr[2] ? hdr[2] : 1);
-    if (dist_agree(bits == NULL) >= 0) {
-        free(bits);
-        return diag_set(err, &e->fs[i].plan->loc, "fileset '%s': out of memory for the state of its entries",
-                        e->fs[i].plan->name);
-    }
-    if (tree != NULL)
-        fileset_exists_export(tree, shm, bits);
-    dist_broadcast(bits, hdr[2], 0);
+        return failed ? -1 : 0; /* kept from the run before on every rank, as on rank 0; or rank 0 failed */
+    if (dist_rank() != 0)
+        bits = malloc(hdr[2] ? hdr[2] : 1);
+    broadcast_bits(bits, hdr[2]);
+    if (bits == NULL)
+        return no_room(e, i, err);
     /* Rank 0 already holds the state of a whole tree it created in place. */
     if (dist_rank() != 0 || has_whole(e, i))
         fileset_exists_adopt(&e->fs[i], &e->shm, bits, hdr[1]);

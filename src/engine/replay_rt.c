@@ -7,7 +7,6 @@
 
 #include "engine/engine_rt.h"
 #include "engine/replay_rt.h"
-#include "dist/dist.h"
 #include "engine/worker.h"
 #include "model/flowop_type.h"
 #include "results/figures.h"
@@ -103,6 +102,12 @@ static int row_kind(const struct result_row *row)
     return -1;
 }
 
+/* Whether kind c is counted in a row: the mismatch row, or a call that touches a file. */
+static bool has_row(int c)
+{
+    return c == RC_NCALLS || rp_calls[c].row_type != NULL;
+}
+
 /* One row of kind c over every process and thread: named, typed as the compile types it. */
 static int fold_row(struct result_row *into, const struct run_result *r, int c)
 {
@@ -118,14 +123,19 @@ static int fold_row(struct result_row *into, const struct run_result *r, int c)
     return into->name != NULL && into->process != NULL && into->thread != NULL ? 0 : -1;
 }
 
+/* What one row holds, freed (not the row itself). */
+static void free_row(struct result_row *row)
+{
+    free(row->name);
+    free(row->process);
+    free(row->thread);
+    free(row->intended);
+}
+
 static void free_rows(struct result_row *rows, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        free(rows[i].name);
-        free(rows[i].process);
-        free(rows[i].thread);
-        free(rows[i].intended);
-    }
+    for (size_t i = 0; rows != NULL && i < n; i++)
+        free_row(&rows[i]);
     free(rows);
 }
 
@@ -148,23 +158,25 @@ static int fold_times(struct run_result *r)
     return all->process != NULL && all->thread != NULL ? 0 : -1;
 }
 
-int engine_replay_fold(struct run_result *r)
+_Static_assert(RC_NCALLS + 1 <= 64, "a bit for every kind of row");
+
+int engine_replay_fold(struct run_result *r, uint64_t *used)
 {
-    uint64_t used[RC_NCALLS + 1] = { 0 };
+    *used = 0;
     for (size_t i = 0; i < r->nrows; i++) {
         int c = row_kind(&r->rows[i]);
         if (c >= 0)
-            used[c] = 1;
+            *used |= UINT64_C(1) << c;
     }
-    /* The kinds any rank used, so that every rank has the same rows in the same order */
-    dist_reduce_u64(used, RC_NCALLS + 1, DIST_MAX);
+    /* A row for every kind that has one, used or not: the same rows in the same order
+     * on every rank before any rank knows which kinds the others used (engine_replay_keep). */
     size_t n = 0;
     for (int c = 0; c <= RC_NCALLS; c++)
-        n += used[c] != 0;
-    struct result_row *rows = calloc(n ? n : 1, sizeof *rows);
+        n += has_row(c);
+    struct result_row *rows = calloc(n, sizeof *rows);
     bool failed = rows == NULL;
     for (int c = 0, k = 0; !failed && c <= RC_NCALLS; c++)
-        if (used[c] != 0)
+        if (has_row(c))
             failed = fold_row(&rows[k++], r, c) != 0;
     if (failed) {
         free_rows(rows, n);
@@ -174,6 +186,19 @@ int engine_replay_fold(struct run_result *r)
     r->rows = rows;
     r->nrows = n;
     return fold_times(r);
+}
+
+void engine_replay_keep(struct run_result *r, uint64_t any)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < r->nrows; i++) {
+        int c = row_kind(&r->rows[i]);
+        if (c >= 0 && (any >> c & 1) != 0)
+            r->rows[k++] = r->rows[i];
+        else
+            free_row(&r->rows[i]);
+    }
+    r->nrows = k;
 }
 
 struct replay_position engine_replay_position(const struct engine *e)
