@@ -4,12 +4,15 @@
 #ifndef FB_FILESET_H
 #define FB_FILESET_H
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "base/diag.h"
 #include "base/progress_sink.h"
@@ -48,6 +51,11 @@ enum fs_kind { FSK_FILE, FSK_LEAFDIR };
 
 /* Bytes of the name of one directory, file or leaf dir, with its terminator. */
 #define FS_NAME_LEN 256   /* a name: 8+ digits, or a filenames= pattern's (NAME_MAX + 1) */
+/* A serial's name in the table of spelt names: 8 digits and the terminator. */
+#define FS_LEAF_SLOT 9
+/* Serials spelt in that table at most (9 bytes each): a directory wider than
+ * this names its farther entries as it goes. */
+#define FS_LEAF_TABLE_MAX 65536u
 
 /* Whether an entry exists on disk: what a pick or a hold wants, what a
  * release leaves. The values are those of the bool they name. */
@@ -125,6 +133,10 @@ struct fileset_rt {
     uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
     bool named;                 /* filenames=: a file is "<name_pre><serial><name_post>" (fileset_path.c) */
     char name_pre[64], name_post[64];
+    /* The names of the serials 0..nleaf_names-1 of files and leaf dirs, spelt once
+     * ("0000000n"), so that an op does not spell its entry's name; none with filenames=. */
+    char (*leaf_names)[FS_LEAF_SLOT];
+    uint32_t nleaf_names;
 };
 
 /* The block every process using the fileset shares (struct fs_shared), in shm. */
@@ -139,12 +151,33 @@ int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64
 /* Bytes of shared state the fileset needs; fileset_attach() places them. */
 size_t fileset_shared_size(const struct fileset_rt *fs);
 void fileset_attach(struct fileset_rt *fs, struct shm *shm);
-/* The plan's filenames= pattern, its %r and %% spelt out, split around %i (at populate). */
+/* The plan's filenames= pattern, its %r and %% spelt out, split around %i, and
+ * the table of spelt serials (at populate, and for a rank's share). */
 int fileset_names(struct fileset_rt *fs, struct diag *err);
 /* Names (fileset_path.c). The name of a file or leaf dir, or of an ordinary
  * directory (not the root): "0000000n" (a file of a fileset with filenames=:
  * the pattern's). */
 int fileset_entry_name(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN]);
+/* The entry's name spelt into buf: NULL (errno) past the end. fileset_leaf's slow path. */
+const char *fileset_leaf_spelt(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN]);
+
+static inline const struct fs_entry *fileset_entries(const struct fileset_rt *fs, enum fs_kind kind, size_t *n)
+{
+    *n = kind == FSK_FILE ? fs->nfiles : fs->nleafdirs;
+    return kind == FSK_FILE ? fs->files : fs->leafdirs;
+}
+
+/* The name of a file or leaf dir in its directory, for an *at() call: the
+ * table's (no copy), else spelt into buf; NULL (errno) past the end. */
+static inline const char *fileset_leaf(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
+                                       char buf[FS_NAME_LEN])
+{
+    size_t n;
+    const struct fs_entry *e = fileset_entries(fs, kind, &n);
+    if (index < n && e[index].serial < fs->nleaf_names)
+        return fs->leaf_names[e[index].serial];
+    return fileset_leaf_spelt(fs, kind, index, buf);
+}
 int fileset_dir_name(const struct fileset_rt *fs, size_t dir, char name[FS_NAME_LEN]);
 /* Paths relative to the root: "00000001/.../0000000n" of an entry; of an
  * ordinary directory, "." for the root. */
@@ -170,19 +203,62 @@ void fileset_root_close(struct fileset_rt *fs);
 int fileset_root_reopen(struct fileset_rt *fs, size_t budget, struct diag *err);
 /* A descriptor (O_PATH) of ordinary directory dir, resolved beneath the root
  * with no symbolic link followed, for the *at() calls on its entries; kept
- * for later calls while the budget lasts. -1 with errno. Give it back with
- * fileset_dir_put, which closes it only when it was not kept. */
-int fileset_dir_get(struct fileset_rt *fs, size_t dir);
-void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd);
+ * for later calls while the budget lasts (the root's is rootfd, kept as
+ * dirfds[0]). -1 with errno. Give it back with fileset_dir_put, which closes
+ * it only when it was not kept. */
+int fileset_dir_open(struct fileset_rt *fs, size_t dir);
+/* The same for a directory known to be one of the tree's (an entry's). */
+static inline int fileset_dir_of_entry(struct fileset_rt *fs, size_t dir)
+{
+    _Atomic int *kept = fs->h.dirfds;   /* NULL while the root is not open */
+    int fd = kept != NULL ? atomic_load_explicit(&kept[dir], memory_order_acquire) : -1;
+    return fd >= 0 ? fd : fileset_dir_open(fs, dir);
+}
+static inline int fileset_dir_get(struct fileset_rt *fs, size_t dir)
+{
+    return dir < fs->ndirs ? fileset_dir_of_entry(fs, dir) : fileset_dir_open(fs, dir);
+}
+static inline void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd)
+{
+    if (fd >= 0 && fd != atomic_load_explicit(&fs->h.dirfds[dir], memory_order_relaxed))
+        close(fd);
+}
 /* Opens ordinary directory dir (beneath the root) to read or sync it. */
 int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags);
 /* The directory of a file or leaf dir (fileset_dir_get: give it back with
- * fileset_dir_put(fs, *dir, fd)) and its name there, for an *at() call that
- * follows no link in the name (AT_SYMLINK_NOFOLLOW, unlinkat, mkdirat). */
-int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN], size_t *dir);
+ * fileset_dir_put(fs, *dir, fd)) and its name there (*leaf: fileset_leaf's,
+ * buf holding it where it is spelt), for an *at() call that follows no link
+ * in the name (AT_SYMLINK_NOFOLLOW, unlinkat, mkdirat, openat O_NOFOLLOW). */
+static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN],
+                                    const char **leaf, size_t *dir)
+{
+    if ((*leaf = fileset_leaf(fs, kind, index, buf)) == NULL)
+        return -1;
+    size_t n;
+    *dir = fileset_entries(fs, kind, &n)[index].dir;   /* index < n: fileset_leaf found it */
+    return fileset_dir_of_entry(fs, *dir);
+}
 /* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
- * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way). */
-int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode);
+ * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way).
+ * Inline: every openfile and createfile takes it. */
+static inline int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode)
+{
+    char buf[FS_NAME_LEN];
+    const char *leaf;
+    size_t dir;
+    int dfd = fileset_entry_dir(fs, kind, index, buf, &leaf, &dir);
+    if (dfd < 0)
+        return -1;
+    int fd = openat(dfd, leaf, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    if (fd < 0) {
+        int err = errno;   /* a close in fileset_dir_put must not change it */
+        fileset_dir_put(fs, dir, dfd);
+        errno = err;
+        return -1;
+    }
+    fileset_dir_put(fs, dir, dfd);
+    return fd;
+}
 /* Why a call on an entry (or on an ordinary directory) failed with err, for a
  * user: "<path>: <reason>", naming the symbolic link or the foreign object in
  * the way where there is one, else strerror's words. */
@@ -251,7 +327,11 @@ void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t 
 /* Where sequential I/O on a newly opened entry starts: 0, or on a tree shared
  * whole by several ranks, rank r's r/N of the entry's size (4 KiB aligned),
  * so that ranks reading or writing one file in step do not read the same bytes. */
-uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry);
+uint64_t fileset_seq_start_shared(const struct fileset_rt *fs, int64_t entry);
+static inline uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry)
+{
+    return fs->share_ranks <= 1 || fs->split ? 0 : fileset_seq_start_shared(fs, entry);
+}
 
 /* What the page cache holds of a fileset's existing files: bytes is their
  * nominal total; cached_bytes of asked_bytes over the files asked (every
@@ -277,47 +357,7 @@ int fileset_drop_fd(int fd, const char **what);
  * counting them in *files; an error names the file. */
 int fileset_drop_cache(struct fileset_rt *fs, struct shm *shm, size_t *files, struct diag *err);
 
-/* Runtime picking (any process, any thread; lock-free on the shared state).
- * fileset_try_pick makes one attempt: the entry index, marked BUSY;
- * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no
- * free slot for a create); FS_PICK_BUSY when every entry of the class is held
- * busy by another thread. FS_FROM_INDEX starts at index % n; FS_FROM_ROTOR
- * advances the rotor (NULL: the fileset's shared rotor) and ignores index. */
-#define FS_PICK_EMPTY (-1)
-#define FS_PICK_BUSY (-2)
-/* FS_FROM_EPOCH: index is the most picks of the run over every rank (0: no
- * limit), and past it FS_PICK_DONE. An epoch pick takes its ticket once and
- * waits for its own entry while another thread holds it busy. */
-#define FS_PICK_DONE (-3)
-int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
-                         enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
-/* The same, but while every entry of the class is busy it sleeps on a futex
- * until one is released (no spinning): -1 only for an empty class or a
- * stopping run (fileset_stop_waits). */
-int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
-                     enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
-/* Marks entry idx BUSY, sleeping while another thread holds it; false when
- * it is not (or no longer) in the wanted class, or the run is stopping. */
-bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence want);
-/* Ends every wait of the run on this fileset, now and later (any process). */
-void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
-/* Makes waits possible again: for state carried over from a run before. */
-void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
-/* The epoch order starts again at its first pick, shuffled anew: for state
- * carried over from a run before (each run's passes are its own). */
-void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
-/* FS_FROM_EPOCH: the entry the next ticket names, not claimed; FS_PICK_DONE
- * past limit (0: none), FS_PICK_EMPTY without entries. *share: the entries of
- * a pass this rank takes (0: none). */
-int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share);
-/* Clears BUSY and applies the new state: existing or missing, and opens +=
- * open_delta; wakes the threads waiting for a busy entry, if any. */
-void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence now,
-                     int open_delta);
-/* Adjusts the open count of an entry without holding it busy. */
-void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta);
-/* Next ordinary directory for listdir (round-robin on the shared rotor). */
-size_t fileset_pick_dir(struct fileset_rt *fs, struct shm *shm);
-uint32_t fileset_state(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx);
+/* Picking entries at run time, and their release: fileset_pick.h. */
+#include "fileset/fileset_pick.h"
 
 #endif

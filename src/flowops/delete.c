@@ -31,13 +31,14 @@ static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt 
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return FO_ERROR;
     }
-    char name[FS_NAME_LEN];
+    char buf[FS_NAME_LEN];
+    const char *leaf;
     size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, name, &dir);
-    int rc = dfd < 0 ? -1 : unlinkat(dfd, name, 0);
+    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+    int rc = dfd < 0 ? -1 : unlinkat(dfd, leaf, 0);
     uint64_t t1 = op_now(w);
-    int err = errno;
+    int err = rc != 0 ? errno : 0;
     fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
