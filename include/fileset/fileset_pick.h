@@ -99,11 +99,14 @@ void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
  * a pass this rank takes (0: none). */
 int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share);
 
-/* A state word's open count plus delta, kept within 0..ENT_OPENS. */
+/* A state word's open count plus delta, kept within 0..ENT_OPENS (delta is
+ * a constant where it is inlined: one of the two tests is left). */
 static inline uint32_t fileset_opens_add(uint32_t s, int delta)
 {
-    int64_t o = (int64_t)(s & ENT_OPENS) + delta;
-    return o < 0 ? 0 : o > (int64_t)ENT_OPENS ? ENT_OPENS : (uint32_t)o;
+    uint32_t o = s & ENT_OPENS;
+    if (delta >= 0)
+        return (uint32_t)delta > ENT_OPENS - o ? ENT_OPENS : o + (uint32_t)delta;
+    return (uint32_t)-(int64_t)delta > o ? 0 : o - (uint32_t)-(int64_t)delta;
 }
 
 /* Out of line: wakes the threads waiting for a busy entry (fileset_release). */

@@ -24,8 +24,10 @@ static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
 }
 
 /* Unlinks a file held busy and releases it with its new state. ENOENT means
- * the file was already gone (removed behind our back): not an error, not an op. */
-static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx, uint64_t since)
+ * the file was already gone (removed behind our back): not an error, not an op.
+ * Inlined in its two callers (a call and its frame cost a sixth of the op). */
+static inline __attribute__((always_inline)) int unlink_entry(struct worker *w, struct op_inst *op,
+                                                              struct fileset_rt *fs, int64_t idx, uint64_t since)
 {
     if (journal_delete(w, op, (int)(fs - w->eng_fs), idx) != FO_OK) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
