@@ -106,8 +106,8 @@ struct fs_handles {
     bool open;
     int rootfd;                 /* the root, opened O_DIRECTORY | O_NOFOLLOW */
     _Atomic int *dirfds;        /* per ordinary directory: an O_PATH descriptor, or -1 not open yet */
-    _Atomic size_t ndirfds;     /* how many of them are open */
-    size_t budget;              /* at most this many are kept open; past it, one per call */
+    _Atomic uint32_t ndirfds;   /* how many of them are open */
+    uint32_t budget;            /* at most this many are kept open; past it, one per call */
 };
 
 struct fileset_rt {
@@ -129,14 +129,16 @@ struct fileset_rt {
     uint32_t share_rank;        /* over MPI ranks using one tree: this rank of share_ranks */
     uint32_t share_ranks;       /* 0 or 1: the tree is this rank's alone */
     bool split;                 /* holds only this rank's share: entry k is entry k * share_ranks + share_rank of the tree */
+    bool named;                 /* filenames=: a file is "<name_pre><serial><name_post>" (fileset_path.c) */
     uint32_t dio_mem_align;     /* O_DIRECT: buffer alignment (fileset_dio_setup) */
     uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
-    bool named;                 /* filenames=: a file is "<name_pre><serial><name_post>" (fileset_path.c) */
-    char name_pre[64], name_post[64];
     /* The names of the serials 0..nleaf_names-1 of files and leaf dirs, spelt once
      * ("0000000n"), so that an op does not spell its entry's name; none with filenames=. */
-    char (*leaf_names)[FS_LEAF_SLOT];
     uint32_t nleaf_names;
+    char name_pre[64], name_post[64];
+    char (*leaf_names)[FS_LEAF_SLOT];
+    /* 312 bytes: &eng_fs[i] is one imul, whose add sets the flags its NULL test reads; at 328 the
+     * lea chain and a test cost every read six instructions more (bench/ledger) */
 };
 
 /* The block every process using the fileset shares (struct fs_shared), in shm. */
@@ -232,11 +234,17 @@ int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags);
 static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN],
                                     const char **leaf, size_t *dir)
 {
-    if ((*leaf = fileset_leaf(fs, kind, index, buf)) == NULL)
-        return -1;
     size_t n;
-    *dir = fileset_entries(fs, kind, &n)[index].dir;   /* index < n: fileset_leaf found it */
-    return fileset_dir_of_entry(fs, *dir);
+    const struct fs_entry *e = fileset_entries(fs, kind, &n);
+    if (index >= n) {
+        *leaf = fileset_leaf_spelt(fs, kind, index, buf);   /* NULL, EINVAL */
+        *dir = 0;
+        return -1;
+    }
+    e += index;
+    *leaf = e->serial < fs->nleaf_names ? fs->leaf_names[e->serial] : fileset_leaf_spelt(fs, kind, index, buf);
+    *dir = e->dir;
+    return *leaf != NULL ? fileset_dir_of_entry(fs, e->dir) : -1;
 }
 /* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
  * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way).

@@ -60,7 +60,8 @@ int fileset_root_open(struct fileset_rt *fs, size_t budget, struct diag *err)
     atomic_init(&dirfds[0], fd);   /* the root's, so that every directory's is one load */
     for (size_t d = 1; d < fs->ndirs; d++)
         atomic_init(&dirfds[d], -1);
-    fs->h = (struct fs_handles){ .open = true, .rootfd = fd, .dirfds = dirfds, .budget = budget };
+    fs->h = (struct fs_handles){ .open = true, .rootfd = fd, .dirfds = dirfds,
+                               .budget = budget < UINT32_MAX ? (uint32_t)budget : UINT32_MAX };
     fs->root_dev = (uint64_t)st.st_dev;
     fs->root_ino = (uint64_t)st.st_ino;
     return 0;
