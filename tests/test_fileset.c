@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "fileset/fileset.h"
+#include "fileset/fileset_path.h"
+#include "fileset/fileset_pick.h"
 #include "base/rng.h"
 #include "base/shm.h"
 #include "check.h"

@@ -18,6 +18,7 @@
 #include "engine/latlog.h"
 #include "engine/thread_clock.h"
 #include "fileset/fileset.h"
+#include "fileset/fileset_pick.h"
 #include "io/ioengine.h"
 #include "model/plan.h"
 #include "results/stats.h"

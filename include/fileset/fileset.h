@@ -4,15 +4,12 @@
 #ifndef FB_FILESET_H
 #define FB_FILESET_H
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
-#include <unistd.h>
 
 #include "base/diag.h"
 #include "base/progress_sink.h"
@@ -160,26 +157,6 @@ int fileset_names(struct fileset_rt *fs, struct diag *err);
  * directory (not the root): "0000000n" (a file of a fileset with filenames=:
  * the pattern's). */
 int fileset_entry_name(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN]);
-/* The entry's name spelt into buf: NULL (errno) past the end. fileset_leaf's slow path. */
-const char *fileset_leaf_spelt(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN]);
-
-static inline const struct fs_entry *fileset_entries(const struct fileset_rt *fs, enum fs_kind kind, size_t *n)
-{
-    *n = kind == FSK_FILE ? fs->nfiles : fs->nleafdirs;
-    return kind == FSK_FILE ? fs->files : fs->leafdirs;
-}
-
-/* The name of a file or leaf dir in its directory, for an *at() call: the
- * table's (no copy), else spelt into buf; NULL (errno) past the end. */
-static inline const char *fileset_leaf(const struct fileset_rt *fs, enum fs_kind kind, size_t index,
-                                       char buf[FS_NAME_LEN])
-{
-    size_t n;
-    const struct fs_entry *e = fileset_entries(fs, kind, &n);
-    if (index < n && e[index].serial < fs->nleaf_names)
-        return fs->leaf_names[e[index].serial];
-    return fileset_leaf_spelt(fs, kind, index, buf);
-}
 int fileset_dir_name(const struct fileset_rt *fs, size_t dir, char name[FS_NAME_LEN]);
 /* Paths relative to the root: "00000001/.../0000000n" of an entry; of an
  * ordinary directory, "." for the root. */
@@ -203,70 +180,10 @@ void fileset_root_close(struct fileset_rt *fs);
 /* After fork: the descriptors inherited are let go and the root opened anew,
  * checked to be the same directory. */
 int fileset_root_reopen(struct fileset_rt *fs, size_t budget, struct diag *err);
-/* A descriptor (O_PATH) of ordinary directory dir, resolved beneath the root
- * with no symbolic link followed, for the *at() calls on its entries; kept
- * for later calls while the budget lasts (the root's is rootfd, kept as
- * dirfds[0]). -1 with errno. Give it back with fileset_dir_put, which closes
- * it only when it was not kept. */
-int fileset_dir_open(struct fileset_rt *fs, size_t dir);
-/* The same for a directory known to be one of the tree's (an entry's). */
-static inline int fileset_dir_of_entry(struct fileset_rt *fs, size_t dir)
-{
-    _Atomic int *kept = fs->h.dirfds;   /* NULL while the root is not open */
-    int fd = kept != NULL ? atomic_load_explicit(&kept[dir], memory_order_acquire) : -1;
-    return fd >= 0 ? fd : fileset_dir_open(fs, dir);
-}
-static inline int fileset_dir_get(struct fileset_rt *fs, size_t dir)
-{
-    return dir < fs->ndirs ? fileset_dir_of_entry(fs, dir) : fileset_dir_open(fs, dir);
-}
-static inline void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd)
-{
-    if (fd >= 0 && fd != atomic_load_explicit(&fs->h.dirfds[dir], memory_order_relaxed))
-        close(fd);
-}
 /* Opens ordinary directory dir (beneath the root) to read or sync it. */
 int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags);
-/* The directory of a file or leaf dir (fileset_dir_get: give it back with
- * fileset_dir_put(fs, *dir, fd)) and its name there (*leaf: fileset_leaf's,
- * buf holding it where it is spelt), for an *at() call that follows no link
- * in the name (AT_SYMLINK_NOFOLLOW, unlinkat, mkdirat, openat O_NOFOLLOW). */
-static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN],
-                                    const char **leaf, size_t *dir)
-{
-    size_t n;
-    const struct fs_entry *e = fileset_entries(fs, kind, &n);
-    if (index >= n) {
-        *leaf = fileset_leaf_spelt(fs, kind, index, buf);   /* NULL, EINVAL */
-        *dir = 0;
-        return -1;
-    }
-    e += index;
-    *leaf = e->serial < fs->nleaf_names ? fs->leaf_names[e->serial] : fileset_leaf_spelt(fs, kind, index, buf);
-    *dir = e->dir;
-    return *leaf != NULL ? fileset_dir_of_entry(fs, e->dir) : -1;
-}
-/* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
- * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way).
- * Inline: every openfile and createfile takes it. */
-static inline int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode)
-{
-    char buf[FS_NAME_LEN];
-    const char *leaf;
-    size_t dir;
-    int dfd = fileset_entry_dir(fs, kind, index, buf, &leaf, &dir);
-    if (dfd < 0)
-        return -1;
-    int fd = openat(dfd, leaf, flags | O_NOFOLLOW | O_CLOEXEC, mode);
-    if (fd < 0) {
-        int err = errno;   /* a close in fileset_dir_put must not change it */
-        fileset_dir_put(fs, dir, dfd);
-        errno = err;
-        return -1;
-    }
-    fileset_dir_put(fs, dir, dfd);
-    return fd;
-}
+/* Directory descriptors and names of entries for *at() calls, and an entry's
+ * open: fileset_root.h (inline). */
 /* Why a call on an entry (or on an ordinary directory) failed with err, for a
  * user: "<path>: <reason>", naming the symbolic link or the foreign object in
  * the way where there is one, else strerror's words. */
@@ -335,10 +252,12 @@ void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t 
 /* Where sequential I/O on a newly opened entry starts: 0, or on a tree shared
  * whole by several ranks, rank r's r/N of the entry's size (4 KiB aligned),
  * so that ranks reading or writing one file in step do not read the same bytes. */
-uint64_t fileset_seq_start_shared(const struct fileset_rt *fs, int64_t entry);
 static inline uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry)
 {
-    return fs->share_ranks <= 1 || fs->split ? 0 : fileset_seq_start_shared(fs, entry);
+    if (fs->share_ranks <= 1 || fs->split || entry < 0 || (size_t)entry >= fs->nfiles)
+        return 0;
+    uint64_t size = fs->files[entry].size;
+    return (uint64_t)((unsigned __int128)size * fs->share_rank / fs->share_ranks) & ~(uint64_t)4095;
 }
 
 /* What the page cache holds of a fileset's existing files: bytes is their
@@ -366,6 +285,5 @@ int fileset_drop_fd(int fd, const char **what);
 int fileset_drop_cache(struct fileset_rt *fs, struct shm *shm, size_t *files, struct diag *err);
 
 /* Picking entries at run time, and their release: fileset_pick.h. */
-#include "fileset/fileset_pick.h"
 
 #endif

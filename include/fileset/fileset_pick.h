@@ -1,9 +1,10 @@
 /* fileset_pick.h: picking a fileset's files and leaf dirs at run time and
  * releasing them (fileset_pick.c): the common case inline, one attempt that
- * finds its entry at once and a release nobody waits for, the rest out of line.
- * Included by fileset.h, after struct fileset_rt. */
+ * finds its entry at once and a release nobody waits for, the rest out of line. */
 #ifndef FB_FILESET_PICK_H
 #define FB_FILESET_PICK_H
+
+#include "fileset/fileset.h"
 
 /* Runtime picking (any process, any thread; lock-free on the shared state).
  * fileset_try_pick makes one attempt: the entry index, marked BUSY;

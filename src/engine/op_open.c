@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 #include "engine/journal.h"
 #include "sysstat/mountinfo.h"
 

@@ -2,6 +2,8 @@
  * of buffers and of offsets and sizes, found once when the fileset is in
  * place, and the file system's name for the messages that refuse it. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
+#include "fileset/fileset_pick.h"
 
 #include <fcntl.h>
 #include <limits.h>

@@ -4,6 +4,7 @@
  * relative to the fileset's root ("00000001/.../0000000n", how flowbench reaches it,
  * fileset_root.c), and, for messages only, that path joined to the root. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_path.h"
 
 #include "base/diag.h"
 #include "base/rank_spell.h"

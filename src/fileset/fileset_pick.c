@@ -2,6 +2,7 @@
  * 4.3) from the shared state words, lock-free, from any thread of any process,
  * and sleeping on a futex while every entry wanted is busy. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_pick.h"
 #include "base/futex.h"
 
 /* A sleeping waiter re-checks this often even unwoken: a safety net only,

@@ -2,6 +2,7 @@
  * without following a link and checked to be the tree made, the directories beneath
  * it resolved once each (base/beneath.h), and the words for what stood in the way. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -108,11 +108,3 @@ void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t 
 {
     adopt(fs, shm, &(struct whole_exists){ .words = state }, full_files);
 }
-
-uint64_t fileset_seq_start_shared(const struct fileset_rt *fs, int64_t entry)
-{
-    if (entry < 0 || (size_t)entry >= fs->nfiles)
-        return 0;
-    uint64_t size = fs->files[entry].size;
-    return (uint64_t)((unsigned __int128)size * fs->share_rank / fs->share_ranks) & ~(uint64_t)4095;
-}

@@ -8,6 +8,7 @@
 #include "engine/journal.h"
 #include "engine/sync.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* Files tried before giving up when every picked file is open somewhere:
  * classic skipped the first open file silently, leaking existing files. */

@@ -9,6 +9,7 @@
 
 #include "flowops/flowop.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* Bytes listdir counts per entry besides its name: classic added the fixed
  * size of struct dirent minus one (280 - 1 on Linux/x86-64); kept so MiB/s

@@ -9,6 +9,7 @@
 #include "flowops/fileset_at.h"
 #include "flowops/flowop.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* The descriptor lives in priv as fd + 1, so that NULL still means none. */
 int fsat_init(struct worker *w, struct op_inst *op)

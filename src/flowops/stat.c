@@ -7,6 +7,7 @@
 #include "flowops/flowop.h"
 #include "flowops/slot_call.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* The rotor a pick advances: the fileset's shared one, or with opennext the
  * thread's private rotor for that fileset (only its own thread touches it). */
