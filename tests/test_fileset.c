@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "fileset/fileset.h"
+#include "fileset/fileset_path.h"
+#include "fileset/fileset_pick.h"
 #include "base/rng.h"
 #include "base/shm.h"
 #include "check.h"
@@ -361,6 +363,53 @@ static void test_relative_paths_join_to_plain_paths(void)
     CHECK(fileset_relpath(&a, FSK_FILE, a.nfiles, rel, sizeof rel) != 0 && errno == EINVAL, "index past the end");
     fileset_free(&a);
     fileset_free(&b);
+}
+
+/* The name an op passes to its *at() call: from the table of spelt serials
+ * without a copy, or spelt into the caller's buffer for a serial past the
+ * table and for every file of a fileset with filenames=; always what
+ * fileset_entry_name says. */
+static size_t leaf_names_differ(struct fileset_rt *fs, enum fs_kind kind, size_t *from_table)
+{
+    size_t n = kind == FSK_FILE ? fs->nfiles : fs->nleafdirs, bad = 0;
+    char buf[FS_NAME_LEN], name[FS_NAME_LEN];
+    for (size_t i = 0; i < n; i++) {
+        const char *leaf = fileset_leaf(fs, kind, i, buf);
+        *from_table += leaf != NULL && leaf != buf;
+        bad += leaf == NULL || fileset_entry_name(fs, kind, i, name) != 0 || strcmp(leaf, name) != 0;
+    }
+    return bad;
+}
+
+static void test_leaf_names_from_the_table_equal_spelt_names(void)
+{
+    check_begin(__func__);
+    struct plan_fileset p = plan("leafnames", base, 500, 30, 1.5, 0, 10);
+    p.leafdirs = 20;
+    struct fileset_rt fs;
+    struct diag err;
+    if (!CHECK(fileset_populate(&fs, &p, 3, &err) == 0, "populate: %s", err.msg))
+        return;
+    size_t from_table = 0, bad = leaf_names_differ(&fs, FSK_FILE, &from_table);
+    bad += leaf_names_differ(&fs, FSK_LEAFDIR, &from_table);
+    CHECK(bad == 0 && from_table == fs.nfiles + fs.nleafdirs, "%zu names differ, %zu of %zu from the table", bad,
+          from_table, fs.nfiles + fs.nleafdirs);
+    char buf[FS_NAME_LEN];
+    fs.files[0].serial = FS_LEAF_TABLE_MAX + 123456789u;
+    const char *leaf = fileset_leaf(&fs, FSK_FILE, 0, buf);
+    CHECK(leaf == buf && strcmp(leaf, "123522325") == 0, "a serial past the table spelt '%s'", leaf ? leaf : "(null)");
+    errno = 0;
+    CHECK(fileset_leaf(&fs, FSK_FILE, fs.nfiles, buf) == NULL && errno == EINVAL, "an index past the end has no name");
+    fileset_free(&fs);
+    snprintf(p.filenames, sizeof p.filenames, "f%%i.dat");
+    if (!CHECK(fileset_populate(&fs, &p, 3, &err) == 0, "populate: %s", err.msg))
+        return;
+    from_table = 0;
+    bad = leaf_names_differ(&fs, FSK_FILE, &from_table) + leaf_names_differ(&fs, FSK_LEAFDIR, &from_table);
+    leaf = fileset_leaf(&fs, FSK_FILE, 0, buf);
+    CHECK(bad == 0 && from_table == 0 && leaf != NULL && strncmp(leaf, "f", 1) == 0, "filenames=: %zu differ, %zu "
+          "from the table, the first '%s'", bad, from_table, leaf ? leaf : "(null)");
+    fileset_free(&fs);
 }
 
 static void test_dirwidth_1_terminates_with_flat_tree(void)
@@ -1123,6 +1172,7 @@ int main(void)
     test_same_seed_gives_same_tree();
     test_files_and_leafdirs_never_share_a_name();
     test_relative_paths_join_to_plain_paths();
+    test_leaf_names_from_the_table_equal_spelt_names();
     test_dirwidth_1_terminates_with_flat_tree();
     test_more_than_4_billion_entries_refused();
     test_prealloc_50_of_1000_creates_half_on_4_threads();

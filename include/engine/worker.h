@@ -18,6 +18,7 @@
 #include "engine/latlog.h"
 #include "engine/thread_clock.h"
 #include "fileset/fileset.h"
+#include "fileset/fileset_pick.h"
 #include "io/ioengine.h"
 #include "model/plan.h"
 #include "results/stats.h"
@@ -116,6 +117,7 @@ struct worker {
     uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
+    bool ioe_forgets;         /* one of them keeps state per open file (its forget hook, op_io_forget) */
     unsigned io_inflight;     /* requests in flight over all its engines */
     struct io_req **unsent;   /* queued on an engine, not yet committed: timed from their commit */
     unsigned nunsent, unsent_cap;

@@ -48,6 +48,11 @@ enum fs_kind { FSK_FILE, FSK_LEAFDIR };
 
 /* Bytes of the name of one directory, file or leaf dir, with its terminator. */
 #define FS_NAME_LEN 256   /* a name: 8+ digits, or a filenames= pattern's (NAME_MAX + 1) */
+/* A serial's name in the table of spelt names: 8 digits and the terminator. */
+#define FS_LEAF_SLOT 9
+/* Serials spelt in that table at most (9 bytes each): a directory wider than
+ * this names its farther entries as it goes. */
+#define FS_LEAF_TABLE_MAX 65536u
 
 /* Whether an entry exists on disk: what a pick or a hold wants, what a
  * release leaves. The values are those of the bool they name. */
@@ -98,8 +103,8 @@ struct fs_handles {
     bool open;
     int rootfd;                 /* the root, opened O_DIRECTORY | O_NOFOLLOW */
     _Atomic int *dirfds;        /* per ordinary directory: an O_PATH descriptor, or -1 not open yet */
-    _Atomic size_t ndirfds;     /* how many of them are open */
-    size_t budget;              /* at most this many are kept open; past it, one per call */
+    _Atomic uint32_t ndirfds;   /* how many of them are open */
+    uint32_t budget;            /* at most this many are kept open; past it, one per call */
 };
 
 struct fileset_rt {
@@ -121,10 +126,16 @@ struct fileset_rt {
     uint32_t share_rank;        /* over MPI ranks using one tree: this rank of share_ranks */
     uint32_t share_ranks;       /* 0 or 1: the tree is this rank's alone */
     bool split;                 /* holds only this rank's share: entry k is entry k * share_ranks + share_rank of the tree */
+    bool named;                 /* filenames=: a file is "<name_pre><serial><name_post>" (fileset_path.c) */
     uint32_t dio_mem_align;     /* O_DIRECT: buffer alignment (fileset_dio_setup) */
     uint32_t dio_offset_align;  /* O_DIRECT: offsets and sizes are multiples of it (0: unknown) */
-    bool named;                 /* filenames=: a file is "<name_pre><serial><name_post>" (fileset_path.c) */
+    /* The names of the serials 0..nleaf_names-1 of files and leaf dirs, spelt once
+     * ("0000000n"), so that an op does not spell its entry's name; none with filenames=. */
+    uint32_t nleaf_names;
     char name_pre[64], name_post[64];
+    char (*leaf_names)[FS_LEAF_SLOT];
+    /* 312 bytes: &eng_fs[i] is one imul, whose add sets the flags its NULL test reads; at 328 the
+     * lea chain and a test cost every read six instructions more (bench/ledger) */
 };
 
 /* The block every process using the fileset shares (struct fs_shared), in shm. */
@@ -139,7 +150,8 @@ int fileset_populate(struct fileset_rt *fs, const struct plan_fileset *p, uint64
 /* Bytes of shared state the fileset needs; fileset_attach() places them. */
 size_t fileset_shared_size(const struct fileset_rt *fs);
 void fileset_attach(struct fileset_rt *fs, struct shm *shm);
-/* The plan's filenames= pattern, its %r and %% spelt out, split around %i (at populate). */
+/* The plan's filenames= pattern, its %r and %% spelt out, split around %i, and
+ * the table of spelt serials (at populate, and for a rank's share). */
 int fileset_names(struct fileset_rt *fs, struct diag *err);
 /* Names (fileset_path.c). The name of a file or leaf dir, or of an ordinary
  * directory (not the root): "0000000n" (a file of a fileset with filenames=:
@@ -168,21 +180,10 @@ void fileset_root_close(struct fileset_rt *fs);
 /* After fork: the descriptors inherited are let go and the root opened anew,
  * checked to be the same directory. */
 int fileset_root_reopen(struct fileset_rt *fs, size_t budget, struct diag *err);
-/* A descriptor (O_PATH) of ordinary directory dir, resolved beneath the root
- * with no symbolic link followed, for the *at() calls on its entries; kept
- * for later calls while the budget lasts. -1 with errno. Give it back with
- * fileset_dir_put, which closes it only when it was not kept. */
-int fileset_dir_get(struct fileset_rt *fs, size_t dir);
-void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd);
 /* Opens ordinary directory dir (beneath the root) to read or sync it. */
 int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags);
-/* The directory of a file or leaf dir (fileset_dir_get: give it back with
- * fileset_dir_put(fs, *dir, fd)) and its name there, for an *at() call that
- * follows no link in the name (AT_SYMLINK_NOFOLLOW, unlinkat, mkdirat). */
-int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN], size_t *dir);
-/* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
- * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way). */
-int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode);
+/* Directory descriptors and names of entries for *at() calls, and an entry's
+ * open: fileset_root.h (inline). */
 /* Why a call on an entry (or on an ordinary directory) failed with err, for a
  * user: "<path>: <reason>", naming the symbolic link or the foreign object in
  * the way where there is one, else strerror's words. */
@@ -251,7 +252,13 @@ void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t 
 /* Where sequential I/O on a newly opened entry starts: 0, or on a tree shared
  * whole by several ranks, rank r's r/N of the entry's size (4 KiB aligned),
  * so that ranks reading or writing one file in step do not read the same bytes. */
-uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry);
+static inline uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry)
+{
+    if (fs->share_ranks <= 1 || fs->split || entry < 0 || (size_t)entry >= fs->nfiles)
+        return 0;
+    uint64_t size = fs->files[entry].size;
+    return (uint64_t)((unsigned __int128)size * fs->share_rank / fs->share_ranks) & ~(uint64_t)4095;
+}
 
 /* What the page cache holds of a fileset's existing files: bytes is their
  * nominal total; cached_bytes of asked_bytes over the files asked (every
@@ -277,47 +284,6 @@ int fileset_drop_fd(int fd, const char **what);
  * counting them in *files; an error names the file. */
 int fileset_drop_cache(struct fileset_rt *fs, struct shm *shm, size_t *files, struct diag *err);
 
-/* Runtime picking (any process, any thread; lock-free on the shared state).
- * fileset_try_pick makes one attempt: the entry index, marked BUSY;
- * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no
- * free slot for a create); FS_PICK_BUSY when every entry of the class is held
- * busy by another thread. FS_FROM_INDEX starts at index % n; FS_FROM_ROTOR
- * advances the rotor (NULL: the fileset's shared rotor) and ignores index. */
-#define FS_PICK_EMPTY (-1)
-#define FS_PICK_BUSY (-2)
-/* FS_FROM_EPOCH: index is the most picks of the run over every rank (0: no
- * limit), and past it FS_PICK_DONE. An epoch pick takes its ticket once and
- * waits for its own entry while another thread holds it busy. */
-#define FS_PICK_DONE (-3)
-int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
-                         enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
-/* The same, but while every entry of the class is busy it sleeps on a futex
- * until one is released (no spinning): -1 only for an empty class or a
- * stopping run (fileset_stop_waits). */
-int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
-                     enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
-/* Marks entry idx BUSY, sleeping while another thread holds it; false when
- * it is not (or no longer) in the wanted class, or the run is stopping. */
-bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence want);
-/* Ends every wait of the run on this fileset, now and later (any process). */
-void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
-/* Makes waits possible again: for state carried over from a run before. */
-void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
-/* The epoch order starts again at its first pick, shuffled anew: for state
- * carried over from a run before (each run's passes are its own). */
-void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
-/* FS_FROM_EPOCH: the entry the next ticket names, not claimed; FS_PICK_DONE
- * past limit (0: none), FS_PICK_EMPTY without entries. *share: the entries of
- * a pass this rank takes (0: none). */
-int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share);
-/* Clears BUSY and applies the new state: existing or missing, and opens +=
- * open_delta; wakes the threads waiting for a busy entry, if any. */
-void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence now,
-                     int open_delta);
-/* Adjusts the open count of an entry without holding it busy. */
-void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta);
-/* Next ordinary directory for listdir (round-robin on the shared rotor). */
-size_t fileset_pick_dir(struct fileset_rt *fs, struct shm *shm);
-uint32_t fileset_state(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx);
+/* Picking entries at run time, and their release: fileset_pick.h. */
 
 #endif

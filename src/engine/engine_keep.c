@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/engine_rt.h"
+#include "fileset/fileset_pick.h"
 
 struct kept {
     struct fileset_rt fs;       /* the tree (owned while kept) */

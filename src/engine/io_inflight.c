@@ -46,6 +46,7 @@ static struct ioengine *thread_engine(struct worker *w, struct op_inst *op, int 
         return *slot;
     int err = 0;
     *slot = ioengine_prepare(ops, thread_depth(w, ops), FB_NFDS, &err);
+    w->ioe_forgets |= *slot != NULL && ops->forget != NULL;
     if (*slot == NULL)
         *rc = op_fail(w, op, "ioengine %s: cannot set up %u requests in flight: %s%s", ops->name,
                       thread_depth(w, ops), strerror(err), ioengine_hint(ops, err));
@@ -127,10 +128,13 @@ void op_io_close_engines(struct worker *w)
             w->ioe[i]->ops->cleanup(w->ioe[i]);
             w->ioe[i] = NULL;
         }
+    w->ioe_forgets = false;
 }
 
 void op_io_forget(struct worker *w, const struct slot *s)
 {
+    if (!w->ioe_forgets)   /* every close asks: most threads have nothing to forget */
+        return;
     for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
         if (w->ioe[i] != NULL && w->ioe[i]->ops->forget != NULL)
             w->ioe[i]->ops->forget(w->ioe[i], (unsigned)(s - w->fds));

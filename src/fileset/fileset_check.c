@@ -2,6 +2,7 @@
  * from the run before) is looked at first, beneath its root: anything foreign where
  * flowbench makes a directory or a file refuses the run before a byte is written. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
 
 #include <errno.h>
 #include <fcntl.h>

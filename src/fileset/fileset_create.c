@@ -3,6 +3,7 @@
  * pre-allocates files (on several threads with paralloc) reporting how far it got upward,
  * drops their pages from the cache unless cached, then the leaf directories, and records what exists in the shared state. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
 
 #include <errno.h>
 #include <fcntl.h>

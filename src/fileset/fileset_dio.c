@@ -2,6 +2,8 @@
  * of buffers and of offsets and sizes, found once when the fileset is in
  * place, and the file system's name for the messages that refuse it. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
+#include "fileset/fileset_pick.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -51,10 +53,11 @@ void fileset_dio_setup(struct fileset_rt *fs, struct shm *shm)
     while (i < fs->nfiles && (fileset_state(fs, shm, FSK_FILE, (int64_t)i) & ENT_EXISTS) == 0)
         i++;
     if (i < fs->nfiles) {
-        char name[FS_NAME_LEN];
+        char buf[FS_NAME_LEN];
+        const char *leaf;
         size_t dir;
-        int dfd = fileset_entry_dir(fs, FSK_FILE, i, name, &dir);
-        bool found = statx_align(dfd, name, &fs->dio_mem_align, &fs->dio_offset_align);
+        int dfd = fileset_entry_dir(fs, FSK_FILE, i, buf, &leaf, &dir);
+        bool found = dfd >= 0 && statx_align(dfd, leaf, &fs->dio_mem_align, &fs->dio_offset_align);
         fileset_dir_put(fs, dir, dfd);
         if (found)
             return;

@@ -3,6 +3,8 @@
  * does without the rights to drop the whole cache, and cached=false at
  * population. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
+#include "fileset/fileset_pick.h"
 
 #include <errno.h>
 #include <fcntl.h>

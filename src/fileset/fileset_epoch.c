@@ -7,6 +7,7 @@
 
 #include "base/rng.h"
 #include "fileset/fileset.h"
+#include "fileset/fileset_pick.h"
 
 /* Rounds of the keyed mix: each a bijection of 0..2^bits-1. */
 #define EPOCH_ROUNDS 4

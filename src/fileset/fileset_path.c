@@ -4,12 +4,14 @@
  * relative to the fileset's root ("00000001/.../0000000n", how flowbench reaches it,
  * fileset_root.c), and, for messages only, that path joined to the root. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_path.h"
 
 #include "base/diag.h"
 #include "base/rank_spell.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- names: how a serial is spelled ---- */
@@ -24,23 +26,50 @@ static const char digit_pairs[201] =
 /* Writes serial as at least 8 decimal digits; returns the count written. */
 static size_t put_serial(char *out, uint32_t serial)
 {
-    char tmp[10];
-    size_t n = 10;
-    while (serial >= 100) {
-        n -= 2;
-        memcpy(tmp + n, digit_pairs + 2 * (serial % 100), 2);
-        serial /= 100;
+    if (serial >= 100000000u) {   /* 9 or 10 digits: the ones above the last 8 first */
+        uint32_t top = serial / 100000000u;
+        size_t n = top >= 10 ? 2 : 1;
+        memcpy(out, digit_pairs + 2 * top + (2 - n), n);
+        return n + put_serial(out + n, serial % 100000000u);
     }
-    if (serial >= 10) {
-        n -= 2;
-        memcpy(tmp + n, digit_pairs + 2 * serial, 2);
-    } else {
-        tmp[--n] = (char)('0' + serial);
-    }
-    while (n > 2)
-        tmp[--n] = '0';
-    memcpy(out, tmp + n, 10 - n);
-    return 10 - n;
+    uint32_t hi = serial / 10000, lo = serial % 10000;
+    memcpy(out, digit_pairs + 2 * (hi / 100), 2);
+    memcpy(out + 2, digit_pairs + 2 * (hi % 100), 2);
+    memcpy(out + 4, digit_pairs + 2 * (lo / 100), 2);
+    memcpy(out + 6, digit_pairs + 2 * (lo % 100), 2);
+    return 8;
+}
+
+/* The highest serial of a file or leaf dir, plus one. */
+static uint64_t serial_span(const struct fileset_rt *fs)
+{
+    uint32_t top = 0;
+    for (size_t i = 0; i < fs->nfiles; i++)
+        top = fs->files[i].serial > top ? fs->files[i].serial : top;
+    for (size_t i = 0; i < fs->nleafdirs; i++)
+        top = fs->leafdirs[i].serial > top ? fs->leafdirs[i].serial : top;
+    return (uint64_t)top + 1;
+}
+
+/* Spells the serials of files and leaf dirs once, up to FS_LEAF_TABLE_MAX of
+ * them; a fileset with filenames= spells each name as it goes. */
+static int spell_serials(struct fileset_rt *fs, struct diag *err)
+{
+    free(fs->leaf_names);
+    fs->leaf_names = NULL;
+    fs->nleaf_names = 0;
+    if (fs->named)
+        return 0;
+    uint64_t n = serial_span(fs);
+    n = n < FS_LEAF_TABLE_MAX ? n : FS_LEAF_TABLE_MAX;
+    fs->leaf_names = malloc(n * sizeof *fs->leaf_names);
+    if (fs->leaf_names == NULL)
+        return diag_set(err, fs->plan != NULL ? &fs->plan->loc : NULL, "fileset '%s': out of memory for names",
+                        fs->plan != NULL ? fs->plan->name : fs->root);
+    for (uint32_t i = 0; i < n; i++)
+        fs->leaf_names[i][put_serial(fs->leaf_names[i], i)] = '\0';
+    fs->nleaf_names = (uint32_t)n;
+    return 0;
 }
 
 int fileset_names(struct fileset_rt *fs, struct diag *err)
@@ -49,12 +78,12 @@ int fileset_names(struct fileset_rt *fs, struct diag *err)
     unsigned rank = fs->plan->name_rank;
     fs->named = pat[0] != '\0';
     if (!fs->named)
-        return 0;
+        return spell_serials(fs, err);
     pat = rank_spell(pat, rank, 'i', fs->name_pre, sizeof fs->name_pre);
     if (pat == NULL || rank_spell(pat[0] != '\0' ? pat + 2 : pat, rank, '\0', fs->name_post, sizeof fs->name_post) == NULL)
         return diag_set(err, &fs->plan->loc, "fileset '%s': filenames=%s is too long once %%r is spelt", fs->plan->name,
                         fs->plan->filenames);
-    return 0;
+    return spell_serials(fs, err);
 }
 
 /* Writes the name of an entry of kind with serial at out (room: len bytes, the
@@ -87,6 +116,11 @@ int fileset_entry_name(const struct fileset_rt *fs, enum fs_kind kind, size_t in
     if (e == NULL)
         return -1;
     return put_name(fs, kind, e->serial, name, FS_NAME_LEN) < 0 ? -1 : 0;
+}
+
+const char *fileset_leaf_spelt(const struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN])
+{
+    return fileset_entry_name(fs, kind, index, buf) == 0 ? buf : NULL;
 }
 
 int fileset_dir_name(const struct fileset_rt *fs, size_t dir, char name[FS_NAME_LEN])

@@ -2,6 +2,8 @@
  * holds, asked per file of cachestat(2) (or mincore on a mapping), over at
  * most a bounded sample of files so that huge filesets stay cheap. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
+#include "fileset/fileset_pick.h"
 
 #include <errno.h>
 #include <fcntl.h>

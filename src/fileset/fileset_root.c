@@ -2,6 +2,7 @@
  * without following a link and checked to be the tree made, the directories beneath
  * it resolved once each (base/beneath.h), and the words for what stood in the way. */
 #include "fileset/fileset.h"
+#include "fileset/fileset_root.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -57,9 +58,11 @@ int fileset_root_open(struct fileset_rt *fs, size_t budget, struct diag *err)
         close(fd);
         return diag_set(err, NULL, "%s: out of memory for %zu directory descriptors", fs->root, fs->ndirs);
     }
-    for (size_t d = 0; d < fs->ndirs; d++)
+    atomic_init(&dirfds[0], fd);   /* the root's, so that every directory's is one load */
+    for (size_t d = 1; d < fs->ndirs; d++)
         atomic_init(&dirfds[d], -1);
-    fs->h = (struct fs_handles){ .open = true, .rootfd = fd, .dirfds = dirfds, .budget = budget };
+    fs->h = (struct fs_handles){ .open = true, .rootfd = fd, .dirfds = dirfds,
+                               .budget = budget < UINT32_MAX ? (uint32_t)budget : UINT32_MAX };
     fs->root_dev = (uint64_t)st.st_dev;
     fs->root_ino = (uint64_t)st.st_ino;
     return 0;
@@ -69,7 +72,7 @@ void fileset_root_close(struct fileset_rt *fs)
 {
     if (!fs->h.open)
         return;
-    for (size_t d = 0; d < fs->ndirs; d++) {
+    for (size_t d = 1; d < fs->ndirs; d++) {
         int fd = atomic_load(&fs->h.dirfds[d]);
         if (fd >= 0)
             close(fd);
@@ -104,7 +107,9 @@ static int open_dir(struct fileset_rt *fs, size_t dir)
     return beneath_open(fs->h.rootfd, rel, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
 }
 
-int fileset_dir_get(struct fileset_rt *fs, size_t dir)
+/* fileset_dir_get's slow path: the directory's first use in this process, or
+ * one past the budget (opened for each call then). */
+int fileset_dir_open(struct fileset_rt *fs, size_t dir)
 {
     if (!fs->h.open)
         return errno = EBADF, -1;
@@ -128,34 +133,6 @@ int fileset_dir_get(struct fileset_rt *fs, size_t dir)
     atomic_fetch_sub(&fs->h.ndirfds, 1);
     close(fd);
     return none;
-}
-
-void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd)
-{
-    if (fd < 0 || dir == 0 || fd == atomic_load_explicit(&fs->h.dirfds[dir], memory_order_relaxed))
-        return;
-    close(fd);
-}
-
-int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char name[FS_NAME_LEN], size_t *dir)
-{
-    if (fileset_entry_name(fs, kind, index, name) != 0)
-        return -1;
-    *dir = kind == FSK_FILE ? fs->files[index].dir : fs->leafdirs[index].dir;
-    return fileset_dir_get(fs, *dir);
-}
-
-int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode)
-{
-    char name[FS_NAME_LEN];
-    size_t dir;
-    int dfd = fileset_entry_dir(fs, kind, index, name, &dir);
-    if (dfd < 0)
-        return -1;
-    int fd = openat(dfd, name, flags | O_NOFOLLOW | O_CLOEXEC, mode);
-    int e = errno;
-    fileset_dir_put(fs, dir, dfd);
-    return fd < 0 ? (errno = e, -1) : fd;
 }
 
 int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags)

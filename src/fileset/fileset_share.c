@@ -30,6 +30,8 @@ int fileset_split(struct fileset_rt *own, const struct fileset_rt *full, uint32_
     own->share_rank = rank;
     own->share_ranks = ranks;
     own->split = true;
+    own->leaf_names = NULL;   /* full's; own spells its own below */
+    own->nleaf_names = 0;
     own->root = strdup(full->root);
     own->dirs = malloc((full->ndirs ? full->ndirs : 1) * sizeof *own->dirs);
     own->files = share_entries(full->files, full->nfiles, rank, ranks, &own->nfiles);
@@ -39,6 +41,10 @@ int fileset_split(struct fileset_rt *own, const struct fileset_rt *full, uint32_
         return diag_set(err, &full->plan->loc, "fileset '%s': out of memory", full->plan->name);
     }
     memcpy(own->dirs, full->dirs, full->ndirs * sizeof *own->dirs);
+    if (fileset_names(own, err) != 0) {
+        fileset_free(own);
+        return -1;
+    }
     own->total_bytes = 0;
     for (size_t k = 0; k < own->nfiles; k++)
         own->total_bytes += own->files[k].size;
@@ -101,12 +107,4 @@ void fileset_exists_adopt(struct fileset_rt *fs, struct shm *shm, const uint8_t 
 void fileset_state_adopt(struct fileset_rt *fs, struct shm *shm, const uint32_t *state, size_t full_files)
 {
     adopt(fs, shm, &(struct whole_exists){ .words = state }, full_files);
-}
-
-uint64_t fileset_seq_start(const struct fileset_rt *fs, int64_t entry)
-{
-    if (fs->share_ranks <= 1 || fs->split || entry < 0 || (size_t)entry >= fs->nfiles)
-        return 0;
-    uint64_t size = fs->files[entry].size;
-    return (uint64_t)((unsigned __int128)size * fs->share_rank / fs->share_ranks) & ~(uint64_t)4095;
 }

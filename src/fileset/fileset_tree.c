@@ -240,5 +240,6 @@ void fileset_free(struct fileset_rt *fs)
     free(fs->dirs);
     free(fs->files);
     free(fs->leafdirs);
+    free(fs->leaf_names);
     *fs = (struct fileset_rt){ 0 };
 }

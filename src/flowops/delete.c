@@ -8,6 +8,7 @@
 #include "engine/journal.h"
 #include "engine/sync.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* Files tried before giving up when every picked file is open somewhere:
  * classic skipped the first open file silently, leaking existing files. */
@@ -24,20 +25,23 @@ static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
 }
 
 /* Unlinks a file held busy and releases it with its new state. ENOENT means
- * the file was already gone (removed behind our back): not an error, not an op. */
-static int unlink_entry(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t idx, uint64_t since)
+ * the file was already gone (removed behind our back): not an error, not an op.
+ * Inlined in its two callers (a call and its frame cost a sixth of the op). */
+static inline __attribute__((always_inline)) int unlink_entry(struct worker *w, struct op_inst *op,
+                                                              struct fileset_rt *fs, int64_t idx, uint64_t since)
 {
     if (journal_delete(w, op, (int)(fs - w->eng_fs), idx) != FO_OK) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return FO_ERROR;
     }
-    char name[FS_NAME_LEN];
+    char buf[FS_NAME_LEN];
+    const char *leaf;
     size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, name, &dir);
-    int rc = dfd < 0 ? -1 : unlinkat(dfd, name, 0);
+    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+    int rc = dfd < 0 ? -1 : unlinkat(dfd, leaf, 0);
     uint64_t t1 = op_now(w);
-    int err = errno;
+    int err = rc != 0 ? errno : 0;
     fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);

@@ -9,6 +9,7 @@
 
 #include "flowops/flowop.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* Bytes listdir counts per entry besides its name: classic added the fixed
  * size of struct dirent minus one (280 - 1 on Linux/x86-64); kept so MiB/s
@@ -58,13 +59,14 @@ static int change_leaf(struct worker *w, struct op_inst *op, const struct leaf_c
     int64_t idx = pick_leaf(w, op, fs, c->from, &since);
     if (idx < 0)
         return op_pick_failed(idx);
-    char name[FS_NAME_LEN];
+    char buf[FS_NAME_LEN];
+    const char *leaf;
     size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_LEAFDIR, (size_t)idx, name, &dir);
-    int rc = dfd < 0 ? -1 : c->call(dfd, name);
+    int dfd = fileset_entry_dir(fs, FSK_LEAFDIR, (size_t)idx, buf, &leaf, &dir);
+    int rc = dfd < 0 ? -1 : c->call(dfd, leaf);
     uint64_t t1 = op_now(w);
-    int err = errno;
+    int err = rc != 0 ? errno : 0;
     fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != c->tolerated) {
         fileset_release(fs, w->shm, FSK_LEAFDIR, idx, c->from, 0);

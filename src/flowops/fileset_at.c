@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/beneath.h"
 #include "flowops/fileset_at.h"
 #include "flowops/flowop.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* The descriptor lives in priv as fd + 1, so that NULL still means none. */
 int fsat_init(struct worker *w, struct op_inst *op)
@@ -38,11 +38,6 @@ int fsat_root(const struct op_inst *op)
     return (int)(intptr_t)op->priv - 1;
 }
 
-int fsat_parent(const struct op_inst *op, const char *rel, const char **leaf)
-{
-    return beneath_parent(fsat_root(op), rel, leaf);
-}
-
 int fsat_pick(struct worker *w, struct op_inst *op, enum fs_presence want, struct fsat_entry *e)
 {
     e->fs = op_fileset(w, op);
@@ -52,16 +47,22 @@ int fsat_pick(struct worker *w, struct op_inst *op, enum fs_presence want, struc
     e->idx = op_pick(w, e->fs, FSK_FILE, want, from, index, NULL, &e->since);
     if (e->idx < 0)
         return op_pick_failed(e->idx);
-    if (fileset_relpath(e->fs, FSK_FILE, (size_t)e->idx, e->buf, sizeof e->buf) < 0) {
+    e->dirfd = fileset_entry_dir(e->fs, FSK_FILE, (size_t)e->idx, e->buf, &e->leaf, &e->dir);
+    if (e->dirfd < 0) {
+        int err = errno;
         fileset_release(e->fs, w->shm, FSK_FILE, e->idx, want, 0);
-        return op_fail(w, op, "the path of file %lld of fileset %s is too long", (long long)e->idx,
-                       e->fs->plan->name);
+        return op_entry_error(w, op, "open the directory of", e->fs, FSK_FILE, e->idx, err);
     }
-    e->rel = e->buf;
     return FO_OK;
 }
 
 void fsat_release(struct worker *w, const struct fsat_entry *e, enum fs_presence now, int open_delta)
 {
+    fileset_dir_put(e->fs, e->dir, e->dirfd);
     fileset_release(e->fs, w->shm, FSK_FILE, e->idx, now, open_delta);
+}
+
+int fsat_error(struct worker *w, struct op_inst *op, const char *what, const struct fsat_entry *e, int err)
+{
+    return op_entry_error(w, op, what, e->fs, FSK_FILE, e->idx, err);
 }

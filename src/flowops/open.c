@@ -39,7 +39,7 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     uint64_t t0 = op_now(w);
     int rc = close(s->fd);
     uint64_t t1 = op_now(w);
-    int err = errno;
+    int err = rc != 0 ? errno : 0;
     /* Linux frees the descriptor even when close fails: the slot is closed either way */
     s->fd = -1;
     s->offset = 0;

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/beneath.h"
 #include "flowops/fileset_at.h"
 #include "flowops/flowop.h"
 #include "engine/worker.h"
@@ -62,12 +61,12 @@ static int openflags_run(struct worker *w, struct op_inst *op)
     if (rc != FO_OK)
         return rc;
     uint64_t t0 = op_start(w, e.since);
-    int fd = beneath_open(fsat_root(op), e.rel, flags, 0666);
+    int fd = openat(e.dirfd, e.leaf, flags | O_NOFOLLOW, 0666);
     uint64_t t1 = op_now(w);
     if (fd < 0) {
         int err = errno;
         fsat_release(w, &e, want, 0);
-        return op_error(w, op, "open", e.buf, err);
+        return fsat_error(w, op, "open", &e, err);
     }
     fsat_release(w, &e, FS_EXISTING, 1);
     *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e.idx,

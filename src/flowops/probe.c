@@ -39,17 +39,13 @@ static int probe_run(struct worker *w, struct op_inst *op, const struct probe *p
     int rc = fsat_pick(w, op, p->want, &e);
     if (rc != FO_OK)
         return rc;
-    const char *leaf;
     uint64_t t0 = op_start(w, e.since);
-    int dir = fsat_parent(op, e.rel, &leaf);
-    rc = dir < 0 ? -1 : p->call(dir, leaf);
+    rc = p->call(e.dirfd, e.leaf);
     uint64_t t1 = op_now(w);
-    int err = errno;
-    if (dir >= 0)
-        close(dir);
+    int err = rc != 0 ? errno : 0;
     fsat_release(w, &e, p->want, 0);
-    if (rc != 0 && (dir < 0 || err != p->answer))
-        return op_error(w, op, p->name, e.buf, err);
+    if (rc != 0 && err != p->answer)
+        return fsat_error(w, op, p->name, &e, err);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }

@@ -19,25 +19,14 @@ static int rename_run(struct worker *w, struct op_inst *op)
         fsat_release(w, &from, FS_EXISTING, 0);
         return rc;
     }
-    const char *fleaf, *tleaf;
-    int fdir = fsat_parent(op, from.rel, &fleaf);
-    int tdir = fdir < 0 ? -1 : fsat_parent(op, to.rel, &tleaf);
-    int err = errno;
-    rc = -1;
-    uint64_t t0 = op_start(w, from.since), t1 = t0;
-    if (tdir >= 0) {
-        rc = renameat(fdir, fleaf, tdir, tleaf);
-        t1 = op_now(w);
-        err = errno;
-    }
-    if (fdir >= 0)
-        close(fdir);
-    if (tdir >= 0)
-        close(tdir);
+    uint64_t t0 = op_start(w, from.since);
+    rc = renameat(from.dirfd, from.leaf, to.dirfd, to.leaf);
+    uint64_t t1 = op_now(w);
+    int err = rc != 0 ? errno : 0;
     fsat_release(w, &to, rc == 0 ? FS_EXISTING : FS_MISSING, 0);
     fsat_release(w, &from, rc == 0 ? FS_MISSING : FS_EXISTING, 0);
     if (rc != 0)
-        return op_error(w, op, "rename", from.buf, err);
+        return fsat_error(w, op, "rename", &from, err);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "base/beneath.h"
@@ -17,13 +18,40 @@ struct setattr_kind {
     int (*call)(int dir, const char *leaf, uint64_t size);
 };
 
-/* Alternates the owner's execute bit, so each call changes the mode. */
+#ifndef SYS_fchmodat2
+#define SYS_fchmodat2 452 /* Linux 6.6; the same number on every architecture */
+#endif
+
+/* Before Linux 6.6: through an O_PATH descriptor of the name, which is the
+ * link itself if one was put there (refused: ELOOP), by its /proc entry. */
+static int chmod_node(int dir, const char *leaf, mode_t mode)
+{
+    struct stat sb;
+    int fd = beneath_node(dir, leaf, &sb);
+    if (fd < 0)
+        return -1;
+    char name[32];
+    int rc = chmod(beneath_fd_name(fd, name, sizeof name), mode);
+    int err = errno;
+    close(fd);
+    errno = err;
+    return rc;
+}
+
+/* Alternates the owner's execute bit, so each call changes the mode; set
+ * without following a link at the name (fchmodat would follow one put there
+ * between the two calls). */
 static int setattr_chmod(int dir, const char *leaf, uint64_t size)
 {
     struct stat sb;
     if (fstatat(dir, leaf, &sb, AT_SYMLINK_NOFOLLOW) != 0)
         return -1;
-    return fchmodat(dir, leaf, (sb.st_mode & 07777) ^ S_IXUSR, 0);
+    mode_t mode = (sb.st_mode & 07777) ^ S_IXUSR;
+    if (syscall(SYS_fchmodat2, dir, leaf, mode, AT_SYMLINK_NOFOLLOW) == 0)
+        return 0;
+    if (errno == EOPNOTSUPP)   /* what fchmodat2 says of a link at the name */
+        errno = ELOOP;
+    return errno == ENOSYS ? chmod_node(dir, leaf, mode) : -1;
 }
 
 static int setattr_utimes(int dir, const char *leaf, uint64_t size)
@@ -31,10 +59,10 @@ static int setattr_utimes(int dir, const char *leaf, uint64_t size)
     return utimensat(dir, leaf, NULL, AT_SYMLINK_NOFOLLOW);
 }
 
-/* truncate(2) would follow a link: the file is opened beneath its directory instead. */
+/* truncate(2) would follow a link: the name is opened in its directory instead, following none. */
 static int do_truncate(int dir, const char *leaf, uint64_t size)
 {
-    int fd = beneath_open(dir, leaf, O_WRONLY | O_CLOEXEC, 0);
+    int fd = openat(dir, leaf, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return -1;
     int rc = ftruncate(fd, (off_t)size);
@@ -71,18 +99,14 @@ static int setattr_run(struct worker *w, struct op_inst *op)
     int rc = fsat_pick(w, op, FS_EXISTING, &e);
     if (rc != FO_OK)
         return rc;
-    const char *leaf;
     uint64_t size = op_iosize(w, op);
     uint64_t t0 = op_start(w, e.since);
-    int dir = fsat_parent(op, e.rel, &leaf);
-    rc = dir < 0 ? -1 : k->call(dir, leaf, size);
+    rc = k->call(e.dirfd, e.leaf, size);
     uint64_t t1 = op_now(w);
-    int err = errno;
-    if (dir >= 0)
-        close(dir);
+    int err = rc != 0 ? errno : 0;
     fsat_release(w, &e, FS_EXISTING, 0);
     if (rc != 0)
-        return op_error(w, op, k->name, e.buf, err);
+        return fsat_error(w, op, k->name, &e, err);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
 }

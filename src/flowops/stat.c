@@ -7,6 +7,7 @@
 #include "flowops/flowop.h"
 #include "flowops/slot_call.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* The rotor a pick advances: the fileset's shared one, or with opennext the
  * thread's private rotor for that fileset (only its own thread touches it). */
@@ -41,13 +42,14 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     if (idx < 0)
         return op_pick_failed(idx);
     struct stat sb;
-    char name[FS_NAME_LEN];
+    char buf[FS_NAME_LEN];
+    const char *leaf;
     size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, name, &dir);
-    int rc = dfd < 0 ? -1 : fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW);
+    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+    int rc = dfd < 0 ? -1 : fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
     uint64_t t1 = op_now(w);
-    int err = errno;
+    int err = rc != 0 ? errno : 0;
     fileset_dir_put(fs, dir, dfd);
     fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
     if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */

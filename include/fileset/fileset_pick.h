@@ -1,0 +1,160 @@
+/* fileset_pick.h: picking a fileset's files and leaf dirs at run time and
+ * releasing them (fileset_pick.c): the common case inline, one attempt that
+ * finds its entry at once and a release nobody waits for, the rest out of line. */
+#ifndef FB_FILESET_PICK_H
+#define FB_FILESET_PICK_H
+
+#include "fileset/fileset.h"
+
+/* Runtime picking (any process, any thread; lock-free on the shared state).
+ * fileset_try_pick makes one attempt: the entry index, marked BUSY;
+ * FS_PICK_EMPTY when no entry of the class exists (no existing file, or no
+ * free slot for a create); FS_PICK_BUSY when every entry of the class is held
+ * busy by another thread. FS_FROM_INDEX starts at index % n; FS_FROM_ROTOR
+ * advances the rotor (NULL: the fileset's shared rotor) and ignores index. */
+#define FS_PICK_EMPTY (-1)
+#define FS_PICK_BUSY (-2)
+/* FS_FROM_EPOCH: index is the most picks of the run over every rank (0: no
+ * limit), and past it FS_PICK_DONE. An epoch pick takes its ticket once and
+ * waits for its own entry while another thread holds it busy. */
+#define FS_PICK_DONE (-3)
+
+/* The shared state words of kind's entries (files first, then leaf dirs). */
+static inline _Atomic uint32_t *fileset_states(const struct fileset_rt *fs, const struct shm *shm, enum fs_kind kind)
+{
+    _Atomic uint32_t *base = shm_at(shm, fs->state_off);
+    return kind == FSK_LEAFDIR ? base + fs->nfiles : base;
+}
+
+static inline size_t fileset_count(const struct fileset_rt *fs, enum fs_kind kind)
+{
+    return kind == FSK_LEAFDIR ? fs->nleafdirs : fs->nfiles;
+}
+
+/* How many of kind's entries exist now (a release moves it an instant after the state). */
+static inline _Atomic uint64_t *fileset_existing(struct fs_shared *sh, enum fs_kind kind)
+{
+    return kind == FSK_LEAFDIR ? &sh->nleaf_existing : &sh->nexisting;
+}
+
+/* Sets BUSY on *w while its entry is idle and exists (or not) as wanted. */
+static inline bool fileset_claim(_Atomic uint32_t *w, bool existing)
+{
+    uint32_t s = atomic_load_explicit(w, memory_order_relaxed);
+    while ((s & ENT_BUSY) == 0 && ((s & ENT_EXISTS) != 0) == existing)
+        if (atomic_compare_exchange_weak_explicit(w, &s, s | ENT_BUSY, memory_order_acquire, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+/* Out of line: a pick from the epoch order; and a pick whose first entry
+ * (ticket % n) did not qualify, going on from the next. */
+int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                           uint64_t limit);
+int64_t fileset_scan_on(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool existing, bool indexed,
+                        uint64_t ticket, _Atomic uint64_t *rotor);
+
+/* An empty class (no existing entry, or no missing one) fails at once, without
+ * a ticket; else the entry at the rotor's next turn (or at index), or the
+ * first after it that qualifies. */
+static inline int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind,
+                                       enum fs_presence want, enum fs_pick_from from, uint64_t index,
+                                       _Atomic uint64_t *rotor)
+{
+    if (from == FS_FROM_EPOCH)
+        return fileset_epoch_pick(fs, shm, kind, want, index);
+    struct fs_shared *sh = fileset_shared(fs, shm);
+    size_t n = fileset_count(fs, kind);
+    bool existing = want == FS_EXISTING;
+    uint64_t e = atomic_load_explicit(fileset_existing(sh, kind), memory_order_relaxed);
+    if (n == 0 || (existing ? e == 0 : e >= n))
+        return FS_PICK_EMPTY;
+    bool indexed = from == FS_FROM_INDEX;
+    if (!indexed && rotor == NULL)
+        rotor = kind == FSK_LEAFDIR ? (existing ? &sh->rotor_leaf_existing : &sh->rotor_leaf_free)
+                                    : (existing ? &sh->rotor_existing : &sh->rotor_free);
+    uint64_t ticket = indexed ? index : atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed);
+    size_t idx = (size_t)(ticket % n);
+    if (fileset_claim(&fileset_states(fs, shm, kind)[idx], existing))
+        return (int64_t)idx;
+    return fileset_scan_on(fs, shm, kind, existing, indexed, ticket, rotor);
+}
+
+/* The same, but while every entry of the class is busy it sleeps on a futex
+ * until one is released (no spinning): -1 only for an empty class or a
+ * stopping run (fileset_stop_waits). */
+int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                     enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
+/* Marks entry idx BUSY, sleeping while another thread holds it; false when
+ * it is not (or no longer) in the wanted class, or the run is stopping. */
+bool fileset_hold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx, enum fs_presence want);
+/* Ends every wait of the run on this fileset, now and later (any process). */
+void fileset_stop_waits(struct fileset_rt *fs, struct shm *shm);
+/* Makes waits possible again: for state carried over from a run before. */
+void fileset_reset_waits(struct fileset_rt *fs, struct shm *shm);
+/* The epoch order starts again at its first pick, shuffled anew: for state
+ * carried over from a run before (each run's passes are its own). */
+void fileset_epoch_restart(struct fileset_rt *fs, struct shm *shm);
+/* FS_FROM_EPOCH: the entry the next ticket names, not claimed; FS_PICK_DONE
+ * past limit (0: none), FS_PICK_EMPTY without entries. *share: the entries of
+ * a pass this rank takes (0: none). */
+int64_t fileset_epoch_next(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, uint64_t limit, uint64_t *share);
+
+/* A state word's open count plus delta, kept within 0..ENT_OPENS (delta is
+ * a constant where it is inlined: one of the two tests is left). */
+static inline uint32_t fileset_opens_add(uint32_t s, int delta)
+{
+    uint32_t o = s & ENT_OPENS;
+    if (delta >= 0)
+        return (uint32_t)delta > ENT_OPENS - o ? ENT_OPENS : o + (uint32_t)delta;
+    return (uint32_t)-(int64_t)delta > o ? 0 : o - (uint32_t)-(int64_t)delta;
+}
+
+/* Out of line: wakes the threads waiting for a busy entry (fileset_release). */
+void fileset_wake(struct fs_shared *sh);
+
+/* Clears BUSY and applies the new state: existing or missing, and opens +=
+ * open_delta; wakes the threads waiting for a busy entry, if any. The state
+ * is written, then the waiters read, both seq_cst (the same instructions on
+ * x86): the read must not pass the write (see wait_for in fileset_pick.c). */
+static inline void fileset_release(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx,
+                                   enum fs_presence now, int open_delta)
+{
+    bool exists = now == FS_EXISTING;
+    if (idx < 0 || (size_t)idx >= fileset_count(fs, kind))
+        return;
+    _Atomic uint32_t *w = &fileset_states(fs, shm, kind)[idx];
+    uint32_t old = atomic_load_explicit(w, memory_order_relaxed), next;
+    do
+        next = fileset_opens_add(old, open_delta) | (exists ? ENT_EXISTS : 0);
+    while (!atomic_compare_exchange_weak_explicit(w, &old, next, memory_order_seq_cst, memory_order_relaxed));
+    struct fs_shared *sh = fileset_shared(fs, shm);
+    if (((old & ENT_EXISTS) != 0) != exists)
+        atomic_fetch_add_explicit(fileset_existing(sh, kind), exists ? 1 : (uint64_t)-1, memory_order_seq_cst);
+    if (atomic_load_explicit(&sh->waits.waiters, memory_order_seq_cst) != 0)
+        fileset_wake(sh);
+}
+
+/* Adjusts the open count of a file without holding it busy. */
+static inline void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta)
+{
+    if (idx < 0 || (size_t)idx >= fs->nfiles)
+        return;
+    _Atomic uint32_t *w = &fileset_states(fs, shm, FSK_FILE)[idx];
+    uint32_t old = atomic_load_explicit(w, memory_order_relaxed), next;
+    do
+        next = (old & ~ENT_OPENS) | fileset_opens_add(old, delta);
+    while (!atomic_compare_exchange_weak_explicit(w, &old, next, memory_order_relaxed, memory_order_relaxed));
+}
+
+/* Next ordinary directory for listdir (round-robin on the shared rotor). */
+size_t fileset_pick_dir(struct fileset_rt *fs, struct shm *shm);
+/* The state word of an entry (0 past the end). */
+static inline uint32_t fileset_state(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx)
+{
+    if (idx < 0 || (size_t)idx >= fileset_count(fs, kind))
+        return 0;
+    return atomic_load_explicit(&fileset_states(fs, shm, kind)[idx], memory_order_acquire);
+}
+
+#endif

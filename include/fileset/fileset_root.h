@@ -1,0 +1,77 @@
+/* fileset_root.h: the inline fast path of a process's descriptors on a
+ * fileset's tree (fileset_root.c): an entry's directory, kept once resolved
+ * beneath the root with no link followed, its name there, and its open. */
+#ifndef FB_FILESET_ROOT_H
+#define FB_FILESET_ROOT_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "fileset/fileset.h"
+#include "fileset/fileset_path.h"
+
+/* A descriptor (O_PATH) of ordinary directory dir, resolved beneath the root
+ * with no symbolic link followed, for the *at() calls on its entries; kept
+ * for later calls while the budget lasts (the root's is rootfd, kept as
+ * dirfds[0]). -1 with errno. Give it back with fileset_dir_put, which closes
+ * it only when it was not kept. */
+int fileset_dir_open(struct fileset_rt *fs, size_t dir);
+/* The same for a directory known to be one of the tree's (an entry's). */
+static inline int fileset_dir_of_entry(struct fileset_rt *fs, size_t dir)
+{
+    _Atomic int *kept = fs->h.dirfds;   /* NULL while the root is not open */
+    int fd = kept != NULL ? atomic_load_explicit(&kept[dir], memory_order_acquire) : -1;
+    return fd >= 0 ? fd : fileset_dir_open(fs, dir);
+}
+static inline int fileset_dir_get(struct fileset_rt *fs, size_t dir)
+{
+    return dir < fs->ndirs ? fileset_dir_of_entry(fs, dir) : fileset_dir_open(fs, dir);
+}
+static inline void fileset_dir_put(struct fileset_rt *fs, size_t dir, int fd)
+{
+    if (fd >= 0 && fd != atomic_load_explicit(&fs->h.dirfds[dir], memory_order_relaxed))
+        close(fd);
+}
+/* The directory of a file or leaf dir (fileset_dir_get: give it back with
+ * fileset_dir_put(fs, *dir, fd)) and its name there (*leaf: fileset_leaf's,
+ * buf holding it where it is spelt), for an *at() call that follows no link
+ * in the name (AT_SYMLINK_NOFOLLOW, unlinkat, mkdirat, openat O_NOFOLLOW). */
+static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN],
+                                    const char **leaf, size_t *dir)
+{
+    size_t n;
+    const struct fs_entry *e = fileset_entries(fs, kind, &n);
+    if (index >= n) {
+        *leaf = fileset_leaf_spelt(fs, kind, index, buf);   /* NULL, EINVAL */
+        *dir = 0;
+        return -1;
+    }
+    e += index;
+    *leaf = e->serial < fs->nleaf_names ? fs->leaf_names[e->serial] : fileset_leaf_spelt(fs, kind, index, buf);
+    *dir = e->dir;
+    return *leaf != NULL ? fileset_dir_of_entry(fs, e->dir) : -1;
+}
+/* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
+ * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way).
+ * Inline: every openfile and createfile takes it. */
+static inline int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode)
+{
+    char buf[FS_NAME_LEN];
+    const char *leaf;
+    size_t dir;
+    int dfd = fileset_entry_dir(fs, kind, index, buf, &leaf, &dir);
+    if (dfd < 0)
+        return -1;
+    int fd = openat(dfd, leaf, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    if (fd < 0) {
+        int err = errno;   /* a close in fileset_dir_put must not change it */
+        fileset_dir_put(fs, dir, dfd);
+        errno = err;
+        return -1;
+    }
+    fileset_dir_put(fs, dir, dfd);
+    return fd;
+}
+
+#endif
