@@ -153,15 +153,19 @@ struct st_row {
     int (*fill)(struct st_ctx *c, const struct st_call *s, struct rp_rec *r);
 };
 
-/* "3</a/b>": the number and the path; "AT_FDCWD</a>" and "-100</a>" too. */
+/* "3</a/b>": the number and the path; "AT_FDCWD</a>" and "-100</a>" too. -1: no descriptor there; -2: a
+ * number no descriptor can have (past 2^31 - 1), which no strace writes. */
 static int st_fd(const char *a, int32_t *fd, char *path, size_t len)
 {
     path[0] = '\0';
     char *end;
+    errno = 0;
     long v = strncmp(a, "AT_FDCWD", 8) == 0 ? AT_FDCWD : strtol(a, &end, 10);
     if (strncmp(a, "AT_FDCWD", 8) == 0)
         end = (char *)a + 8;
-    else if (end == a || v < INT32_MIN || v > INT32_MAX)
+    else if (end != a && (errno == ERANGE || v < INT32_MIN || v > INT32_MAX))
+        return -2;
+    else if (end == a)
         return -1;
     *fd = (int32_t)v;
     if (*end == '<') {
@@ -289,7 +293,13 @@ static enum trace_left st_kind(const char *a, const char *path)
 static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
 {
     char path[4096];
-    if (st_fd(a, &r->fd, path, sizeof path) != 0 || r->fd < 0)
+    int got = st_fd(a, &r->fd, path, sizeof path);
+    if (got == -2) {
+        c->failed = true;
+        return trace_fail(c->err, c->path, c->ln, "bad descriptor: '%.*s' (0 to 2^31 - 1)",
+                          (int)(strcspn(a, "<") < 40 ? strcspn(a, "<") : 40), a);
+    }
+    if (got != 0 || r->fd < 0)
         return -1; /* AT_FDCWD as a call's descriptor (newfstatat(AT_FDCWD, "", AT_EMPTY_PATH)): the working directory */
     if (path[0] == '\0')
         return 0;
