@@ -5,7 +5,8 @@
 # variable"; a file the trace appends to (or writes at an offset) and then looks at is
 # laid down at its size before the trace, so it ends as long as it did; a trace with no
 # call on a file is no model (file:line, exit 2, no .f), and an strace descriptor past
-# 2^31 - 1 is bad input (file:line, exit 2), never left out in silence.
+# 2^31 - 1 is bad input (file:line, exit 2), never left out in silence; a link a program
+# opened its file through (cat lnk, lnk -> tgt) comes back as that link.
 set -u
 bin=$(realpath "$1")
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -98,5 +99,33 @@ T
 "$bin" replay big.log --root /r -D dir="$top/B" >big.out 2>&1
 expect_rc big_fd_exit $? 2 big.out
 grep -q "^big.log:2: bad descriptor: '99999999999'" big.out && ok || bad big_fd_said "$(cat big.out)"
+
+# 6. An open through a link beside its file: the name opened is the open's second name,
+# laid down as a link to the file's last name; naming flowbench's own file there is refused.
+cat >via.trace <<'T'
+# flowbench-trace 1
+0.000001 10 10 open d/tgt - - O_RDONLY - 3 0.00001 d/lnk
+0.000002 10 10 read fd:3 - 100 - - 12 0.00001
+0.000003 10 10 close fd:3 - - - - 0 0.00001
+# end
+T
+"$bin" replay via.trace -D dir="$top/V" >via.out 2>&1
+expect_rc via_exit $? 0 via.out
+expect_eq via_link "$(stat -c '%F' V/d/lnk 2>&1) $(readlink V/d/lnk) $(stat -c %s V/d/tgt)" "symbolic link tgt 12"
+sed 's| d/lnk$| .flowbench.lock|' via.trace >own.trace
+"$bin" replay own.trace -D dir="$top/O" >own.out 2>&1
+expect_rc via_own_exit $? 2 own.out
+grep -q "own.trace:2: .flowbench.lock names flowbench's own file" own.out && ok || bad via_own_said "$(cat own.out)"
+
+# 7. The same recorded: `cat lnk` (strace sees the open reach tgt) replays to a tree with the link.
+need_strace
+mkdir R && echo target-data >R/tgt && ln -s tgt R/lnk
+(cd R && "$bin" record -o "$top/cat.trace" -- cat lnk) >cat.rec 2>&1
+expect_rc cat_record $? 0 cat.rec
+"$bin" replay cat.trace -D dir="$top/C" >cat.out 2>&1
+expect_rc cat_replay $? 0 cat.out
+expect_eq cat_no_mismatch "$(awk '$1 == "mismatch" { print $2 }' cat.out)" 0ops
+expect_eq cat_tree "$(cd C && find . -mindepth 1 ! -name .flowbench-replay -printf '%P %y %s %l\n' | sort)" \
+    "$(cd R && find . -mindepth 1 -printf '%P %y %s %l\n' | sort)"
 
 summary

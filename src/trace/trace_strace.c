@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -315,11 +316,26 @@ static uint32_t st_num(const char *a)
     return v;
 }
 
+/* Whether a and b are names in one directory (the same text up to and including their last '/'). */
+static bool same_dir(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t la = sa != NULL ? (size_t)(sa - a) : 0, lb = sb != NULL ? (size_t)(sb - b) : 0;
+    return (sa == NULL) == (sb == NULL) && la == lb && memcmp(a, b, la) == 0;
+}
+
 static int f_open(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, int at)
 {
     if (s->nargs < at + 2)
         return -1;
     r->path = s->ret >= 0 && s->retpath[0] ? st_keep(c, s->retpath) : st_at(c, at ? s->arg[0] : NULL, s->arg[at]);
+    /* Opened through a link: -yy shows the file reached, the argument the name opened. A link in the same
+     * directory as its file (lnk -> tgt, libx.so -> libx.so.1) is kept as the open's second name and laid
+     * down as a link; one elsewhere is not, since any component of its path may be the link. */
+    uint32_t via = r->path != 0 && s->ret >= 0 && s->retpath[0] ? st_at(c, at ? s->arg[0] : NULL, s->arg[at]) : 0;
+    if (via != 0 && via != r->path && strcmp(trace_name(c->t, via), trace_name(c->t, r->path)) != 0
+        && same_dir(trace_name(c->t, via), trace_name(c->t, r->path)))
+        r->path2 = via;
     r->flags = st_num(s->arg[at + 1]);
     r->mode = s->nargs > at + 2 ? st_num(s->arg[at + 2]) : 0;
     r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;

@@ -370,6 +370,15 @@ static int note_call(struct tree_walk *w, const struct rp_rec *r)
                      && (r->call == RC_TRUNCATE || r->call == RC_UNLINK || r->call == RC_RENAME
                          || ((r->call == RC_OPEN || r->call == RC_INHERIT) && (r->flags & O_TRUNC)));
     }
+    if (r->call == RC_OPEN && r->path2 != 0 && r->ret >= 0) {
+        /* opened through a link beside its file: the link was there, holding the file's last name */
+        struct tree_name *l = name_get(w->n, trace_name(t, r->path2));
+        if (l->seen == SEEN_NONE) {
+            const char *to = trace_name(t, r->path), *slash = strrchr(to, '/');
+            l->seen = SEEN_LINK;
+            l->text = slash != NULL ? slash + 1 : to;
+        }
+    }
     if (e != NULL && r->ret >= 0)
         e->made |= (r->call == RC_OPEN && (r->flags & O_CREAT)) || r->call == RC_MKDIR || r->call == RC_SYMLINK;
     if (r->path2 != 0 && (rp_calls[r->call].target & RT_PATH2)) {
