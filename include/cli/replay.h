@@ -17,6 +17,7 @@ struct replay_req {
     double speed;
     bool realtime;           /* --rt: the replaying threads at real-time priority (mode think or timed) */
     bool over;               /* --over: DIR may hold files flowbench did not lay down */
+    bool strict;             /* --strict: any mismatch fails the replay, exit 1 */
     uint64_t lay_max;        /* --lay-max: the most bytes the lay-down writes */
     uint32_t clients;        /* --clients N: N copies, each beneath DIR/client-K (0: one, in DIR) */
     uint64_t runtime_ns;     /* --runtime T: the trace looped until T (0: once) */

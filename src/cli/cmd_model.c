@@ -32,8 +32,8 @@ static int out_check(const char *opt, const char *path)
 }
 
 /* The model of t, and its own-format copy when own names one, written whole or not at all
- * (nothing is renamed before both are written). */
-static int model_write(const struct trace *t, const char *in, const char *outpath, const char *own)
+ * (nothing is renamed before both are written). named: outpath is the user's -o (a failure says it is kept). */
+static int model_write(const struct trace *t, const char *in, const char *outpath, const char *own, bool named)
 {
     struct outfile mo, oo = { .dirfd = -1 };
     const char *mpath = outpath != NULL ? outpath : "-";
@@ -44,7 +44,8 @@ static int model_write(const struct trace *t, const char *in, const char *outpat
     struct diag err = { 0 };
     if (trace_model_write(t, in, mo.f, &err) != 0) {
         outfile_discard(&mo);
-        diag_printf(stderr, "flowbench model: error: %s (%s left as it was)\n", err.msg, mpath);
+        diag_printf(stderr, "flowbench model: error: %s%s%s%s\n", err.msg, named ? " (" : "", named ? mpath : "",
+                    named ? " left as it was)" : "");
         return err.bad_input ? EXIT_USAGE : EXIT_RUNFAIL;
     }
     if (own != NULL && (outfile_open(&oo, own) != 0 || outfile_end(&oo, trace_write(t, oo.f)) != 0)) {
@@ -123,7 +124,7 @@ static int check_model(const struct trace *t, const struct model_args *a)
         close(fd);
         path = tmp;
     }
-    int rc = model_write(t, a->in, path, a->own);
+    int rc = model_write(t, a->in, path, a->own, path != tmp);
     if (rc == EXIT_OK)
         rc = model_check(t, path, &a->co, stdout);
     if (path == tmp)
@@ -150,7 +151,7 @@ int cmd_model_main(int argc, char **argv)
         trace_free(&t);
         return EXIT_USAGE;
     }
-    int rc = a.check ? check_model(&t, &a) : model_write(&t, a.in, a.outpath, a.own);
+    int rc = a.check ? check_model(&t, &a) : model_write(&t, a.in, a.outpath, a.own, a.outpath != NULL);
     trace_free(&t);
     return rc;
 }

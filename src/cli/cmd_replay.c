@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,6 +29,8 @@
 /* --speed's range: beyond it a traced gap overflows or vanishes in the wait. */
 #define SPEED_MIN 1e-6
 #define SPEED_MAX 1e6
+/* Off a terminal, a replay given no --interval prints a progress line this often (seconds). */
+#define REPLAY_QUIET_INTERVAL_S 10
 
 static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "think", [RP_TIMED] = "timed" };
 
@@ -60,6 +63,10 @@ static const char *take_option(struct replay_req *r, int argc, char **argv, int 
     }
     if (strcmp(opt, "--rt") == 0) {
         r->realtime = true;
+        return NULL;
+    }
+    if (strcmp(opt, "--strict") == 0) {
+        r->strict = true;
         return NULL;
     }
     if (!has_next)
@@ -278,6 +285,18 @@ static void say_ranks(const struct interp *in, const struct replay_part *p)
             (unsigned long long)calls);
 }
 
+/* --strict: a run with any mismatch is a failed one, exit 1 (each rank judges its own calls: the
+ * launcher's status is a failure when any rank's is). */
+static int strict_status(const struct interp *in, const struct run_result *run)
+{
+    uint64_t seen = run != NULL ? run->mismatches_seen : 0;
+    if (!in->opt.replay->strict || seen == 0)
+        return EXIT_OK;
+    diag_printf(in->err, "flowbench replay: %llu mismatches%s (--strict: exit 1)\n", (unsigned long long)seen,
+                dist_size() > 1 ? " on this rank" : "");
+    return EXIT_RUNFAIL;
+}
+
 /* Lays down this rank's tree and runs its replay. */
 static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
 {
@@ -318,13 +337,19 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
     replay_clients_report(in->out, p->cl, run);
     for (size_t k = 0; run != NULL && k < sizeof run->left_out / sizeof run->left_out[0]; k++)
         run->left_out[k] = p->t.left[k];
-    return EXIT_OK;
+    return strict_status(in, run);
 }
 
 /* Lays down the tree and runs the compiled trace, on this rank. */
 static int replay_run(struct interp *in)
 {
     const char *dir = override_of(in, "dir");
+    /* -D dir is the replay's own: never "no such variable", whatever stops the replay before $dir is set */
+    if (mentions_add_name(&in->mentions, "dir") != 0)
+        return EXIT_USAGE;
+    /* off a terminal (or over ranks, where none is drawn) a long replay says where it is every so often */
+    if (in->opt.interval == 0 && !in->opt.quiet && (dist_size() > 1 || !isatty(fileno(in->out))))
+        in->opt.interval = REPLAY_QUIET_INTERVAL_S;
     if (dir == NULL) {
         diag_printf(in->err,
                     "flowbench replay: error: -D dir=DIR is required: the directory everything happens beneath\n");

@@ -15,7 +15,7 @@ static const struct subcommand subcommands[] = {
       "after a crash: check a tree against its durability journal; exit 1 on a lost or torn write", NULL },
     { "replay", cmd_replay_main,
       "replay TRACE -D dir=DIR [--mode afap|think|timed] [--speed X] [--rt] [--root DIR] [--over] [--lay-max SIZE] "
-      "[--clients N] [--runtime T] [--check] [--interval S] [--quiet] [--json F] [--csv F] [--report DIR] [-C EXPR]",
+      "[--clients N] [--runtime T] [--strict] [--check] [--interval S] [--quiet] [--json F] [--csv F] [--report DIR] [-C EXPR]",
       "replay a trace (flowbench's, strace, dbench loadfile, fio iolog) beneath DIR, "
       "or under mpirun on every rank (docs/replay.md)",
       "  -D dir=DIR      the directory every call happens beneath (made if missing; locked while the replay runs)\n"
@@ -30,9 +30,11 @@ static const struct subcommand subcommands[] = {
       "over 90% of the free space)\n"
       "  --clients N     N copies at once, copy K beneath DIR/client-K (as dbench's clients; 1 to 1024)\n"
       "  --runtime T     start the trace again until T (seconds; or with s, m, h) has passed\n"
+      "  --strict        any mismatch (a call whose outcome was not the traced one) fails the replay: exit 1\n"
       "  --check         read the trace and look at DIR; lay down and run nothing\n"
       "  --interval S    a line every S seconds: ops/s, MiB/s, latency, and the position in the trace\n"
-      "                  (on a terminal a status line is redrawn each second; --quiet turns it off)\n"
+      "                  (on a terminal a status line is redrawn each second instead; off one, a line every\n"
+      "                  10 s when no --interval is given; --quiet turns both off)\n"
       "  TRACE's %r      under mpirun, the rank's number: a trace per rank (app.%r.trace)\n" },
     { "record", cmd_record_main, "record -o APP.trace [--root DIR] [--all] -- CMD [ARGS...]",
       "run CMD under strace and write its file-level calls as a flowbench trace (docs/replay.md)",

@@ -298,7 +298,7 @@ static int refuse_own(const struct trace *t, const struct rp_rec *r, struct diag
 {
     unsigned target = rp_calls[r->call].target;
     uint32_t names[2] = { (target & RT_PATH) ? r->path : 0,
-                          (target & RT_PATH2) && !(target & RT_TEXT2) ? r->path2 : 0 };
+                          ((target & RT_PATH2) && !(target & RT_TEXT2)) || r->call == RC_OPEN ? r->path2 : 0 };
     for (int k = 0; k < 2; k++)
         if (names[k] != 0 && own_name(trace_name(t, names[k])))
             return diag_set(err, NULL, "%s:%u: %s names flowbench's own file in the replay's directory; a "

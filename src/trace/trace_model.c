@@ -737,6 +737,13 @@ int trace_model_write(const struct trace *t, const char *source, FILE *out, stru
     struct fit_model m;
     if (fit(t, &m, err) != 0)
         return -1;
+    if (m.calls == 0) { /* an empty choose is no workload: say why rather than write one that will not parse */
+        fit_free(&m);
+        diag_set(err, NULL, "%s:%u: the trace holds no call on a file (%zu calls in all): nothing to model",
+                 t->source, t->n > 0 ? t->recs[t->n - 1].line : 1u, t->n);
+        err->bad_input = 1;
+        return -1;
+    }
     double calls_per_s = m.secs > 0 ? (double)m.calls / m.secs : 0;
     uint64_t secs = (uint64_t)ceil(m.secs > 1 ? m.secs : 1);
     bool hold = m.n[K_LOCK] + m.n[K_UNLOCK] + m.n[K_FSYNC] > 0; /* these act on a held file */

@@ -163,6 +163,9 @@ static int own_line(struct trace *t, char *line, const char *path, unsigned ln, 
         return trace_fail(err, path, ln, "%s takes a second path: %s", f[F_CALL], why ? why : "missing");
     if ((target & RT_TEXT2) && n > F_TARGET2 && parse_text(t, f[F_TARGET2], &r) != 0)
         return trace_fail(err, path, ln, "%s: bad escape in its text '%s'", f[F_CALL], f[F_TARGET2]);
+    /* an open through a link in its file's directory: the name opened (laid down as that link) */
+    if (call == RC_OPEN && n > F_TARGET2 && parse_target(t, f[F_TARGET2], &r, true, &why) != 0)
+        return trace_fail(err, path, ln, "open: the name it was opened by: %s: '%s'", why, f[F_TARGET2]);
     if (call == RC_SYMLINK && r.path2 == 0)
         return trace_fail(err, path, ln, "symlink takes the link's text after the duration");
     r.len = len;

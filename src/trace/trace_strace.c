@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,15 +154,19 @@ struct st_row {
     int (*fill)(struct st_ctx *c, const struct st_call *s, struct rp_rec *r);
 };
 
-/* "3</a/b>": the number and the path; "AT_FDCWD</a>" and "-100</a>" too. */
+/* "3</a/b>": the number and the path; "AT_FDCWD</a>" and "-100</a>" too. -1: no descriptor there; -2: a
+ * number no descriptor can have (past 2^31 - 1), which no strace writes. */
 static int st_fd(const char *a, int32_t *fd, char *path, size_t len)
 {
     path[0] = '\0';
     char *end;
+    errno = 0;
     long v = strncmp(a, "AT_FDCWD", 8) == 0 ? AT_FDCWD : strtol(a, &end, 10);
     if (strncmp(a, "AT_FDCWD", 8) == 0)
         end = (char *)a + 8;
-    else if (end == a || v < INT32_MIN || v > INT32_MAX)
+    else if (end != a && (errno == ERANGE || v < INT32_MIN || v > INT32_MAX))
+        return -2;
+    else if (end == a)
         return -1;
     *fd = (int32_t)v;
     if (*end == '<') {
@@ -289,7 +294,13 @@ static enum trace_left st_kind(const char *a, const char *path)
 static int st_fdarg(struct st_ctx *c, const char *a, struct rp_rec *r)
 {
     char path[4096];
-    if (st_fd(a, &r->fd, path, sizeof path) != 0 || r->fd < 0)
+    int got = st_fd(a, &r->fd, path, sizeof path);
+    if (got == -2) {
+        c->failed = true;
+        return trace_fail(c->err, c->path, c->ln, "bad descriptor: '%.*s' (0 to 2^31 - 1)",
+                          (int)(strcspn(a, "<") < 40 ? strcspn(a, "<") : 40), a);
+    }
+    if (got != 0 || r->fd < 0)
         return -1; /* AT_FDCWD as a call's descriptor (newfstatat(AT_FDCWD, "", AT_EMPTY_PATH)): the working directory */
     if (path[0] == '\0')
         return 0;
@@ -305,11 +316,26 @@ static uint32_t st_num(const char *a)
     return v;
 }
 
+/* Whether a and b are names in one directory (the same text up to and including their last '/'). */
+static bool same_dir(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t la = sa != NULL ? (size_t)(sa - a) : 0, lb = sb != NULL ? (size_t)(sb - b) : 0;
+    return (sa == NULL) == (sb == NULL) && la == lb && memcmp(a, b, la) == 0;
+}
+
 static int f_open(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, int at)
 {
     if (s->nargs < at + 2)
         return -1;
     r->path = s->ret >= 0 && s->retpath[0] ? st_keep(c, s->retpath) : st_at(c, at ? s->arg[0] : NULL, s->arg[at]);
+    /* Opened through a link: -yy shows the file reached, the argument the name opened. A link in the same
+     * directory as its file (lnk -> tgt, libx.so -> libx.so.1) is kept as the open's second name and laid
+     * down as a link; one elsewhere is not, since any component of its path may be the link. */
+    uint32_t via = r->path != 0 && s->ret >= 0 && s->retpath[0] ? st_at(c, at ? s->arg[0] : NULL, s->arg[at]) : 0;
+    if (via != 0 && via != r->path && strcmp(trace_name(c->t, via), trace_name(c->t, r->path)) != 0
+        && same_dir(trace_name(c->t, via), trace_name(c->t, r->path)))
+        r->path2 = via;
     r->flags = st_num(s->arg[at + 1]);
     r->mode = s->nargs > at + 2 ? st_num(s->arg[at + 2]) : 0;
     r->fd2 = s->ret >= 0 ? (int32_t)s->ret : -1;

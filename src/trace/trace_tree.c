@@ -27,6 +27,12 @@ struct tree_name {
     bool made;               /* a call of the trace made it (its parents are laid down for it) */
     bool changed;            /* a call of the trace changed what the name holds (made, removed, renamed, written) */
     const char *text;        /* SEEN_LINK: the link's contents, as a readlink of it recorded them */
+    /* What the trace's own writes did to it so far, so that a size seen after them is not taken for the
+     * size it had before (a file appended to and then stat'ed would be laid down at its end size, and
+     * come out longer by the appends) */
+    uint64_t appended;       /* bytes written through O_APPEND descriptors */
+    uint64_t wext;           /* the furthest end of a write at a known offset */
+    bool remade;             /* truncated, opened with O_TRUNC, removed or replaced: later sizes are not its own */
 };
 
 struct tree_names {
@@ -266,17 +272,37 @@ struct tree_walk {
     struct trace_fds fds;
 };
 
-/* A size the file held by d was seen at (a read's extent, an fstat): if it was there before, it was at least
- * that long. */
+/* A size e was seen at (a stat's, a read's extent, an fstat's): if it was there before, it was at least that
+ * long, less what the trace's own writes may have added by then. Its size now is at most the larger of its
+ * size before and the furthest positioned write, plus the appends: past those, the rest was there before. */
+static void sighted(struct tree_name *e, uint64_t size, const struct rp_rec *r)
+{
+    if (e->seen != SEEN_FILE || e->remade || size <= e->wext + e->appended)
+        return;
+    uint64_t before = size - e->appended;
+    if (before > e->size) {
+        e->size = before;
+        e->line = r->line;
+    }
+}
+
 static void seen_size(struct tree_walk *w, const struct fd_desc *d, uint64_t size, const struct rp_rec *r)
 {
     if (d->path == 0)
         return; /* /dev/null stands in: no name */
+    sighted(name_get(w->n, trace_name(w->t, d->path)), size, r);
+}
+
+/* A write of the trace through d, at offset at (unknown for an append). */
+static void wrote(struct tree_walk *w, const struct fd_desc *d, uint64_t at, const struct rp_rec *r)
+{
+    if (d->path == 0 || r->ret <= 0)
+        return;
     struct tree_name *e = name_get(w->n, trace_name(w->t, d->path));
-    if (e->seen == SEEN_FILE && size > e->size) {
-        e->size = size;
-        e->line = r->line;
-    }
+    if ((d->flags & O_APPEND) && r->off == RP_NONE)
+        e->appended += (uint64_t)r->ret;
+    else if (at + (uint64_t)r->ret > e->wext)
+        e->wext = at + (uint64_t)r->ret;
 }
 
 static void grow(struct tree_walk *w, const struct fd_desc *d, uint64_t at, const struct rp_rec *r)
@@ -297,7 +323,11 @@ static int note_fds(struct tree_walk *w, const struct rp_rec *r)
         fds_move(&w->fds, e, &moved);
         if (r->call == RC_READ)
             grow(w, &w->fds.descs[desc], at, r);
+        if (r->call == RC_WRITE)
+            wrote(w, &w->fds.descs[desc], at, r);
     }
+    if (e != NULL && r->call == RC_FTRUNCATE && r->ret >= 0 && w->fds.descs[desc].path != 0)
+        name_get(w->n, trace_name(w->t, w->fds.descs[desc].path))->remade = true;
     if (e != NULL && r->call == RC_FSTAT && r->ret >= 0) /* the size of the file its process held (git mmaps) */
         seen_size(w, &w->fds.descs[desc], r->len, r);
     if (r->call == RC_CLOSE && r->ret >= 0)
@@ -335,6 +365,19 @@ static int note_call(struct tree_walk *w, const struct rp_rec *r)
                               && ((r->flags & O_ACCMODE) != O_RDONLY || (r->flags & O_TRUNC));
         e->written |= opens_to_write || r->call == RC_TRUNCATE;
         e->changed |= rp_calls[r->call].modifies || opens_to_write || r->call == RC_TRUNCATE;
+        /* what is at the name afterwards is not what was there before the trace, in size at least */
+        e->remade |= r->ret >= 0
+                     && (r->call == RC_TRUNCATE || r->call == RC_UNLINK || r->call == RC_RENAME
+                         || ((r->call == RC_OPEN || r->call == RC_INHERIT) && (r->flags & O_TRUNC)));
+    }
+    if (r->call == RC_OPEN && r->path2 != 0 && r->ret >= 0) {
+        /* opened through a link beside its file: the link was there, holding the file's last name */
+        struct tree_name *l = name_get(w->n, trace_name(t, r->path2));
+        if (l->seen == SEEN_NONE) {
+            const char *to = trace_name(t, r->path), *slash = strrchr(to, '/');
+            l->seen = SEEN_LINK;
+            l->text = slash != NULL ? slash + 1 : to;
+        }
     }
     if (e != NULL && r->ret >= 0)
         e->made |= (r->call == RC_OPEN && (r->flags & O_CREAT)) || r->call == RC_MKDIR || r->call == RC_SYMLINK;
@@ -342,12 +385,11 @@ static int note_call(struct tree_walk *w, const struct rp_rec *r)
         struct tree_name *e2 = name_get(w->n, trace_name(t, r->path2));
         first_sight(e2, r, true);
         e2->changed = true;
+        e2->remade |= r->ret >= 0; /* replaced by a rename or a link: another file's sizes from here */
         e2->made |= r->ret >= 0;
     }
-    if (r->call == RC_STAT && e != NULL && e->seen == SEEN_FILE && r->len > e->size) {
-        e->size = r->len;
-        e->line = r->line;
-    }
+    if (r->call == RC_STAT && e != NULL)
+        sighted(e, r->len, r);
     return note_fds(w, r);
 }
 
