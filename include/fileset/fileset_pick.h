@@ -38,8 +38,9 @@ static inline _Atomic uint64_t *fileset_existing(struct fs_shared *sh, enum fs_k
 }
 
 /* Sets BUSY on *w while its entry is idle and exists (or not) as wanted. */
-static inline bool fileset_claim(_Atomic uint32_t *w, bool existing)
+static inline bool fileset_claim(_Atomic uint32_t *w, enum fs_presence want)
 {
+    bool existing = want == FS_EXISTING;
     uint32_t s = atomic_load_explicit(w, memory_order_relaxed);
     while ((s & ENT_BUSY) == 0 && ((s & ENT_EXISTS) != 0) == existing)
         if (atomic_compare_exchange_weak_explicit(w, &s, s | ENT_BUSY, memory_order_acquire, memory_order_relaxed))
@@ -51,8 +52,8 @@ static inline bool fileset_claim(_Atomic uint32_t *w, bool existing)
  * (ticket % n) did not qualify, going on from the next. */
 int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                            uint64_t limit);
-int64_t fileset_scan_on(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool existing, bool indexed,
-                        uint64_t ticket, _Atomic uint64_t *rotor);
+int64_t fileset_scan_on(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                        enum fs_pick_from from, uint64_t ticket, _Atomic uint64_t *rotor);
 
 /* An empty class (no existing entry, or no missing one) fails at once, without
  * a ticket; else the entry at the rotor's next turn (or at index), or the
@@ -75,9 +76,9 @@ static inline int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, e
                                     : (existing ? &sh->rotor_existing : &sh->rotor_free);
     uint64_t ticket = indexed ? index : atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed);
     size_t idx = (size_t)(ticket % n);
-    if (fileset_claim(&fileset_states(fs, shm, kind)[idx], existing))
+    if (fileset_claim(&fileset_states(fs, shm, kind)[idx], want))
         return (int64_t)idx;
-    return fileset_scan_on(fs, shm, kind, existing, indexed, ticket, rotor);
+    return fileset_scan_on(fs, shm, kind, want, from, ticket, rotor);
 }
 
 /* The same, but while every entry of the class is busy it sleeps on a futex

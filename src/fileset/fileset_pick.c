@@ -11,20 +11,20 @@
 
 /* The rest of a pick whose first entry did not qualify: one pass over the
  * others from the one after it; FS_PICK_BUSY when none qualifies now. */
-int64_t fileset_scan_on(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, bool existing, bool indexed,
-                        uint64_t ticket, _Atomic uint64_t *rotor)
+int64_t fileset_scan_on(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                        enum fs_pick_from from, uint64_t ticket, _Atomic uint64_t *rotor)
 {
     size_t n = fileset_count(fs, kind);
     _Atomic uint32_t *st = fileset_states(fs, shm, kind);
     size_t idx = (size_t)(ticket % n);
     for (size_t k = 1; k < n; k++) {
         idx = idx + 1 == n ? 0 : idx + 1;
-        if (!fileset_claim(&st[idx], existing))
+        if (!fileset_claim(&st[idx], want))
             continue;
         /* Jump the rotor past the entries just skipped, so a sparse class
          * costs one scan per gap rather than one per pick. */
         uint64_t expect = ticket + 1;
-        if (!indexed)
+        if (from != FS_FROM_INDEX)
             atomic_compare_exchange_strong_explicit(rotor, &expect, ticket + k + 1, memory_order_relaxed,
                                                     memory_order_relaxed);
         return (int64_t)idx;
