@@ -22,9 +22,9 @@
  *            io_getevents of one completion
  *   write    pwrite BYTES at random BYTES-aligned offsets of the file PATH
  *   append   lseek(SEEK_END) + write BYTES + fsync on PATH (created empty)
- *   open     open(O_RDWR) + close, round-robin over the files of the tree PATH
- *   stat     stat, round-robin over the files of the tree PATH
- *   create   unlink + open(O_CREAT) + close over the files of the tree PATH
+ *   open     openat(O_RDWR) + close, round-robin over the files of the tree PATH
+ *   stat     fstatat, round-robin over the files of the tree PATH
+ *   create   unlinkat + openat(O_CREAT) + close over the files of the tree PATH
  *   varmail  the varmail session (13 ops) on the files of the tree PATH,
  *            shared by THREADS threads: appends of [0, 16 KiB), whole-file
  *            reads in 1 MiB chunks
@@ -34,7 +34,12 @@
  * -n OPS: each thread stops after OPS passes instead of after SECS (bench/ledger
  * counts the instructions of exactly that many).
  * -c: the floor of a harness that times each op: two clock reads (the TSC, as
- * flowbench's default clock) around each pass and one histogram bucket. */
+ * flowbench's default clock) around each pass and one histogram bucket.
+ *
+ * The tree ops name a file as flowbench's fileset does: a descriptor of its
+ * directory, opened once (O_PATH) before the loop, and its leaf name, ready
+ * before the loop too; no op follows a link (AT_SYMLINK_NOFOLLOW, O_NOFOLLOW).
+ * So the kernel resolves one name per op on both sides, not a whole path. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -98,11 +103,19 @@ static void die(const char *what, const char *path)
     exit(1);
 }
 
+/* A file of a tree as an op names it: its directory's descriptor and its
+ * leaf name (a tail of path, kept for messages). */
+struct entry {
+    int dir;
+    const char *leaf;
+    const char *path;
+};
+
 struct job {
     const struct op_row *row;
     const char *path;
     size_t bs, memsize;
-    char **files;            /* open, stat, create, varmail: this thread's share */
+    struct entry *files;     /* open, stat, create, varmail: this thread's share */
     size_t nfiles;
     unsigned thread, nthreads;
     uint64_t passes;
@@ -113,13 +126,52 @@ struct job {
 
 /* ---- the files of a tree ---- */
 
-static char **all_files;
+static struct entry *all_files;
 static size_t nall, capall;
+
+/* The tree's directories, each opened once as flowbench's fileset keeps them
+ * (O_PATH: a handle to name files by, not to read). */
+static struct dir_fd {
+    char *path;
+    int fd;
+} *dirs;
+static size_t ndirs, capdirs;
+
+/* The descriptor of the directory path[0, len), opened on first sight. */
+static int dir_open(const char *path, size_t len)
+{
+    for (size_t i = ndirs; i-- > 0;) /* the last one first: nftw lists a directory's files together */
+        if (strlen(dirs[i].path) == len && memcmp(dirs[i].path, path, len) == 0)
+            return dirs[i].fd;
+    if (ndirs == capdirs) {
+        capdirs = capdirs ? capdirs * 2 : 64;
+        if ((dirs = realloc(dirs, capdirs * sizeof *dirs)) == NULL)
+            die("out of memory", NULL);
+    }
+    char *dpath = strndup(path, len);
+    if (dpath == NULL)
+        die("out of memory", NULL);
+    int fd = open(dpath, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        die("open the directory", dpath);
+    dirs[ndirs++] = (struct dir_fd){ dpath, fd };
+    return fd;
+}
+
+/* The entry of a file: its directory's descriptor and a copy of path
+ * whose tail at base is the leaf name. */
+static struct entry entry_of(const char *path, size_t base)
+{
+    char *copy = strdup(path);
+    if (copy == NULL)
+        die("out of memory", NULL);
+    int dir = base > 1 ? dir_open(path, base - 1) : dir_open(base ? "/" : ".", 1);
+    return (struct entry){ dir, copy + base, copy };
+}
 
 static int collect(const char *path, const struct stat *st, int type, struct FTW *f)
 {
     (void)st;
-    (void)f;
     if (type != FTW_F || strstr(path, ".flowbench-fileset") != NULL)
         return 0;
     if (nall == capall) {
@@ -128,7 +180,7 @@ static int collect(const char *path, const struct stat *st, int type, struct FTW
         if (all_files == NULL)
             die("out of memory", NULL);
     }
-    all_files[nall++] = strdup(path);
+    all_files[nall++] = entry_of(path, (size_t)f->base);
     return 0;
 }
 
@@ -341,9 +393,10 @@ static void loop_open(struct job *j)
 {
     for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
         uint64_t t0 = pass_begin(j);
-        int fd = open(j->files[i], O_RDWR | O_CLOEXEC);
+        const struct entry *e = &j->files[i];
+        int fd = openat(e->dir, e->leaf, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
-            die("open", j->files[i]);
+            die("open", e->path);
         close(fd);
         pass_end(j, t0);
     }
@@ -354,8 +407,9 @@ static void loop_stat(struct job *j)
     struct stat st;
     for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
         uint64_t t0 = pass_begin(j);
-        if (stat(j->files[i], &st) != 0)
-            die("stat", j->files[i]);
+        const struct entry *e = &j->files[i];
+        if (fstatat(e->dir, e->leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            die("stat", e->path);
         pass_end(j, t0);
     }
 }
@@ -365,11 +419,12 @@ static void loop_create(struct job *j)
 {
     for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
         uint64_t t0 = pass_begin(j);
-        if (unlink(j->files[i]) != 0)
-            die("unlink", j->files[i]);
-        int fd = open(j->files[i], O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        const struct entry *e = &j->files[i];
+        if (unlinkat(e->dir, e->leaf, 0) != 0)
+            die("unlink", e->path);
+        int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd < 0)
-            die("create", j->files[i]);
+            die("create", e->path);
         close(fd);
         pass_end(j, t0);
     }
@@ -408,29 +463,32 @@ static void read_whole(int fd, struct buf *b, struct rng *r, const char *path)
 #define F_BUSY 2u
 
 static struct pool {
-    char **name;
+    struct entry *file;
     _Atomic unsigned *state;
     size_t n;
     _Atomic size_t rotor_existing, rotor_free;
 } pool;
 
-static void pool_init(char **files, size_t nfiles)
+static void pool_init(struct entry *files, size_t nfiles)
 {
     size_t spare = nfiles / 4 + 1;
     pool.n = nfiles + spare;
-    pool.name = calloc(pool.n, sizeof *pool.name);
+    pool.file = calloc(pool.n, sizeof *pool.file);
     pool.state = calloc(pool.n, sizeof *pool.state);
-    if (pool.name == NULL || pool.state == NULL)
+    if (pool.file == NULL || pool.state == NULL)
         die("out of memory", NULL);
     for (size_t i = 0; i < nfiles; i++) {
-        pool.name[i] = files[i];
+        pool.file[i] = files[i];
         pool.state[i] = F_EXISTS;
     }
-    const char *slash = strrchr(files[0], '/');
-    int dirlen = slash ? (int)(slash - files[0]) : 1;
-    for (size_t i = nfiles; i < pool.n; i++)
-        if (asprintf(&pool.name[i], "%.*s/floor-%zu", dirlen, slash ? files[0] : ".", i) < 0)
+    /* the spare names: in the first file's directory, by the same descriptor */
+    int dirlen = (int)(files[0].leaf - files[0].path);
+    for (size_t i = nfiles; i < pool.n; i++) {
+        char *path;
+        if (asprintf(&path, "%.*sfloor-%zu", dirlen, files[0].path, i) < 0)
             die("out of memory", NULL);
+        pool.file[i] = (struct entry){ files[0].dir, path + dirlen, path };
+    }
 }
 
 /* Claims the next file that exists (or not), round-robin. */
@@ -445,7 +503,7 @@ static size_t pool_claim(bool exists)
                                                     memory_order_relaxed))
             return i;
     }
-    die("varmail: no file to pick in", pool.name[0]);
+    die("varmail: no file to pick in", pool.file[0].path);
     return 0;
 }
 
@@ -465,30 +523,31 @@ static void loop_varmail(struct job *j)
     while (RUNNING()) {
         uint64_t t0 = pass_begin(j);
         size_t i = pool_claim(true);
-        if (unlink(pool.name[i]) != 0)
-            die("unlink", pool.name[i]);
+        const struct entry *e = &pool.file[i];
+        if (unlinkat(e->dir, e->leaf, 0) != 0)
+            die("unlink", e->path);
         pool_release(i, false);
-        i = pool_claim(false);
-        int fd = open(pool.name[i], O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        e = &pool.file[i = pool_claim(false)];
+        int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd < 0)
-            die("create", pool.name[i]);
+            die("create", e->path);
         pool_release(i, true);
-        append_rand(fd, &b, &r, pool.name[i]);
+        append_rand(fd, &b, &r, e->path);
         fsync(fd);
         close(fd);
-        i = pool_claim(true);
-        if ((fd = open(pool.name[i], O_RDWR | O_CLOEXEC)) < 0)
-            die("open", pool.name[i]);
+        e = &pool.file[i = pool_claim(true)];
+        if ((fd = openat(e->dir, e->leaf, O_RDWR | O_NOFOLLOW | O_CLOEXEC)) < 0)
+            die("open", e->path);
         pool_release(i, true);
-        read_whole(fd, &b, &r, pool.name[i]);
-        append_rand(fd, &b, &r, pool.name[i]);
+        read_whole(fd, &b, &r, e->path);
+        append_rand(fd, &b, &r, e->path);
         fsync(fd);
         close(fd);
-        i = pool_claim(true);
-        if ((fd = open(pool.name[i], O_RDWR | O_CLOEXEC)) < 0)
-            die("open", pool.name[i]);
+        e = &pool.file[i = pool_claim(true)];
+        if ((fd = openat(e->dir, e->leaf, O_RDWR | O_NOFOLLOW | O_CLOEXEC)) < 0)
+            die("open", e->path);
         pool_release(i, true);
-        read_whole(fd, &b, &r, pool.name[i]);
+        read_whole(fd, &b, &r, e->path);
         close(fd);
         pass_end(j, t0);
     }
@@ -618,7 +677,7 @@ int main(int argc, char **argv)
     }
     double t1 = now_secs(), c1 = cpu_secs();
     for (size_t i = nall; i < pool.n; i++)
-        unlink(pool.name[i]); /* varmail's spare names: flowbench does not know them */
+        unlinkat(pool.file[i].dir, pool.file[i].leaf, 0); /* varmail's spare names: flowbench does not know them */
     printf("floor %s passes=%llu secs=%.3f passes_s=%.0f cpu_us_pass=%.3f\n", op, (unsigned long long)total, t1 - t0,
            (double)total / (t1 - t0), total ? (c1 - c0) * 1e6 / (double)total : 0.0);
     return 0;

@@ -1,6 +1,6 @@
 # bench: delete a file, create another and close it, one thread, in a tree
-# half full (bench/run.sh create). The floor: floor create TREE (unlink,
-# open O_CREAT, close).
+# half full (bench/run.sh create). The floor: floor create TREE (unlinkat,
+# openat O_CREAT, close, by directory and name).
 set $dir=/dev/shm/flowbench-bench
 set $nfiles=10000
 set $meandirwidth=100

@@ -1,5 +1,6 @@
 # bench: open and close the files of a tree in turn, one thread (bench/run.sh open).
-# The floor: floor open TREE (open O_RDWR + close, round-robin).
+# The floor: floor open TREE (openat O_RDWR by directory and name + close,
+# round-robin).
 set $dir=/dev/shm/flowbench-bench
 set $nfiles=10000
 set $meandirwidth=100
