@@ -37,8 +37,9 @@ char *op_io_req_buffer(struct worker *w, struct op_inst *op, struct io_req *r, s
 /* What a completed request means for its op: its statistics, its slot's
  * offset, its error; t1 an op_now() reading. Returns an enum fo_rc. */
 int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1);
-/* A read a synchronous engine failed (op_io_read, op_io.h): the error, with its file's path. */
-int op_io_read_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s);
+/* A read or write a synchronous call failed, or a short write (op_io_read,
+ * op_io_fast: op_io.h): the error, with its file's path. */
+int op_io_sync_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s);
 /* Submitting failed with -err: the run ends, naming the op and the file. */
 int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err);
 /* Reaps until none of the op's requests is free no more: called when the

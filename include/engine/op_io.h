@@ -210,11 +210,49 @@ static inline int op_io_read(struct worker *w, struct op_inst *op, bool random)
     op->ioe->ops->submit(op->ioe, &r);
     uint64_t t1 = op_now(w);
     if (__builtin_expect(r.res < 0, 0))
-        return op_io_read_failed(w, op, &r, io.s);
+        return op_io_sync_failed(w, op, &r, io.s);
     op_done_at(w, op, t0, t1, (uint64_t)r.res, r.off);
     if (!random && (size_t)r.res < r.len)
         io.s->offset = r.res == 0 ? 0 : r.off + (uint64_t)r.res; /* at EOF start over: reads loop over the file */
     return FO_OK;
+}
+
+/* The short path of a read or write (op->fast_rw, op_io_init): a fixed
+ * size, the op's own slot, a synchronous engine whose call is io_prw, so the
+ * op is its offset, its buffer, the call between two clock readings and its
+ * record, in one function. A file of a verified fileset, known only once the
+ * slot is open, takes body, the op's general path. */
+static inline int op_io_fast(struct worker *w, struct op_inst *op, enum io_dir dir, bool random, op_body body)
+{
+    struct slot *s = op->slot;
+    if (__builtin_expect(s->fd < 0, 0)) {
+        int rc = op_open_uncounted(w, op, s);
+        if (rc != FO_OK)
+            return rc;
+    }
+    if (__builtin_expect(slot_verified(w, s), 0))
+        return body(w, op);
+    uint64_t len = op->op->iosize.u, off = s->offset;
+    int rc;
+    if (random && (rc = op_random_offset(w, op, s, len, &off)) != FO_OK)
+        return rc;
+    char *buf = dir == IO_READ ? op_buffer(w, op, len) : op_write_buffer(w, op, len);
+    if (__builtin_expect(buf == NULL, 0))
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)len);
+    s->last = off; /* an inplace op after it goes back here */
+    if (!random)
+        s->offset = off + len;
+    uint64_t t0 = op_now(w);
+    long n = io_prw(dir, s->fd, buf, len, off);
+    uint64_t t1 = op_now(w);
+    if (__builtin_expect(n < 0 || (dir != IO_READ && (uint64_t)n != len), 0)) {
+        struct io_req r = { .buf = buf, .len = len, .off = off, .fd = s->fd, .dir = dir, .res = n };
+        return op_io_sync_failed(w, op, &r, s);
+    }
+    op_done_at(w, op, t0, t1, (uint64_t)n, off);
+    if (dir == IO_READ && !random && (uint64_t)n < len)
+        s->offset = n == 0 ? 0 : off + (uint64_t)n; /* at EOF start over: reads loop over the file */
+    return dir == IO_READ ? FO_OK : op_verify_written(w, op, s, FO_OK);
 }
 
 /* Whole-file I/O through the op's engine, as one op: reads from offset 0

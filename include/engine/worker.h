@@ -62,6 +62,7 @@ struct journal_thread;
 struct run_shared;
 struct thread_cpu;
 struct thread_sched;
+struct worker;
 
 /* Per-instance state of a flowop in a thread: its row, buffer, the state of
  * the limit and semaphore flowops, and the private state of a flowop type's
@@ -71,6 +72,9 @@ struct flowop_hooks;
 struct op_inst {
     const struct plan_op *op;
     const struct flowop_hooks *hooks; /* how its type runs (run_desc.flowops) */
+    /* What the loop calls for each op: hooks->run, or the one the type's init
+     * hook chose for this instance's attributes (a read's short path). */
+    int (*run)(struct worker *w, struct op_inst *op);
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
     struct op_stats *ist;    /* open loop: its latencies from the intended start (shared memory), else NULL */
     struct slot *slot;       /* the fixed slot (fd=, openclose's own, else 0); NULL with opennext */
@@ -89,6 +93,18 @@ struct op_inst {
     unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
     unsigned cpu_countdown;  /* its ops until the next one whose CPU time is measured (worker_cpu.c) */
     bool sync_read;          /* a read on a synchronous engine, verify= unset: op_io_read's short path (op_io_init) */
+    bool fast_rw;            /* a read or write of op_io_fast's short path (op_io_init); its type's init hook
+                              * then chooses the run that takes it */
+    bool drains;             /* not engine I/O: the requests in flight complete before it runs */
+};
+
+/* One of the thread's own flowops as its loop runs it (worker_loop.c): a
+ * plain flowop run once per pass, or a choose composite run once whose
+ * children are all such; made once before the run so that a pass tests none
+ * of this again. */
+struct worker_step {
+    struct op_inst *inst;          /* the plain flowop, else NULL */
+    const struct plan_op *choose;  /* the choose composite, else NULL */
 };
 
 struct worker {
@@ -109,6 +125,7 @@ struct worker {
     unsigned fd_rotor;
     struct op_inst *ops;      /* by plan_op.flat */
     size_t nops;
+    struct worker_step *steps; /* the thread's flowops as steps, when each is one (worker_loop.c), else NULL */
     uint64_t *rotors;         /* private rotor per fileset (opennext) */
     struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */

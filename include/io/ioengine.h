@@ -5,14 +5,17 @@
 #ifndef FB_IO_IOENGINE_H
 #define FB_IO_IOENGINE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 enum ioe_flag {
     IOE_ASYNC = 1 << 0,   /* submit queues; the request completes later, through reap */
     IOE_NO_CALLS = 1 << 1, /* moves data without read or write system calls (memory copies) */
+    IOE_PRW = 1 << 2,     /* submit of a read or write is io_prw(): a caller may make that call itself */
 };
 
 enum io_dir {
@@ -42,6 +45,15 @@ enum ioe_submitted {
     IOE_COMPLETED = 0,    /* res is set: the request is done */
     IOE_QUEUED = 1,       /* in flight, or queued until the next commit: reap returns it */
 };
+
+/* A read or write of len bytes at off, done when it returns: the bytes
+ * moved or -errno. Inline, so a synchronous caller's op costs the system
+ * call's wrapper and nothing between it and the engine (IOE_PRW). */
+static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
+{
+    ssize_t n = dir == IO_READ ? pread(fd, buf, len, (off_t)off) : pwrite(fd, buf, len, (off_t)off);
+    return n < 0 ? -errno : n;
+}
 
 struct ioengine;
 

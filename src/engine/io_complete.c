@@ -96,10 +96,12 @@ int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
     return FO_OK;
 }
 
-int op_io_read_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s)
+int op_io_sync_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s)
 {
+    if (r->res >= 0)
+        return short_write(w, op, r, s);
     char path[PATH_MAX];
-    return op_error(w, op, dir_verb[IO_READ], slot_path(w, s, path, sizeof path), (int)-r->res);
+    return op_error(w, op, dir_verb[r->dir], slot_path(w, s, path, sizeof path), (int)-r->res);
 }
 
 int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err)

@@ -103,6 +103,10 @@ int op_io_init(struct worker *w, struct op_inst *op)
     const struct flowop_type *t = op->op->type;
     op->sync_read = flowop_is(t, FF_READ) && !flowop_is(t, FF_WRITE) && !ioengine_is(op->ioe->ops, IOE_ASYNC)
                     && !op->op->verify;
+    const struct plan_op *p = op->op;
+    op->fast_rw = ioengine_is(op->ioe->ops, IOE_PRW) && flowop_is(t, FF_READ) != flowop_is(t, FF_WRITE)
+                  && !p->verify && !p->openclose && op->slot != NULL && !p->iosize.is_dist && p->iosize.u > 0
+                  && p->at == PLAN_AT_SLOT;
     return ring_init(w, op);
 }
 

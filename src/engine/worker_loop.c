@@ -12,32 +12,35 @@
 #include "model/plan_choose.h"
 
 /* One op of a flowop that is not a composite, its time in its bucket. */
-static inline int run_one_now(struct worker *w, const struct plan_op *op)
+static inline int run_inst_now(struct worker *w, struct op_inst *inst)
 {
-    struct op_inst *inst = &w->ops[op->flat];
     thread_clock_enter(&w->tclock, inst->tb);
     if (__builtin_expect(--inst->cpu_countdown == 0, 0)) /* each flowop samples its own ops */
         return worker_run_sampled(w, inst);
-    return inst->hooks->run(w, inst);
+    return inst->run(w, inst);
 }
 
 /* Completes the requests in flight before a flowop that does not go
  * through the engines: a closefile, fsync or delete must follow the I/O
  * before it, as it does with a synchronous engine. */
-__attribute__((noinline)) static int drain_before(struct worker *w, const struct plan_op *op)
+__attribute__((noinline)) static int drain_before(struct worker *w, struct op_inst *inst)
 {
     int rc = op_io_drain(w);
-    return rc != FO_OK ? rc : run_one_now(w, op);
+    return rc != FO_OK ? rc : run_inst_now(w, inst);
 }
 
-/* The same, first completing what is in flight when op is not engine I/O. */
+/* The same, first completing what is in flight when inst is not engine I/O. */
+static inline int run_inst(struct worker *w, struct op_inst *inst)
+{
+    if (__builtin_expect(w->io_inflight > 0, 0) && inst->drains)
+        return drain_before(w, inst);
+    return run_inst_now(w, inst);
+}
+
 static inline int run_one(struct worker *w, const struct plan_op *op)
 {
-    if (__builtin_expect(w->io_inflight > 0, 0) && !flowop_is(op->type, FF_ENGINE))
-        return drain_before(w, op);
-    return run_one_now(w, op);
+    return run_inst(w, &w->ops[op->flat]);
 }
-
 
 /* A fixed iters=1: the flowop runs once each time it is reached. */
 static inline bool once(const struct plan_op *op)
@@ -116,6 +119,15 @@ static void note_stop(struct worker *w, const struct plan_op *op, int rc)
     engine_stop(w->eng, STOP_FINISHED);
 }
 
+/* A pass that ended early on rc from op: false, the thread stops; the run
+ * too unless the thread's draws are spent or it is stopping already. */
+static bool pass_ends(struct worker *w, const struct plan_op *op, int rc)
+{
+    if (rc != FO_ERROR && rc != FO_SPENT && !worker_stopping(w))
+        note_stop(w, op, rc); /* spent: the run ends when its last thread does, or on its own terms */
+    return false;
+}
+
 /* One pass over the thread's flowops; false when the thread stops. */
 static inline bool run_pass(struct worker *w)
 {
@@ -124,15 +136,27 @@ static inline bool run_pass(struct worker *w)
     for (size_t i = 0; i < t->nops; i++) {
         if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
             return false;
-        const struct plan_op *op = &t->ops[i];
-        int rc = run_top(w, op);
-        if (rc == FO_ERROR || rc == FO_SPENT)
-            return false; /* spent: the run ends when its last thread does, or on its own terms */
-        if (rc != FO_OK) {
-            if (!worker_stopping(w))
-                note_stop(w, &t->ops[i], rc);
+        int rc = run_top(w, &t->ops[i]);
+        if (rc != FO_OK)
+            return pass_ends(w, &t->ops[i], rc);
+    }
+    return true;
+}
+
+/* The same over the steps worker_setup.c made of a thread whose flowops
+ * are each one (worker.h): per op, the stop, the drain, the time bucket,
+ * the CPU sample's countdown and one call, none of the plan's tests. */
+static inline bool run_steps(struct worker *w)
+{
+    const struct worker_step *st = w->steps, *end = st + w->thread->nops;
+    _Atomic uint32_t *phase = &w->sh->phase;
+    for (; st < end; st++) {
+        if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
             return false;
-        }
+        struct op_inst *inst = st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
+        int rc = run_inst(w, inst);
+        if (__builtin_expect(rc != FO_OK, 0))
+            return pass_ends(w, &w->thread->ops[st - w->steps], rc);
     }
     return true;
 }
@@ -140,8 +164,12 @@ static inline bool run_pass(struct worker *w)
 /* Closed loop: each pass begins when the one before it ends. */
 static void thread_loop(struct worker *w)
 {
-    while (run_pass(w))
-        ;
+    if (w->steps != NULL)
+        while (run_steps(w))
+            ;
+    else
+        while (run_pass(w))
+            ;
 }
 
 /* Open loop (rate=): each pass begins when it is due, or at once when the
@@ -154,8 +182,12 @@ static void thread_loop_paced(struct worker *w)
     uint64_t n = w->proc->instances * th->instances, j = w->proc_inst * th->instances + w->thread_inst;
     pace_clock_init(c, th->rate_process, go, th->rate, w->eng->seed ^ (0x8cb92ba72f3d8dd7ull * (w->slot_index + 1)), j, n);
     pace_start();
-    while (pace_pass(w, c) && run_pass(w))
-        ;
+    if (w->steps != NULL)
+        while (pace_pass(w, c) && run_steps(w))
+            ;
+    else
+        while (pace_pass(w, c) && run_pass(w))
+            ;
 }
 
 void worker_loop(struct worker *w)

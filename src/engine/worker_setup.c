@@ -24,6 +24,8 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
             op_fail(w, inst, "its type has no run hook (the end of its file in src/flowops/)");
             return -1;
         }
+        inst->run = inst->hooks != NULL ? inst->hooks->run : NULL;
+        inst->drains = ops[i].type != NULL && !flowop_is(ops[i].type, FF_ENGINE);
         inst->st = &stats[ops[i].flat];
         inst->ist = intended != NULL ? &intended[ops[i].flat] : NULL;
         inst->slot = ops[i].openclose ? &w->fds[FB_SLOT_OPENCLOSE] : ops[i].fd > 0 ? &w->fds[ops[i].fd]
@@ -54,6 +56,39 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
             return -1;
         if (init_ops(w, ops[i].children, ops[i].nchildren, stats, intended) != 0)
             return -1;
+    }
+    return 0;
+}
+
+/* A flowop its loop runs as one plain op each time it is reached: no
+ * composite, a fixed iters=1. */
+static bool plain_once(const struct plan_op *op)
+{
+    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
+}
+
+/* The thread's flowops as the loop's steps (struct worker_step), when each
+ * is a plain flowop run once or a choose composite run once of such; else
+ * w->steps stays NULL and the loop takes the general path. */
+static int make_steps(struct worker *w)
+{
+    const struct plan_thread *t = w->thread;
+    for (size_t i = 0; i < t->nops; i++) {
+        const struct plan_op *op = &t->ops[i];
+        if (plain_once(op))
+            continue;
+        if (!op->choose || op->iters.is_dist || op->iters.u != 1)
+            return 0;
+        for (size_t c = 0; c < op->nchildren; c++)
+            if (!plain_once(&op->children[c]))
+                return 0;
+    }
+    if ((w->steps = calloc(t->nops ? t->nops : 1, sizeof *w->steps)) == NULL)
+        return -1;
+    for (size_t i = 0; i < t->nops; i++) {
+        const struct plan_op *op = &t->ops[i];
+        w->steps[i] = plain_once(op) ? (struct worker_step){ .inst = &w->ops[op->flat] }
+                                     : (struct worker_step){ .choose = op };
     }
     return 0;
 }
@@ -97,6 +132,8 @@ int worker_init(struct worker *w, struct engine *e, size_t slot)
         memset(w->mem, 0, w->memsize);
     }
     w->sched = slot_sched(e, slot);
+    if (make_steps(w) != 0)
+        return -1;
     return init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot), slot_intended(e, slot));
 }
 
@@ -115,6 +152,7 @@ void worker_free(struct worker *w)
         free(w->ops[i].buf);
     }
     free(w->ops);
+    free(w->steps);
     free(w->rotors);
     free(w->mem);
 }
