@@ -16,8 +16,9 @@ void op_io_fini(struct op_inst *op);
  * the thread ends. */
 int op_io_drain(struct worker *w);
 /* Sends what the thread's engines queued, each request timed from now: its
- * service time starts when it reaches the kernel, as fio's issue time does. */
-void op_io_commit_all(struct worker *w);
+ * service time starts when it reaches the kernel, as fio's issue time does.
+ * sender: an engine whose reap, about to follow, sends its own (IOE_REAP_SENDS), else NULL. */
+void op_io_commit_all(struct worker *w, const struct ioengine *sender);
 /* Reaps from engine e at least min completions (capped at what is in
  * flight), each made an op; when stop_ok, a wait a signal interrupts while
  * the run is stopping gives up with FO_DONE. */

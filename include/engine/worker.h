@@ -96,6 +96,8 @@ struct op_inst {
     bool fast_rw;            /* a read or write of op_io_fast's short path (op_io_init); its type's init hook
                               * then chooses the run that takes it */
     bool drains;             /* not engine I/O: the requests in flight complete before it runs */
+    bool records_more;       /* an op is also recorded from its intended start (ist) or in the latency
+                              * log: op_done's one test for both (set by worker_loop) */
 };
 
 /* One of the thread's own flowops as its loop runs it (worker_loop.c): a
@@ -133,6 +135,8 @@ struct worker {
     uint64_t cpu_sampling;    /* CPU the samples' own clock readings cost the thread */
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
+    struct ioengine *live[FB_MAX_IOENGINES]; /* the same, those made, first nlive: what a commit or drain visits */
+    unsigned nlive;
     unsigned io_inflight;     /* requests in flight over all its engines */
     struct io_req **unsent;   /* queued on an engine, not yet committed: timed from their commit */
     unsigned nunsent, unsent_cap;
@@ -158,16 +162,18 @@ static inline uint64_t op_now(const struct worker *w)
  * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
  * from its intended start, the due time of the pass it was issued in: that
  * pass began lag_ns late, at pass_t0, so an op behind a slow one of the same
- * pass is charged its wait too. With no log and a closed loop, two predictable branches. */
+ * pass is charged its wait too. With no log and a closed loop, one predictable branch. */
 static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
                                   uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
-    if (__builtin_expect(op->ist != NULL, 0))
-        stats_add(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
-    if (__builtin_expect(w->latlog != NULL, 0))
-        latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
+    if (__builtin_expect(op->records_more, 0)) {
+        if (op->ist != NULL)
+            stats_add(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
+        if (w->latlog != NULL)
+            latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
+    }
 }
 
 static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
@@ -185,10 +191,12 @@ static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, ui
 static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
 {
     stats_add(op->st, ns, bytes);
-    if (__builtin_expect(op->ist != NULL, 0))
-        stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
-    if (__builtin_expect(w->latlog != NULL, 0))
-        latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
+    if (__builtin_expect(op->records_more, 0)) {
+        if (op->ist != NULL)
+            stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
+        if (w->latlog != NULL)
+            latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
+    }
 }
 
 /* The order op draws its file in (pick=epoch, indexed=, else the rotor) and

@@ -125,7 +125,7 @@ static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
  * requests of every engine are on their way. A request waiting in the ring
  * was not yet the kernel's: its service time starts here, and the wait moves
  * into its lag, so time from the intended start still counts it. */
-void op_io_commit_all(struct worker *w)
+void op_io_commit_all(struct worker *w, const struct ioengine *sender)
 {
     if (w->nunsent > 0) {
         uint64_t now = op_now(w);
@@ -136,9 +136,9 @@ void op_io_commit_all(struct worker *w)
         }
         w->nunsent = 0;
     }
-    for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
-        if (w->ioe[i] != NULL)
-            ioengine_commit(w->ioe[i]);
+    for (unsigned i = 0; i < w->nlive; i++)
+        if (w->live[i] != sender)
+            ioengine_commit(w->live[i]);
 }
 
 /* The wait has no time limit: every request in flight ends, done or failed
@@ -148,7 +148,7 @@ void op_io_commit_all(struct worker *w)
 int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
 {
     struct io_req *done[REAP_BATCH];
-    op_io_commit_all(w);
+    op_io_commit_all(w, ioengine_is(e->ops, IOE_REAP_SENDS) ? e : NULL);
     if (min > e->inflight)
         min = e->inflight;
     int n;
@@ -198,9 +198,9 @@ struct io_req *op_io_wait_free(struct worker *w, struct op_inst *op, int *rc)
 int op_io_drain(struct worker *w)
 {
     int rc = FO_OK;
-    for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
-        while (w->ioe[i] != NULL && w->ioe[i]->inflight > 0) {
-            int c = op_io_reap(w, w->ioe[i], w->ioe[i]->inflight, false);
+    for (unsigned i = 0; i < w->nlive; i++)
+        while (w->live[i]->inflight > 0) {
+            int c = op_io_reap(w, w->live[i], w->live[i]->inflight, false);
             rc = rc == FO_OK ? c : rc;
         }
     return rc;

@@ -11,6 +11,19 @@
 #include "engine/worker.h"
 #include "engine/worker_thread.h"
 
+/* The time bucket op's ops end in: its own, or a composite's last child's
+ * (a choose's children's when they share one, as a mix of reads does). */
+static unsigned char last_bucket(const struct worker *w, const struct plan_op *op)
+{
+    if (op->type != NULL || op->nchildren == 0)
+        return w->ops[op->flat].tb;
+    unsigned char b = last_bucket(w, &op->children[op->nchildren - 1]);
+    for (size_t c = 0; op->choose && c + 1 < op->nchildren; c++)
+        if (last_bucket(w, &op->children[c]) != b)
+            return w->ops[op->flat].tb;
+    return b;
+}
+
 /* Every instance of the thread, in script order; a type's init hook runs
  * once the instance is filled in. -1 when a hook failed (it said why). */
 static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats,
@@ -36,7 +49,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         /* A finish check is a load and a compare: its time stays in the bucket
          * of the flowop before it, not two clock reads per pass to move out and back. */
         if (i > 0 && ops[i].type != NULL && flowop_is(ops[i].type, FF_FINISH))
-            inst->tb = w->ops[ops[i - 1].flat].tb;
+            inst->tb = last_bucket(w, &ops[i - 1]);
         inst->cpu_countdown = 1; /* its first op is sampled: every flowop that runs has a sample */
         uint32_t off;
         if (ops[i].directio)
