@@ -55,7 +55,14 @@ enum ioe_submitted {
  * point (flowbench cancels no thread) and going through errno (the kernel
  * returns -errno already). The sanitizer builds keep libc's, whose
  * interceptors check the buffer. */
-#if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FB_IO_THROUGH_LIBC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define FB_IO_THROUGH_LIBC 1 /* clang's names for the same builds */
+#endif
+#endif
+#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
 #include <sys/syscall.h>
 static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
 {
