@@ -143,8 +143,40 @@ static void test_nearest_rank_small(void)
     free(s);
 }
 
+/* The bucket by its definition: the value below HIST_SUB, else its octave
+ * (from 1 for [HIST_SUB, 2 * HIST_SUB)) and the HIST_SUB_BITS bits below its
+ * top one, the last bucket for the rest. */
+static unsigned bucket_by_definition(uint64_t ns)
+{
+    if (ns < HIST_SUB)
+        return (unsigned)ns;
+    unsigned msb = 63u - (unsigned)__builtin_clzll(ns), octave = msb - HIST_SUB_BITS + 1;
+    unsigned b = octave * HIST_SUB + (unsigned)((ns >> (msb - HIST_SUB_BITS)) & (HIST_SUB - 1));
+    return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
+}
+
+/* hist_bucket (one formula, no branch: the hot path's) against it, at both
+ * sides of every power of two and at random values of every octave. */
+static void test_bucket_is_its_definition(void)
+{
+    struct rng r;
+    rng_seed(&r, 7);
+    int bad = 0;
+    for (unsigned k = 0; k < 64; k++) {
+        uint64_t p = 1ull << k;
+        uint64_t vs[] = { p - 1, p, p + 1, p | (rng_next(&r) & (p - 1)), p + (p >> 1) };
+        for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
+            if (hist_bucket(vs[i]) != bucket_by_definition(vs[i]) && bad++ < 5)
+                CHECK(false, "bucket of %" PRIu64 ": %u, not %u", vs[i], hist_bucket(vs[i]),
+                      bucket_by_definition(vs[i]));
+    }
+    CHECK(hist_bucket(0) == 0 && hist_bucket(UINT64_MAX) == HIST_BUCKETS - 1, "the first and last buckets");
+    CHECK(bad == 0, "every bucket as defined (%d not)", bad);
+}
+
 int main(void)
 {
+    test_bucket_is_its_definition();
     test_nearest_rank_small();
     stream("lognormal", lognormal_us, 200000);
     stream("bimodal", bimodal, 200000);

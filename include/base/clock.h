@@ -70,13 +70,15 @@ static inline uint64_t tick_now(const struct tick_clock *c)
 }
 
 /* A difference of two tick_now() readings in nanoseconds. A negative one (two
- * CPUs' counters a few cycles apart, a thread moved between them) counts as 0. */
+ * CPUs' counters a few cycles apart, a thread moved between them) counts as 0.
+ * Converted through a signed integer, one instruction where an unsigned one
+ * takes a test and two paths: no interval comes near 2^63 ns. */
 static inline uint64_t tick_to_ns(const struct tick_clock *c, uint64_t ticks)
 {
     if (!c->tsc)
         return ticks;
     int64_t d = (int64_t)ticks;
-    return d > 0 ? (uint64_t)((double)d * c->ns_per_tick) : 0;
+    return d > 0 ? (uint64_t)(int64_t)((double)d * c->ns_per_tick) : 0;
 }
 
 #endif

@@ -16,8 +16,9 @@ void op_io_fini(struct op_inst *op);
  * the thread ends. */
 int op_io_drain(struct worker *w);
 /* Sends what the thread's engines queued, each request timed from now: its
- * service time starts when it reaches the kernel, as fio's issue time does. */
-void op_io_commit_all(struct worker *w);
+ * service time starts when it reaches the kernel, as fio's issue time does.
+ * sender: an engine whose reap, about to follow, sends its own (IOE_REAP_SENDS), else NULL. */
+void op_io_commit_all(struct worker *w, const struct ioengine *sender);
 /* Reaps from engine e at least min completions (capped at what is in
  * flight), each made an op; when stop_ok, a wait a signal interrupts while
  * the run is stopping gives up with FO_DONE. */
@@ -37,8 +38,9 @@ char *op_io_req_buffer(struct worker *w, struct op_inst *op, struct io_req *r, s
 /* What a completed request means for its op: its statistics, its slot's
  * offset, its error; t1 an op_now() reading. Returns an enum fo_rc. */
 int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1);
-/* A read a synchronous engine failed (op_io_read, op_io.h): the error, with its file's path. */
-int op_io_read_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s);
+/* A read or write a synchronous call failed, or a short write (op_io_read,
+ * op_io_fast: op_io.h): the error, with its file's path. */
+int op_io_sync_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s);
 /* Submitting failed with -err: the run ends, naming the op and the file. */
 int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err);
 /* Reaps until none of the op's requests is free no more: called when the

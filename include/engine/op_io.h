@@ -27,14 +27,19 @@ static inline int op_ensure_open(struct worker *w, struct op_inst *op, struct sl
 /* Picks a random, iosize-aligned offset in [0, wss - iosize]; fails when the
  * I/O does not fit the working set (a random read past it would only hit
  * EOF). workingset= bounds the region random I/O touches. */
-static inline int op_random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
-                                   uint64_t *off)
+static inline int op_random_offset_in(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
+                                      uint64_t wss, uint64_t *off)
 {
-    uint64_t wss = op_wss(w, op, s);
     if (iosize > wss)
         return op_fail_wss(w, op, s, iosize, wss);
     *off = align_down(rng_below(&w->rng, wss - iosize + 1), iosize);
     return FO_OK;
+}
+
+static inline int op_random_offset(struct worker *w, struct op_inst *op, const struct slot *s, uint64_t iosize,
+                                   uint64_t *off)
+{
+    return op_random_offset_in(w, op, s, iosize, op_wss(w, op, s), off);
 }
 
 /* I/O buffer of len bytes: a slice of thread memory, or the op's own buffer
@@ -91,6 +96,17 @@ static inline struct io_req *op_io_req(struct worker *w, struct op_inst *op, int
     return op_io_wait_free(w, op, rc);
 }
 
+/* An asynchronous request's own buffer for len bytes: the one it has when
+ * it is big enough (stamped anew for a write), else grown out of line. */
+static inline char *op_io_own_buffer(struct worker *w, struct op_inst *op, struct io_req *r, size_t len, bool writes)
+{
+    if (__builtin_expect(op->ring.cap[r - op->ring.reqs] < len, 0))
+        return op_io_req_buffer(w, op, r, len);
+    if (writes)
+        op_stamp(w, op, r->buf, len);
+    return r->buf;
+}
+
 /* A request and a buffer for io->len bytes: the request's own buffer on an
  * asynchronous engine (each in flight needs one), else op_buffer's, or for
  * a write op_write_buffer's. */
@@ -100,7 +116,7 @@ static inline int op_io_prepare(struct worker *w, struct op_inst *op, struct io_
     if ((io->req = op_io_req(w, op, &rc)) == NULL)
         return rc;
     if (ioengine_is(op->ioe->ops, IOE_ASYNC))
-        io->buf = op_io_req_buffer(w, op, io->req, io->len);
+        io->buf = op_io_own_buffer(w, op, io->req, io->len, writes);
     else
         io->buf = writes ? op_write_buffer(w, op, io->len) : op_buffer(w, op, io->len);
     if (io->buf != NULL)
@@ -175,7 +191,7 @@ static inline int op_io_issue(struct worker *w, struct op_inst *op, struct io_op
     if (op->ioe->queued > 0) {
         w->unsent[w->nunsent++] = r;
         if (ioengine_has_room(op->ioe))
-            op_io_commit_all(w);
+            op_io_commit_all(w, NULL);
     }
     if (__builtin_expect(op->op->verify || slot_verified(w, io->s), 0)) {
         int rc = op_io_drain(w);   /* verified I/O lands before the next begins: no read sees a write half done */
@@ -210,11 +226,58 @@ static inline int op_io_read(struct worker *w, struct op_inst *op, bool random)
     op->ioe->ops->submit(op->ioe, &r);
     uint64_t t1 = op_now(w);
     if (__builtin_expect(r.res < 0, 0))
-        return op_io_read_failed(w, op, &r, io.s);
+        return op_io_sync_failed(w, op, &r, io.s);
     op_done_at(w, op, t0, t1, (uint64_t)r.res, r.off);
     if (!random && (size_t)r.res < r.len)
         io.s->offset = r.res == 0 ? 0 : r.off + (uint64_t)r.res; /* at EOF start over: reads loop over the file */
     return FO_OK;
+}
+
+/* The short path of a read or write (op->fast_rw, op_io_init): a fixed
+ * size, a power of two, the op's own slot, a synchronous engine whose call is io_prw, so the
+ * op is its offset, its buffer, the call between two clock readings and its
+ * record, in one function. A file of a verified fileset, known only once the
+ * slot is open, takes body, the op's general path. */
+static inline __attribute__((always_inline)) int op_io_fast(struct worker *w, struct op_inst *op, enum io_dir dir,
+                                                             bool random, op_body body)
+{
+    struct slot *s = op->slot;
+    if (__builtin_expect(s->fd < 0, 0)) {
+        int rc = op_open_uncounted(w, op, s);
+        if (rc != FO_OK)
+            return rc;
+    }
+    const struct fileset_rt *fs = worker_fileset(w, s->fileset); /* looked up once for both uses */
+    if (__builtin_expect(fs != NULL && fs->plan->verify, 0))
+        return body(w, op);
+    uint64_t len = op->op->iosize.u, off = s->offset;
+    if ((len & (len - 1)) != 0)
+        __builtin_unreachable(); /* a power of two (op_io_init): align_down masks, without a test */
+    int rc;
+    if (random) {
+        uint64_t wss = op->op->workingset != 0             ? op->op->workingset
+                       : fs != NULL && s->entry >= 0 ? fs->files[s->entry].size
+                                                     : op_wss(w, op, s);
+        if ((rc = op_random_offset_in(w, op, s, len, wss, &off)) != FO_OK)
+            return rc;
+    }
+    char *buf = dir == IO_READ ? op_buffer(w, op, len) : op_write_buffer(w, op, len);
+    if (__builtin_expect(buf == NULL, 0))
+        return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)len);
+    s->last = off; /* an inplace op after it goes back here */
+    if (!random)
+        s->offset = off + len;
+    uint64_t t0 = op_now(w);
+    long n = io_prw(dir, s->fd, buf, len, off);
+    uint64_t t1 = op_now(w);
+    if (__builtin_expect(n < 0 || (dir != IO_READ && (uint64_t)n != len), 0)) {
+        struct io_req r = { .buf = buf, .len = len, .off = off, .fd = s->fd, .dir = dir, .res = n };
+        return op_io_sync_failed(w, op, &r, s);
+    }
+    op_done_at(w, op, t0, t1, (uint64_t)n, off);
+    if (dir == IO_READ && !random && (uint64_t)n < len)
+        s->offset = n == 0 ? 0 : off + (uint64_t)n; /* at EOF start over: reads loop over the file */
+    return dir == IO_READ ? FO_OK : op_verify_written(w, op, s, FO_OK);
 }
 
 /* Whole-file I/O through the op's engine, as one op: reads from offset 0

@@ -23,6 +23,10 @@ struct pace_clock {
     struct rng rng;                /* poisson: the gaps' draws */
     uint32_t process;              /* enum rate_process: its row in the pace table */
     uint32_t pad;
+    /* linear: pace_due(origin, rate, k) kept by steps, not a 128-bit division a
+     * pass: due - origin grows by step_ns, and by one more when rem, the
+     * remainder of k * 1e9 / rate, passes rate (step_rem added each pass). */
+    uint64_t step_ns, step_rem, rem;
 };
 
 /* How one open-loop thread instance keeps its schedule: the atomics written by

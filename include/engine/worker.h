@@ -63,6 +63,7 @@ struct journal_thread;
 struct run_shared;
 struct thread_cpu;
 struct thread_sched;
+struct worker;
 
 /* Per-instance state of a flowop in a thread: its row, buffer, the state of
  * the limit and semaphore flowops, and the private state of a flowop type's
@@ -72,6 +73,9 @@ struct flowop_hooks;
 struct op_inst {
     const struct plan_op *op;
     const struct flowop_hooks *hooks; /* how its type runs (run_desc.flowops) */
+    /* What the loop calls for each op: hooks->run, or the one the type's init
+     * hook chose for this instance's attributes (a read's short path). */
+    int (*run)(struct worker *w, struct op_inst *op);
     struct op_stats *st;     /* this thread's row for the flowop (shared memory) */
     struct op_stats *ist;    /* open loop: its latencies from the intended start (shared memory), else NULL */
     struct slot *slot;       /* the fixed slot (fd=, openclose's own, else 0); NULL with opennext */
@@ -90,6 +94,20 @@ struct op_inst {
     unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
     unsigned cpu_countdown;  /* its ops until the next one whose CPU time is measured (worker_cpu.c) */
     bool sync_read;          /* a read on a synchronous engine, verify= unset: op_io_read's short path (op_io_init) */
+    bool fast_rw;            /* a read or write of op_io_fast's short path (op_io_init); its type's init hook
+                              * then chooses the run that takes it */
+    bool drains;             /* not engine I/O: the requests in flight complete before it runs */
+    bool records_more;       /* an op is also recorded from its intended start (ist) or in the latency
+                              * log: op_done's one test for both (set by worker_loop) */
+};
+
+/* One of the thread's own flowops as its loop runs it (worker_loop.c): a
+ * plain flowop run once per pass, or a choose composite run once whose
+ * children are all such; made once before the run so that a pass tests none
+ * of this again. */
+struct worker_step {
+    struct op_inst *inst;          /* the plain flowop, else NULL */
+    const struct plan_op *choose;  /* the choose composite, else NULL */
 };
 
 struct worker {
@@ -110,6 +128,7 @@ struct worker {
     unsigned fd_rotor;
     struct op_inst *ops;      /* by plan_op.flat */
     size_t nops;
+    struct worker_step *steps; /* the thread's flowops as steps, when each is one (worker_loop.c), else NULL */
     uint64_t *rotors;         /* private rotor per fileset (opennext) */
     struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
@@ -118,6 +137,8 @@ struct worker {
     struct thread_cpu *cpu_pub; /* where the thread publishes its CPU time (shared) */
     struct ioengine *ioe[FB_MAX_IOENGINES]; /* by position in ioengines[] */
     bool ioe_forgets;         /* one of them keeps state per open file (its forget hook, op_io_forget) */
+    struct ioengine *live[FB_MAX_IOENGINES]; /* the same, those made, first nlive: what a commit or drain visits */
+    unsigned nlive;
     unsigned io_inflight;     /* requests in flight over all its engines */
     struct io_req **unsent;   /* queued on an engine, not yet committed: timed from their commit */
     unsigned nunsent, unsent_cap;
@@ -143,16 +164,18 @@ static inline uint64_t op_now(const struct worker *w)
  * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
  * from its intended start, the due time of the pass it was issued in: that
  * pass began lag_ns late, at pass_t0, so an op behind a slow one of the same
- * pass is charged its wait too. With no log and a closed loop, two predictable branches. */
+ * pass is charged its wait too. With no log and a closed loop, one predictable branch. */
 static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
                                   uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
-    if (__builtin_expect(op->ist != NULL, 0))
-        stats_add(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
-    if (__builtin_expect(w->latlog != NULL, 0))
-        latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
+    if (__builtin_expect(op->records_more, 0)) {
+        if (op->ist != NULL)
+            stats_add(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
+        if (w->latlog != NULL)
+            latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
+    }
 }
 
 static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
@@ -170,10 +193,12 @@ static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, ui
 static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
 {
     stats_add(op->st, ns, bytes);
-    if (__builtin_expect(op->ist != NULL, 0))
-        stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
-    if (__builtin_expect(w->latlog != NULL, 0))
-        latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
+    if (__builtin_expect(op->records_more, 0)) {
+        if (op->ist != NULL)
+            stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
+        if (w->latlog != NULL)
+            latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
+    }
 }
 
 /* The order op draws its file in (pick=epoch, indexed=, else the rotor) and

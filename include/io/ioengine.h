@@ -5,14 +5,18 @@
 #ifndef FB_IO_IOENGINE_H
 #define FB_IO_IOENGINE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 enum ioe_flag {
     IOE_ASYNC = 1 << 0,   /* submit queues; the request completes later, through reap */
     IOE_NO_CALLS = 1 << 1, /* moves data without read or write system calls (memory copies) */
+    IOE_PRW = 1 << 2,     /* submit of a read or write is io_prw(): a caller may make that call itself */
+    IOE_REAP_SENDS = 1 << 3, /* reap sends what was queued in the call that waits: no commit before it */
 };
 
 enum io_dir {
@@ -42,6 +46,42 @@ enum ioe_submitted {
     IOE_COMPLETED = 0,    /* res is set: the request is done */
     IOE_QUEUED = 1,       /* in flight, or queued until the next commit: reap returns it */
 };
+
+/* A read or write of len bytes at off, done when it returns: the bytes
+ * moved or -errno. Inline, so that a synchronous caller's op costs the
+ * system call and nothing between it and the engine (IOE_PRW). On x86-64
+ * Linux the call is made here, not through libc's pread and pwrite: their
+ * wrappers spend 40 instructions a call making it a thread cancellation
+ * point (flowbench cancels no thread) and going through errno (the kernel
+ * returns -errno already). The sanitizer builds keep libc's, whose
+ * interceptors check the buffer. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FB_IO_THROUGH_LIBC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define FB_IO_THROUGH_LIBC 1 /* clang's names for the same builds */
+#endif
+#endif
+#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
+#include <sys/syscall.h>
+static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
+{
+    long ret;
+    register long r10 __asm__("r10") = (long)off;
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "0"(dir == IO_READ ? (long)SYS_pread64 : (long)SYS_pwrite64), "D"((long)fd), "S"(buf),
+                       "d"(len), "r"(r10)
+                     : "rcx", "r11", "memory");
+    return ret;
+}
+#else
+static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
+{
+    ssize_t n = dir == IO_READ ? pread(fd, buf, len, (off_t)off) : pwrite(fd, buf, len, (off_t)off);
+    return n < 0 ? -errno : n;
+}
+#endif
 
 struct ioengine;
 
@@ -134,7 +174,10 @@ static inline int ioengine_submit(struct ioengine *e, struct io_req *r)
 static inline int ioengine_reap(struct ioengine *e, unsigned min, unsigned max, struct io_req **done,
                                 const struct timespec *timeout)
 {
-    ioengine_commit(e);
+    if (ioengine_is(e->ops, IOE_REAP_SENDS))
+        e->queued = 0; /* one system call sends and waits */
+    else
+        ioengine_commit(e);
     int n = e->ops->reap(e, min, max, done, timeout);
     if (n > 0)
         e->inflight -= (unsigned)n;

@@ -37,13 +37,14 @@ struct op_stats {
     uint64_t recent[STATS_RECENT]; /* op n's latency at [n % STATS_RECENT] (the last ones; a row's own, never merged) */
 };
 
+/* Below 2 * HIST_SUB the value itself; above, its top HIST_SUB_BITS + 1 bits
+ * (HIST_SUB..2 * HIST_SUB - 1) after the octave's shift, HIST_SUB buckets an
+ * octave: one formula for both, without a branch. */
 static inline unsigned hist_bucket(uint64_t ns)
 {
-    if (ns < HIST_SUB)
-        return (unsigned)ns;
-    unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
-    unsigned shift = msb - HIST_SUB_BITS;
-    unsigned b = ((shift + 1) << HIST_SUB_BITS) + (unsigned)((ns >> shift) & (HIST_SUB - 1));
+    unsigned msb = 63u - (unsigned)__builtin_clzll(ns | 1);
+    unsigned shift = msb > HIST_SUB_BITS ? msb - HIST_SUB_BITS : 0;
+    unsigned b = (shift << HIST_SUB_BITS) + (unsigned)(ns >> shift);
     return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
 }
 

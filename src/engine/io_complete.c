@@ -71,7 +71,9 @@ void op_io_release(struct op_inst *op, struct io_req *r)
     op->ring.free[op->ring.nfree++] = r;
 }
 
-int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
+/* op_io_complete's body, inline in the reap's loop: a completion there
+ * costs no call of its own. */
+static inline __attribute__((always_inline)) int complete(struct worker *w, struct io_req *r, uint64_t t1)
 {
     struct op_inst *op = r->owner;
     struct slot *s = &w->fds[r->key];
@@ -96,10 +98,17 @@ int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
     return FO_OK;
 }
 
-int op_io_read_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s)
+int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1)
 {
+    return complete(w, r, t1);
+}
+
+int op_io_sync_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s)
+{
+    if (r->res >= 0)
+        return short_write(w, op, r, s);
     char path[PATH_MAX];
-    return op_error(w, op, dir_verb[IO_READ], slot_path(w, s, path, sizeof path), (int)-r->res);
+    return op_error(w, op, dir_verb[r->dir], slot_path(w, s, path, sizeof path), (int)-r->res);
 }
 
 int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err)
@@ -123,7 +132,7 @@ static struct op_inst *engine_user(struct worker *w, const struct ioengine *e)
  * requests of every engine are on their way. A request waiting in the ring
  * was not yet the kernel's: its service time starts here, and the wait moves
  * into its lag, so time from the intended start still counts it. */
-void op_io_commit_all(struct worker *w)
+void op_io_commit_all(struct worker *w, const struct ioengine *sender)
 {
     if (w->nunsent > 0) {
         uint64_t now = op_now(w);
@@ -134,19 +143,19 @@ void op_io_commit_all(struct worker *w)
         }
         w->nunsent = 0;
     }
-    for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
-        if (w->ioe[i] != NULL)
-            ioengine_commit(w->ioe[i]);
+    for (unsigned i = 0; i < w->nlive; i++)
+        if (w->live[i] != sender)
+            ioengine_commit(w->live[i]);
 }
 
 /* The wait has no time limit: every request in flight ends, done or failed
  * by the kernel, and a timed wait arms a timer each time (io_uring at depth
  * 1 ran a fifth slower with one). A signal interrupts it: when stop_ok and
  * the run is stopping, FO_DONE then. */
-int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
+static inline __attribute__((always_inline)) int reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
 {
     struct io_req *done[REAP_BATCH];
-    op_io_commit_all(w);
+    op_io_commit_all(w, ioengine_is(e->ops, IOE_REAP_SENDS) ? e : NULL);
     if (min > e->inflight)
         min = e->inflight;
     int n;
@@ -160,10 +169,15 @@ int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
     uint64_t t1 = op_now(w);
     for (int i = 0; i < n; i++) {
         w->io_inflight--;
-        int c = op_io_complete(w, done[i], t1);
+        int c = complete(w, done[i], t1);
         rc = rc == FO_OK ? c : rc;
     }
     return rc;
+}
+
+int op_io_reap(struct worker *w, struct ioengine *e, unsigned min, bool stop_ok)
+{
+    return reap(w, e, min, stop_ok);
 }
 
 int op_io_quiesce_own(struct worker *w, struct op_inst *op)
@@ -179,7 +193,7 @@ int op_io_quiesce_own(struct worker *w, struct op_inst *op)
 int op_io_reap_own(struct worker *w, struct op_inst *op)
 {
     while (op->ring.nfree == 0) {
-        int rc = op_io_reap(w, op->ioe, 1, true);
+        int rc = reap(w, op->ioe, 1, true); /* inline: the path of every op at a full depth */
         if (rc != FO_OK)
             return rc;
     }
@@ -196,9 +210,9 @@ struct io_req *op_io_wait_free(struct worker *w, struct op_inst *op, int *rc)
 int op_io_drain(struct worker *w)
 {
     int rc = FO_OK;
-    for (size_t i = 0; i < FB_MAX_IOENGINES; i++)
-        while (w->ioe[i] != NULL && w->ioe[i]->inflight > 0) {
-            int c = op_io_reap(w, w->ioe[i], w->ioe[i]->inflight, false);
+    for (unsigned i = 0; i < w->nlive; i++)
+        while (w->live[i]->inflight > 0) {
+            int c = op_io_reap(w, w->live[i], w->live[i]->inflight, false);
             rc = rc == FO_OK ? c : rc;
         }
     return rc;

@@ -47,6 +47,8 @@ static struct ioengine *thread_engine(struct worker *w, struct op_inst *op, int 
     int err = 0;
     *slot = ioengine_prepare(ops, thread_depth(w, ops), FB_NFDS, &err);
     w->ioe_forgets |= *slot != NULL && ops->forget != NULL;
+    if (*slot != NULL)
+        w->live[w->nlive++] = *slot;
     if (*slot == NULL)
         *rc = op_fail(w, op, "ioengine %s: cannot set up %u requests in flight: %s%s", ops->name,
                       thread_depth(w, ops), strerror(err), ioengine_hint(ops, err));
@@ -104,6 +106,10 @@ int op_io_init(struct worker *w, struct op_inst *op)
     const struct flowop_type *t = op->op->type;
     op->sync_read = flowop_is(t, FF_READ) && !flowop_is(t, FF_WRITE) && !ioengine_is(op->ioe->ops, IOE_ASYNC)
                     && !op->op->verify;
+    const struct plan_op *p = op->op;
+    op->fast_rw = ioengine_is(op->ioe->ops, IOE_PRW) && flowop_is(t, FF_READ) != flowop_is(t, FF_WRITE)
+                  && !p->verify && !p->openclose && op->slot != NULL && !p->iosize.is_dist && p->iosize.u > 0
+                  && (p->iosize.u & (p->iosize.u - 1)) == 0 && p->at == PLAN_AT_SLOT;
     return ring_init(w, op);
 }
 
@@ -129,6 +135,7 @@ void op_io_close_engines(struct worker *w)
             w->ioe[i] = NULL;
         }
     w->ioe_forgets = false;
+    w->nlive = 0;
 }
 
 void op_io_forget(struct worker *w, const struct slot *s)

@@ -21,10 +21,14 @@ uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop)
     return (uint64_t)((span + 999999999u) / 1000000000u);
 }
 
-/* One row per rate_process: when the pass after c's is due. */
+/* One row per rate_process: when the pass after c's is due. For a linear
+ * schedule pace_due(origin, rate, k + 1), to the nanosecond, by steps. */
 static uint64_t next_linear(struct pace_clock *c)
 {
-    return pace_due(c->origin, c->rate, c->k + 1);
+    c->rem += c->step_rem;
+    uint64_t carry = c->rem >= c->rate;
+    c->rem -= carry ? c->rate : 0;
+    return c->due + c->step_ns + carry;
 }
 
 /* An exponential gap of mean 1/rate: -ln(1 - U) / rate, U uniform in [0, 1). */
@@ -51,7 +55,8 @@ void pace_clock_init(struct pace_clock *c, enum rate_process p, uint64_t go, uin
                      uint64_t n)
 {
     uint64_t stagger = pace_rows[p].staggered && n > 1 ? (uint64_t)((unsigned __int128)j * 1000000000u / (rate * n)) : 0;
-    *c = (struct pace_clock){ .origin = go + stagger, .rate = rate, .due = go + stagger, .process = (uint32_t)p };
+    *c = (struct pace_clock){ .origin = go + stagger, .rate = rate, .due = go + stagger, .process = (uint32_t)p,
+                              .step_ns = 1000000000u / rate, .step_rem = 1000000000u % rate };
     rng_seed(&c->rng, seed);
     if (pace_rows[p].first_gap)
         c->due += poisson_gap(c);

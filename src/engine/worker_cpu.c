@@ -28,7 +28,7 @@ __attribute__((noinline)) int worker_run_sampled(struct worker *w, struct op_ins
 {
     struct op_stats *st = inst->st;
     uint64_t c0 = thread_cpu_ns();
-    int rc = inst->hooks->run(w, inst);
+    int rc = inst->run(w, inst);
     uint64_t c1 = thread_cpu_ns();
     if (rc == FO_OK) {
         st->cpu_ns += c1 - c0 > w->cpu_overhead ? c1 - c0 - w->cpu_overhead : 0;

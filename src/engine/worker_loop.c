@@ -11,33 +11,48 @@
 #include "engine/worker_thread.h"
 #include "model/plan_choose.h"
 
-/* One op of a flowop that is not a composite, its time in its bucket. */
-static inline int run_one_now(struct worker *w, const struct plan_op *op)
+/* One op of a flowop that is not a composite, in the time bucket the thread is in. */
+static inline int run_inst_counted(struct worker *w, struct op_inst *inst)
 {
-    struct op_inst *inst = &w->ops[op->flat];
-    thread_clock_enter(&w->tclock, inst->tb);
     if (__builtin_expect(--inst->cpu_countdown == 0, 0)) /* each flowop samples its own ops */
         return worker_run_sampled(w, inst);
-    return inst->hooks->run(w, inst);
+    return inst->run(w, inst);
+}
+
+/* The same, its time in its own bucket. */
+static inline int run_inst_now(struct worker *w, struct op_inst *inst)
+{
+    thread_clock_enter(&w->tclock, inst->tb);
+    return run_inst_counted(w, inst);
 }
 
 /* Completes the requests in flight before a flowop that does not go
  * through the engines: a closefile, fsync or delete must follow the I/O
  * before it, as it does with a synchronous engine. */
-__attribute__((noinline)) static int drain_before(struct worker *w, const struct plan_op *op)
+__attribute__((noinline)) static int drain_before(struct worker *w, struct op_inst *inst)
 {
     int rc = op_io_drain(w);
-    return rc != FO_OK ? rc : run_one_now(w, op);
+    return rc != FO_OK ? rc : run_inst_now(w, inst);
 }
 
-/* The same, first completing what is in flight when op is not engine I/O. */
+/* The same, first completing what is in flight when inst is not engine I/O;
+ * in_bucket: the thread is in inst's time bucket already. */
+static inline int run_inst_in(struct worker *w, struct op_inst *inst, bool in_bucket)
+{
+    if (__builtin_expect(w->io_inflight > 0, 0) && inst->drains)
+        return drain_before(w, inst);
+    return in_bucket ? run_inst_counted(w, inst) : run_inst_now(w, inst);
+}
+
+static inline int run_inst(struct worker *w, struct op_inst *inst)
+{
+    return run_inst_in(w, inst, false);
+}
+
 static inline int run_one(struct worker *w, const struct plan_op *op)
 {
-    if (__builtin_expect(w->io_inflight > 0, 0) && !flowop_is(op->type, FF_ENGINE))
-        return drain_before(w, op);
-    return run_one_now(w, op);
+    return run_inst(w, &w->ops[op->flat]);
 }
-
 
 /* A fixed iters=1: the flowop runs once each time it is reached. */
 static inline bool once(const struct plan_op *op)
@@ -116,6 +131,15 @@ static void note_stop(struct worker *w, const struct plan_op *op, int rc)
     engine_stop(w->eng, STOP_FINISHED);
 }
 
+/* A pass that ended early on rc from op: false, the thread stops; the run
+ * too unless the thread's draws are spent or it is stopping already. */
+static bool pass_ends(struct worker *w, const struct plan_op *op, int rc)
+{
+    if (rc != FO_ERROR && rc != FO_SPENT && !worker_stopping(w))
+        note_stop(w, op, rc); /* spent: the run ends when its last thread does, or on its own terms */
+    return false;
+}
+
 /* One pass over the thread's flowops; false when the thread stops. */
 static inline bool run_pass(struct worker *w)
 {
@@ -124,24 +148,70 @@ static inline bool run_pass(struct worker *w)
     for (size_t i = 0; i < t->nops; i++) {
         if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
             return false;
-        const struct plan_op *op = &t->ops[i];
-        int rc = run_top(w, op);
-        if (rc == FO_ERROR || rc == FO_SPENT)
-            return false; /* spent: the run ends when its last thread does, or on its own terms */
-        if (rc != FO_OK) {
-            if (!worker_stopping(w))
-                note_stop(w, &t->ops[i], rc);
-            return false;
-        }
+        int rc = run_top(w, &t->ops[i]);
+        if (rc != FO_OK)
+            return pass_ends(w, &t->ops[i], rc);
     }
     return true;
+}
+
+/* The time bucket every op the steps run is in, or -1: they differ (or no steps). */
+static int steps_bucket(const struct worker *w)
+{
+    int b = -1;
+    for (size_t i = 0; w->steps != NULL && i < w->thread->nops; i++) {
+        const struct worker_step *st = &w->steps[i];
+        size_t n = st->inst != NULL ? 1 : st->choose->nchildren;
+        for (size_t c = 0; c < n; c++) {
+            const struct op_inst *inst = st->inst != NULL ? st->inst : &w->ops[st->choose->children[c].flat];
+            if (b >= 0 && b != inst->tb)
+                return -1;
+            b = inst->tb;
+        }
+    }
+    return b;
+}
+
+/* The passes of a thread whose flowops worker_setup.c made steps of, each
+ * one (worker.h), until it stops: per op, the stop, the drain, the time
+ * bucket, the CPU sample's countdown and one call, none of the plan's tests.
+ * c: the open loop's schedule, else NULL. When all its ops share one time
+ * bucket (bucket >= 0) it is entered once: for the run in a closed loop
+ * (nothing else moves the thread's clock), after each pacing sleep in an
+ * open one. Inline with constant c and bucket: each case its own loop. */
+static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket)
+{
+    const struct worker_step *first = w->steps, *end = first + w->thread->nops;
+    _Atomic uint32_t *phase = &w->sh->phase;
+    if (c == NULL && bucket >= 0)
+        thread_clock_enter(&w->tclock, (unsigned)bucket);
+    while (c == NULL || pace_pass(w, c)) {
+        if (c != NULL && bucket >= 0)
+            thread_clock_enter(&w->tclock, (unsigned)bucket);
+        for (const struct worker_step *st = first; st < end; st++) {
+            if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
+                return;
+            struct op_inst *inst = st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
+            int rc = run_inst_in(w, inst, bucket >= 0);
+            if (__builtin_expect(rc != FO_OK, 0)) {
+                pass_ends(w, &w->thread->ops[st - first], rc);
+                return;
+            }
+        }
+    }
 }
 
 /* Closed loop: each pass begins when the one before it ends. */
 static void thread_loop(struct worker *w)
 {
-    while (run_pass(w))
-        ;
+    int bucket = steps_bucket(w);
+    if (bucket >= 0)
+        run_steps(w, NULL, bucket);
+    else if (w->steps != NULL)
+        run_steps(w, NULL, -1);
+    else
+        while (run_pass(w))
+            ;
 }
 
 /* Open loop (rate=): each pass begins when it is due, or at once when the
@@ -154,12 +224,27 @@ static void thread_loop_paced(struct worker *w)
     uint64_t n = w->proc->instances * th->instances, j = w->proc_inst * th->instances + w->thread_inst;
     pace_clock_init(c, th->rate_process, go, th->rate, w->eng->seed ^ (0x8cb92ba72f3d8dd7ull * (w->slot_index + 1)), j, n);
     pace_start();
-    while (pace_pass(w, c) && run_pass(w))
-        ;
+    int bucket = steps_bucket(w);
+    if (bucket >= 0)
+        run_steps(w, c, bucket);
+    else if (w->steps != NULL)
+        run_steps(w, c, -1);
+    else
+        while (pace_pass(w, c) && run_pass(w))
+            ;
+}
+
+/* op_done's one test for what else records an op (worker.h), set once the
+ * thread has its latency log, before its first op. */
+static void mark_records(struct worker *w)
+{
+    for (size_t i = 0; i < w->nops; i++)
+        w->ops[i].records_more = w->ops[i].ist != NULL || w->latlog != NULL;
 }
 
 void worker_loop(struct worker *w)
 {
+    mark_records(w);
     if (w->thread->rate != 0)
         thread_loop_paced(w);
     else

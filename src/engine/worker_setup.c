@@ -11,6 +11,19 @@
 #include "engine/worker.h"
 #include "engine/worker_thread.h"
 
+/* The time bucket op's ops end in: its own, or a composite's last child's
+ * (a choose's children's when they share one, as a mix of reads does). */
+static unsigned char last_bucket(const struct worker *w, const struct plan_op *op)
+{
+    if (op->type != NULL || op->nchildren == 0)
+        return w->ops[op->flat].tb;
+    unsigned char b = last_bucket(w, &op->children[op->nchildren - 1]);
+    for (size_t c = 0; op->choose && c + 1 < op->nchildren; c++)
+        if (last_bucket(w, &op->children[c]) != b)
+            return w->ops[op->flat].tb;
+    return b;
+}
+
 /* Every instance of the thread, in script order; a type's init hook runs
  * once the instance is filled in. -1 when a hook failed (it said why). */
 static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struct op_stats *stats,
@@ -21,6 +34,8 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->op = &ops[i];
         /* Every type has hooks with a run: the build checks it (flowop_hooks_check). */
         inst->hooks = ops[i].type != NULL ? w->eng->run->flowops[flowop_type_id(ops[i].type)] : NULL;
+        inst->run = inst->hooks != NULL ? inst->hooks->run : NULL;
+        inst->drains = ops[i].type != NULL && !flowop_is(ops[i].type, FF_ENGINE);
         inst->st = &stats[ops[i].flat];
         inst->ist = intended != NULL ? &intended[ops[i].flat] : NULL;
         inst->slot = ops[i].openclose ? &w->fds[FB_SLOT_OPENCLOSE] : ops[i].fd > 0 ? &w->fds[ops[i].fd]
@@ -31,7 +46,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         /* A finish check is a load and a compare: its time stays in the bucket
          * of the flowop before it, not two clock reads per pass to move out and back. */
         if (i > 0 && ops[i].type != NULL && flowop_is(ops[i].type, FF_FINISH))
-            inst->tb = w->ops[ops[i - 1].flat].tb;
+            inst->tb = last_bucket(w, &ops[i - 1]);
         inst->cpu_countdown = 1; /* its first op is sampled: every flowop that runs has a sample */
         uint32_t off;
         if (ops[i].directio)
@@ -51,6 +66,39 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
             return -1;
         if (init_ops(w, ops[i].children, ops[i].nchildren, stats, intended) != 0)
             return -1;
+    }
+    return 0;
+}
+
+/* A flowop its loop runs as one plain op each time it is reached: no
+ * composite, a fixed iters=1. */
+static bool plain_once(const struct plan_op *op)
+{
+    return op->type != NULL && !op->iters.is_dist && op->iters.u == 1;
+}
+
+/* The thread's flowops as the loop's steps (struct worker_step), when each
+ * is a plain flowop run once or a choose composite run once of such; else
+ * w->steps stays NULL and the loop takes the general path. */
+static int make_steps(struct worker *w)
+{
+    const struct plan_thread *t = w->thread;
+    for (size_t i = 0; i < t->nops; i++) {
+        const struct plan_op *op = &t->ops[i];
+        if (plain_once(op))
+            continue;
+        if (!op->choose || op->iters.is_dist || op->iters.u != 1)
+            return 0;
+        for (size_t c = 0; c < op->nchildren; c++)
+            if (!plain_once(&op->children[c]))
+                return 0;
+    }
+    if ((w->steps = calloc(t->nops ? t->nops : 1, sizeof *w->steps)) == NULL)
+        return -1;
+    for (size_t i = 0; i < t->nops; i++) {
+        const struct plan_op *op = &t->ops[i];
+        w->steps[i] = plain_once(op) ? (struct worker_step){ .inst = &w->ops[op->flat] }
+                                     : (struct worker_step){ .choose = op };
     }
     return 0;
 }
@@ -94,6 +142,8 @@ int worker_init(struct worker *w, struct engine *e, size_t slot)
         memset(w->mem, 0, w->memsize);
     }
     w->sched = slot_sched(e, slot);
+    if (make_steps(w) != 0)
+        return -1;
     return init_ops(w, w->thread->ops, w->thread->nops, slot_stats(e, slot), slot_intended(e, slot));
 }
 
@@ -112,6 +162,7 @@ void worker_free(struct worker *w)
         free(w->ops[i].buf);
     }
     free(w->ops);
+    free(w->steps);
     free(w->rotors);
     free(w->mem);
 }

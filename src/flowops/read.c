@@ -48,6 +48,27 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, readwhole_body);
 }
 
-const struct flowop_hooks flowop_read_hooks = { .run = read_run };
+/* The short path (op_io_fast), random or sequential: each its own function,
+ * so that neither tests the other's case on every op. */
+static int read_fast_random(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_READ, true, read_body);
+}
+
+static int read_fast_seq(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_READ, false, read_body);
+}
+
+/* A read that can take the short path runs it each op, chosen once here. */
+static int read_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op->fast_rw)
+        op->run = op->op->random ? read_fast_random : read_fast_seq;
+    return FO_OK;
+}
+
+const struct flowop_hooks flowop_read_hooks = { .run = read_run, .init = read_init };
 
 const struct flowop_hooks flowop_readwholefile_hooks = { .run = readwhole_run };

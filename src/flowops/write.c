@@ -63,6 +63,25 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, writewhole_body);
 }
 
-const struct flowop_hooks flowop_write_hooks = { .run = write_run };
+/* The short path (op_io_fast), random or sequential, as read.c's. */
+static int write_fast_random(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_WRITE, true, write_body);
+}
+
+static int write_fast_seq(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_WRITE, false, write_body);
+}
+
+static int write_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op->fast_rw)
+        op->run = op->op->random ? write_fast_random : write_fast_seq;
+    return FO_OK;
+}
+
+const struct flowop_hooks flowop_write_hooks = { .run = write_run, .init = write_init };
 
 const struct flowop_hooks flowop_writewholefile_hooks = { .run = writewhole_run };

@@ -19,19 +19,7 @@ static long psync_append(struct io_req *r)
 static int psync_submit(struct ioengine *e, struct io_req *r)
 {
     (void)e;
-    ssize_t n;
-    switch (r->dir) {
-    case IO_READ:
-        n = pread(r->fd, r->buf, r->len, (off_t)r->off);
-        break;
-    case IO_WRITE:
-        n = pwrite(r->fd, r->buf, r->len, (off_t)r->off);
-        break;
-    default:
-        r->res = psync_append(r);
-        return IOE_COMPLETED;
-    }
-    r->res = n < 0 ? -errno : n;
+    r->res = r->dir == IO_APPEND ? psync_append(r) : io_prw(r->dir, r->fd, r->buf, r->len, r->off);
     return IOE_COMPLETED;
 }
 
@@ -60,7 +48,7 @@ static void psync_cleanup(struct ioengine *e)
 }
 
 const struct ioengine_ops ioengine_psync = {
-    .name = "psync", .flags = 0,
+    .name = "psync", .flags = IOE_PRW,
     .summary = "pread and pwrite, one at a time (the default)",
     .prepare = psync_prepare, .submit = psync_submit, .reap = psync_reap, .cleanup = psync_cleanup,
 };

@@ -64,7 +64,7 @@ static int uring_reap(struct ioengine *e, unsigned min, unsigned max, struct io_
                       const struct timespec *timeout)
 {
     struct uring *u = (struct uring *)e;
-    unsigned n = uring_take(u, max, done);
+    unsigned n = io_uring_cq_ready(&u->ring) > 0 ? uring_take(u, max, done) : 0;
     while (n < min && n < max) {
         struct io_uring_cqe *cqe;
         struct __kernel_timespec t, *tp = NULL;
@@ -72,13 +72,18 @@ static int uring_reap(struct ioengine *e, unsigned min, unsigned max, struct io_
             t = (struct __kernel_timespec){ timeout->tv_sec, timeout->tv_nsec };
             tp = &t;
         }
-        int rc = io_uring_submit_and_wait_timeout(&u->ring, &cqe, min - n, tp, NULL);
+        /* without a time limit, the plain call: one io_uring_enter, without
+         * liburing's search of the completion queue before and after it */
+        int rc = tp == NULL ? io_uring_submit_and_wait(&u->ring, min - n)
+                            : io_uring_submit_and_wait_timeout(&u->ring, &cqe, min - n, tp, NULL);
         if (rc == -ETIME || (rc < 0 && n > 0))
             break;
         if (rc < 0)
             return rc;
         n += uring_take(u, max - n, done + n);
     }
+    if (io_uring_sq_ready(&u->ring) > 0) /* no wait sent them (IOE_REAP_SENDS) */
+        uring_commit(e);
     return (int)n;
 }
 
@@ -119,7 +124,7 @@ static const char *uring_hint(int err)
 }
 
 const struct ioengine_ops ioengine_io_uring = {
-    .name = "io_uring", .flags = IOE_ASYNC,
+    .name = "io_uring", .flags = IOE_ASYNC | IOE_REAP_SENDS,
     .summary = "io_uring (liburing); iodepth requests in flight",
     .prepare = uring_prepare, .submit = uring_submit, .commit = uring_commit, .reap = uring_reap,
     .cleanup = uring_cleanup,
