@@ -16,7 +16,8 @@
  * usage: floor OP [-s SECS] [-b BYTES] [-m MEMSIZE] [-t THREADS] [-n OPS] [-c] PATH
  *   read     pread BYTES at random BYTES-aligned offsets of the file PATH
  *   uring    the same reads through io_uring (liburing) at depth 1: queue one
- *            entry, io_uring_submit, io_uring_wait_cqe; the ring set up as
+ *            entry, io_uring_submit_and_wait (one io_uring_enter), take its
+ *            completion; the ring set up as
  *            flowbench's engine sets it up (single issuer, deferred task run)
  *   libaio   the same reads through libaio at depth 1: io_submit of one iocb,
  *            io_getevents of one completion
@@ -323,10 +324,11 @@ static void loop_uring(struct job *j)
         uint64_t t0 = pass_begin(j);
         struct io_uring_sqe *sqe = io_uring_get_sqe(&ring); /* never NULL: the one entry came back */
         io_uring_prep_read(sqe, fd, b.mem, (unsigned)j->bs, (uint64_t)off);
-        if ((rc = io_uring_submit(&ring)) != 1)
-            die_neg("io_uring_submit of a read of", j->path, rc < 0 ? rc : -EAGAIN);
+        /* sent and waited for in one io_uring_enter, as flowbench's engine does */
+        if ((rc = io_uring_submit_and_wait(&ring, 1)) != 1)
+            die_neg("io_uring_submit_and_wait of a read of", j->path, rc < 0 ? rc : -EAGAIN);
         struct io_uring_cqe *cqe;
-        if ((rc = io_uring_wait_cqe(&ring, &cqe)) < 0 || (rc = cqe->res) < 0)
+        if ((rc = io_uring_peek_cqe(&ring, &cqe)) < 0 || (rc = cqe->res) < 0)
             die_neg("io_uring read of", j->path, rc);
         io_uring_cqe_seen(&ring, cqe);
         pass_end(j, t0);
