@@ -1161,7 +1161,8 @@ static void test_split_shares_cover_the_tree_and_adopt_the_bitmap(void)
 
 int main(void)
 {
-    snprintf(base, sizeof base, "/tmp/fbtest-fileset.XXXXXX");
+    /* tmpfs: the trees are the point, not a disk (10,000 files on /tmp took 14 s beside other tests) */
+    snprintf(base, sizeof base, "/dev/shm/fbtest-fileset.XXXXXX");
     if (mkdtemp(base) == NULL) {
         perror("mkdtemp");
         return 1;
