@@ -107,8 +107,9 @@ loop_mount() {
 }
 # ops_of FLOWOP FILE: the op count of FLOWOP in the text report FILE.
 ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
-# in_part NAME: whether the script's $part (its PART argument: one part, or all) includes NAME.
-in_part() { [ "${part:-all}" = all ] || [ "$part" = "$1" ]; }
+# in_part NAME: whether the script's $part (its PART argument: all, one part, or parts
+# separated by commas) includes NAME.
+in_part() { [ "${part:-all}" = all ] || [[ ",$part," == *",$1,"* ]]; }
 # summary [NAME]: the counts, last in a script; fails when a check failed or
 # when none ran (a script that checked nothing proves nothing).
 summary() {

@@ -6,7 +6,8 @@
 # depth 32); a busy loop's CPU per op is what it costs alone, beside a
 # longer one and a sleep. Every time figure ends where `seconds` does: the
 # slowest writer at io_uring depth 32 with dsync, over 10 runs.
-# PART: cpu_checkpoint, cpu_varmail, cpu_uring, cpu_hog, writer_end, or all.
+# PART: cpu_checkpoint, cpu_varmail, cpu_uring, cpu_hog, writer_end, several of them
+# separated by commas, or all.
 set -u
 fb=$(realpath "$1")
 part=${2:-all}
