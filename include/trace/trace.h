@@ -24,6 +24,13 @@ struct trace {
     uint64_t dropped;        /* calls left out: outside the root, on descriptors it never opened */
     bool strict;             /* a call on a descriptor never opened is bad input (else left out: strace's stdin) */
     uint64_t left[5];        /* of dropped, calls on what is not a file beneath the root, by enum trace_left */
+    struct trace_link *links; /* links there before the program ran that it went through (trace_links.c) */
+    size_t nlinks, links_cap;
+};
+
+/* A name beneath the root that was a symbolic link holding text ("# link NAME TEXT" in the own format). */
+struct trace_link {
+    uint32_t name, text;
 };
 
 /* What a call left out of a strace log was on (record says how many of each). */
@@ -67,6 +74,18 @@ int trace_fail(struct diag *err, const char *file, unsigned line, const char *fm
 /* Keeps rel (a path relative to the root after . and .. are folded) or says why
  * not: 0 kept, -1 it escapes the root. */
 int trace_path_fold(char *rel);
+
+/* Whether following text from the link at name stays beneath the root, whatever the links on its way hold:
+ * relative, climbing by leading ".." only, no higher than name's directory, then going down only. */
+bool trace_link_text_inside(const char *name, const char *text);
+/* The name text reaches from the link at name (joined to its directory and folded), into out; -1 too long or
+ * escaping. */
+int trace_link_join(const char *name, const char *text, char *out, size_t len);
+int trace_link_add(struct trace *t, const char *name, const char *text);
+/* After the program ran: notes each name t uses beneath root (and each directory on its way) that is a link
+ * now, not made by t itself, without following a link or leaving root; a text that would lead out of root is
+ * not noted but counted in *refused. 0, or -1 with errno. */
+int trace_links_note(struct trace *t, const char *root, size_t *refused);
 
 /* The tree a replay lays down: trace/trace_tree.h. */
 

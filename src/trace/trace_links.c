@@ -1,0 +1,165 @@
+/* trace_links.c: the symbolic links a traced program went through without the
+ * log saying so (`stat -L lnk`, `cat lnk` with lnk -> sub/tgt): noted by record
+ * after the program has exited, as "# link NAME TEXT" lines, and their texts judged. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/beneath.h"
+#include "base/grow.h"
+#include "trace/trace.h"
+
+/* A text is kept only when following it from the link's directory stays beneath the root whatever the links
+ * on its way hold: it climbs by leading ".." alone, no higher than that directory's depth, then only goes down
+ * (each link it meets on the way down was judged alike). Lexical folding alone would let lnk/.. climb out
+ * through a link to a shallower place. */
+bool trace_link_text_inside(const char *name, const char *text)
+{
+    if (text[0] == '\0' || text[0] == '/')
+        return false;
+    size_t depth = 0;
+    for (const char *p = strchr(name, '/'); p != NULL; p = strchr(p + 1, '/'))
+        depth++;
+    bool down = false;
+    for (const char *p = text; *p != '\0';) {
+        size_t n = strcspn(p, "/");
+        bool up = n == 2 && p[0] == '.' && p[1] == '.';
+        if (up && (down || depth == 0))
+            return false;
+        depth -= up;
+        down |= !up && n > 0 && !(n == 1 && p[0] == '.');
+        p += n + (p[n] == '/');
+    }
+    return true;
+}
+
+int trace_link_join(const char *name, const char *text, char *out, size_t len)
+{
+    const char *slash = strrchr(name, '/');
+    int dn = slash != NULL ? (int)(slash - name) : 0;
+    int n = snprintf(out, len, "%.*s%s%s", dn, name, dn > 0 ? "/" : "", text);
+    if (n < 0 || (size_t)n >= len)
+        return -1;
+    return trace_path_fold(out);
+}
+
+int trace_link_add(struct trace *t, const char *name, const char *text)
+{
+    struct trace_link *v = grow_room(t->links, &t->links_cap, t->nlinks, sizeof *v, 16);
+    if (v == NULL)
+        return -1;
+    t->links = v;
+    uint32_t nm = trace_str(t, name, strlen(name)), tx = nm != 0 ? trace_str(t, text, strlen(text)) : 0;
+    if (tx == 0)
+        return -1;
+    t->links[t->nlinks++] = (struct trace_link){ .name = nm, .text = tx };
+    return 0;
+}
+
+/* What rel's leaf is beneath root, judged without following a link on the way or at it: 1 a link (its text
+ * into text), 0 a directory (look further down), -1 anything else or nothing. */
+static int look(int root, const char *rel, char *text, size_t len)
+{
+    const char *leaf;
+    int dir = beneath_parent(root, rel, &leaf);
+    if (dir < 0)
+        return -1;
+    struct stat st;
+    int rc = fstatat(dir, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0 ? -1 : S_ISDIR(st.st_mode) ? 0 : -1;
+    if (rc == -1 && S_ISLNK(st.st_mode)) {
+        ssize_t n = readlinkat(dir, leaf, text, len - 1);
+        if (n >= 0 && (size_t)n < len - 1) {
+            text[n] = '\0';
+            rc = 1;
+        }
+    }
+    close(dir);
+    return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every name a call of t uses (its target, a second path, the name an open went by), sorted, once each. */
+static size_t used_names(const struct trace *t, const char ***out)
+{
+    const char **v = malloc((2 * t->n + 1) * sizeof *v);
+    size_t k = 0;
+    for (size_t i = 0; v != NULL && i < t->n; i++) {
+        const struct rp_rec *r = &t->recs[i];
+        if (r->path != 0)
+            v[k++] = trace_name(t, r->path);
+        if (r->path2 != 0 && ((rp_calls[r->call].target & RT_PATH2) || r->call == RC_OPEN))
+            v[k++] = trace_name(t, r->path2);
+    }
+    *out = v;
+    if (v == NULL)
+        return 0;
+    qsort(v, k, sizeof *v, by_name);
+    size_t u = 0;
+    for (size_t i = 0; i < k; i++)
+        if (u == 0 || strcmp(v[u - 1], v[i]) != 0)
+            v[u++] = v[i];
+    return u;
+}
+
+/* Whether a call of t made name a link (a symlink that succeeded): the trace says so already. */
+static bool made_by_trace(const struct trace *t, const char *name)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->recs[i].call == RC_SYMLINK && t->recs[i].ret >= 0 && strcmp(trace_name(t, t->recs[i].path), name) == 0)
+            return true;
+    return false;
+}
+
+/* The links on name's way (each prefix, shortest first, up to the first that is not a directory), noted once. */
+static int note_name(struct trace *t, int root, const char *name, size_t *refused)
+{
+    char prefix[4096], text[4096];
+    if (strncmp(name, "_abs/", 5) == 0 || strcmp(name, ".") == 0 || strlen(name) >= sizeof prefix)
+        return 0; /* outside the root (--all) is never looked at */
+    for (const char *end = name;; end++) {
+        if (*end != '/' && *end != '\0')
+            continue;
+        snprintf(prefix, sizeof prefix, "%.*s", (int)(end - name), name);
+        int kind = look(root, prefix, text, sizeof text);
+        if (kind < 0)
+            return 0;
+        if (kind == 1) {
+            bool known = made_by_trace(t, prefix);
+            for (size_t i = 0; !known && i < t->nlinks; i++)
+                known = strcmp(trace_name(t, t->links[i].name), prefix) == 0;
+            if (known)
+                return 0;
+            if (!trace_link_text_inside(prefix, text)) {
+                (*refused)++;
+                return 0;
+            }
+            return trace_link_add(t, prefix, text);
+        }
+        if (*end == '\0')
+            return 0;
+    }
+}
+
+int trace_links_note(struct trace *t, const char *root, size_t *refused)
+{
+    *refused = 0;
+    int rootfd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (rootfd < 0)
+        return -1;
+    const char **names;
+    size_t n = used_names(t, &names);
+    int rc = names != NULL ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = note_name(t, rootfd, names[i], refused);
+    free(names);
+    close(rootfd);
+    return rc;
+}
