@@ -43,6 +43,7 @@ replay d
 expect_rc d_replay $? 0 "$top/d.out"
 expect_eq d_ldir "$(readlink "$top/d.B/ldir")" real
 expect_eq d_f "$(what "$top/d.B" real/f)" "regular file 8"
+expect_eq d_no_mismatch "$(mismatches "$top/d.out")" 0
 
 # 3. links whose text leads out of the root: not kept as links (laid down as what the calls saw)
 mkdir -p "$top/h/root" && printf 'outside\n' >"$top/h/outside"

@@ -86,6 +86,10 @@ int trace_link_add(struct trace *t, const char *name, const char *text);
  * now, not made by t itself, without following a link or leaving root; a text that would lead out of root is
  * not noted but counted in *refused. 0, or -1 with errno. */
 int trace_links_note(struct trace *t, const char *root, size_t *refused);
+/* On reading: each call's name that goes through a noted link to a directory (lnk/x) said by the name the
+ * kernel reached (dir/x), which the replay, following no link, can use; the last component is kept as it is.
+ * 0, or -1 out of memory. */
+int trace_links_apply(struct trace *t);
 
 /* The tree a replay lays down: trace/trace_tree.h. */
 

@@ -163,3 +163,84 @@ int trace_links_note(struct trace *t, const char *root, size_t *refused)
     close(rootfd);
     return rc;
 }
+
+static int link_by_name(const void *a, const void *b, void *t)
+{
+    return strcmp(trace_name(t, ((const struct trace_link *)a)->name), trace_name(t, ((const struct trace_link *)b)->name));
+}
+
+/* The noted link at the first len bytes of name, or NULL (t->links sorted by name). */
+static const struct trace_link *link_at(const struct trace *t, const char *name, size_t len)
+{
+    size_t lo = 0, hi = t->nlinks;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *s = trace_name(t, t->links[mid].name);
+        int c = strncmp(s, name, len);
+        if (c == 0 && s[len] != '\0')
+            c = 1;
+        if (c == 0)
+            return &t->links[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* The name the kernel reached for name: each directory on its way that is a noted link replaced by what its
+ * text leads to (at most 16 links, as a loop is left as it is); its last component is kept, followed or not.
+ * 0 unchanged, 1 into out. */
+static int reached(const struct trace *t, const char *name, char *out, size_t len)
+{
+    char cur[4096], next[4096];
+    if (snprintf(cur, sizeof cur, "%s", name) >= (int)sizeof cur)
+        return 0;
+    int changed = 0;
+    for (int hop = 0; hop < 16; hop++) {
+        const struct trace_link *l = NULL;
+        size_t at = 0;
+        for (char *p = strchr(cur, '/'); p != NULL && l == NULL; p = strchr(p + 1, '/'))
+            if ((l = link_at(t, cur, (size_t)(p - cur))) != NULL)
+                at = (size_t)(p - cur);
+        if (l == NULL)
+            break;
+        char joined[4096];
+        snprintf(next, sizeof next, "%.*s", (int)at, cur);
+        if (trace_link_join(next, trace_name(t, l->text), joined, sizeof joined) != 0
+            || snprintf(next, sizeof next, "%s%s", joined, cur + at) >= (int)sizeof next || trace_path_fold(next) != 0)
+            break;
+        memcpy(cur, next, sizeof cur);
+        changed = 1;
+    }
+    if (changed)
+        snprintf(out, len, "%s", cur);
+    return changed;
+}
+
+static int reroute(struct trace *t, uint32_t *path)
+{
+    char to[4096];
+    if (*path == 0 || !reached(t, trace_name(t, *path), to, sizeof to))
+        return 0;
+    uint32_t at = trace_str(t, to, strlen(to));
+    if (at == 0)
+        return -1;
+    *path = at;
+    return 0;
+}
+
+int trace_links_apply(struct trace *t)
+{
+    if (t->nlinks == 0)
+        return 0;
+    qsort_r(t->links, t->nlinks, sizeof *t->links, link_by_name, t);
+    for (size_t i = 0; i < t->n; i++) {
+        struct rp_rec *r = &t->recs[i];
+        bool second = (rp_calls[r->call].target & RT_PATH2) && !(rp_calls[r->call].target & RT_TEXT2);
+        if (reroute(t, &r->path) != 0 || (second && reroute(t, &r->path2) != 0))
+            return -1;
+    }
+    return 0;
+}

@@ -261,6 +261,8 @@ static int own_parse(struct trace *t, FILE *f, const char *path, int32_t tid, co
     if (!complete)
         return trace_fail(err, path, ln + 1, "no '# end' line: the trace is truncated");
     t->strict = true;
+    if (trace_links_apply(t) != 0)
+        return trace_fail(err, path, ln, "out of memory");
     return 0;
 }
 

@@ -418,9 +418,9 @@ static const char *own_name(struct trace_tree *tr, const char *s)
     return (tr->own[tr->nown] = strdup(s)) != NULL ? tr->own[tr->nown++] : NULL;
 }
 
-/* name said without the noted links on its way: each directory on it that is one replaced by what its text
- * leads to, and (whole) the name itself too; at most 16 links followed (a loop stays as it is). 1 changed. */
-static int through_links(const struct tree_names *n, const char *name, bool whole, char *out, size_t len)
+/* What the noted link at name leads to, through the noted links on the way (its own included; at most 16 followed,
+ * a loop stays as it is), into out. 1 changed. */
+static int through_links(const struct tree_names *n, const char *name, char *out, size_t len)
 {
     char cur[4096], pre[4096];
     snprintf(cur, sizeof cur, "%s", name);
@@ -431,8 +431,6 @@ static int through_links(const struct tree_names *n, const char *name, bool whol
         for (size_t k = 0; l == NULL; k++) {
             if (cur[k] != '/' && cur[k] != '\0')
                 continue;
-            if (cur[k] == '\0' && !whole)
-                break;
             snprintf(pre, sizeof pre, "%.*s", (int)k, cur);
             const struct tree_name *e = name_find(n, pre);
             if (e != NULL && e->noted)
@@ -469,32 +467,6 @@ static void mark_noted(struct trace_tree *tr, const struct trace *t)
     }
 }
 
-/* A name used through a noted link to a directory (lnk/x) is laid down at the name it reached (dir/x). */
-static int move_through(struct trace_tree *tr)
-{
-    struct tree_names *n = &tr->n;
-    char to[4096];
-    for (size_t i = 0; i < n->cap; i++) {
-        struct tree_name *e = &n->v[i];
-        if (e->s == NULL || e->noted || e->seen == SEEN_NONE || !through_links(n, e->s, false, to, sizeof to))
-            continue;
-        if (n->used * 4 >= n->cap * 3)
-            return 0; /* no room left: kept where it was */
-        const char *s = own_name(tr, to);
-        if (s == NULL)
-            return -1;
-        e = &n->v[i];
-        struct tree_name *d = name_get(n, s);
-        if (d->seen == SEEN_NONE) {
-            *d = *e;
-            d->s = s;
-        }
-        e->seen = SEEN_NONE;
-        e->made = false;
-    }
-    return 0;
-}
-
 /* The file (or directory) each noted link leads to is laid down as what the calls through it saw. */
 static int lay_targets(struct trace_tree *tr)
 {
@@ -503,7 +475,7 @@ static int lay_targets(struct trace_tree *tr)
     for (size_t i = 0; i < n->cap; i++) {
         const struct tree_name *e = &n->v[i];
         if (e->s == NULL || !e->noted || e->was == SEEN_NONE || e->was == SEEN_LINK
-            || !through_links(n, e->s, true, to, sizeof to) || n->used * 4 >= n->cap * 3)
+            || !through_links(n, e->s, to, sizeof to) || n->used * 4 >= n->cap * 3)
             continue;
         const char *s = own_name(tr, to);
         if (s == NULL)
@@ -562,7 +534,7 @@ int trace_tree_plan(const struct trace *t, struct trace_tree **out, struct diag 
     trace_ids_free(&w.pids);
     if (rc == 0) {
         mark_noted(tr, t);
-        rc = move_through(tr) == 0 && lay_targets(tr) == 0 ? 0 : -1;
+        rc = lay_targets(tr);
     }
     if (rc == 0)
         parents_are_dirs(&tr->n);
