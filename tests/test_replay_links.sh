@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_replay_links.sh BIN: links a program went through without strace's log saying so
 # (docs/replay.md, "Links met through"): `stat -L lnk` and `cat lnk2` with lnk -> sub/tgt and
-# lnk2 -> dir/file, a stat through a link to a directory; record notes each as "# link NAME TEXT"
+# lnk2 -> dir/file, a link to a link, a stat through a link to a directory; record notes each as "# link NAME TEXT"
 # and the replay lays them down as links with the same text, their targets as files of the
 # sizes seen. A link whose text leads out of the root is not kept as a link, and a trace that
 # says one is refused before anything is laid down; nothing outside DIR is touched.
@@ -22,15 +22,18 @@ replay() { "$bin" replay "$top/$1.trace" -D dir="$top/$1.B" >"$top/$1.out" 2>&1;
 # 1. through links to files in other directories: laid down as links, their targets as files
 mkdir -p "$top/a.A/sub" "$top/a.A/dir"
 printf 'hello world\n' >"$top/a.A/sub/tgt" && printf '0123456789abcdef' >"$top/a.A/dir/file"
-ln -s sub/tgt "$top/a.A/lnk" && ln -s dir/file "$top/a.A/lnk2"
-(cd "$top/a.A" && "$bin" record -o "$top/a.trace" -- sh -c 'stat -L lnk >/dev/null; cat lnk2 >/dev/null') 2>"$top/a.rec"
+ln -s sub/tgt "$top/a.A/lnk" && ln -s dir/file "$top/a.A/lnk2" && ln -s lnk "$top/a.A/lnk3"
+(cd "$top/a.A" && "$bin" record -o "$top/a.trace" -- sh -c 'stat -L lnk >/dev/null; cat lnk2 >/dev/null; stat -L lnk3 >/dev/null') \
+    2>"$top/a.rec"
 expect_rc a_record $? 0 "$top/a.rec"
-expect_eq a_noted "$(grep '^# link ' "$top/a.trace" | sort | tr '\n' ';')" "# link lnk sub/tgt;# link lnk2 dir/file;"
+expect_eq a_noted "$(grep '^# link ' "$top/a.trace" | sort | tr '\n' ';')" \
+    "# link lnk sub/tgt;# link lnk2 dir/file;# link lnk3 lnk;"
 replay a
 expect_rc a_replay $? 0 "$top/a.out"
 expect_eq a_no_mismatch "$(mismatches "$top/a.out")" 0
 expect_eq a_lnk "$(readlink "$top/a.B/lnk")" sub/tgt
 expect_eq a_lnk2 "$(readlink "$top/a.B/lnk2")" dir/file
+expect_eq a_lnk3 "$(readlink "$top/a.B/lnk3")" lnk
 expect_eq a_tgt "$(what "$top/a.B" sub/tgt)" "regular file 12"
 expect_eq a_file "$(what "$top/a.B" dir/file)" "regular file 16"
 

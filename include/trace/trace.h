@@ -81,7 +81,12 @@ bool trace_link_text_inside(const char *name, const char *text);
 /* The name text reaches from the link at name (joined to its directory and folded), into out; -1 too long or
  * escaping. */
 int trace_link_join(const char *name, const char *text, char *out, size_t len);
+/* Notes name as a link holding text (t->links kept sorted by name; a name noted again keeps its first text). */
 int trace_link_add(struct trace *t, const char *name, const char *text);
+/* The name the kernel reached for name: each directory on its way that is a noted link replaced by what its text
+ * leads to, and (whole) the name itself too, else its last component kept; at most 16 links (a loop, which the
+ * kernel refuses with ELOOP, is left as it is). 0 unchanged, 1 with the name into out. */
+int trace_link_reach(const struct trace *t, const char *name, bool whole, char *out, size_t len);
 /* After the program ran: notes each name t uses beneath root (and each directory on its way) that is a link
  * now, not made by t itself, without following a link or leaving root; a text that would lead out of root is
  * not noted but counted in *refused. 0, or -1 with errno. */

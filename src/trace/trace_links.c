@@ -47,6 +47,26 @@ int trace_link_join(const char *name, const char *text, char *out, size_t len)
     return trace_path_fold(out);
 }
 
+/* The noted link at the first len bytes of name, or NULL (t->links sorted by name). */
+static const struct trace_link *link_at(const struct trace *t, const char *name, size_t len)
+{
+    size_t lo = 0, hi = t->nlinks;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *s = trace_name(t, t->links[mid].name);
+        int c = strncmp(s, name, len);
+        if (c == 0 && s[len] != '\0')
+            c = 1;
+        if (c == 0)
+            return &t->links[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
 int trace_link_add(struct trace *t, const char *name, const char *text)
 {
     struct trace_link *v = grow_room(t->links, &t->links_cap, t->nlinks, sizeof *v, 16);
@@ -56,7 +76,15 @@ int trace_link_add(struct trace *t, const char *name, const char *text)
     uint32_t nm = trace_str(t, name, strlen(name)), tx = nm != 0 ? trace_str(t, text, strlen(text)) : 0;
     if (tx == 0)
         return -1;
-    t->links[t->nlinks++] = (struct trace_link){ .name = nm, .text = tx };
+    /* kept sorted by name, for link_at; a name noted again keeps its first text */
+    size_t at = t->nlinks;
+    while (at > 0 && strcmp(trace_name(t, t->links[at - 1].name), name) >= 0)
+        at--;
+    if (at < t->nlinks && strcmp(trace_name(t, t->links[at].name), name) == 0)
+        return 0;
+    memmove(&t->links[at + 1], &t->links[at], (t->nlinks - at) * sizeof *t->links);
+    t->links[at] = (struct trace_link){ .name = nm, .text = tx };
+    t->nlinks++;
     return 0;
 }
 
@@ -118,8 +146,9 @@ static bool made_by_trace(const struct trace *t, const char *name)
     return false;
 }
 
-/* The links on name's way (each prefix, shortest first, up to the first that is not a directory), noted once. */
-static int note_name(struct trace *t, int root, const char *name, size_t *refused)
+/* The links on name's way (each prefix, shortest first, up to the first that is not a directory), noted once,
+ * and those on the way of the name each leads to (a link to a link; at most 16 deep). */
+static int note_name(struct trace *t, int root, const char *name, size_t *refused, int depth)
 {
     char prefix[4096], text[4096];
     if (strncmp(name, "_abs/", 5) == 0 || strcmp(name, ".") == 0 || strlen(name) >= sizeof prefix)
@@ -132,16 +161,19 @@ static int note_name(struct trace *t, int root, const char *name, size_t *refuse
         if (kind < 0)
             return 0;
         if (kind == 1) {
-            bool known = made_by_trace(t, prefix);
-            for (size_t i = 0; !known && i < t->nlinks; i++)
-                known = strcmp(trace_name(t, t->links[i].name), prefix) == 0;
-            if (known)
+            if (made_by_trace(t, prefix) || link_at(t, prefix, strlen(prefix)) != NULL)
                 return 0;
             if (!trace_link_text_inside(prefix, text)) {
                 (*refused)++;
                 return 0;
             }
-            return trace_link_add(t, prefix, text);
+            char to[4096], next[4096];
+            if (trace_link_add(t, prefix, text) != 0)
+                return -1;
+            if (depth >= 16 || trace_link_join(prefix, text, to, sizeof to) != 0
+                || snprintf(next, sizeof next, "%s%s", to, end) >= (int)sizeof next)
+                return 0;
+            return note_name(t, root, next, refused, depth + 1);
         }
         if (*end == '\0')
             return 0;
@@ -158,53 +190,27 @@ int trace_links_note(struct trace *t, const char *root, size_t *refused)
     size_t n = used_names(t, &names);
     int rc = names != NULL ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < n; i++)
-        rc = note_name(t, rootfd, names[i], refused);
+        rc = note_name(t, rootfd, names[i], refused, 0);
     free(names);
     close(rootfd);
     return rc;
 }
 
-static int link_by_name(const void *a, const void *b, void *t)
-{
-    return strcmp(trace_name(t, ((const struct trace_link *)a)->name), trace_name(t, ((const struct trace_link *)b)->name));
-}
-
-/* The noted link at the first len bytes of name, or NULL (t->links sorted by name). */
-static const struct trace_link *link_at(const struct trace *t, const char *name, size_t len)
-{
-    size_t lo = 0, hi = t->nlinks;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const char *s = trace_name(t, t->links[mid].name);
-        int c = strncmp(s, name, len);
-        if (c == 0 && s[len] != '\0')
-            c = 1;
-        if (c == 0)
-            return &t->links[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
-}
-
-/* The name the kernel reached for name: each directory on its way that is a noted link replaced by what its
- * text leads to (at most 16 links, as a loop is left as it is); its last component is kept, followed or not.
- * 0 unchanged, 1 into out. */
-static int reached(const struct trace *t, const char *name, char *out, size_t len)
+int trace_link_reach(const struct trace *t, const char *name, bool whole, char *out, size_t len)
 {
     char cur[4096], next[4096];
     if (snprintf(cur, sizeof cur, "%s", name) >= (int)sizeof cur)
         return 0;
-    int changed = 0;
-    for (int hop = 0; hop < 16; hop++) {
+    int changed = 0, hop = 0;
+    for (;; hop++) {
         const struct trace_link *l = NULL;
         size_t at = 0;
         for (char *p = strchr(cur, '/'); p != NULL && l == NULL; p = strchr(p + 1, '/'))
             if ((l = link_at(t, cur, (size_t)(p - cur))) != NULL)
                 at = (size_t)(p - cur);
-        if (l == NULL)
+        if (l == NULL && whole && (l = link_at(t, cur, strlen(cur))) != NULL)
+            at = strlen(cur);
+        if (l == NULL || hop == 16)
             break;
         char joined[4096];
         snprintf(next, sizeof next, "%.*s", (int)at, cur);
@@ -214,6 +220,8 @@ static int reached(const struct trace *t, const char *name, char *out, size_t le
         memcpy(cur, next, sizeof cur);
         changed = 1;
     }
+    if (hop == 16)
+        return 0;
     if (changed)
         snprintf(out, len, "%s", cur);
     return changed;
@@ -222,7 +230,7 @@ static int reached(const struct trace *t, const char *name, char *out, size_t le
 static int reroute(struct trace *t, uint32_t *path)
 {
     char to[4096];
-    if (*path == 0 || !reached(t, trace_name(t, *path), to, sizeof to))
+    if (*path == 0 || !trace_link_reach(t, trace_name(t, *path), false, to, sizeof to))
         return 0;
     uint32_t at = trace_str(t, to, strlen(to));
     if (at == 0)
@@ -235,7 +243,6 @@ int trace_links_apply(struct trace *t)
 {
     if (t->nlinks == 0)
         return 0;
-    qsort_r(t->links, t->nlinks, sizeof *t->links, link_by_name, t);
     for (size_t i = 0; i < t->n; i++) {
         struct rp_rec *r = &t->recs[i];
         bool second = (rp_calls[r->call].target & RT_PATH2) && !(rp_calls[r->call].target & RT_TEXT2);

@@ -418,41 +418,6 @@ static const char *own_name(struct trace_tree *tr, const char *s)
     return (tr->own[tr->nown] = strdup(s)) != NULL ? tr->own[tr->nown++] : NULL;
 }
 
-/* What the noted link at name leads to, through the noted links on the way (its own included; at most 16 followed,
- * a loop stays as it is), into out. 1 changed. */
-static int through_links(const struct tree_names *n, const char *name, char *out, size_t len)
-{
-    char cur[4096], pre[4096];
-    snprintf(cur, sizeof cur, "%s", name);
-    int changed = 0;
-    for (int hop = 0; hop < 16; hop++) {
-        const struct tree_name *l = NULL;
-        size_t at = 0;
-        for (size_t k = 0; l == NULL; k++) {
-            if (cur[k] != '/' && cur[k] != '\0')
-                continue;
-            snprintf(pre, sizeof pre, "%.*s", (int)k, cur);
-            const struct tree_name *e = name_find(n, pre);
-            if (e != NULL && e->noted)
-                l = e, at = k;
-            if (cur[k] == '\0')
-                break;
-        }
-        if (l == NULL)
-            break;
-        char joined[4096];
-        if (trace_link_join(pre, l->text, joined, sizeof joined) != 0
-            || snprintf(pre, sizeof pre, "%s%s", joined, cur + at) >= (int)sizeof pre)
-            break;
-        snprintf(cur, sizeof cur, "%s", pre);
-        if (trace_path_fold(cur) != 0)
-            break;
-        changed = 1;
-    }
-    snprintf(out, len, "%s", cur);
-    return changed;
-}
-
 /* Marks the links the recording noted ("# link" lines) that were there before the program ran. */
 static void mark_noted(struct trace_tree *tr, const struct trace *t)
 {
@@ -468,14 +433,14 @@ static void mark_noted(struct trace_tree *tr, const struct trace *t)
 }
 
 /* The file (or directory) each noted link leads to is laid down as what the calls through it saw. */
-static int lay_targets(struct trace_tree *tr)
+static int lay_targets(struct trace_tree *tr, const struct trace *t)
 {
     struct tree_names *n = &tr->n;
     char to[4096];
     for (size_t i = 0; i < n->cap; i++) {
         const struct tree_name *e = &n->v[i];
         if (e->s == NULL || !e->noted || e->was == SEEN_NONE || e->was == SEEN_LINK
-            || !through_links(n, e->s, to, sizeof to) || n->used * 4 >= n->cap * 3)
+            || !trace_link_reach(t, e->s, true, to, sizeof to) || n->used * 4 >= n->cap * 3)
             continue;
         const char *s = own_name(tr, to);
         if (s == NULL)
@@ -534,7 +499,7 @@ int trace_tree_plan(const struct trace *t, struct trace_tree **out, struct diag 
     trace_ids_free(&w.pids);
     if (rc == 0) {
         mark_noted(tr, t);
-        rc = lay_targets(tr);
+        rc = lay_targets(tr, t);
     }
     if (rc == 0)
         parents_are_dirs(&tr->n);
@@ -577,6 +542,20 @@ int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trac
     return 0;
 }
 
+/* Whether a directory on name's way is a noted link (one that loops: the calls beneath it failed, and nothing
+ * can be laid down through it). */
+static bool under_noted(const struct tree_names *n, const char *name)
+{
+    char pre[4096];
+    for (const char *p = strchr(name, '/'); p != NULL; p = strchr(p + 1, '/')) {
+        snprintf(pre, sizeof pre, "%.*s", (int)(p - name), name);
+        const struct tree_name *e = name_find(n, pre);
+        if (e != NULL && e->noted)
+            return true;
+    }
+    return false;
+}
+
 int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
                       struct diag *err)
 {
@@ -586,12 +565,13 @@ int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, ui
     int rc = buf ? 0 : diag_set(err, NULL, "out of memory");
     /* a name the trace makes needs its parents, down to the first one the trace makes itself */
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
-        if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && n->v[i].made && lay_unmade_parents(root, n, n->v[i].s) != 0)
+        if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && n->v[i].made && !under_noted(n, n->v[i].s)
+            && lay_unmade_parents(root, n, n->v[i].s) != 0)
             rc = diag_set(err, NULL, "cannot lay down the parents of %s beneath %s: %s", n->v[i].s, dir,
                           beneath_strerror(errno));
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
         if (n->v[i].s != NULL && (n->v[i].seen == SEEN_FILE || n->v[i].seen == SEEN_DIR || n->v[i].seen == SEEN_LINK)
-            && lay_one(root, &n->v[i], buf, 1 << 16, files, bytes) != 0)
+            && !under_noted(n, n->v[i].s) && lay_one(root, &n->v[i], buf, 1 << 16, files, bytes) != 0)
             rc = diag_set(err, NULL, "cannot lay down %s beneath %s: %s", n->v[i].s, dir,
                           errno == ENXIO ? "something other than a regular file is there"
                           : errno == EINTR ? "stopped by a signal" : beneath_strerror(errno));
