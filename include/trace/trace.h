@@ -24,6 +24,13 @@ struct trace {
     uint64_t dropped;        /* calls left out: outside the root, on descriptors it never opened */
     bool strict;             /* a call on a descriptor never opened is bad input (else left out: strace's stdin) */
     uint64_t left[5];        /* of dropped, calls on what is not a file beneath the root, by enum trace_left */
+    struct trace_link *links; /* links there before the program ran that it went through (trace_links.c) */
+    size_t nlinks, links_cap;
+};
+
+/* A name beneath the root that was a symbolic link holding text ("# link NAME TEXT" in the own format). */
+struct trace_link {
+    uint32_t name, text;
 };
 
 /* What a call left out of a strace log was on (record says how many of each). */
@@ -67,6 +74,27 @@ int trace_fail(struct diag *err, const char *file, unsigned line, const char *fm
 /* Keeps rel (a path relative to the root after . and .. are folded) or says why
  * not: 0 kept, -1 it escapes the root. */
 int trace_path_fold(char *rel);
+
+/* Whether following text from the link at name stays beneath the root, whatever the links on its way hold:
+ * relative, climbing by leading ".." only, no higher than name's directory, then going down only. */
+bool trace_link_text_inside(const char *name, const char *text);
+/* The name text reaches from the link at name (joined to its directory and folded), into out; -1 too long or
+ * escaping. */
+int trace_link_join(const char *name, const char *text, char *out, size_t len);
+/* Notes name as a link holding text (t->links kept sorted by name; a name noted again keeps its first text). */
+int trace_link_add(struct trace *t, const char *name, const char *text);
+/* The name the kernel reached for name: each directory on its way that is a noted link replaced by what its text
+ * leads to, and (whole) the name itself too, else its last component kept; at most 16 links (a loop, which the
+ * kernel refuses with ELOOP, is left as it is). 0 unchanged, 1 with the name into out. */
+int trace_link_reach(const struct trace *t, const char *name, bool whole, char *out, size_t len);
+/* After the program ran: notes each name t uses beneath root (and each directory on its way) that is a link
+ * now, not made by t itself, without following a link or leaving root; a text that would lead out of root is
+ * not noted but counted in *refused. 0, or -1 with errno. */
+int trace_links_note(struct trace *t, const char *root, size_t *refused);
+/* On reading: each call's name that goes through a noted link to a directory (lnk/x) said by the name the
+ * kernel reached (dir/x), which the replay, following no link, can use; the last component is kept as it is.
+ * 0, or -1 out of memory. */
+int trace_links_apply(struct trace *t);
 
 /* The tree a replay lays down: trace/trace_tree.h. */
 

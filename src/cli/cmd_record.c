@@ -124,6 +124,15 @@ static int convert(struct trace *t, const char *log, const char *out, const stru
 {
     if (trace_load(t, log, o, err) != 0)
         return -1;
+    /* the links the program went through that the log does not show (it says where an open arrived, and a
+     * stat through a link not at all), looked at now that it has exited */
+    size_t refused;
+    if (trace_links_note(t, o->root, &refused) != 0)
+        return diag_set(err, NULL, "looking for the links the command went through beneath %s: %s", o->root,
+                        strerror(errno));
+    if (refused != 0)
+        fprintf(stderr, "record: %zu link%s beneath %s lead%s out of it: not kept as links\n", refused,
+                refused == 1 ? "" : "s", o->root, refused == 1 ? "s" : "");
     struct outfile w;
     if (outfile_open(&w, out) != 0 || outfile_end(&w, trace_write(t, w.f)) != 0)
         return diag_set(err, NULL, "-o %s: cannot write it: %s", out, outfile_strerror(errno));

@@ -84,6 +84,7 @@ void trace_free(struct trace *t)
 {
     free(t->recs);
     free(t->strings);
+    free(t->links);
     *t = (struct trace){ 0 };
 }
 

@@ -196,6 +196,26 @@ static int own_left(struct trace *t, char *rest, const struct trace_lines *l, st
     return 0;
 }
 
+/* "# link NAME TEXT": NAME was a link holding TEXT before the program ran, and the program went through it
+ * (record looked after it exited). A text that would lead out of the root is refused, as a name escaping it is. */
+#define OWN_LINK "# link "
+
+static int own_link(struct trace *t, char *rest, const struct trace_lines *l, struct diag *err)
+{
+    char *name = strtok(rest, " \t\r\n"), *text = name != NULL ? strtok(NULL, " \t\r\n") : NULL;
+    if (text == NULL || strtok(NULL, " \t\r\n") != NULL)
+        return trace_fail(err, l->path, l->ln, "a link line is '%sNAME TEXT'", OWN_LINK);
+    if (unescape(name) != 0 || unescape(text) != 0)
+        return trace_fail(err, l->path, l->ln, "bad escape in the link line");
+    if (trace_path_fold(name) != 0 || strcmp(name, ".") == 0)
+        return trace_fail(err, l->path, l->ln, "the link's name escapes the root: '%s'", name);
+    if (!trace_link_text_inside(name, text))
+        return trace_fail(err, l->path, l->ln, "the link %s holds '%s', which leads out of the root", name, text);
+    if (trace_link_add(t, name, text) != 0)
+        return trace_fail(err, l->path, l->ln, "out of memory");
+    return 0;
+}
+
 /* One line: the version line, a comment, the end line or a call. */
 static int own_next(struct trace *t, struct trace_lines *l, bool *complete, struct diag *err)
 {
@@ -213,6 +233,8 @@ static int own_next(struct trace *t, struct trace_lines *l, bool *complete, stru
     }
     if (strncmp(line, OWN_LEFT, strlen(OWN_LEFT)) == 0)
         return own_left(t, line + strlen(OWN_LEFT), l, err);
+    if (strncmp(line, OWN_LINK, strlen(OWN_LINK)) == 0)
+        return own_link(t, line + strlen(OWN_LINK), l, err);
     if (strncmp(line, "# end", 5) == 0) {
         *complete = true;
         return 0;
@@ -239,6 +261,8 @@ static int own_parse(struct trace *t, FILE *f, const char *path, int32_t tid, co
     if (!complete)
         return trace_fail(err, path, ln + 1, "no '# end' line: the trace is truncated");
     t->strict = true;
+    if (trace_links_apply(t) != 0)
+        return trace_fail(err, path, ln, "out of memory");
     return 0;
 }
 
@@ -259,6 +283,13 @@ int trace_write(const struct trace *t, FILE *out)
         for (size_t k = 0; k < 5; k++)
             if (t->left[k] != 0)
                 fprintf(out, " %s=%" PRIu64, trace_left_keys[k], t->left[k]);
+        fputc('\n', out);
+    }
+    for (size_t i = 0; i < t->nlinks; i++) {
+        fputs(OWN_LINK, out);
+        escape(trace_name(t, t->links[i].name), out);
+        fputc(' ', out);
+        escape(trace_name(t, t->links[i].text), out);
         fputc('\n', out);
     }
     for (size_t i = 0; i < t->n; i++) {

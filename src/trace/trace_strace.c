@@ -316,25 +316,16 @@ static uint32_t st_num(const char *a)
     return v;
 }
 
-/* Whether a and b are names in one directory (the same text up to and including their last '/'). */
-static bool same_dir(const char *a, const char *b)
-{
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    size_t la = sa != NULL ? (size_t)(sa - a) : 0, lb = sb != NULL ? (size_t)(sb - b) : 0;
-    return (sa == NULL) == (sb == NULL) && la == lb && memcmp(a, b, la) == 0;
-}
-
 static int f_open(struct st_ctx *c, const struct st_call *s, struct rp_rec *r, int at)
 {
     if (s->nargs < at + 2)
         return -1;
     r->path = s->ret >= 0 && s->retpath[0] ? st_keep(c, s->retpath) : st_at(c, at ? s->arg[0] : NULL, s->arg[at]);
-    /* Opened through a link: -yy shows the file reached, the argument the name opened. A link in the same
-     * directory as its file (lnk -> tgt, libx.so -> libx.so.1) is kept as the open's second name and laid
-     * down as a link; one elsewhere is not, since any component of its path may be the link. */
+    /* Opened through a link: -yy shows the file reached, the argument the name opened, kept as the open's
+     * second name (the lay-down makes a link of it when it is beside its file; record looks at it for a link
+     * elsewhere, since any component of its path may be the link). */
     uint32_t via = r->path != 0 && s->ret >= 0 && s->retpath[0] ? st_at(c, at ? s->arg[0] : NULL, s->arg[at]) : 0;
-    if (via != 0 && via != r->path && strcmp(trace_name(c->t, via), trace_name(c->t, r->path)) != 0
-        && same_dir(trace_name(c->t, via), trace_name(c->t, r->path)))
+    if (via != 0 && via != r->path && strcmp(trace_name(c->t, via), trace_name(c->t, r->path)) != 0)
         r->path2 = via;
     r->flags = st_num(s->arg[at + 1]);
     r->mode = s->nargs > at + 2 ? st_num(s->arg[at + 2]) : 0;
@@ -419,11 +410,16 @@ static int f_lseek(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
     return fd_call(c, s, r, RC_LSEEK);
 }
 
-/* st_size=N from a stat structure, the size the program saw. */
+/* key=N (st_size=, statx's stx_size=) from a stat structure: the size the program saw. */
+static uint64_t st_size_at(const char *a, const char *key)
+{
+    const char *p = strstr(a, key);
+    return p != NULL ? strtoull(p + strlen(key), NULL, 10) : 0;
+}
+
 static uint64_t st_size(const char *a)
 {
-    const char *p = strstr(a, "st_size=");
-    return p != NULL ? strtoull(p + 8, NULL, 10) : 0;
+    return st_size_at(a, "st_size=");
 }
 
 static int path_call(struct st_ctx *c, const char *dir, const char *name, struct rp_rec *r, enum rp_call call)
@@ -454,6 +450,7 @@ static int f_statx(struct st_ctx *c, const struct st_call *s, struct rp_rec *r)
 {
     if (s->nargs < 5)
         return -1;
+    r->len = st_size_at(s->arg[4], "stx_size=");
     if (strcmp(s->arg[1], "\"\"") == 0)
         return fd_call(c, s, r, RC_FSTAT);
     return path_call(c, s->arg[0], s->arg[1], r, RC_STAT);

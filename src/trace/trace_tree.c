@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/beneath.h"
+#include "base/grow.h"
 #include "base/signals.h"
 #include "trace/trace.h"
 #include "trace/trace_fds.h"
@@ -27,6 +28,8 @@ struct tree_name {
     bool made;               /* a call of the trace made it (its parents are laid down for it) */
     bool changed;            /* a call of the trace changed what the name holds (made, removed, renamed, written) */
     const char *text;        /* SEEN_LINK: the link's contents, as a readlink of it recorded them */
+    bool noted;              /* SEEN_LINK from a "# link" line: the program went through it */
+    enum seen was;           /* noted: what the calls through it saw (its target's kind) */
     /* What the trace's own writes did to it so far, so that a size seen after them is not taken for the
      * size it had before (a file appended to and then stat'ed would be laid down at its end size, and
      * come out longer by the appends) */
@@ -37,12 +40,14 @@ struct tree_name {
 
 struct tree_names {
     struct tree_name *v;
-    size_t cap;
+    size_t cap, used;
 };
 
 struct trace_tree {
     struct tree_names n;
     const char *source;      /* the trace's file, for messages */
+    char **own;              /* names made here (a name through a noted link, said by its target's name) */
+    size_t nown, own_cap;
 };
 
 static uint64_t hash(const char *s)
@@ -58,8 +63,10 @@ static struct tree_name *name_get(struct tree_names *n, const char *s)
     size_t i = hash(s) & (n->cap - 1);
     while (n->v[i].s != NULL && strcmp(n->v[i].s, s) != 0)
         i = (i + 1) & (n->cap - 1);
-    if (n->v[i].s == NULL)
+    if (n->v[i].s == NULL) {
         n->v[i].s = s;
+        n->used++;
+    }
     return &n->v[i];
 }
 
@@ -348,6 +355,14 @@ static int note_fds(struct tree_walk *w, const struct rp_rec *r)
     return 0;
 }
 
+/* Whether a and b are names in one directory (the same text up to and including their last '/'). */
+static bool same_dir(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t la = sa != NULL ? (size_t)(sa - a) : 0, lb = sb != NULL ? (size_t)(sb - b) : 0;
+    return (sa == NULL) == (sb == NULL) && la == lb && memcmp(a, b, la) == 0;
+}
+
 /* What one call says of the names it uses: how they were before the trace, a
  * size, whether the trace writes to them. */
 static int note_call(struct tree_walk *w, const struct rp_rec *r)
@@ -370,7 +385,7 @@ static int note_call(struct tree_walk *w, const struct rp_rec *r)
                      && (r->call == RC_TRUNCATE || r->call == RC_UNLINK || r->call == RC_RENAME
                          || ((r->call == RC_OPEN || r->call == RC_INHERIT) && (r->flags & O_TRUNC)));
     }
-    if (r->call == RC_OPEN && r->path2 != 0 && r->ret >= 0) {
+    if (r->call == RC_OPEN && r->path2 != 0 && r->ret >= 0 && same_dir(trace_name(t, r->path), trace_name(t, r->path2))) {
         /* opened through a link beside its file: the link was there, holding the file's last name */
         struct tree_name *l = name_get(w->n, trace_name(t, r->path2));
         if (l->seen == SEEN_NONE) {
@@ -391,6 +406,55 @@ static int note_call(struct tree_walk *w, const struct rp_rec *r)
     if (r->call == RC_STAT && e != NULL)
         sighted(e, r->len, r);
     return note_fds(w, r);
+}
+
+/* A copy of s the tree keeps (freed with it); NULL out of memory. */
+static const char *own_name(struct trace_tree *tr, const char *s)
+{
+    char **v = grow_room(tr->own, &tr->own_cap, tr->nown, sizeof *v, 16);
+    if (v == NULL)
+        return NULL;
+    tr->own = v;
+    return (tr->own[tr->nown] = strdup(s)) != NULL ? tr->own[tr->nown++] : NULL;
+}
+
+/* Marks the links the recording noted ("# link" lines) that were there before the program ran. */
+static void mark_noted(struct trace_tree *tr, const struct trace *t)
+{
+    for (size_t i = 0; i < t->nlinks; i++) {
+        struct tree_name *e = name_get(&tr->n, trace_name(t, t->links[i].name));
+        if (e->seen == SEEN_MADE)
+            continue; /* the program made it: its own calls lay it down */
+        e->was = e->seen;
+        e->seen = SEEN_LINK;
+        e->text = trace_name(t, t->links[i].text);
+        e->noted = true;
+    }
+}
+
+/* The file (or directory) each noted link leads to is laid down as what the calls through it saw. */
+static int lay_targets(struct trace_tree *tr, const struct trace *t)
+{
+    struct tree_names *n = &tr->n;
+    char to[4096];
+    for (size_t i = 0; i < n->cap; i++) {
+        const struct tree_name *e = &n->v[i];
+        if (e->s == NULL || !e->noted || e->was == SEEN_NONE || e->was == SEEN_LINK
+            || !trace_link_reach(t, e->s, true, to, sizeof to) || n->used * 4 >= n->cap * 3)
+            continue;
+        const char *s = own_name(tr, to);
+        if (s == NULL)
+            return -1;
+        e = &n->v[i];
+        struct tree_name *d = name_get(n, s);
+        if (d->seen == SEEN_NONE)
+            d->seen = e->was == SEEN_DIR ? SEEN_DIR : SEEN_FILE;
+        if (d->seen == SEEN_FILE && e->size > d->size) {
+            d->size = e->size;
+            d->line = e->line;
+        }
+    }
+    return 0;
 }
 
 /* A name beneath which the trace uses another was a directory, whatever its first sight said (git's
@@ -420,7 +484,7 @@ int trace_tree_plan(const struct trace *t, struct trace_tree **out, struct diag 
         return diag_set(err, NULL, "out of memory");
     tr->source = t->source;
     tr->n.cap = 1024;
-    while (tr->n.cap < 4 * t->n + 16)
+    while (tr->n.cap < 4 * t->n + 2 * t->nlinks + 16)
         tr->n.cap *= 2;
     tr->n.v = calloc(tr->n.cap, sizeof *tr->n.v);
     struct tree_walk w = { .t = t, .n = &tr->n };
@@ -433,6 +497,10 @@ int trace_tree_plan(const struct trace *t, struct trace_tree **out, struct diag 
         rc = note_call(&w, &t->recs[i]);
     fds_free(&w.fds);
     trace_ids_free(&w.pids);
+    if (rc == 0) {
+        mark_noted(tr, t);
+        rc = lay_targets(tr, t);
+    }
     if (rc == 0)
         parents_are_dirs(&tr->n);
     if (rc != 0)
@@ -474,6 +542,20 @@ int trace_tree_measure(const struct trace_tree *tr, const char *dir, struct trac
     return 0;
 }
 
+/* Whether a directory on name's way is a noted link (one that loops: the calls beneath it failed, and nothing
+ * can be laid down through it). */
+static bool under_noted(const struct tree_names *n, const char *name)
+{
+    char pre[4096];
+    for (const char *p = strchr(name, '/'); p != NULL; p = strchr(p + 1, '/')) {
+        snprintf(pre, sizeof pre, "%.*s", (int)(p - name), name);
+        const struct tree_name *e = name_find(n, pre);
+        if (e != NULL && e->noted)
+            return true;
+    }
+    return false;
+}
+
 int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, uint64_t *files, uint64_t *bytes,
                       struct diag *err)
 {
@@ -483,12 +565,13 @@ int trace_tree_lay_at(const struct trace_tree *tr, int root, const char *dir, ui
     int rc = buf ? 0 : diag_set(err, NULL, "out of memory");
     /* a name the trace makes needs its parents, down to the first one the trace makes itself */
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
-        if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && n->v[i].made && lay_unmade_parents(root, n, n->v[i].s) != 0)
+        if (n->v[i].s != NULL && n->v[i].seen == SEEN_MADE && n->v[i].made && !under_noted(n, n->v[i].s)
+            && lay_unmade_parents(root, n, n->v[i].s) != 0)
             rc = diag_set(err, NULL, "cannot lay down the parents of %s beneath %s: %s", n->v[i].s, dir,
                           beneath_strerror(errno));
     for (size_t i = 0; rc == 0 && i < n->cap; i++)
         if (n->v[i].s != NULL && (n->v[i].seen == SEEN_FILE || n->v[i].seen == SEEN_DIR || n->v[i].seen == SEEN_LINK)
-            && lay_one(root, &n->v[i], buf, 1 << 16, files, bytes) != 0)
+            && !under_noted(n, n->v[i].s) && lay_one(root, &n->v[i], buf, 1 << 16, files, bytes) != 0)
             rc = diag_set(err, NULL, "cannot lay down %s beneath %s: %s", n->v[i].s, dir,
                           errno == ENXIO ? "something other than a regular file is there"
                           : errno == EINTR ? "stopped by a signal" : beneath_strerror(errno));
@@ -523,6 +606,9 @@ void trace_tree_free(struct trace_tree *tr)
 {
     if (tr == NULL)
         return;
+    for (size_t i = 0; i < tr->nown; i++)
+        free(tr->own[i]);
+    free(tr->own);
     free(tr->n.v);
     free(tr);
 }

@@ -37,6 +37,11 @@ def seeds():
     ])
     # names that read as other fields unless escaped: "-" (empty) and "fd:N" (a descriptor)
     s["own-odd-names"] = own(["0.1 1 1 stat \\055 - - - - 0 0.1", "0.2 1 1 stat \\146d:3 - - - - 0 0.1"])
+    # links noted by record: a chain, a loop, a name through a link to a directory, one refused (absolute)
+    s["own-links"] = own(["# link a b", "# link b c/d", "# link l l/x", "# link e/f ../g",
+                          "0.1 1 1 stat a/z - 5 - - 0 0.1", "0.2 1 1 stat l/y - - - - 0 0.1",
+                          "0.3 1 1 open e/f/h - - O_RDONLY - 3 0.1 e/f/h", "0.4 1 1 read fd:3 - 9 - - 9 0.1"])
+    s["own-link-absolute"] = own(["# link a /etc", "0.1 1 1 stat a/passwd - - - - 0 0.1"])
     s["own-fork-65535"] = own(
         ["0.000001 1 1 open a - - O_RDWR|O_CREAT 0644 65535 0.000001"]
         + ["%.6f 1 1 fork - - - - - %d 0.000001\n%.6f %d %d fstat fd:65535 - - - - 0 0.000001"
