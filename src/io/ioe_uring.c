@@ -22,6 +22,18 @@ static void uring_commit(struct ioengine *e)
     (void)io_uring_submit(&u->ring);
 }
 
+/* An entry of the submission ring made r's read or write. */
+static void uring_prep(struct io_uring_sqe *sqe, struct io_req *r)
+{
+    if (r->dir == IO_READ)
+        io_uring_prep_read(sqe, r->fd, r->buf, (unsigned)r->len, r->off);
+    else
+        io_uring_prep_write(sqe, r->fd, r->buf, (unsigned)r->len, r->dir == IO_APPEND ? 0 : r->off);
+    if (r->dir == IO_APPEND)
+        sqe->rw_flags = RWF_APPEND;
+    io_uring_sqe_set_data(sqe, r);
+}
+
 /* Queues r in the submission ring; a full ring is committed first. */
 static int uring_submit(struct ioengine *e, struct io_req *r)
 {
@@ -33,14 +45,34 @@ static int uring_submit(struct ioengine *e, struct io_req *r)
     }
     if (sqe == NULL)
         return -EAGAIN;
-    if (r->dir == IO_READ)
-        io_uring_prep_read(sqe, r->fd, r->buf, (unsigned)r->len, r->off);
-    else
-        io_uring_prep_write(sqe, r->fd, r->buf, (unsigned)r->len, r->dir == IO_APPEND ? 0 : r->off);
-    if (r->dir == IO_APPEND)
-        sqe->rw_flags = RWF_APPEND;
-    io_uring_sqe_set_data(sqe, r);
+    uring_prep(sqe, r);
     return IOE_QUEUED;
+}
+
+/* r alone (nothing else in flight): sent and waited for in one
+ * io_uring_enter, its completion taken from the ring, no request ring or
+ * reap between. An interrupted send is made again (the entry stays in the
+ * submission ring); an interrupted wait waits on. */
+static int uring_submit_wait(struct ioengine *e, struct io_req *r)
+{
+    struct uring *u = (struct uring *)e;
+    struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
+    if (sqe == NULL)
+        return -EAGAIN;
+    uring_prep(sqe, r);
+    int rc;
+    while ((rc = io_uring_submit_and_wait(&u->ring, 1)) == -EINTR)
+        ;
+    if (rc <= 0)
+        return rc < 0 ? rc : -EAGAIN; /* not taken: nothing to wait for */
+    struct io_uring_cqe *cqe;
+    while ((rc = io_uring_wait_cqe(&u->ring, &cqe)) == -EINTR)
+        ;
+    if (rc < 0)
+        return rc;
+    r->res = cqe->res;
+    io_uring_cqe_seen(&u->ring, cqe);
+    return IOE_COMPLETED;
 }
 
 /* Takes what is in the completion queue, up to max, without a system call. */
@@ -127,6 +159,6 @@ const struct ioengine_ops ioengine_io_uring = {
     .name = "io_uring", .flags = IOE_ASYNC | IOE_REAP_SENDS,
     .summary = "io_uring (liburing); iodepth requests in flight",
     .prepare = uring_prepare, .submit = uring_submit, .commit = uring_commit, .reap = uring_reap,
-    .cleanup = uring_cleanup,
+    .submit_wait = uring_submit_wait, .cleanup = uring_cleanup,
     .hint = uring_hint,
 };
