@@ -275,19 +275,25 @@ static inline __attribute__((always_inline)) int op_io_fast(struct worker *w, st
     s->last = off; /* an inplace op after it goes back here */
     if (!random)
         s->offset = off + len;
-    struct io_req r = { .buf = buf, .len = len, .off = off, .fd = s->fd, .dir = dir };
-    uint64_t t0 = op_now(w);
+    struct io_req r; /* on an engine, the fields its call reads, no more: the rest are the ring's */
+    uint64_t t0, t1;
+    long n;
     int sent = IOE_COMPLETED;
-    if (call == OP_FAST_ENGINE)
+    if (call == OP_FAST_ENGINE) {
+        r.buf = buf, r.len = len, r.off = off, r.fd = s->fd, r.dir = dir;
+        t0 = op_now(w);
         sent = op->ioe->ops->submit_wait(op->ioe, &r);
-    else
-        r.res = io_prw(dir, s->fd, buf, len, off);
-    uint64_t t1 = op_now(w);
-    long n = r.res;
-    if (__builtin_expect(sent != IOE_COMPLETED, 0))
-        return op_io_send_failed(w, op, &r, s, -sent);
-    if (__builtin_expect(n < 0 || (dir != IO_READ && (uint64_t)n != len), 0))
-        return op_io_sync_failed(w, op, &r, s);
+        t1 = op_now(w);
+        n = r.res;
+    } else {
+        t0 = op_now(w);
+        n = io_prw(dir, s->fd, buf, len, off);
+        t1 = op_now(w);
+    }
+    if (__builtin_expect(sent != IOE_COMPLETED || n < 0 || (dir != IO_READ && (uint64_t)n != len), 0)) {
+        struct io_req e = { .buf = buf, .len = len, .off = off, .fd = s->fd, .dir = dir, .res = n };
+        return sent != IOE_COMPLETED ? op_io_send_failed(w, op, &e, s, -sent) : op_io_sync_failed(w, op, &e, s);
+    }
     op_done_at(w, op, t0, t1, (uint64_t)n, off);
     if (dir == IO_READ && !random && (uint64_t)n < len)
         s->offset = n == 0 ? 0 : off + (uint64_t)n; /* at EOF start over: reads loop over the file */
