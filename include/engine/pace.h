@@ -61,14 +61,6 @@ static inline uint64_t pace_next_linear(struct pace_clock *c)
 /* The same on c's process, through its row (pace.c). */
 uint64_t pace_next(struct pace_clock *c);
 
-/* Moves c on to its next pass: a linear schedule's step inline, any other's
- * through its row. */
-static inline void pace_clock_step(struct pace_clock *c)
-{
-    c->due = c->process == RP_LINEAR ? pace_next_linear(c) : pace_next(c);
-    c->k++;
-}
-
 /* The passes due in [go, stop) of a linear schedule: those it asked for by the stop. */
 uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop);
 

@@ -25,6 +25,14 @@ static inline void pace_publish(struct thread_sched *s, uint64_t k, uint64_t lag
         atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
 }
 
+/* Moves c on to its next pass: a linear schedule's step inline, any other's
+ * through its row. */
+static inline void pace_clock_step(struct pace_clock *c)
+{
+    c->due = c->process == RP_LINEAR ? pace_next_linear(c) : pace_next(c);
+    c->k++;
+}
+
 /* Before the next pass of c: sleeps (no spin) until it is due, unless it is
  * already, publishes its lag and moves c on to the pass after it; false when
  * the run stops first (the sleep ends at once; c stays at the pass not begun). */
