@@ -65,6 +65,43 @@ static int libaio_submit(struct ioengine *e, struct io_req *r)
     return IOE_QUEUED;
 }
 
+/* io_submit and io_getevents made here on x86-64 Linux, not through
+ * libaio's wrappers, which go through libc's syscall() and errno: the same
+ * two system calls, the kernel's -errno returned as it is (ioengine.h's
+ * io_prw does the same for pread and pwrite). */
+#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
+#include <sys/syscall.h>
+static inline long aio_call(long nr, long a, long b, long c, long d)
+{
+    long ret;
+    register long r10 __asm__("r10") = d;
+    register long r8 __asm__("r8") = 0; /* io_getevents' timeout: none */
+    __asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
+                     : "rcx", "r11", "memory");
+    return ret;
+}
+
+static int aio_submit1(io_context_t ctx, struct iocb **cbs)
+{
+    return (int)aio_call(SYS_io_submit, (long)ctx, 1, (long)cbs, 0);
+}
+
+static int aio_wait1(io_context_t ctx, struct io_event *ev)
+{
+    return (int)aio_call(SYS_io_getevents, (long)ctx, 1, 1, (long)ev);
+}
+#else
+static int aio_submit1(io_context_t ctx, struct iocb **cbs)
+{
+    return io_submit(ctx, 1, cbs);
+}
+
+static int aio_wait1(io_context_t ctx, struct io_event *ev)
+{
+    return io_getevents(ctx, 1, 1, ev, NULL);
+}
+#endif
+
 /* r alone (nothing else in flight, nothing queued): one io_submit of its
  * iocb, one io_getevents of its completion, no queue kept between. An
  * interrupted wait waits on: the kernel has the request. */
@@ -74,11 +111,11 @@ static int libaio_submit_wait(struct ioengine *e, struct io_req *r)
     if (a->npend != 0)
         return -EAGAIN;
     libaio_prep(&a->cbs[0], r);
-    int n = io_submit(a->ctx, 1, a->pend);
+    int n = aio_submit1(a->ctx, a->pend);
     if (n != 1)
         return n < 0 ? n : -EAGAIN;
     struct io_event ev;
-    while ((n = io_getevents(a->ctx, 1, 1, &ev, NULL)) == -EINTR)
+    while ((n = aio_wait1(a->ctx, &ev)) == -EINTR)
         ;
     if (n != 1)
         return n < 0 ? n : -EIO;
