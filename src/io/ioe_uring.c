@@ -49,6 +49,36 @@ static int uring_submit(struct ioengine *e, struct io_req *r)
     return IOE_QUEUED;
 }
 
+/* Sends what get_sqe queued and waits for one completion: one
+ * io_uring_enter. On x86-64 Linux the call is made here, as
+ * io_uring_submit_and_wait makes it (the submission ring's tail published,
+ * the entries since the kernel's head sent) without its calls through
+ * liburing and its tests for cases this ring never has (SQPOLL, a
+ * registered ring fd); elsewhere, and in the sanitizer builds, liburing's. */
+#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
+#include <sys/syscall.h>
+static int uring_enter1(struct io_uring *ring)
+{
+    struct io_uring_sq *sq = &ring->sq;
+    sq->sqe_head = sq->sqe_tail;
+    io_uring_smp_store_release(sq->ktail, sq->sqe_tail); /* the entry is written before the kernel sees it */
+    long ret;
+    register long r10 __asm__("r10") = IORING_ENTER_GETEVENTS;
+    register long r8 __asm__("r8") = 0, r9 __asm__("r9") = 0; /* no signal mask */
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "0"((long)SYS_io_uring_enter), "D"((long)ring->ring_fd), "S"((long)(sq->sqe_tail - *sq->khead)),
+                       "d"(1L), "r"(r10), "r"(r8), "r"(r9)
+                     : "rcx", "r11", "memory");
+    return (int)ret;
+}
+#else
+static int uring_enter1(struct io_uring *ring)
+{
+    return io_uring_submit_and_wait(ring, 1);
+}
+#endif
+
 /* r alone (nothing else in flight): sent and waited for in one
  * io_uring_enter, its completion taken from the ring, no request ring or
  * reap between. An interrupted send is made again (the entry stays in the
@@ -61,7 +91,7 @@ static int uring_submit_wait(struct ioengine *e, struct io_req *r)
         return -EAGAIN;
     uring_prep(sqe, r);
     int rc;
-    while ((rc = io_uring_submit_and_wait(&u->ring, 1)) == -EINTR)
+    while ((rc = uring_enter1(&u->ring)) == -EINTR)
         ;
     if (rc <= 0)
         return rc < 0 ? rc : -EAGAIN; /* not taken: nothing to wait for */
