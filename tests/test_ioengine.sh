@@ -32,6 +32,7 @@ define process name=p { thread name=t, ioengine=$eng, iodepth=4 {
   flowop read name=rrand, filename=f, iosize=8k, random, fd=3
   flowop write name=wrand, filename=f, iosize=8k, random, fd=4
   flowop read name=rseq, filename=f, iosize=8k, fd=5, iodepth=2
+  flowop read name=rone, filename=f, iosize=8k, random, fd=6, iodepth=1
   flowop finishoncount name=done, value=200, target=app
 } }
 run 30
@@ -43,7 +44,8 @@ F
     size=$(stat -c %s "$d/g/00000001/00000001")
     # every append landed, whole, at the end: the file grew by exactly the bytes counted
     [ "$size" = $((apps * 4096)) ] && ok || bad "${eng}_append_size" "size $size after $apps appends"
-    for op in app rwhole wwhole rrand wrand rseq; do
+    # rone at depth 1 among deeper ops: its short path while their requests are in flight
+    for op in app rwhole wwhole rrand wrand rseq rone; do
         n=$(json_get "$d/r.json" "$(row $op)['ops']")
         [ "$n" -gt 0 ] && ok || bad "${eng}_${op}_ops" "$n"
         e=$(json_get "$d/r.json" "$(row $op)['ioengine']")
@@ -99,6 +101,16 @@ F
     n=$(calls io_uring pwrite64); [ "${n:-0}" = 0 ] && ok || bad uring_no_pwrite "pwrite64 calls: $n"
     for c in read pread64 write pwrite64 io_submit io_uring_enter; do
         n=$(calls mmap $c); [ "${n:-0}" = 0 ] && ok || bad "mmap_no_$c" "$c calls: $n"
+    done
+    # At iodepth 1 (the engine's one request sent and waited for): one io_uring_enter an op;
+    # one io_submit and one io_getevents, and the ops all counted.
+    sed -i 's/iodepth=8/iodepth=1/' "$d/w.f"
+    for eng in libaio io_uring; do trace $eng; done
+    for t in "io_uring io_uring_enter" "libaio io_submit" "libaio io_getevents"; do
+        set -- $t
+        n=$(calls $1 $2); [ "${n:-0}" = 1000 ] && ok || bad "depth1_$1_$2" "$2 calls: ${n:-0} for 1000 ops"
+        grep -q "^r .* 500ops .* $1/1\$" "$d/$1.out" && grep -q "^w .* 500ops .* $1/1\$" "$d/$1.out" && ok \
+            || bad "depth1_$1_ops" "$(cat "$d/$1.out")"
     done
 fi
 
