@@ -46,7 +46,7 @@ static inline bool pace_pass(struct worker *w, struct pace_clock *c)
         return false;
     }
     w->pass_lag_ns = now - due;
-    w->pass_t0 = op_now(w);
+    w->pass_t0 = w->clk.tsc ? op_now(w) : now; /* on the vDSO clock, the reading just taken: one a pass */
     uint64_t k = c->k;
     pace_clock_step(c);
     pace_publish(w->sched, k, w->pass_lag_ns, c->due);
