@@ -166,6 +166,18 @@ grep -q "bad2.f:3:[0-9]*: .*iodepth must be 1 or more" "$top/bad3.out" && ok || 
 "$bin" --iodepth 0 -f "$top/bad1.f" >"$top/bad5.out" 2>&1
 [ $? = 2 ] && grep -q "iodepth: '0' is not a whole number from 1 to 4096" "$top/bad5.out" && ok || bad cli_depth "$(cat "$top/bad5.out")"
 
+# A failed write at iodepth 1 (EFBIG past ulimit -f, SIGXFSZ ignored) ends the run naming the
+# flowop, the file and the error, on the asynchronous engines' short path as on psync's.
+for eng in libaio io_uring; do
+    d=$top/efbig_$eng
+    mkdir -p "$d"
+    printf 'define file name=f, path=%s, size=0, prealloc\ndefine process name=p { thread name=t { flowop write name=grow, filename=f, iosize=8k, ioengine=%s, iodepth=1 } }\nrun 5\n' "$d" "$eng" >"$d/w.f"
+    (trap '' XFSZ; ulimit -f 1024; exec "$bin" -f "$d/w.f") >"$d/out" 2>"$d/err"
+    expect_eq "efbig_${eng}_exit" $? 1
+    grep -q "flowop grow (write) in thread t: write $d/f/[0-9/]*: File too large" "$d/err" && ok \
+        || bad "efbig_${eng}_message" "$(cat "$d/err")"
+done
+
 # An engine the kernel refuses: io_uring switched off (root, kernels with kernel.io_uring_disabled).
 if [ "$(id -u)" = 0 ] && [ -w /proc/sys/kernel/io_uring_disabled ]; then
     restore=$(cat /proc/sys/kernel/io_uring_disabled)
