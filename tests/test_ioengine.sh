@@ -32,6 +32,7 @@ define process name=p { thread name=t, ioengine=$eng, iodepth=4 {
   flowop read name=rrand, filename=f, iosize=8k, random, fd=3
   flowop write name=wrand, filename=f, iosize=8k, random, fd=4
   flowop read name=rseq, filename=f, iosize=8k, fd=5, iodepth=2
+  flowop read name=rone, filename=f, iosize=8k, random, fd=6, iodepth=1
   flowop finishoncount name=done, value=200, target=app
 } }
 run 30
@@ -43,7 +44,8 @@ F
     size=$(stat -c %s "$d/g/00000001/00000001")
     # every append landed, whole, at the end: the file grew by exactly the bytes counted
     [ "$size" = $((apps * 4096)) ] && ok || bad "${eng}_append_size" "size $size after $apps appends"
-    for op in app rwhole wwhole rrand wrand rseq; do
+    # rone at depth 1 among deeper ops: its short path while their requests are in flight
+    for op in app rwhole wwhole rrand wrand rseq rone; do
         n=$(json_get "$d/r.json" "$(row $op)['ops']")
         [ "$n" -gt 0 ] && ok || bad "${eng}_${op}_ops" "$n"
         e=$(json_get "$d/r.json" "$(row $op)['ioengine']")
@@ -100,6 +102,16 @@ F
     for c in read pread64 write pwrite64 io_submit io_uring_enter; do
         n=$(calls mmap $c); [ "${n:-0}" = 0 ] && ok || bad "mmap_no_$c" "$c calls: $n"
     done
+    # At iodepth 1 (the engine's one request sent and waited for): one io_uring_enter an op;
+    # one io_submit and one io_getevents, and the ops all counted.
+    sed -i 's/iodepth=8/iodepth=1/' "$d/w.f"
+    for eng in libaio io_uring; do trace $eng; done
+    for t in "io_uring io_uring_enter" "libaio io_submit" "libaio io_getevents"; do
+        set -- $t
+        n=$(calls $1 $2); [ "${n:-0}" = 1000 ] && ok || bad "depth1_$1_$2" "$2 calls: ${n:-0} for 1000 ops"
+        grep -q "^r .* 500ops .* $1/1\$" "$d/$1.out" && grep -q "^w .* 500ops .* $1/1\$" "$d/$1.out" && ok \
+            || bad "depth1_$1_ops" "$(cat "$d/$1.out")"
+    done
 fi
 
 if in_part engines; then
@@ -153,6 +165,18 @@ grep -q "bad2.f:3:[0-9]*: .*iodepth must be 1 or more" "$top/bad3.out" && ok || 
     || bad cli_engine "$(cat "$top/bad4.out")"
 "$bin" --iodepth 0 -f "$top/bad1.f" >"$top/bad5.out" 2>&1
 [ $? = 2 ] && grep -q "iodepth: '0' is not a whole number from 1 to 4096" "$top/bad5.out" && ok || bad cli_depth "$(cat "$top/bad5.out")"
+
+# A failed write at iodepth 1 (EFBIG past ulimit -f, SIGXFSZ ignored) ends the run naming the
+# flowop, the file and the error, on the asynchronous engines' short path as on psync's.
+for eng in libaio io_uring; do
+    d=$top/efbig_$eng
+    mkdir -p "$d"
+    printf 'define file name=f, path=%s, size=0, prealloc\ndefine process name=p { thread name=t { flowop write name=grow, filename=f, iosize=8k, ioengine=%s, iodepth=1 } }\nrun 5\n' "$d" "$eng" >"$d/w.f"
+    (trap '' XFSZ; ulimit -f 1024; exec "$bin" -f "$d/w.f") >"$d/out" 2>"$d/err"
+    expect_eq "efbig_${eng}_exit" $? 1
+    grep -q "flowop grow (write) in thread t: write $d/f/[0-9/]*: File too large" "$d/err" && ok \
+        || bad "efbig_${eng}_message" "$(cat "$d/err")"
+done
 
 # An engine the kernel refuses: io_uring switched off (root, kernels with kernel.io_uring_disabled).
 if [ "$(id -u)" = 0 ] && [ -w /proc/sys/kernel/io_uring_disabled ]; then

@@ -43,6 +43,9 @@ int op_io_complete(struct worker *w, struct io_req *r, uint64_t t1);
 int op_io_sync_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s);
 /* Submitting failed with -err: the run ends, naming the op and the file. */
 int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err);
+/* The same for a request of no ring (op_io_fast's on an engine, whose
+ * submit_wait could not send it or wait for it). */
+int op_io_send_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s, int err);
 /* Reaps until none of the op's requests is free no more: called when the
  * op's ring is all in flight, so that an op at iodepth N never holds more. */
 int op_io_reap_own(struct worker *w, struct op_inst *op);

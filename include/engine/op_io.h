@@ -234,13 +234,19 @@ static inline int op_io_read(struct worker *w, struct op_inst *op, bool random)
 }
 
 /* The short path of a read or write (op->fast_rw, op_io_init): a fixed
- * size, a power of two, the op's own slot, a synchronous engine whose call is io_prw, so the
- * op is its offset, its buffer, the call between two clock readings and its
- * record, in one function. A file of a verified fileset, known only once the
- * slot is open, takes body, the op's general path. */
+ * size, a power of two, the op's own slot, and either a synchronous engine
+ * whose call is io_prw (OP_FAST_PRW) or an asynchronous one at depth 1 with
+ * a submit_wait hook (OP_FAST_ENGINE: the request's own buffer, sent and
+ * waited for in one hook, completed here). So the op is its offset, its
+ * buffer, the call between two clock readings and its record, in one
+ * function. A file of a verified fileset, known only once the slot is open,
+ * and on an engine a request of another op still in flight, take body, the
+ * op's general path. */
 static inline __attribute__((always_inline)) int op_io_fast(struct worker *w, struct op_inst *op, enum io_dir dir,
-                                                             bool random, op_body body)
+                                                             bool random, enum op_fast call, op_body body)
 {
+    if (call == OP_FAST_ENGINE && __builtin_expect(w->io_inflight != 0, 0))
+        return body(w, op); /* a completion in the ring may be another's */
     struct slot *s = op->slot;
     if (__builtin_expect(s->fd < 0, 0)) {
         int rc = op_open_uncounted(w, op, s);
@@ -261,18 +267,32 @@ static inline __attribute__((always_inline)) int op_io_fast(struct worker *w, st
         if ((rc = op_random_offset_in(w, op, s, len, wss, &off)) != FO_OK)
             return rc;
     }
-    char *buf = dir == IO_READ ? op_buffer(w, op, len) : op_write_buffer(w, op, len);
+    char *buf = call == OP_FAST_ENGINE ? op_io_own_buffer(w, op, &op->ring.reqs[0], len, dir != IO_READ)
+                : dir == IO_READ       ? op_buffer(w, op, len)
+                                       : op_write_buffer(w, op, len);
     if (__builtin_expect(buf == NULL, 0))
         return op_fail(w, op, "out of memory for a %llu-byte buffer", (unsigned long long)len);
     s->last = off; /* an inplace op after it goes back here */
     if (!random)
         s->offset = off + len;
-    uint64_t t0 = op_now(w);
-    long n = io_prw(dir, s->fd, buf, len, off);
-    uint64_t t1 = op_now(w);
-    if (__builtin_expect(n < 0 || (dir != IO_READ && (uint64_t)n != len), 0)) {
-        struct io_req r = { .buf = buf, .len = len, .off = off, .fd = s->fd, .dir = dir, .res = n };
-        return op_io_sync_failed(w, op, &r, s);
+    struct io_req r; /* on an engine, the fields its call reads, no more: the rest are the ring's */
+    uint64_t t0, t1;
+    long n;
+    int sent = IOE_COMPLETED;
+    if (call == OP_FAST_ENGINE) {
+        r.buf = buf, r.len = len, r.off = off, r.fd = s->fd, r.dir = dir;
+        t0 = op_now(w);
+        sent = op->ioe->ops->submit_wait(op->ioe, &r);
+        t1 = op_now(w);
+        n = r.res;
+    } else {
+        t0 = op_now(w);
+        n = io_prw(dir, s->fd, buf, len, off);
+        t1 = op_now(w);
+    }
+    if (__builtin_expect(sent != IOE_COMPLETED || n < 0 || (dir != IO_READ && (uint64_t)n != len), 0)) {
+        struct io_req e = { .buf = buf, .len = len, .off = off, .fd = s->fd, .dir = dir, .res = n };
+        return sent != IOE_COMPLETED ? op_io_send_failed(w, op, &e, s, -sent) : op_io_sync_failed(w, op, &e, s);
     }
     op_done_at(w, op, t0, t1, (uint64_t)n, off);
     if (dir == IO_READ && !random && (uint64_t)n < len)

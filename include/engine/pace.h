@@ -48,6 +48,19 @@ static inline uint64_t pace_due(uint64_t go, uint64_t rate, uint64_t k)
     return go + (uint64_t)((unsigned __int128)k * 1000000000u / rate);
 }
 
+/* When the pass after c's is due on a linear schedule: pace_due(origin,
+ * rate, k + 1), to the nanosecond, by steps (an add and a carry). */
+static inline uint64_t pace_next_linear(struct pace_clock *c)
+{
+    c->rem += c->step_rem;
+    uint64_t carry = c->rem >= c->rate;
+    c->rem -= carry ? c->rate : 0;
+    return c->due + c->step_ns + carry;
+}
+
+/* The same on c's process, through its row (pace.c). */
+uint64_t pace_next(struct pace_clock *c);
+
 /* The passes due in [go, stop) of a linear schedule: those it asked for by the stop. */
 uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop);
 
@@ -62,9 +75,9 @@ struct worker;
 /* The open-loop thread's preparation: a fine timer slack, so that its sleeps end
  * near their deadline (a 10,000/s schedule has 100 us between passes). */
 void pace_start(void);
-/* Before the next pass of c: sleeps (no spin) until it is due, unless it is
- * already, publishes its lag and moves c on to the pass after it; false when
- * the run stops first (the sleep ends at once; c stays at the pass not begun). */
-bool pace_pass(struct worker *w, struct pace_clock *c);
+/* Sleeps (no spin) until due, first completing what is in flight, or until
+ * the run stops (then false: the sleep ends at once); *now is when it woke.
+ * The slow side of pace_pass (engine/pace_pass.h). */
+bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now);
 
 #endif

@@ -70,6 +70,16 @@ struct worker;
  * init/fini hooks. Private to the worker process, never shared. */
 struct flowop_hooks;
 
+/* Which short path a read or write takes (op_io_fast, include/engine/op_io.h):
+ * none, a synchronous engine's io_prw, or an asynchronous engine's one
+ * request sent and waited for at depth 1 (its submit_wait hook). */
+enum op_fast {
+    OP_FAST_NONE,
+    OP_FAST_PRW,
+    OP_FAST_ENGINE,
+    OP_FAST_N,
+};
+
 struct op_inst {
     const struct plan_op *op;
     const struct flowop_hooks *hooks; /* how its type runs (run_desc.flowops) */
@@ -94,8 +104,8 @@ struct op_inst {
     unsigned char tb;        /* the time bucket of its time (enum time_bucket) */
     unsigned cpu_countdown;  /* its ops until the next one whose CPU time is measured (worker_cpu.c) */
     bool sync_read;          /* a read on a synchronous engine, verify= unset: op_io_read's short path (op_io_init) */
-    bool fast_rw;            /* a read or write of op_io_fast's short path (op_io_init); its type's init hook
-                              * then chooses the run that takes it */
+    unsigned char fast_rw;   /* enum op_fast: a read or write of op_io_fast's short path (op_io_init), and
+                              * whose call; its type's init hook then chooses the run that takes it */
     bool drains;             /* not engine I/O: the requests in flight complete before it runs */
     bool records_more;       /* an op is also recorded from its intended start (ist) or in the latency
                               * log: op_done's one test for both (set by worker_loop) */

@@ -103,6 +103,13 @@ struct ioengine_ops {
     /* Up to max completed requests into done, waiting at most *timeout (NULL:
      * no limit) until min are there; the count, or -errno (-EINTR: a signal). */
     int (*reap)(struct ioengine *e, unsigned min, unsigned max, struct io_req **done, const struct timespec *timeout);
+    /* Optional: r alone, sent and waited for, with nothing else in flight on
+     * e (a depth-1 caller's short path): as few system calls as the kernel
+     * needs for one request (io_uring: one io_uring_enter), no ring of
+     * requests kept. IOE_COMPLETED with res set, or -errno when it could not
+     * be sent or waited for. A signal does not end the wait: the request is
+     * the kernel's until it completes. */
+    int (*submit_wait)(struct ioengine *e, struct io_req *r);
     /* Optional: the file named key is about to close. */
     void (*forget)(struct ioengine *e, unsigned key);
     void (*cleanup)(struct ioengine *e);

@@ -111,12 +111,17 @@ int op_io_sync_failed(struct worker *w, struct op_inst *op, const struct io_req 
     return op_error(w, op, dir_verb[r->dir], slot_path(w, s, path, sizeof path), (int)-r->res);
 }
 
+int op_io_send_failed(struct worker *w, struct op_inst *op, const struct io_req *r, const struct slot *s, int err)
+{
+    char path[PATH_MAX], what[64];
+    snprintf(what, sizeof what, "%s (%s, submit)", dir_verb[r->dir], op->ioe->ops->name);
+    return op_error(w, op, what, slot_path(w, s, path, sizeof path), err);
+}
+
 int op_io_submit_fail(struct worker *w, struct op_inst *op, struct io_req *r, int err)
 {
     op_io_release(op, r);
-    char path[PATH_MAX], what[64];
-    snprintf(what, sizeof what, "%s (%s, submit)", dir_verb[r->dir], op->ioe->ops->name);
-    return op_error(w, op, what, slot_path(w, &w->fds[r->key], path, sizeof path), err);
+    return op_io_send_failed(w, op, r, &w->fds[r->key], err);
 }
 
 /* An op of the thread on engine e, to name in an error no request names. */

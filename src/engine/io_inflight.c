@@ -96,6 +96,21 @@ static int ring_init(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
+/* The short path a plain read or write takes (enum op_fast): io_prw on an
+ * engine that makes it, or the engine's submit_wait when the op's ring is
+ * one request with its own buffer made (a fixed size) and the engine can
+ * send and wait for one alone; iodepth > 1 keeps the ring. */
+static unsigned char fast_call(const struct op_inst *op, bool plain)
+{
+    const struct ioengine_ops *ops = op->ioe->ops;
+    if (!plain)
+        return OP_FAST_NONE;
+    if (ioengine_is(ops, IOE_PRW))
+        return OP_FAST_PRW;
+    bool one = ioengine_is(ops, IOE_ASYNC) && ops->submit_wait != NULL && op->ring.depth == 1;
+    return one && op->ring.cap[0] >= op->op->iosize.u ? OP_FAST_ENGINE : OP_FAST_NONE;
+}
+
 int op_io_init(struct worker *w, struct op_inst *op)
 {
     if (op->op->type == NULL || !flowop_is(op->op->type, FF_ENGINE) || op->op->io.engine == NULL)
@@ -107,10 +122,13 @@ int op_io_init(struct worker *w, struct op_inst *op)
     op->sync_read = flowop_is(t, FF_READ) && !flowop_is(t, FF_WRITE) && !ioengine_is(op->ioe->ops, IOE_ASYNC)
                     && !op->op->verify;
     const struct plan_op *p = op->op;
-    op->fast_rw = ioengine_is(op->ioe->ops, IOE_PRW) && flowop_is(t, FF_READ) != flowop_is(t, FF_WRITE)
-                  && !p->verify && !p->openclose && op->slot != NULL && !p->iosize.is_dist && p->iosize.u > 0
-                  && (p->iosize.u & (p->iosize.u - 1)) == 0 && p->at == PLAN_AT_SLOT;
-    return ring_init(w, op);
+    if ((rc = ring_init(w, op)) != FO_OK)
+        return rc;
+    bool plain = flowop_is(t, FF_READ) != flowop_is(t, FF_WRITE) && !p->verify && !p->openclose && op->slot != NULL
+                 && !p->iosize.is_dist && p->iosize.u > 0 && (p->iosize.u & (p->iosize.u - 1)) == 0
+                 && p->at == PLAN_AT_SLOT;
+    op->fast_rw = fast_call(op, plain);
+    return FO_OK;
 }
 
 void op_io_fini(struct op_inst *op)

@@ -21,14 +21,10 @@ uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop)
     return (uint64_t)((span + 999999999u) / 1000000000u);
 }
 
-/* One row per rate_process: when the pass after c's is due. For a linear
- * schedule pace_due(origin, rate, k + 1), to the nanosecond, by steps. */
+/* One row per rate_process: when the pass after c's is due. */
 static uint64_t next_linear(struct pace_clock *c)
 {
-    c->rem += c->step_rem;
-    uint64_t carry = c->rem >= c->rate;
-    c->rem -= carry ? c->rate : 0;
-    return c->due + c->step_ns + carry;
+    return pace_next_linear(c);
 }
 
 /* An exponential gap of mean 1/rate: -ln(1 - U) / rate, U uniform in [0, 1). */
@@ -62,9 +58,14 @@ void pace_clock_init(struct pace_clock *c, enum rate_process p, uint64_t go, uin
         c->due += poisson_gap(c);
 }
 
+uint64_t pace_next(struct pace_clock *c)
+{
+    return pace_rows[c->process].next(c);
+}
+
 static void clock_step(struct pace_clock *c)
 {
-    c->due = pace_rows[c->process].next(c);
+    c->due = pace_next(c);
     c->k++;
 }
 
@@ -82,14 +83,12 @@ void pace_start(void)
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 }
 
-/* Sleeps until due, or until the run stops (then false: the stop wakes the
- * phase word, so the sleep ends with the run); *now is when it woke. */
-static bool sleep_until(struct worker *w, uint64_t due, uint64_t *now)
+bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now)
 {
     _Atomic uint32_t *phase = &w->sh->phase;
     /* A request of an asynchronous engine is timed when it is reaped: one left
      * in flight over the sleep would count the sleep as its service time. */
-    if (*now < due && w->io_inflight > 0) {
+    if (w->io_inflight > 0) {
         if (op_io_drain(w) != FO_OK)
             return false;
         *now = clock_ns();
@@ -106,27 +105,4 @@ static bool sleep_until(struct worker *w, uint64_t due, uint64_t *now)
     }
     w->cpu_idle += thread_cpu_ns() - cpu0 + w->cpu_overhead; /* and the readings' own cost */
     return atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP;
-}
-
-/* Pass k began lag ns after it was due; next is when pass k + 1 is. */
-static void publish(struct thread_sched *s, uint64_t k, uint64_t lag, uint64_t next)
-{
-    atomic_store_explicit(&s->passes, k + 1, memory_order_relaxed);
-    atomic_store_explicit(&s->last_lag_ns, lag, memory_order_relaxed);
-    atomic_store_explicit(&s->next_due_ns, next, memory_order_relaxed);
-    if (lag > atomic_load_explicit(&s->max_lag_ns, memory_order_relaxed))
-        atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
-}
-
-bool pace_pass(struct worker *w, struct pace_clock *c)
-{
-    uint64_t due = c->due, now = clock_ns();
-    if (!sleep_until(w, due, &now))
-        return false;
-    w->pass_lag_ns = now - due;
-    w->pass_t0 = op_now(w);
-    uint64_t k = c->k;
-    clock_step(c);
-    publish(w->sched, k, w->pass_lag_ns, c->due);
-    return true;
 }

@@ -5,7 +5,7 @@
 #include "engine/engine_rt.h"
 #include "engine/flowop_hooks.h"
 #include "engine/io_inflight.h"
-#include "engine/pace.h"
+#include "engine/pace_pass.h"
 #include "engine/sync.h"
 #include "engine/worker.h"
 #include "engine/worker_thread.h"

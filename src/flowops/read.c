@@ -48,24 +48,41 @@ static int readwhole_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, readwhole_body);
 }
 
-/* The short path (op_io_fast), random or sequential: each its own function,
- * so that neither tests the other's case on every op. */
+/* The short paths (op_io_fast), random or sequential, on io_prw or on an
+ * engine's submit_wait: each its own function, so that none tests another's
+ * case on every op. */
 static int read_fast_random(struct worker *w, struct op_inst *op)
 {
-    return op_io_fast(w, op, IO_READ, true, read_body);
+    return op_io_fast(w, op, IO_READ, true, OP_FAST_PRW, read_body);
 }
 
 static int read_fast_seq(struct worker *w, struct op_inst *op)
 {
-    return op_io_fast(w, op, IO_READ, false, read_body);
+    return op_io_fast(w, op, IO_READ, false, OP_FAST_PRW, read_body);
 }
 
-/* A read that can take the short path runs it each op, chosen once here. */
+static int read_engine_random(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_READ, true, OP_FAST_ENGINE, read_body);
+}
+
+static int read_engine_seq(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_READ, false, OP_FAST_ENGINE, read_body);
+}
+
+/* By enum op_fast, then random. */
+static const op_body read_fast[OP_FAST_N][2] = {
+    [OP_FAST_PRW] = { read_fast_seq, read_fast_random },
+    [OP_FAST_ENGINE] = { read_engine_seq, read_engine_random },
+};
+
+/* A read that can take a short path runs it each op, chosen once here. */
 static int read_init(struct worker *w, struct op_inst *op)
 {
     (void)w;
-    if (op->fast_rw)
-        op->run = op->op->random ? read_fast_random : read_fast_seq;
+    if (op->fast_rw != OP_FAST_NONE)
+        op->run = read_fast[op->fast_rw][op->op->random];
     return FO_OK;
 }
 

@@ -63,22 +63,41 @@ static int writewhole_run(struct worker *w, struct op_inst *op)
     return op_on_file(w, op, writewhole_body);
 }
 
-/* The short path (op_io_fast), random or sequential, as read.c's. */
+/* The short paths (op_io_fast), random or sequential, on io_prw or on an
+ * engine's submit_wait: each its own function, so that none tests another's
+ * case on every op. */
 static int write_fast_random(struct worker *w, struct op_inst *op)
 {
-    return op_io_fast(w, op, IO_WRITE, true, write_body);
+    return op_io_fast(w, op, IO_WRITE, true, OP_FAST_PRW, write_body);
 }
 
 static int write_fast_seq(struct worker *w, struct op_inst *op)
 {
-    return op_io_fast(w, op, IO_WRITE, false, write_body);
+    return op_io_fast(w, op, IO_WRITE, false, OP_FAST_PRW, write_body);
 }
 
+static int write_engine_random(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_WRITE, true, OP_FAST_ENGINE, write_body);
+}
+
+static int write_engine_seq(struct worker *w, struct op_inst *op)
+{
+    return op_io_fast(w, op, IO_WRITE, false, OP_FAST_ENGINE, write_body);
+}
+
+/* By enum op_fast, then random. */
+static const op_body write_fast[OP_FAST_N][2] = {
+    [OP_FAST_PRW] = { write_fast_seq, write_fast_random },
+    [OP_FAST_ENGINE] = { write_engine_seq, write_engine_random },
+};
+
+/* A write that can take a short path runs it each op, chosen once here. */
 static int write_init(struct worker *w, struct op_inst *op)
 {
     (void)w;
-    if (op->fast_rw)
-        op->run = op->op->random ? write_fast_random : write_fast_seq;
+    if (op->fast_rw != OP_FAST_NONE)
+        op->run = write_fast[op->fast_rw][op->op->random];
     return FO_OK;
 }
 

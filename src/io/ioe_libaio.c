@@ -41,16 +41,9 @@ static void libaio_commit(struct ioengine *e)
     a->npend -= sent;
 }
 
-/* Queues r in the next free iocb (its data field carries the request); a
- * full queue is committed first. */
-static int libaio_submit(struct ioengine *e, struct io_req *r)
+/* An iocb made r's read or write (its data field carries the request). */
+static void libaio_prep(struct iocb *cb, struct io_req *r)
 {
-    struct libaio *a = (struct libaio *)e;
-    if (a->npend == e->depth)
-        libaio_commit(e);
-    if (a->npend == e->depth)
-        return a->err;
-    struct iocb *cb = &a->cbs[a->npend++];
     if (r->dir == IO_READ)
         io_prep_pread(cb, r->fd, r->buf, r->len, (long long)r->off);
     else
@@ -58,7 +51,76 @@ static int libaio_submit(struct ioengine *e, struct io_req *r)
     if (r->dir == IO_APPEND)
         cb->aio_rw_flags = RWF_APPEND;
     cb->data = r;
+}
+
+/* Queues r in the next free iocb; a full queue is committed first. */
+static int libaio_submit(struct ioengine *e, struct io_req *r)
+{
+    struct libaio *a = (struct libaio *)e;
+    if (a->npend == e->depth)
+        libaio_commit(e);
+    if (a->npend == e->depth)
+        return a->err;
+    libaio_prep(&a->cbs[a->npend++], r);
     return IOE_QUEUED;
+}
+
+/* io_submit and io_getevents made here on x86-64 Linux, not through
+ * libaio's wrappers, which go through libc's syscall() and errno: the same
+ * two system calls, the kernel's -errno returned as it is (ioengine.h's
+ * io_prw does the same for pread and pwrite). */
+#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
+#include <sys/syscall.h>
+static inline long aio_call(long nr, long a, long b, long c, long d)
+{
+    long ret;
+    register long r10 __asm__("r10") = d;
+    register long r8 __asm__("r8") = 0; /* io_getevents' timeout: none */
+    __asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
+                     : "rcx", "r11", "memory");
+    return ret;
+}
+
+static int aio_submit1(io_context_t ctx, struct iocb **cbs)
+{
+    return (int)aio_call(SYS_io_submit, (long)ctx, 1, (long)cbs, 0);
+}
+
+static int aio_wait1(io_context_t ctx, struct io_event *ev)
+{
+    return (int)aio_call(SYS_io_getevents, (long)ctx, 1, 1, (long)ev);
+}
+#else
+static int aio_submit1(io_context_t ctx, struct iocb **cbs)
+{
+    return io_submit(ctx, 1, cbs);
+}
+
+static int aio_wait1(io_context_t ctx, struct io_event *ev)
+{
+    return io_getevents(ctx, 1, 1, ev, NULL);
+}
+#endif
+
+/* r alone (nothing else in flight, nothing queued): one io_submit of its
+ * iocb, one io_getevents of its completion, no queue kept between. An
+ * interrupted wait waits on: the kernel has the request. */
+static int libaio_submit_wait(struct ioengine *e, struct io_req *r)
+{
+    struct libaio *a = (struct libaio *)e;
+    if (a->npend != 0)
+        return -EAGAIN;
+    libaio_prep(&a->cbs[0], r);
+    int n = aio_submit1(a->ctx, a->pend);
+    if (n != 1)
+        return n < 0 ? n : -EAGAIN;
+    struct io_event ev;
+    while ((n = aio_wait1(a->ctx, &ev)) == -EINTR)
+        ;
+    if (n != 1)
+        return n < 0 ? n : -EIO;
+    r->res = (long)ev.res;
+    return IOE_COMPLETED;
 }
 
 /* Requests io_submit refused twice, up to max, as completions with its error. */
@@ -154,6 +216,6 @@ const struct ioengine_ops ioengine_libaio = {
     .name = "libaio", .flags = IOE_ASYNC,
     .summary = "Linux native asynchronous I/O (io_submit, io_getevents); iodepth requests in flight",
     .prepare = libaio_prepare, .submit = libaio_submit, .commit = libaio_commit, .reap = libaio_reap,
-    .cleanup = libaio_cleanup,
+    .submit_wait = libaio_submit_wait, .cleanup = libaio_cleanup,
     .hint = libaio_hint,
 };

@@ -22,6 +22,18 @@ static void uring_commit(struct ioengine *e)
     (void)io_uring_submit(&u->ring);
 }
 
+/* An entry of the submission ring made r's read or write. */
+static void uring_prep(struct io_uring_sqe *sqe, struct io_req *r)
+{
+    if (r->dir == IO_READ)
+        io_uring_prep_read(sqe, r->fd, r->buf, (unsigned)r->len, r->off);
+    else
+        io_uring_prep_write(sqe, r->fd, r->buf, (unsigned)r->len, r->dir == IO_APPEND ? 0 : r->off);
+    if (r->dir == IO_APPEND)
+        sqe->rw_flags = RWF_APPEND;
+    io_uring_sqe_set_data(sqe, r);
+}
+
 /* Queues r in the submission ring; a full ring is committed first. */
 static int uring_submit(struct ioengine *e, struct io_req *r)
 {
@@ -33,14 +45,64 @@ static int uring_submit(struct ioengine *e, struct io_req *r)
     }
     if (sqe == NULL)
         return -EAGAIN;
-    if (r->dir == IO_READ)
-        io_uring_prep_read(sqe, r->fd, r->buf, (unsigned)r->len, r->off);
-    else
-        io_uring_prep_write(sqe, r->fd, r->buf, (unsigned)r->len, r->dir == IO_APPEND ? 0 : r->off);
-    if (r->dir == IO_APPEND)
-        sqe->rw_flags = RWF_APPEND;
-    io_uring_sqe_set_data(sqe, r);
+    uring_prep(sqe, r);
     return IOE_QUEUED;
+}
+
+/* Sends what get_sqe queued and waits for one completion: one
+ * io_uring_enter. On x86-64 Linux the call is made here, as
+ * io_uring_submit_and_wait makes it (the submission ring's tail published,
+ * the entries since the kernel's head sent) without its calls through
+ * liburing and its tests for cases this ring never has (SQPOLL, a
+ * registered ring fd); elsewhere, and in the sanitizer builds, liburing's. */
+#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
+#include <sys/syscall.h>
+static int uring_enter1(struct io_uring *ring)
+{
+    struct io_uring_sq *sq = &ring->sq;
+    sq->sqe_head = sq->sqe_tail;
+    io_uring_smp_store_release(sq->ktail, sq->sqe_tail); /* the entry is written before the kernel sees it */
+    long ret;
+    register long r10 __asm__("r10") = IORING_ENTER_GETEVENTS;
+    register long r8 __asm__("r8") = 0, r9 __asm__("r9") = 0; /* no signal mask */
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "0"((long)SYS_io_uring_enter), "D"((long)ring->ring_fd), "S"((long)(sq->sqe_tail - *sq->khead)),
+                       "d"(1L), "r"(r10), "r"(r8), "r"(r9)
+                     : "rcx", "r11", "memory");
+    return (int)ret;
+}
+#else
+static int uring_enter1(struct io_uring *ring)
+{
+    return io_uring_submit_and_wait(ring, 1);
+}
+#endif
+
+/* r alone (nothing else in flight): sent and waited for in one
+ * io_uring_enter, its completion taken from the ring, no request ring or
+ * reap between. An interrupted send is made again (the entry stays in the
+ * submission ring); an interrupted wait waits on. */
+static int uring_submit_wait(struct ioengine *e, struct io_req *r)
+{
+    struct uring *u = (struct uring *)e;
+    struct io_uring_sqe *sqe = io_uring_get_sqe(&u->ring);
+    if (sqe == NULL)
+        return -EAGAIN;
+    uring_prep(sqe, r);
+    int rc;
+    while ((rc = uring_enter1(&u->ring)) == -EINTR)
+        ;
+    if (rc <= 0)
+        return rc < 0 ? rc : -EAGAIN; /* not taken: nothing to wait for */
+    struct io_uring_cqe *cqe;
+    while ((rc = io_uring_wait_cqe(&u->ring, &cqe)) == -EINTR)
+        ;
+    if (rc < 0)
+        return rc;
+    r->res = cqe->res;
+    io_uring_cqe_seen(&u->ring, cqe);
+    return IOE_COMPLETED;
 }
 
 /* Takes what is in the completion queue, up to max, without a system call. */
@@ -127,6 +189,6 @@ const struct ioengine_ops ioengine_io_uring = {
     .name = "io_uring", .flags = IOE_ASYNC | IOE_REAP_SENDS,
     .summary = "io_uring (liburing); iodepth requests in flight",
     .prepare = uring_prepare, .submit = uring_submit, .commit = uring_commit, .reap = uring_reap,
-    .cleanup = uring_cleanup,
+    .submit_wait = uring_submit_wait, .cleanup = uring_cleanup,
     .hint = uring_hint,
 };

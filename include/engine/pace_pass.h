@@ -1,0 +1,56 @@
+/* pace_pass.h: the start of an open-loop pass, inline in the thread's loop
+ * (worker_loop.c): one CLOCK_MONOTONIC reading, the lag, the pass's start on
+ * the op clock, the next due time and the four figures the master reads, once
+ * a pass; the sleep, when the pass is not due yet, out of line (pace.c). */
+#ifndef FB_PACE_PASS_H
+#define FB_PACE_PASS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/clock.h"
+#include "engine/engine_rt.h"
+#include "engine/pace.h"
+#include "engine/worker.h"
+
+/* Pass k began lag ns after it was due; next is when pass k + 1 is. Plain
+ * relaxed stores: the thread is their one writer. */
+static inline void pace_publish(struct thread_sched *s, uint64_t k, uint64_t lag, uint64_t next)
+{
+    atomic_store_explicit(&s->passes, k + 1, memory_order_relaxed);
+    atomic_store_explicit(&s->last_lag_ns, lag, memory_order_relaxed);
+    atomic_store_explicit(&s->next_due_ns, next, memory_order_relaxed);
+    if (lag > atomic_load_explicit(&s->max_lag_ns, memory_order_relaxed))
+        atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
+}
+
+/* Moves c on to its next pass: a linear schedule's step inline, any other's
+ * through its row. */
+static inline void pace_clock_step(struct pace_clock *c)
+{
+    c->due = c->process == RP_LINEAR ? pace_next_linear(c) : pace_next(c);
+    c->k++;
+}
+
+/* Before the next pass of c: sleeps (no spin) until it is due, unless it is
+ * already, publishes its lag and moves c on to the pass after it; false when
+ * the run stops first (the sleep ends at once; c stays at the pass not begun). */
+static inline bool pace_pass(struct worker *w, struct pace_clock *c)
+{
+    uint64_t due = c->due, now = clock_ns();
+    if (__builtin_expect(now < due, 0)) {
+        if (!pace_sleep(w, due, &now))
+            return false;
+    } else if (atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP) {
+        return false;
+    }
+    w->pass_lag_ns = now - due;
+    w->pass_t0 = w->clk.tsc ? op_now(w) : now; /* on the vDSO clock, the reading just taken: one a pass */
+    uint64_t k = c->k;
+    pace_clock_step(c);
+    pace_publish(w->sched, k, w->pass_lag_ns, c->due);
+    return true;
+}
+
+#endif
