@@ -222,7 +222,9 @@ python3 - "$T/closed.json" "$T/open.json" <<'EOF' && ok || bad open_cpu "CPU per
 import json, sys
 cpu = lambda p: json.load(open(p))["runs"][0]["flowops"][0]["cpu_ns_per_op"]
 closed, opened = cpu(sys.argv[1]), cpu(sys.argv[2])
-assert 0 < opened < 8 * closed, (opened, closed)
+# (an op after a wake-up runs on cold caches: 9 times the closed loop's under a soak at load 7;
+# the pacing counted in made it 20-80 times)
+assert 0 < opened < 15 * closed, (opened, closed)
 EOF
 
 summary
