@@ -81,6 +81,10 @@ static inline int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, e
     return fileset_scan_on(fs, shm, kind, want, from, ticket, rotor);
 }
 
+/* The same out of line: for the orders a flowop draws (indexed=, pick=epoch). */
+int64_t fileset_try_pick_at(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                            enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
+
 /* The same, but while every entry of the class is busy it sleeps on a futex
  * until one is released (no spinning): -1 only for an empty class or a
  * stopping run (fileset_stop_waits). */

@@ -14,16 +14,6 @@
  * classic skipped the first open file silently, leaking existing files. */
 #define DELETE_TRIES 8
 
-/* The rotor a pick advances: the fileset's shared one, or with opennext the
- * thread's private rotor for that fileset. w->rotors is only ever touched by
- * its own thread, so treating its cell as atomic costs no contention. */
-static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
-{
-    if (!op->op->opennext || w->rotors == NULL || op->op->fileset < 0)
-        return NULL;
-    return (_Atomic uint64_t *)&w->rotors[op->op->fileset];
-}
-
 /* Unlinks a file held busy and releases it with its new state. ENOENT means
  * the file was already gone (removed behind our back): not an error, not an op.
  * Inlined in its two callers (a call and its frame cost a sixth of the op). */
@@ -84,7 +74,7 @@ static int delete_picked(struct worker *w, struct op_inst *op)
         return op_fail(w, op, "slot %d holds no file to delete and no fileset is named", op->op->fd);
     uint64_t index;
     enum fs_pick_from from = op_pick_from(w, op, &index);
-    _Atomic uint64_t *rotor = pick_rotor(w, op);
+    _Atomic uint64_t *rotor = op->rotor;
     int64_t first = -1;
     uint64_t since = 0;   /* the first wait for a busy file, if any */
     for (int tries = 0; tries < DELETE_TRIES; tries++) {
