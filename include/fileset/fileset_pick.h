@@ -140,6 +140,20 @@ static inline void fileset_release(struct fileset_rt *fs, struct shm *shm, enum 
         fileset_wake(sh);
 }
 
+/* fileset_release of an entry its holder left as it was (a stat): BUSY
+ * cleared in one atomic and-not, no loop, existence and opens untouched (no
+ * one else changes an entry's existence while it is held, and an open
+ * count's change is an atomic of its own). */
+static inline void fileset_unhold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx)
+{
+    if (idx < 0 || (size_t)idx >= fileset_count(fs, kind))
+        return;
+    atomic_fetch_and_explicit(&fileset_states(fs, shm, kind)[idx], ~(uint32_t)ENT_BUSY, memory_order_seq_cst);
+    struct fs_shared *sh = fileset_shared(fs, shm);
+    if (atomic_load_explicit(&sh->waits.waiters, memory_order_seq_cst) != 0)
+        fileset_wake(sh);
+}
+
 /* Adjusts the open count of a file without holding it busy. */
 static inline void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta)
 {

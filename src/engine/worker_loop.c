@@ -36,12 +36,30 @@ __attribute__((noinline)) static int drain_before(struct worker *w, struct op_in
 }
 
 /* The same, first completing what is in flight when inst is not engine I/O;
- * in_bucket: the thread is in inst's time bucket already. */
-static inline int run_inst_in(struct worker *w, struct op_inst *inst, bool in_bucket)
+ * in_bucket: the thread is in inst's time bucket already; queues: one of
+ * its ops may leave requests in flight (thread_queues), else none ever is. */
+static inline int run_inst_queued(struct worker *w, struct op_inst *inst, bool in_bucket, bool queues)
 {
-    if (__builtin_expect(w->io_inflight > 0, 0) && inst->drains)
+    if (queues && __builtin_expect(w->io_inflight > 0, 0) && inst->drains)
         return drain_before(w, inst);
     return in_bucket ? run_inst_counted(w, inst) : run_inst_now(w, inst);
+}
+
+static inline int run_inst_in(struct worker *w, struct op_inst *inst, bool in_bucket)
+{
+    return run_inst_queued(w, inst, in_bucket, true);
+}
+
+/* True when an op of the thread queues on an asynchronous engine (its
+ * requests have buffers of their own): only then can requests be in flight
+ * when a flowop that must follow them runs. A synchronous engine's request
+ * completes before its submit returns (IOE_ASYNC, io/ioengine.h). */
+static bool thread_queues(const struct worker *w)
+{
+    for (size_t i = 0; i < w->nops; i++)
+        if (w->ops[i].ring.own_buffers)
+            return true;
+    return false;
 }
 
 static inline int run_inst(struct worker *w, struct op_inst *inst)
@@ -178,8 +196,9 @@ static int steps_bucket(const struct worker *w)
  * c: the open loop's schedule, else NULL. When all its ops share one time
  * bucket (bucket >= 0) it is entered once: for the run in a closed loop
  * (nothing else moves the thread's clock), after each pacing sleep in an
- * open one. Inline with constant c and bucket: each case its own loop. */
-static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket)
+ * open one. Inline with constant c, bucket and queues: each case its own loop. */
+static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket,
+                                                            bool queues)
 {
     const struct worker_step *first = w->steps, *end = first + w->thread->nops;
     _Atomic uint32_t *phase = &w->sh->phase;
@@ -192,7 +211,7 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
             if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
                 return;
             struct op_inst *inst = st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
-            int rc = run_inst_in(w, inst, bucket >= 0);
+            int rc = run_inst_queued(w, inst, bucket >= 0, queues);
             if (__builtin_expect(rc != FO_OK, 0)) {
                 pass_ends(w, &w->thread->ops[st - first], rc);
                 return;
@@ -205,10 +224,15 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
 static void thread_loop(struct worker *w)
 {
     int bucket = steps_bucket(w);
-    if (bucket >= 0)
-        run_steps(w, NULL, bucket);
+    bool queues = thread_queues(w);
+    if (bucket >= 0 && !queues)
+        run_steps(w, NULL, bucket, false);
+    else if (bucket >= 0)
+        run_steps(w, NULL, bucket, true);
+    else if (w->steps != NULL && !queues)
+        run_steps(w, NULL, -1, false);
     else if (w->steps != NULL)
-        run_steps(w, NULL, -1);
+        run_steps(w, NULL, -1, true);
     else
         while (run_pass(w))
             ;
@@ -226,9 +250,9 @@ static void thread_loop_paced(struct worker *w)
     pace_start();
     int bucket = steps_bucket(w);
     if (bucket >= 0)
-        run_steps(w, c, bucket);
+        run_steps(w, c, bucket, true);
     else if (w->steps != NULL)
-        run_steps(w, c, -1);
+        run_steps(w, c, -1, true);
     else
         while (pace_pass(w, c) && run_pass(w))
             ;

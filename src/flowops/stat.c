@@ -40,7 +40,7 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     uint64_t t1 = op_now(w);
     int err = rc != 0 ? errno : 0;
     fileset_dir_put(fs, dir, dfd);
-    fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
+    fileset_unhold(fs, w->shm, FSK_FILE, idx);
     if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
         rc = -1, err = ELOOP;   /* op_entry_error names what is there */
     if (rc != 0)
