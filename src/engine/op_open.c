@@ -68,13 +68,23 @@ static inline __attribute__((always_inline)) int open_into(struct worker *w, str
     return FO_OK;
 }
 
-int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
+static inline __attribute__((always_inline)) int open_counted(struct worker *w, struct op_inst *op, struct slot *s,
+                                                              enum open_mode mode)
 {
     uint64_t t0 = 0, t1 = 0;   /* set by open_into when it returns FO_OK */
     int rc = open_into(w, op, s, mode, &t0, &t1);
     if (rc == FO_OK)
         op_done(w, op, t0, t1, 0);
     return rc;
+}
+
+/* One branch on the mode, then a body each with it known: an open tests
+ * nothing of a create's (its presence, its flag, its journal), nor a create of an open's. */
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
+{
+    if (mode == OPEN_CREATE)
+        return open_counted(w, op, s, OPEN_CREATE);
+    return open_counted(w, op, s, OPEN_EXISTING);
 }
 
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
