@@ -103,6 +103,7 @@ struct op_inst {
     bool picks_rotor;        /* its picks take the rotor's next turn (no pick=epoch, no indexed=) */
     _Atomic uint64_t *rotor; /* opennext: the thread's own rotor for its fileset, else NULL (the shared one) */
     int open_flags;          /* open(2)'s flags for a file of its fileset (op_open_flags), less O_CREAT */
+    struct fileset_rt *fs;   /* its fileset= (op_fileset), else NULL */
 };
 
 /* One of the thread's own flowops as its loop runs it (worker_loop.c): a
@@ -293,7 +294,8 @@ static inline struct fileset_rt *worker_fileset(struct worker *w, int index)
 /* The op's fileset at run time, or NULL. */
 static inline struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op)
 {
-    return worker_fileset(w, op->op->fileset);
+    (void)w;
+    return op->fs;
 }
 
 enum open_mode { OPEN_EXISTING, OPEN_CREATE };
