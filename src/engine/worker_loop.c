@@ -62,6 +62,16 @@ static bool thread_queues(const struct worker *w)
     return false;
 }
 
+/* True when a step of the thread is a choose composite: only then does a
+ * step need its child picked. */
+static bool steps_mix(const struct worker *w)
+{
+    for (size_t i = 0; w->steps != NULL && i < w->thread->nops; i++)
+        if (w->steps[i].inst == NULL)
+            return true;
+    return false;
+}
+
 static inline int run_inst(struct worker *w, struct op_inst *inst)
 {
     return run_inst_in(w, inst, false);
@@ -196,9 +206,11 @@ static int steps_bucket(const struct worker *w)
  * c: the open loop's schedule, else NULL. When all its ops share one time
  * bucket (bucket >= 0) it is entered once: for the run in a closed loop
  * (nothing else moves the thread's clock), after each pacing sleep in an
- * open one. Inline with constant c, bucket and queues: each case its own loop. */
+ * open one. queues: requests can be in flight (thread_queues); mixes: a
+ * step can be a choose (steps_mix). Inline with constant c, bucket, queues
+ * and mixes: each case its own loop. */
 static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket,
-                                                            bool queues)
+                                                            bool queues, bool mixes)
 {
     const struct worker_step *first = w->steps, *end = first + w->thread->nops;
     _Atomic uint32_t *phase = &w->sh->phase;
@@ -210,7 +222,7 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
         for (const struct worker_step *st = first; st < end; st++) {
             if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
                 return;
-            struct op_inst *inst = st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
+            struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
             int rc = run_inst_queued(w, inst, bucket >= 0, queues);
             if (__builtin_expect(rc != FO_OK, 0)) {
                 pass_ends(w, &w->thread->ops[st - first], rc);
@@ -220,19 +232,26 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
     }
 }
 
+/* A closed loop's steps: the loop for what the thread can have in flight
+ * (thread_queues) and pick (steps_mix), each case inlined with it known. */
+static inline __attribute__((always_inline)) void run_closed_steps(struct worker *w, int bucket)
+{
+    if (thread_queues(w))
+        run_steps(w, NULL, bucket, true, true);
+    else if (steps_mix(w))
+        run_steps(w, NULL, bucket, false, true);
+    else
+        run_steps(w, NULL, bucket, false, false);
+}
+
 /* Closed loop: each pass begins when the one before it ends. */
 static void thread_loop(struct worker *w)
 {
     int bucket = steps_bucket(w);
-    bool queues = thread_queues(w);
-    if (bucket >= 0 && !queues)
-        run_steps(w, NULL, bucket, false);
-    else if (bucket >= 0)
-        run_steps(w, NULL, bucket, true);
-    else if (w->steps != NULL && !queues)
-        run_steps(w, NULL, -1, false);
+    if (bucket >= 0)
+        run_closed_steps(w, bucket);
     else if (w->steps != NULL)
-        run_steps(w, NULL, -1, true);
+        run_closed_steps(w, -1);
     else
         while (run_pass(w))
             ;
@@ -250,9 +269,9 @@ static void thread_loop_paced(struct worker *w)
     pace_start();
     int bucket = steps_bucket(w);
     if (bucket >= 0)
-        run_steps(w, c, bucket, true);
+        run_steps(w, c, bucket, true, true);
     else if (w->steps != NULL)
-        run_steps(w, c, -1, true);
+        run_steps(w, c, -1, true, true);
     else
         while (pace_pass(w, c) && run_pass(w))
             ;
