@@ -109,6 +109,11 @@ struct op_inst {
     bool drains;             /* not engine I/O: the requests in flight complete before it runs */
     bool records_more;       /* an op is also recorded from its intended start (ist) or in the latency
                               * log: op_done's one test for both (set by worker_loop) */
+    /* Made once before the run (worker_setup.c), so that a pick or an open tests none of the plan: */
+    bool picks_rotor;        /* its picks take the rotor's next turn (no pick=epoch, no indexed=) */
+    _Atomic uint64_t *rotor; /* opennext: the thread's own rotor for its fileset, else NULL (the shared one) */
+    int open_flags;          /* open(2)'s flags for a file of its fileset (op_open_flags), less O_CREAT */
+    struct fileset_rt *fs;   /* its fileset= (op_fileset), else NULL */
 };
 
 /* One of the thread's own flowops as its loop runs it (worker_loop.c): a
@@ -215,6 +220,9 @@ static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns,
  * the index the picker takes with it (epoch: its picks= limit). */
 static inline enum fs_pick_from op_pick_from(struct worker *w, const struct op_inst *op, uint64_t *index)
 {
+    *index = 0;
+    if (op->picks_rotor)
+        return FS_FROM_ROTOR;
     if (op->op->epoch) {
         *index = op->op->picks;
         return FS_FROM_EPOCH;
@@ -241,6 +249,24 @@ static inline int64_t op_pick(struct worker *w, struct fileset_rt *fs, enum fs_k
         return got;
     *since = op_now(w);
     return fileset_pick(fs, w->shm, kind, want, from, index, rotor);
+}
+
+/* op_pick in the op's own order on its own rotor. Nearly every op takes the
+ * rotor's next turn: that case inline with the order known; the draws of
+ * indexed= and pick=epoch go to the picker out of line. */
+static inline int64_t op_pick_own(struct worker *w, const struct op_inst *op, struct fileset_rt *fs,
+                                  enum fs_kind kind, enum fs_presence want, uint64_t *since)
+{
+    if (__builtin_expect(op->picks_rotor, 1))
+        return op_pick(w, fs, kind, want, FS_FROM_ROTOR, 0, op->rotor, since);
+    uint64_t index;
+    enum fs_pick_from from = op_pick_from(w, op, &index);
+    *since = 0;
+    int64_t got = fileset_try_pick_at(fs, w->shm, kind, want, from, index, op->rotor);
+    if (got != FS_PICK_BUSY)
+        return got;
+    *since = op_now(w);
+    return fileset_pick(fs, w->shm, kind, want, from, index, op->rotor);
 }
 
 /* The start of an op's timing: now, or when it began waiting for its entry. */
@@ -278,10 +304,13 @@ static inline struct fileset_rt *worker_fileset(struct worker *w, int index)
 /* The op's fileset at run time, or NULL. */
 static inline struct fileset_rt *op_fileset(struct worker *w, const struct op_inst *op)
 {
-    return worker_fileset(w, op->op->fileset);
+    (void)w;
+    return op->fs;
 }
 
 enum open_mode { OPEN_EXISTING, OPEN_CREATE };
+/* open(2)'s flags for op's files of fileset f, O_CREAT apart: op_inst.open_flags. */
+int op_open_flags(const struct plan_fileset *f, const struct plan_op *op);
 /* Picks an existing (or, to create, a free) file of the op's fileset, opens it
  * into the slot and counts the open as an op of `op` (createfile, openfile). */
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode);

@@ -81,6 +81,10 @@ static inline int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, e
     return fileset_scan_on(fs, shm, kind, want, from, ticket, rotor);
 }
 
+/* The same out of line: for the orders a flowop draws (indexed=, pick=epoch). */
+int64_t fileset_try_pick_at(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                            enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);
+
 /* The same, but while every entry of the class is busy it sleeps on a futex
  * until one is released (no spinning): -1 only for an empty class or a
  * stopping run (fileset_stop_waits). */
@@ -132,6 +136,20 @@ static inline void fileset_release(struct fileset_rt *fs, struct shm *shm, enum 
     struct fs_shared *sh = fileset_shared(fs, shm);
     if (((old & ENT_EXISTS) != 0) != exists)
         atomic_fetch_add_explicit(fileset_existing(sh, kind), exists ? 1 : (uint64_t)-1, memory_order_seq_cst);
+    if (atomic_load_explicit(&sh->waits.waiters, memory_order_seq_cst) != 0)
+        fileset_wake(sh);
+}
+
+/* fileset_release of an entry its holder left as it was (a stat): BUSY
+ * cleared in one atomic and-not, no loop, existence and opens untouched (no
+ * one else changes an entry's existence while it is held, and an open
+ * count's change is an atomic of its own). */
+static inline void fileset_unhold(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx)
+{
+    if (idx < 0 || (size_t)idx >= fileset_count(fs, kind))
+        return;
+    atomic_fetch_and_explicit(&fileset_states(fs, shm, kind)[idx], ~(uint32_t)ENT_BUSY, memory_order_seq_cst);
+    struct fs_shared *sh = fileset_shared(fs, shm);
     if (atomic_load_explicit(&sh->waits.waiters, memory_order_seq_cst) != 0)
         fileset_wake(sh);
 }

@@ -20,7 +20,7 @@ static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path
     return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
 }
 
-static int open_flags(const struct plan_fileset *f, const struct plan_op *op)
+int op_open_flags(const struct plan_fileset *f, const struct plan_op *op)
 {
     int flags = f->readonly ? O_RDONLY : f->writeonly ? O_WRONLY : O_RDWR;
     if (op->dsync)
@@ -40,14 +40,11 @@ static inline __attribute__((always_inline)) int open_into(struct worker *w, str
     if (fs == NULL)
         return op_fail(w, op, "no fileset to open a file from (filename= missing)");
     enum fs_presence before = create ? FS_MISSING : FS_EXISTING;
-    uint64_t idx;
-    enum fs_pick_from from = op_pick_from(w, op, &idx);
-    _Atomic uint64_t *rotor = op->op->opennext ? (_Atomic uint64_t *)&w->rotors[op->op->fileset] : NULL;
     uint64_t since;
-    int64_t e = op_pick(w, fs, FSK_FILE, before, from, idx, rotor, &since);
+    int64_t e = op_pick_own(w, op, fs, FSK_FILE, before, &since);
     if (e < 0)
         return op_pick_failed(e);
-    int flags = open_flags(fs->plan, op->op) | (create ? O_CREAT : 0);
+    int flags = op->open_flags | (create ? O_CREAT : 0);
     if (create && journal_create(w, op, op->op->fileset, e) != FO_OK) {
         fileset_release(fs, w->shm, FSK_FILE, e, before, 0);
         return FO_ERROR;
@@ -71,13 +68,23 @@ static inline __attribute__((always_inline)) int open_into(struct worker *w, str
     return FO_OK;
 }
 
-int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
+static inline __attribute__((always_inline)) int open_counted(struct worker *w, struct op_inst *op, struct slot *s,
+                                                              enum open_mode mode)
 {
     uint64_t t0 = 0, t1 = 0;   /* set by open_into when it returns FO_OK */
     int rc = open_into(w, op, s, mode, &t0, &t1);
     if (rc == FO_OK)
         op_done(w, op, t0, t1, 0);
     return rc;
+}
+
+/* One branch on the mode, then a body each with it known: an open tests
+ * nothing of a create's (its presence, its flag, its journal), nor a create of an open's. */
+int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
+{
+    if (mode == OPEN_CREATE)
+        return open_counted(w, op, s, OPEN_CREATE);
+    return open_counted(w, op, s, OPEN_EXISTING);
 }
 
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)

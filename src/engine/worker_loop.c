@@ -36,12 +36,40 @@ __attribute__((noinline)) static int drain_before(struct worker *w, struct op_in
 }
 
 /* The same, first completing what is in flight when inst is not engine I/O;
- * in_bucket: the thread is in inst's time bucket already. */
-static inline int run_inst_in(struct worker *w, struct op_inst *inst, bool in_bucket)
+ * in_bucket: the thread is in inst's time bucket already; queues: one of
+ * its ops may leave requests in flight (thread_queues), else none ever is. */
+static inline int run_inst_queued(struct worker *w, struct op_inst *inst, bool in_bucket, bool queues)
 {
-    if (__builtin_expect(w->io_inflight > 0, 0) && inst->drains)
+    if (queues && __builtin_expect(w->io_inflight > 0, 0) && inst->drains)
         return drain_before(w, inst);
     return in_bucket ? run_inst_counted(w, inst) : run_inst_now(w, inst);
+}
+
+static inline int run_inst_in(struct worker *w, struct op_inst *inst, bool in_bucket)
+{
+    return run_inst_queued(w, inst, in_bucket, true);
+}
+
+/* True when an op of the thread queues on an asynchronous engine (its
+ * requests have buffers of their own): only then can requests be in flight
+ * when a flowop that must follow them runs. A synchronous engine's request
+ * completes before its submit returns (IOE_ASYNC, io/ioengine.h). */
+static bool thread_queues(const struct worker *w)
+{
+    for (size_t i = 0; i < w->nops; i++)
+        if (w->ops[i].ring.own_buffers)
+            return true;
+    return false;
+}
+
+/* True when a step of the thread is a choose composite: only then does a
+ * step need its child picked. */
+static bool steps_mix(const struct worker *w)
+{
+    for (size_t i = 0; w->steps != NULL && i < w->thread->nops; i++)
+        if (w->steps[i].inst == NULL)
+            return true;
+    return false;
 }
 
 static inline int run_inst(struct worker *w, struct op_inst *inst)
@@ -178,8 +206,11 @@ static int steps_bucket(const struct worker *w)
  * c: the open loop's schedule, else NULL. When all its ops share one time
  * bucket (bucket >= 0) it is entered once: for the run in a closed loop
  * (nothing else moves the thread's clock), after each pacing sleep in an
- * open one. Inline with constant c and bucket: each case its own loop. */
-static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket)
+ * open one. queues: requests can be in flight (thread_queues); mixes: a
+ * step can be a choose (steps_mix). Inline with constant c, bucket, queues
+ * and mixes: each case its own loop. */
+static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket,
+                                                            bool queues, bool mixes)
 {
     const struct worker_step *first = w->steps, *end = first + w->thread->nops;
     _Atomic uint32_t *phase = &w->sh->phase;
@@ -191,8 +222,8 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
         for (const struct worker_step *st = first; st < end; st++) {
             if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
                 return;
-            struct op_inst *inst = st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
-            int rc = run_inst_in(w, inst, bucket >= 0);
+            struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
+            int rc = run_inst_queued(w, inst, bucket >= 0, queues);
             if (__builtin_expect(rc != FO_OK, 0)) {
                 pass_ends(w, &w->thread->ops[st - first], rc);
                 return;
@@ -201,14 +232,26 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
     }
 }
 
+/* A closed loop's steps: the loop for what the thread can have in flight
+ * (thread_queues) and pick (steps_mix), each case inlined with it known. */
+static inline __attribute__((always_inline)) void run_closed_steps(struct worker *w, int bucket)
+{
+    if (thread_queues(w))
+        run_steps(w, NULL, bucket, true, true);
+    else if (steps_mix(w))
+        run_steps(w, NULL, bucket, false, true);
+    else
+        run_steps(w, NULL, bucket, false, false);
+}
+
 /* Closed loop: each pass begins when the one before it ends. */
 static void thread_loop(struct worker *w)
 {
     int bucket = steps_bucket(w);
     if (bucket >= 0)
-        run_steps(w, NULL, bucket);
+        run_closed_steps(w, bucket);
     else if (w->steps != NULL)
-        run_steps(w, NULL, -1);
+        run_closed_steps(w, -1);
     else
         while (run_pass(w))
             ;
@@ -226,9 +269,9 @@ static void thread_loop_paced(struct worker *w)
     pace_start();
     int bucket = steps_bucket(w);
     if (bucket >= 0)
-        run_steps(w, c, bucket);
+        run_steps(w, c, bucket, true, true);
     else if (w->steps != NULL)
-        run_steps(w, c, -1);
+        run_steps(w, c, -1, true, true);
     else
         while (pace_pass(w, c) && run_pass(w))
             ;

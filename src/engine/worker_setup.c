@@ -42,6 +42,11 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
                    : ops[i].opennext                                  ? NULL
                                                                       : &w->fds[0];
         inst->sem = -1;
+        inst->picks_rotor = !ops[i].epoch && !ops[i].has_indexed;
+        bool has_fs = ops[i].fileset >= 0 && (size_t)ops[i].fileset < w->eng->plan->nfilesets;
+        inst->rotor = ops[i].opennext && has_fs ? (_Atomic uint64_t *)&w->rotors[ops[i].fileset] : NULL;
+        inst->open_flags = has_fs ? op_open_flags(&w->eng->plan->filesets[ops[i].fileset], &ops[i]) : 0;
+        inst->fs = has_fs ? worker_fileset(w, ops[i].fileset) : NULL;
         inst->tb = (unsigned char)time_bucket_of(ops[i].type);
         /* A finish check is a load and a compare: its time stays in the bucket
          * of the flowop before it, not two clock reads per pass to move out and back. */

@@ -115,6 +115,12 @@ int64_t fileset_epoch_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind 
 /* Busy entries are held for a short critical operation (a stat, an open, an
  * unlink), so a thread that finds all of its class busy waits for a release,
  * as classic FileBench does; only an empty class means "no file". */
+int64_t fileset_try_pick_at(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
+                            enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
+{
+    return fileset_try_pick(fs, shm, kind, want, from, index, rotor);
+}
+
 int64_t fileset_pick(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                      enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor)
 {

@@ -14,16 +14,6 @@
  * classic skipped the first open file silently, leaking existing files. */
 #define DELETE_TRIES 8
 
-/* The rotor a pick advances: the fileset's shared one, or with opennext the
- * thread's private rotor for that fileset. w->rotors is only ever touched by
- * its own thread, so treating its cell as atomic costs no contention. */
-static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
-{
-    if (!op->op->opennext || w->rotors == NULL || op->op->fileset < 0)
-        return NULL;
-    return (_Atomic uint64_t *)&w->rotors[op->op->fileset];
-}
-
 /* Unlinks a file held busy and releases it with its new state. ENOENT means
  * the file was already gone (removed behind our back): not an error, not an op.
  * Inlined in its two callers (a call and its frame cost a sixth of the op). */
@@ -76,20 +66,16 @@ static int delete_bound(struct worker *w, struct op_inst *op, struct slot *s)
 }
 
 /* Picks an existing file that nobody has open ([better]: an open file is put
- * back and the next one tried, a bounded number of times). */
-static int delete_picked(struct worker *w, struct op_inst *op)
+ * back and the next one tried, a bounded number of times), in the order from. */
+static inline __attribute__((always_inline)) int delete_tries(struct worker *w, struct op_inst *op,
+                                                              struct fileset_rt *fs, enum fs_pick_from from,
+                                                              uint64_t index)
 {
-    struct fileset_rt *fs = op_fileset(w, op);
-    if (fs == NULL)
-        return op_fail(w, op, "slot %d holds no file to delete and no fileset is named", op->op->fd);
-    uint64_t index;
-    enum fs_pick_from from = op_pick_from(w, op, &index);
-    _Atomic uint64_t *rotor = pick_rotor(w, op);
     int64_t first = -1;
     uint64_t since = 0;   /* the first wait for a busy file, if any */
     for (int tries = 0; tries < DELETE_TRIES; tries++) {
         uint64_t waited;
-        int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, rotor, &waited);
+        int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, op->rotor, &waited);
         if (idx < 0)
             return op_pick_failed(idx);
         since = since != 0 ? since : waited;
@@ -106,6 +92,19 @@ static int delete_picked(struct worker *w, struct op_inst *op)
     return FO_OK; /* nothing deletable now: skipped, not counted */
 }
 
+/* The rotor's order (nearly every deletefile) its own loop, with the order known. */
+static int delete_picked(struct worker *w, struct op_inst *op)
+{
+    struct fileset_rt *fs = op_fileset(w, op);
+    if (fs == NULL)
+        return op_fail(w, op, "slot %d holds no file to delete and no fileset is named", op->op->fd);
+    if (__builtin_expect(op->picks_rotor, 1))
+        return delete_tries(w, op, fs, FS_FROM_ROTOR, 0);
+    uint64_t index;
+    enum fs_pick_from from = op_pick_from(w, op, &index);
+    return delete_tries(w, op, fs, from, index);
+}
+
 static int deletefile_run(struct worker *w, struct op_inst *op)
 {
     if (op->op->fd > 0) {
@@ -116,4 +115,13 @@ static int deletefile_run(struct worker *w, struct op_inst *op)
     return delete_picked(w, op);
 }
 
-const struct flowop_hooks flowop_deletefile_hooks = { .run = deletefile_run };
+/* Without fd= a delete is always of a picked file: the loop calls delete_picked itself. */
+static int deletefile_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op->op->fd <= 0)
+        op->run = delete_picked;
+    return FO_OK;
+}
+
+const struct flowop_hooks flowop_deletefile_hooks = { .init = deletefile_init, .run = deletefile_run };

@@ -9,15 +9,6 @@
 #include "engine/worker.h"
 #include "fileset/fileset_root.h"
 
-/* The rotor a pick advances: the fileset's shared one, or with opennext the
- * thread's private rotor for that fileset (only its own thread touches it). */
-static _Atomic uint64_t *pick_rotor(struct worker *w, const struct op_inst *op)
-{
-    if (!op->op->opennext || w->rotors == NULL || op->op->fileset < 0)
-        return NULL;
-    return (_Atomic uint64_t *)&w->rotors[op->op->fileset];
-}
-
 /* Out of line: inlined, its eight-argument call made statfile_run save registers on every
  * stat of a picked file, the common case (18 instructions a stat, bench/ledger). */
 __attribute__((noinline)) static int fstat_slot(struct worker *w, struct op_inst *op, const struct slot *s)
@@ -35,10 +26,8 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     struct fileset_rt *fs = op_fileset(w, op);
     if (fs == NULL)
         return op_fail(w, op, "slot %d is not open and no fileset is named", op->op->fd);
-    uint64_t index;
-    enum fs_pick_from from = op_pick_from(w, op, &index);
     uint64_t since;
-    int64_t idx = op_pick(w, fs, FSK_FILE, FS_EXISTING, from, index, pick_rotor(w, op), &since);
+    int64_t idx = op_pick_own(w, op, fs, FSK_FILE, FS_EXISTING, &since);
     if (idx < 0)
         return op_pick_failed(idx);
     struct stat sb;
@@ -51,7 +40,7 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     uint64_t t1 = op_now(w);
     int err = rc != 0 ? errno : 0;
     fileset_dir_put(fs, dir, dfd);
-    fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
+    fileset_unhold(fs, w->shm, FSK_FILE, idx);
     if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
         rc = -1, err = ELOOP;   /* op_entry_error names what is there */
     if (rc != 0)
@@ -70,4 +59,13 @@ static int statfile_run(struct worker *w, struct op_inst *op)
     return stat_picked(w, op);
 }
 
-const struct flowop_hooks flowop_statfile_hooks = { .run = statfile_run };
+/* Without fd= the stat is always of a picked file: the loop calls stat_picked itself. */
+static int statfile_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op->op->fd <= 0)
+        op->run = stat_picked;
+    return FO_OK;
+}
+
+const struct flowop_hooks flowop_statfile_hooks = { .init = statfile_init, .run = statfile_run };
