@@ -93,12 +93,16 @@ case_git() {
     fidelity git "$top/git.trace" none 3 pace
 }
 
-case_sqlite() {
-    "$py" -c 'import sqlite3' 2>/dev/null || { bad sqlite_module "Python's sqlite3 module is missing"; return; }
-    mkdir "$top/sqlite"
-    cat >"$top/sqlite/app.py" <<'PY'
+# sqlite_app DIR [PRAGMA]: a Python program in DIR committing 150 rows with fsync (synchronous=FULL),
+# in the journal mode PRAGMA sets (DELETE, sqlite's own, without one).
+sqlite_app() {
+    local pragma=""
+    [ -z "${2:-}" ] || pragma="db.execute(\"PRAGMA $2\")"
+    mkdir "$1"
+    cat >"$1/app.py" <<PY
 import sqlite3
 db = sqlite3.connect("app.db")
+$pragma
 db.execute("PRAGMA synchronous=FULL")
 db.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)")
 for i in range(150):
@@ -106,6 +110,11 @@ for i in range(150):
     db.commit()
 db.close()
 PY
+}
+
+case_sqlite() {
+    "$py" -c 'import sqlite3' 2>/dev/null || { bad sqlite_module "Python's sqlite3 module is missing"; return; }
+    sqlite_app "$top/sqlite"
     record sqlite "$py" app.py
     # a database's page-sized writes stay page-sized; its shares within 1 point
     fidelity sqlite "$top/sqlite.trace" none 1 pace
@@ -113,18 +122,7 @@ PY
 
 case_wal() {
     "$py" -c 'import sqlite3' 2>/dev/null || { bad wal_module "Python's sqlite3 module is missing"; return; }
-    mkdir "$top/wal"
-    cat >"$top/wal/app.py" <<'PY'
-import sqlite3
-db = sqlite3.connect("app.db")
-db.execute("PRAGMA journal_mode=WAL")
-db.execute("PRAGMA synchronous=FULL")
-db.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)")
-for i in range(150):
-    db.execute("INSERT INTO t (v) VALUES (?)", ("x" * (i * 7 % 900),))
-    db.commit()
-db.close()
-PY
+    sqlite_app "$top/wal" journal_mode=WAL
     record wal "$py" app.py
     fidelity wal "$top/wal.trace" none 1 pace
     # the product's own check: its table, every figure ok, and a failed run said with exit 1
