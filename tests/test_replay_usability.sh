@@ -74,6 +74,12 @@ expect_eq long_exit $? 0
 n=$(grep -cE '^[0-9.]+: interval [0-9.]+s: [0-9]+ ops/s .*  call [0-9]+ of 250 \([0-9]+%\)  0 mismatches$' "$t/long.out")
 expect_eq long_interval_lines "$((n >= 2))" 1
 expect_eq long_interval_last "$(grep ': interval' "$t/long.out" | tail -1 | grep -o 'call [0-9]* of [0-9]*')" "call 250 of 250"
+# looping with --runtime: the pass and the call within it, never a share past 100%
+"$fb" replay "$t/one.trace" -D dir="$t/DR" --runtime 2 --interval 1 >"$t/loop.out" 2>&1
+expect_eq loop_exit $? 0
+n=$(grep -cE ': interval [0-9.]+s: .*  pass [0-9]+, call [0-9]+ of [0-9]+  [0-9]+ mismatch' "$t/loop.out")
+expect_eq loop_interval_pass "$((n >= 1))" 1
+grep ': interval' "$t/loop.out" | grep -q '[0-9]\{3,\}%' && bad loop_share "$(grep ': interval' "$t/loop.out")" || ok
 # and a status line on a terminal: position, ops/s and mismatches, redrawn in place
 "$(dirname "${BASH_SOURCE[0]}")/on_pty.py" "$fb" replay "$t/long.trace" -D dir="$t/DP" --mode timed >"$t/pty.raw" 2>&1
 python3 - "$t/pty.raw" <<'PY' >"$t/pty.out" 2>&1

@@ -263,14 +263,21 @@ static void system_lines(FILE *out, const struct run_system *s, double stamp)
             s->cpu.iowait, s->cpu.idle);
 }
 
-/* A replay's position in its trace, after an interval or status line. */
-/* A replay's place in its trace, for the status and interval lines ("" for a run of no trace). */
+/* A replay's place in its trace, for the status and interval lines ("" for a run of no trace).
+ * A replay looping over its trace (--runtime) has done more calls than the trace holds: its
+ * place is then the pass it is in and the call within it, not a share past 100%. */
 static const char *position(char *buf, size_t len, const struct replay_position *p)
 {
     buf[0] = '\0';
-    if (p->calls > 0)
+    if (p->calls == 0)
+        return buf;
+    const char *es = p->mismatches == 1 ? "" : "es";
+    if (p->done <= p->calls)
         snprintf(buf, len, "  call %" PRIu64 " of %" PRIu64 " (%.0f%%)  %" PRIu64 " mismatch%s", p->done, p->calls,
-                 100.0 * (double)p->done / (double)p->calls, p->mismatches, p->mismatches == 1 ? "" : "es");
+                 100.0 * (double)p->done / (double)p->calls, p->mismatches, es);
+    else
+        snprintf(buf, len, "  pass %" PRIu64 ", call %" PRIu64 " of %" PRIu64 "  %" PRIu64 " mismatch%s",
+                 p->done / p->calls + 1, p->done % p->calls, p->calls, p->mismatches, es);
     return buf;
 }
 
