@@ -301,10 +301,9 @@ static void die_neg(const char *what, const char *path, long rc)
     die(what, path);
 }
 
-/* flowbench's read on io_uring at iodepth 1: its commit sends the entry
- * (one io_uring_enter), its reap takes the completion from the ring, or
- * waits for it in a second io_uring_enter when the read went to a kernel
- * worker (tmpfs) and the completion is deferred to that call. */
+/* flowbench's read on io_uring at iodepth 1: the entry sent and its
+ * completion waited for in one io_uring_enter (io_uring_submit_and_wait),
+ * then taken from the ring. */
 static void loop_uring(struct job *j)
 {
     uint64_t blocks;
