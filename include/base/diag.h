@@ -37,6 +37,10 @@ __attribute__((format(printf, 2, 3)))
 void diag_printf(FILE *out, const char *fmt, ...);
 /* Prints "file:line:col: error: msg" (or "flowbench: error: msg" without a location). */
 void diag_print(const struct diag *d, FILE *out);
+/* p, or, when an allocation gave NULL where no caller could carry on without
+ * it (a parse tree, a plan, a result's names), the one way out: "flowbench:
+ * error: out of memory" on out, exit 2. */
+void *diag_must_alloc(void *p, FILE *out);
 __attribute__((format(printf, 3, 4)))
 void warn_at(FILE *out, const struct srcloc *loc, const char *fmt, ...);
 

@@ -2,6 +2,7 @@
  * through diag_printf, after stdout, so a file holding both (>out 2>&1) reads in order. */
 #include "base/diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list ap)
@@ -81,4 +82,12 @@ void warn_at(FILE *out, const struct srcloc *loc, const char *fmt, ...)
     va_end(ap);
     fputc('\n', out);
     fflush(out);
+}
+
+void *diag_must_alloc(void *p, FILE *out)
+{
+    if (p != NULL)
+        return p;
+    diag_printf(out, "flowbench: error: out of memory\n");
+    exit(2);
 }

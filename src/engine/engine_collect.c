@@ -110,12 +110,7 @@ void engine_note_overrun(const struct engine *e, double stamp)
 
 static char *collect_dup(const struct engine *e, const char *s)
 {
-    char *d = strdup(s);
-    if (d == NULL) {
-        diag_printf(e->run->err, "flowbench: error: out of memory\n");
-        exit(2);
-    }
-    return d;
+    return diag_must_alloc(strdup(s), e->run->err);
 }
 
 /* Open loop: an IO row's latencies from the intended start into the summary's. */

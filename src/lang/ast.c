@@ -8,24 +8,12 @@
 
 static void *xcalloc(size_t n, size_t size)
 {
-    void *p = calloc(n, size);
-    if (p == NULL) {
-        diag_printf(stderr, "flowbench: error: out of memory\n");
-        exit(2);
-    }
-    return p;
+    return diag_must_alloc(calloc(n, size), stderr);
 }
 
 static char *xstrdup(const char *s)
 {
-    if (s == NULL)
-        return NULL;
-    char *p = strdup(s);
-    if (p == NULL) {
-        diag_printf(stderr, "flowbench: error: out of memory\n");
-        exit(2);
-    }
-    return p;
+    return s != NULL ? diag_must_alloc(strdup(s), stderr) : NULL;
 }
 
 static void expr_free(struct ast_expr *e)

@@ -10,12 +10,7 @@
 
 char *plan_dupstr(const char *s)
 {
-    char *d = strdup(s ? s : "");
-    if (d == NULL) {
-        diag_printf(stderr, "flowbench: error: out of memory\n");
-        exit(2);
-    }
-    return d;
+    return diag_must_alloc(strdup(s ? s : ""), stderr);
 }
 
 /* A number or a distribution; a distribution is copied (it is a plain value). */

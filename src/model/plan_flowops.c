@@ -19,11 +19,7 @@ static char *dotted(const char *prefix, const char *name)
     if (prefix == NULL)
         return plan_dupstr(name);
     size_t len = strlen(prefix) + strlen(name) + 2;
-    char *s = malloc(len);
-    if (s == NULL) {
-        diag_printf(stderr, "flowbench: error: out of memory\n");
-        exit(2);
-    }
+    char *s = diag_must_alloc(malloc(len), stderr);
     snprintf(s, len, "%s.%s", prefix, name);
     return s;
 }
