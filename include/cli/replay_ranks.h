@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct diag;
@@ -23,7 +24,9 @@ int replay_rank_mkdir(const char *dir, struct diag *err);
 /* Every rank reaches this point with its status (0, or the exit status of its
  * failure, msg saying why: printed by this rank, naming it over many ranks);
  * the worst of every rank's (bad input, 2, over a failure, 1), on every rank.
- * Rank 0 says which ranks failed when it did not itself. */
-int replay_ranks_agree(int status, const char *msg, FILE *err);
+ * Rank 0 says which ranks failed when it did not itself. *calls: this rank's
+ * count of calls, made every rank's sum. One collective call, whose count
+ * FLOWBENCH_DIST_TALLY says as the phase named. */
+int replay_ranks_agree(int status, const char *msg, uint64_t *calls, const char *phase, FILE *err);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Whether a launcher (mpirun, srun) started this process as a rank (dist_launcher.c). */
 bool dist_launched(void);
@@ -29,18 +30,30 @@ void dist_broadcast(void *buf, size_t len, int root);
 void dist_gather(const void *mine, void *all, size_t len);
 
 enum dist_op { DIST_SUM, DIST_MIN, DIST_MAX };
-/* v[0..n) combined element by element over every rank, the result on every rank. */
-void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op);
+
+/* A figure each rank gives, and how the ranks' figures combine into one. */
+struct dist_field {
+    uint64_t op; /* enum dist_op */
+    uint64_t v;
+};
+/* f[0..n) each combined over every rank by its own op, the result on every rank: figures
+ * of different ops (the worst status, how many failed, the first that did) in one
+ * collective call, a phase's one agreement. Every rank gives the same ops in the same order. */
+void dist_combine(struct dist_field *f, size_t n);
 
 /* The blocking collective calls above (each waits for every rank) that this
  * process made over its world since it joined, by kind: what the engine counts
- * per phase of a run (FLOWBENCH_DIST_TALLY). A reduction in slices counts once;
+ * per phase of a run (FLOWBENCH_DIST_TALLY), dist_combine's as a reduction;
  * the vote's rounds are the vote's own count (dist_vote.rounds). One rank alone
  * makes none. */
 struct dist_tally {
     uint64_t agree, broadcast, gather, reduce;
 };
 struct dist_tally dist_tally(void);
+/* With FLOWBENCH_DIST_TALLY set, over many ranks: "flowbench: dist tally: rank R: PHASE:
+ * N collective calls (...)" on out, for the calls since *was; then *was is now. rounds:
+ * the stop vote's rounds so far, said when not NULL (dist_tally.c). */
+void dist_tally_say(FILE *out, const char *phase, struct dist_tally *was, const uint64_t *rounds);
 
 /* A vote on stopping, taken in rounds that do not block (one round in flight):
  * each rank gives a code (0: carry on) and the verdict is the highest code of a
@@ -82,6 +95,9 @@ enum dist_wait { DIST_POLL, DIST_WAIT };
  * counts now (the sums land in sum_out as a round completes). Once a round
  * has decided, the verdict stays and no round starts. */
 struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait);
+/* dist_vote_poll's round for one rank alone (the build without MPI, or out of a
+ * world): it decides at once, with this rank's code and counts (dist_vote.c). */
+struct dist_verdict dist_vote_alone(struct dist_vote *v, int code, const uint64_t *counts);
 
 /* A roll call, for when a rank may be dead (mpirun then ends the job, giving
  * the others about a second): rank 0 asks every other rank for len bytes of

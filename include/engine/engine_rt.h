@@ -148,7 +148,9 @@ struct engine {
     struct rank_end *ends;         /* ... every rank's part of the end's agreement (finish) */
     struct dist_tally tally;       /* ... the collective calls made before the phase going on */
     size_t writers_cap;            /* ... the most slots of a rank: the writers each sends at the end */
-    struct writer_time *writers_mine, *writers_all; /* ... room for them: this rank's, every rank's */
+    size_t end_figs;               /* ... the bytes of figures each sends at the end (the most of a rank's) */
+    unsigned char *end_mine, *end_all; /* ... room for the end's agreement: this rank's block, every rank's */
+    struct writer_time *writers_all; /* ... every rank's writers, writers_cap each, out of it */
     struct dist_roll roll;         /* the roll call for a rank lost mid-run (engine_roll.c) */
     size_t roll_size;              /* the bytes of figures an answer carries (figures.h) */
     unsigned char *roll_all;       /* rank 0, after a roll call: every rank's answer */
@@ -234,12 +236,13 @@ bool engine_share_makes(const struct engine *e, size_t i);
 const struct fileset_rt *engine_share_whole(const struct engine *e, size_t i);
 /* The tree to create for fileset i and the memory of its state. */
 struct fileset_rt *engine_share_tree(struct engine *e, size_t i, struct shm **shm, struct diag *err);
-/* Once every rank has its filesets in place (after their agreement): what
- * rank 0 created becomes every rank's state. Every rank calls it, for
- * every fileset, and makes every broadcast even when it fails (-1 with err:
- * out of memory, on the rank short of it, told to the others at the agreement
- * that follows). */
-int engine_share_adopt(struct engine *e, struct diag *err);
+/* Once rank 0 made its filesets: what it created becomes every rank's state
+ * (the broadcasts wait for it). Every rank calls it, for every shared fileset
+ * of the plan, and makes every broadcast even when it fails (-1 with err: out
+ * of memory, on the rank short of it, told to the others at the agreement that
+ * follows), or when it is not ready (its own making failed, err already set):
+ * it then takes its part and adopts nothing. */
+int engine_share_adopt(struct engine *e, bool ready, struct diag *err);
 void engine_share_free(struct engine *e);
 
 /* `flush`: syncs and drops the page cache (engine_flush.c); -1 with err set
@@ -315,6 +318,7 @@ int engine_dist_agree_diag(bool failed, struct diag *err);
 struct rank_host {
     char name[64];
     uint64_t slots;
+    uint64_t figures;                       /* the bytes of its figures packed (a replay's folded) */
     uint64_t failed, bad_input;             /* a step of set failed on it; its error is bad input */
 };
 struct rank_end {
@@ -323,7 +327,7 @@ struct rank_end {
     uint64_t wall_at, wall_ops, wall_bytes; /* its stonewall snapshot */
     uint64_t log_records, log_dropped, log_failed;
     uint64_t shape;                         /* figures_size: merged only when every rank's is the same */
-    uint64_t unmergeable;                   /* a replay whose rows it could not fold, no room for the writers */
+    uint64_t unmergeable;                   /* a replay whose rows it could not fold, figures not of set's size */
     uint64_t calls;                         /* a replay's kinds of call, a bit each (engine_replay_fold) */
     uint64_t done;                          /* its finish condition met when the end vote began */
     char msg[1024];                         /* its error, or why it ran out of files, when the run ended so */
@@ -335,6 +339,10 @@ int engine_dist_prepare(struct engine *e, struct diag *err);
  * rank's), host and slots on every rank. -1 when a rank failed, err then naming it
  * on every rank, as engine_dist_agree_diag. */
 int engine_dist_set(struct engine *e, bool failed, struct diag *err);
+/* Started, over many ranks: room for the end's one agreement, of the size set's agreement
+ * found (every rank's part, writers and figures), so that no rank misses the end for want
+ * of memory. -1 with err set when out of memory. */
+int engine_dist_room(struct engine *e, struct diag *err);
 /* With FLOWBENCH_DIST_TALLY set, over many ranks: the collective calls this rank made
  * since the last phase ended, a line on the run's error stream naming the phase. */
 void engine_dist_tally(struct engine *e, const char *phase);
@@ -383,6 +391,9 @@ void engine_roll_results(struct engine *e, struct run_result *r);
 void engine_roll_free(struct engine *e);
 /* This rank's own figures in r, as a row of the per-rank table. */
 struct rank_row engine_rank_row(const struct run_result *r);
+/* The bytes of this rank's figures packed (figures.h) as its result will have them at
+ * the end (a replay's rows folded), the plan's, alike on every rank; 0 when out of memory. */
+size_t engine_figures_size(struct engine *e);
 struct worker;
 /* Ends the run with msg, unless an error came first (src/engine/op_error.c). */
 void worker_set_error(struct worker *w, const char *msg);

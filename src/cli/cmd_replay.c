@@ -182,6 +182,7 @@ struct replay_part {
     struct replay_clients *cl;   /* --clients, --runtime: the copies (replay_clients.c), else NULL */
     int topfd;                   /* top, opened once: locked, judged, laid down and replayed beneath */
     int dirfd;                   /* dir, opened once beneath topfd (topfd itself on one rank); -1: not yet */
+    uint64_t calls;              /* the calls of every rank's trace (this rank's alone until the ranks agree) */
 };
 
 /* real opened once, refused unless what was opened is what the name holds now, no link: every later step
@@ -271,13 +272,20 @@ static int part_load(struct interp *in, const char *dir, struct replay_part *p, 
     return replay_dir_budget(p->dir, p->top, p->tree, r->lay_max, err) != 0 ? EXIT_USAGE : EXIT_OK;
 }
 
+/* Every rank's status at one point, the worst on every rank (replay_ranks_agree),
+ * with the calls of every rank's trace summed in the same agreement. */
+static int agree(const struct interp *in, struct replay_part *p, int status, const char *msg, const char *phase)
+{
+    p->calls = p->c.image != NULL ? p->c.image->nrecs : 0;
+    return replay_ranks_agree(status, status != EXIT_OK ? msg : NULL, &p->calls, phase, in->err);
+}
+
 /* Over many ranks, what every rank replays and where, and the calls of all of them. */
 static void say_ranks(const struct interp *in, const struct replay_part *p)
 {
     if (dist_size() == 1)
         return;
-    uint64_t calls = p->c.image->nrecs;
-    dist_reduce_u64(&calls, 1, DIST_SUM);
+    uint64_t calls = p->calls;
     const char *pattern = in->opt.replay->trace;
     bool own = rank_spell_has(pattern);
     fprintf(in->out, "replay: %d ranks, each %s %s%s beneath %s/rank-NNNN; %llu calls in all\n", dist_size(),
@@ -317,7 +325,7 @@ static int part_run(struct interp *in, struct replay_part *p, struct diag *err)
         status = failure(err);
     p->c.image->root_fd1 = (uint32_t)p->dirfd + 1;
     /* No rank starts while another could not lay its tree down */
-    status = replay_ranks_agree(status, status != EXIT_OK ? err->msg : NULL, in->err);
+    status = agree(in, p, status, err->msg, "replay-laid");
     if (status != EXIT_OK)
         return status;
     say_ranks(in, p);
@@ -362,7 +370,7 @@ static int replay_run(struct interp *in)
     struct diag err = { 0 };
     /* A bad trace on any rank is every rank's exit 2, before anything is written */
     int status = part_load(in, dir, p, &err);
-    status = replay_ranks_agree(status, status != EXIT_OK ? err.msg : NULL, in->err);
+    status = agree(in, p, status, err.msg, "replay-loaded");
     if (status == EXIT_OK && in->opt.check_only) {
         /* --check: the trace is read and compiled; nothing is laid down or run */
         say_ranks(in, p);

@@ -79,7 +79,10 @@ int replay_rank_mkdir(const char *dir, struct diag *err)
     return rc;
 }
 
-int replay_ranks_agree(int status, const char *msg, FILE *err)
+/* The figures of the agreement, each combined over the ranks by its own op. */
+enum { AG_WORST, AG_FAILED, AG_FIRST, AG_CALLS, AG_N };
+
+int replay_ranks_agree(int status, const char *msg, uint64_t *calls, const char *phase, FILE *err)
 {
     int n = dist_size(), rank = dist_rank();
     if (n == 1) {
@@ -93,12 +96,18 @@ int replay_ranks_agree(int status, const char *msg, FILE *err)
     /* file:line first, as alone: the rank after it */
     if (msg != NULL)
         diag_printf(err, "%s (rank %d of %d, host %s)\n", msg, rank, n, host);
-    uint64_t worst = (uint64_t)status, failed = status != 0, first = status != 0 ? (uint64_t)rank : UINT64_MAX;
-    dist_reduce_u64(&worst, 1, DIST_MAX);
-    dist_reduce_u64(&failed, 1, DIST_SUM);
-    dist_reduce_u64(&first, 1, DIST_MIN);
-    if (rank == 0 && status == 0 && worst != 0)
+    struct dist_field f[AG_N] = {
+        [AG_WORST] = { DIST_MAX, (uint64_t)status },
+        [AG_FAILED] = { DIST_SUM, status != 0 },
+        [AG_FIRST] = { DIST_MIN, status != 0 ? (uint64_t)rank : UINT64_MAX },
+        [AG_CALLS] = { DIST_SUM, *calls },
+    };
+    struct dist_tally was = dist_tally();
+    dist_combine(f, AG_N); /* the agreement */
+    dist_tally_say(err, phase, &was, NULL);
+    *calls = f[AG_CALLS].v;
+    if (rank == 0 && status == 0 && f[AG_WORST].v != 0)
         diag_printf(err, "flowbench replay: error: %" PRIu64 " of %d ranks failed (the first: rank %" PRIu64
-                         "); nothing was replayed\n", failed, n, first);
-    return (int)worst;
+                         "); nothing was replayed\n", f[AG_FAILED].v, n, f[AG_FIRST].v);
+    return (int)f[AG_WORST].v;
 }

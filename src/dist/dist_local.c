@@ -53,8 +53,10 @@ void dist_gather(const void *mine, void *all, size_t len)
     memmove(all, mine, len);
 }
 
-void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op)
+void dist_combine(struct dist_field *f, size_t n)
 {
+    (void)f;
+    (void)n;
 }
 
 struct dist_tally dist_tally(void)
@@ -64,15 +66,8 @@ struct dist_tally dist_tally(void)
 
 struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait)
 {
-    if (v->verdict.code != 0)
-        return v->verdict;
-    if (v->nsum > 0)
-        memmove(v->sum_out, counts, v->nsum * sizeof *counts);
-    v->rounds++;
-    if (code == 0 && dist_vote_quorum_met(v, 1))
-        code = v->quorum_code;
-    v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
-    return v->verdict;
+    (void)wait;
+    return dist_vote_alone(v, code, counts);
 }
 
 void dist_roll_open(struct dist_roll *r, size_t len, int run)

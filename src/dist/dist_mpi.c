@@ -8,6 +8,8 @@
 
 #include "dist/dist.h"
 
+_Static_assert(sizeof(struct dist_field) == 2 * sizeof(uint64_t), "a field is two uint64_t for MPI");
+
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_vote *)0)->request[0]), "MPI_Request fits a vote");
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->request), "MPI_Request fits a roll call");
 _Static_assert(sizeof(MPI_Request) <= sizeof(((struct dist_roll *)0)->answer), "MPI_Request fits an answer");
@@ -89,18 +91,35 @@ void dist_gather(const void *mine, void *all, size_t len)
     MPI_Allgather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, MPI_COMM_WORLD);
 }
 
-void dist_reduce_u64(uint64_t *v, size_t n, enum dist_op op)
+static uint64_t op_sum(uint64_t a, uint64_t b) { return a + b; }
+static uint64_t op_min(uint64_t a, uint64_t b) { return b < a ? b : a; }
+static uint64_t op_max(uint64_t a, uint64_t b) { return b > a ? b : a; }
+
+/* dist_combine's rule: each field by the op it carries (a field is one element of
+ * the datatype, so MPI never splits one from its op). */
+static void combine_fields(void *in, void *inout, int *len, MPI_Datatype *type)
 {
-    if (!in_world())
+    static uint64_t (*const ops[])(uint64_t, uint64_t) = { [DIST_SUM] = op_sum, [DIST_MIN] = op_min, [DIST_MAX] = op_max };
+    const struct dist_field *a = in;
+    struct dist_field *b = inout;
+    for (int i = 0; i < *len; i++)
+        b[i].v = ops[b[i].op](b[i].v, a[i].v);
+    (void)type;
+}
+
+void dist_combine(struct dist_field *f, size_t n)
+{
+    if (!in_world() || n == 0)
         return;
-    static const MPI_Op ops[] = { [DIST_SUM] = MPI_SUM, [DIST_MIN] = MPI_MIN, [DIST_MAX] = MPI_MAX };
+    MPI_Datatype field;
+    MPI_Op op;
+    MPI_Type_contiguous(2, MPI_UINT64_T, &field);
+    MPI_Type_commit(&field);
+    MPI_Op_create(combine_fields, 1, &op);
     tally.reduce++;
-    /* In slices: an MPI count is an int. */
-    for (size_t done = 0; done < n;) {
-        size_t k = n - done < (1u << 26) ? n - done : (1u << 26);
-        MPI_Allreduce(MPI_IN_PLACE, v + done, (int)k, MPI_UINT64_T, ops[op], MPI_COMM_WORLD);
-        done += k;
-    }
+    MPI_Allreduce(MPI_IN_PLACE, f, (int)n, field, op, MPI_COMM_WORLD);
+    MPI_Op_free(&op);
+    MPI_Type_free(&field);
 }
 
 struct dist_tally dist_tally(void)
@@ -149,14 +168,8 @@ static bool round_done(struct dist_vote *v, enum dist_wait wait)
 
 struct dist_verdict dist_vote_poll(struct dist_vote *v, int code, const uint64_t *counts, enum dist_wait wait)
 {
-    if (!in_world() && v->verdict.code == 0) {
-        if (v->nsum > 0)
-            memmove(v->sum_out, counts, v->nsum * sizeof *counts);
-        v->rounds++;
-        if (code == 0 && dist_vote_quorum_met(v, 1))
-            code = v->quorum_code;
-        v->verdict = (struct dist_verdict){ code, code >= v->blame ? 0 : -1 };
-    }
+    if (!in_world())
+        return dist_vote_alone(v, code, counts);
     while (v->verdict.code == 0) {
         if (!v->pending)
             start_round(v, code, counts);

@@ -590,10 +590,13 @@ int engine_create_files(const struct run_desc *d, struct diag *err)
     int rc = prepare(&e, d, err);
     if (rc == 0)
         rc = create_filesets(&e, err);
+    /* One agreement: rank 0's shared trees reach every rank before it (the broadcasts wait
+     * for rank 0's making), and a rank that failed takes its part in them all the same. */
+    if (engine_share_adopt(&e, rc == 0, err) != 0)
+        rc = -1;
     if (engine_dist_agree_diag(rc != 0, err) != 0)
         rc = -1;
-    else if (engine_dist_agree_diag(engine_share_adopt(&e, err) != 0, err) != 0)
-        rc = -1;
+    engine_dist_tally(&e, "created");
     engine_free(&e);
     return rc == 0 ? 0 : refused(d, err);
 }
@@ -667,6 +670,11 @@ static bool phase_made(struct engine *e, const struct run_desc *d, struct diag *
     return made;
 }
 
+static int share_adopt(struct engine *e, struct diag *err)
+{
+    return engine_share_adopt(e, true, err); /* made's agreement said every rank made its filesets */
+}
+
 static int flush_if_asked(struct engine *e, struct diag *err)
 {
     return e->run->flush ? engine_flush(e, err) : 0;
@@ -676,7 +684,7 @@ static int flush_if_asked(struct engine *e, struct diag *err)
 static int (*const set_steps[])(struct engine *e, struct diag *err) = {
     /* first the step that speaks with the other ranks: it makes every broadcast even
      * when it fails, its failure told at the agreement like any other step's */
-    engine_share_adopt, /* the trees another rank made for all */
+    share_adopt,        /* the trees another rank made for all */
     engine_trees_open,  /* each fileset's root, beneath which every path resolves */
     flush_if_asked,     /* --flush: the page cache dropped once the trees are in place */
     engine_dio_setup,   /* direct I/O's alignment, per file system */
@@ -694,13 +702,13 @@ static bool phase_set(struct engine *e, struct diag *err)
     return set;
 }
 
-/* Started: the workers forked and at the start barrier, the event generator running;
- * the start of the measured interval, on every rank together. -1 when the workers
- * could not be forked (the other ranks are told at the agreement), else whether it
- * started. */
+/* Started: room for the end's agreement, the workers forked and at the start barrier,
+ * the event generator running; the start of the measured interval, on every rank
+ * together. -1 when there is no room or the workers could not be forked (the other
+ * ranks are told at the agreement), else whether it started. */
 static int phase_started(struct engine *e, pthread_t *gen, struct diag *err)
 {
-    if (fork_workers(e, err) != 0) {
+    if (engine_dist_room(e, err) != 0 || fork_workers(e, err) != 0) {
         engine_stop(e, STOP_WORKER);
         kill_workers(e);
         engine_dist_agree_diag(true, err); /* the other ranks wait at the start */
@@ -774,6 +782,7 @@ int engine_run(const struct run_desc *d, struct diag *err)
     e.gone_ns = clock_ns();
     signals_disarm_run();
     int rc = finish(&e);
+    engine_dist_tally(&e, "finish"); /* the end's one agreement and anything after it */
     engine_free(&e);
     return rc;
 }

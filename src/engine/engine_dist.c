@@ -1,7 +1,8 @@
 /* engine_dist.c: where the ranks of a run meet (dist.h, MPI): the agreement that
  * ends each phase of engine_run, every rank's host once the run is set, the stop
- * vote while it runs and at its end, and the end's one agreement that makes the
- * ranks' figures the run's. The master alone calls these; on one rank they change nothing. */
+ * vote while it runs and at its end, and the end's one agreement (a gather of every
+ * rank's part, writers and packed figures) that makes the ranks' figures the run's.
+ * The master alone calls these; on one rank they change nothing. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,7 +138,8 @@ int engine_dist_set(struct engine *e, bool failed, struct diag *err)
 {
     if (dist_size() == 1)
         return failed ? -1 : 0;
-    struct rank_host mine = { .slots = e->nslots, .failed = failed, .bad_input = failed && err->bad_input };
+    struct rank_host mine = { .slots = e->nslots, .figures = engine_figures_size(e), .failed = failed,
+                              .bad_input = failed && err->bad_input };
     if (gethostname(mine.name, sizeof mine.name - 1) != 0)
         snprintf(mine.name, sizeof mine.name, "unknown");
     dist_gather(&mine, e->hosts, sizeof mine); /* the agreement */
@@ -150,28 +152,51 @@ int engine_dist_set(struct engine *e, bool failed, struct diag *err)
         name_failure((int)who, msg, sizeof msg);
         return diag_named((int)who, msg, e->hosts[who].bad_input != 0, err);
     }
-    /* The end gathers as many writers from each rank as the rank with the most slots has. */
-    for (size_t k = 0; k < n; k++)
+    /* The end gathers as many writers from each rank as the rank with the most slots has,
+     * and as many bytes of figures as the most any rank has (every rank of a plan has as many). */
+    size_t figs = 0;
+    for (size_t k = 0; k < n; k++) {
         cap = e->hosts[k].slots > cap ? (size_t)e->hosts[k].slots : cap;
+        figs = e->hosts[k].figures > figs ? (size_t)e->hosts[k].figures : figs;
+    }
     e->writers_cap = cap;
+    e->end_figs = figs;
+    return 0;
+}
+
+/* The end's block of a rank: its part, its writers (writers_cap), its figures packed (end_figs bytes). */
+static size_t end_writers_at(void)
+{
+    return sizeof(struct rank_end);
+}
+
+static size_t end_figs_at(const struct engine *e)
+{
+    return end_writers_at() + e->writers_cap * sizeof(struct writer_time);
+}
+
+static size_t end_len(const struct engine *e)
+{
+    return end_figs_at(e) + e->end_figs;
+}
+
+int engine_dist_room(struct engine *e, struct diag *err)
+{
+    if (dist_size() == 1)
+        return 0;
+    size_t n = (size_t)dist_size();
+    e->end_mine = calloc(1, end_len(e));
+    e->end_all = calloc(n, end_len(e));
+    e->writers_all = calloc(n * e->writers_cap, sizeof *e->writers_all);
+    if (e->end_mine == NULL || e->end_all == NULL || e->writers_all == NULL)
+        return diag_set(err, NULL, "out of memory for the %zu bytes of figures each rank tells the others at the end",
+                        end_len(e));
     return 0;
 }
 
 void engine_dist_tally(struct engine *e, const char *phase)
 {
-    struct dist_tally now = dist_tally(), *was = &e->tally;
-    if (dist_size() == 1 || getenv("FLOWBENCH_DIST_TALLY") == NULL) {
-        *was = now;
-        return;
-    }
-    uint64_t calls = now.agree - was->agree + now.broadcast - was->broadcast + now.gather - was->gather + now.reduce
-                     - was->reduce;
-    diag_printf(e->run->err,
-                "flowbench: dist tally: rank %d: %s: %" PRIu64 " collective calls (agree %" PRIu64 ", broadcast %" PRIu64
-                ", gather %" PRIu64 ", reduce %" PRIu64 "); the vote's rounds so far %" PRIu64 "\n",
-                dist_rank(), phase, calls, now.agree - was->agree, now.broadcast - was->broadcast,
-                now.gather - was->gather, now.reduce - was->reduce, e->vote.rounds);
-    *was = now;
+    dist_tally_say(e->run->err, phase, &e->tally, &e->vote.rounds);
 }
 
 void engine_dist_second(struct engine *e, uint64_t k, const struct op_stats *io)
@@ -298,16 +323,6 @@ void engine_dist_go(struct engine *e, uint64_t go)
     e->go_wall_ns = clock_realtime_ns() - (clock_ns() - go);
 }
 
-/* One block of the result reduced over every rank, field by field as figures.c merges it:
- * counters and histogram buckets summed, the extremes kept. */
-static void reduce_block(void *block, const struct fig_kind *k, void *ctx)
-{
-    static const enum dist_op ops[] = { [FIG_SUM] = DIST_SUM, [FIG_MIN] = DIST_MIN, [FIG_MAX] = DIST_MAX };
-    for (size_t i = 0; i < k->nfields; i++)
-        dist_reduce_u64((uint64_t *)(void *)((char *)block + k->fields[i].off), k->fields[i].n, ops[k->fields[i].op]);
-    (void)ctx;
-}
-
 /* This rank's part of the end's agreement. */
 static struct rank_end rank_end_of(const struct engine *e, struct run_result *r, uint64_t go, uint64_t stop,
                                    bool log_failed, bool unmergeable)
@@ -358,29 +373,42 @@ static struct ends_sum ends_sum(const struct rank_end *all, size_t n)
     return s;
 }
 
-/* Room for every rank's writers, writers_cap of each (set's agreement found it):
- * made before the end's agreement, which says whether every rank has it. */
-static bool writers_room(struct engine *e)
+/* This rank's block of the end's agreement: its part, its writers, each named with its
+ * rank, and its figures packed when they are of the size every rank sends (fits). */
+static void end_block(struct engine *e, const struct rank_end *mine, struct run_result *r, bool fits)
 {
-    size_t n = (size_t)dist_size(), cap = e->writers_cap;
-    e->writers_mine = calloc(cap, sizeof *e->writers_mine);
-    e->writers_all = calloc(n * cap, sizeof *e->writers_all);
-    return e->writers_mine != NULL && e->writers_all != NULL;
+    unsigned char *b = e->end_mine;
+    struct writer_time *w = (struct writer_time *)(void *)(b + end_writers_at());
+    memset(b, 0, end_len(e));
+    memcpy(b, mine, sizeof *mine);
+    for (size_t i = 0; i < r->nwriters && i < e->writers_cap; i++) {
+        w[i].seconds = r->writers[i].seconds;
+        snprintf(w[i].thread, sizeof w[i].thread, "rank %d:%.80s", dist_rank(), r->writers[i].thread);
+    }
+    if (fits)
+        figures_pack(r, b + end_figs_at(e));
 }
 
-/* Every rank's writers, each named with its rank, on every rank; the slowest of
- * them all. Each sends writers_cap entries, into writers_room's room. */
-static void gather_writers(struct engine *e, struct run_result *r)
+/* Rank k's block of the end's agreement, on every rank. */
+static const unsigned char *end_of(const struct engine *e, size_t k)
 {
-    size_t n = (size_t)dist_size(), cap = e->writers_cap;
-    struct writer_time *mine = e->writers_mine, *all = e->writers_all;
-    memset(mine, 0, cap * sizeof *mine);
-    for (size_t i = 0; i < r->nwriters && i < cap; i++) {
-        mine[i].seconds = r->writers[i].seconds;
-        snprintf(mine[i].thread, sizeof mine[i].thread, "rank %d:%.80s", dist_rank(), r->writers[i].thread);
-    }
-    dist_gather(mine, all, cap * sizeof *mine);
-    size_t k = 0;
+    return e->end_all + k * end_len(e);
+}
+
+/* Every rank's part, out of its block, into ends. */
+static void end_parts(struct engine *e)
+{
+    for (size_t k = 0; k < (size_t)dist_size(); k++)
+        memcpy(&e->ends[k], end_of(e, k), sizeof e->ends[k]);
+}
+
+/* Every rank's writers, on every rank; the slowest of them all. */
+static void keep_writers(struct engine *e, struct run_result *r)
+{
+    size_t n = (size_t)dist_size(), cap = e->writers_cap, k = 0;
+    struct writer_time *all = e->writers_all;
+    for (size_t j = 0; j < n; j++)
+        memcpy(all + j * cap, end_of(e, j) + end_writers_at(), cap * sizeof *all);
     r->slowest_writer_s = 0;
     for (size_t i = 0; i < n * cap; i++)
         if (all[i].seconds > 0) {
@@ -393,15 +421,18 @@ static void gather_writers(struct engine *e, struct run_result *r)
     e->writers_all = NULL; /* the result's now */
 }
 
-/* The figures merged over every rank, once the agreement said every rank can. */
+/* The figures merged over every rank, once the agreement said every rank's are of one shape:
+ * every other rank's packed figures merged into this rank's, alike on every rank. */
 static void merge_figures(struct engine *e, struct run_result *r, const struct ends_sum *s)
 {
     size_t n = (size_t)dist_size();
-    figures_each(r, reduce_block, NULL);
+    for (size_t k = 0; k < n; k++)
+        if (k != (size_t)dist_rank())
+            figures_merge_packed(r, end_of(e, k) + end_figs_at(e));
     r->stonewall = (struct run_stonewall){ .seconds = (double)(s->wall_first - s->first) / 1e9,
                                            .lag_seconds = (double)(s->wall_last - s->wall_first) / 1e9,
                                            .ops = s->wall_ops, .bytes = s->wall_bytes };
-    gather_writers(e, r);
+    keep_writers(e, r);
     r->ranks = calloc(n, sizeof *r->ranks); /* only this rank's table is short of it */
     for (size_t k = 0; r->ranks != NULL && k < n; k++)
         r->ranks[k] = e->ends[k].row;
@@ -467,14 +498,14 @@ double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, 
      * rank: one per kind of call then, every kind, until the agreement tells which any used */
     uint64_t calls = 0;
     bool replay = e->plan->replay != NULL, folded = !replay || engine_replay_fold(r, &calls) == 0;
-    struct rank_end mine = rank_end_of(e, r, go, stop, *log_failed, !folded || !writers_room(e));
+    bool fits = folded && figures_size(r) == e->end_figs;
+    struct rank_end mine = rank_end_of(e, r, go, stop, *log_failed, !fits);
     mine.calls = calls;
-    dist_gather(&mine, e->ends, sizeof mine); /* the agreement */
-    engine_dist_tally(e, "finish");
+    end_block(e, &mine, r, fits);
+    dist_gather(e->end_mine, e->end_all, end_len(e)); /* the agreement: parts, writers and figures */
+    end_parts(e);
     struct ends_sum s = ends_sum(e->ends, (size_t)dist_size());
     name_end(e, &s);
-    if (replay && folded)
-        engine_replay_keep(r, s.calls);
     if (e->run->latlog.path != NULL) {
         r->latlog.records = s.log_records;
         r->latlog.dropped = s.log_dropped;
@@ -482,7 +513,9 @@ double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, 
     }
     if (s.mergeable)
         merge_figures(e, r, &s);
-    engine_dist_tally(e, "merged");
+    /* after the merge: every rank packed every kind's row */
+    if (replay && folded)
+        engine_replay_keep(r, s.calls);
     r->seconds = (double)(s.last - s.first) / 1e9;
     return r->seconds;
 }

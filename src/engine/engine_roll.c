@@ -8,6 +8,7 @@
 
 #include "base/clock.h"
 #include "engine/engine_rt.h"
+#include "engine/replay_rt.h"
 #include "results/figures.h"
 
 /* How long rank 0 waits for the answers: the others answer where they poll
@@ -74,6 +75,16 @@ static bool answer_fill(struct engine *e, unsigned char *answer)
         figures_pack(r, answer + sizeof h);
     result_drop(r);
     return fits;
+}
+
+size_t engine_figures_size(struct engine *e)
+{
+    struct run_result *r = result_now(e);
+    uint64_t used;
+    size_t size = r != NULL && (e->plan->replay == NULL || engine_replay_fold(r, &used) == 0) ? figures_size(r) : 0;
+    if (r != NULL)
+        result_drop(r);
+    return size;
 }
 
 void engine_roll_open(struct engine *e)
@@ -176,13 +187,15 @@ void engine_roll_free(struct engine *e)
     dist_roll_close(&e->roll);
     free(e->hosts);
     free(e->ends);
-    free(e->writers_mine);
+    free(e->end_mine);
+    free(e->end_all);
     free(e->writers_all);
     free(e->roll_all);
     free(e->roll_alive);
     e->hosts = NULL;
     e->ends = NULL;
-    e->writers_mine = e->writers_all = NULL;
+    e->end_mine = e->end_all = NULL;
+    e->writers_all = NULL;
     e->roll_all = NULL;
     e->roll_alive = NULL;
 }

@@ -144,13 +144,14 @@ static int no_room(const struct engine *e, size_t i, struct diag *err)
 
 /* What rank 0 created of fileset i, handed to every rank: {fresh, files of the
  * whole tree, bytes of its bitmap}, then the bitmap. Every rank makes every
- * broadcast, failing or not: a failure is told at set's agreement. */
-static int adopt_one(struct engine *e, size_t i, struct diag *err)
+ * broadcast, failing or not (a rank not ready takes its part into a sink):
+ * a failure is told at the agreement that follows. */
+static int adopt_one(struct engine *e, size_t i, bool ready, struct diag *err)
 {
     uint64_t hdr[3] = { 0, 0, 0 };
     uint8_t *bits = NULL;
-    bool failed = false;
-    if (dist_rank() == 0 && e->kept[i] < 0) {
+    bool failed = !ready;
+    if (dist_rank() == 0 && ready && e->kept[i] < 0) {
         struct shm *shm;
         struct fileset_rt *tree = engine_share_tree(e, i, &shm, err);
         size_t len = tree != NULL ? fileset_exists_size(tree) : 0;
@@ -166,9 +167,11 @@ static int adopt_one(struct engine *e, size_t i, struct diag *err)
     dist_broadcast(hdr, sizeof hdr, 0);
     if (hdr[0] == 0)
         return failed ? -1 : 0; /* kept from the run before on every rank, as on rank 0; or rank 0 failed */
-    if (dist_rank() != 0)
+    if (dist_rank() != 0 && ready)
         bits = malloc(hdr[2] ? hdr[2] : 1);
     broadcast_bits(bits, hdr[2]);
+    if (!ready)
+        return -1;
     if (bits == NULL)
         return no_room(e, i, err);
     /* Rank 0 already holds the state of a whole tree it created in place. */
@@ -180,22 +183,23 @@ static int adopt_one(struct engine *e, size_t i, struct diag *err)
     return 0;
 }
 
-int engine_share_adopt(struct engine *e, struct diag *err)
+int engine_share_adopt(struct engine *e, bool ready, struct diag *err)
 {
     if (dist_size() < 2)
-        return 0;
-    int rc = 0;
-    for (size_t i = 0; i < e->nfs; i++) {
-        const struct fileset_rt *fs = &e->fs[i];
-        if (!fs->plan->shared)
+        return ready ? 0 : -1;
+    int rc = ready ? 0 : -1;
+    /* The plan's filesets, the same on every rank, whatever this rank made of them */
+    for (size_t i = 0; i < e->plan->nfilesets; i++) {
+        const struct plan_fileset *p = &e->plan->filesets[i];
+        if (!p->shared)
             continue;
-        if (adopt_one(e, i, err) != 0)
+        if (adopt_one(e, i, ready, err) != 0)
             rc = -1;
         else if (dist_rank() == 0)
-            engine_note(e, "%s %s: one tree for %u ranks, %s",
-                    fs->plan->is_file ? "file" : "fileset", fs->plan->name, fs->share_ranks,
-                    fs->split ? "each rank creating, deleting and using only its own share of the entries"
-                              : "every rank using every entry");
+            engine_note(e, "%s %s: one tree for %u ranks, %s", p->is_file ? "file" : "fileset", p->name,
+                        e->fs[i].share_ranks,
+                        e->fs[i].split ? "each rank creating, deleting and using only its own share of the entries"
+                                       : "every rank using every entry");
     }
     return rc;
 }
