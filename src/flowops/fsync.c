@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <unistd.h>
 
+#include "base/sys_call.h"
 #include "flowops/flowop.h"
 #include "flowops/slot_call.h"
 #include "engine/journal.h"
@@ -13,8 +14,8 @@
 static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
 {
     uint64_t t0 = op_now(w);
-    int rc = fsync(s->fd), err = errno;
-    int done = slot_call_end(w, op, s, "fsync", rc, err, t0, op_now(w));
+    long rc = sys_fsync(s->fd);
+    int done = slot_call_end(w, op, s, "fsync", rc != 0, (int)-rc, t0, op_now(w));
     return done != FO_OK ? done : journal_durable(w, op, s, JF_WHY_FSYNC);
 }
 

@@ -8,12 +8,11 @@
 
 static long psync_append(struct io_req *r)
 {
-    off_t end = lseek(r->fd, 0, SEEK_END);
+    long end = sys_lseek(r->fd, 0, SEEK_END);
     if (end < 0)
-        return -errno;
+        return end;
     r->off = (uint64_t)end;
-    ssize_t n = write(r->fd, r->buf, r->len);
-    return n < 0 ? -errno : n;
+    return sys_write(r->fd, r->buf, r->len);
 }
 
 static int psync_submit(struct ioengine *e, struct io_req *r)
