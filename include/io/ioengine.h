@@ -17,7 +17,8 @@
 enum ioe_flag {
     IOE_ASYNC = 1 << 0,   /* submit queues; the request completes later, through reap */
     IOE_NO_CALLS = 1 << 1, /* moves data without read or write system calls (memory copies) */
-    IOE_PRW = 1 << 2,     /* submit of a read or write is io_prw(): a caller may make that call itself */
+    IOE_PRW = 1 << 2,     /* submit of a read or write is io_prw(), of an append io_append(): a caller may
+                           * make those calls itself */
     IOE_REAP_SENDS = 1 << 3, /* reap sends what was queued in the call that waits: no commit before it */
 };
 
@@ -60,6 +61,17 @@ static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64
 #else
     return dir == IO_READ ? sys_pread(fd, buf, len, off) : sys_pwrite(fd, buf, len, off);
 #endif
+}
+
+/* An append of len bytes: a seek to the file's end, *off set to where it is,
+ * and a write there (as classic did): the bytes written or -errno. */
+static inline long io_append(int fd, const void *buf, size_t len, uint64_t *off)
+{
+    long end = sys_lseek(fd, 0, SEEK_END);
+    if (end < 0)
+        return end;
+    *off = (uint64_t)end;
+    return sys_write(fd, buf, len);
 }
 
 struct ioengine;
