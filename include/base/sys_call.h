@@ -53,6 +53,18 @@ static inline long sys_call4(long nr, long a, long b, long c, long d)
     return ret;
 }
 
+static inline long sys_call5(long nr, long a, long b, long c, long d, long e)
+{
+    long ret;
+    register long r10 __asm__("r10") = d;
+    register long r8 __asm__("r8") = e;
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
+                     : "rcx", "r11", "memory");
+    return ret;
+}
+
 static inline long sys_call6(long nr, long a, long b, long c, long d, long e, long f)
 {
     long ret;

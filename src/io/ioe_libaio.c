@@ -72,7 +72,7 @@ static int libaio_submit(struct ioengine *e, struct io_req *r)
 #ifdef FB_SYS_DIRECT
 static inline long aio_call(long nr, long a, long b, long c, long d)
 {
-    return sys_call6(nr, a, b, c, d, 0, 0); /* io_getevents' timeout (r8): none */
+    return sys_call5(nr, a, b, c, d, 0); /* io_getevents' timeout: none */
 }
 
 static int aio_submit1(io_context_t ctx, struct iocb **cbs)
