@@ -35,24 +35,30 @@ void data_fill(const struct data_pattern *p, struct rng *r, char *buf, size_t le
  * dedupe= calls it. */
 void data_repeat_block(const struct data_pattern *p, char *blk, size_t len);
 
+/* data_stamp with a dedupe share, out of line: only dedupe= takes it. */
+void data_stamp_dedupe(const struct data_pattern *p, struct rng *r, char *buf, size_t len);
+
 /* Before each write of random data: the first 8 bytes of every 4 KiB block of
  * buf get a fresh draw, or, for a dedupe share of the blocks, the block
- * becomes the one repeated block. One draw per block: cheap next to the
- * write. Zero and byte patterns are left as laid. */
+ * becomes the one repeated block. One draw and one store per block: cheap
+ * next to the write. Zero and byte patterns are left as laid. */
 static inline void data_stamp(const struct data_pattern *p, struct rng *r, char *buf, size_t len)
 {
     if (p->kind != DATA_RANDOM)
         return;
-    for (size_t at = 0; at < len; at += DATA_BLOCK) {
-        uint64_t v = rng_next(r);
-        /* the top 32 bits pick dedupe (percent) */
-        if (p->dedupe != 0 && ((v >> 32) * 100 >> 32) < p->dedupe) {
-            data_repeat_block(p, buf + at, len - at < DATA_BLOCK ? len - at : DATA_BLOCK);
-            continue;
-        }
-        size_t n = len - at < sizeof v ? len - at : sizeof v;
-        memcpy(buf + at, &v, n);
+    if (p->dedupe != 0) {
+        data_stamp_dedupe(p, r, buf, len);
+        return;
     }
+    struct rng k = *r; /* in registers: a store into buf could be one into *r, for all the compiler knows */
+    for (size_t at = 0; at < len; at += DATA_BLOCK) {
+        uint64_t v = rng_next(&k);
+        if (__builtin_expect(len - at >= sizeof v, 1))
+            memcpy(buf + at, &v, sizeof v);
+        else
+            memcpy(buf + at, &v, len - at); /* a last block shorter than the stamp */
+    }
+    *r = k;
 }
 
 #endif

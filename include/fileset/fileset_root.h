@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "base/sys_call.h"
 #include "fileset/fileset.h"
 #include "fileset/fileset_path.h"
 
@@ -63,15 +64,14 @@ static inline int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, s
     int dfd = fileset_entry_dir(fs, kind, index, buf, &leaf, &dir);
     if (dfd < 0)
         return -1;
-    int fd = openat(dfd, leaf, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    long fd = sys_openat(dfd, leaf, flags | O_NOFOLLOW | O_CLOEXEC, mode);
     if (fd < 0) {
-        int err = errno;   /* a close in fileset_dir_put must not change it */
         fileset_dir_put(fs, dir, dfd);
-        errno = err;
+        errno = (int)-fd;   /* after the put, whose close must not change it */
         return -1;
     }
     fileset_dir_put(fs, dir, dfd);
-    return fd;
+    return (int)fd;
 }
 
 #endif

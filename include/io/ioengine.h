@@ -12,10 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/sys_call.h"
+
 enum ioe_flag {
     IOE_ASYNC = 1 << 0,   /* submit queues; the request completes later, through reap */
     IOE_NO_CALLS = 1 << 1, /* moves data without read or write system calls (memory copies) */
-    IOE_PRW = 1 << 2,     /* submit of a read or write is io_prw(): a caller may make that call itself */
+    IOE_PRW = 1 << 2,     /* submit of a read or write is io_prw(), of an append io_append(): a caller may
+                           * make those calls itself */
     IOE_REAP_SENDS = 1 << 3, /* reap sends what was queued in the call that waits: no commit before it */
 };
 
@@ -49,39 +52,27 @@ enum ioe_submitted {
 
 /* A read or write of len bytes at off, done when it returns: the bytes
  * moved or -errno. Inline, so that a synchronous caller's op costs the
- * system call and nothing between it and the engine (IOE_PRW). On x86-64
- * Linux the call is made here, not through libc's pread and pwrite: their
- * wrappers spend 40 instructions a call making it a thread cancellation
- * point (flowbench cancels no thread) and going through errno (the kernel
- * returns -errno already). The sanitizer builds keep libc's, whose
- * interceptors check the buffer. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define FB_IO_THROUGH_LIBC 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define FB_IO_THROUGH_LIBC 1 /* clang's names for the same builds */
-#endif
-#endif
-#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
-#include <sys/syscall.h>
+ * system call and nothing between it and the engine (IOE_PRW); made
+ * directly, not through libc's pread and pwrite (base/sys_call.h). */
 static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
 {
-    long ret;
-    register long r10 __asm__("r10") = (long)off;
-    __asm__ volatile("syscall"
-                     : "=a"(ret)
-                     : "0"(dir == IO_READ ? (long)SYS_pread64 : (long)SYS_pwrite64), "D"((long)fd), "S"(buf),
-                       "d"(len), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return ret;
-}
+#ifdef FB_SYS_DIRECT
+    return sys_call4(dir == IO_READ ? SYS_pread64 : SYS_pwrite64, fd, (long)buf, (long)len, (long)off);
 #else
-static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
-{
-    ssize_t n = dir == IO_READ ? pread(fd, buf, len, (off_t)off) : pwrite(fd, buf, len, (off_t)off);
-    return n < 0 ? -errno : n;
-}
+    return dir == IO_READ ? sys_pread(fd, buf, len, off) : sys_pwrite(fd, buf, len, off);
 #endif
+}
+
+/* An append of len bytes: a seek to the file's end, *off set to where it is,
+ * and a write there (as classic did): the bytes written or -errno. */
+static inline long io_append(int fd, const void *buf, size_t len, uint64_t *off)
+{
+    long end = sys_lseek(fd, 0, SEEK_END);
+    if (end < 0)
+        return end;
+    *off = (uint64_t)end;
+    return sys_write(fd, buf, len);
+}
 
 struct ioengine;
 

@@ -82,3 +82,16 @@ void data_repeat_block(const struct data_pattern *p, char *blk, size_t len)
     rng_seed(&r, 0x64656475706521u);  /* any fixed seed: "dedupe!" */
     fill_random(p, &r, blk, len);
 }
+
+void data_stamp_dedupe(const struct data_pattern *p, struct rng *r, char *buf, size_t len)
+{
+    for (size_t at = 0; at < len; at += DATA_BLOCK) {
+        uint64_t v = rng_next(r);
+        /* the top 32 bits pick dedupe (percent) */
+        if (((v >> 32) * 100 >> 32) < p->dedupe) {
+            data_repeat_block(p, buf + at, len - at < DATA_BLOCK ? len - at : DATA_BLOCK);
+            continue;
+        }
+        memcpy(buf + at, &v, len - at < sizeof v ? len - at : sizeof v);
+    }
+}

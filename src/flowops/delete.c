@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <unistd.h>
 
+#include "base/sys_call.h"
 #include "flowops/flowop.h"
 #include "engine/journal.h"
 #include "engine/sync.h"
@@ -29,9 +30,9 @@ static inline __attribute__((always_inline)) int unlink_entry(struct worker *w, 
     size_t dir;
     uint64_t t0 = op_start(w, since);
     int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
-    int rc = dfd < 0 ? -1 : unlinkat(dfd, leaf, 0);
+    long rc = dfd < 0 ? -errno : sys_unlinkat(dfd, leaf, 0);
     uint64_t t1 = op_now(w);
-    int err = rc != 0 ? errno : 0;
+    int err = (int)-rc;
     fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);

@@ -5,17 +5,23 @@
 #include <limits.h>
 #include <unistd.h>
 
+#include "base/sys_call.h"
 #include "flowops/flowop.h"
 #include "flowops/slot_call.h"
 #include "engine/journal.h"
 #include "engine/worker.h"
 
-static int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
+/* Inline in fsync_run, its record too (varmail makes two a session): only
+ * a failure goes to slot_call_end, which names the file. */
+static inline int sync_slot(struct worker *w, struct op_inst *op, const struct slot *s)
 {
     uint64_t t0 = op_now(w);
-    int rc = fsync(s->fd), err = errno;
-    int done = slot_call_end(w, op, s, "fsync", rc, err, t0, op_now(w));
-    return done != FO_OK ? done : journal_durable(w, op, s, JF_WHY_FSYNC);
+    long rc = sys_fsync(s->fd);
+    uint64_t t1 = op_now(w);
+    if (__builtin_expect(rc != 0, 0))
+        return slot_call_end(w, op, s, "fsync", 1, (int)-rc, t0, t1);
+    op_done(w, op, t0, t1, 0);
+    return journal_durable(w, op, s, JF_WHY_FSYNC);
 }
 
 static int fsync_run(struct worker *w, struct op_inst *op)

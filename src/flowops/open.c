@@ -1,7 +1,7 @@
 /* open.c: flowops that bind a file to a descriptor slot: createfile, openfile, closefile. */
-#include <errno.h>
 #include <limits.h>
-#include <unistd.h>
+
+#include "base/sys_call.h"
 
 #include "flowops/flowop.h"
 #include "engine/worker.h"
@@ -38,9 +38,8 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     if (w->ioe_forgets)   /* most threads have nothing to forget: no call */
         op_io_forget(w, s);
     uint64_t t0 = op_now(w);
-    int rc = close(s->fd);
+    long rc = sys_close(s->fd);
     uint64_t t1 = op_now(w);
-    int err = rc != 0 ? errno : 0;
     /* Linux frees the descriptor even when close fails: the slot is closed either way */
     s->fd = -1;
     s->offset = 0;
@@ -49,7 +48,7 @@ static int closefile_run(struct worker *w, struct op_inst *op)
         fileset_open_delta(fs, w->shm, s->entry, -1);
     if (rc != 0) {
         char path[PATH_MAX]; /* the entry reference survives the close */
-        return op_error(w, op, "close", slot_path(w, s, path, sizeof path), err);
+        return op_error(w, op, "close", slot_path(w, s, path, sizeof path), (int)-rc);
     }
     op_done(w, op, t0, t1, 0);
     return FO_OK;

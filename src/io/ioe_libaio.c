@@ -69,16 +69,10 @@ static int libaio_submit(struct ioengine *e, struct io_req *r)
  * libaio's wrappers, which go through libc's syscall() and errno: the same
  * two system calls, the kernel's -errno returned as it is (ioengine.h's
  * io_prw does the same for pread and pwrite). */
-#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
-#include <sys/syscall.h>
+#ifdef FB_SYS_DIRECT
 static inline long aio_call(long nr, long a, long b, long c, long d)
 {
-    long ret;
-    register long r10 __asm__("r10") = d;
-    register long r8 __asm__("r8") = 0; /* io_getevents' timeout: none */
-    __asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8)
-                     : "rcx", "r11", "memory");
-    return ret;
+    return sys_call5(nr, a, b, c, d, 0); /* io_getevents' timeout: none */
 }
 
 static int aio_submit1(io_context_t ctx, struct iocb **cbs)

@@ -6,20 +6,11 @@
 
 #include "io/ioengine.h"
 
-static long psync_append(struct io_req *r)
-{
-    off_t end = lseek(r->fd, 0, SEEK_END);
-    if (end < 0)
-        return -errno;
-    r->off = (uint64_t)end;
-    ssize_t n = write(r->fd, r->buf, r->len);
-    return n < 0 ? -errno : n;
-}
-
 static int psync_submit(struct ioengine *e, struct io_req *r)
 {
     (void)e;
-    r->res = r->dir == IO_APPEND ? psync_append(r) : io_prw(r->dir, r->fd, r->buf, r->len, r->off);
+    r->res = r->dir == IO_APPEND ? io_append(r->fd, r->buf, r->len, &r->off)
+                                 : io_prw(r->dir, r->fd, r->buf, r->len, r->off);
     return IOE_COMPLETED;
 }
 

@@ -55,22 +55,14 @@ static int uring_submit(struct ioengine *e, struct io_req *r)
  * the entries since the kernel's head sent) without its calls through
  * liburing and its tests for cases this ring never has (SQPOLL, a
  * registered ring fd); elsewhere, and in the sanitizer builds, liburing's. */
-#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
-#include <sys/syscall.h>
+#ifdef FB_SYS_DIRECT
 static int uring_enter1(struct io_uring *ring)
 {
     struct io_uring_sq *sq = &ring->sq;
     sq->sqe_head = sq->sqe_tail;
     io_uring_smp_store_release(sq->ktail, sq->sqe_tail); /* the entry is written before the kernel sees it */
-    long ret;
-    register long r10 __asm__("r10") = IORING_ENTER_GETEVENTS;
-    register long r8 __asm__("r8") = 0, r9 __asm__("r9") = 0; /* no signal mask */
-    __asm__ volatile("syscall"
-                     : "=a"(ret)
-                     : "0"((long)SYS_io_uring_enter), "D"((long)ring->ring_fd), "S"((long)(sq->sqe_tail - *sq->khead)),
-                       "d"(1L), "r"(r10), "r"(r8), "r"(r9)
-                     : "rcx", "r11", "memory");
-    return (int)ret;
+    return (int)sys_call6(SYS_io_uring_enter, ring->ring_fd, (long)(sq->sqe_tail - *sq->khead), 1,
+                          IORING_ENTER_GETEVENTS, 0, 0); /* no signal mask */
 }
 #else
 static int uring_enter1(struct io_uring *ring)
