@@ -168,7 +168,8 @@ def answer(path, expr):
         g = {"json": json, "sys": sys, "d": d, "j": d}
         if isinstance(d, dict) and d.get("runs"):
             g["r"] = d["runs"][-1]
-        return str(eval(expr, g)) + "\n", ""
+        # as print(EXPR) would: "a, b" is two values, printed with a space between
+        return " ".join(map(str, eval("(lambda *a: a)(" + expr + "\n)", g))) + "\n", ""
     except Exception as e:
         return "", "json %s: %s: %s: %s\n" % (path, expr, type(e).__name__, e)
 if len(sys.argv) == 3:
