@@ -155,12 +155,12 @@ strace_abs() {
     sed -i -E '/(openat|mkdirat|unlinkat|newfstatat|statx|renameat2?|faccessat2?)\(/ s#\(([0-9]+)<(/[^>]*)>, "([^"/][^"]*)"#(\1, "\2/\3"#' "$1"
 }
 # json FILE EXPR: prints EXPR, a Python expression over the JSON document FILE (as d,
-# also j) and its last run (r, when it has runs), or nothing when either fails (why, on
-# stderr). After json_serve, one python3 answers every call: its start costs 0.1 to 0.2 s
-# on a loaded machine, and a script asks dozens of these. Calls must not overlap (no two
-# from jobs side by side).
+# also j) and its last run (r, when it has runs), as print(EXPR) would; nothing and
+# status 1 when either fails (why, on stderr). After json_serve, one python3 answers
+# every call, one call at a time (side_by_side's jobs take turns): its start costs 0.1 to
+# 0.2 s on a loaded machine, and a script asks dozens of these.
 json_py='
-import json, sys
+import json, shutil, sys
 def answer(path, expr):
     try:
         with open(path) as f:
@@ -176,16 +176,19 @@ if len(sys.argv) == 3:
     out, err = answer(sys.argv[1], sys.argv[2])
     sys.stdout.write(out)
     sys.stderr.write(err)
-    sys.exit(0)
+    sys.exit(1 if err else 0)
 for line in sys.stdin:
     out, err = answer(*line.rstrip("\n").split("\x1f", 1))
     err = "".join("\x1d" + l + "\n" for l in err.splitlines())
     sys.stdout.write(out + err + "\x1e\n")
     sys.stdout.flush()
+shutil.rmtree(sys.argv[1], ignore_errors=True) # the lock and its directory, once the script is gone
 '
 json() {
   [ -n "${json_q:-}" ] || { python3 -c "$json_py" "$1" "$2"; return; }
-  local line out="" err=""
+  local line out="" err="" lock
+  exec {lock}>>"$json_lock"
+  flock "$lock"
   printf '%s\x1f%s\n' "$1" "$2" >&"$json_q"
   # the whole answer read before any is printed: a reader that stops early (grep -q)
   # must not leave the rest to the next call
@@ -196,18 +199,22 @@ json() {
     *) out+=$line$'\n' ;;
     esac
   done
-  [ -z "$err" ] || printf '%s' "$err" >&2
+  exec {lock}>&-
   printf '%s' "$out"
+  [ -z "$err" ] || { printf '%s' "$err" >&2; return 1; }
 }
-# json_serve: starts the python3 that answers json (it ends with the script, when the
-# request pipe closes); json starts one python3 a call without it.
+# json_serve: starts the python3 that answers json; it ends with the script (when the
+# request pipe closes) and removes its lock. Without it, json starts a python3 a call.
 json_serve() {
   local dir
   dir=$(mktemp -d /dev/shm/flowbench-json.XXXXXX) || return 0
   if mkfifo "$dir/q" "$dir/a"; then
-    python3 -c "$json_py" <"$dir/q" >"$dir/a" 2>/dev/null &
+    python3 -c "$json_py" "$dir" <"$dir/q" >"$dir/a" 2>/dev/null &
     disown $!
     exec {json_q}>"$dir/q" {json_a}<"$dir/a"
+    rm -f "$dir/q" "$dir/a"
+    json_lock=$dir/lock
+  else
+    rm -rf "$dir"
   fi
-  rm -rf "$dir"
 }
