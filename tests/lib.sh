@@ -129,23 +129,26 @@ inputs() {
 # side_by_side NAME...: runs the functions case_NAME side by side, for cases that
 # wait far more than they compute: each in a subshell of its own counting its own
 # checks; then, in the order named, prints what each printed and adds its counts
-# (a case that did not finish is a failure).
+# (a case that did not finish is a failure; one that skipped, exit 77, skips the script).
 side_by_side() {
-  local c p f dir
+  local c p f dir skipped=""
   dir=$(mktemp -d /dev/shm/flowbench-cases.XXXXXX) || { bad side_by_side "no scratch directory"; return; }
   for c in "$@"; do
-    ( pass=0 fail=0; "case_$c"; echo "$pass $fail" >"$dir/$c.count" ) >"$dir/$c.log" 2>&1 &
+    { ( pass=0 fail=0; "case_$c"; echo "$pass $fail" >"$dir/$c.count" ); echo $? >"$dir/$c.rc"; } >"$dir/$c.log" 2>&1 &
   done
   wait
   for c in "$@"; do
     cat "$dir/$c.log"
-    if read -r p f <"$dir/$c.count" 2>/dev/null; then
+    if [ "$(cat "$dir/$c.rc" 2>/dev/null)" = 77 ]; then
+      skipped+=" case_$c"
+    elif read -r p f <"$dir/$c.count" 2>/dev/null; then
       pass=$((pass + p)) fail=$((fail + f))
     else
       bad "case_$c" "it did not finish"
     fi
   done
   rm -rf "$dir"
+  [ -z "$skipped" ] || skip "${skipped# } could not run here"
 }
 # strace_abs TRACE: in a trace taken with `strace -y`, writes each name opened,
 # made, stat'ed or removed beneath a directory descriptor as one absolute path
