@@ -8,5 +8,4 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=se
 fail=0
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 mpi() { local n=$1; shift; timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$n" "$fb" "$@"; }
-# json FILE EXPR: EXPR over r, the last run of the JSON document FILE.
-json() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); r=j['runs'][-1]; print($2)" "$1"; }
+json_serve # json FILE EXPR (lib.sh): EXPR over r, the last run of the JSON document FILE

@@ -9,4 +9,4 @@ realfs_cleanup() {
     loop_cleanup
     rm -rf "$top"
 }
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null; }
+json_serve

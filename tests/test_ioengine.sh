@@ -12,8 +12,8 @@ trap 'rm -rf "$top"; [ -z "$restore" ] || sysctl -q -w kernel.io_uring_disabled=
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# json_get FILE EXPR: a python expression over the document j
-json_get() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"; }
+# json FILE EXPR (lib.sh): a python expression over the document j, one python3 answering all
+in_part engines && json_serve
 row() { echo "[r for r in j['runs'][0]['flowops'] if r['name']=='$1'][0]"; }
 
 if in_part engines; then
@@ -40,22 +40,22 @@ F
     "$bin" -f "$d/w.f" --json "$d/r.json" >"$d/out" 2>"$d/err"
     rc=$?
     [ $rc = 0 ] && ok || { bad "${eng}_exit" "$rc $(cat "$d/err")"; continue; }
-    apps=$(json_get "$d/r.json" "$(row app)['ops']")
+    apps=$(json "$d/r.json" "$(row app)['ops']")
     size=$(stat -c %s "$d/g/00000001/00000001")
     # every append landed, whole, at the end: the file grew by exactly the bytes counted
     [ "$size" = $((apps * 4096)) ] && ok || bad "${eng}_append_size" "size $size after $apps appends"
     # rone at depth 1 among deeper ops: its short path while their requests are in flight
     for op in app rwhole wwhole rrand wrand rseq rone; do
-        n=$(json_get "$d/r.json" "$(row $op)['ops']")
+        n=$(json "$d/r.json" "$(row $op)['ops']")
         [ "$n" -gt 0 ] && ok || bad "${eng}_${op}_ops" "$n"
-        e=$(json_get "$d/r.json" "$(row $op)['ioengine']")
+        e=$(json "$d/r.json" "$(row $op)['ioengine']")
         [ "$e" = "$eng" ] && ok || bad "${eng}_${op}_json_engine" "$e"
     done
     # the whole-file read reads the whole file: at least its size before the appends, each op
-    per=$(json_get "$d/r.json" "$(row rwhole)['bytes'] // $(row rwhole)['ops']")
+    per=$(json "$d/r.json" "$(row rwhole)['bytes'] // $(row rwhole)['ops']")
     [ "$per" -ge 1048576 ] && ok || bad "${eng}_readwhole_bytes" "$per bytes per op"
-    [ "$(json_get "$d/r.json" "$(row rrand)['iodepth']")" = 4 ] && ok || bad "${eng}_json_depth" "$(cat "$d/r.json")"
-    [ "$(json_get "$d/r.json" "$(row rseq)['iodepth']")" = 2 ] && ok || bad "${eng}_json_depth_flowop" ""
+    [ "$(json "$d/r.json" "$(row rrand)['iodepth']")" = 4 ] && ok || bad "${eng}_json_depth" "$(cat "$d/r.json")"
+    [ "$(json "$d/r.json" "$(row rseq)['iodepth']")" = 2 ] && ok || bad "${eng}_json_depth_flowop" ""
     grep -q "^rrand .* $eng/4\$" "$d/out" && ok || bad "${eng}_text_engine" "$(grep rrand "$d/out")"
     grep -q "^done .* [a-z_]*/[0-9]*\$" "$d/out" && bad "${eng}_text_no_engine_for_finish" "$(grep '^done' "$d/out")" || ok
 done
@@ -128,13 +128,13 @@ define process name=p { thread name=t, ioengine=mmap {
 run 1
 F
 "$bin" -f "$d/w.f" --ioengine io_uring --iodepth 16 --json "$d/r.json" >"$d/out" 2>&1 && ok || bad override_run "$(cat "$d/out")"
-[ "$(json_get "$d/r.json" "$(row r)['ioengine']")/$(json_get "$d/r.json" "$(row r)['iodepth']")" = io_uring/16 ] && ok \
-    || bad override_json "$(json_get "$d/r.json" "$(row r)")"
-[ "$(json_get "$d/r.json" "$(row aw)['ioengine']")" = io_uring ] && ok || bad override_aio "$(json_get "$d/r.json" "$(row aw)")"
+[ "$(json "$d/r.json" "$(row r)['ioengine']")/$(json "$d/r.json" "$(row r)['iodepth']")" = io_uring/16 ] && ok \
+    || bad override_json "$(json "$d/r.json" "$(row r)")"
+[ "$(json "$d/r.json" "$(row aw)['ioengine']")" = io_uring ] && ok || bad override_aio "$(json "$d/r.json" "$(row aw)")"
 "$bin" -f "$d/w.f" --ioengine psync --json "$d/r2.json" >"$d/out2" 2>&1 && ok || bad override_psync_run "$(cat "$d/out2")"
 # an asynchronous flowop keeps an asynchronous engine when the run asks for a synchronous one
-[ "$(json_get "$d/r2.json" "$(row aw)['ioengine']")" = libaio ] && ok || bad aio_keeps_async "$(json_get "$d/r2.json" "$(row aw)")"
-[ "$(json_get "$d/r2.json" "$(row aw)['ops']")" -gt 0 ] && ok || bad aio_ops ""
+[ "$(json "$d/r2.json" "$(row aw)['ioengine']")" = libaio ] && ok || bad aio_keeps_async "$(json "$d/r2.json" "$(row aw)")"
+[ "$(json "$d/r2.json" "$(row aw)['ops']")" -gt 0 ] && ok || bad aio_ops ""
 
 # Bad input: located errors, exit 2, nothing run.
 cat >"$top/bad1.f" <<F

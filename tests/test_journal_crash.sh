@@ -14,9 +14,11 @@ top=$(mktemp -d /dev/shm/flowbench-jcrash.XXXXXX)
 trap realfs_cleanup EXIT
 need losetup mkfs.ext4 mkfs.xfs
 
-# crash FS: the workload killed mid-run on FS, then verify-tree.
+# crash FS: the workload killed mid-run on FS, then verify-tree. Run side by side
+# (lib.sh), each in a subshell that undoes its own loop mount.
 crash() {
     local fs=$1 d=$top/$1 pid
+    trap loop_cleanup EXIT
     loop_mount "$fs" "$d" 512M || return 0
     mkdir -p "$d/journal"
     setsid "$bin" -f "$here/journal/mailj.f" -D dir="$d/mnt" -D journal="$d/journal" --runtime 60 --quiet \
@@ -42,6 +44,7 @@ crash() {
     expect_in "${fs}_deletes" "$(json "$d/v.json" 'd["deletes"]["good"]')" 1 100000
 }
 
-crash ext4
-crash xfs
+case_ext4() { crash ext4; }
+case_xfs() { crash xfs; }
+side_by_side ext4 xfs
 summary "journal crash"

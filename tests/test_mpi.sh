@@ -28,7 +28,7 @@ define process name=p {
 }
 run 30
 F
-# Random 8k reads for a fixed time.
+# Random 8k reads for a fixed time (shortened with --runtime where the figures' size does not matter).
 cat > "$t/read.f" <<F
 set \$dir=$t/r
 define fileset name=in,path=\$dir,entries=8,dirwidth=8,size=64k,prealloc=100
@@ -44,7 +44,7 @@ part=${2:-all}
 if in_part runs; then
 for n in 2 4; do
     rm -rf "$t/w" "$t/r"; mkdir "$t/w" "$t/r"
-    mpi "$n" -f "$t/read.f" --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 && ok || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
+    mpi "$n" -f "$t/read.f" --runtime 500ms --json "$t/r$n.json" --csv "$t/r$n.csv" --report "$t/rep$n" >"$t/r$n.out" 2>&1 && ok || bad "-np $n read run failed: $(tail -5 "$t/r$n.out")"
     [ "$(json "$t/r$n.json" "r['ranks']")" = "$n" ] && ok || bad "-np $n: JSON ranks is not $n"
     [ "$(json "$t/r$n.json" "r['summary']['ops'] == sum(k['ops'] for k in r['per_rank']) > 0")" = True ] \
         && ok || bad "-np $n: aggregate ops differ from the sum of the per-rank ops"
@@ -103,8 +103,8 @@ PY
 done
 
 # A finish condition is each rank's own, and the run ends once every rank met
-# it: each rank appends 100 times a second (eventlimit) until its own 300, so
-# the total is exactly 2 x 300 (a rank done first waits for the other, as
+# it: each rank appends 100 times a second (eventlimit) until its own 100, so
+# the total is exactly 2 x 100 (a rank done first waits for the other, as
 # mdtest's ranks meet at a barrier after each phase).
 cat > "$t/fin.f" <<F
 set \$dir=$t/w
@@ -114,7 +114,7 @@ define process name=p {
   thread name=t,memsize=1m {
     flowop eventlimit name=lim
     flowop appendfile name=app,filesetname=out,iosize=4k,fd=1
-    flowop finishoncount name=fin,value=300,target=app
+    flowop finishoncount name=fin,value=100,target=app
   }
 }
 run 30
@@ -122,8 +122,8 @@ F
 rm -rf "$t/w"; mkdir "$t/w"
 mpi 2 -f "$t/fin.f" --json "$t/fin.json" >"$t/fin.out" 2>&1 && ok || bad "-np 2 finishoncount run failed: $(tail -5 "$t/fin.out")"
 [ "$(json "$t/fin.json" "r['end']")" = finished ] && ok || bad "finishoncount on every rank did not end as finished"
-[ "$(json "$t/fin.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]")" = "600 [300, 300]" ] && ok \
-    || bad "finishoncount value=300 on 2 ranks: $(json "$t/fin.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]"), not 300 each"
+[ "$(json "$t/fin.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]")" = "200 [100, 100]" ] && ok \
+    || bad "finishoncount value=100 on 2 ranks: $(json "$t/fin.json" "r['summary']['ops'], [k['ops'] for k in r['per_rank']]"), not 100 each"
 # The stonewall: at most the total, over the run up to the first rank's stop.
 [ "$(json "$t/fin.json" "0 < r['stonewall']['ops'] <= r['summary']['ops'] and 0 < r['stonewall']['seconds'] <= r['seconds'] + 1e-6 and r['stonewall']['lag_seconds'] >= 0")" = True ] \
     && ok || bad "the stonewall is not within the run: $(json "$t/fin.json" "r.get('stonewall')")"
@@ -184,11 +184,12 @@ sed 's/filenames=file.mdtest.%r.%i/filenames=file.%r/' "$t/mdnames.f" > "$t/mdba
 "$fb" --check -f "$t/mdbad.f" >"$t/mdbad.out" 2>&1; rc=$?
 [ $rc = 2 ] && grep -q "mdbad.f:[0-9]*:[0-9]*: error: filenames=file.%r wants %i" "$t/mdbad.out" && ok \
     || bad "filenames= without %i: exit $rc, $(head -2 "$t/mdbad.out")"
-# A phase whose time runs out before every rank did its N is an error naming the rank, never "finished".
+# A phase whose time runs out before every rank did its N is an error naming the rank, never "finished":
+# 200 stats at 100 a second on rank 1 in a phase of 1 s.
 sed 's/^run 30 mdstat$/run 1 mdstat/' "$t/md.f" | grep -v -e '^run 30 mdopen' -e '^run 30 mdremove' > "$t/mdshort.f"
 rm -rf "$t/md"; mkdir "$t/md"
-timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/mdshort.f" --json "$t/mds.json" : \
-    -np 1 "$fb" -f "$t/mdshort.f" -D ev=100 >"$t/mds.out" 2>&1; rc=$?
+timeout 60 mpirun --oversubscribe --allow-run-as-root -np 1 "$fb" -f "$t/mdshort.f" -D nfiles=200 --json "$t/mds.json" : \
+    -np 1 "$fb" -f "$t/mdshort.f" -D nfiles=200 -D ev=100 >"$t/mds.out" 2>&1; rc=$?
 [ $rc = 1 ] && ok || bad "a phase short on rank 1: exit $rc, not 1"
 [ "$(json "$t/mds.json" "r['end']")" = error ] && json "$t/mds.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): had not finished" \
     && ok || bad "a phase short on rank 1: $(json "$t/mds.json" "r['end'], r.get('error')")"
@@ -379,7 +380,7 @@ grep -q "profile runs its points itself: start it without mpirun" "$t/pm.out" &&
 
 # A latency log per rank; the JSON's records are those of every rank's log.
 rm -rf "$t/r"; mkdir "$t/r"
-mpi 2 -f "$t/read.f" --latency-log "$t/lat.csv" --latency-log-sample 100 --json "$t/lat.json" >"$t/lat.out" 2>&1 \
+mpi 2 -f "$t/read.f" --runtime 500ms --latency-log "$t/lat.csv" --latency-log-sample 100 --json "$t/lat.json" >"$t/lat.out" 2>&1 \
     && ok || bad "-np 2 with a latency log failed: $(tail -3 "$t/lat.out")"
 lines=$(cat "$t"/lat.csv.rank-000[01] 2>/dev/null | grep -vc '^time_ns')
 [ "$(json "$t/lat.json" "r['latency_log']['records']")" = "$lines" ] && [ "$lines" -gt 0 ] \
@@ -446,7 +447,7 @@ printf 'run 1\n' | mpi 2 >"$t/pipe.out" 2>&1; rc=$?
 
 # The MPI binary runs without mpirun: one rank, no rank directory.
 rm -rf "$t/r"; mkdir "$t/r"
-"$fb" -f "$t/read.f" >"$t/one.out" 2>&1 && ok || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"
+"$fb" -f "$t/read.f" --runtime 300ms >"$t/one.out" 2>&1 && ok || bad "the MPI binary fails without mpirun: $(tail -3 "$t/one.out")"
 [ -d "$t/r/in" ] && [ ! -e "$t/r/rank-0000" ] && ok || bad "without mpirun the fileset is not directly under \$dir"
 fi
 summary "mpi $part"

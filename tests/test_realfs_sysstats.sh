@@ -14,7 +14,7 @@ top=$(mktemp -d /dev/shm/flowbench-sysstats.XXXXXX)
 trap realfs_cleanup EXIT
 need losetup mkfs.ext4
 
-# -- on tmpfs: no device, but CPU and memory all the same --
+# -- on tmpfs: no device, but CPU and memory all the same (one sample: no --interval) --
 d=$top/tmpfs && mkdir -p "$d"
 cat >"$d/w.f" <<F
 set \$dir=$d/data
@@ -22,7 +22,7 @@ define fileset name=fs, path=\$dir, entries=2, dirwidth=2, size=64k, prealloc=10
 define process name=p { thread name=t { flowop read name=rd, filesetname=fs, iosize=4k } }
 run 1
 F
-"$bin" -f "$d/w.f" --json "$d/o.json" >"$d/out" 2>"$d/err"
+"$bin" -f "$d/w.f" --runtime 300ms --json "$d/o.json" >"$d/out" 2>"$d/err"
 expect_in tmpfs_exit $? 0 0
 expect_in tmpfs_devices "$(json "$d/o.json" "len(d['runs'][0]['system']['devices'])")" 0 0
 expect_in tmpfs_samples "$(json "$d/o.json" "len(d['runs'][0]['system']['samples'])")" 1 1
