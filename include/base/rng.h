@@ -81,7 +81,7 @@ static inline uint64_t rng_below(struct rng *r, uint64_t n)
     if (n == 0)
         return 0;
     uint64_t lo, hi = rng_mul_hi(rng_next(r), n, &lo);
-    if (lo >= n)
+    if (__builtin_expect(lo >= n, 1)) /* the redraw's odds are n / 2^64 */
         return hi;
     return rng_below_slow(r, n, lo, hi);
 }

@@ -123,6 +123,7 @@ struct op_inst {
 struct worker_step {
     struct op_inst *inst;          /* the plain flowop, else NULL */
     const struct plan_op *choose;  /* the choose composite, else NULL */
+    struct op_inst **kids;         /* the choose's children's instances, by position: a pick's one load */
 };
 
 struct worker {

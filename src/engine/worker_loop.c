@@ -103,6 +103,14 @@ static inline const struct plan_op *pick(struct worker *w, const struct plan_op 
     return plan_choose_pick(op, rng_below(&w->rng, op->choose_total));
 }
 
+/* The instance of the child a choose step picks: the same draw and search
+ * as pick, the instance by the child's position (worker_setup.c). */
+static inline struct op_inst *pick_step(struct worker *w, const struct worker_step *st)
+{
+    const struct plan_op *op = st->choose;
+    return st->kids[weighted_find(op->choose_cum, op->nchildren, rng_below(&w->rng, op->choose_total))];
+}
+
 /* The child a choose composite picked: a plain flowop run once goes
  * straight to run_one, as the thread's loop does with one. */
 static inline int run_choice(struct worker *w, const struct plan_op *op)
@@ -222,7 +230,7 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
         for (const struct worker_step *st = first; st < end; st++) {
             if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
                 return;
-            struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
+            struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : pick_step(w, st);
             int rc = run_inst_queued(w, inst, bucket >= 0, queues);
             if (__builtin_expect(rc != FO_OK, 0)) {
                 pass_ends(w, &w->thread->ops[st - first], rc);
