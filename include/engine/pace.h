@@ -77,7 +77,9 @@ struct worker;
 void pace_start(void);
 /* Sleeps (no spin) until due, first completing what is in flight, or until
  * the run stops (then false: the sleep ends at once); *now is when it woke.
- * The slow side of pace_pass (engine/pace_pass.h). */
-bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now);
+ * Its time is the pacing's; bucket >= 0: the time bucket the thread goes
+ * back to after it (its loop entered it once for the run), else the next
+ * op enters its own. The slow side of pace_pass (engine/pace_pass.h). */
+bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now, int bucket);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "base/clock.h"
+#include "base/memop.h"
 #include "engine/engine_rt.h"
 #include "engine/pace.h"
 #include "engine/worker.h"
@@ -35,18 +36,19 @@ static inline void pace_clock_step(struct pace_clock *c)
 
 /* Before the next pass of c: sleeps (no spin) until it is due, unless it is
  * already, publishes its lag and moves c on to the pass after it; false when
- * the run stops first (the sleep ends at once; c stays at the pass not begun). */
-static inline bool pace_pass(struct worker *w, struct pace_clock *c)
+ * the run stops first (the sleep ends at once; c stays at the pass not begun).
+ * bucket: the time bucket a sleep goes back to (pace_sleep), or -1. */
+static inline bool pace_pass(struct worker *w, struct pace_clock *c, int bucket)
 {
     uint64_t due = c->due, now = clock_ns();
     if (__builtin_expect(now < due, 0)) {
-        if (!pace_sleep(w, due, &now))
+        if (!pace_sleep(w, due, &now, bucket))
             return false;
-    } else if (atomic_load_explicit(&w->sh->phase, memory_order_relaxed) == PHASE_STOP) {
+    } else if (memop_equals(&w->sh->phase, PHASE_STOP)) {
         return false;
     }
     w->pass_lag_ns = now - due;
-    w->pass_t0 = w->clk.tsc ? op_now(w) : now; /* on the vDSO clock, the reading just taken: one a pass */
+    w->pass_t0 = __builtin_expect(w->clk.tsc, 1) ? op_now(w) : now; /* on the vDSO clock, the reading just taken */
     uint64_t k = c->k;
     pace_clock_step(c);
     pace_publish(w->sched, k, w->pass_lag_ns, c->due);

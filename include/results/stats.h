@@ -39,11 +39,12 @@ struct op_stats {
 
 /* Below 2 * HIST_SUB the value itself; above, its top HIST_SUB_BITS + 1 bits
  * (HIST_SUB..2 * HIST_SUB - 1) after the octave's shift, HIST_SUB buckets an
- * octave: one formula for both, without a branch. */
+ * octave: one formula for both, without a branch. The shift is that of the
+ * top bit of ns with the bits below 2 * HIST_SUB set: 0 for a small value,
+ * without a compare (and never the top bit of 0). */
 static inline unsigned hist_bucket(uint64_t ns)
 {
-    unsigned msb = 63u - (unsigned)__builtin_clzll(ns | 1);
-    unsigned shift = msb > HIST_SUB_BITS ? msb - HIST_SUB_BITS : 0;
+    unsigned shift = 63u - (unsigned)__builtin_clzll(ns | (2 * HIST_SUB - 1)) - HIST_SUB_BITS;
     unsigned b = (shift << HIST_SUB_BITS) + (unsigned)(ns >> shift);
     return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
 }

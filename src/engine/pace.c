@@ -83,7 +83,7 @@ void pace_start(void)
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 }
 
-bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now)
+bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now, int bucket)
 {
     _Atomic uint32_t *phase = &w->sh->phase;
     /* A request of an asynchronous engine is timed when it is reaped: one left
@@ -104,5 +104,7 @@ bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now)
         *now = clock_ns();
     }
     w->cpu_idle += thread_cpu_ns() - cpu0 + w->cpu_overhead; /* and the readings' own cost */
+    if (bucket >= 0)
+        thread_clock_enter(&w->tclock, (unsigned)bucket);
     return atomic_load_explicit(phase, memory_order_relaxed) != PHASE_STOP;
 }

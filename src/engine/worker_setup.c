@@ -88,6 +88,8 @@ static bool plain_once(const struct plan_op *op)
 static int make_steps(struct worker *w)
 {
     const struct plan_thread *t = w->thread;
+    if (t->nops == 0)
+        return 0; /* the steps' loop runs one at least */
     for (size_t i = 0; i < t->nops; i++) {
         const struct plan_op *op = &t->ops[i];
         if (plain_once(op))
