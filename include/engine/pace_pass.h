@@ -15,43 +15,41 @@
 #include "engine/pace.h"
 #include "engine/worker.h"
 
-/* Pass k began lag ns after it was due; next is when pass k + 1 is. Plain
- * relaxed stores: the thread is their one writer. */
-static inline void pace_publish(struct thread_sched *s, uint64_t k, uint64_t lag, uint64_t next)
+/* A pass began lag ns after it was due; next is when the one after it is.
+ * Plain relaxed stores (and the count's load): the thread is their one
+ * writer. The count of passes begun is the schedule's own (pace_clock has
+ * none): one add a pass. */
+static inline void pace_publish(struct thread_sched *s, uint64_t lag, uint64_t next)
 {
-    atomic_store_explicit(&s->passes, k + 1, memory_order_relaxed);
+    atomic_store_explicit(&s->passes, atomic_load_explicit(&s->passes, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
     atomic_store_explicit(&s->last_lag_ns, lag, memory_order_relaxed);
     atomic_store_explicit(&s->next_due_ns, next, memory_order_relaxed);
     if (lag > atomic_load_explicit(&s->max_lag_ns, memory_order_relaxed))
         atomic_store_explicit(&s->max_lag_ns, lag, memory_order_relaxed);
 }
 
-/* Moves c on to its next pass: a linear schedule's step inline, any other's
- * through its row. */
-static inline void pace_clock_step(struct pace_clock *c)
-{
-    c->due = c->process == RP_LINEAR ? pace_next_linear(c) : pace_next(c);
-    c->k++;
-}
-
 /* Before the next pass of c: sleeps (no spin) until it is due, unless it is
  * already, publishes its lag and moves c on to the pass after it; false when
  * the run stops first (the sleep ends at once; c stays at the pass not begun).
- * bucket: the time bucket a sleep goes back to (pace_sleep), or -1. */
-static inline bool pace_pass(struct worker *w, struct pace_clock *c, int bucket)
+ * phase: the run's (&w->sh->phase, kept by the caller's loop); bucket: the
+ * time bucket a sleep goes back to (pace_sleep), or -1. */
+static inline __attribute__((always_inline)) bool pace_pass(struct worker *w, struct pace_clock *c,
+                                                            _Atomic uint32_t *phase, int bucket)
 {
     uint64_t due = c->due, now = clock_ns();
     if (__builtin_expect(now < due, 0)) {
-        if (!pace_sleep(w, due, &now, bucket))
+        if ((now = pace_sleep(w, due, now, bucket)) == 0)
             return false;
-    } else if (memop_equals(&w->sh->phase, PHASE_STOP)) {
+    } else if (memop_equals(phase, PHASE_STOP)) {
         return false;
     }
-    w->pass_lag_ns = now - due;
+    uint64_t lag = now - due;
+    w->pass_lag_ns = lag;
     w->pass_t0 = __builtin_expect(w->clk.tsc, 1) ? op_now(w) : now; /* on the vDSO clock, the reading just taken */
-    uint64_t k = c->k;
-    pace_clock_step(c);
-    pace_publish(w->sched, k, w->pass_lag_ns, c->due);
+    uint64_t next = pace_clock_next(c);
+    c->due = next;
+    pace_publish(w->sched, lag, next);
     return true;
 }
 

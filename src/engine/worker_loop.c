@@ -109,7 +109,7 @@ static inline const struct plan_op *pick(struct worker *w, const struct plan_op 
 static inline struct op_inst *pick_step(struct worker *w, const struct worker_step *st)
 {
     const struct plan_op *op = st->choose;
-    return st->kids[weighted_find(op->choose_cum, op->nchildren, rng_below(&w->rng, op->choose_total))];
+    return st->kids[weighted_find(op->choose_cum, op->nchildren, rng_below_nz(&w->rng, op->choose_total))];
 }
 
 /* The child a choose composite picked: a plain flowop run once goes
@@ -227,7 +227,7 @@ static inline __attribute__((always_inline)) void run_steps(struct worker *w, st
     _Atomic uint32_t *phase = &w->sh->phase;
     if (bucket >= 0)
         thread_clock_enter(&w->tclock, (unsigned)bucket);
-    while (c != NULL ? pace_pass(w, c, bucket) : !memop_equals(phase, PHASE_STOP)) {
+    while (c != NULL ? pace_pass(w, c, phase, bucket) : !memop_equals(phase, PHASE_STOP)) {
         for (const struct worker_step *st = first;;) {
             struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : pick_step(w, st);
             int rc = run_inst_queued(w, inst, bucket >= 0, queues);
@@ -288,7 +288,7 @@ static inline __attribute__((always_inline)) void thread_loop_paced(struct worke
     else if (w->steps != NULL)
         run_steps_for(w, c, -1);
     else
-        while (pace_pass(w, c, -1) && run_pass(w))
+        while (pace_pass(w, c, &w->sh->phase, -1) && run_pass(w))
             ;
 }
 
@@ -297,7 +297,8 @@ static inline __attribute__((always_inline)) void thread_loop_paced(struct worke
 static void mark_records(struct worker *w)
 {
     for (size_t i = 0; i < w->nops; i++)
-        w->ops[i].records_more = w->ops[i].ist != NULL || w->latlog != NULL;
+        w->ops[i].records = (unsigned char)((w->ops[i].ist != NULL ? OP_RECORDS_INTENDED : 0)
+                                            | (w->latlog != NULL ? OP_RECORDS_LATLOG : 0));
 }
 
 void worker_loop(struct worker *w)
