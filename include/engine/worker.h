@@ -185,26 +185,35 @@ static inline uint64_t op_now(const struct worker *w)
  * latency, t0 and t1 being op_now() readings, and the I/O's offset for the
  * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
  * from its intended start, the due time of the pass it was issued in: that
- * pass began lag_ns late, at pass_t0, so an op behind a slow one of the same
- * pass is charged its wait too. With no log and a closed loop, one predictable branch. */
-static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
-                                  uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
+ * pass began *lag_ns late, at *pass_t0, so an op behind a slow one of the same
+ * pass is charged its wait too. With no log and a closed loop, one predictable
+ * branch (the pass's start is read through pointers, only on that branch: as
+ * values, the compiler loaded them for every op). */
+static inline void op_done_from(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                                uint64_t off, const uint64_t *lag_ns, const uint64_t *pass_t0)
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
     unsigned more = op->records;
     if (__builtin_expect(more != 0, 0)) {
         if (more & OP_RECORDS_INTENDED)
-            stats_add_unringed(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
+            stats_add_unringed(op->ist, *lag_ns + tick_to_ns(&w->clk, t1 - *pass_t0), bytes);
         if (more & OP_RECORDS_LATLOG)
             latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
     }
 }
 
+/* The same with the pass's start as values (a request's, io_complete.c). */
+static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                                  uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
+{
+    op_done_from(w, op, t0, t1, bytes, off, &lag_ns, &pass_t0);
+}
+
 static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
                               uint64_t off)
 {
-    op_done_lagged(w, op, t0, t1, bytes, off, w->pass_lag_ns, w->pass_t0);
+    op_done_from(w, op, t0, t1, bytes, off, &w->pass_lag_ns, &w->pass_t0);
 }
 
 static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)

@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/rawcall.h"
+
 enum ioe_flag {
     IOE_ASYNC = 1 << 0,   /* submit queues; the request completes later, through reap */
     IOE_NO_CALLS = 1 << 1, /* moves data without read or write system calls (memory copies) */
@@ -54,26 +56,14 @@ enum ioe_submitted {
  * wrappers spend 40 instructions a call making it a thread cancellation
  * point (flowbench cancels no thread) and going through errno (the kernel
  * returns -errno already). The sanitizer builds keep libc's, whose
- * interceptors check the buffer. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+ * interceptors check the buffer (base/rawcall.h: FB_RAW_THROUGH_LIBC). */
+#ifdef FB_RAW_THROUGH_LIBC
 #define FB_IO_THROUGH_LIBC 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define FB_IO_THROUGH_LIBC 1 /* clang's names for the same builds */
 #endif
-#endif
-#if defined(__x86_64__) && defined(__linux__) && !defined(FB_IO_THROUGH_LIBC)
-#include <sys/syscall.h>
+#ifdef FB_RAW_SYSCALLS
 static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)
 {
-    long ret;
-    register long r10 __asm__("r10") = (long)off;
-    __asm__ volatile("syscall"
-                     : "=a"(ret)
-                     : "0"(dir == IO_READ ? (long)SYS_pread64 : (long)SYS_pwrite64), "D"((long)fd), "S"(buf),
-                       "d"(len), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return ret;
+    return raw_syscall4(dir == IO_READ ? SYS_pread64 : SYS_pwrite64, fd, (long)buf, (long)len, (long)off);
 }
 #else
 static inline long io_prw(enum io_dir dir, int fd, void *buf, size_t len, uint64_t off)

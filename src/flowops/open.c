@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <unistd.h>
 
+#include "base/rawcall.h"
 #include "flowops/flowop.h"
 #include "engine/worker.h"
 
@@ -38,7 +39,7 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     if (w->ioe_forgets)   /* most threads have nothing to forget: no call */
         op_io_forget(w, s);
     uint64_t t0 = op_now(w);
-    int rc = close(s->fd);
+    int rc = fb_close(s->fd);
     uint64_t t1 = op_now(w);
     int err = rc != 0 ? errno : 0;
     /* Linux frees the descriptor even when close fails: the slot is closed either way */
