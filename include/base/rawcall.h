@@ -1,5 +1,5 @@
-/* rawcall.h: the metadata system calls of the per-op path (close, fstatat;
- * openat for whoever takes it) made here on x86-64 Linux, not through libc:
+/* rawcall.h: system calls of the per-op path (close, fstatat, and openat,
+ * ready for fileset_open_entry) made here on x86-64 Linux, not through libc:
  * glibc's close and openat are thread cancellation points, 30 instructions
  * more a call (flowbench cancels no thread), as its pread and pwrite are
  * (io/ioengine.h's io_prw makes those the same way). Same contract as libc's:

@@ -1,6 +1,7 @@
 /* weighted.h: the one weighted picker, for choose composites and bucket lists:
  * weights summed once into a cumulative table, then every pick a uniform draw
- * below the total and a binary search. Inline, no allocation: the hot path. */
+ * below the total and a search (a scan of a short table, else halving).
+ * Inline, no allocation: the hot path. */
 #ifndef FB_BASE_WEIGHTED_H
 #define FB_BASE_WEIGHTED_H
 

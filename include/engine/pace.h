@@ -27,7 +27,8 @@ struct pace_clock {
      * pass: due - origin grows by step_ns, and by one more when rem, the
      * remainder of k * 1e9 / rate, passes rate (step_rem added each pass).
      * carry_at: rate for a linear schedule, 0 for any other, whose every
-     * step is then a "carry" that goes to its row (pace_clock_next). */
+     * step is then a "carry" that goes to its row (pace_clock_next,
+     * engine/pace_pass.h). */
     uint64_t step_ns, step_rem, rem, carry_at;
 };
 
@@ -66,18 +67,6 @@ static inline uint64_t pace_next_linear(struct pace_clock *c)
 /* The same on c's process, through its row (pace.c). */
 uint64_t pace_next(struct pace_clock *c);
 
-/* When the pass after c's is due, on any process, with no test of which on
- * a linear schedule's common step: the carry's test sends any other
- * process, whose carry_at is 0, to its row. */
-static inline uint64_t pace_clock_next(struct pace_clock *c)
-{
-    uint64_t rem = c->rem + c->step_rem;
-    if (__builtin_expect(rem < c->carry_at, 1)) {
-        c->rem = rem;
-        return c->due + c->step_ns;
-    }
-    return c->process == RP_LINEAR ? pace_next_linear(c) : pace_next(c);
-}
 
 /* The passes due in [go, stop) of a linear schedule: those it asked for by the stop. */
 uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop);

@@ -15,6 +15,19 @@
 #include "engine/pace.h"
 #include "engine/worker.h"
 
+/* When the pass after c's is due, on any process, with no test of which on
+ * a linear schedule's common step: the carry's test sends any other
+ * process, whose carry_at is 0, to its row. */
+static inline uint64_t pace_clock_next(struct pace_clock *c)
+{
+    uint64_t rem = c->rem + c->step_rem;
+    if (__builtin_expect(rem < c->carry_at, 1)) {
+        c->rem = rem;
+        return c->due + c->step_ns;
+    }
+    return c->process == RP_LINEAR ? pace_next_linear(c) : pace_next(c);
+}
+
 /* A pass began lag ns after it was due; next is when the one after it is.
  * Plain relaxed stores (and the count's load): the thread is their one
  * writer. The count of passes begun is the schedule's own (pace_clock has
