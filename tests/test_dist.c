@@ -964,6 +964,31 @@ static void test_choose_pick_skips_weight_0_children_at_every_position(void)
     CHECK(plan_choose_pick(&one, 0) == kids, "a single child is always picked");
 }
 
+/* Tables of 1 to 20 entries (scanned up to WEIGHTED_SCAN, halved above),
+ * weights 0 to 3 drawn: every draw below the total finds the first entry whose
+ * cumulative weight is above it, as the definition says. */
+static void test_weighted_find_scan_and_halving_find_the_first_entry_above_the_draw(void)
+{
+    struct rng g;
+    rng_seed(&g, SEED);
+    int wrong = 0;
+    for (size_t n = 1; n <= 20; n++)
+        for (int round = 0; round < 20; round++) {
+            uint64_t w[20], cum[20];
+            for (size_t i = 0; i < n; i++)
+                w[i] = rng_below(&g, 4);
+            w[n - 1] += 1; /* a total above 0 */
+            uint64_t total = weighted_table(cum, w, n);
+            for (uint64_t r = 0; r < total; r++) {
+                size_t want = 0;
+                while (cum[want] <= r)
+                    want++;
+                wrong += weighted_find(cum, n, r) != want;
+            }
+        }
+    CHECK(wrong == 0, "%d draws found another entry than the first above them", wrong);
+}
+
 #define TEST(fn) { #fn, fn }
 static const struct { const char *name; void (*fn)(void); } tests[] = {
     TEST(test_rng_same_seed_gives_same_sequence),
@@ -1021,6 +1046,7 @@ static const struct { const char *name; void (*fn)(void); } tests[] = {
     TEST(test_buckets_zero_percent_bucket_is_never_drawn),
     TEST(test_buckets_bad_lists_are_rejected_naming_the_bucket_or_the_list),
     TEST(test_choose_pick_skips_weight_0_children_at_every_position),
+    TEST(test_weighted_find_scan_and_halving_find_the_first_entry_above_the_draw),
     TEST(test_buckets_4k_12_5_8k_87_5_split_the_draws_at_exactly_12_500_000),
     TEST(test_buckets_and_choose_pick_through_the_one_weighted_picker),
 };

@@ -20,7 +20,7 @@ static void test_steps_are_the_division(void)
         for (uint64_t k = 1; k < 2000; k += 1 + k / 64) {
             uint64_t due = pace_due(go, rates[i], k);
             for (uint64_t stop = due - 1; stop <= due + 1; stop++) {
-                uint64_t steps = pace_clock_due_before(&c, stop), div = pace_intended(go, rates[i], stop);
+                uint64_t steps = pace_clock_due_before(&c, 0, stop), div = pace_intended(go, rates[i], stop);
                 if (steps != div && bad++ < 5)
                     CHECK(false, "rate %" PRIu64 ", stop %" PRIu64 ": %" PRIu64 " passes by steps, %" PRIu64
                           " by division", rates[i], stop, steps, div);

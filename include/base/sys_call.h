@@ -7,11 +7,12 @@
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 /* libc's wrappers of the calls that can block (openat, close, fsync, write,
- * pread, pwrite) make each a thread cancellation point, 40 to 60
+ * pread, pwrite; fstatat's is the same call without the cancellation point) make each a thread cancellation point, 40 to 60
  * instructions a call around the system call, and go through errno:
  * flowbench cancels no thread, and the kernel returns -errno already. The
  * sanitizer builds keep libc's, whose interceptors check the buffers and
@@ -88,6 +89,11 @@ static inline long sys_close(int fd)
     return sys_call1(SYS_close, fd);
 }
 
+static inline long sys_fstatat(int dfd, const char *name, struct stat *sb, int flags)
+{
+    return sys_call4(SYS_newfstatat, dfd, (long)name, (long)sb, flags);
+}
+
 static inline long sys_fsync(int fd)
 {
     return sys_call1(SYS_fsync, fd);
@@ -132,6 +138,11 @@ static inline long sys_openat(int dfd, const char *name, int flags, mode_t mode)
 static inline long sys_close(int fd)
 {
     return sys_result(close(fd));
+}
+
+static inline long sys_fstatat(int dfd, const char *name, struct stat *sb, int flags)
+{
+    return sys_result(fstatat(dfd, name, sb, flags));
 }
 
 static inline long sys_fsync(int fd)

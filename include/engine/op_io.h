@@ -32,7 +32,7 @@ static inline int op_random_offset_in(struct worker *w, struct op_inst *op, cons
 {
     if (iosize > wss)
         return op_fail_wss(w, op, s, iosize, wss);
-    *off = align_down(rng_below(&w->rng, wss - iosize + 1), iosize);
+    *off = align_down(rng_below_nz(&w->rng, wss - iosize + 1), iosize); /* iosize <= wss: n >= 1 */
     return FO_OK;
 }
 
@@ -50,7 +50,7 @@ static inline char *op_buffer(struct worker *w, struct op_inst *op, size_t len)
     if (w->mem != NULL && w->memsize >= need) {
         /* A random slice, aligned down to the I/O size like classic. */
         size_t room = w->memsize - need;
-        size_t off = room ? (size_t)rng_below(&w->rng, room + 1) : 0;
+        size_t off = room ? (size_t)rng_below_nz(&w->rng, room + 1) : 0;
         if (len > 0)
             off = (size_t)align_down(off, len);
         char *p = w->mem + off;

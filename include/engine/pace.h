@@ -18,15 +18,18 @@
 struct pace_clock {
     uint64_t origin;               /* the run's go, plus the instance's stagger (linear) */
     uint64_t rate;                 /* passes per second */
-    uint64_t k;                    /* the next pass (passes begun so far) */
-    uint64_t due;                  /* when it is due (CLOCK_MONOTONIC ns) */
+    uint64_t due;                  /* when the next pass is due (CLOCK_MONOTONIC ns); the passes
+                                    * begun so far are counted in thread_sched.passes */
     struct rng rng;                /* poisson: the gaps' draws */
     uint32_t process;              /* enum rate_process: its row in the pace table */
     uint32_t pad;
     /* linear: pace_due(origin, rate, k) kept by steps, not a 128-bit division a
      * pass: due - origin grows by step_ns, and by one more when rem, the
-     * remainder of k * 1e9 / rate, passes rate (step_rem added each pass). */
-    uint64_t step_ns, step_rem, rem;
+     * remainder of k * 1e9 / rate, passes rate (step_rem added each pass).
+     * carry_at: rate for a linear schedule, 0 for any other, whose every
+     * step is then a "carry" that goes to its row (pace_clock_next,
+     * engine/pace_pass.h). */
+    uint64_t step_ns, step_rem, rem, carry_at;
 };
 
 /* How one open-loop thread instance keeps its schedule: the atomics written by
@@ -52,14 +55,18 @@ static inline uint64_t pace_due(uint64_t go, uint64_t rate, uint64_t k)
  * rate, k + 1), to the nanosecond, by steps (an add and a carry). */
 static inline uint64_t pace_next_linear(struct pace_clock *c)
 {
-    c->rem += c->step_rem;
-    uint64_t carry = c->rem >= c->rate;
-    c->rem -= carry ? c->rate : 0;
-    return c->due + c->step_ns + carry;
+    uint64_t due = c->due + c->step_ns, rem = c->rem + c->step_rem;
+    if (rem >= c->rate) { /* never when the rate divides 1e9 (step_rem 0) */
+        rem -= c->rate;
+        due++;
+    }
+    c->rem = rem;
+    return due;
 }
 
 /* The same on c's process, through its row (pace.c). */
 uint64_t pace_next(struct pace_clock *c);
+
 
 /* The passes due in [go, stop) of a linear schedule: those it asked for by the stop. */
 uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop);
@@ -68,16 +75,19 @@ uint64_t pace_intended(uint64_t go, uint64_t rate, uint64_t stop);
  * j/n of a period apart; seed picks a poisson instance's gaps. */
 void pace_clock_init(struct pace_clock *c, enum rate_process p, uint64_t go, uint64_t rate, uint64_t seed, uint64_t j,
                      uint64_t n);
-/* The passes the schedule c asked for by stop: those begun and those due since. */
-uint64_t pace_clock_due_before(const struct pace_clock *c, uint64_t stop);
+/* The passes the schedule c asked for by stop: the begun passes (its
+ * thread_sched.passes) and those due since. */
+uint64_t pace_clock_due_before(const struct pace_clock *c, uint64_t begun, uint64_t stop);
 
 struct worker;
 /* The open-loop thread's preparation: a fine timer slack, so that its sleeps end
  * near their deadline (a 10,000/s schedule has 100 us between passes). */
 void pace_start(void);
-/* Sleeps (no spin) until due, first completing what is in flight, or until
- * the run stops (then false: the sleep ends at once); *now is when it woke.
- * The slow side of pace_pass (engine/pace_pass.h). */
-bool pace_sleep(struct worker *w, uint64_t due, uint64_t *now);
+/* Sleeps (no spin) from now until due, first completing what is in flight,
+ * or until the run stops (then 0: the sleep ends at once); returns when it
+ * woke. Its time is the pacing's; bucket >= 0: the time bucket the thread
+ * goes back to after it (its loop entered it once for the run), else the
+ * next op enters its own. The slow side of pace_pass (engine/pace_pass.h). */
+uint64_t pace_sleep(struct worker *w, uint64_t due, uint64_t now, int bucket);
 
 #endif

@@ -107,13 +107,19 @@ struct op_inst {
     unsigned char fast_rw;   /* enum op_fast: a read or write of op_io_fast's short path (op_io_init), and
                               * whose call; its type's init hook then chooses the run that takes it */
     bool drains;             /* not engine I/O: the requests in flight complete before it runs */
-    bool records_more;       /* an op is also recorded from its intended start (ist) or in the latency
-                              * log: op_done's one test for both (set by worker_loop) */
+    unsigned char records;   /* what else records its op (enum op_records, set by worker_loop): op_done's
+                              * one test for both, and then no load to tell which */
     /* Made once before the run (worker_setup.c), so that a pick or an open tests none of the plan: */
     bool picks_rotor;        /* its picks take the rotor's next turn (no pick=epoch, no indexed=) */
     _Atomic uint64_t *rotor; /* opennext: the thread's own rotor for its fileset, else NULL (the shared one) */
     int open_flags;          /* open(2)'s flags for a file of its fileset (op_open_flags), less O_CREAT */
     struct fileset_rt *fs;   /* its fileset= (op_fileset), else NULL */
+};
+
+/* What records an op beside its row (op_inst.records). */
+enum op_records {
+    OP_RECORDS_INTENDED = 1, /* its row from the intended start (ist: an open loop) */
+    OP_RECORDS_LATLOG = 2,   /* the latency log (--latency-log) */
 };
 
 /* One of the thread's own flowops as its loop runs it (worker_loop.c): a
@@ -123,6 +129,7 @@ struct op_inst {
 struct worker_step {
     struct op_inst *inst;          /* the plain flowop, else NULL */
     const struct plan_op *choose;  /* the choose composite, else NULL */
+    struct op_inst **kids;         /* the choose's children's instances, by position: a pick's one load */
 };
 
 struct worker {
@@ -178,25 +185,35 @@ static inline uint64_t op_now(const struct worker *w)
  * latency, t0 and t1 being op_now() readings, and the I/O's offset for the
  * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
  * from its intended start, the due time of the pass it was issued in: that
- * pass began lag_ns late, at pass_t0, so an op behind a slow one of the same
- * pass is charged its wait too. With no log and a closed loop, one predictable branch. */
-static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
-                                  uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
+ * pass began *lag_ns late, at *pass_t0, so an op behind a slow one of the same
+ * pass is charged its wait too. With no log and a closed loop, one predictable
+ * branch (the pass's start is read through pointers, only on that branch: as
+ * values, the compiler loaded them for every op). */
+static inline void op_done_from(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                                uint64_t off, const uint64_t *lag_ns, const uint64_t *pass_t0)
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
-    if (__builtin_expect(op->records_more, 0)) {
-        if (op->ist != NULL)
-            stats_add(op->ist, lag_ns + tick_to_ns(&w->clk, t1 - pass_t0), bytes);
-        if (w->latlog != NULL)
+    unsigned more = op->records;
+    if (__builtin_expect(more != 0, 0)) {
+        if (more & OP_RECORDS_INTENDED)
+            stats_add_unringed(op->ist, *lag_ns + tick_to_ns(&w->clk, t1 - *pass_t0), bytes);
+        if (more & OP_RECORDS_LATLOG)
             latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, t1, ns, bytes, off);
     }
+}
+
+/* The same with the pass's start as values (a request's, io_complete.c). */
+static inline void op_done_lagged(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
+                                  uint64_t off, uint64_t lag_ns, uint64_t pass_t0)
+{
+    op_done_from(w, op, t0, t1, bytes, off, &lag_ns, &pass_t0);
 }
 
 static inline void op_done_at(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes,
                               uint64_t off)
 {
-    op_done_lagged(w, op, t0, t1, bytes, off, w->pass_lag_ns, w->pass_t0);
+    op_done_from(w, op, t0, t1, bytes, off, &w->pass_lag_ns, &w->pass_t0);
 }
 
 static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1, uint64_t bytes)
@@ -208,10 +225,11 @@ static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, ui
 static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
 {
     stats_add(op->st, ns, bytes);
-    if (__builtin_expect(op->records_more, 0)) {
-        if (op->ist != NULL)
-            stats_add(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
-        if (w->latlog != NULL)
+    unsigned more = op->records;
+    if (__builtin_expect(more != 0, 0)) {
+        if (more & OP_RECORDS_INTENDED)
+            stats_add_unringed(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
+        if (more & OP_RECORDS_LATLOG)
             latlog_note(w->latlog, &w->clk, (uint32_t)op->op->flat, 0, ns, bytes, LATLOG_NO_OFFSET);
     }
 }

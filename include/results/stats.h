@@ -34,24 +34,28 @@ struct op_stats {
     uint64_t verify_failed; /* blocks it found bad */
     uint64_t journal_dropped; /* writes, creates and deletes the durability journal gave up (its table full) */
     struct hist hist;
-    uint64_t recent[STATS_RECENT]; /* op n's latency at [n % STATS_RECENT] (the last ones; a row's own, never merged) */
+    uint64_t recent[STATS_RECENT]; /* op n's latency at [n % STATS_RECENT] (the last ones; a row's own, never merged;
+                                    * none in an open loop's rows from the intended start) */
 };
 
 /* Below 2 * HIST_SUB the value itself; above, its top HIST_SUB_BITS + 1 bits
  * (HIST_SUB..2 * HIST_SUB - 1) after the octave's shift, HIST_SUB buckets an
- * octave: one formula for both, without a branch. */
+ * octave: one formula for both, without a branch. The shift is that of the
+ * top bit of ns with the bits below 2 * HIST_SUB set: 0 for a small value,
+ * without a compare (and never the top bit of 0). */
 static inline unsigned hist_bucket(uint64_t ns)
 {
-    unsigned msb = 63u - (unsigned)__builtin_clzll(ns | 1);
-    unsigned shift = msb > HIST_SUB_BITS ? msb - HIST_SUB_BITS : 0;
+    unsigned shift = 63u - (unsigned)__builtin_clzll(ns | (2 * HIST_SUB - 1)) - HIST_SUB_BITS;
     unsigned b = (shift << HIST_SUB_BITS) + (unsigned)(ns >> shift);
     return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
 }
 
-/* The hot path: a few adds, no lock, no allocation. */
-static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
+/* The hot path: a few adds, no lock, no allocation. Without the ring of
+ * recent latencies: for a row whose ring nobody reads (an open loop's
+ * latencies from the intended start: an interval's exact percentiles are
+ * those of the service times, engine_recent.c). */
+static inline void stats_add_unringed(struct op_stats *s, uint64_t lat, uint64_t bytes)
 {
-    s->recent[s->ops & (STATS_RECENT - 1)] = lat;
     s->ops++;
     s->bytes += bytes;
     s->lat_sum += lat;
@@ -60,6 +64,13 @@ static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
     if (lat > s->lat_max)
         s->lat_max = lat;
     s->hist.count[hist_bucket(lat)]++;
+}
+
+/* The same with the latency in the ring: every row of service times. */
+static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
+{
+    s->recent[s->ops & (STATS_RECENT - 1)] = lat;
+    stats_add_unringed(s, lat, bytes);
 }
 
 void stats_init(struct op_stats *s);

@@ -232,8 +232,9 @@ static void add_sched_row(struct engine *e, size_t p, size_t t, struct run_resul
         if (e->slots[s].proc != p || e->slots[s].thread != t || sc == NULL)
             continue;
         /* An instance that never started has no clock: the linear schedule from go. */
-        uint64_t due = sc->clock.rate != 0 ? pace_clock_due_before(&sc->clock, stop) : pace_intended(go, th->rate, stop);
         uint64_t passes = atomic_load_explicit(&sc->passes, memory_order_relaxed);
+        uint64_t due = sc->clock.rate != 0 ? pace_clock_due_before(&sc->clock, passes, stop)
+                                           : pace_intended(go, th->rate, stop);
         /* One pass short is the stop landing between a pass's due time and its start. */
         uint64_t short_by = due > passes ? due - passes : 0;
         struct sched_row one = { .instances = 1, .passes = passes, .intended = due,

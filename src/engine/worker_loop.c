@@ -2,6 +2,7 @@
  * dispatch of choose composites: kept in this file so it inlines into the loop. */
 #include <stdio.h>
 
+#include "base/memop.h"
 #include "engine/engine_rt.h"
 #include "engine/flowop_hooks.h"
 #include "engine/io_inflight.h"
@@ -14,7 +15,7 @@
 /* One op of a flowop that is not a composite, in the time bucket the thread is in. */
 static inline int run_inst_counted(struct worker *w, struct op_inst *inst)
 {
-    if (__builtin_expect(--inst->cpu_countdown == 0, 0)) /* each flowop samples its own ops */
+    if (__builtin_expect(memop_dec_hits_zero(&inst->cpu_countdown), 0)) /* each flowop samples its own ops */
         return worker_run_sampled(w, inst);
     return inst->run(w, inst);
 }
@@ -101,6 +102,14 @@ static int run_op(struct worker *w, const struct plan_op *op);
 static inline const struct plan_op *pick(struct worker *w, const struct plan_op *op)
 {
     return plan_choose_pick(op, rng_below(&w->rng, op->choose_total));
+}
+
+/* The instance of the child a choose step picks: the same draw and search
+ * as pick, the instance by the child's position (worker_setup.c). */
+static inline struct op_inst *pick_step(struct worker *w, const struct worker_step *st)
+{
+    const struct plan_op *op = st->choose;
+    return st->kids[weighted_find(op->choose_cum, op->nchildren, rng_below_nz(&w->rng, op->choose_total))];
 }
 
 /* The child a choose composite picked: a plain flowop run once goes
@@ -204,54 +213,60 @@ static int steps_bucket(const struct worker *w)
  * one (worker.h), until it stops: per op, the stop, the drain, the time
  * bucket, the CPU sample's countdown and one call, none of the plan's tests.
  * c: the open loop's schedule, else NULL. When all its ops share one time
- * bucket (bucket >= 0) it is entered once: for the run in a closed loop
- * (nothing else moves the thread's clock), after each pacing sleep in an
- * open one. queues: requests can be in flight (thread_queues); mixes: a
- * step can be a choose (steps_mix). Inline with constant c, bucket, queues
- * and mixes: each case its own loop. */
+ * bucket (bucket >= 0) it is entered once, for the run: nothing else moves
+ * the thread's clock but a pacing sleep, which enters it again (pace_sleep).
+ * The stop is read before each op, the first of a pass's at its start (in
+ * an open loop by pace_pass, which reads it anyway). queues: requests can
+ * be in flight (thread_queues); mixes: a step can be a choose (steps_mix).
+ * Inline with constant c, bucket, queues and mixes: each case its own loop.
+ * A thread has a flowop at least (the parser's rule; make_steps checks it). */
 static inline __attribute__((always_inline)) void run_steps(struct worker *w, struct pace_clock *c, int bucket,
                                                             bool queues, bool mixes)
 {
     const struct worker_step *first = w->steps, *end = first + w->thread->nops;
     _Atomic uint32_t *phase = &w->sh->phase;
-    if (c == NULL && bucket >= 0)
+    if (bucket >= 0)
         thread_clock_enter(&w->tclock, (unsigned)bucket);
-    while (c == NULL || pace_pass(w, c)) {
-        if (c != NULL && bucket >= 0)
-            thread_clock_enter(&w->tclock, (unsigned)bucket);
-        for (const struct worker_step *st = first; st < end; st++) {
-            if (atomic_load_explicit(phase, memory_order_relaxed) == PHASE_STOP)
-                return;
-            struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : &w->ops[pick(w, st->choose)->flat];
+    while (c != NULL ? pace_pass(w, c, phase, bucket) : !memop_equals(phase, PHASE_STOP)) {
+        for (const struct worker_step *st = first;;) {
+            struct op_inst *inst = !mixes || st->inst != NULL ? st->inst : pick_step(w, st);
             int rc = run_inst_queued(w, inst, bucket >= 0, queues);
             if (__builtin_expect(rc != FO_OK, 0)) {
                 pass_ends(w, &w->thread->ops[st - first], rc);
                 return;
             }
+            if (++st == end)
+                break;
+            if (memop_equals(phase, PHASE_STOP))
+                return;
         }
     }
 }
 
-/* A closed loop's steps: the loop for what the thread can have in flight
- * (thread_queues) and pick (steps_mix), each case inlined with it known. */
-static inline __attribute__((always_inline)) void run_closed_steps(struct worker *w, int bucket)
+/* A thread's steps, closed (c NULL) or paced: the loop for what the thread
+ * can have in flight (thread_queues) and pick (steps_mix), each case inlined
+ * with it known. */
+static inline __attribute__((always_inline)) void run_steps_for(struct worker *w, struct pace_clock *c, int bucket)
 {
     if (thread_queues(w))
-        run_steps(w, NULL, bucket, true, true);
+        run_steps(w, c, bucket, true, true);
     else if (steps_mix(w))
-        run_steps(w, NULL, bucket, false, true);
+        run_steps(w, c, bucket, false, true);
     else
-        run_steps(w, NULL, bucket, false, false);
+        run_steps(w, c, bucket, false, false);
 }
 
-/* Closed loop: each pass begins when the one before it ends. */
-static void thread_loop(struct worker *w)
+/* Closed loop: each pass begins when the one before it ends. Inline in
+ * worker_loop, as the open loop's is: its handlers are called from there
+ * (bench/ledger tells the ops of the CPU samples from their clock readings
+ * by their caller). */
+static inline __attribute__((always_inline)) void thread_loop(struct worker *w)
 {
     int bucket = steps_bucket(w);
     if (bucket >= 0)
-        run_closed_steps(w, bucket);
+        run_steps_for(w, NULL, bucket);
     else if (w->steps != NULL)
-        run_closed_steps(w, -1);
+        run_steps_for(w, NULL, -1);
     else
         while (run_pass(w))
             ;
@@ -259,7 +274,7 @@ static void thread_loop(struct worker *w)
 
 /* Open loop (rate=): each pass begins when it is due, or at once when the
  * thread is behind; its ops are also timed from when it was due. */
-static void thread_loop_paced(struct worker *w)
+static inline __attribute__((always_inline)) void thread_loop_paced(struct worker *w)
 {
     uint64_t go = atomic_load(&w->sh->go_ns);
     const struct plan_thread *th = w->thread;
@@ -269,11 +284,11 @@ static void thread_loop_paced(struct worker *w)
     pace_start();
     int bucket = steps_bucket(w);
     if (bucket >= 0)
-        run_steps(w, c, bucket, true, true);
+        run_steps_for(w, c, bucket);
     else if (w->steps != NULL)
-        run_steps(w, c, -1, true, true);
+        run_steps_for(w, c, -1);
     else
-        while (pace_pass(w, c) && run_pass(w))
+        while (pace_pass(w, c, &w->sh->phase, -1) && run_pass(w))
             ;
 }
 
@@ -282,7 +297,8 @@ static void thread_loop_paced(struct worker *w)
 static void mark_records(struct worker *w)
 {
     for (size_t i = 0; i < w->nops; i++)
-        w->ops[i].records_more = w->ops[i].ist != NULL || w->latlog != NULL;
+        w->ops[i].records = (unsigned char)((w->ops[i].ist != NULL ? OP_RECORDS_INTENDED : 0)
+                                            | (w->latlog != NULL ? OP_RECORDS_LATLOG : 0));
 }
 
 void worker_loop(struct worker *w)

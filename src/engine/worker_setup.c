@@ -88,6 +88,8 @@ static bool plain_once(const struct plan_op *op)
 static int make_steps(struct worker *w)
 {
     const struct plan_thread *t = w->thread;
+    if (t->nops == 0)
+        return 0; /* the steps' loop runs one at least */
     for (size_t i = 0; i < t->nops; i++) {
         const struct plan_op *op = &t->ops[i];
         if (plain_once(op))
@@ -102,8 +104,16 @@ static int make_steps(struct worker *w)
         return -1;
     for (size_t i = 0; i < t->nops; i++) {
         const struct plan_op *op = &t->ops[i];
-        w->steps[i] = plain_once(op) ? (struct worker_step){ .inst = &w->ops[op->flat] }
-                                     : (struct worker_step){ .choose = op };
+        struct worker_step *st = &w->steps[i];
+        if (plain_once(op)) {
+            st->inst = &w->ops[op->flat];
+            continue;
+        }
+        st->choose = op;
+        if ((st->kids = calloc(op->nchildren ? op->nchildren : 1, sizeof *st->kids)) == NULL)
+            return -1;
+        for (size_t c = 0; c < op->nchildren; c++)
+            st->kids[c] = &w->ops[op->children[c].flat];
     }
     return 0;
 }
@@ -167,6 +177,8 @@ void worker_free(struct worker *w)
         free(w->ops[i].buf);
     }
     free(w->ops);
+    for (size_t i = 0; w->steps != NULL && i < w->thread->nops; i++)
+        free(w->steps[i].kids);
     free(w->steps);
     free(w->rotors);
     free(w->mem);

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <sys/stat.h>
 
+#include "base/sys_call.h"
 #include "flowops/flowop.h"
 #include "flowops/slot_call.h"
 #include "engine/worker.h"
@@ -36,9 +37,9 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     size_t dir;
     uint64_t t0 = op_start(w, since);
     int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
-    int rc = dfd < 0 ? -1 : fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
+    long rc = dfd < 0 ? -errno : sys_fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
     uint64_t t1 = op_now(w);
-    int err = rc != 0 ? errno : 0;
+    int err = (int)-rc;
     fileset_dir_put(fs, dir, dfd);
     fileset_unhold(fs, w->shm, FSK_FILE, idx);
     if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
