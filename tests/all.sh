@@ -25,7 +25,7 @@ stage() {
 # system-call checks, mount (losetup), e2fsprogs and xfsprogs for the loop-device file
 # systems, fuse3 for flowbench-powercut, dbench, git and tar for the recorded programs,
 # fio for its iologs, valgrind (callgrind) for the instruction ledger.
-deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace mount e2fsprogs xfsprogs libfuse3-dev fuse3 dbench fio git tar valgrind openmpi-bin libopenmpi-dev chromium"
+deps="build-essential cmake flex bison pkg-config libedit-dev libaio-dev liburing-dev libhwloc-dev libjson-c-dev python3 strace mount bonnie++ e2fsprogs xfsprogs libfuse3-dev fuse3 dbench fio git tar valgrind openmpi-bin libopenmpi-dev chromium"
 install_missing() {
     local missing
     missing=$(for d in $deps; do

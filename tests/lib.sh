@@ -65,8 +65,9 @@ chromium_path() { command -v chromium || true; }
 # detaches them. A script may add mounts of its own to $mounts.
 mounts=() devs=()
 loop_cleanup() {
-  local m d
-  for m in "${mounts[@]}"; do mountpoint -q "$m" && umount "$m"; done
+  local i d
+  # the last mounted first: a mount may lie inside an earlier one
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do mountpoint -q "${mounts[i]}" && umount "${mounts[i]}"; done
   for d in "${devs[@]}"; do losetup -d "$d"; done
   mounts=() devs=()
 }
@@ -105,8 +106,55 @@ loop_mount() {
   mounts+=("$dir/mnt")
   mnt=$dir/mnt
 }
+# loop_mount_image NAME IMG MNT: the file system in the image IMG (one made before, a cut
+# disk's) mounted at MNT through a new loop device ($dev); 1 after a failed check NAME.
+# loop_umount MNT undoes both at once, loop_cleanup whatever is left.
+loop_mount_image() {
+  local name=$1 img=$2 mnt=$3
+  loop_attach "$img"
+  devs+=("$dev")
+  mount "$dev" "$mnt" 2>"$mnt.mount" || { bad "$name" "$(cat "$mnt.mount")"; return 1; }
+  mounts+=("$mnt")
+}
+loop_umount() {
+  local mnt=$1 src x keep=()
+  src=$(findmnt -n -o SOURCE --mountpoint "$mnt") && umount "$mnt" || return 1
+  for x in "${mounts[@]}"; do [ "$x" = "$mnt" ] || keep+=("$x"); done
+  mounts=("${keep[@]}") keep=()
+  losetup -d "$src" || return 1
+  for x in "${devs[@]}"; do [ "$x" = "$src" ] || keep+=("$x"); done
+  devs=("${keep[@]}")
+}
+# small_mount DIR SIZE [TYPE]: a fresh TYPE (tmpfs, or ramfs) of SIZE at DIR (made when
+# missing), for a file system that fills; loop_cleanup (in the EXIT trap) unmounts it.
+# Skips the case when mounting is not permitted (not root).
+small_mount() {
+  local dir=$1 size=$2 type=${3:-tmpfs} out
+  mkdir -p "$dir" || skip "cannot make $dir"
+  out=$(mount -t "$type" -o "size=$size" "flowbench-$type" "$dir" 2>&1) || skip "cannot mount a $type here: $out"
+  mounts+=("$dir")
+}
 # ops_of FLOWOP FILE: the op count of FLOWOP in the text report FILE.
 ops_of() { awk -v n="$1" '$1 == n { sub("ops", "", $2); print $2; exit }' "$2"; }
+# pycheck NAME ARG...: runs a Python check program (stdin) with ARG... and tests/ on its
+# PYTHONPATH; it checks with check.py's check and ends with sys.exit(summary()). Its failures
+# are printed and its counts added to the script's; a program that died, or checked
+# nothing, is one failure more (NAME).
+lib_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+pycheck() {
+  local name=$1 out rc line p="" f=""
+  shift
+  out=$(PYTHONPATH="$lib_dir${PYTHONPATH:+:$PYTHONPATH}" python3 - "$@" 2>&1)
+  rc=$?
+  while IFS= read -r line; do
+    case $line in
+    "FAIL "*) echo "$line" ;;
+    *" passed, "*" failed") read -r p _ f _ <<<"$line" ;;
+    esac
+  done <<<"$out"
+  pass=$((pass + ${p:-0})) fail=$((fail + ${f:-0}))
+  [ "$rc" -eq 0 ] || [ "${f:-0}" -gt 0 ] || bad "$name" "the check program failed: $(tail -n 3 <<<"$out")"
+}
 # in_part NAME: whether the script's $part (its PART argument: all, one part, or parts
 # separated by commas) includes NAME.
 in_part() { [ "${part:-all}" = all ] || [[ ",$part," == *",$1,"* ]]; }

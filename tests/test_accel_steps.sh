@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_accel_steps.sh FLOWBENCH: what the AI personalities lean on, on one
+# test_accel_steps.sh FLOWBENCH [PART]: what the AI personalities lean on, on one
 # rank: the accelerator utilisation of compute flowops against each thread's
 # wall-clock account (and compute timed as its sleep, not oversleeping), the
 # barrier holding threads that compute 10x apart to the same steps, the
@@ -9,11 +9,13 @@
 # MPI ranks: test_mpi.sh).
 set -u
 fb=$(realpath "$1")
+part=${2:-all} # steps (all but 5a) or deep (5a: io_uring with O_DIRECT on /tmp's disk)
 T=$(mktemp -d /dev/shm/fbaccel.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 mkdir "$T/data"
 
+if in_part steps; then
 # 1. Accelerator utilisation: compute time over the thread's wall time, per
 # thread that computes and overall, from the thread's time account; a thread
 # that does not compute is left out.
@@ -141,6 +143,9 @@ grep -q '^criteria: FAIL  passes_per_sec >= \$minshare / 100 \* \$oprate \* \$pr
     bad swbuild_rate "$(grep criteria "$T/sw.out")"
 grep -q '^criteria: PASS  errors == 0' "$T/sw.out" && ok || bad swbuild_errors "$(grep criteria "$T/sw.out")"
 
+fi
+
+if in_part deep; then
 # 5. One clock: a time is wall clock, never a sum of latencies.
 # 5a. 32 writes in flight on io_uring: the writer's time is at most the run's,
 # where the latencies summed make ~30 times more. O_DIRECT on a disk (not
@@ -159,7 +164,7 @@ EOF
 "$fb" --quiet -D dir="$D" -f "$T/deep.f" --runtime 1 --json "$T/deep.json" > "$T/deep.out" 2>&1
 rc=$?
 if [ $rc -ne 0 ] && grep -qiE 'io_uring|O_DIRECT' "$T/deep.out"; then
-    echo "SKIP deep_writer: io_uring with O_DIRECT under /tmp is refused here: $(head -c 200 "$T/deep.out")"
+    skip "deep_writer: io_uring with O_DIRECT under /tmp is refused here: $(head -c 200 "$T/deep.out")"
 else
     expect_eq deep_exit "$rc" 0
     python3 - "$T/deep.json" <<'EOF' && ok || bad deep_writer "the slowest writer sums overlapping latencies"
@@ -175,6 +180,8 @@ assert abs(sum(v for k, v in t.items() if k.endswith("_s")) - run["seconds"]) < 
 EOF
 fi
 
+fi
+if in_part steps; then
 # 5b. Accelerator utilisation counts the barrier: a computes 8 ms a step, b
 # 4 ms, both meet at the barrier: b is busy half of each step, overall 12 of
 # 16 ms; c computes without a barrier: all of its time. Compute does not
@@ -227,4 +234,5 @@ closed, opened = cpu(sys.argv[1]), cpu(sys.argv[2])
 assert 0 < opened < 15 * closed, (opened, closed)
 EOF
 
+fi
 summary

@@ -90,13 +90,12 @@ cut_case() {
     echo "$name: $(pc_status "$d" flushes) flushes, $dropped blocks dropped by the cut"
     pc_down "$d"
     expect_rc "${name}_daemon" $? 0 "$d/pc.err"
-    mount -o loop "$d/img" "$d/fs" 2>"$d/remount.err" || { bad "${name}_remount" "$(cat "$d/remount.err")"; return 1; }
-    mounts+=("$d/fs")
+    loop_mount_image "${name}_remount" "$d/img" "$d/fs" || return 1
     "$bin" verify-tree -D dir="$d/fs/t" -D journal="$d/journal" "${script[@]}" --json "$d/verify.json" \
         >"$d/verify.out" 2>"$d/verify.err"
     vt_rc=$?
     echo "$name: $(grep -v '^/' "$d/verify.out" | tail -1)"
-    umount "$d/fs"
+    loop_umount "$d/fs"
     check "${name}_consistent" fs_clean "$t" "$d/img"
 }
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# test_ioengine.sh BIN [engines|strace]: every I/O engine moves the bytes it claims, through
+# test_ioengine.sh BIN [engines|strace|uring_off]: every I/O engine moves the bytes it claims, through
 # the system calls it claims (strace), at the depth asked, named in the
 # reports; a bad engine, a wrong combination and a refused engine are clear errors.
 set -u
 bin=$(realpath "$1")
-part=${2:-all} # engines (all but strace's checks) or strace (the system calls)
+part=${2:-all} # engines (all but what follows), strace (the system calls) or uring_off (io_uring refused)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-ioe.XXXXXX)
 restore=""
@@ -178,8 +178,12 @@ for eng in libaio io_uring; do
         || bad "efbig_${eng}_message" "$(cat "$d/err")"
 done
 
+fi
+
 # An engine the kernel refuses: io_uring switched off (root, kernels with kernel.io_uring_disabled).
-if [ "$(id -u)" = 0 ] && [ -w /proc/sys/kernel/io_uring_disabled ]; then
+if in_part uring_off; then
+    [ -w /proc/sys/kernel/io_uring_disabled ] ||
+        skip "io_uring refusal: needs root and /proc/sys/kernel/io_uring_disabled"
     restore=$(cat /proc/sys/kernel/io_uring_disabled)
     sysctl -q -w kernel.io_uring_disabled=2
     d=$top/refused
@@ -192,9 +196,6 @@ if [ "$(id -u)" = 0 ] && [ -w /proc/sys/kernel/io_uring_disabled ]; then
     [ $rc = 1 ] && ok || bad refused_exit "$rc"
     grep -q "flowop r (read) in thread t: ioengine io_uring: cannot set up .*: Operation not permitted (io_uring is disabled" "$d/out" && ok \
         || bad refused_message "$(cat "$d/out")"
-else
-    echo "SKIP io_uring refusal: needs root and /proc/sys/kernel/io_uring_disabled"
-fi
 fi
 
 summary

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# test_latency_log.sh BIN: --latency-log against the run's own JSON: one record
+# test_latency_log.sh BIN [PART]: --latency-log against the run's own JSON: one record
 # per op (or one in N), the same latencies, times in order, offsets of a
 # sequential read, the binary form, and an unwritable path refused before the run.
 set -u
 bin=$(realpath "$1")
+part=${2:-all} # log (all but what follows) or full (a log whose file system fills: root)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-latlog.XXXXXX)
-trap 'rm -rf "$top"' EXIT
+trap 'loop_cleanup; rm -rf "$top"' EXIT
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -21,6 +22,7 @@ define process name=p { thread name=t {
   flowop finishoncount name=f1, target=r1, value=5000 } }
 run 60
 F
+if in_part log; then
 # Four threads in two processes: reads, stats and a write, until one thread
 # has read 10000 times (about 50000 records a thread: less than a buffer
 # half, so the flusher never falls behind and nothing may be dropped).
@@ -178,24 +180,26 @@ grep -q "Running" "$d/outx" && bad unwritable_ran "$(cat "$d/outx")" || ok
 "$bin" -f "$d/w.f" --latency-log "$d/x.csv" --latency-log-sample 0 >/dev/null 2>"$d/errs"
 expect_eq sample0_exit $? 2
 
+fi
+
+if in_part full; then
 # A log that cannot be written whole (its file system fills up) replaces
 # nothing: the file there before stays as it was, the run exits 1 and its
-# JSON says why. A device given as the log (/dev/full) is written as it is,
-# never removed nor replaced.
+# JSON says why.
+d=$top/one
 small=$top/small
-mkdir -p "$small"
-if mount -t tmpfs -o size=64k tmpfs "$small" 2>/dev/null; then
-    echo before > "$small/lat.csv"
-    "$bin" -f "$d/w.f" --latency-log "$small/lat.csv" --json "$d/full.json" >/dev/null 2>"$d/errf"
-    expect_eq full_exit $? 1
-    [ "$(cat "$small/lat.csv")" = before ] && ok || bad full_kept "the old log was replaced: $(head -c 80 "$small/lat.csv")"
-    [ "$(ls "$small")" = lat.csv ] && ok || bad full_leftovers "$(ls "$small")"
-    python3 -c "import json,sys; l=json.load(open(sys.argv[1]))['runs'][-1]['latency_log']; sys.exit(0 if 'No space' in l['error'] else 1)" \
-        "$d/full.json" && ok || bad full_json "no latency_log.error in the JSON"
-    umount "$small"
-else
-    echo "SKIP (loudly): cannot mount a small tmpfs here; the full log file system is not tested"
+small_mount "$small" 64k
+echo before > "$small/lat.csv"
+"$bin" -f "$d/w.f" --latency-log "$small/lat.csv" --json "$d/full.json" >/dev/null 2>"$d/errf"
+expect_eq full_exit $? 1
+[ "$(cat "$small/lat.csv")" = before ] && ok || bad full_kept "the old log was replaced: $(head -c 80 "$small/lat.csv")"
+[ "$(ls "$small")" = lat.csv ] && ok || bad full_leftovers "$(ls "$small")"
+python3 -c "import json,sys; l=json.load(open(sys.argv[1]))['runs'][-1]['latency_log']; sys.exit(0 if 'No space' in l['error'] else 1)" \
+    "$d/full.json" && ok || bad full_json "no latency_log.error in the JSON"
 fi
+
+if in_part log; then
+d=$top/one
 # A device is no log file: refused at the start like every output (base/outfile.h).
 "$bin" -f "$d/w.f" --latency-log /dev/full >/dev/null 2>"$d/errd"
 expect_eq devfull_exit $? 2
@@ -207,4 +211,5 @@ grep -q "not a regular file" "$d/errd" && ok || bad devfull_msg "$(cat "$d/errd"
 expect_eq sample_without_log $? 2
 grep -q "which is not given" "$d/errn" && ok || bad sample_without_log_msg "$(cat "$d/errn")"
 
+fi
 summary latency_log

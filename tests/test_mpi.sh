@@ -6,11 +6,12 @@
 # ai-training (barrier across ranks) and checkpoint (every rank's writers) personalities.
 # PART (all by default) is runs (aggregation, finish conditions, mdtest's phases, steady
 # state) or faults (failing and killed ranks, signals, campaigns, latency logs,
-# percentiles, the AI personalities, criteria, pipes): ctest runs the two side by side.
+# percentiles, the AI personalities, criteria, pipes): ctest runs the two side by side; or
+# nospc (a rank out of space, on a small tmpfs: root).
 set -u
 fb=$(readlink -f "$1")
 t=$(mktemp -d /dev/shm/fbmpi.XXXXXX) || exit 1
-cleanup() { rm -rf "$t"; }
+cleanup() { loop_cleanup; rm -rf "$t"; }
 trap cleanup EXIT
 . "$(dirname "$0")/mpi_env.sh"
 browser=$(chromium_path)
@@ -225,21 +226,23 @@ mpi 2 -f "$t/read.f" >"$t/f.out" 2>&1; rc=$?
 [ $rc = 1 ] && ok || bad "a rank failing to create its fileset: exit $rc, not 1"
 grep -q "rank 1 (host $(hostname))" "$t/f.out" && ok || bad "the failure does not name rank 1 and its host: $(tail -3 "$t/f.out")"
 
-# A rank that runs out of space mid-run (its directory a 2 MiB tmpfs) stops
-# every rank; rank 0 writes the partial JSON, ending in an error naming it.
-rm -rf "$t/w"; mkdir -p "$t/w/rank-0001"
-if mount -t tmpfs -o size=2m tmpfs "$t/w/rank-0001" 2>/dev/null; then
-    sed -e 's/^run 30$/run 60/' -e '/finishoncount/d' "$t/write.f" > "$t/nospc.f"
-    mpi 2 -f "$t/nospc.f" --json "$t/n.json" >"$t/n.out" 2>&1; rc=$?
-    umount "$t/w/rank-0001"
-    [ $rc = 1 ] && ok || bad "a rank out of space: exit $rc, not 1"
-    [ "$(json "$t/n.json" "r['end']")" = error ] && ok || bad "a rank out of space: the JSON does not end as error"
-    json "$t/n.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): .*No space left on device" \
-        && ok || bad "a rank out of space: the JSON's error does not name rank 1: $(json "$t/n.json" "r['error']")"
-else
-    echo "SKIP (loudly): cannot mount a tmpfs here; the out-of-space rank is not tested"
 fi
 
+if in_part nospc; then
+# A rank that runs out of space mid-run (its directory a 2 MiB tmpfs: root) stops
+# every rank; rank 0 writes the partial JSON, ending in an error naming it.
+rm -rf "$t/w"; mkdir -p "$t/w/rank-0001"
+small_mount "$t/w/rank-0001" 2m
+sed -e 's/^run 30$/run 60/' -e '/finishoncount/d' "$t/write.f" > "$t/nospc.f"
+mpi 2 -f "$t/nospc.f" --json "$t/n.json" >"$t/n.out" 2>&1; rc=$?
+umount "$t/w/rank-0001"
+[ $rc = 1 ] && ok || bad "a rank out of space: exit $rc, not 1"
+[ "$(json "$t/n.json" "r['end']")" = error ] && ok || bad "a rank out of space: the JSON does not end as error"
+json "$t/n.json" "r['error']" | grep -q "^rank 1 (host $(hostname)): .*No space left on device" \
+    && ok || bad "a rank out of space: the JSON's error does not name rank 1: $(json "$t/n.json" "r['error']")"
+fi
+
+if in_part faults; then
 # A rank whose worker is killed mid-run stops the others within 2 s; rank 0 writes the partial JSON.
 rm -rf "$t/r"; mkdir "$t/r"
 sed 's/^run 2$/run 60/' "$t/read.f" > "$t/long.f"

@@ -56,42 +56,50 @@ grep -q '^set \$iosize=64k$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" &&
   grep -q '^run 1$' "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" && ok || bad "thisrun.f lacks the point's variables or run"
 "$fb" -f "$R/rw/iosize=64k,nthreads=2/repeat-1/thisrun.f" --json "$T/alone.json" > "$T/alone.out" 2>&1 ||
   bad "thisrun.f does not run alone: $(cat "$T/alone.out")"
-python3 - "$R" "$T/alone.json" <<'EOF' || fail=1
+pycheck sweep_summary "$R" "$T/alone.json" <<'EOF'
 import json, math, sys, csv, os
+from check import check, summary
 root = sys.argv[1]
 s = json.load(open(os.path.join(root, "summary.json")))
 alone = json.load(open(sys.argv[2]))
-assert alone["runs"][-1]["summary"]["ops"] > 0, "thisrun.f alone did no op"
-assert alone["variables"]["nthreads"] == 2 and alone["variables"]["iosize"] == 65536, alone["variables"]
+check("alone_ops", alone["runs"][-1]["summary"]["ops"] > 0, "thisrun.f alone did no op")
+check("alone_vars", alone["variables"]["nthreads"] == 2 and alone["variables"]["iosize"] == 65536, alone["variables"])
 t = {1: 12.706}
-assert s["swept"] == ["iosize", "nthreads"], s["swept"]
-assert [p["path"] for p in s["points"]] == ["rw/iosize=4k,nthreads=1", "rw/iosize=4k,nthreads=2",
-                                            "rw/iosize=64k,nthreads=1", "rw/iosize=64k,nthreads=2"]
-def check(fig, vals):
-    assert fig["n"] == len(vals) == 2, fig
-    assert all(math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-6) for a, b in zip(fig["values"], vals)), (fig, vals)
+check("swept", s["swept"] == ["iosize", "nthreads"], s["swept"])
+paths = [p["path"] for p in s["points"]]
+check("points", paths == ["rw/iosize=4k,nthreads=1", "rw/iosize=4k,nthreads=2",
+                          "rw/iosize=64k,nthreads=1", "rw/iosize=64k,nthreads=2"], paths)
+def close(a, b, rel, abs_):
+    return math.isclose(a, b, rel_tol=rel, abs_tol=abs_)
+# figure(NAME, FIG, VALS): a summary's figure holds the n, values, mean, stddev and 95% CI of its repeats' VALS
+def figure(name, fig, vals):
     m = sum(vals) / 2
     sd = math.sqrt(sum((v - m) ** 2 for v in vals) / 1)
-    assert math.isclose(fig["mean"], m, rel_tol=1e-5, abs_tol=1e-6), (fig, m)
-    assert math.isclose(fig["stddev"], sd, rel_tol=1e-4, abs_tol=1e-5), (fig, sd)
-    assert math.isclose(fig["ci95"], t[1] * sd / math.sqrt(2), rel_tol=1e-4, abs_tol=1e-5), fig
+    check(name + "_n", fig["n"] == len(vals) == 2, fig)
+    check(name + "_values", all(close(a, b, 1e-5, 1e-6) for a, b in zip(fig["values"], vals)), (fig, vals))
+    check(name + "_mean", close(fig["mean"], m, 1e-5, 1e-6), (fig, m))
+    check(name + "_stddev", close(fig["stddev"], sd, 1e-4, 1e-5), (fig, sd))
+    check(name + "_ci95", close(fig["ci95"], t[1] * sd / math.sqrt(2), 1e-4, 1e-5), fig)
 for p in s["points"]:
-    assert p["status"] == "ok" and p["repeats"] == 2, p
-    assert p["swept"] == {k: p["vars"][k] for k in ("iosize", "nthreads")}, p
-    runs = [json.load(open(os.path.join(root, p["path"], "repeat-%d" % r, "results.json")))["runs"][-1] for r in (1, 2)]
-    check(p["total"]["ops_per_s"], [r["summary"]["ops_per_s"] for r in runs])
-    check(p["total"]["mb_per_s"], [r["summary"]["mb_per_s"] for r in runs])
-    check(p["total"]["p99_ms"], [r["summary"]["latency_ns"]["p99"] / 1e6 for r in runs])
-    check(p["total"]["cpu_us_per_op"], [r["summary"]["cpu_ns_per_op"] / 1e3 for r in runs])
+    n = p["path"]
+    check(n + "_status", p["status"] == "ok" and p["repeats"] == 2, p)
+    check(n + "_swept", p["swept"] == {k: p["vars"][k] for k in ("iosize", "nthreads")}, p)
+    runs = [json.load(open(os.path.join(root, n, "repeat-%d" % r, "results.json")))["runs"][-1] for r in (1, 2)]
+    figure(n + "_ops_per_s", p["total"]["ops_per_s"], [r["summary"]["ops_per_s"] for r in runs])
+    figure(n + "_mb_per_s", p["total"]["mb_per_s"], [r["summary"]["mb_per_s"] for r in runs])
+    figure(n + "_p99_ms", p["total"]["p99_ms"], [r["summary"]["latency_ns"]["p99"] / 1e6 for r in runs])
+    figure(n + "_cpu_us_per_op", p["total"]["cpu_us_per_op"], [r["summary"]["cpu_ns_per_op"] / 1e3 for r in runs])
     for f in p["flowops"]:
-        check(f["ops_per_s"], [next(x for x in r["flowops"] if x["name"] == f["name"])["ops_per_s"] for r in runs])
-    assert [f["name"] for f in p["flowops"]] == ["rd", "wr"], p["flowops"]
+        figure(n + "_" + f["name"], f["ops_per_s"],
+               [next(x for x in r["flowops"] if x["name"] == f["name"])["ops_per_s"] for r in runs])
+    check(n + "_flowops", [f["name"] for f in p["flowops"]] == ["rd", "wr"], p["flowops"])
 rows = list(csv.reader(open(os.path.join(root, "summary.csv"))))
-assert rows[0][:8] == ["config", "iosize", "nthreads", "ops/s", "MiB/s", "p50 ms", "p99 ms", "CPU us/op"], rows[0]
-assert "rd ops/s" in rows[0] and "wr p99 ms" in rows[0], rows[0]
-assert [r[:3] for r in rows[1:]] == [["rw", "4k", "1"], ["rw", "4k", "2"], ["rw", "64k", "1"], ["rw", "64k", "2"]], rows
+check("csv_header", rows[0][:8] == ["config", "iosize", "nthreads", "ops/s", "MiB/s", "p50 ms", "p99 ms", "CPU us/op"], rows[0])
+check("csv_flowop_columns", "rd ops/s" in rows[0] and "wr p99 ms" in rows[0], rows[0])
+check("csv_points", [r[:3] for r in rows[1:]] == [["rw", "4k", "1"], ["rw", "4k", "2"], ["rw", "64k", "1"], ["rw", "64k", "2"]], rows)
 for r, p in zip(rows[1:], s["points"]):
-    assert math.isclose(float(r[3]), p["total"]["ops_per_s"]["mean"], rel_tol=1e-5), (r, p["total"])
+    check(p["path"] + "_csv_ops", math.isclose(float(r[3]), p["total"]["ops_per_s"]["mean"], rel_tol=1e-5), (r, p["total"]))
+sys.exit(summary())
 EOF
 # The progress line in a pipe: one plain line per run, no carriage return.
 grep -q '^point 3 of 4: rw iosize=64k nthreads=1 (repeat 2 of 2) | elapsed [0-9:]* | left ~[0-9:]*$' "$T/sweep.out" ||

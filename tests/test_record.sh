@@ -86,12 +86,8 @@ os.close(fd)
 PY
 printf 'all: out2\nout1: in\n\tcat in > out1\nout2: out1\n\tcat out1 out1 > out2; echo more >> out2\n' >"$top/mk"
 fork_case shell sh -c 'cat in > b; cat b >> c; echo x >> c; { echo 1; cat in; echo 2; } > d'
-if command -v python3 >/dev/null; then
-    fork_case pyfork "$(python3 -c "import sys; print(sys.executable)")" fork.py # the interpreter itself, past any shim
-    expect_eq pyfork_shared_offset "$(stat -c %s "$top/pyfork.b/log" 2>/dev/null)" 180
-else
-    echo "SKIP: python3 is not installed: no os.fork case"
-fi
+fork_case pyfork "$(python3 -c "import sys; print(sys.executable)")" fork.py # the interpreter itself, past any shim
+expect_eq pyfork_shared_offset "$(stat -c %s "$top/pyfork.b/log" 2>/dev/null)" 180
 # fcntl(F_SETFD): exec closes a descriptor made close-on-exec (its lock goes: the new program's
 # LOCK_NB takes it) and keeps one made inheritable (the lock stays: the new program's LOCK_NB fails,
 # as the trace has it). The replay closes what exec closed.
@@ -104,13 +100,9 @@ fcntl.flock(fd, fcntl.LOCK_EX)
 again = "import fcntl, os\nfd = os.open('lock%s', os.O_RDWR)\ntry:\n    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)\nexcept OSError:\n    pass\n"
 os.execv(sys.executable, [sys.executable, "-c", again % sys.argv[1]])
 PY
-if command -v python3 >/dev/null; then
-    py=$(python3 -c "import sys; print(sys.executable)")
-    fork_case cloexec sh -c "$py cloexec.py close; $py cloexec.py keep"
-    expect_eq cloexec_recorded "$(grep -c ' setfd fd:[0-9]* - - \(0x80000\|O_CLOEXEC\|-\) ' "$top/cloexec.trace")" 2
-else
-    echo "SKIP: python3 is not installed: no F_SETFD case"
-fi
+py=$(python3 -c "import sys; print(sys.executable)")
+fork_case cloexec sh -c "$py cloexec.py close; $py cloexec.py keep"
+expect_eq cloexec_recorded "$(grep -c ' setfd fd:[0-9]* - - \(0x80000\|O_CLOEXEC\|-\) ' "$top/cloexec.trace")" 2
 # wait4: the parent renames the directory its child filled once the child has ended; nothing else orders
 # the rename (a name of its own) after the child's creates, which failed in the replay without the wait's order.
 cat >"$top/wait.py" <<'PY'
@@ -125,15 +117,9 @@ if pid == 0:
 os.waitpid(pid, 0)
 os.rename("d", "e")
 PY
-if command -v python3 >/dev/null; then
-    fork_case wait "$(python3 -c "import sys; print(sys.executable)")" wait.py
-    expect_eq wait_recorded "$(grep -c ' wait - ' "$top/wait.trace")" 1
-fi
-if command -v make >/dev/null; then
-    fork_case make make -s -j2 -f mk
-else
-    echo "SKIP: make is not installed: no make case"
-fi
+fork_case wait "$(python3 -c "import sys; print(sys.executable)")" wait.py
+expect_eq wait_recorded "$(grep -c ' wait - ' "$top/wait.trace")" 1
+fork_case make make -s -j2 -f mk
 
 # strace -f with bare and [pid N] prefixes, a call split over two lines, an escaped name.
 mkdir "$top/S"

@@ -6,7 +6,7 @@
 set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-command -v fio >/dev/null || { echo "SKIP: fio is not installed (tests/all.sh installs it)"; exit 77; }
+need fio
 top=$(mktemp -d /dev/shm/flowbench-fio.XXXXXX)
 trap 'rm -rf "$top"' EXIT
 

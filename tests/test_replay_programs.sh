@@ -10,6 +10,7 @@
 set -u
 bin=$(realpath "$1")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need git
 need_strace
 top=$(mktemp -d /dev/shm/flowbench-programs.XXXXXX)
 trap 'rm -rf "$top"' EXIT
@@ -80,17 +81,13 @@ ln -s target "$top/link/A/lnk"
 case_ link sh -c 'ls -l lnk > /dev/null; cat lnk > /dev/null'
 expect_eq link_is_link "$(readlink "$top/link/B/lnk")" target
 
-if command -v git >/dev/null; then
-    prepare git
-    mkdir -p "$top/git/A/d"
-    for i in 1 2 3; do echo "file $i" >"$top/git/A/d/f$i"; done
-    ln -s d/f1 "$top/git/A/lnk"
-    (cd "$top/git/A" && git init -q . && git add -A && git -c user.name=t -c user.email=t@t commit -qm one) \
-        >/dev/null 2>&1
-    case_ git sh -c 'git status --porcelain > st.txt; git log --oneline > log.txt; cat lnk > copy.txt'
-else
-    echo "SKIP: git is not installed"
-fi
+prepare git
+mkdir -p "$top/git/A/d"
+for i in 1 2 3; do echo "file $i" >"$top/git/A/d/f$i"; done
+ln -s d/f1 "$top/git/A/lnk"
+(cd "$top/git/A" && git init -q . && git add -A && git -c user.name=t -c user.email=t@t commit -qm one) \
+    >/dev/null 2>&1
+case_ git sh -c 'git status --porcelain > st.txt; git log --oneline > log.txt; cat lnk > copy.txt'
 
 # A short read is a mismatch: the trace read 100 bytes where the replay finds 10.
 cat >"$top/short.trace" <<'T'

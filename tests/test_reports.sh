@@ -11,27 +11,7 @@ umask 022
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# Runs a python3 check program (stdin) with the given arguments; it prints
-# "ok NAME" or "FAIL NAME: why" per check. A program that dies counts as a failure.
-pycheck() {
-    local name=$1 out rc
-    shift
-    out=$(python3 - "$@" 2>&1)
-    rc=$?
-    while IFS= read -r line; do
-        case $line in
-        "ok "*) ok ;;
-        "FAIL "*) echo "$line"; fail=$((fail + 1)) ;;
-        esac
-    done <<<"$out"
-    [ $rc -eq 0 ] || bad "$name" "check program failed: $(echo "$out" | tail -3)"
-}
-
-if ! command -v python3 >/dev/null; then
-    echo "FAIL python3 is needed to check the outputs"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+need python3
 
 # ---- one 3-second run with every output -------------------------------------
 # Read, write, other IO and a non-IO flowop; one flowop name needs quoting in
@@ -60,16 +40,13 @@ expect_eq main_exit $? 0
 pycheck main_json "$d/out.json" <<'PY'
 import json, math, sys
 
-def fail(name, why): print(f"FAIL {name}: {why}")
-def ok(name): print(f"ok {name}")
-def check(name, cond, why=""):
-    ok(name) if cond else fail(name, why)
+from check import check, fail, ok, summary
 
 def no_constants(c): raise ValueError(f"non-finite number {c}")
 try:
     doc = json.load(open(sys.argv[1]), parse_constant=no_constants)
 except Exception as e:
-    fail("json_parses", e); sys.exit(0)
+    fail("json_parses", e); sys.exit(summary())
 ok("json_parses")
 
 def isint(x): return type(x) is int
@@ -154,11 +131,12 @@ for i, x in enumerate(iv):
     keys(f"json_interval_{i}", x, INTERVAL)
 check("json_intervals_in_order", all(a["t"] < b["t"] for a, b in zip(iv, iv[1:])), [x["t"] for x in iv])
 check("json_intervals_within_run", sum(x["ops"] for x in iv) <= s["ops"], "more ops in the samples than the run")
+sys.exit(summary())
 PY
 
 pycheck main_csv "$d/out.csv" "$d/out.json" <<'PY'
 import csv, json, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 want = ("run,process,thread,flowop,type,ops,ops_per_s,bytes,mb_per_s,errors,cpu_ns_per_op,lat_min_ns,"
         "lat_mean_ns,lat_max_ns,p50_ns,p90_ns,p95_ns,p99_ns,p99_9_ns,p99_99_ns,rank,host,criterion,measured,limit,"
         "intended_lat_min_ns,intended_lat_mean_ns,intended_lat_max_ns,intended_p50_ns,intended_p90_ns,intended_p95_ns,"
@@ -177,6 +155,7 @@ for f in flowops:
     check(f"csv_ops_{f['name']}", r is not None and int(r[5]) == f["ops"] and int(r[7]) == f["bytes"]
           and r[0] == "1" and r[4] == f["type"] and int(r[19]) == f["latency_ns"]["p99.99"],
           (r, f["ops"], f["bytes"]))
+sys.exit(summary())
 PY
 
 rep=$d/rep/sub
@@ -186,7 +165,7 @@ grep -q "<svg" "$rep/index.html" && ok || bad html_svg "no <svg in the page"
 pycheck main_html "$rep/index.html" "$d/out.json" <<'PY'
 import json, re, sys
 from html.parser import HTMLParser
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 text = open(sys.argv[1], encoding="utf-8").read()
 doc = json.load(open(sys.argv[2]))
 urls = [u for u in re.findall(r"https?://[^\s\"'<>)]*", text) if u != "http://www.w3.org/2000/svg"]
@@ -211,15 +190,16 @@ p = Page()
 try:
     p.feed(text)
     p.close()
-    print("ok html_parses")
+    check("html_parses", True)
 except Exception as e:
-    print(f"FAIL html_parses: {e}")
+    check("html_parses", False, e)
 check("html_tags_balanced", not p.errors and not p.stack, (p.errors[:3], p.stack[:5]))
 shown = "".join(p.data)
 for f in doc["runs"][0]["flowops"]:
     check(f"html_names_{f['name']}", f["name"] in shown, "not in the page's text")
 check("html_escaped", 'st,&quot;q&quot;&lt;&amp;&gt;' in text, "the name with <&> is not escaped")
 check("html_time_series", "run with --interval" not in text and text.count("<svg") >= 3, "no throughput chart")
+sys.exit(summary())
 PY
 
 # ---- --json -: only JSON on stdout, the report on stderr ---------------------
@@ -252,13 +232,14 @@ F
 expect_eq append_exit $? 0
 pycheck append_json "$d/out.json" "$(stat -c %s "$d/log/00000001/00000001" 2>/dev/null || echo missing)" <<'PY'
 import json, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 doc = json.load(open(sys.argv[1]))
 a1 = [f for f in doc["flowops"] if f["name"] == "a1"][0]
 check("append_ops", a1["ops"] == 1000, a1["ops"])
 check("append_bytes", a1["bytes"] == 4096000, a1["bytes"])
 check("append_bytes_on_disk", str(a1["bytes"]) == sys.argv[2], f"reported {a1['bytes']}, file has {sys.argv[2]}")
 check("append_end", doc["runs"][0]["end"] == "finished", doc["runs"][0]["end"])
+sys.exit(summary())
 PY
 
 # ---- fidelity: run 2 lasts 2 s, eventgen rate=400 gives 400 ops/s (2%) -------
@@ -289,18 +270,20 @@ for clock in $clocks; do
     expect_eq timed_exit_$clock $? 0
     pycheck timed_json_$clock "$d/out.json" $clock <<'PY'
 import json, sys
-def check(name, cond, why=""): print(f"ok {name}_{sys.argv[2]}" if cond else f"FAIL {name}_{sys.argv[2]}: {why}")
+from check import check, summary
+c = "_" + sys.argv[2] # the clock, in each check's name
 doc = json.load(open(sys.argv[1]))
 # never short; late only by the master's wake-up (generous: the machine is shared)
-check("run_2_lasts_2s", 2 <= doc["seconds"] <= 3, doc["seconds"])
-check("clock_named", doc["host"].get("clock") == sys.argv[2], doc["host"])
+check("run_2_lasts_2s" + c, 2 <= doc["seconds"] <= 3, doc["seconds"])
+check("clock_named" + c, doc["host"].get("clock") == sys.argv[2], doc["host"])
 e1 = [f for f in doc["flowops"] if f["name"] == "e1"][0]
 waited = e1["latency_ns"]["mean"] * e1["ops"] / 1e9
-check("eventgen_400_per_s_waited", waited > 0 and abs(e1["ops"] / waited - 400) <= 8,
+check("eventgen_400_per_s_waited" + c, waited > 0 and abs(e1["ops"] / waited - 400) <= 8,
       f"{e1['ops']} ops in {waited:.4f} s of e1 latency")
-check("eventgen_at_most_400_per_s", e1["ops_per_s"] <= 408, e1["ops_per_s"])
-check("latencies_within_the_run", waited <= doc["seconds"] * 1.001,
+check("eventgen_at_most_400_per_s" + c, e1["ops_per_s"] <= 408, e1["ops_per_s"])
+check("latencies_within_the_run" + c, waited <= doc["seconds"] * 1.001,
       f"{waited:.4f} s of e1 latency in a {doc['seconds']:.4f} s run")
+sys.exit(summary())
 PY
 done
 
@@ -350,7 +333,7 @@ F
 FB_OPS_SHARE=$([ "$build" = sanitized ] && echo 0.70 || echo 0.85) \
 pycheck cpu_adds_up "$bin" "$d/w.f" "$d/out.json" <<'PY'
 import json, os, resource, subprocess, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 rc = subprocess.run([sys.argv[1], "-f", sys.argv[2], "--json", sys.argv[3]], stdout=subprocess.DEVNULL).returncode
 check("cpu_run_exit", rc == 0, rc)
 used = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -365,6 +348,7 @@ s = doc["summary"]
 io = sum(f["cpu_ns_per_op"] * f["ops"] for f in doc["flowops"] if f["class"] in ("io", "aio"))
 check("cpu_summary_is_cpu_over_ops", abs(s["cpu_ns_per_op"] * s["ops"] - io) <= 0.01 * io,
       f"summary {s['cpu_ns_per_op']} ns x {s['ops']} ops against {io / 1e9:.3f} s in the rows")
+sys.exit(summary())
 PY
 
 # ---- a hog that outlasts the run gets a note -------------------------------
@@ -402,7 +386,7 @@ F
     bad openloop_run "exit $?: $(tail -3 "$ol/out")"
 pycheck openloop_csv "$ol/o.csv" "$ol/o.json" <<'PY'
 import csv, json, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 f = json.load(open(sys.argv[2]))["runs"][0]["flowops"][0]
 li = f["latency_from_intended_ns"]
@@ -412,6 +396,7 @@ got = [int(r["intended_lat_min_ns"]), float(r["intended_lat_mean_ns"]), int(r["i
 want = [li["min"], li["mean"], li["max"], li["p50"], li["p99"], li["p99.99"]]
 check("csv_intended_columns", abs(got[1] - want[1]) < 1 and got[:1] + got[2:] == want[:1] + want[2:], (got, want))
 check("csv_service_apart", int(r["p99_ns"]) == f["latency_ns"]["p99"], (r["p99_ns"], f["latency_ns"]))
+sys.exit(summary())
 PY
 grep -q "<title>r1 from intended start</title>" "$ol/rep/index.html" && ok ||
     bad html_intended_series "the percentile chart has no series from the intended start"
@@ -423,7 +408,7 @@ else
         "file://$ol/rep/index.html" >"$ol/dom" 2>"$ol/chrome.log"
     pycheck openloop_dom "$ol/dom" "$ol/o.json" <<'PY'
 import json, re, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 dom = open(sys.argv[1]).read()
 series = re.findall(r'<g class="pct-series"[^>]*><title>([^<]*)</title>(.*?)</g>', dom, re.S)
 names = [s[0] for s in series]
@@ -435,6 +420,7 @@ def p99(body):
 check("dom_series_differ", len(series) == 2 and p99(series[0][1]) != p99(series[1][1]),
       [p99(b) for _, b in series])
 check("dom_legend", "r1 from intended start" in re.sub(r"<[^>]+>", "", dom.split('class="legend"')[1][:2000]) if 'class="legend"' in dom else False)
+sys.exit(summary())
 PY
 fi
 
@@ -459,7 +445,7 @@ F
     bad interval_run "exit $?: $(tail -3 "$iv/out")"
 pycheck interval_exact "$iv/o.json" "$iv/lat.csv" <<'PY'
 import csv, json, math, sys
-def check(name, cond, why=""): print(f"ok {name}" if cond else f"FAIL {name}: {why}")
+from check import check, summary
 iv = json.load(open(sys.argv[1]))["runs"][0]["intervals"]
 ops = [(int(r["time_ns"]), int(r["lat_ns"])) for r in csv.DictReader(open(sys.argv[2]))]
 # An interval holds the ops counted since the sampler's last look, which comes
@@ -476,6 +462,7 @@ for x in iv:
     want = lats[max(1, math.ceil(0.99 * len(lats))) - 1]
     check(f"interval_p99_at_{x['t']}", x["p99_ns"] == want, (x["p99_ns"], want, len(lats)))
 check("interval_judged", judged >= 2, [x["ops"] for x in iv])
+sys.exit(summary())
 PY
 
 summary

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# test_safety.sh BIN: the target directory is safe: one flowbench per $dir (a second
+# test_safety.sh BIN [PART]: the target directory is safe: one flowbench per $dir (a second
 # is refused, naming the holder), a rerun that fits is not refused for space, and
 # only the last component of $dir is made unless --mkdir-parents.
 set -u
 bin=$(realpath "$1")
+part=${2:-all} # main (all but what follows) or space (a rerun on a small tmpfs: root)
 pass=0 fail=0
 top=$(mktemp -d /dev/shm/flowbench-safety.XXXXXX)
 cleanup() {
-    mountpoint -q "$top/small" 2>/dev/null && umount "$top/small"
+    loop_cleanup
     rm -rf "$top"
 }
 trap cleanup EXIT
@@ -18,6 +19,7 @@ wait_for() { for _ in $(seq 300); do [ -e "$1" ] && return 0; sleep 0.1; done; r
 # Names, sizes and inodes: a tree removed and made anew differs.
 tree_of() { (cd "$1" && find . -printf '%p %s %i\n' | sort | md5sum); }
 
+if in_part main; then
 # A second run on a $dir in use is refused at once, naming the path and the pid
 # holding it, and touches nothing; the first run goes on and reports normally.
 d=$top/busy
@@ -122,9 +124,12 @@ expect_eq mkdir_parents_exit $? 0
 [ -f "$d/tset/run1/deep/fs/.flowbench-fileset" ] && ok || bad mkdir_parents_made "$(cat "$d/err")"
 "$bin" --help | grep -q -- "--mkdir-parents" && ok || bad mkdir_parents_help "not in --help"
 
+fi
+
 # A rerun of a workload that fits is not refused for space: the tree it replaces
 # frees what it holds. A workload of ~70% of an 8 MiB tmpfs runs twice in a row.
-if mkdir -p "$top/small" && mount -t tmpfs -o size=8m tmpfs "$top/small" 2>/dev/null; then
+if in_part space; then
+    small_mount "$top/small" 8m
     d=$top/small
     cat >"$top/fits.f" <<F
 set \$dir=$d
@@ -142,9 +147,6 @@ F
     expect_eq rerun_too_big_exit $? 1
     grep -q "needs 8.8 MiB pre-allocated.*counting the old trees the run replaces" "$top/fits.err" && ok \
         || bad rerun_too_big_message "$(cat "$top/fits.err")"
-    umount "$d"
-else
-    echo "SKIP rerun_fits: cannot mount a tmpfs here (needs root); the space rerun check was NOT run"
 fi
 
 summary

@@ -6,12 +6,17 @@
 # bonnie phase makes exactly bonnie++'s calls, fsyncs and closes the file
 # inside the phase, as bonnie++ does, and rewrites and updates the block it
 # just read; bonnie-table.py makes bonnie++'s table and CSV line of a run.
+# PART (all by default): runs (all but one check), or csv2txt (the table read back by
+# bon_csv2txt, Debian's bonnie++).
 set -u
 fb=$(realpath "$1")
+part=${2:-all}
 T=$(mktemp -d /dev/shm/fbseed.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+in_part csv2txt && need bon_csv2txt
 
+if in_part runs; then
 # PostMark: 50 files, 300 transactions, biases 30% read and 70% create. Each
 # half sums to the transactions exactly, both sides of each half run, and
 # the pool left for the last phase is what the creates and deletes made it.
@@ -45,12 +50,14 @@ xfers = rows["xfer.read"] + rows["xfer.write"]
 assert rows["close"] * 10 <= xfers <= rows["open"] * 10 and rows["open"] - rows["close"] <= 1, rows
 assert rows["close"] >= 10 and 0.85 < rows["xfer.read"] / xfers < 0.95, rows
 EOF
+fi
 
 # bonnie: 4 MiB in 8 KiB blocks, 16 KiB a byte at a time, 400 seeks.
 mkdir "$T/bo"
 "$fb" --quiet -f bonnie -D dir="$T/bo" -D filesize=4m -D charsize=16k -D nfiles=50 -D nseeks=400 \
     --latency-log "$T/bo.lat" --json "$T/bo.json" > "$T/bo.out" 2>&1
 expect_eq bonnie_exit "$?" 0
+if in_part runs; then
 python3 - "$T/bo.json" <<'EOF' && ok || bad bonnie_phases "$(tail -3 "$T/bo.out")"
 import json, sys
 runs = [{f["name"]: (f["ops"], f["bytes"]) for f in r["flowops"]} for r in json.load(open(sys.argv[1]))["runs"]]
@@ -88,15 +95,16 @@ reads = sum(r["flowop"] == "seekread" for r in sk)
 assert 400 <= reads <= 400 + 5 * 10 and back(sk, "seekread", "seekwrite") * 10 <= reads, reads
 assert len({r["offset"] for r in sk if r["flowop"] == "seekread"}) > 100, "seeks not random"
 EOF
+fi
 
 # bonnie-table.py: bonnie++'s CSV line (format 1.98, 50 fields) from the JSON,
-# which bon_csv2txt (Debian's bonnie++) reads back when it is installed.
+# which bon_csv2txt (Debian's bonnie++) reads back (the csv2txt part).
 python3 "$(dirname "${BASH_SOURCE[0]}")/../workloads/bonnie-table.py" "$T/bo.json" fbtest > "$T/bo.table"
 expect_eq bonnie_table_exit "$?" 0
 line=$(tail -1 "$T/bo.table")
 expect_eq bonnie_csv_fields "$(echo "$line" | awk -F, '{ print NF, $1, $3, $6, $8, $9 }')" "50 1.98 fbtest 4M 400 5"
 expect_eq bonnie_text_rows "$(grep -c '^Latency' "$T/bo.table")" 2
-if command -v bon_csv2txt >/dev/null; then
+if in_part csv2txt; then
     expect_eq bonnie_csv2txt "$(echo "$line" | bon_csv2txt 2>&1 | grep -c '^fbtest')" 2
 fi
 

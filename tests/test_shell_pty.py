@@ -12,16 +12,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check import check, summary  # noqa: E402
+
 BIN = sys.argv[1]
-results = {"pass": 0, "fail": 0}
-
-
-def check(name, cond, detail=""):
-    if cond:
-        results["pass"] += 1
-    else:
-        results["fail"] += 1
-        print(f"FAIL {name}: {detail}")
 
 
 class Shell:
@@ -329,7 +323,4 @@ def test_completion_inside_attribute_lists():
 
 
 test_completion_inside_attribute_lists()
-print(f"{results['pass']} passed, {results['fail']} failed")
-if results["pass"] + results["fail"] == 0:
-    print("FAIL: no check ran")
-sys.exit(1 if results["fail"] or results["pass"] + results["fail"] == 0 else 0)
+sys.exit(summary())

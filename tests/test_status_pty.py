@@ -10,16 +10,10 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check import check, summary  # noqa: E402
 from on_pty import run as on_pty_run  # noqa: E402
 
 BIN = sys.argv[1]
-results = {"pass": 0, "fail": 0}
-
-
-def check(name, cond, detail=""):
-    results["pass" if cond else "fail"] += 1
-    if not cond:
-        print(f"FAIL {name}: {detail}")
 
 
 def on_pty(args):
@@ -70,7 +64,4 @@ run 3
 finally:
     shutil.rmtree(top, ignore_errors=True)
 
-print(f"{results['pass']} passed, {results['fail']} failed")
-if results["pass"] + results["fail"] == 0:
-    print("FAIL: no check ran")
-sys.exit(1 if results["fail"] or results["pass"] + results["fail"] == 0 else 0)
+sys.exit(summary())

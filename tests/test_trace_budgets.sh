@@ -17,8 +17,8 @@ trap 'rm -rf "$top"' EXIT
 mkdir "$top/D"
 corpus=$here/fuzz/trace_corpus
 
-# check NAME TRACE: replay --check of TRACE; its exit in $top/NAME.rc, output in .out, "KB SECONDS" in .use
-check() {
+# replay_check NAME TRACE: replay --check of TRACE; its exit in $top/NAME.rc, output in .out, "KB SECONDS" in .use
+replay_check() {
   /usr/bin/time -f '%M %e' -o "$top/$1.use" "$bin" replay "$2" -D dir="$top/D" --root /r --check \
     >"$top/$1.out" 2>&1
   echo $? >"$top/$1.rc"
@@ -48,7 +48,7 @@ with open(sys.argv[1], "w") as f:
         f.write("%.7f %d %d fstat fd:65535 - - - - 0 0.000001\n" % (0.0000105 + i * 1e-6, 100 + i, 100 + i))
     f.write("# end\n")
 PY
-check fork "$top/fork.trace"
+replay_check fork "$top/fork.trace"
 expect_eq fork_exit "$(cat "$top/fork.rc")" 0
 expect_eq fork_valid "$(grep -c '3001 calls (0 left out), 1001 processes' "$top/fork.out")" 1
 within fork 50 2
@@ -65,7 +65,7 @@ with open(sys.argv[1], "w") as f:
         p = 100 + i
     f.write("# end\n")
 PY
-check chain "$top/chain.trace"
+replay_check chain "$top/chain.trace"
 refused chain "$top/chain.trace" 1027 "pid 1123 is the trace's process number 1025"
 within chain 50 2
 
@@ -78,7 +78,7 @@ with open(sys.argv[1], "w") as f:
         f.write("%.6f %d %d stat a - - - - -ENOENT 0.000001\n" % (i * 1e-6, 2 + i, 2 + i))
     f.write("# end\n")
 PY
-check pids "$top/pids.trace"
+replay_check pids "$top/pids.trace"
 refused pids "$top/pids.trace" 1026 "pid 1026 is the trace's process number 1025; a replay runs each traced process as one of its own and takes at most 1024"
 within pids 300 2
 # ... and modelled (which has no process cap) in the same bounds: pids and tids are hashed there too
@@ -96,7 +96,7 @@ with open(sys.argv[1], "w") as f:
         f.write("%.6f %d %d stat a - - - - -ENOENT 0.000001\n" % (i * 1e-6, 2 + i % 1024, 100000 + i % 1024))
     f.write("# end\n")
 PY
-check caps "$top/caps.trace"
+replay_check caps "$top/caps.trace"
 expect_eq caps_exit "$(cat "$top/caps.rc")" 0
 expect_eq caps_valid "$(grep -c '100000 calls (0 left out), 1024 processes, 1024 threads' "$top/caps.out")" 1
 within caps 300 2
@@ -110,7 +110,7 @@ with open(sys.argv[1], "w") as f:
         f.write("%.6f 7 %d stat a - - - - -ENOENT 0.000001\n" % (i * 1e-6, 10 + i))
     f.write("# end\n")
 PY
-check tids "$top/tids.trace"
+replay_check tids "$top/tids.trace"
 refused tids "$top/tids.trace" 1026 "tid 1034 is the trace's thread number 1025"
 
 # at the thread cap, each thread making every kind of call: each a report row of each thread
@@ -132,18 +132,18 @@ with open(sys.argv[1], "w") as f:
             f.write("%.6f 1 %d %s%s\n" % (t * 1e-6, 10 + k, c, "" if c.count(" ") > 9 else " 0.000001"))
     f.write("# end\n")
 PY
-check rows "$top/rows.trace"
+replay_check rows "$top/rows.trace"
 expect_eq rows_exit "$(cat "$top/rows.rc")" 0
 within rows 300 2
 
 # a strace write whose buffer passes 64 KiB, its tail shaped as an unlinkat: the line is read
 # whole (the write, on stdout, left out), its tail never a call
-check smuggle "$corpus/strace-long-line"
+replay_check smuggle "$corpus/strace-long-line"
 expect_eq smuggle_exit "$(cat "$top/smuggle.rc")" 0
 expect_eq smuggle_no_unlink "$(grep -c '0 calls (1 left out)' "$top/smuggle.out")" 1
 # a 70 KB line of each other format is read whole too
 for f in own-long-line fio2-long-line; do
-  check "$f" "$corpus/$f"
+  replay_check "$f" "$corpus/$f"
   expect_eq "${f}_exit" "$(cat "$top/$f.rc")" 0
 done
 
@@ -163,7 +163,7 @@ for name, text in cases.items():
         f.write(text)
 PY
 for f in own:3 strace:2 dbench:2 fio2:2 fio3:3; do
-  check "long_${f%:*}" "$top/${f%:*}.long"
+  replay_check "long_${f%:*}" "$top/${f%:*}.long"
   refused "long_${f%:*}" "$top/${f%:*}.long" "${f#*:}" "the line is longer than 1048576 bytes"
 done
 
@@ -172,12 +172,12 @@ for f in own-pid-1e300:2 own-negative-time:2 own-nan-time:2 own-huge-offset:3 ow
          strace-pid-1e300:2 strace-bare-pid-1e300:2 strace-negative-time:2 strace-negative-duration:2 \
          strace-fd-past-int:2 strace-child-past-int:2 strace-huge-pread:2 dbench-negative-time:1 \
          dbench-huge-offset:2 fio2-huge-offset:3 fio3-negative-time:2 fio3-huge-time:2; do
-  check "${f%:*}" "$corpus/${f%:*}"
+  replay_check "${f%:*}" "$corpus/${f%:*}"
   refused "${f%:*}" "$corpus/${f%:*}" "${f#*:}"
 done
 # the valid seeds stay valid
 for f in own-valid strace-valid strace-fstat-cwd dbench-valid fio2-valid fio3-valid own-fork-65535 own-many-pids; do
-  check "$f" "$corpus/$f"
+  replay_check "$f" "$corpus/$f"
   expect_eq "${f}_valid" "$(cat "$top/$f.rc")" 0
 done
 
