@@ -38,15 +38,25 @@ struct attr_table {
     bool locals;          /* $name items allowed (composite flowops) */
 };
 
+/* Every fileset (and file), process and thread attribute, one entry each in its lang/<entity>_attr_list.def. */
 enum fileset_attr {
-    FS_NAME, FS_PATH, FS_ENTRIES, FS_LEAFDIRS, FS_SIZE, FS_DIRWIDTH, FS_DIRGAMMA,
-    FS_DIRDEPTHRV, FS_PREALLOC, FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY,
-    FS_WRITEONLY, FS_CACHED, FS_FILESIZEGAMMA, FS_PATTERN, FS_COMPRESS, FS_DEDUPE, FS_VERIFY, FS_SHARED, FS_JOURNAL,
-    FS_FILENAMES, FS_NATTRS
+#define FS_ATTR(id, ...) FS_##id,
+#include "lang/fileset_attr_list.def"
+#undef FS_ATTR
+    FS_NATTRS
 };
-enum process_attr { PR_NAME, PR_INSTANCES, PR_NICE, PR_CPUS, PR_BIND, PR_POLICY, PR_NUMA, PR_MEMBIND, PR_RATE, PR_RATE_PROCESS, PR_NATTRS };
-enum thread_attr { TH_NAME, TH_INSTANCES, TH_MEMSIZE, TH_USEISM, TH_IOPRIO, TH_PATTERN, TH_COMPRESS, TH_DEDUPE, TH_VERIFY,
-                   TH_IOENGINE, TH_IODEPTH, TH_CPUS, TH_BIND, TH_POLICY, TH_NUMA, TH_MEMBIND, TH_RATE, TH_RATE_PROCESS, TH_NATTRS };
+enum process_attr {
+#define PR_ATTR(id, ...) PR_##id,
+#include "lang/process_attr_list.def"
+#undef PR_ATTR
+    PR_NATTRS
+};
+enum thread_attr {
+#define TH_ATTR(id, ...) TH_##id,
+#include "lang/thread_attr_list.def"
+#undef TH_ATTR
+    TH_NATTRS
+};
 /* Every flowop attribute, one entry each in lang/flowop_attr_list.def. */
 enum flowop_attr {
 #define FO_ATTR(id, ...) FO_##id,
@@ -77,6 +87,8 @@ enum eventgen_attr { EG_RATE, EG_NATTRS };
 enum multi_attr { MU_MASTER, MU_CLIENT, MU_VALUE, MU_NATTRS };
 
 #define ATTR_MAX 32
+_Static_assert(FS_NATTRS <= ATTR_MAX && PR_NATTRS <= ATTR_MAX && TH_NATTRS <= ATTR_MAX && FO_NATTRS <= ATTR_MAX,
+               "struct attrvals holds ATTR_MAX attributes");
 /* pattern, compress and dedupe are consecutive rows in every table that has them */
 _Static_assert(FS_COMPRESS == FS_PATTERN + 1 && FS_DEDUPE == FS_PATTERN + 2, "fileset data rows");
 _Static_assert(TH_COMPRESS == TH_PATTERN + 1 && TH_DEDUPE == TH_PATTERN + 2, "thread data rows");

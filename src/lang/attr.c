@@ -8,89 +8,43 @@
 
 #define ROWS(a) (a), sizeof(a) / sizeof((a)[0])
 
+/* One row of a parser's table from an entry of a lang/<entity>_attr_list.def (its store column is the plan's). */
+#define SPEC_ROW(nm, alias, kind, def, max, req, help) { #nm, alias, kind, def, max, req, help },
+
 static const struct attr_spec fileset_specs[FS_NATTRS] = {
-    [FS_NAME] = { "name", NULL, AT_STR, 0, 0, true, "fileset name; also its root directory under path" },
-    [FS_PATH] = { "path", NULL, AT_STR, 0, 0, true, "parent directory of the fileset tree" },
-    [FS_ENTRIES] = { "entries", NULL, AT_INT, 0, 0, false, "number of files" },
-    [FS_LEAFDIRS] = { "leafdirs", NULL, AT_INT, 0, 0, false, "number of empty leaf directories (makedir/removedir)" },
-    [FS_SIZE] = { "size", "filesize", AT_NUMRV, 1024, 0, false, "size of each file; a random variable or buckets(size:pct, ...) gives each file its own" },
-    [FS_DIRWIDTH] = { "dirwidth", NULL, AT_NUMRV, 0, 0, false, "mean number of entries per directory" },
-    [FS_DIRGAMMA] = { "dirgamma", NULL, AT_INT, 1500, 0, false, "gamma shape x1000 of directory width/depth; 0 = fixed" },
-    [FS_DIRDEPTHRV] = { "dirdepthrv", NULL, AT_RV, 0, 0, false, "random variable for per-directory depth" },
-    [FS_PREALLOC] = { "prealloc", NULL, AT_PCT, 0, 100, false, "percentage of files created before the run (bare: 100)" },
-    [FS_PARALLOC] = { "paralloc", NULL, AT_BOOL, 0, 0, false, "create pre-allocated files on all cores" },
-    [FS_REUSE] = { "reuse", NULL, AT_BOOL, 0, 0, false, "keep an existing tree made by flowbench" },
-    [FS_TRUSTTREE] = { "trusttree", NULL, AT_BOOL, 0, 0, false, "assume the existing tree is complete (implies reuse)" },
-    [FS_READONLY] = { "readonly", NULL, AT_BOOL, 0, 0, false, "open files read-only" },
-    [FS_WRITEONLY] = { "writeonly", NULL, AT_BOOL, 0, 0, false, "open files write-only" },
-    [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep pre-allocated files in the page cache (false: written back and dropped after population)" },
-    [FS_FILESIZEGAMMA] = { "filesizegamma", NULL, AT_INT, 0, 0, false,
-                           "legacy: gamma shape x1000 of file sizes around size; 0 = every file has size" },
-    [FS_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data pre-allocation writes: random (default), zero or 0xHEX bytes repeated" },
-    [FS_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
-    [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
-    [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to its files stamps 4 KiB block headers (pre-allocation too); its flowops check what they read" },
-    [FS_SHARED] = { "shared", NULL, AT_BOOL, 0, 0, false, "over MPI ranks: one tree for all ranks, made by rank 0, each rank creating and deleting only its share of the entries (else a tree per rank)" },
-    [FS_JOURNAL] = { "journal", NULL, AT_STR, 0, 0, false, "with verify: a directory, on another file system, where the run records which write of each block was made durable (docs/durability.md)" },
-    [FS_FILENAMES] = { "filenames", NULL, AT_STR, 0, 0, false, "each file's name: a pattern where %i is its serial (1, 2, ...), %r the MPI rank (0 alone or in a shared tree) and %% a percent, e.g. file.mdtest.%r.%i (default: the serial in 8 digits)" },
+#define FS_ATTR(id, nm, alias, kind, def, max, req, store, help, file, file_help) \
+    [FS_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/fileset_attr_list.def"
+#undef FS_ATTR
 };
 
-/* A file is a fileset of one entry; the same row numbers, fewer of them accepted. */
+/* A file is a fileset of one entry: the same row numbers, only the FILE_TOO rows named
+ * (the others stay empty, which the parser does not accept), with the file's help. */
+#define FILE_TOO(id, nm, alias, kind, def, max, req, help) [id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#define FILESET_ONLY(...)
 static const struct attr_spec file_specs[FS_NATTRS] = {
-    [FS_NAME] = { "name", NULL, AT_STR, 0, 0, true, "file name" },
-    [FS_PATH] = { "path", NULL, AT_STR, 0, 0, true, "parent directory" },
-    [FS_SIZE] = { "size", "filesize", AT_NUMRV, 1024, 0, false, "file size" },
-    [FS_PREALLOC] = { "prealloc", NULL, AT_PCT, 0, 100, false, "create the file before the run (without it, it does not exist)" },
-    [FS_PARALLOC] = { "paralloc", NULL, AT_BOOL, 0, 0, false, "create in parallel" },
-    [FS_REUSE] = { "reuse", NULL, AT_BOOL, 0, 0, false, "keep an existing file made by flowbench" },
-    [FS_TRUSTTREE] = { "trusttree", NULL, AT_BOOL, 0, 0, false, "assume the existing file is right" },
-    [FS_READONLY] = { "readonly", NULL, AT_BOOL, 0, 0, false, "open read-only" },
-    [FS_WRITEONLY] = { "writeonly", NULL, AT_BOOL, 0, 0, false, "open write-only" },
-    [FS_CACHED] = { "cached", NULL, AT_BOOL, 0, 0, false, "keep the file in the page cache after creation (false: written back and dropped)" },
-    [FS_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data pre-allocation writes: random (default), zero or 0xHEX bytes repeated" },
-    [FS_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
-    [FS_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
-    [FS_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "every write to the file stamps 4 KiB block headers (creation too); its flowops check what they read" },
-    [FS_SHARED] = { "shared", NULL, AT_BOOL, 0, 0, false, "over MPI ranks: one file for all ranks, sequential I/O of rank r starting r/N of the way in (else a file per rank)" },
-    [FS_JOURNAL] = { "journal", NULL, AT_STR, 0, 0, false, "with verify: a directory, on another file system, where the run records which write of each block was made durable (docs/durability.md)" },
+#define FS_ATTR(id, nm, alias, kind, def, max, req, store, help, file, file_help) \
+    file(FS_##id, nm, alias, kind, def, max, req, file_help)
+#include "lang/fileset_attr_list.def"
+#undef FS_ATTR
 };
+#undef FILE_TOO
+#undef FILESET_ONLY
 
 static const struct attr_spec process_specs[PR_NATTRS] = {
-    [PR_NAME] = { "name", NULL, AT_STR, 0, 0, true, "process name" },
-    [PR_INSTANCES] = { "instances", NULL, AT_INT, 1, 100000, false, "number of identical worker processes" },
-    [PR_NICE] = { "nice", NULL, AT_INT, 0, 39, false, "added to the workers' nice value" },
-    [PR_CPUS] = { "cpus", NULL, AT_STR, 0, 0, false, "CPUs its threads run on, in the kernel's list notation: 1, or quoted \"0-3,8\"" },
-    [PR_BIND] = { "bind", NULL, AT_STR, 0, 0, false, "bind each thread instance to one pu, core, package or numa node (none: no binding, over --bind)" },
-    [PR_POLICY] = { "policy", NULL, AT_STR, 0, 0, false, "with bind: spread (default, as far apart as hwloc_distrib puts them) or compact (consecutive objects)" },
-    [PR_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
-    [PR_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
-    [PR_RATE] = { "rate", NULL, AT_INT, 0, 10000000, false, "open loop: passes per second of each of its thread instances (a thread may override), on a fixed schedule; latency is also measured from each pass's intended start" },
-    [PR_RATE_PROCESS] = { "rate_process", NULL, AT_STR, 0, 0, false, "open loop: how passes are spaced, linear (default: 1/rate apart, the instances of a thread staggered over one period) or poisson (exponential gaps of mean 1/rate, seeded); a thread may override" },
+#define PR_ATTR(id, nm, alias, kind, def, max, req, store, help) [PR_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/process_attr_list.def"
+#undef PR_ATTR
 };
 
 static const struct attr_spec thread_specs[TH_NATTRS] = {
-    [TH_NAME] = { "name", NULL, AT_STR, 0, 0, true, "thread name" },
-    [TH_INSTANCES] = { "instances", NULL, AT_INT, 1, 100000, false, "identical threads per process instance" },
-    [TH_MEMSIZE] = { "memsize", NULL, AT_INT, 0, 0, false, "private memory per thread; I/O buffers are slices of it" },
-    [TH_USEISM] = { "useism", NULL, AT_BOOL, 0, 0, false, "accepted for compatibility (shared memory segment)" },
-    [TH_IOPRIO] = { "ioprio", NULL, AT_INT, 8, 8, false, "best-effort I/O priority 0..7; 8 leaves it unchanged" },
-    [TH_PATTERN] = { "pattern", NULL, AT_STR, 0, 0, false, "data the thread's flowops write (a flowop may override): random (default), zero or 0xHEX bytes repeated" },
-    [TH_COMPRESS] = { "compress", NULL, AT_INT, 0, 100, false, "random data: percent of each 4 KiB block left as zeros" },
-    [TH_DEDUPE] = { "dedupe", NULL, AT_INT, 0, 100, false, "random data: percent of 4 KiB blocks repeating an earlier one" },
-    [TH_VERIFY] = { "verify", NULL, AT_BOOL, 0, 0, false, "the thread's flowops stamp block headers on writes and check them on reads (a flowop may override)" },
-    [TH_IOENGINE] = { "ioengine", NULL, AT_STR, 0, 0, false, "I/O engine of the thread's reads and writes: psync (default), libaio, io_uring or mmap" },
-    [TH_IODEPTH] = { "iodepth", NULL, AT_INT, 1, 4096, false, "requests each flowop keeps in flight on an asynchronous engine (default 1)" },
-    [TH_CPUS] = { "cpus", NULL, AT_STR, 0, 0, false, "CPUs the thread (over its process's) run on, in the kernel's list notation: 1, or quoted \"0-3,8\"" },
-    [TH_BIND] = { "bind", NULL, AT_STR, 0, 0, false, "bind each thread instance to one pu, core, package or numa node (none: no binding, over --bind)" },
-    [TH_POLICY] = { "policy", NULL, AT_STR, 0, 0, false, "with bind: spread (default, as far apart as hwloc_distrib puts them) or compact (consecutive objects)" },
-    [TH_NUMA] = { "numa", NULL, AT_STR, 0, 0, false, "run on the CPUs of these NUMA nodes (list notation, e.g. 1 or \"0,2\")" },
-    [TH_MEMBIND] = { "membind", NULL, AT_STR, 0, 0, false, "memory of memsize and per-thread state: local (the nodes of its CPUs), interleave, or a node list" },
-    [TH_RATE] = { "rate", NULL, AT_INT, 0, 10000000, false, "open loop: passes of the flowop list per second of each instance, on a fixed schedule that does not slip; latency is also measured from each pass's intended start" },
-    [TH_RATE_PROCESS] = { "rate_process", NULL, AT_STR, 0, 0, false, "open loop: how passes are spaced, linear (default: 1/rate apart, the instances staggered over one period) or poisson (exponential gaps of mean 1/rate, seeded per instance)" },
+#define TH_ATTR(id, nm, alias, kind, def, max, req, store, help) [TH_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/thread_attr_list.def"
+#undef TH_ATTR
 };
 
 static const struct attr_spec flowop_specs[FO_NATTRS] = {
-#define FO_ATTR(id, nm, alias, kind, def, max, req, store, help) [FO_##id] = { #nm, alias, kind, def, max, req, help },
+#define FO_ATTR(id, nm, alias, kind, def, max, req, store, help) [FO_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
 #include "lang/flowop_attr_list.def"
 #undef FO_ATTR
 };

@@ -48,7 +48,7 @@ static void ops_free(struct plan_op *ops, size_t n)
     for (size_t i = 0; i < n; i++) {
         free(ops[i].name);
         free(ops[i].value_str);
-        free(ops[i].target);
+        plan_attr_unstore(plan_op_stores, FO_NATTRS, &ops[i]);
         free(ops[i].choose_cum);
         ops_free(ops[i].children, ops[i].nchildren);
     }
@@ -59,19 +59,20 @@ void plan_free(struct plan *p)
 {
     for (size_t i = 0; i < p->nfilesets; i++) {
         free(p->filesets[i].name);
-        free(p->filesets[i].path);
-        free(p->filesets[i].journal);
+        plan_attr_unstore(plan_fileset_stores, FS_NATTRS, &p->filesets[i]);
     }
     for (size_t i = 0; i < p->nprocs; i++) {
         for (size_t t = 0; t < p->procs[i].nthreads; t++) {
             free(p->procs[i].threads[t].name);
             free(p->procs[i].threads[t].flat);
             plan_place_free(&p->procs[i].threads[t].place);
+            plan_attr_unstore(plan_thread_stores, TH_NATTRS, &p->procs[i].threads[t]);
             ops_free(p->procs[i].threads[t].ops, p->procs[i].threads[t].nops);
         }
         free(p->procs[i].threads);
         free(p->procs[i].name);
         plan_place_free(&p->procs[i].place);
+        plan_attr_unstore(plan_process_stores, PR_NATTRS, &p->procs[i]);
     }
     free(p->filesets);
     free(p->procs);

@@ -43,20 +43,16 @@ static int file_size_gamma(const struct attrvals *a, const struct scope *sc, str
     return 0;
 }
 
-/* journal=: where the durability journal goes; it records verify's generations, so it needs verify. */
-static int build_journal(const struct attrvals *a, const struct scope *sc, struct plan_fileset *f, struct diag *err)
+/* journal= (stored): where the durability journal goes; it records verify's generations, so it needs verify. */
+static int check_journal(const struct attrvals *a, const struct plan_fileset *f, struct diag *err)
 {
-    const char *journal;
-    if (attr_str(a, FS_JOURNAL, sc, &journal, err) != 0)
-        return -1;
-    if (journal == NULL)
+    if (f->journal == NULL)
         return 0;
     if (!f->verify)
         return diag_set(err, &a->loc[FS_JOURNAL], "journal= records which generation of each verify block was made "
                         "durable: %s '%s' needs verify too", f->is_file ? "file" : "fileset", f->name);
-    if (journal[0] == '\0')
+    if (f->journal[0] == '\0')
         return diag_set(err, &a->loc[FS_JOURNAL], "journal= wants a directory");
-    f->journal = plan_dupstr(journal);
     return 0;
 }
 
@@ -107,75 +103,59 @@ static int build_filenames(const struct attrvals *a, const struct scope *sc, str
     return 0;
 }
 
-int plan_build_fileset(struct builder *b, const struct fileset_def *d, const struct scope *sc, struct plan_fileset *f)
+/* Where the plan keeps each fileset attribute: the store column of lang/fileset_attr_list.def. */
+#define STORE_IN struct plan_fileset
+const struct attr_store plan_fileset_stores[FS_NATTRS] = {
+#define FS_ATTR(id, nm, alias, kind, def, max, req, store, help, file, file_help) [FS_##id] = STORE_ROW(kind, max, store),
+#include "lang/fileset_attr_list.def"
+#undef FS_ATTR
+};
+#undef STORE_IN
+
+/* path= (stored) without trailing slashes: "/tmp/" and "/tmp" are one parent, and every
+ * path made from it reads "/tmp/name", not "/tmp//name"; "/" itself stays. */
+static int check_path(const struct fileset_def *d, struct plan_fileset *f, struct diag *err)
 {
-    const struct attrvals *a = &d->a;
-    struct diag *err = b->err;
-    const char *path;
-    *f = (struct plan_fileset){ .name = plan_dupstr(d->name), .is_file = d->is_file, .loc = d->loc };
-    if (check_fileset_name(d->name, a->val[FS_NAME] ? &a->loc[FS_NAME] : &d->loc, err) != 0)
-        return -1;
-    if (attr_str(a, FS_PATH, sc, &path, err) != 0)
-        return -1;
-    if (path == NULL)
+    if (f->path == NULL)
         return diag_set(err, &d->loc, "%s '%s' needs path=", d->is_file ? "file" : "fileset", d->name);
-    f->path = plan_dupstr(path);
-    /* "/tmp/" and "/tmp" are one parent: without trailing slashes every path made
-     * from it reads "/tmp/name", not "/tmp//name"; "/" itself stays. */
     for (size_t n = strlen(f->path); n > 1 && f->path[n - 1] == '/'; n--)
         f->path[n - 1] = '\0';
-    if (plan_attr_param(a, FS_SIZE, sc, &f->size, err) != 0)
-        return -1;
-    bool flags[] = { false, false, false, false, false, false, false, false };
-    int flag_attrs[] = { FS_PARALLOC, FS_REUSE, FS_TRUSTTREE, FS_READONLY, FS_WRITEONLY, FS_CACHED, FS_VERIFY, FS_SHARED };
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-        if (attr_bool(a, flag_attrs[i], sc, &flags[i], err) != 0)
-            return -1;
-    f->paralloc = flags[0], f->reuse = flags[1], f->trusttree = flags[2];
-    f->readonly = flags[3], f->writeonly = flags[4], f->cached = flags[5], f->verify = flags[6];
-    f->shared = flags[7];
-    f->verify_id = vb_fileset_id(d->name);
-    if (build_journal(a, sc, f, err) != 0 || build_filenames(a, sc, f, err) != 0)
-        return -1;
-    if (f->trusttree)
-        f->reuse = true;
-    if (a->val[FS_PREALLOC] != NULL) {
-        struct rvalue r;
-        if (eval_value(a->val[FS_PREALLOC], sc, &r, err) != 0)
-            return -1;
-        if (r.kind == R_BOOL)
-            f->prealloc = r.b ? 100 : 0;
-        else {
-            uint64_t pct;
-            if (attr_u64(a, FS_PREALLOC, sc, &pct, err) != 0)
-                return -1;
-            f->prealloc = (unsigned)pct;
-        }
-    }
-    if (file_size_gamma(a, sc, &f->size, err) != 0 || plan_attr_data(a, FS_PATTERN, sc, &plan_random_data, &f->data, err) != 0)
-        return -1;
-    if (d->is_file) {
-        f->entries = 1;
-        f->dirwidth.u = 10;
-        return 0;
-    }
+    return 0;
+}
+
+/* What a fileset's stored attributes do not say alone: its shape, checked. */
+static int build_tree(const struct fileset_def *d, const struct scope *sc, struct plan_fileset *f, struct diag *err)
+{
+    const struct attrvals *a = &d->a;
     uint64_t gamma;
-    if (attr_u64(a, FS_ENTRIES, sc, &f->entries, err) != 0 || attr_u64(a, FS_LEAFDIRS, sc, &f->leafdirs, err) != 0
-        || plan_attr_param(a, FS_DIRWIDTH, sc, &f->dirwidth, err) != 0 || attr_u64(a, FS_DIRGAMMA, sc, &gamma, err) != 0)
+    if (attr_u64(a, FS_DIRGAMMA, sc, &gamma, err) != 0)
         return -1;
     f->dirgamma = (double)gamma / 1000.0;
     if (f->entries + f->leafdirs > 0 && !f->dirwidth.is_dist && f->dirwidth.u == 0)
         return diag_set(err, &d->loc, "fileset '%s' needs dirwidth= (mean entries per directory)", d->name);
     if (f->entries > (UINT64_C(1) << 40) || f->leafdirs > (UINT64_C(1) << 40))
         return diag_set(err, &d->loc, "fileset '%s' is too large (at most 2^40 entries)", d->name);
-    if (a->val[FS_DIRDEPTHRV] != NULL) {
-        struct rvalue r;
-        if (eval_value(a->val[FS_DIRDEPTHRV], sc, &r, err) != 0)
-            return -1;
-        if (r.kind != R_DIST)
-            return diag_set(err, &a->loc[FS_DIRDEPTHRV], "dirdepthrv wants a random variable");
-        f->has_depthrv = true;
-        f->depthrv = *r.dist;
-    }
+    return 0;
+}
+
+int plan_build_fileset(struct builder *b, const struct fileset_def *d, const struct scope *sc, struct plan_fileset *f)
+{
+    const struct attrvals *a = &d->a;
+    struct diag *err = b->err;
+    *f = (struct plan_fileset){ .name = plan_dupstr(d->name), .is_file = d->is_file, .loc = d->loc };
+    if (check_fileset_name(d->name, a->val[FS_NAME] ? &a->loc[FS_NAME] : &d->loc, err) != 0
+        || plan_attr_store(plan_fileset_stores, FS_NATTRS, a, sc, f, err) != 0 || check_path(d, f, err) != 0)
+        return -1;
+    f->verify_id = vb_fileset_id(d->name);
+    if (check_journal(a, f, err) != 0 || build_filenames(a, sc, f, err) != 0)
+        return -1;
+    if (f->trusttree)
+        f->reuse = true;
+    if (file_size_gamma(a, sc, &f->size, err) != 0 || plan_attr_data(a, FS_PATTERN, sc, &plan_random_data, &f->data, err) != 0)
+        return -1;
+    if (!d->is_file)
+        return build_tree(d, sc, f, err);
+    f->entries = 1;
+    f->dirwidth.u = 10;
     return 0;
 }

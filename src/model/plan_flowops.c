@@ -114,12 +114,12 @@ static int check_openclose(struct builder *b, const struct flowop_def *d, const 
     return 0;
 }
 
-/* pick= and picks=: the order the flowop draws its files in. */
+/* pick=: the order the flowop draws its files in (picks=, stored, counts its draws). */
 static int build_pick(const struct flowop_def *d, const struct scope *sc, struct plan_op *op, struct diag *err)
 {
     const struct attrvals *a = &d->a;
     const char *pick = NULL;
-    if (attr_str(a, FO_PICK, sc, &pick, err) != 0 || attr_u64(a, FO_PICKS, sc, &op->picks, err) != 0)
+    if (attr_str(a, FO_PICK, sc, &pick, err) != 0)
         return -1;
     static const char *const orders[] = { "random", "epoch" };
     bool known = pick == NULL;
@@ -135,55 +135,14 @@ static int build_pick(const struct flowop_def *d, const struct scope *sc, struct
     return 0;
 }
 
-/* Where a flowop attribute's number or boolean goes in struct plan_op: its store
- * column in lang/flowop_attr_list.def (given: a bool set when the script gave it). */
-struct attr_store {
-    bool stored, has_given;
-    size_t field, given;
-};
-#define STORE_NONE { false, false, 0, 0 }
-#define STORE(f) { true, false, offsetof(struct plan_op, f), 0 }
-#define STORE_GIVEN(f, g) { true, true, offsetof(struct plan_op, f), offsetof(struct plan_op, g) }
-static const struct attr_store attr_stores[FO_NATTRS] = {
-#define FO_ATTR(id, nm, alias, kind, def, max, req, store, help) [FO_##id] = store,
+/* Where the plan keeps each flowop attribute: the store column of lang/flowop_attr_list.def. */
+#define STORE_IN struct plan_op
+const struct attr_store plan_op_stores[FO_NATTRS] = {
+#define FO_ATTR(id, nm, alias, kind, def, max, req, store, help) [FO_##id] = STORE_ROW(kind, max, store),
 #include "lang/flowop_attr_list.def"
 #undef FO_ATTR
 };
-#undef STORE_NONE
-#undef STORE
-#undef STORE_GIVEN
-
-/* A store is a field of the attribute's kind: a uint64_t for AT_INT, a bool for AT_BOOL. */
-#define STORE_NONE 0
-#define STORE(f) sizeof(((struct plan_op *)0)->f)
-#define STORE_GIVEN(f, g) sizeof(((struct plan_op *)0)->f)
-#define FO_ATTR(id, nm, alias, kind, def, max, req, store, help)                                                 \
-    _Static_assert((store) == 0 || ((kind) == AT_INT && (store) == sizeof(uint64_t))                            \
-                       || ((kind) == AT_BOOL && (store) == sizeof(bool)),                                       \
-                   "FO_" #id ": its store is a uint64_t (AT_INT) or a bool (AT_BOOL) of struct plan_op");
-#include "lang/flowop_attr_list.def"
-#undef FO_ATTR
-#undef STORE_NONE
-#undef STORE
-#undef STORE_GIVEN
-
-/* The attributes with a store: a number or a boolean, read into their fields. */
-static int store_attrs(const struct attrvals *a, const struct scope *sc, struct plan_op *op, struct diag *err)
-{
-    for (size_t i = 0; i < FO_NATTRS; i++) {
-        const struct attr_store *st = &attr_stores[i];
-        if (!st->stored)
-            continue;
-        void *field = (char *)op + st->field;
-        int rc = flowop_attrs.specs[i].type == AT_BOOL ? attr_bool(a, (int)i, sc, field, err)
-                                                       : attr_u64(a, (int)i, sc, field, err);
-        if (rc != 0)
-            return -1;
-        if (st->has_given)
-            *(bool *)(void *)((char *)op + st->given) = a->val[i] != NULL;
-    }
-    return 0;
-}
+#undef STORE_IN
 
 /* Where a read or write goes (enum plan_at): offset=, inplace and random
  * each name one place, so two of them are an error (at inplace, else offset=). */
@@ -205,30 +164,14 @@ static int build_at(const struct flowop_def *d, const struct scope *sc, struct p
     return 0;
 }
 
+/* A leaf flowop: its stored attributes, then those read by hand (BY_HAND in its list). */
 static int build_leaf(struct builder *b, const struct flowop_def *d, const struct scope *sc, struct plan_op *op)
 {
     const struct attrvals *a = &d->a;
     struct diag *err = b->err;
-    uint64_t fd, srcfd;
-    const char *target;
-    if (resolve_fileset(b, d, sc, op) != 0 || plan_attr_param(a, FO_IOSIZE, sc, &op->iosize, err) != 0
-        || plan_attr_param(a, FO_INDEXED, sc, &op->indexed, err) != 0
-        || store_attrs(a, sc, op, err) != 0 || attr_u64(a, FO_FD, sc, &fd, err) != 0
-        || attr_u64(a, FO_SRCFD, sc, &srcfd, err) != 0 || attr_str(a, FO_TARGET, sc, &target, err) != 0
-        || build_value(b, d, sc, op) != 0)
-        return -1;
-    if (build_pick(d, sc, op, err) != 0)
-        return -1;
-    op->has_iosize = a->val[FO_IOSIZE] != NULL;
-    op->has_indexed = a->val[FO_INDEXED] != NULL;
-    op->has_fd = a->val[FO_FD] != NULL;
-    op->has_srcfd = a->val[FO_SRCFD] != NULL;
-    if (build_at(d, sc, op, err) != 0)
-        return -1;
-    op->fd = (int)fd;
-    op->srcfd = (int)srcfd;
-    op->target = target ? plan_dupstr(target) : NULL;
-    if (check_needs(b, d, op) != 0)
+    if (resolve_fileset(b, d, sc, op) != 0 || plan_attr_store(plan_op_stores, FO_NATTRS, a, sc, op, err) != 0
+        || build_value(b, d, sc, op) != 0 || build_pick(d, sc, op, err) != 0 || build_at(d, sc, op, err) != 0
+        || check_needs(b, d, op) != 0)
         return -1;
     return check_openclose(b, d, op);
 }

@@ -98,22 +98,31 @@ static int attr_rate_process(const struct attrvals *a, int idx, const struct sco
     return diag_set(err, &a->loc[idx], "rate_process=%s: not one of linear, poisson", r.kind == R_STR ? r.s : "?");
 }
 
+/* Where the plan keeps each process and thread attribute: the store columns of
+ * lang/process_attr_list.def and lang/thread_attr_list.def. */
+#define STORE_IN struct plan_process
+const struct attr_store plan_process_stores[PR_NATTRS] = {
+#define PR_ATTR(id, nm, alias, kind, def, max, req, store, help) [PR_##id] = STORE_ROW(kind, max, store),
+#include "lang/process_attr_list.def"
+#undef PR_ATTR
+};
+#undef STORE_IN
+#define STORE_IN struct plan_thread
+const struct attr_store plan_thread_stores[TH_NATTRS] = {
+#define TH_ATTR(id, nm, alias, kind, def, max, req, store, help) [TH_##id] = STORE_ROW(kind, max, store),
+#include "lang/thread_attr_list.def"
+#undef TH_ATTR
+};
+#undef STORE_IN
+
 static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc,
                         const struct plan_process *p, struct plan_thread *t)
 {
     *t = (struct plan_thread){ .name = plan_dupstr(d->name), .loc = d->loc };
-    bool useism;
-    if (attr_u64(&d->a, TH_INSTANCES, sc, &t->instances, b->err) != 0
-        || attr_u64(&d->a, TH_MEMSIZE, sc, &t->memsize, b->err) != 0
-        || attr_u64(&d->a, TH_IOPRIO, sc, &t->ioprio, b->err) != 0 || attr_bool(&d->a, TH_USEISM, sc, &useism, b->err) != 0
+    if (plan_attr_store(plan_thread_stores, TH_NATTRS, &d->a, sc, t, b->err) != 0
         || attr_rate(&d->a, TH_RATE, sc, p->rate, &t->rate, b->err) != 0
-        || attr_rate_process(&d->a, TH_RATE_PROCESS, sc, p->rate_process, &t->rate_process, b->err) != 0)
-        return -1;
-    t->useism = useism;
-    t->has_verify = d->a.val[TH_VERIFY] != NULL;
-    if (attr_bool(&d->a, TH_VERIFY, sc, &t->verify, b->err) != 0)
-        return -1;
-    if (plan_attr_data(&d->a, TH_PATTERN, sc, &plan_random_data, &t->data, b->err) != 0
+        || attr_rate_process(&d->a, TH_RATE_PROCESS, sc, p->rate_process, &t->rate_process, b->err) != 0
+        || plan_attr_data(&d->a, TH_PATTERN, sc, &plan_random_data, &t->data, b->err) != 0
         || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0
         || plan_place_attrs(&d->a, TH_CPUS, sc, &p->place, &t->place, b->err) != 0)
         return -1;
@@ -134,8 +143,8 @@ static int build_thread(struct builder *b, const struct thread_def *d, const str
 int plan_build_process(struct builder *b, const struct process_def *d, const struct scope *sc, struct plan_process *p)
 {
     *p = (struct plan_process){ .name = plan_dupstr(d->name), .loc = d->loc };
-    if (attr_u64(&d->a, PR_INSTANCES, sc, &p->instances, b->err) != 0
-        || attr_u64(&d->a, PR_NICE, sc, &p->nice, b->err) != 0 || attr_rate(&d->a, PR_RATE, sc, 0, &p->rate, b->err) != 0
+    if (plan_attr_store(plan_process_stores, PR_NATTRS, &d->a, sc, p, b->err) != 0
+        || attr_rate(&d->a, PR_RATE, sc, 0, &p->rate, b->err) != 0
         || attr_rate_process(&d->a, PR_RATE_PROCESS, sc, RP_LINEAR, &p->rate_process, b->err) != 0
         || plan_place_attrs(&d->a, PR_CPUS, sc, NULL, &p->place, b->err) != 0)
         return -1;
