@@ -20,7 +20,7 @@ for c in record replay model; do
 done
 grep -q -- "--interval S" "$t/help.out" && bad model_help_own "model's help shows replay's options" || ok
 "$fb" replay --help >"$t/help.out"
-grep -q -- "^  --interval S" "$t/help.out" && ok || bad replay_help_interval "$(cat "$t/help.out")"
+grep -q -- "^ *--interval S" "$t/help.out" && ok || bad replay_help_interval "$(cat "$t/help.out")"
 # a bad option still says what is wrong, on stderr, with the usage: exit 2
 "$fb" replay "$t/none.trace" --speed x >"$t/bad.out" 2>&1
 expect_eq replay_bad_exit $? 2
