@@ -101,7 +101,9 @@ int cli_parse(struct cli_parse *p, int argc, char **argv, struct diag *err)
     }
     /* handing on keeps the order ("-": operands in place); "+": the options end at the first operand */
     getopt_arrays(rows, n, p->rest != NULL ? "-" : p->stop_at_operand ? "+" : "", longopts, letters);
-    optind = 1;
+    /* 0, not 1: glibc reads the mode ("-", "+") again only then, and replay's parse comes
+     * before the classic one's in one process */
+    optind = 0;
     int from = 1;
     p->nrest = 0;
     if (p->rest != NULL)
@@ -110,7 +112,7 @@ int cli_parse(struct cli_parse *p, int argc, char **argv, struct diag *err)
         if (c == '?' || c == ':')
             return diag_set(err, NULL, "%s: %s", argv[optind - 1],
                             c == ':' ? "wants an argument" : "no such option (--help lists them)");
-        if (c == 1) { /* an operand, in its place */
+        if (c == 1 && p->rest != NULL) { /* an operand, in its place */
             p->rest[p->nrest++] = optarg;
             from = optind;
             continue;
