@@ -1,7 +1,8 @@
-# flowbench.bash: bash completion for flowbench: its options and what their
-# arguments are (read from `flowbench --help`, which its option table prints),
-# workload names for -f, profile names for `flowbench profile`, and for -D the
-# variables of the script given with -f.
+# flowbench.bash: bash completion for flowbench: its subcommands, the options of
+# flowbench or of the subcommand being typed and what their arguments are (read
+# from `flowbench --complete[=COMMAND]`, which prints their option tables), workload
+# names for -f, profile names for `flowbench profile`, and for -D the variables of
+# the script given with -f.
 
 # The folders flowbench searches: $FLOWBENCH_WORKLOADS, then the installed one
 # beside the executable (PREFIX/bin/flowbench -> PREFIX/share/flowbench/workloads).
@@ -45,45 +46,64 @@ _flowbench_vars()
     grep -oE '\$\{?[A-Za-z_][A-Za-z0-9_]*' -- "$script" | sed 's/^\$[{]\{0,1\}//' | sort -u | sed 's/$/=/'
 }
 
-# The name --help gives the argument of option $2 ("--json FILE": FILE), if any.
-_flowbench_arg()
+# The option table of flowbench (with its subcommands' names) or of subcommand $2:
+# a line a spelling, "--json FILE", "-D NAME=VALUE", "--clock auto|tsc|vdso", "--quiet".
+_flowbench_table()
 {
-    "$1" --help 2>/dev/null | sed -n "s/^ *\(-., \)\{0,1\}$2 \([^ ]*\) .*/\2/p" | head -n 1
+    "$1" --complete${2:+=$2} 2>/dev/null
 }
 
 _flowbench()
 {
-    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} bin=${COMP_WORDS[0]}
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} bin=${COMP_WORDS[0]} sub= table i
     compopt +o nospace 2>/dev/null
-    if [[ ${COMP_WORDS[1]} == profile && $COMP_CWORD -eq 2 ]]; then
+    table=$(_flowbench_table "$bin")
+    # a subcommand's own table once its name is typed
+    if ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} != -* ]] && grep -qx -- "${COMP_WORDS[1]}" <<<"$table"; then
+        sub=${COMP_WORDS[1]}
+        table=$(_flowbench_table "$bin" "$sub")
+    fi
+    if [[ $sub == profile && $COMP_CWORD -eq 2 ]]; then
         COMPREPLY=($(compgen -W "$(_flowbench_profiles "$bin")" -- "$cur") $(compgen -f -X '!*.prof' -- "$cur"))
         return
     fi
+    # record's command, after "--": bash's own completion
+    for ((i = 2; i < COMP_CWORD; i++)); do
+        [[ $sub == record && ${COMP_WORDS[i]} == -- ]] && { compopt -o default 2>/dev/null; COMPREPLY=(); return; }
+    done
     case $prev in
     -f | --file)
         COMPREPLY=($(compgen -W "$(_flowbench_workloads "$bin")" -- "$cur") $(compgen -f -X '!*.f' -- "$cur") $(compgen -d -- "$cur"))
         return ;;
-    -D)
-        compopt -o nospace 2>/dev/null
-        COMPREPLY=($(compgen -W "$(_flowbench_vars "" "$bin")" -- "$cur"))
-        return ;;
-    --ioengine) COMPREPLY=($(compgen -W "psync libaio io_uring mmap" -- "$cur")); return ;;
-    --clock) COMPREPLY=($(compgen -W "auto tsc vdso" -- "$cur")); return ;;
     esac
-    # Any other option's argument, by its name in --help (the option table): DIR, FILE, a|b.
-    if [[ $prev == --* ]]; then
+    # An option's argument, by what its row says of it: a|b values, NAME=VALUE, DIR, FILE, W.f.
+    if [[ $prev == -* ]]; then
         local arg
-        arg=$(_flowbench_arg "$bin" "$prev")
+        arg=$(awk -v o="$prev" '$1 == o { print $2; exit }' <<<"$table")
         case $arg in
-        DIR) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        FILE) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        '') ;;
+        NAME=VALUE)
+            compopt -o nospace 2>/dev/null
+            COMPREPLY=($(compgen -W "$(_flowbench_vars "" "$bin")" -- "$cur"))
+            return ;;
+        *=*) # dir=DIR: the name, then what follows it
+            if [[ $cur == *=* ]]; then
+                [[ ${arg#*=} == DIR ]] && COMPREPLY=($(compgen -P "${cur%%=*}=" -d -- "${cur#*=}"))
+            else
+                compopt -o nospace 2>/dev/null
+                COMPREPLY=($(compgen -W "${arg%%=*}=" -- "$cur"))
+            fi
+            return ;;
         *'|'*) COMPREPLY=($(compgen -W "${arg//|/ }" -- "$cur")); return ;;
+        DIR) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        FILE | F | *.*) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        *) COMPREPLY=(); return ;; # a number, a length: nothing to offer
         esac
     fi
     if [[ $COMP_CWORD -eq 1 && $cur != -* ]]; then
-        COMPREPLY=($(compgen -W "$("$bin" --help 2>/dev/null | sed -n 's/^ *flowbench \([a-z][a-z0-9-]*\) .*/\1/p')" -- "$cur"))
+        COMPREPLY=($(compgen -W "$(grep -v '^-' <<<"$table")" -- "$cur"))
         return
     fi
-    COMPREPLY=($(compgen -W "$("$bin" --help 2>/dev/null | grep -oE -- '(^|[ ,])--?[A-Za-z][A-Za-z-]*' | tr -d ' ,' | sort -u)" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(grep '^-' <<<"$table" | awk '{ print $1 }' | sort -u)" -- "$cur"))
 }
 complete -F _flowbench flowbench

@@ -21,11 +21,16 @@ for c in record replay model; do
 done
 grep -q -- "--interval S" "$t/help.out" && bad model_help_own "model's help shows replay's options" || ok
 "$fb" replay --help >"$t/help.out"
-grep -q -- "^  --interval S" "$t/help.out" && ok || bad replay_help_interval "$(cat "$t/help.out")"
+grep -q -- "^ *--interval S" "$t/help.out" && ok || bad replay_help_interval "$(cat "$t/help.out")"
 # a bad option still says what is wrong, on stderr, with the usage: exit 2
 "$fb" replay "$t/none.trace" --speed x >"$t/bad.out" 2>&1
 expect_eq replay_bad_exit $? 2
 grep -q "^usage: flowbench replay TRACE" "$t/bad.out" && ok || bad replay_bad_usage "$(cat "$t/bad.out")"
+# an operand after the options goes on to the run's command line, which refuses it (its parse
+# after replay's own in one process): exit 2, said
+"$fb" replay "$t/none.trace" -D dir="$t/none" stray >"$t/stray.out" 2>&1
+expect_eq replay_stray_exit $? 2
+grep -q "unexpected argument 'stray'" "$t/stray.out" && ok || bad replay_stray_said "$(cat "$t/stray.out")"
 
 # Three traced processes, the third with two threads.
 cat >"$t/three.trace" <<'T'

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/clock.h"
-#include "engine/latlog.h"
+#include "engine/run_options.h"
 #include "model/plan_place.h"
 #include "model/steady_spec.h"
 
@@ -29,24 +29,17 @@ struct interp_options {
     size_t noverrides;
     bool interactive;         /* a person at a terminal: errors abort one command only */
     const char *script;       /* the -f script, for the reports (NULL in the shell) */
-    uint64_t interval;        /* --interval S: a progress line and a sample every S seconds (0: none) */
+    struct run_options run;   /* the options the engine reads: lent whole to every run */
     enum clock_source clock;  /* --clock: what times each op */
-    bool mkdir_parents;       /* --mkdir-parents: make missing parents of $dir too */
-    bool quiet;               /* --quiet: no live status line, no population progress */
     const struct ioengine_ops *ioengine; /* --ioengine: every flowop's engine (NULL: as the script says) */
     unsigned iodepth;         /* --iodepth: every flowop's depth (0: as the script says) */
-    bool flush;               /* --flush: drop the page cache before every run */
     bool lathist;             /* --lathist: latency histograms after each report and in --json */
     bool mpi_shared;          /* --mpi-shared: over MPI ranks, every fileset is one tree for all */
-    struct latlog_opts latlog; /* --latency-log FILE, -format, -sample (0: 1) */
-    struct place_default bind; /* --bind KIND[:POLICY]: every thread's bind= unless it says */
     char **criteria;          /* -C EXPR, in order */
     size_t ncriteria;
     bool have_steady;         /* --steadystate SPEC given: over the script's set steadystate */
     struct steady_spec steady;
     const char *journal;      /* --journal DIR: the durability journal of every fileset with verify */
-    bool journal_force;       /* --journal-force: the journal may share the tree's file system */
-    bool durable_on_write;    /* --test-durable-on-write (hidden): every write journaled durable, unsynced */
     const struct replay_req *replay; /* flowbench replay: a trace runs instead of a script */
     char *const *argv;        /* the command line, for each run's meta */
     size_t argc;

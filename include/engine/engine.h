@@ -12,6 +12,7 @@
 #include "base/diag.h"
 #include "base/progress_sink.h"
 #include "engine/latlog.h"
+#include "engine/run_options.h"
 #include "model/steady_spec.h"
 #include "model/plan.h"
 #include "results/results.h"
@@ -65,17 +66,10 @@ struct run_desc {
     bool interval_stats;           /* psrun with a negative period: statistics restart each period */
     struct steady_spec steady;     /* set steadystate / --steadystate: end the run once it holds */
     int index;                     /* 1 for the first run of this invocation */
-    /* The options the engine reads. */
-    uint64_t interval;             /* --interval S: a sample every S seconds (0: none) */
-    bool mkdir_parents;            /* --mkdir-parents: make missing parents of $dir too */
-    bool flush;                    /* `flush` or --flush: sync and drop the page cache once the filesets are in place */
+    /* The options the engine reads (run_options.h), lent whole by the cli. */
+    struct run_options opt;
     bool status;                   /* out is a terminal: a live status line, rewritten once a second */
-    bool quiet;                    /* --quiet: no status line and no population progress */
-    struct place_default bind;     /* --bind: every thread's bind= and policy= unless it says */
-    struct latlog_opts latlog;     /* --latency-log: path NULL for none */
     const struct tick_clock *clock; /* times each op; NULL before the first run chose it */
-    bool journal_force;            /* --journal-force: a journal may share the tree's file system */
-    bool durable_on_write;         /* --test-durable-on-write: journal every write as durable, without a sync (tests) */
     /* Where the lines go: progress on out (stamped since start_ns), diagnostics on err. */
     FILE *out, *err;
     uint64_t start_ns;

@@ -28,7 +28,7 @@ struct latlog_rec {
 
 enum latlog_format { LATLOG_CSV, LATLOG_BIN };
 
-/* What the invocation asks (run_desc.latlog); path NULL: no log. */
+/* What the invocation asks (run_desc.opt.latlog); path NULL: no log. */
 struct latlog_opts {
     const char *path;
     enum latlog_format format;

@@ -2,6 +2,7 @@
  * and `flowbench index TREE` (a results tree's index.html, again). */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
@@ -10,29 +11,32 @@
 #include "campaign/compare.h"
 #include "campaign/index_html.h"
 #include "cli/interp.h"
+#include "cli/options.h"
 #include "cli/subcommand.h"
 
-static int parse_threshold(const char *text, double *out)
+struct compare_args {
+    double threshold;
+    bool json;
+};
+
+static int parse_threshold(void *field, const char *text, struct diag *err)
 {
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (errno != 0 || end == text || (*end != '\0' && strcmp(end, "%") != 0) || !(v >= 0) || v > 1e6) {
-        diag_printf(stderr, "flowbench compare: error: --threshold wants a percentage (0 or more), got '%s'\n", text);
-        return -1;
-    }
-    *out = v;
+    if (errno != 0 || end == text || (*end != '\0' && strcmp(end, "%") != 0) || !(v >= 0) || v > 1e6)
+        return diag_set(err, NULL, "--threshold wants a percentage (0 or more), got '%s'", text);
+    *(double *)field = v;
     return 0;
 }
 
-static void compare_usage(FILE *out)
-{
-    fprintf(out, "usage: flowbench compare OLD NEW [--threshold PCT] [--json]\n"
-                 "OLD and NEW: a results.json (--json of a run), a summary.json or a results tree.\n"
-                 "  --threshold PCT  a figure regresses when it is worse by more than PCT%% (default 5)\n"
-                 "  --json           write the comparison as JSON on stdout\n"
-                 "Exit status: 0 no regression, 1 a figure regressed, 2 bad input.\n");
-}
+const struct cli_option compare_options[] = {
+    { "threshold", 0, "PCT", CLI_CALL, offsetof(struct compare_args, threshold), parse_threshold,
+      "a figure regresses when it is worse by more than PCT% (default 5)", false, NULL },
+    { "json", 0, NULL, CLI_FLAG, offsetof(struct compare_args, json), NULL, "write the comparison as JSON on stdout",
+      false, NULL },
+};
+const size_t compare_noptions = sizeof compare_options / sizeof compare_options[0];
 
 static int load_both(const char *old, const char *new, struct summary *a, struct summary *b)
 {
@@ -74,35 +78,22 @@ out:
 
 int cmd_compare_main(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "threshold", required_argument, NULL, 't' }, { "json", no_argument, NULL, 'j' },
-        { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
-    };
-    double threshold = 5;
-    bool json = false;
-    int c;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 't': if (parse_threshold(optarg, &threshold) != 0) return EXIT_USAGE; break;
-        case 'j': json = true; break;
-        case 'h': compare_usage(stdout); return EXIT_OK;
-        default: compare_usage(stderr); return EXIT_USAGE;
-        }
-    }
+    struct compare_args a = { .threshold = 5 };
+    struct diag err = { 0 };
+    if (cli_options_parse(compare_options, compare_noptions, argc, argv, &a, &err) != 0)
+        return subcommand_refuse("compare", err.msg);
     if (argc - optind != 2) {
-        diag_printf(stderr, "flowbench compare: error: wants two results to compare, OLD and NEW (got %d)\n", argc - optind);
-        compare_usage(stderr);
-        return EXIT_USAGE;
+        char msg[128];
+        snprintf(msg, sizeof msg, "wants two results to compare, OLD and NEW (got %d)", argc - optind);
+        return subcommand_refuse("compare", msg);
     }
-    return run_compare(argv[optind], argv[optind + 1], threshold, json);
+    return run_compare(argv[optind], argv[optind + 1], a.threshold, a.json);
 }
 
 int cmd_index_main(int argc, char **argv)
 {
-    if (argc != 2 || argv[1][0] == '-') {
-        diag_printf(stderr, "usage: flowbench index TREE   (writes TREE/index.html from TREE/summary.json)\n");
-        return argc == 2 && strcmp(argv[1], "--help") == 0 ? EXIT_OK : EXIT_USAGE;
-    }
+    if (argc != 2 || argv[1][0] == '-')
+        return subcommand_refuse("index", "wants one TREE, a results tree");
     char dir[PATH_MAX];
     struct diag d = { 0 };
     if (index_html_write_tree(argv[1], dir, sizeof dir, &d) != 0) {

@@ -11,10 +11,8 @@
 
 int cmd_latlog2csv_main(int argc, char **argv)
 {
-    if (argc != 2) {
-        diag_printf(stderr, "usage: flowbench latlog2csv FILE\n");
-        return EXIT_USAGE;
-    }
+    if (argc != 2)
+        return subcommand_refuse("latlog2csv", "wants one FILE, the binary log");
     FILE *in = infile_fopen(argv[1]);
     if (in == NULL) {
         diag_printf(stderr, "flowbench: error: latlog2csv: %s: %s\n", argv[1], infile_strerror(errno));

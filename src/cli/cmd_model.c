@@ -5,6 +5,8 @@
  * outputs go through base/outfile.h: checked before the trace is read, written as
  * new files and renamed into place only once both are whole. */
 #include <errno.h>
+#include <getopt.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "base/outfile.h"
 #include "cli/interp.h"
 #include "cli/model_check.h"
+#include "cli/options.h"
 #include "cli/subcommand.h"
 #include "trace/trace.h"
 
@@ -61,53 +64,60 @@ static int model_write(const struct trace *t, const char *in, const char *outpat
     return EXIT_OK;
 }
 
-#define MODEL_USAGE "flowbench model TRACE [-o APP.f] [--root DIR] [--own F] [--check [-D DIR] [--runtime S] [--keep]]"
-
 struct model_args {
     const char *in, *outpath, *root, *own;
     bool check;
     struct model_check_opts co;
 };
 
-/* A whole number of seconds from 1 to an hour, or 0. */
-static unsigned seconds(const char *s)
+/* --runtime: a whole number of seconds from 1 to an hour. */
+static int parse_seconds(void *field, const char *s, struct diag *err)
 {
     char *end;
     errno = 0;
     unsigned long v = strtoul(s, &end, 10);
-    return errno == 0 && *end == '\0' && v >= 1 && v <= 3600 && s[0] != '-' ? (unsigned)v : 0;
+    if (errno != 0 || *end != '\0' || v < 1 || v > 3600 || s[0] == '-')
+        return diag_set(err, NULL, "--runtime wants whole seconds from 1 to 3600, got '%s'", s);
+    *(unsigned *)field = (unsigned)v;
+    return 0;
 }
+
+#define MODEL(f) offsetof(struct model_args, f)
+
+/* -D here is where --check runs, a directory: not the -D NAME=VALUE of a script's variables. */
+const struct cli_option model_options[] = {
+    { NULL, 'o', "APP.f", CLI_TEXT, MODEL(outpath), NULL,
+      "the workload to write (standard output if none; a new file, renamed into place)", false, NULL },
+    { "root", 0, "DIR", CLI_TEXT, MODEL(root), NULL, "strace logs: names beneath DIR are kept, relative to it", false,
+      NULL },
+    { "own", 0, "F", CLI_TEXT, MODEL(own), NULL, "also write the trace as read, in flowbench's own format", false,
+      NULL },
+    { "check", 0, NULL, CLI_FLAG, MODEL(check), NULL,
+      "run the model (2 s, then at least 5 s at its pace) and compare it with the trace", false, NULL },
+    { NULL, 'D', "DIR", CLI_TEXT, MODEL(co.parent), NULL,
+      "with --check: where the model runs (default: a new directory under /tmp)", false, NULL },
+    { "runtime", 0, "S", CLI_CALL, MODEL(co.secs), parse_seconds,
+      "with --check: the unpaced run's seconds (1 to 3600; default 2)", false, NULL },
+    { "keep", 0, NULL, CLI_FLAG, MODEL(co.keep), NULL, "with --check: keep the run's directory", false, NULL },
+};
+const size_t model_noptions = sizeof model_options / sizeof model_options[0];
 
 static int parse(int argc, char **argv, struct model_args *a)
 {
+    struct diag err = { 0 };
     *a = (struct model_args){ .co = { .secs = 2 } };
-    for (int i = 1; i < argc; i++) {
-        bool more = i + 1 < argc;
-        if (strcmp(argv[i], "-o") == 0 && more)
-            a->outpath = argv[++i];
-        else if (strcmp(argv[i], "--root") == 0 && more)
-            a->root = argv[++i];
-        else if (strcmp(argv[i], "--own") == 0 && more)
-            a->own = argv[++i];
-        else if (strcmp(argv[i], "--check") == 0)
-            a->check = true;
-        else if (strcmp(argv[i], "--keep") == 0)
-            a->co.keep = true;
-        else if (strcmp(argv[i], "-D") == 0 && more)
-            a->co.parent = argv[++i];
-        else if (strcmp(argv[i], "--runtime") == 0 && more && seconds(argv[i + 1]) > 0)
-            a->co.secs = seconds(argv[++i]);
-        else if (argv[i][0] != '-' && a->in == NULL)
-            a->in = argv[i];
-        else {
-            diag_printf(stderr, "flowbench model: error: '%s': usage: " MODEL_USAGE "\n", argv[i]);
-            return -1;
-        }
+    if (cli_options_parse(model_options, model_noptions, argc, argv, a, &err) != 0)
+        return subcommand_refuse("model", err.msg), -1;
+    if (optind < argc)
+        a->in = argv[optind++];
+    if (optind < argc) {
+        diag_set(&err, NULL, "'%s': one TRACE only", argv[optind]);
+        return subcommand_refuse("model", err.msg), -1;
     }
     if (a->in == NULL)
         return diag_printf(stderr, "flowbench model: error: no TRACE given\n"), -1;
     if (!a->check && (a->co.parent != NULL || a->co.keep))
-        return diag_printf(stderr, "flowbench model: error: -D and --keep go with --check: usage: " MODEL_USAGE "\n"), -1;
+        return subcommand_refuse("model", "-D and --keep go with --check"), -1;
     return 0;
 }
 
@@ -134,10 +144,6 @@ static int check_model(const struct trace *t, const struct model_args *a)
 
 int cmd_model_main(int argc, char **argv)
 {
-    if (subcommand_wants_help(argc, argv)) {
-        subcommand_help(stdout, "model");
-        return EXIT_OK;
-    }
     struct model_args a;
     if (parse(argc, argv, &a) != 0)
         return EXIT_USAGE;

@@ -93,14 +93,6 @@ struct profile_args {
     struct interp_options opt;
 };
 
-static void usage(FILE *out);
-
-static int help(void *field, const char *arg, struct diag *err)
-{
-    usage(stdout);
-    exit(0);
-}
-
 static int resume(void *field, const char *tree, struct diag *err)
 {
     struct campaign_run_opts *run = field;
@@ -109,37 +101,27 @@ static int resume(void *field, const char *tree, struct diag *err)
     return 0;
 }
 
-static const struct cli_option options[] = {
+const struct cli_option profile_options[] = {
     { "stats", 0, "DIR", CLI_TEXT, offsetof(struct profile_args, stats), NULL,
-      "where results trees go (over the profile's stats =)" },
+      "where results trees go (over the profile's stats =)", false, NULL },
     { "resume", 0, "[=TREE]", CLI_CALL, offsetof(struct profile_args, run), resume,
       "continue the latest tree of this profile (or TREE): run only the points\n"
-      "without a complete results.json" },
+      "without a complete results.json", false, NULL },
     { "dry-run", 0, NULL, CLI_FLAG, offsetof(struct profile_args, run.dry_run), NULL,
-      "list the points and the tree; run nothing" },
+      "list the points and the tree; run nothing", false, NULL },
     CLI_OPTION_WORKLOADS(struct profile_args, opt, "also look for profiles and workloads in DIR (repeatable)"),
     { "launcher", 0, "CMD", CLI_TEXT, offsetof(struct profile_args, run.launcher), NULL,
       "run every point's flowbench under CMD, as \"mpirun -np 8 --hostfile hosts\"\n"
-      "(over the profile's launcher =); the profile itself runs without it" },
-    { "help", 'h', NULL, CLI_CALL, 0, help, "this text" },
+      "(over the profile's launcher =); the profile itself runs without it", false, NULL },
 };
-
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: flowbench profile NAME|FILE.prof [--stats DIR] [--resume[=TREE]] [--dry-run] [--workloads DIR]\n"
-                 "                         [--launcher CMD]\n"
-                 "  runs every point of the profile's CONFIGs (their sweeps' cross products) into\n"
-                 "  STATS/HOST-FS-PROFILE-YYYYmmdd-HHMMSS/ with summary.json and summary.csv (docs/profiles.md)\n");
-    cli_options_usage(out, options, sizeof options / sizeof options[0]);
-}
+const size_t profile_noptions = sizeof profile_options / sizeof profile_options[0];
 
 static int parse(int argc, char **argv, struct profile_args *a)
 {
     struct diag err;
     diag_clear(&err);
-    if (cli_options_parse(options, sizeof options / sizeof options[0], argc, argv, a, &err) != 0) {
-        diag_print(&err, stderr);
-        usage(stderr);
+    if (cli_options_parse(profile_options, profile_noptions, argc, argv, a, &err) != 0) {
+        subcommand_refuse("profile", err.msg);
         return -1;
     }
     if (optind < argc)
@@ -150,7 +132,7 @@ static int parse(int argc, char **argv, struct profile_args *a)
     if (a->name == NULL || optind < argc) {
         diag_printf(stderr, "flowbench: error: profile wants one profile name or file%s%s\n",
                     optind < argc ? ", got also " : "", optind < argc ? argv[optind] : "");
-        usage(stderr);
+        subcommand_help(stderr, "profile");
         return -1;
     }
     return workload_dirs_default(&a->opt);

@@ -8,7 +8,9 @@
  * name only when the conversion fails. */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "base/diag.h"
 #include "base/outfile.h"
 #include "cli/interp.h"
+#include "cli/options.h"
 #include "cli/subcommand.h"
 #include "trace/trace.h"
 
@@ -30,11 +33,24 @@ static const char record_calls[] =
     "wait4,waitid,"
     "?copy_file_range,?sendfile";
 
+struct record_args {
+    const char *out, *root;
+    bool all;
+};
+
+const struct cli_option record_options[] = {
+    { NULL, 'o', "APP.trace", CLI_TEXT, offsetof(struct record_args, out), NULL,
+      "the trace to write (a new file, renamed into place once whole)", true, NULL },
+    { "root", 0, "DIR", CLI_TEXT, offsetof(struct record_args, root), NULL,
+      "names beneath DIR are kept, relative to it (default: the working directory)", false, NULL },
+    { "all", 0, NULL, CLI_FLAG, offsetof(struct record_args, all), NULL, "keep names outside --root too, beneath _abs/",
+      false, NULL },
+};
+const size_t record_noptions = sizeof record_options / sizeof record_options[0];
+
 static int record_usage(const char *msg)
 {
-    diag_printf(stderr, "flowbench record: error: %s\n", msg);
-    subcommand_help(stderr, "record");
-    return EXIT_USAGE;
+    return subcommand_refuse("record", msg);
 }
 
 /* strace's log of CMD into log (a path strace opens); CMD's exit status, or -1 when
@@ -141,24 +157,19 @@ static int convert(struct trace *t, const char *log, const char *out, const stru
 
 int cmd_record_main(int argc, char **argv)
 {
-    const char *out = NULL, *root = NULL;
-    bool all = false;
-    int i = 1;
-    if (subcommand_wants_help(argc, argv)) {
-        subcommand_help(stdout, "record");
-        return EXIT_OK;
-    }
-    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            out = argv[++i];
-        else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
-            root = argv[++i];
-        else if (strcmp(argv[i], "--all") == 0)
-            all = true;
-        else
-            return record_usage("unknown option (the command follows --)");
-    }
-    if (out == NULL || i + 1 >= argc)
+    struct record_args a = { 0 };
+    struct diag derr = { 0 };
+    /* "+": the options end where the command starts, its own options its own */
+    struct cli_parse p = { .rows = record_options, .n = record_noptions, .args = &a, .stop_at_operand = true };
+    if (cli_parse(&p, argc, argv, &derr) != 0)
+        return record_usage(derr.msg);
+    /* the command comes after "--", so that no name of it is taken for an option of record's */
+    if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
+        return record_usage("unknown option (the command follows --)");
+    int i = optind - 1; /* "--" */
+    const char *out = a.out, *root = a.root;
+    bool all = a.all;
+    if (out == NULL || optind >= argc)
         return record_usage(out == NULL ? "-o APP.trace is required" : "no command after --");
     if (strcmp(out, "-") == 0)
         return record_usage("-o -: the trace is a file (strace's log is kept beside it when it cannot be read)");

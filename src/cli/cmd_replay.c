@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "base/rank_spell.h"
 #include "cli/interp.h"
+#include "cli/options.h"
 #include "cli/replay.h"
 #include "cli/replay_clients.h"
 #include "cli/replay_dir.h"
@@ -36,104 +38,117 @@ static const char *const mode_names[] = { [RP_AFAP] = "afap", [RP_THINK] = "thin
 
 static int usage_error(const char *msg)
 {
-    diag_printf(stderr, "flowbench replay: error: %s\n", msg);
-    subcommand_help(stderr, "replay");
-    return EXIT_USAGE;
+    return subcommand_refuse("replay", msg);
 }
 
-static int parse_mode(const char *s)
+static const char *mode_words(char *buf, size_t len)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(mode_names[i], s) == 0)
-            return i;
-    return -1;
+    return cli_words_join(buf, len, mode_names, sizeof mode_names / sizeof mode_names[0]);
+}
+
+static int parse_mode(void *field, const char *s, struct diag *err)
+{
+    for (int i = 0; i < (int)(sizeof mode_names / sizeof mode_names[0]); i++)
+        if (strcmp(mode_names[i], s) == 0) {
+            *(int *)field = i;
+            return 0;
+        }
+    return diag_set(err, NULL, "--mode is afap, think or timed");
+}
+
+static int parse_speed(void *field, const char *val, struct diag *err)
+{
+    char *end;
+    double v = strtod(val, &end);
+    if (end != val && *end == '\0' && isfinite(v) && v >= SPEED_MIN && v <= SPEED_MAX) {
+        *(double *)field = v;
+        return 0;
+    }
+    return diag_set(err, NULL, "--speed is a number from 0.000001 to 1000000");
+}
+
+static int parse_lay_max(void *field, const char *val, struct diag *err)
+{
+    if (replay_size_parse(val, field))
+        return 0;
+    return diag_set(err, NULL, "--lay-max is a size: a whole number of bytes, or with k, m, g or t");
+}
+
+static int parse_clients(void *field, const char *val, struct diag *err)
+{
+    return replay_clients_parse(val, field) ? 0 : diag_set(err, NULL, "--clients is a whole number from 1 to 1024");
+}
+
+static int parse_runtime(void *field, const char *val, struct diag *err)
+{
+    return replay_runtime_parse(val, field) ? 0 : diag_set(err, NULL, "--runtime is a time: seconds, or with s, m or h");
 }
 
 static int replay_run(struct interp *in);
 
-/* The replay's own option at argv[*i], its value taken too: NULL when it was one
- * and is fine, "" when it is none of them, else what is wrong with it. */
-static const char *take_option(struct replay_req *r, int argc, char **argv, int *i)
-{
-    const char *opt = argv[*i];
-    bool has_next = *i + 1 < argc;
-    if (strcmp(opt, "--over") == 0) {
-        r->over = true;
-        return NULL;
-    }
-    if (strcmp(opt, "--rt") == 0) {
-        r->realtime = true;
-        return NULL;
-    }
-    if (strcmp(opt, "--strict") == 0) {
-        r->strict = true;
-        return NULL;
-    }
-    if (!has_next)
-        return "";
-    const char *val = argv[*i + 1];
-    if (strcmp(opt, "--mode") == 0) {
-        r->mode = parse_mode(val);
-        ++*i;
-        return r->mode < 0 ? "--mode is afap, think or timed" : NULL;
-    }
-    if (strcmp(opt, "--speed") == 0) {
-        char *end;
-        r->speed = strtod(val, &end);
-        ++*i;
-        bool fits = end != val && *end == '\0' && isfinite(r->speed) && r->speed >= SPEED_MIN && r->speed <= SPEED_MAX;
-        return fits ? NULL : "--speed is a number from 0.000001 to 1000000";
-    }
-    if (strcmp(opt, "--lay-max") == 0) {
-        ++*i;
-        return replay_size_parse(val, &r->lay_max) ? NULL
-                                                   : "--lay-max is a size: a whole number of bytes, or with k, m, g or t";
-    }
-    if (strcmp(opt, "--clients") == 0) {
-        ++*i;
-        return replay_clients_parse(val, &r->clients) ? NULL : "--clients is a whole number from 1 to 1024";
-    }
-    if (strcmp(opt, "--runtime") == 0) {
-        ++*i;
-        return replay_runtime_parse(val, &r->runtime_ns) ? NULL : "--runtime is a time: seconds, or with s, m or h";
-    }
-    if (strcmp(opt, "--root") == 0) {
-        r->root = val;
-        ++*i;
-        return NULL;
-    }
-    return "";
-}
+#define REQ(f) offsetof(struct replay_req, f)
 
-/* Takes TRACE and the replay's own options out; the rest goes to the classic command line. */
+/* The replay's own options, and (CLI_PASS) the run's options it says more of: those are
+ * handed on to the classic command line, as is any other of its options. */
+const struct cli_option replay_options[] = {
+    { NULL, 'D', "dir=DIR", CLI_PASS, 0, NULL,
+      "the directory every call happens beneath (made if missing; locked while the replay runs)", true, NULL },
+    { "mode", 0, "M", CLI_CALL, REQ(mode), parse_mode,
+      "afap: each call as soon as its order allows (default); think: the traced gaps kept;\n"
+      "timed: each call at its traced time from the start", false, mode_words },
+    { "speed", 0, "X", CLI_CALL, REQ(speed), parse_speed,
+      "think and timed: the traced times divided by X (0.000001 to 1000000; default 1)", false, NULL },
+    { "rt", 0, NULL, CLI_FLAG, REQ(realtime), NULL, "think and timed: replay at real-time priority (root or CAP_SYS_NICE)",
+      false, NULL },
+    { "root", 0, "DIR", CLI_TEXT, REQ(root), NULL, "an strace log's root (default: its first working directory)", false,
+      NULL },
+    { "over", 0, NULL, CLI_FLAG, REQ(over), NULL,
+      "replay in a DIR that holds files flowbench did not lay down (those the trace only reads are kept)", false, NULL },
+    { "lay-max", 0, "SIZE", CLI_CALL, REQ(lay_max), parse_lay_max,
+      "the most bytes laying the tree down may write (k, m, g, t: KiB...; default 16g;\n"
+      "never over 90% of the free space)", false, NULL },
+    { "clients", 0, "N", CLI_CALL, REQ(clients), parse_clients,
+      "N copies at once, copy K beneath DIR/client-K (as dbench's clients; 1 to 1024)", false, NULL },
+    { "runtime", 0, "T", CLI_CALL, REQ(runtime_ns), parse_runtime,
+      "start the trace again until T (seconds; or with s, m, h) has passed", false, NULL },
+    { "strict", 0, NULL, CLI_FLAG, REQ(strict), NULL,
+      "any mismatch (a call whose outcome was not the traced one) fails the replay: exit 1", false, NULL },
+    { "check", 0, NULL, CLI_PASS, 0, NULL, "read the trace and look at DIR; lay down and run nothing", false, NULL },
+    { "interval", 0, "S", CLI_PASS, 0, NULL,
+      "a line every S seconds: ops/s, MiB/s, latency, and the position in the trace\n"
+      "(on a terminal a status line is redrawn each second instead; off one, a line every\n"
+      "10 s when no --interval is given; --quiet turns both off)", false, NULL },
+    { "quiet", 0, NULL, CLI_PASS, 0, NULL, "no status line and no progress lines", false, NULL },
+    { "json", 0, "F", CLI_PASS, 0, NULL, "the replay's results as JSON (as a run's --json)", false, NULL },
+    { "csv", 0, "F", CLI_PASS, 0, NULL, "its per-call table as CSV (as a run's --csv)", false, NULL },
+    { "report", 0, "DIR", CLI_PASS, 0, NULL, "DIR/index.html of the replay (as a run's --report)", false, NULL },
+    { NULL, 'C', "EXPR", CLI_PASS, 0, NULL, "a criterion on the replay's figures (as a run's -C; repeatable)", false,
+      NULL },
+};
+const size_t replay_noptions = sizeof replay_options / sizeof replay_options[0];
+
+/* TRACE first, then the replay's own options; the rest goes on to the classic command line. */
 int cmd_replay_main(int argc, char **argv)
 {
     struct replay_req r = { .mode = RP_AFAP, .speed = 1, .lay_max = REPLAY_LAY_MAX_DEFAULT, .run = replay_run };
-    if (subcommand_wants_help(argc, argv)) {
-        subcommand_help(stdout, "replay");
-        return EXIT_OK;
-    }
+    /* TRACE comes first, as the usage says: an option's value is never taken for it */
+    if (argc < 2 || argv[1][0] == '-')
+        return usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)");
+    r.trace = argv[1];
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     if (rest == NULL)
         return usage_error("out of memory");
-    int n = 0;
-    char prog[] = "flowbench"; /* getopt's argv[0], which its messages name */
-    rest[n++] = prog;
-    for (int i = 1; i < argc; i++) {
-        const char *bad = take_option(&r, argc, argv, &i);
-        if (bad != NULL && *bad != '\0') {
-            free(rest);
-            return usage_error(bad);
-        }
-        if (bad == NULL)
-            continue;
-        if (i == 1 && argv[i][0] != '-')
-            r.trace = argv[i]; /* TRACE comes first, as the usage says: an option's value is never taken for it */
-        else
-            rest[n++] = argv[i];
+    struct cli_parse p = { .rows = replay_options, .n = replay_noptions, .args = &r, .pass = classic_options,
+                           .npass = classic_noptions, .rest = rest };
+    struct diag err = { 0 };
+    /* argv + 1: TRACE stands as getopt's argv[0] */
+    if (cli_parse(&p, argc - 1, argv + 1, &err) != 0) {
+        free(rest);
+        return usage_error(err.msg);
     }
-    int status = r.trace == NULL ? usage_error("no TRACE given (it comes first: flowbench replay TRACE ...)")
-                                 : main_run(n, rest, &r);
+    char prog[] = "flowbench"; /* getopt's argv[0], which its messages name */
+    rest[0] = prog;
+    int status = main_run(p.nrest, rest, &r);
     free(rest);
     return status;
 }
@@ -356,8 +371,8 @@ static int replay_run(struct interp *in)
     if (mentions_add_name(&in->mentions, "dir") != 0)
         return EXIT_USAGE;
     /* off a terminal (or over ranks, where none is drawn) a long replay says where it is every so often */
-    if (in->opt.interval == 0 && !in->opt.quiet && (dist_size() > 1 || !isatty(fileno(in->out))))
-        in->opt.interval = REPLAY_QUIET_INTERVAL_S;
+    if (in->opt.run.interval == 0 && !in->opt.run.quiet && (dist_size() > 1 || !isatty(fileno(in->out))))
+        in->opt.run.interval = REPLAY_QUIET_INTERVAL_S;
     if (dir == NULL) {
         diag_printf(in->err,
                     "flowbench replay: error: -D dir=DIR is required: the directory everything happens beneath\n");

@@ -66,18 +66,11 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
     *d = (struct run_desc){
         .flowops = flowop_hook_table,
         .index = in->nruns + 1,
-        .interval = in->opt.interval,
-        .mkdir_parents = in->opt.mkdir_parents,
-        .flush = in->opt.flush || in->flush_next,
+        .opt = in->opt.run,
         /* fio's habit: a terminal gets a status line; --interval keeps its plain lines.
          * mpirun gives its ranks a pty whatever its own output is: none there. */
-        .status = !in->opt.quiet && in->opt.interval == 0 && isatty(fileno(in->out)) && dist_size() == 1,
-        .quiet = in->opt.quiet,
-        .bind = in->opt.bind,
-        .latlog = { in->opt.latlog.path, in->opt.latlog.format, in->opt.latlog.sample ? in->opt.latlog.sample : 1 },
+        .status = !in->opt.run.quiet && in->opt.run.interval == 0 && isatty(fileno(in->out)) && dist_size() == 1,
         .clock = in->clock_ready ? &in->clock : NULL,
-        .journal_force = in->opt.journal_force,
-        .durable_on_write = in->opt.durable_on_write,
         .out = in->out,
         .err = in->err,
         .start_ns = in->start_ns,
@@ -86,6 +79,9 @@ static void run_desc_init(struct interp *in, struct run_desc *d)
         .locks = &in->locks,
         .results = &in->results,
     };
+    d->opt.flush = d->opt.flush || in->flush_next; /* `flush` asks it of the next run alone */
+    if (d->opt.latlog.sample == 0)
+        d->opt.latlog.sample = 1;
 }
 
 /* --journal for every fileset with verify, and where each journal goes:
@@ -95,7 +91,7 @@ static int check_journals(struct interp *in, struct plan *plan, struct diag *err
     if (plan_set_journal(plan, in->opt.journal, err) != 0)
         return -1;
     for (size_t i = 0; i < plan->nfilesets; i++)
-        if (plan->filesets[i].journal != NULL && !in->opt.journal_force
+        if (plan->filesets[i].journal != NULL && !in->opt.run.journal_force
             && journal_check_place(&plan->filesets[i], err) != 0)
             return -1;
     return 0;
@@ -204,7 +200,7 @@ static int check_placement(struct interp *in, const struct plan *plan, struct di
     struct placement pl;
     if (place_topo_load(&t, err) != 0)
         return -1;
-    int rc = placement_build(&pl, t, plan, &in->opt.bind, err);
+    int rc = placement_build(&pl, t, plan, &in->opt.run.bind, err);
     if (rc == 0 && pl.any)
         placement_describe(&pl, in->out);
     placement_free(&pl);

@@ -24,46 +24,24 @@ struct vt_args {
     const char *json;
 };
 
-static void vt_usage(FILE *out);
-
-static int vt_help(void *field, const char *arg, struct diag *err)
-{
-    vt_usage(stdout);
-    exit(0);
-}
-
-static const struct cli_option vt_options[] = {
-    { "file", 'f', "W.f", CLI_TEXT, offsetof(struct vt_args, opt.script), NULL, "the script whose trees to read" },
+const struct cli_option verify_tree_options[] = {
+    { "file", 'f', "W.f", CLI_TEXT, offsetof(struct vt_args, opt.script), NULL, "the script whose trees to read", true, NULL },
     CLI_OPTION_DEFINE(struct vt_args, opt),
     { "journal", 0, "DIR", CLI_TEXT, offsetof(struct vt_args, opt.journal), NULL,
-      "the journal of every fileset with verify (as the run's --journal)" },
-    { "json", 0, "FILE", CLI_TEXT, offsetof(struct vt_args, json), NULL, "write the findings as JSON (- for stdout)" },
+      "the journal of every fileset with verify (as the run's --journal)", false, NULL },
+    { "json", 0, "FILE", CLI_TEXT, offsetof(struct vt_args, json), NULL, "write the findings as JSON (- for stdout)", false, NULL },
     CLI_OPTION_WORKLOADS(struct vt_args, opt, "also look for workloads in DIR (repeatable)"),
-    { "help", 'h', NULL, CLI_CALL, 0, vt_help, "this text" },
 };
-
-static void vt_usage(FILE *out)
-{
-    fprintf(out, "usage: flowbench verify-tree -f W.f [-D NAME=VALUE ...] [--journal DIR] [--json FILE]\n"
-                 "Reads the tree of every fileset of W.f that has a journal (journal=, or --journal for every\n"
-                 "fileset with verify) against it, after a crash; never writes to the tree.\n"
-                 "Exit status: 0 nothing lost or torn, 1 a lost durable write, a torn block, a durable create\n"
-                 "missing or a durable delete present (one line each), 2 bad input.\n");
-    cli_options_usage(out, vt_options, sizeof vt_options / sizeof vt_options[0]);
-}
+const size_t verify_tree_noptions = sizeof verify_tree_options / sizeof verify_tree_options[0];
 
 static int vt_parse(int argc, char **argv, struct vt_args *a)
 {
     struct diag err;
     diag_clear(&err);
-    if (cli_options_parse(vt_options, sizeof vt_options / sizeof vt_options[0], argc, argv, a, &err) != 0) {
-        diag_print(&err, stderr);
-        vt_usage(stderr);
-        return -1;
-    }
-    if (optind < argc || a->opt.script == NULL) {
-        diag_printf(stderr, "flowbench verify-tree: error: %s\n", optind < argc ? "unexpected argument" : "-f W.f is required");
-        vt_usage(stderr);
+    if (cli_options_parse(verify_tree_options, verify_tree_noptions, argc, argv, a, &err) != 0
+        || (optind >= argc && a->opt.script == NULL && diag_set(&err, NULL, "-f W.f is required") != 0)
+        || (optind < argc && diag_set(&err, NULL, "unexpected argument") != 0)) {
+        subcommand_refuse("verify-tree", err.msg);
         return -1;
     }
     if (a->json != NULL && strcmp(a->json, "-") != 0 && outpath_check_file(a->json) != 0) {
@@ -71,7 +49,7 @@ static int vt_parse(int argc, char **argv, struct vt_args *a)
         return -1;
     }
     a->opt.check_only = true;
-    a->opt.journal_force = true; /* where the journal lies matters to a run, not to reading it back */
+    a->opt.run.journal_force = true; /* where the journal lies matters to a run, not to reading it back */
     return workload_dirs_default(&a->opt);
 }
 

@@ -110,7 +110,7 @@ static int parse_latlog_format(void *field, const char *text, struct diag *err)
     a->latlog_tuned = true;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(text, names[i]) == 0) {
-            a->opt.latlog.format = (enum latlog_format)i;
+            a->opt.run.latlog.format = (enum latlog_format)i;
             return 0;
         }
     return diag_set(err, NULL, "--latency-log-format: '%s' is not one of csv, bin", text);
@@ -120,16 +120,33 @@ static int parse_latlog_sample(void *field, const char *text, struct diag *err)
 {
     struct args *a = field;
     a->latlog_tuned = true;
-    if (number_parse(text, 1, UINT32_MAX, &a->opt.latlog.sample))
+    if (number_parse(text, 1, UINT32_MAX, &a->opt.run.latlog.sample))
         return 0;
     return diag_set(err, NULL, "--latency-log-sample: '%s' is not a whole number from 1 to %u", text, UINT32_MAX);
 }
 
+/* --ioengine's values: the engines' table (io/ioengine.h). */
+static const char *ioengine_words(char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < ioengine_count && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "|" : "", ioengines[i]->name);
+    return buf;
+}
+
+static const char *const clock_names[] = { [CLOCK_AUTO] = "auto", [CLOCK_TSC] = "tsc", [CLOCK_VDSO] = "vdso" };
+enum { NCLOCKS = sizeof clock_names / sizeof clock_names[0] };
+
+static const char *clock_words(char *buf, size_t len)
+{
+    return cli_words_join(buf, len, clock_names, NCLOCKS);
+}
+
 static int parse_clock(void *field, const char *text, struct diag *err)
 {
-    static const char *const names[] = { [CLOCK_AUTO] = "auto", [CLOCK_TSC] = "tsc", [CLOCK_VDSO] = "vdso" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(text, names[i]) == 0) {
+    for (size_t i = 0; i < NCLOCKS; i++)
+        if (strcmp(text, clock_names[i]) == 0) {
             *(enum clock_source *)field = (enum clock_source)i;
             return 0;
         }
@@ -199,91 +216,103 @@ static int print_man(void *field, const char *section, struct diag *err)
     exit(EXIT_OK); /* the build writes the man pages with it */
 }
 
+/* --complete[=COMMAND]: what the bash completion reads (subcommand.h). */
+static int print_complete(void *field, const char *command, struct diag *err)
+{
+    if (subcommand_complete(stdout, command) != 0)
+        return diag_set(err, NULL, "--complete=%s: no such command", command);
+    if (command == NULL)
+        cli_options_complete(stdout, classic_options, classic_noptions);
+    exit(fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNFAIL);
+}
+
 #define ARGS 0 /* a row whose call reads the whole struct args */
 #define OPT(f) offsetof(struct args, opt.f)
 
 /* Every option, in the order of --help (and so of the man page and completion). */
-static const struct cli_option options[] = {
+const struct cli_option classic_options[] = {
     { "file", 'f', "FILE", CLI_CALL, ARGS, set_file,
       "run the script in FILE, or the workload of that name (varmail); a\n"
-      "script without 'run' runs once at its end" },
+      "script without 'run' runs once at its end", false, NULL },
     { "check", 0, NULL, CLI_FLAG, OPT(check_only), NULL,
-      "parse and validate everything; touch nothing (exit 0 valid, 2 invalid)" },
+      "parse and validate everything; touch nothing (exit 0 valid, 2 invalid)", false, NULL },
     CLI_OPTION_DEFINE(struct args, opt),
     { NULL, 'C', "EXPR", CLI_CALL, offsetof(struct args, opt), add_criterion,
       "check EXPR after each run, as a 'criteria EXPR' line: PASS or FAIL\n"
-      "(any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)" },
+      "(any FAIL: exit 3), e.g. -C 'p99(r1) <= 5ms' (repeatable)", false, NULL },
     { "runtime", 0, "LENGTH", CLI_CALL, offsetof(struct args, opt), parse_runtime,
       "length of every run: seconds, or with a unit (500ms, 90s, 5m, 2h)\n"
-      "(default: as the script says, else 60 s)" },
+      "(default: as the script says, else 60 s)", false, NULL },
     CLI_OPTION_WORKLOADS(struct args, opt, "also look for workloads in DIR (before the defaults; repeatable)"),
     { "steadystate", 0, "METRIC:LIMIT%:WINDOW[:warmup=S]", CLI_CALL, offsetof(struct args, opt), parse_steadystate,
       "end each run once the last WINDOW\n"
       "one-second figures of iops, bw or p99 stay within LIMIT% of their\n"
-      "mean, e.g. iops:2%:30s:warmup=10s (over the script's set steadystate)" },
-    { "interval", 0, "S", CLI_CALL, OPT(interval), parse_interval,
-      "print a progress line (ops/s, MiB/s, mean and p99 latency) every S seconds" },
+      "mean, e.g. iops:2%:30s:warmup=10s (over the script's set steadystate)", false, NULL },
+    { "interval", 0, "S", CLI_CALL, OPT(run.interval), parse_interval,
+      "print a progress line (ops/s, MiB/s, mean and p99 latency) every S seconds", false, NULL },
     { "json", 0, "FILE", CLI_TEXT, offsetof(struct args, json), NULL,
       "write every run's results as one JSON document (- for stdout; other\n"
-      "output then goes to stderr)" },
+      "output then goes to stderr)", false, NULL },
     { "csv", 0, "FILE", CLI_TEXT, offsetof(struct args, csv), NULL,
-      "write the per-flowop table, one row per flowop and run" },
+      "write the per-flowop table, one row per flowop and run", false, NULL },
     { "report", 0, "DIR", CLI_TEXT, offsetof(struct args, report), NULL,
-      "write DIR/index.html: throughput over time, latency percentiles, op mix" },
+      "write DIR/index.html: throughput over time, latency percentiles, op mix", false, NULL },
     { "clock", 0, "SOURCE", CLI_CALL, OPT(clock), parse_clock,
       "the clock timing each op: auto (default: tsc where the kernel keeps time\n"
-      "with it, else vdso), tsc, or vdso (clock_gettime)" },
-    { "quiet", 0, NULL, CLI_FLAG, OPT(quiet), NULL, "no live status line on a terminal and no population progress" },
-    { "mkdir-parents", 0, NULL, CLI_FLAG, OPT(mkdir_parents), NULL,
+      "with it, else vdso), tsc, or vdso (clock_gettime)", false, clock_words },
+    { "quiet", 0, NULL, CLI_FLAG, OPT(run.quiet), NULL, "no live status line on a terminal and no population progress", false, NULL },
+    { "mkdir-parents", 0, NULL, CLI_FLAG, OPT(run.mkdir_parents), NULL,
       "make missing parent directories of $dir too (by default only $dir\n"
-      "itself is made, and a missing parent is an error)" },
+      "itself is made, and a missing parent is an error)", false, NULL },
     { "ioengine", 0, "NAME", CLI_CALL, OPT(ioengine), parse_ioengine,
-      "every read and write of the run through NAME: psync, libaio,\n"
-      "io_uring or mmap (over the script's ioengine=)" },
+      "every read and write of the run through this engine\n"
+      "(over the script's ioengine=)", false, ioengine_words },
     { "iodepth", 0, "N", CLI_CALL, OPT(iodepth), parse_iodepth,
       "requests each flowop keeps in flight on an asynchronous engine\n"
-      "(over the script's iodepth=)" },
+      "(over the script's iodepth=)", false, NULL },
     { "lathist", 0, NULL, CLI_FLAG, OPT(lathist), NULL,
       "after each report, print every flowop's latency histogram (and\n"
-      "write it into --json as latency_ns.histogram); as 'enable lathist'" },
-    { "latency-log", 0, "FILE", CLI_TEXT, OPT(latlog.path), NULL,
+      "write it into --json as latency_ns.histogram); as 'enable lathist'", false, NULL },
+    { "latency-log", 0, "FILE", CLI_TEXT, OPT(run.latlog.path), NULL,
       "one line per op: time since the run's start and latency in ns,\n"
       "flowop, bytes, offset, thread (later runs: FILE.run-N; over MPI\n"
-      "ranks each writes its own, FILE.rank-NNNN)" },
+      "ranks each writes its own, FILE.rank-NNNN)", false, NULL },
     { "latency-log-format", 0, "csv|bin", CLI_CALL, ARGS, parse_latlog_format,
       "CSV with a header (default) or the binary records\n"
-      "(read back with 'flowbench latlog2csv')" },
+      "(read back with 'flowbench latlog2csv')", false, NULL },
     { "latency-log-sample", 0, "N", CLI_CALL, ARGS, parse_latlog_sample,
-      "log one op in N of each thread (every Nth; default 1)" },
-    { "flush", 0, NULL, CLI_FLAG, OPT(flush), NULL,
+      "log one op in N of each thread (every Nth; default 1)", false, NULL },
+    { "flush", 0, NULL, CLI_FLAG, OPT(run.flush), NULL,
       "before every run, once its filesets are in place, sync and drop the\n"
       "page cache (as root: /proc/sys/vm/drop_caches; else posix_fadvise\n"
-      "over every file of the filesets)" },
+      "over every file of the filesets)", false, NULL },
     { "mpi-shared", 0, NULL, CLI_FLAG, OPT(mpi_shared), NULL,
       "over MPI ranks, every fileset and file is one tree that all ranks use\n"
       "(as the attribute shared): rank 0 makes it, each rank creates and\n"
-      "deletes only its own share of the entries (default: rank-NNNN each)" },
+      "deletes only its own share of the entries (default: rank-NNNN each)", false, NULL },
     { "man", 0, "1|5", CLI_CALL, ARGS, print_man,
-      "print the man page flowbench(1) or flowbench-workloads(5) (roff)" },
-    { "bind", 0, "KIND[:POLICY]", CLI_CALL, OPT(bind), parse_bind,
+      "print the man page flowbench(1) or flowbench-workloads(5) (roff)", false, NULL },
+    { "bind", 0, "KIND[:POLICY]", CLI_CALL, OPT(run.bind), parse_bind,
       "bind every thread that has no bind= of its own: each instance to\n"
-      "one pu, core, package or numa node, spread (default) or compact" },
+      "one pu, core, package or numa node, spread (default) or compact", false, NULL },
     { "topology", 0, NULL, CLI_CALL, ARGS, print_topology,
       "print the machine as hwloc sees it (packages, NUMA nodes, caches,\n"
-      "cores, PUs) and exit" },
+      "cores, PUs) and exit", false, NULL },
     { "journal", 0, "DIR", CLI_TEXT, OPT(journal), NULL,
       "every fileset with verify records which write of each block was\n"
       "made durable in DIR (as journal=); flowbench verify-tree reads it\n"
-      "back after a crash (docs/durability.md)" },
-    { "journal-force", 0, NULL, CLI_FLAG, OPT(journal_force), NULL,
-      "allow a journal on the file system of the tree it judges" },
-    { "help", 'h', NULL, CLI_CALL, ARGS, print_help, "this text" },
-    { "version", 0, NULL, CLI_CALL, ARGS, print_version, "print the version" },
-    { "doc-tables", 0, NULL, CLI_CALL, ARGS, print_doc_tables, NULL },
+      "back after a crash (docs/durability.md)", false, NULL },
+    { "journal-force", 0, NULL, CLI_FLAG, OPT(run.journal_force), NULL,
+      "allow a journal on the file system of the tree it judges", false, NULL },
+    { "help", 'h', NULL, CLI_CALL, ARGS, print_help, "this text", false, NULL },
+    { "version", 0, NULL, CLI_CALL, ARGS, print_version, "print the version", false, NULL },
+    { "doc-tables", 0, NULL, CLI_CALL, ARGS, print_doc_tables, NULL, false, NULL },
+    /* hidden, for the bash completion: the subcommands and these rows, or a subcommand's rows */
+    { "complete", 0, "[=COMMAND]", CLI_CALL, ARGS, print_complete, NULL, false, NULL },
     /* hidden, for the crash tests: a workload that claims durability it never asked for */
-    { "test-durable-on-write", 0, NULL, CLI_FLAG, OPT(durable_on_write), NULL, NULL },
+    { "test-durable-on-write", 0, NULL, CLI_FLAG, OPT(run.durable_on_write), NULL, NULL, false, NULL },
 };
-static const size_t noptions = sizeof options / sizeof options[0];
+const size_t classic_noptions = sizeof classic_options / sizeof classic_options[0];
 
 static void usage(FILE *out)
 {
@@ -292,7 +321,7 @@ static void usage(FILE *out)
             "       flowbench [options] -f SCRIPT.f     run a workload script\n");
     subcommand_usage(out);
     fprintf(out, "\noptions:\n");
-    cli_options_usage(out, options, noptions);
+    cli_options_usage(out, classic_options, classic_noptions);
     fprintf(out,
             "\n"
             "Workloads are searched in --workloads, $FLOWBENCH_WORKLOADS (colon-separated), then\n"
@@ -307,7 +336,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 {
     struct diag err;
     diag_clear(&err);
-    if (cli_options_parse(options, noptions, argc, argv, a, &err) != 0) {
+    if (cli_options_parse(classic_options, classic_noptions, argc, argv, a, &err) != 0) {
         diag_print(&err, stderr);
         usage(stderr);
         return -1;
@@ -316,7 +345,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         diag_printf(stderr, "flowbench: error: unexpected argument '%s' (scripts are given with -f)\n", argv[optind]);
         return -1;
     }
-    if (a->latlog_tuned && a->opt.latlog.path == NULL) {
+    if (a->latlog_tuned && a->opt.run.latlog.path == NULL) {
         diag_printf(stderr, "flowbench: error: --latency-log-format and --latency-log-sample shape the log of "
                             "--latency-log FILE, which is not given\n");
         return -1;
@@ -386,9 +415,9 @@ static int check_outputs(const struct args *a)
         { "--json", a->json, outfile_check },
         { "--csv", a->csv, outfile_check },
         { "--report", a->report, outpath_check_dir },
-        { "--latency-log", a->opt.latlog.path, outfile_check },
+        { "--latency-log", a->opt.run.latlog.path, outfile_check },
     };
-    if (a->opt.latlog.path != NULL && strcmp(a->opt.latlog.path, "-") == 0) {
+    if (a->opt.run.latlog.path != NULL && strcmp(a->opt.run.latlog.path, "-") == 0) {
         diag_printf(stderr, "flowbench: error: --latency-log wants a file (it is merged after the run), not -\n");
         return -1;
     }
@@ -433,6 +462,10 @@ static int run_commands(int argc, char **argv, const struct replay_req *r);
 int main(int argc, char **argv)
 {
     const struct subcommand *sub = argc > 1 ? subcommand_find(argv[1]) : NULL;
+    if (sub != NULL && subcommand_wants_help(argc - 1, argv + 1)) {
+        subcommand_help(stdout, sub->name);
+        return fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNFAIL;
+    }
     if (sub != NULL)
         return sub->run(argc - 1, argv + 1);
     dist_init(&argc, &argv);

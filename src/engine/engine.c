@@ -268,7 +268,7 @@ static int claim_targets(struct engine *e, struct diag *err)
         const struct fileset_rt *fs = &e->fs[i];
         if (e->kept[i] >= 0 || !engine_share_makes(e, i))
             continue; /* claimed by the run that made it, or by the rank that makes it */
-        if (fileset_make_dir(fs, e->run->mkdir_parents ? FS_MKDIR_PARENTS : FS_MKDIR_LAST, err) != 0
+        if (fileset_make_dir(fs, e->run->opt.mkdir_parents ? FS_MKDIR_PARENTS : FS_MKDIR_LAST, err) != 0
             || target_lock_take(e->run->locks, fs->plan->path, &fs->plan->loc, err) != 0)
             return -1;
     }
@@ -298,7 +298,7 @@ static int create_filesets(struct engine *e, struct diag *err)
 {
     const struct run_desc *d = e->run;
     const struct progress_sink sink = { population_tick, population_end, population_note, (void *)d };
-    bool told = !d->quiet && d->writer != NULL && d->writer->progress != NULL;
+    bool told = !d->opt.quiet && d->writer != NULL && d->writer->progress != NULL;
     if (claim_targets(e, err) != 0 || check_space(e, err) != 0)
         return -1;
     /* Most recently defined first, like classic FileBench. */
@@ -461,7 +461,7 @@ static int wait_ready(struct engine *e)
 /* The last, partial interval up to the stop, so the time series covers the whole run. */
 static void final_sample(struct engine *e)
 {
-    if (e->run->interval == 0)
+    if (e->run->opt.interval == 0)
         return;
     usleep(5000); /* let ops in flight at the stop land in their rows */
     engine_sample_final(e);
@@ -677,7 +677,7 @@ static int share_adopt(struct engine *e, struct diag *err)
 
 static int flush_if_asked(struct engine *e, struct diag *err)
 {
-    return e->run->flush ? engine_flush(e, err) : 0;
+    return e->run->opt.flush ? engine_flush(e, err) : 0;
 }
 
 /* Set: what the workers find ready, in this order. */

@@ -506,7 +506,7 @@ double engine_dist_results(struct engine *e, struct run_result *r, uint64_t go, 
     end_parts(e);
     struct ends_sum s = ends_sum(e->ends, (size_t)dist_size());
     name_end(e, &s);
-    if (e->run->latlog.path != NULL) {
+    if (e->run->opt.latlog.path != NULL) {
         r->latlog.records = s.log_records;
         r->latlog.dropped = s.log_dropped;
         *log_failed = s.log_failed;

@@ -9,7 +9,7 @@
 
 int engine_place_plan(struct engine *e, struct diag *err)
 {
-    return placement_build(&e->place, e->topo, e->plan, &e->run->bind, err);
+    return placement_build(&e->place, e->topo, e->plan, &e->run->opt.bind, err);
 }
 
 static const struct place_entry *slot_entry(const struct engine *e, size_t slot)

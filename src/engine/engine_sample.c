@@ -9,7 +9,7 @@
 
 static uint64_t interval_period(const struct engine *e)
 {
-    return e->run->interval * 1000000000ull;
+    return e->run->opt.interval * 1000000000ull;
 }
 
 /* --interval: the IO flowops since the previous sample, as a line and in the

@@ -8,7 +8,7 @@
 
 static bool status_drawn_here(const struct engine *e)
 {
-    return e->run->status && !e->run->quiet && e->run->writer->status != NULL;
+    return e->run->status && !e->run->opt.quiet && e->run->writer->status != NULL;
 }
 
 uint64_t engine_status_period(const struct engine *e)

@@ -160,7 +160,7 @@ void engine_system_end(struct engine *e, uint64_t now)
         add_sample(e, &r);
     figures(s, &s->first, &r, &sys->cpu, sys->dev);
     sys->mem = r.mem;
-    sys->interval_s = e->run->interval ? (double)e->run->interval : (double)(now - s->go_ns) / 1e9;
+    sys->interval_s = e->run->opt.interval ? (double)e->run->opt.interval : (double)(now - s->go_ns) / 1e9;
     sys->measured = true;
 }
 

@@ -112,7 +112,7 @@ static int open_one(struct worker *w, size_t fs, struct journal_thread *j)
 int journal_thread_open(struct worker *w)
 {
     struct engine *e = w->eng;
-    w->durable_on_write = e->run->durable_on_write;
+    w->durable_on_write = e->run->opt.durable_on_write;
     if (e->journal_ids == NULL)
         return 0;
     if ((w->journal = calloc(e->nfs, sizeof *w->journal)) == NULL)

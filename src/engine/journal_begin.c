@@ -171,7 +171,7 @@ int journal_begin(struct engine *e, struct diag *err)
         char dir[PATH_MAX];
         if (journal_dir(p, dir, sizeof dir) != 0)
             return diag_set(err, &p->loc, "journal: the path %s/%s is too long", p->journal, p->name);
-        if ((!e->run->journal_force && journal_check_place(p, err) != 0) || make_dir(p->journal, err) != 0
+        if ((!e->run->opt.journal_force && journal_check_place(p, err) != 0) || make_dir(p->journal, err) != 0
             || make_dir(dir, err) != 0 || clear_dir(dir, err) != 0 || mark_tree(&e->fs[i], &e->journal_ids[i], err) != 0
             || write_manifest(e, i, dir, err) != 0)
             return -1;

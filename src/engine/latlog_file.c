@@ -103,7 +103,7 @@ static int open_out(struct latlog_run *l, struct diag *err)
 
 int latlog_open(struct engine *e, struct diag *err)
 {
-    const struct latlog_opts *o = &e->run->latlog;
+    const struct latlog_opts *o = &e->run->opt.latlog;
     if (o->path == NULL)
         return 0;
     struct latlog_run *l = calloc(1, sizeof *l);
