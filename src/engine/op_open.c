@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdbool.h>
 
+#include "engine/engine.h"
 #include "engine/worker.h"
 #include "fileset/fileset_root.h"
 #include "engine/journal.h"
@@ -19,6 +20,11 @@ static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path
     mountinfo_fs_name(path, type, sizeof type);
     return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
 }
+
+/* An entry's open count is raised and dropped by one atomic add each
+ * (fileset_release_held, fileset_open_drop): it must never reach ENT_OPENS,
+ * and it is at most one per descriptor slot of every thread of the run. */
+_Static_assert((uint64_t)FB_NFDS * FB_MAX_THREADS < ENT_OPENS, "an open count could carry into ENT_BUSY");
 
 int op_open_flags(const struct plan_fileset *f, const struct plan_op *op)
 {
@@ -62,7 +68,7 @@ static inline __attribute__((always_inline)) int open_into(struct worker *w, str
     }
     if (op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-    fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
+    fileset_release_held(fs, w->shm, FSK_FILE, e, before, FS_EXISTING, 1);
     *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e),
                         .dsync = (flags & O_DSYNC) != 0 };
     return FO_OK;

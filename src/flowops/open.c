@@ -45,7 +45,7 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     s->offset = 0;
     struct fileset_rt *fs = s->fileset >= 0 ? worker_fileset(w, s->fileset) : NULL;
     if (fs != NULL && s->entry >= 0)
-        fileset_open_delta(fs, w->shm, s->entry, -1);
+        fileset_open_drop(fs, w->shm, s->entry);
     if (rc != 0) {
         char path[PATH_MAX]; /* the entry reference survives the close */
         return op_error(w, op, "close", slot_path(w, s, path, sizeof path), (int)-rc);
