@@ -55,9 +55,25 @@ static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, si
 }
 /* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
  * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way).
- * Inline: every openfile and createfile takes it. */
+ * Inline: every openfile and createfile takes it. The common case first: a
+ * name in the table and its directory kept, so no name to spell and no
+ * directory to give back. */
 static inline int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode)
 {
+    size_t n;
+    const struct fs_entry *ent = fileset_entries(fs, kind, &n);
+    _Atomic int *kept = fs->h.dirfds;
+    if (index < n && ent[index].serial < fs->nleaf_names && kept != NULL) {
+        int kfd = atomic_load_explicit(&kept[ent[index].dir], memory_order_acquire);
+        if (kfd >= 0) {
+            long fd = sys_openat(kfd, fs->leaf_names[ent[index].serial], flags | O_NOFOLLOW | O_CLOEXEC, mode);
+            if (fd < 0) {
+                errno = (int)-fd;
+                return -1;
+            }
+            return (int)fd;
+        }
+    }
     char buf[FS_NAME_LEN];
     const char *leaf;
     size_t dir;

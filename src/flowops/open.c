@@ -12,8 +12,7 @@ static int bind_slot(struct worker *w, struct op_inst *op, enum open_mode mode)
 {
     struct slot *s = op_slot(w, op);
     if (s->fd >= 0)
-        return op_fail(w, op, "%s without closing slot %d first", mode == OPEN_CREATE ? "create" : "open",
-                       (int)(s - w->fds));
+        return op_slot_taken(w, op, s, mode);
     return op_open_file(w, op, s, mode);
 }
 
@@ -54,8 +53,25 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_hooks flowop_createfile_hooks = { .run = createfile_run };
+/* Most opens test nothing of the plan per op: their init makes the plain body their run. */
+static int createfile_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op_open_plain(op))
+        op->run = op_createfile_plain;
+    return FO_OK;
+}
 
-const struct flowop_hooks flowop_openfile_hooks = { .run = openfile_run };
+static int openfile_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op_open_plain(op))
+        op->run = op_openfile_plain;
+    return FO_OK;
+}
+
+const struct flowop_hooks flowop_createfile_hooks = { .init = createfile_init, .run = createfile_run };
+
+const struct flowop_hooks flowop_openfile_hooks = { .init = openfile_init, .run = openfile_run };
 
 const struct flowop_hooks flowop_closefile_hooks = { .run = closefile_run };
