@@ -36,11 +36,11 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     const char *leaf;
     size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+    int dfd = fileset_entry_at(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
     long rc = dfd < 0 ? -errno : sys_fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
     uint64_t t1 = op_now(w);
     int err = (int)-rc;
-    fileset_dir_put(fs, dir, dfd);
+    fileset_entry_put(fs, dir, dfd);
     fileset_unhold(fs, w->shm, FSK_FILE, idx);
     if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
         rc = -1, err = ELOOP;   /* op_entry_error names what is there */
