@@ -126,12 +126,19 @@ static int deletefile_run(struct worker *w, struct op_inst *op)
     return delete_picked(w, op);
 }
 
-/* Without fd= a delete is always of a picked file: the loop calls delete_picked itself. */
+/* delete_picked for an op with a fileset in the rotor's order, known before the run. */
+static int delete_rotor(struct worker *w, struct op_inst *op)
+{
+    return delete_tries(w, op, op->fs, FS_FROM_ROTOR, 0);
+}
+
+/* Without fd= a delete is always of a picked file: the loop calls delete_picked
+ * itself, or delete_rotor when its fileset and order are the common ones. */
 static int deletefile_init(struct worker *w, struct op_inst *op)
 {
     (void)w;
     if (op->op->fd <= 0)
-        op->run = delete_picked;
+        op->run = op->fs != NULL && op->picks_rotor ? delete_rotor : delete_picked;
     return FO_OK;
 }
 
