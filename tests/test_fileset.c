@@ -810,13 +810,29 @@ static void test_pick_existing_free_busy_and_none(void)
     /* A private rotor (opennext) is independent of the shared one. */
     _Atomic uint64_t mine = 0;
     CHECK(fileset_pick(&fs, &shm, FSK_FILE, FS_MISSING, FS_FROM_ROTOR, 0, &mine) == 0 && atomic_load(&mine) == 1, "private rotor");
-    /* Open counts without holding busy; never below zero. */
-    fileset_open_delta(&fs, &shm, 5, 2);
-    fileset_open_delta(&fs, &shm, 5, -1);
+    /* A holder's release in one add: opens raised, BUSY cleared; a create's sets
+     * existence and counts it; a close drops the count it raised. */
+    CHECK(fileset_hold(&fs, &shm, FSK_FILE, 5, FS_EXISTING), "hold 5");
+    fileset_release_held(&fs, &shm, FSK_FILE, 5, FS_EXISTING, FS_EXISTING, 1);
+    CHECK(fileset_hold(&fs, &shm, FSK_FILE, 5, FS_EXISTING), "hold 5 again");
+    fileset_release_held(&fs, &shm, FSK_FILE, 5, FS_EXISTING, FS_EXISTING, 1);
+    fileset_open_drop(&fs, &shm, 5);
     CHECK(fileset_state(&fs, &shm, FSK_FILE, 5) == (ENT_EXISTS | 1), "state 5 = %#x",
           fileset_state(&fs, &shm, FSK_FILE, 5));
-    fileset_open_delta(&fs, &shm, 5, -3);
-    CHECK(fileset_state(&fs, &shm, FSK_FILE, 5) == ENT_EXISTS, "opens below zero");
+    fileset_open_drop(&fs, &shm, 5);
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 5) == ENT_EXISTS, "state 5 closed = %#x",
+          fileset_state(&fs, &shm, FSK_FILE, 5));
+    CHECK(fileset_hold(&fs, &shm, FSK_FILE, 6, FS_MISSING), "hold missing 6");
+    fileset_release_held(&fs, &shm, FSK_FILE, 6, FS_MISSING, FS_EXISTING, 1);
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 6) == (ENT_EXISTS | 1) && atomic_load(&sh->nexisting) == 3,
+          "created 6: state %#x, nexisting %llu", fileset_state(&fs, &shm, FSK_FILE, 6),
+          (unsigned long long)atomic_load(&sh->nexisting));
+    fileset_open_drop(&fs, &shm, 6);
+    CHECK(fileset_hold(&fs, &shm, FSK_FILE, 6, FS_EXISTING), "hold 6");
+    fileset_release_held(&fs, &shm, FSK_FILE, 6, FS_EXISTING, FS_MISSING, 0);
+    CHECK(fileset_state(&fs, &shm, FSK_FILE, 6) == 0 && atomic_load(&sh->nexisting) == 2,
+          "deleted 6: state %#x, nexisting %llu", fileset_state(&fs, &shm, FSK_FILE, 6),
+          (unsigned long long)atomic_load(&sh->nexisting));
     /* Leaf dirs are a separate class. */
     CHECK(fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_EXISTING, FS_FROM_ROTOR, 0, NULL) == -1, "leaf existing from empty");
     int64_t l = fileset_pick(&fs, &shm, FSK_LEAFDIR, FS_MISSING, FS_FROM_INDEX, 6, NULL);

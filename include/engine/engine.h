@@ -15,6 +15,9 @@
 #include "engine/run_options.h"
 #include "model/steady_spec.h"
 #include "model/plan.h"
+
+/* The most threads one run makes, over every process (engine.c). */
+#define FB_MAX_THREADS 1000000u
 #include "results/results.h"
 
 /* How the engine's measured lines are written: the cli lends the text report's

@@ -332,6 +332,14 @@ int op_open_flags(const struct plan_fileset *f, const struct plan_op *op);
 /* Picks an existing (or, to create, a free) file of the op's fileset, opens it
  * into the slot and counts the open as an op of `op` (createfile, openfile). */
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode);
+/* "open without closing slot N first": a script error (openfile, createfile). */
+int op_slot_taken(struct worker *w, struct op_inst *op, const struct slot *s, enum open_mode mode);
+/* An openfile or createfile whose opens test nothing of the plan: a fileset,
+ * the rotor's order, no noreadahead, no MPI share's start offset; its init
+ * hook then makes op_openfile_plain or op_createfile_plain its run. */
+bool op_open_plain(const struct op_inst *op);
+int op_openfile_plain(struct worker *w, struct op_inst *op);
+int op_createfile_plain(struct worker *w, struct op_inst *op);
 /* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
 

@@ -154,16 +154,35 @@ static inline void fileset_unhold(struct fileset_rt *fs, struct shm *shm, enum f
         fileset_wake(sh);
 }
 
-/* Adjusts the open count of a file without holding it busy. */
-static inline void fileset_open_delta(struct fileset_rt *fs, struct shm *shm, int64_t idx, int delta)
+/* fileset_release by a holder that knows the entry's state: it claimed it
+ * existing or missing (was), and no one else changes an entry's existence
+ * while it is held. BUSY cleared, existence set and opens raised by
+ * open_delta (0 or 1) in one atomic add, no loop: the count never reaches
+ * ENT_OPENS, each open being a descriptor slot of a thread (op_open.c
+ * asserts the bound), so the add cannot carry into ENT_BUSY. */
+static inline void fileset_release_held(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, int64_t idx,
+                                        enum fs_presence was, enum fs_presence now, unsigned open_delta)
+{
+    if (idx < 0 || (size_t)idx >= fileset_count(fs, kind))
+        return;
+    uint32_t exists_was = was == FS_EXISTING ? ENT_EXISTS : 0, exists_now = now == FS_EXISTING ? ENT_EXISTS : 0;
+    atomic_fetch_add_explicit(&fileset_states(fs, shm, kind)[idx], open_delta - ENT_BUSY + exists_now - exists_was,
+                              memory_order_seq_cst);
+    struct fs_shared *sh = fileset_shared(fs, shm);
+    if (was != now)
+        atomic_fetch_add_explicit(fileset_existing(sh, kind), now == FS_EXISTING ? 1 : (uint64_t)-1,
+                                  memory_order_seq_cst);
+    if (atomic_load_explicit(&sh->waits.waiters, memory_order_seq_cst) != 0)
+        fileset_wake(sh);
+}
+
+/* The open count of a file one lower, by the close of a descriptor its raise
+ * counted (fileset_release_held): above 0, so one atomic subtract. */
+static inline void fileset_open_drop(struct fileset_rt *fs, struct shm *shm, int64_t idx)
 {
     if (idx < 0 || (size_t)idx >= fs->nfiles)
         return;
-    _Atomic uint32_t *w = &fileset_states(fs, shm, FSK_FILE)[idx];
-    uint32_t old = atomic_load_explicit(w, memory_order_relaxed), next;
-    do
-        next = (old & ~ENT_OPENS) | fileset_opens_add(old, delta);
-    while (!atomic_compare_exchange_weak_explicit(w, &old, next, memory_order_relaxed, memory_order_relaxed));
+    atomic_fetch_sub_explicit(&fileset_states(fs, shm, FSK_FILE)[idx], 1, memory_order_relaxed);
 }
 
 /* Next ordinary directory for listdir (round-robin on the shared rotor). */

@@ -53,13 +53,53 @@ static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, si
     *dir = e->dir;
     return *leaf != NULL ? fileset_dir_of_entry(fs, e->dir) : -1;
 }
+/* The common case of fileset_entry_dir: the entry's name in the table and
+ * its directory's kept descriptor (*leaf), nothing to spell and nothing to
+ * give back; -1 when either is not there (then fileset_entry_dir). */
+static inline int fileset_kept_at(struct fileset_rt *fs, enum fs_kind kind, size_t index, const char **leaf)
+{
+    size_t n;
+    const struct fs_entry *ent = fileset_entries(fs, kind, &n);
+    _Atomic int *kept = fs->h.dirfds;
+    if (index >= n || ent[index].serial >= fs->nleaf_names || kept == NULL)
+        return -1;
+    *leaf = fs->leaf_names[ent[index].serial];
+    return atomic_load_explicit(&kept[ent[index].dir], memory_order_acquire);
+}
+/* fileset_entry_dir with its common case first (fileset_kept_at): then *dir
+ * is FS_DIR_KEPT and fileset_entry_put has nothing to give back. */
+#define FS_DIR_KEPT SIZE_MAX
+static inline int fileset_entry_at(struct fileset_rt *fs, enum fs_kind kind, size_t index, char buf[FS_NAME_LEN],
+                                   const char **leaf, size_t *dir)
+{
+    int kfd = fileset_kept_at(fs, kind, index, leaf);
+    if (kfd >= 0) {
+        *dir = FS_DIR_KEPT;
+        return kfd;
+    }
+    return fileset_entry_dir(fs, kind, index, buf, leaf, dir);
+}
+static inline void fileset_entry_put(struct fileset_rt *fs, size_t dir, int fd)
+{
+    if (dir != FS_DIR_KEPT)
+        fileset_dir_put(fs, dir, fd);
+}
 /* Opens a file or leaf dir of the fileset beneath its root (O_NOFOLLOW): the
  * descriptor, or -1 with errno (ELOOP: a symbolic link was in the way).
- * Inline: every openfile and createfile takes it. */
+ * Inline: every openfile and createfile takes it, the common case first. */
 static inline int fileset_open_entry(struct fileset_rt *fs, enum fs_kind kind, size_t index, int flags, mode_t mode)
 {
-    char buf[FS_NAME_LEN];
     const char *leaf;
+    int kfd = fileset_kept_at(fs, kind, index, &leaf);
+    if (kfd >= 0) {
+        long fd = sys_openat(kfd, leaf, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+        if (fd < 0) {
+            errno = (int)-fd;
+            return -1;
+        }
+        return (int)fd;
+    }
+    char buf[FS_NAME_LEN];
     size_t dir;
     int dfd = fileset_entry_dir(fs, kind, index, buf, &leaf, &dir);
     if (dfd < 0)

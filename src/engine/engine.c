@@ -43,7 +43,7 @@ static int count_slots(struct engine *e, struct diag *err)
     for (size_t p = 0; p < e->plan->nprocs; p++)
         for (size_t t = 0; t < e->plan->procs[p].nthreads && engine_selected(e, p); t++) {
             uint64_t k = e->plan->procs[p].instances * e->plan->procs[p].threads[t].instances;
-            if (k > 1000000 || n + k > 1000000)
+            if (k > FB_MAX_THREADS || n + k > FB_MAX_THREADS)
                 return diag_set(err, &e->plan->procs[p].loc, "more than a million threads in one run");
             n += k;
         }

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdbool.h>
 
+#include "engine/engine.h"
 #include "engine/worker.h"
 #include "fileset/fileset_root.h"
 #include "engine/journal.h"
@@ -20,6 +21,11 @@ static int op_dio_refused(struct worker *w, struct op_inst *op, const char *path
     return op_fail(w, op, "directio: %s: the file system (%s) refuses O_DIRECT", path, type);
 }
 
+/* An entry's open count is raised and dropped by one atomic add each
+ * (fileset_release_held, fileset_open_drop): it must never reach ENT_OPENS,
+ * and it is at most one per descriptor slot of every thread of the run. */
+_Static_assert((uint64_t)FB_NFDS * FB_MAX_THREADS < ENT_OPENS, "an open count could carry into ENT_BUSY");
+
 int op_open_flags(const struct plan_fileset *f, const struct plan_op *op)
 {
     int flags = f->readonly ? O_RDONLY : f->writeonly ? O_WRONLY : O_RDWR;
@@ -32,16 +38,17 @@ int op_open_flags(const struct plan_fileset *f, const struct plan_op *op)
 
 /* Picks, opens into the slot and times the open (*t0, *t1): the caller counts it or not.
  * Inlined in both, so that the times stay in registers. */
-static inline __attribute__((always_inline)) int open_into(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode, uint64_t *t0,
-                     uint64_t *t1)
+static inline __attribute__((always_inline)) int open_into(struct worker *w, struct op_inst *op, struct slot *s,
+                                                           enum open_mode mode, bool plain, uint64_t *t0, uint64_t *t1)
 {
     bool create = mode == OPEN_CREATE;
     struct fileset_rt *fs = op_fileset(w, op);
-    if (fs == NULL)
+    if (!plain && fs == NULL)
         return op_fail(w, op, "no fileset to open a file from (filename= missing)");
     enum fs_presence before = create ? FS_MISSING : FS_EXISTING;
     uint64_t since;
-    int64_t e = op_pick_own(w, op, fs, FSK_FILE, before, &since);
+    int64_t e = plain ? op_pick(w, fs, FSK_FILE, before, FS_FROM_ROTOR, 0, op->rotor, &since)
+                      : op_pick_own(w, op, fs, FSK_FILE, before, &since);
     if (e < 0)
         return op_pick_failed(e);
     int flags = op->open_flags | (create ? O_CREAT : 0);
@@ -60,19 +67,19 @@ static inline __attribute__((always_inline)) int open_into(struct worker *w, str
             return op_dio_refused(w, op, path);
         return op_entry_error(w, op, create ? "create" : "open", fs, FSK_FILE, e, err);
     }
-    if (op->op->noreadahead)
+    if (!plain && op->op->noreadahead)
         posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-    fileset_release(fs, w->shm, FSK_FILE, e, FS_EXISTING, 1);
-    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = fileset_seq_start(fs, e),
+    fileset_release_held(fs, w->shm, FSK_FILE, e, before, FS_EXISTING, 1);
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = e, .offset = plain ? 0 : fileset_seq_start(fs, e),
                         .dsync = (flags & O_DSYNC) != 0 };
     return FO_OK;
 }
 
 static inline __attribute__((always_inline)) int open_counted(struct worker *w, struct op_inst *op, struct slot *s,
-                                                              enum open_mode mode)
+                                                              enum open_mode mode, bool plain)
 {
     uint64_t t0 = 0, t1 = 0;   /* set by open_into when it returns FO_OK */
-    int rc = open_into(w, op, s, mode, &t0, &t1);
+    int rc = open_into(w, op, s, mode, plain, &t0, &t1);
     if (rc == FO_OK)
         op_done(w, op, t0, t1, 0);
     return rc;
@@ -83,12 +90,43 @@ static inline __attribute__((always_inline)) int open_counted(struct worker *w, 
 int op_open_file(struct worker *w, struct op_inst *op, struct slot *s, enum open_mode mode)
 {
     if (mode == OPEN_CREATE)
-        return open_counted(w, op, s, OPEN_CREATE);
-    return open_counted(w, op, s, OPEN_EXISTING);
+        return open_counted(w, op, s, OPEN_CREATE, false);
+    return open_counted(w, op, s, OPEN_EXISTING, false);
+}
+
+int op_slot_taken(struct worker *w, struct op_inst *op, const struct slot *s, enum open_mode mode)
+{
+    return op_fail(w, op, "%s without closing slot %d first", mode == OPEN_CREATE ? "create" : "open",
+                   (int)(s - w->fds));
+}
+
+bool op_open_plain(const struct op_inst *op)
+{
+    const struct fileset_rt *fs = op->fs;
+    return fs != NULL && op->picks_rotor && !op->op->noreadahead && (fs->share_ranks <= 1 || fs->split);
+}
+
+/* The plain bodies: the slot's test, then the open with nothing of the plan tested. */
+static inline __attribute__((always_inline)) int bind_plain(struct worker *w, struct op_inst *op, enum open_mode mode)
+{
+    struct slot *s = op_slot(w, op);
+    if (s->fd >= 0)
+        return op_slot_taken(w, op, s, mode);
+    return open_counted(w, op, s, mode, true);
+}
+
+int op_openfile_plain(struct worker *w, struct op_inst *op)
+{
+    return bind_plain(w, op, OPEN_EXISTING);
+}
+
+int op_createfile_plain(struct worker *w, struct op_inst *op)
+{
+    return bind_plain(w, op, OPEN_CREATE);
 }
 
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s)
 {
     uint64_t t0 = 0, t1 = 0;   /* set by open_into when it returns FO_OK */
-    return open_into(w, op, s, OPEN_EXISTING, &t0, &t1);
+    return open_into(w, op, s, OPEN_EXISTING, false, &t0, &t1);
 }

@@ -18,7 +18,7 @@ static int close_own(struct worker *w, struct op_inst *op, struct slot *s)
     s->offset = 0;
     struct fileset_rt *fs = worker_fileset(w, s->fileset);
     if (fs != NULL && s->entry >= 0)
-        fileset_open_delta(fs, w->shm, s->entry, -1);
+        fileset_open_drop(fs, w->shm, s->entry);
     if (rc == 0)
         return FO_OK;
     char path[PATH_MAX];

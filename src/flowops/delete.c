@@ -21,24 +21,34 @@
 static inline __attribute__((always_inline)) int unlink_entry(struct worker *w, struct op_inst *op,
                                                               struct fileset_rt *fs, int64_t idx, uint64_t since)
 {
-    if (journal_delete(w, op, (int)(fs - w->eng_fs), idx) != FO_OK) {
+    /* the fileset's index is worked out only for a journal (a division by the struct's size) */
+    if (__builtin_expect(w->journal != NULL, 0) && journal_delete(w, op, (int)(fs - w->eng_fs), idx) != FO_OK) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return FO_ERROR;
     }
-    char buf[FS_NAME_LEN];
     const char *leaf;
-    size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
-    long rc = dfd < 0 ? -errno : sys_unlinkat(dfd, leaf, 0);
-    uint64_t t1 = op_now(w);
+    int kfd = fileset_kept_at(fs, FSK_FILE, (size_t)idx, &leaf);
+    long rc;
+    uint64_t t1;
+    if (kfd >= 0) {   /* the common case: a tabled name in a kept directory, nothing to give back */
+        rc = sys_unlinkat(kfd, leaf, 0);
+        t1 = op_now(w);
+    } else {
+        char buf[FS_NAME_LEN];
+        size_t dir;
+        int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+        rc = dfd < 0 ? -errno : sys_unlinkat(dfd, leaf, 0);
+        t1 = op_now(w);
+        fileset_dir_put(fs, dir, dfd);
+    }
     int err = (int)-rc;
-    fileset_dir_put(fs, dir, dfd);
     if (rc != 0 && err != ENOENT) {
         fileset_release(fs, w->shm, FSK_FILE, idx, FS_EXISTING, 0);
         return op_entry_error(w, op, "unlink", fs, FSK_FILE, idx, err);
     }
-    fileset_release(fs, w->shm, FSK_FILE, idx, FS_MISSING, 0);
+    /* held since its claim as existing: its state is known, one atomic add */
+    fileset_release_held(fs, w->shm, FSK_FILE, idx, FS_EXISTING, FS_MISSING, 0);
     if (rc == 0)
         op_done(w, op, t0, t1, 0);
     return FO_OK;
@@ -116,12 +126,19 @@ static int deletefile_run(struct worker *w, struct op_inst *op)
     return delete_picked(w, op);
 }
 
-/* Without fd= a delete is always of a picked file: the loop calls delete_picked itself. */
+/* delete_picked for an op with a fileset in the rotor's order, known before the run. */
+static int delete_rotor(struct worker *w, struct op_inst *op)
+{
+    return delete_tries(w, op, op->fs, FS_FROM_ROTOR, 0);
+}
+
+/* Without fd= a delete is always of a picked file: the loop calls delete_picked
+ * itself, or delete_rotor when its fileset and order are the common ones. */
 static int deletefile_init(struct worker *w, struct op_inst *op)
 {
     (void)w;
     if (op->op->fd <= 0)
-        op->run = delete_picked;
+        op->run = op->fs != NULL && op->picks_rotor ? delete_rotor : delete_picked;
     return FO_OK;
 }
 

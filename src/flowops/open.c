@@ -12,8 +12,7 @@ static int bind_slot(struct worker *w, struct op_inst *op, enum open_mode mode)
 {
     struct slot *s = op_slot(w, op);
     if (s->fd >= 0)
-        return op_fail(w, op, "%s without closing slot %d first", mode == OPEN_CREATE ? "create" : "open",
-                       (int)(s - w->fds));
+        return op_slot_taken(w, op, s, mode);
     return op_open_file(w, op, s, mode);
 }
 
@@ -45,7 +44,7 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     s->offset = 0;
     struct fileset_rt *fs = s->fileset >= 0 ? worker_fileset(w, s->fileset) : NULL;
     if (fs != NULL && s->entry >= 0)
-        fileset_open_delta(fs, w->shm, s->entry, -1);
+        fileset_open_drop(fs, w->shm, s->entry);
     if (rc != 0) {
         char path[PATH_MAX]; /* the entry reference survives the close */
         return op_error(w, op, "close", slot_path(w, s, path, sizeof path), (int)-rc);
@@ -54,8 +53,25 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-const struct flowop_hooks flowop_createfile_hooks = { .run = createfile_run };
+/* Most opens test nothing of the plan per op: their init makes the plain body their run. */
+static int createfile_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op_open_plain(op))
+        op->run = op_createfile_plain;
+    return FO_OK;
+}
 
-const struct flowop_hooks flowop_openfile_hooks = { .run = openfile_run };
+static int openfile_init(struct worker *w, struct op_inst *op)
+{
+    (void)w;
+    if (op_open_plain(op))
+        op->run = op_openfile_plain;
+    return FO_OK;
+}
+
+const struct flowop_hooks flowop_createfile_hooks = { .init = createfile_init, .run = createfile_run };
+
+const struct flowop_hooks flowop_openfile_hooks = { .init = openfile_init, .run = openfile_run };
 
 const struct flowop_hooks flowop_closefile_hooks = { .run = closefile_run };

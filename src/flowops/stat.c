@@ -21,14 +21,16 @@ __attribute__((noinline)) static int fstat_slot(struct worker *w, struct op_inst
 }
 
 /* Stats an existing file picked like openfile does; holding it busy keeps a
- * deletefile from removing it between the pick and the stat. */
-static int stat_picked(struct worker *w, struct op_inst *op)
+ * deletefile from removing it between the pick and the stat. plain: the op
+ * has a fileset and takes the rotor's turn (known before the run). */
+static inline __attribute__((always_inline)) int stat_of(struct worker *w, struct op_inst *op, bool plain)
 {
     struct fileset_rt *fs = op_fileset(w, op);
-    if (fs == NULL)
+    if (!plain && fs == NULL)
         return op_fail(w, op, "slot %d is not open and no fileset is named", op->op->fd);
     uint64_t since;
-    int64_t idx = op_pick_own(w, op, fs, FSK_FILE, FS_EXISTING, &since);
+    int64_t idx = plain ? op_pick(w, fs, FSK_FILE, FS_EXISTING, FS_FROM_ROTOR, 0, op->rotor, &since)
+                        : op_pick_own(w, op, fs, FSK_FILE, FS_EXISTING, &since);
     if (idx < 0)
         return op_pick_failed(idx);
     struct stat sb;
@@ -36,11 +38,11 @@ static int stat_picked(struct worker *w, struct op_inst *op)
     const char *leaf;
     size_t dir;
     uint64_t t0 = op_start(w, since);
-    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+    int dfd = fileset_entry_at(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
     long rc = dfd < 0 ? -errno : sys_fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
     uint64_t t1 = op_now(w);
     int err = (int)-rc;
-    fileset_dir_put(fs, dir, dfd);
+    fileset_entry_put(fs, dir, dfd);
     fileset_unhold(fs, w->shm, FSK_FILE, idx);
     if (rc == 0 && !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
         rc = -1, err = ELOOP;   /* op_entry_error names what is there */
@@ -48,6 +50,16 @@ static int stat_picked(struct worker *w, struct op_inst *op)
         return op_entry_error(w, op, "stat", fs, FSK_FILE, idx, err);
     op_done(w, op, t0, t1, 0);
     return FO_OK;
+}
+
+static int stat_picked(struct worker *w, struct op_inst *op)
+{
+    return stat_of(w, op, false);
+}
+
+static int stat_rotor(struct worker *w, struct op_inst *op)
+{
+    return stat_of(w, op, true);
 }
 
 static int statfile_run(struct worker *w, struct op_inst *op)
@@ -60,12 +72,13 @@ static int statfile_run(struct worker *w, struct op_inst *op)
     return stat_picked(w, op);
 }
 
-/* Without fd= the stat is always of a picked file: the loop calls stat_picked itself. */
+/* Without fd= the stat is always of a picked file: the loop calls stat_picked
+ * itself, or stat_rotor when its fileset and order are the common ones. */
 static int statfile_init(struct worker *w, struct op_inst *op)
 {
     (void)w;
     if (op->op->fd <= 0)
-        op->run = stat_picked;
+        op->run = op->fs != NULL && op->picks_rotor ? stat_rotor : stat_picked;
     return FO_OK;
 }
 
