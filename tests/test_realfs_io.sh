@@ -76,14 +76,16 @@ F
     # -- every engine reads and writes with directio; the asynchronous ones keep
     # requests in flight together, psync one at a time. By Little's law the
     # device's reads in flight on average are its time spent reading (field 7 of
-    # /proc/diskstats) over a length of time. Over the run's own seconds (the
-    # JSON's) they can only be lowered by a loaded machine, whose cores make the
-    # thread wait between batches while the device idles: so psync's are at most
-    # 1.1 and no engine's above the 16 asked. Over the device's busy time (field
-    # 13) they are not lowered by that wait, and the kernel's count of busy time
-    # in whole ticks only raises them: so libaio's and io_uring's are 1.5 or more.
-    # (Over the wall time alone xfs libaio measured 0.85 and 1.18 under a soak
-    # and a CI run, 10 to 13 with the cores free.) --
+    # /proc/diskstats) over a length of time. psync's, over the run's own
+    # seconds (the JSON's), are at most 1.1: it has one read out at a time, each
+    # ended within the run. libaio's and io_uring's, over the device's busy time
+    # (field 13), are 1.5 or more: a loaded machine, whose cores make the thread
+    # wait between batches while the device idles, does not lower that figure
+    # (over the wall time xfs libaio measured 0.85 and 1.18 under a soak and a
+    # CI run), and the kernel's count of busy time in whole ticks only raises it.
+    # No upper bound is held here: a request's whole time counts when it ends,
+    # and those still out at the run's end (16, slow under load) made one CI
+    # run's io_uring 30 over the run's seconds --
     local eng r0 r1 secs wall busy
     # the device's milliseconds spent reading and busy, as "READ BUSY"
     disk_ms() { awk -v n="$name" '$3 == n { print $7, $13 }' /proc/diskstats; }
@@ -110,7 +112,6 @@ F
             expect_in "${t}_${eng}_${op}_ops" "$(json "$d/o.json" "[o['ops'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 1 100000000
             expect_in "${t}_${eng}_${op}_errors" "$(json "$d/o.json" "[o['errors'] for o in d['runs'][0]['flowops'] if o['name']=='$op'][0]")" 0 0
         done
-        expect_in "${t}_${eng}_reads_in_flight_at_most_asked" "$wall" 0 16
         case $eng in
         libaio|io_uring) expect_in "${t}_${eng}_reads_in_flight_while_busy" "$busy" 1.5 1000 ;;
         psync) expect_in "${t}_${eng}_reads_in_flight" "$wall" 0 1.1 ;;
