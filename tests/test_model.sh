@@ -45,7 +45,7 @@ paced() {
 fidelity() {
     local name=$1 trace=$2 known=${3:-none} pp=${4:-3} pace=${5:-}
     "$bin" model "$trace" -o "$top/$name.f" --own "$top/$name.own" 2>"$top/$name.err"
-    expect_eq "${name}_model_exit" $? 0 || cat "$top/$name.err"
+    expect_rc "${name}_model_exit" $? 0 "$top/$name.err"
     mkdir -p "$top/$name.run"
     cp "$top/$name.f" "$top/$name.f.paced"
     # the figures are the mix's and the sizes', not the pace's: as many picks as two seconds hold
@@ -127,7 +127,7 @@ case_wal() {
     fidelity wal "$top/wal.trace" none 1 pace
     # the product's own check: its table, every figure ok, and a failed run said with exit 1
     "$bin" model "$top/wal.trace" --check -D "$top" >"$top/wal.check" 2>&1
-    expect_eq check_exit $? 0 || cat "$top/wal.check"
+    expect_rc check_exit $? 0 "$top/wal.check"
     for line in "share write" "write       p50 trace 4096 model 4096" "pace "; do
         if grep -q "^$line" "$top/wal.check"; then ok "check_line_${line// /_}"; else bad "check_line_${line// /_}"; fi
     done
@@ -158,9 +158,11 @@ case_dbench() {
 # creates' is named), and --check says the created files are not compared rather than dividing by none
 case_rm() {
     mkdir "$top/rm" && echo hello >"$top/rm/a" && for i in 1 2 3; do echo $i >"$top/rm/f$i"; done
-    record rm sh -c 'cat a f1 f2 >/dev/null; rm f3'
+    # sleep: a child that closes the descriptors it inherited, calls the model does not make
+    # (one of the trace's 35: --check holds a short trace's shares to one call, not to 1 point)
+    record rm sh -c 'cat a f1 f2 >/dev/null; sleep 0.01; rm f3'
     "$bin" model "$top/rm.trace" --check --runtime 1 -D "$top" >"$top/rm.check" 2>&1
-    expect_eq check_nocreate_exit $? 0 || cat "$top/rm.check"
+    expect_rc check_nocreate_exit $? 0 "$top/rm.check"
     grep -q "^size(made)  not compared: the trace has 0 such files" "$top/rm.check" && ok check_nocreate_made ||
         bad check_nocreate_made
 }
