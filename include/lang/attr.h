@@ -80,14 +80,43 @@ enum flowop_attr {
 _Static_assert(FO_NATTRS <= 32, "flowop attribute bits must fit struct flowop_type.attrs");
 /* weight= at most this: 10,000 flowops of a thread cannot overflow the 64-bit total. */
 #define FLOWOP_WEIGHT_MAX 1000000000u
-enum composite_attr { CO_NAME, CO_ITERS, CO_CHOOSE, CO_NATTRS };
-enum randvar_attr { RV_NAME, RV_TYPE, RV_RANDSRC, RV_SEED, RV_MIN, RV_MEAN, RV_GAMMA, RV_ROUND, RV_RANDTABLE, RV_NATTRS };
-enum cvar_attr { CV_TYPE, CV_PARAMETERS, CV_MIN, CV_MAX, CV_ROUND, CV_NATTRS };
-enum eventgen_attr { EG_RATE, EG_NATTRS };
-enum multi_attr { MU_MASTER, MU_CLIENT, MU_VALUE, MU_NATTRS };
+/* Every attribute of a composite's definition, a randvar, a cvar, eventgen and enable multi,
+ * one entry each in its lang/<scope>_attr_list.def. */
+enum composite_attr {
+#define CO_ATTR(id, ...) CO_##id,
+#include "lang/composite_attr_list.def"
+#undef CO_ATTR
+    CO_NATTRS
+};
+enum randvar_attr {
+#define RV_ATTR(id, ...) RV_##id,
+#include "lang/randvar_attr_list.def"
+#undef RV_ATTR
+    RV_NATTRS
+};
+enum cvar_attr {
+#define CV_ATTR(id, ...) CV_##id,
+#include "lang/cvar_attr_list.def"
+#undef CV_ATTR
+    CV_NATTRS
+};
+enum eventgen_attr {
+#define EG_ATTR(id, ...) EG_##id,
+#include "lang/eventgen_attr_list.def"
+#undef EG_ATTR
+    EG_NATTRS
+};
+enum multi_attr {
+#define MU_ATTR(id, ...) MU_##id,
+#include "lang/multi_attr_list.def"
+#undef MU_ATTR
+    MU_NATTRS
+};
 
 #define ATTR_MAX 32
-_Static_assert(FS_NATTRS <= ATTR_MAX && PR_NATTRS <= ATTR_MAX && TH_NATTRS <= ATTR_MAX && FO_NATTRS <= ATTR_MAX,
+_Static_assert(FS_NATTRS <= ATTR_MAX && PR_NATTRS <= ATTR_MAX && TH_NATTRS <= ATTR_MAX && FO_NATTRS <= ATTR_MAX
+               && CO_NATTRS <= ATTR_MAX && RV_NATTRS <= ATTR_MAX && CV_NATTRS <= ATTR_MAX && EG_NATTRS <= ATTR_MAX
+               && MU_NATTRS <= ATTR_MAX,
                "struct attrvals holds ATTR_MAX attributes");
 /* pattern, compress and dedupe are consecutive rows in every table that has them */
 _Static_assert(FS_COMPRESS == FS_PATTERN + 1 && FS_DEDUPE == FS_PATTERN + 2, "fileset data rows");

@@ -9,6 +9,7 @@
 #include "lang/eval.h"
 #include "cli/interp.h"
 #include "cli/expand.h"
+#include "model/attr_store.h"
 
 /* Integer arithmetic on current values; overflow and division by zero are errors. */
 static int eval_expr(const struct interp *in, const struct ast_expr *e, uint64_t *out, struct diag *err)
@@ -100,17 +101,22 @@ static int set_value(struct interp *in, const struct ast_cmd *c, struct diag *er
     return rc;
 }
 
-static int num_attr(const struct attrvals *a, int idx, const struct scope *sc, bool *has, double *out, struct diag *err)
-{
-    uint64_t n;
-    *has = a->val[idx] != NULL;
-    if (!*has)
-        return 0;
-    if (attr_u64(a, idx, sc, &n, err) != 0)
-        return -1;
-    *out = (double)n;
-    return 0;
-}
+/* Where a randvar and a cvar keep each attribute: the store columns of lang/randvar_attr_list.def
+ * and lang/cvar_attr_list.def. */
+#define STORE_IN struct randvar_spec
+static const struct attr_store randvar_stores[RV_NATTRS] = {
+#define RV_ATTR(id, nm, alias, kind, def, max, req, store, help) [RV_##id] = STORE_ROW(kind, max, store),
+#include "lang/randvar_attr_list.def"
+#undef RV_ATTR
+};
+#undef STORE_IN
+#define STORE_IN struct cvar_spec
+static const struct attr_store cvar_stores[CV_NATTRS] = {
+#define CV_ATTR(id, nm, alias, kind, def, max, req, store, help) [CV_##id] = STORE_ROW(kind, max, store),
+#include "lang/cvar_attr_list.def"
+#undef CV_ATTR
+};
+#undef STORE_IN
 
 static int randvar_type(const struct attrvals *a, const struct scope *sc, struct randvar_spec *s, struct diag *err)
 {
@@ -157,14 +163,8 @@ static int make_randvar(struct interp *in, const struct attrvals *a, const struc
     struct scope sc = { .vars = &in->vars };
     struct randvar_spec s;
     memset(&s, 0, sizeof s);
-    uint64_t seed;
-    if (randvar_type(a, &sc, &s, err) != 0 || num_attr(a, RV_MIN, &sc, &s.has_min, &s.min, err) != 0
-        || num_attr(a, RV_MEAN, &sc, &s.has_mean, &s.mean, err) != 0
-        || num_attr(a, RV_GAMMA, &sc, &s.has_gamma, &s.gamma, err) != 0
-        || num_attr(a, RV_ROUND, &sc, &s.has_round, &s.round, err) != 0 || attr_u64(a, RV_SEED, &sc, &seed, err) != 0)
+    if (randvar_type(a, &sc, &s, err) != 0 || plan_attr_store(randvar_stores, RV_NATTRS, a, &sc, &s, err) != 0)
         return -1;
-    s.has_seed = a->val[RV_SEED] != NULL;
-    s.seed = seed;
     if (a->val[RV_RANDTABLE] != NULL && randvar_table(a->val[RV_RANDTABLE], &sc, &s, err) != 0)
         return -1;
     if (s.kind == DIST_TABULAR && s.nrows == 0)
@@ -229,11 +229,7 @@ static int set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err
     if (rc == 0 && a.val[CV_TYPE] == NULL)
         rc = diag_set(err, &c->loc, "cvar(...) needs type= (for example type=cvar-gamma)");
     if (rc == 0)
-        rc = attr_str(&a, CV_TYPE, &sc, &s.type, err) || attr_str(&a, CV_PARAMETERS, &sc, &s.parameters, err)
-                     || num_attr(&a, CV_MIN, &sc, &s.has_min, &s.min, err)
-                     || num_attr(&a, CV_MAX, &sc, &s.has_max, &s.max, err)
-                     || num_attr(&a, CV_ROUND, &sc, &s.has_round, &s.round, err)
-                 ? -1 : 0;
+        rc = plan_attr_store(cvar_stores, CV_NATTRS, &a, &sc, &s, err);
     /* parameters="mean:$m;gamma:1.5": its $variables are read now, as the value is made */
     char *expanded = NULL;
     if (rc == 0 && a.val[CV_PARAMETERS] != NULL && a.val[CV_PARAMETERS]->raw_vars) {

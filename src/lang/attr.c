@@ -8,7 +8,7 @@
 
 #define ROWS(a) (a), sizeof(a) / sizeof((a)[0])
 
-/* One row of a parser's table from an entry of a lang/<entity>_attr_list.def (its store column is the plan's). */
+/* One row of a parser's table from an entry of a lang/<scope>_attr_list.def (the store column is for its reader). */
 #define SPEC_ROW(nm, alias, kind, def, max, req, help) { #nm, alias, kind, def, max, req, help },
 
 static const struct attr_spec fileset_specs[FS_NATTRS] = {
@@ -50,40 +50,33 @@ static const struct attr_spec flowop_specs[FO_NATTRS] = {
 };
 
 static const struct attr_spec composite_specs[CO_NATTRS] = {
-    [CO_NAME] = { "name", NULL, AT_STR, 0, 0, true, "composite flowop name, used as a flowop type" },
-    [CO_ITERS] = { "iters", NULL, AT_NUMRV, 1, 0, false, "accepted; the use's iters counts" },
-    [CO_CHOOSE] = { "choose", NULL, AT_BOOL, 0, 0, false,
-                    "each pass runs one of its flowops, picked at random by their weight= (default 1), not all in turn" },
+#define CO_ATTR(id, nm, alias, kind, def, max, req, store, help) [CO_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/composite_attr_list.def"
+#undef CO_ATTR
 };
 
 static const struct attr_spec randvar_specs[RV_NATTRS] = {
-    [RV_NAME] = { "name", NULL, AT_STR, 0, 0, false, "define randvar: the variable to define" },
-    [RV_TYPE] = { "type", NULL, AT_STR, 0, 0, false, "uniform, gamma (default) or tabular" },
-    [RV_RANDSRC] = { "randsrc", NULL, AT_STR, 0, 0, false, "rand48 (seeded) or urandom" },
-    [RV_SEED] = { "seed", NULL, AT_INT, 0, 0, false, "seed of the random stream" },
-    [RV_MIN] = { "min", NULL, AT_INT, 0, 0, false, "lower bound" },
-    [RV_MEAN] = { "mean", NULL, AT_INT, 0, 0, false, "mean" },
-    [RV_GAMMA] = { "gamma", NULL, AT_INT, 1500, 0, false, "gamma shape x1000" },
-    [RV_ROUND] = { "round", NULL, AT_INT, 0, 0, false, "round samples to a multiple" },
-    [RV_RANDTABLE] = { "randtable", NULL, AT_TABLE, 0, 0, false, "probability table {{pct, lo, hi}, ...}" },
+#define RV_ATTR(id, nm, alias, kind, def, max, req, store, help) [RV_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/randvar_attr_list.def"
+#undef RV_ATTR
 };
 
 static const struct attr_spec cvar_specs[CV_NATTRS] = {
-    [CV_TYPE] = { "type", NULL, AT_STR, 0, 0, true, "distribution: cvar-gamma, cvar-uniform, ..." },
-    [CV_PARAMETERS] = { "parameters", NULL, AT_TEXT, 0, 0, false, "key:value;key:value, quoted when a value is a $variable (\"mean:$m;gamma:1.5\")" },
-    [CV_MIN] = { "min", NULL, AT_INT, 0, 0, false, "samples below are raised to it" },
-    [CV_MAX] = { "max", NULL, AT_INT, 0, 0, false, "samples above are lowered to it" },
-    [CV_ROUND] = { "round", NULL, AT_INT, 0, 0, false, "round samples to a multiple" },
+#define CV_ATTR(id, nm, alias, kind, def, max, req, store, help) [CV_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/cvar_attr_list.def"
+#undef CV_ATTR
 };
 
 static const struct attr_spec eventgen_specs[EG_NATTRS] = {
-    [EG_RATE] = { "rate", NULL, AT_INT, 0, 0, false, "events per second for the limit flowops; 0 = no limit" },
+#define EG_ATTR(id, nm, alias, kind, def, max, req, store, help) [EG_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/eventgen_attr_list.def"
+#undef EG_ATTR
 };
 
 static const struct attr_spec multi_specs[MU_NATTRS] = {
-    [MU_MASTER] = { "master", NULL, AT_STR, 0, 0, false, "synchronisation server host" },
-    [MU_CLIENT] = { "client", NULL, AT_STR, 0, 0, false, "this client's name" },
-    [MU_VALUE] = { "value", NULL, AT_INT, 1, 0, false, "sync point number" },
+#define MU_ATTR(id, nm, alias, kind, def, max, req, store, help) [MU_##id] = SPEC_ROW(nm, alias, kind, def, max, req, help)
+#include "lang/multi_attr_list.def"
+#undef MU_ATTR
 };
 
 const struct attr_table fileset_attrs = { "fileset", ROWS(fileset_specs), false };

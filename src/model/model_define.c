@@ -9,6 +9,7 @@
 #include "base/hint.h"
 #include "lang/ast.h"
 #include "lang/eval.h"
+#include "model/attr_store.h"
 
 /* Names are bound when defined (a later `set` does not rename anything). */
 static int def_name(const struct vartab *vars, const struct attrvals *a, int idx, const char *what,
@@ -179,6 +180,15 @@ int model_define_process(struct model *m, const struct vartab *vars, const struc
     return rc;
 }
 
+/* Where a composite's definition keeps each attribute: the store column of lang/composite_attr_list.def. */
+#define STORE_IN struct composite_def
+static const struct attr_store composite_stores[CO_NATTRS] = {
+#define CO_ATTR(id, nm, alias, kind, def, max, req, store, help) [CO_##id] = STORE_ROW(kind, max, store),
+#include "lang/composite_attr_list.def"
+#undef CO_ATTR
+};
+#undef STORE_IN
+
 int model_define_composite(struct model *m, const struct vartab *vars, const struct ast_cmd *c, struct diag *err)
 {
     struct composite_def *d = calloc(1, sizeof *d);
@@ -192,7 +202,7 @@ int model_define_composite(struct model *m, const struct vartab *vars, const str
         rc = def_name(vars, &d->a, CO_NAME, "composite flowop", &c->loc, &d->name, err);
     struct scope sc = { .vars = vars };
     if (rc == 0)
-        rc = attr_bool(&d->a, CO_CHOOSE, &sc, &d->choose, err);
+        rc = plan_attr_store(composite_stores, CO_NATTRS, &d->a, &sc, d, err);
     if (rc == 0)
         rc = build_flowops(m, vars, c->flowops, &d->ops, &d->nops, err);
     char where[300];

@@ -62,20 +62,14 @@ static int check_expansion(struct builder *b, const struct thread_def *t)
     return 0;
 }
 
-/* rate=N (passes per second, open loop): 0 is no rate at all, so it is refused
- * where it is written rather than read as "closed loop". */
-static int attr_rate(const struct attrvals *a, int idx, const struct scope *sc, uint64_t inherit, uint64_t *out,
-                     struct diag *err)
+/* rate=N (passes per second, open loop), stored by its row: 0 is no rate at all, so it is
+ * refused where it is written rather than read as "closed loop". */
+static int check_rate(const struct attrvals *a, int idx, uint64_t rate, struct diag *err)
 {
-    *out = inherit;
-    if (a->val[idx] == NULL)
+    if (a->val[idx] == NULL || rate != 0)
         return 0;
-    if (attr_u64(a, idx, sc, out, err) != 0)
-        return -1;
-    if (*out == 0)
-        return diag_set(err, &a->loc[idx], "rate=0: an open-loop rate is at least 1 pass per second (leave rate= out "
-                        "for a closed loop)");
-    return 0;
+    return diag_set(err, &a->loc[idx], "rate=0: an open-loop rate is at least 1 pass per second (leave rate= out "
+                    "for a closed loop)");
 }
 
 const char *const rate_process_names[RP_N] = { [RP_LINEAR] = "linear", [RP_POISSON] = "poisson" };
@@ -118,9 +112,10 @@ const struct attr_store plan_thread_stores[TH_NATTRS] = {
 static int build_thread(struct builder *b, const struct thread_def *d, const struct scope *sc,
                         const struct plan_process *p, struct plan_thread *t)
 {
-    *t = (struct plan_thread){ .name = plan_dupstr(d->name), .loc = d->loc };
+    /* rate= is STORE_OVER: a thread that does not say runs at its process's */
+    *t = (struct plan_thread){ .name = plan_dupstr(d->name), .loc = d->loc, .rate = p->rate };
     if (plan_attr_store(plan_thread_stores, TH_NATTRS, &d->a, sc, t, b->err) != 0
-        || attr_rate(&d->a, TH_RATE, sc, p->rate, &t->rate, b->err) != 0
+        || check_rate(&d->a, TH_RATE, t->rate, b->err) != 0
         || attr_rate_process(&d->a, TH_RATE_PROCESS, sc, p->rate_process, &t->rate_process, b->err) != 0
         || plan_attr_data(&d->a, TH_PATTERN, sc, &plan_random_data, &t->data, b->err) != 0
         || plan_io_attrs(&d->a, TH_IOENGINE, sc, NULL, NULL, &t->io, b->err) != 0
@@ -144,7 +139,7 @@ int plan_build_process(struct builder *b, const struct process_def *d, const str
 {
     *p = (struct plan_process){ .name = plan_dupstr(d->name), .loc = d->loc };
     if (plan_attr_store(plan_process_stores, PR_NATTRS, &d->a, sc, p, b->err) != 0
-        || attr_rate(&d->a, PR_RATE, sc, 0, &p->rate, b->err) != 0
+        || check_rate(&d->a, PR_RATE, p->rate, b->err) != 0
         || attr_rate_process(&d->a, PR_RATE_PROCESS, sc, RP_LINEAR, &p->rate_process, b->err) != 0
         || plan_place_attrs(&d->a, PR_CPUS, sc, NULL, &p->place, b->err) != 0)
         return -1;

@@ -1,0 +1,119 @@
+/* attr_store.c: the store column of the attribute lists: each kind's conversion of a value
+ * into its field (model/attr_store.h), the one way every entity's stored attributes are read. */
+#include "model/attr_store.h"
+
+#include <stdlib.h>
+
+#include "model/plan_build.h"
+
+typedef int store_fn(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                     struct diag *err);
+
+static int store_int(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                     struct diag *err)
+{
+    uint64_t v;
+    if (attr_u64(a, idx, sc, &v, err) != 0)
+        return -1;
+    if (type == ST_INT)
+        *(int *)field = (int)v; /* max <= INT_MAX: checked where the row is made */
+    else if (type == ST_DOUBLE)
+        *(double *)field = (double)v;
+    else
+        *(uint64_t *)field = v;
+    return 0;
+}
+
+static int store_bool(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                      struct diag *err)
+{
+    return attr_bool(a, idx, sc, field, err);
+}
+
+/* A percentage, or a boolean: true (or bare) is 100. */
+static int store_pct(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                     struct diag *err)
+{
+    unsigned *out = field;
+    uint64_t pct;
+    struct rvalue r;
+    *out = (unsigned)a->table->specs[idx].def;
+    if (a->val[idx] == NULL)
+        return 0;
+    if (eval_value(a->val[idx], sc, &r, err) != 0)
+        return -1;
+    if (r.kind == R_BOOL) {
+        *out = r.b ? 100 : 0;
+        return 0;
+    }
+    if (attr_u64(a, idx, sc, &pct, err) != 0)
+        return -1;
+    *out = (unsigned)pct;
+    return 0;
+}
+
+static int store_param(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                       struct diag *err)
+{
+    return plan_attr_param(a, idx, sc, field, err);
+}
+
+static int store_str(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                     struct diag *err)
+{
+    const char *s;
+    if (attr_str(a, idx, sc, &s, err) != 0)
+        return -1;
+    if (type == ST_CSTR)
+        *(const char **)field = s;
+    else
+        *(char **)field = s != NULL ? plan_dupstr(s) : NULL;
+    return 0;
+}
+
+/* A random variable only; the field is left as it is when none is given. */
+static int store_rv(const struct attrvals *a, int idx, const struct scope *sc, void *field, enum store_type type,
+                    struct diag *err)
+{
+    struct rvalue r;
+    if (a->val[idx] == NULL)
+        return 0;
+    if (eval_value(a->val[idx], sc, &r, err) != 0)
+        return -1;
+    if (r.kind != R_DIST)
+        return diag_set(err, &a->loc[idx], "%s wants a random variable", a->table->specs[idx].name);
+    *(struct dist *)field = *r.dist;
+    return 0;
+}
+
+/* The kinds a store may have (STORE_FITS); the others are read by hand. */
+static store_fn *const kind_stores[] = {
+    [AT_INT] = store_int, [AT_PCT] = store_pct, [AT_BOOL] = store_bool, [AT_NUMRV] = store_param,
+    [AT_STR] = store_str, [AT_TEXT] = store_str, [AT_RV] = store_rv,
+};
+
+int plan_attr_store(const struct attr_store *stores, size_t n, const struct attrvals *a, const struct scope *sc,
+                    void *obj, struct diag *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct attr_store *st = &stores[i];
+        if (st->type == ST_NONE || (st->over && a->val[i] == NULL))
+            continue;
+        if (kind_stores[st->kind](a, (int)i, sc, (char *)obj + st->field, st->type, err) != 0)
+            return -1;
+        if (st->has_given)
+            *(bool *)((char *)obj + st->given) = a->val[i] != NULL;
+    }
+    return 0;
+}
+
+void plan_attr_unstore(const struct attr_store *stores, size_t n, void *obj)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (stores[i].type != ST_STR)
+            continue;
+        char **field = (char **)(void *)((char *)obj + stores[i].field);
+        free(*field);
+        *field = NULL;
+    }
+}
