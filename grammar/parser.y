@@ -518,11 +518,10 @@ static int buckets_value(struct lex_state *st, char *word, const YYLTYPE *wl, st
         spec->n = b->n;
         for (size_t i = 0; i < b->n; i++)
             spec->rows[i] = (struct bucket_row){ b->v[i].size, b->v[i].pct };
-        char why[160];
         size_t bad;
-        rc = buckets_init(d, spec, &bad, why, sizeof why);
+        rc = buckets_init(d, spec, &bad, st->err);
         if (rc != 0)
-            diag_set(st->err, bad < b->n ? &b->v[bad].loc : &w, "%s", why);
+            diag_locate(st->err, bad < b->n ? &b->v[bad].loc : &w);
     }
     if (rc == 0) {
         *out = (struct ast_value){ .kind = AV_DIST, .dist = d, .loc = w };

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "base/clock.h"
+#include "base/diag.h"
 #include "results/cpu_share.h"
 #include "check.h"
 
@@ -71,12 +72,12 @@ static void test_ticks_agree_with_clock_monotonic(enum clock_source src, const c
 {
     struct tick_clock c;
     struct tick_mark m;
-    const char *why = NULL;
+    struct diag why = { 0 };
     tick_clock_mark(&m);
     if (tick_clock_init(&c, src, &m, &why) != 0) {
         /* only the TSC may be refused, and only with a reason */
-        CHECK_GOT(src == CLOCK_TSC && why != NULL, name, 0, 1);
-        printf("note: %s clock not available here: %s\n", name, why ? why : "?");
+        CHECK_GOT(src == CLOCK_TSC && why.msg[0] != '\0', name, 0, 1);
+        printf("note: %s clock not available here: %s\n", name, why.msg);
         return;
     }
     uint64_t n0 = clock_ns(), t0 = tick_now(&c);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lang/distribution.h"
+#include "base/diag.h"
 #include "base/rng.h"
 #include "model/plan_choose.h"
 #include "base/weighted.h"
@@ -28,12 +29,12 @@
               near_want, near_tol); \
     } while (0)
 
-/* A call that must fail (RC -1) with an error (ERR) containing WANT. */
+/* A call that must fail (RC -1) with an error (ERR, a struct diag) containing WANT. */
 #define CHECK_ERROR(rc, err, want) \
     do { \
         int error_rc = (rc); \
         CHECK(error_rc == -1, "expected failure (\"%s\"), got rc %d", want, error_rc); \
-        CHECK(strstr(err, want) != NULL, "error \"%s\" does not contain \"%s\"", err, want); \
+        CHECK(strstr((err).msg, want) != NULL, "error \"%s\" does not contain \"%s\"", (err).msg, want); \
     } while (0)
 
 struct moments { double mean, sd, min, max; };
@@ -75,34 +76,34 @@ static void check_dist_mean(const struct dist *d, double want)
 
 static bool randvar_ok(struct dist *d, const struct randvar_spec *s)
 {
-    char err[256] = "";
-    int rc = randvar_init(d, s, err, sizeof err);
-    CHECK(rc == 0, "randvar_init failed: %s", err);
+    struct diag err = { 0 };
+    int rc = randvar_init(d, s, &err);
+    CHECK(rc == 0, "randvar_init failed: %s", err.msg);
     return rc == 0;
 }
 
 static bool cvar_ok(struct dist *d, const char *type, const char *params)
 {
-    char err[256] = "";
+    struct diag err = { 0 };
     struct cvar_spec s = { .type = type, .parameters = params };
-    int rc = cvar_init(d, &s, err, sizeof err);
-    CHECK(rc == 0, "cvar_init(%s, %s) failed: %s", type, params ? params : "NULL", err);
+    int rc = cvar_init(d, &s, &err);
+    CHECK(rc == 0, "cvar_init(%s, %s) failed: %s", type, params ? params : "NULL", err.msg);
     return rc == 0;
 }
 
-static int cvar_err(const char *type, const char *params, char *err, size_t errlen)
+static int cvar_err(const char *type, const char *params, struct diag *err)
 {
     struct dist d;
     struct cvar_spec s = { .type = type, .parameters = params };
-    err[0] = '\0';
-    return cvar_init(&d, &s, err, errlen);
+    diag_clear(err);
+    return cvar_init(&d, &s, err);
 }
 
-static int randvar_err(const struct randvar_spec *s, char *err, size_t errlen)
+static int randvar_err(const struct randvar_spec *s, struct diag *err)
 {
     struct dist d;
-    err[0] = '\0';
-    return randvar_init(&d, s, err, errlen);
+    diag_clear(err);
+    return randvar_init(&d, s, err);
 }
 
 /* Mean and sd of a mixture of uniform rows (a tabular randvar, unscaled). */
@@ -440,16 +441,16 @@ static void test_tabular_percentages_totalling_90_are_rejected_with_the_total(vo
 {
     static const struct dist_row rows[] = { { 40, 1, 2 }, { 50, 3, 4 } };
     struct randvar_spec s = table_spec(rows, 2);
-    char err[256];
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "total 90%, must total exactly 100");
+    struct diag err = { 0 };
+    CHECK_ERROR(randvar_err(&s, &err), err, "total 90%, must total exactly 100");
 }
 
 static void test_tabular_percentages_totalling_110_are_rejected(void)
 {
     static const struct dist_row rows[] = { { 60, 1, 2 }, { 50, 3, 4 } };
     struct randvar_spec s = table_spec(rows, 2);
-    char err[256];
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "total 110%");
+    struct diag err = { 0 };
+    CHECK_ERROR(randvar_err(&s, &err), err, "total 110%");
 }
 
 static void test_tabular_bad_rows_are_rejected_naming_the_row(void)
@@ -457,22 +458,22 @@ static void test_tabular_bad_rows_are_rejected_naming_the_row(void)
     static const struct dist_row zero[] = { { 100, 1, 2 }, { 0, 3, 4 } };
     static const struct dist_row inverted[] = { { 50, 1, 2 }, { 50, 9, 4 } };
     static const struct dist_row fraction[] = { { 50.5, 1, 2 }, { 49.5, 3, 4 } };
-    char err[256];
+    struct diag err = { 0 };
 
     /* A 0% row is legal (classic tables use one to set the minimum). */
     struct randvar_spec s = table_spec(zero, 2);
-    CHECK(randvar_err(&s, err, sizeof err) == 0, "a 0%% row must be accepted: %s", err);
+    CHECK(randvar_err(&s, &err) == 0, "a 0%% row must be accepted: %s", err.msg);
     s = table_spec(inverted, 2);
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "row 2 {50, 9, 4}: lo must be <= hi");
+    CHECK_ERROR(randvar_err(&s, &err), err, "row 2 {50, 9, 4}: lo must be <= hi");
     s = table_spec(fraction, 2);
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "row 1 {50.5, 1, 2}: percentage must be a whole");
+    CHECK_ERROR(randvar_err(&s, &err), err, "row 1 {50.5, 1, 2}: percentage must be a whole");
 }
 
 static void test_tabular_without_rows_is_rejected(void)
 {
     struct randvar_spec s = { .kind = DIST_TABULAR };
-    char err[256];
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "randvar: type=tabular needs a randtable");
+    struct diag err = { 0 };
+    CHECK_ERROR(randvar_err(&s, &err), err, "randvar: type=tabular needs a randtable");
 }
 
 /* ---- randvar: rounding, errors, identity -------------------------------- */
@@ -514,22 +515,22 @@ static void test_randvar_round_100_takes_250_up_to_300_half_away_from_zero(void)
 
 static void test_randvar_invalid_specs_are_rejected_with_context(void)
 {
-    char err[256];
+    struct diag err = { 0 };
     struct randvar_spec s = { .kind = DIST_GAMMA, .has_gamma = true, .gamma = 0 };
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "randvar: gamma must be > 0");
+    CHECK_ERROR(randvar_err(&s, &err), err, "randvar: gamma must be > 0");
 
     s = (struct randvar_spec){ .kind = DIST_UNIFORM, .has_min = true, .min = 10,
                                .has_mean = true, .mean = 5 };
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "randvar: mean (5) must be >= min (10)");
+    CHECK_ERROR(randvar_err(&s, &err), err, "randvar: mean (5) must be >= min (10)");
 
     s = (struct randvar_spec){ .kind = DIST_GAMMA, .has_min = true, .min = 10 };
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "mean (1.5, defaulted to gamma/1000)");
+    CHECK_ERROR(randvar_err(&s, &err), err, "mean (1.5, defaulted to gamma/1000)");
 
     s = (struct randvar_spec){ .kind = DIST_UNIFORM, .has_round = true, .round = -1 };
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "randvar: round must be >= 0");
+    CHECK_ERROR(randvar_err(&s, &err), err, "randvar: round must be >= 0");
 
     s = (struct randvar_spec){ .kind = DIST_CVAR };
-    CHECK_ERROR(randvar_err(&s, err, sizeof err), err, "randvar: type must be");
+    CHECK_ERROR(randvar_err(&s, &err), err, "randvar: type must be");
 }
 
 static void test_randvar_describe_and_seed(void)
@@ -609,8 +610,8 @@ static void test_cvar_normal_mean_100_sigma_15_has_std_15(void)
     struct dist d;
     struct cvar_spec s = { .type = "cvar-normal", .parameters = "mean:100;sigma:15",
                            .has_min = true, .min = -1e9 };
-    char err[256] = "";
-    CHECK(cvar_init(&d, &s, err, sizeof err) == 0, "cvar_init: %s", err);
+    struct diag err = { 0 };
+    CHECK(cvar_init(&d, &s, &err) == 0, "cvar_init: %s", err.msg);
     check_moments(&d, 100, 15, 0.02);
 }
 
@@ -738,9 +739,9 @@ static void test_cvar_round_1000_truncates_then_ties_go_down(void)
         struct dist d;
         struct cvar_spec s = { .type = "cvar-uniform", .parameters = cases[i].params,
                                .has_round = true, .round = 1000 };
-        char err[256] = "";
-        if (cvar_init(&d, &s, err, sizeof err)) {
-            CHECK(false, "cvar_init(%s): %s", cases[i].params, err);
+        struct diag err = { 0 };
+        if (cvar_init(&d, &s, &err)) {
+            CHECK(false, "cvar_init(%s): %s", cases[i].params, err.msg);
             continue;
         }
         double x = first_sample(&d);
@@ -753,9 +754,9 @@ static void test_cvar_min_5_max_10_clamps_uniform_0_20(void)
     struct dist d;
     struct cvar_spec s = { .type = "cvar-uniform", .parameters = "lower:0;upper:20",
                            .has_min = true, .min = 5, .has_max = true, .max = 10 };
-    char err[256] = "";
-    if (cvar_init(&d, &s, err, sizeof err)) {
-        CHECK(false, "cvar_init: %s", err);
+    struct diag err = { 0 };
+    if (cvar_init(&d, &s, &err)) {
+        CHECK(false, "cvar_init: %s", err.msg);
         return;
     }
     struct rng r;
@@ -809,20 +810,20 @@ static void test_cvar_parameter_errors_name_the_type_and_parameter(void)
         { "cvar-weibull", "scale:-1", "cvar-weibull: scale must be >= 0" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char err[256];
-        CHECK_ERROR(cvar_err(cases[i].type, cases[i].params, err, sizeof err), err, cases[i].want);
+        struct diag err = { 0 };
+        CHECK_ERROR(cvar_err(cases[i].type, cases[i].params, &err), err, cases[i].want);
     }
 }
 
 static void test_cvar_bad_bounds_are_rejected(void)
 {
     struct dist d;
-    char err[256] = "";
+    struct diag err = { 0 };
     struct cvar_spec s = { .type = "cvar-uniform", .has_min = true, .min = 10,
                            .has_max = true, .max = 5 };
-    CHECK_ERROR(cvar_init(&d, &s, err, sizeof err), err, "cvar-uniform: min (10) must be <= max (5)");
+    CHECK_ERROR(cvar_init(&d, &s, &err), err, "cvar-uniform: min (10) must be <= max (5)");
     s = (struct cvar_spec){ .type = "cvar-uniform", .has_round = true, .round = -3 };
-    CHECK_ERROR(cvar_init(&d, &s, err, sizeof err), err, "cvar-uniform: round must be >= 0");
+    CHECK_ERROR(cvar_init(&d, &s, &err), err, "cvar-uniform: round must be >= 0");
 }
 
 static void test_cvar_same_seed_gives_same_samples_for_every_type(void)
@@ -848,8 +849,8 @@ static void test_buckets_4k_30_64k_50_1m_20_draw_only_those_sizes_in_those_share
     struct buckets_spec s = { 3, { { 4096, PCT(30) }, { 65536, PCT(50) }, { 1048576, PCT(20) } } };
     struct dist d;
     size_t bad = 99;
-    char err[160] = "";
-    CHECK(buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    struct diag err = { 0 };
+    CHECK(buckets_init(&d, &s, &bad, &err) == 0, "init failed: %s", err.msg);
     CHECK_NEAR("mean", dist_mean(&d), 0.3 * 4096 + 0.5 * 65536 + 0.2 * 1048576, 1e-6);
     CHECK(strcmp(dist_describe(&d), "bucket list") == 0, "describe: %s", dist_describe(&d));
     struct rng r;
@@ -874,8 +875,8 @@ static void test_buckets_zero_percent_bucket_is_never_drawn(void)
     struct buckets_spec s = { 3, { { 1, 0 }, { 2, PCT(100) }, { 3, 0 } } };
     struct dist d;
     size_t bad;
-    char err[160];
-    CHECK(buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    struct diag err = { 0 };
+    CHECK(buckets_init(&d, &s, &bad, &err) == 0, "init failed: %s", err.msg);
     struct rng r;
     rng_seed(&r, SEED);
     int others = 0;
@@ -888,19 +889,19 @@ static void test_buckets_bad_lists_are_rejected_naming_the_bucket_or_the_list(vo
 {
     struct dist d;
     size_t bad = 99;
-    char err[160];
+    struct diag err = { 0 };
     struct buckets_spec total90 = { 2, { { 4096, PCT(40) }, { 8192, PCT(50) } } };
-    CHECK_ERROR(buckets_init(&d, &total90, &bad, err, sizeof err), err, "total 90%");
+    CHECK_ERROR(buckets_init(&d, &total90, &bad, &err), err, "total 90%");
     CHECK(bad == 2, "the whole list is at fault (bad %zu, want 2)", bad);
     struct buckets_spec over = { 2, { { 4096, 0 }, { 8192, PCT(130) } } };
-    CHECK_ERROR(buckets_init(&d, &over, &bad, err, sizeof err), err, "at most 100 (got 130)");
+    CHECK_ERROR(buckets_init(&d, &over, &bad, &err), err, "at most 100 (got 130)");
     CHECK(bad == 1, "the second bucket is at fault (bad %zu)", bad);
     struct buckets_spec none = { 0 };
-    CHECK_ERROR(buckets_init(&d, &none, &bad, err, sizeof err), err, "at least one");
+    CHECK_ERROR(buckets_init(&d, &none, &bad, &err), err, "at least one");
     struct buckets_spec frac = { 2, { { 4096, PCT(12.5) }, { 8192, PCT(87.25) } } };
-    CHECK_ERROR(buckets_init(&d, &frac, &bad, err, sizeof err), err, "total 99.75%");
+    CHECK_ERROR(buckets_init(&d, &frac, &bad, &err), err, "total 99.75%");
     struct buckets_spec over_frac = { 1, { { 4096, PCT(100.5) } } };
-    CHECK_ERROR(buckets_init(&d, &over_frac, &bad, err, sizeof err), err, "at most 100 (got 100.5)");
+    CHECK_ERROR(buckets_init(&d, &over_frac, &bad, &err), err, "at most 100 (got 100.5)");
 }
 
 /* buckets(4k:12.5,8k:87.5): the shares are exact, the mean is exactly 7680, and
@@ -910,8 +911,8 @@ static void test_buckets_4k_12_5_8k_87_5_split_the_draws_at_exactly_12_500_000(v
     struct buckets_spec s = { 2, { { 4096, PCT(12.5) }, { 8192, PCT(87.5) } } };
     struct dist d;
     size_t bad;
-    char err[160] = "";
-    CHECK(buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    struct diag err = { 0 };
+    CHECK(buckets_init(&d, &s, &bad, &err) == 0, "init failed: %s", err.msg);
     CHECK(dist_mean(&d) == 7680.0, "mean %.17g, want exactly 7680", dist_mean(&d));
     CHECK(d.buckets.n == 2 && d.buckets.cum[0] == 12500000 && d.buckets.cum[1] == 100000000,
           "table %zu: %llu %llu", d.buckets.n, (unsigned long long)d.buckets.cum[0], (unsigned long long)d.buckets.cum[1]);
@@ -930,8 +931,8 @@ static void test_buckets_and_choose_pick_through_the_one_weighted_picker(void)
     struct buckets_spec s = { 3, { { 1, PCT(0.5) }, { 2, PCT(62.5) }, { 3, PCT(37) } } };
     struct dist d;
     size_t bad;
-    char err[160] = "";
-    CHECK(buckets_init(&d, &s, &bad, err, sizeof err) == 0, "init failed: %s", err);
+    struct diag err = { 0 };
+    CHECK(buckets_init(&d, &s, &bad, &err) == 0, "init failed: %s", err.msg);
     struct plan_op kids[3] = { 0 };
     struct plan_op op = { .children = kids, .nchildren = 3, .choose = true, .choose_total = d.buckets.cum[2],
                           .choose_cum = d.buckets.cum };

@@ -505,8 +505,8 @@ static void test_sizes_on_disk_equal_nominal_sizes(void)
     struct plan_fileset p = plan("sizes", path_of("%s/sizes", base), 24, 5, 1.5, 100, 0);
     struct randvar_spec s = { .kind = DIST_UNIFORM, .has_min = true, .min = 0, .has_mean = true,
                               .mean = 1.5 * 1024 * 1024 };
-    char why[256];
-    CHECK(randvar_init(&p.size.dist, &s, why, sizeof why) == 0, "randvar: %s", why);
+    struct diag why;
+    CHECK(randvar_init(&p.size.dist, &s, &why) == 0, "randvar: %s", why.msg);
     p.size.is_dist = true;
     p.paralloc = true;
     struct fileset_rt fs;

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <time.h>
 
+struct diag;
+
 static inline uint64_t clock_ns(void)
 {
     struct timespec ts;
@@ -55,9 +57,9 @@ void tick_clock_mark(struct tick_mark *m);
 /* Chooses and calibrates the clock: the TSC only when asked or (auto) when
  * the kernel's clocksource is the TSC, which it uses only when the counter
  * is invariant and in step on every CPU. The calibration spans at least 2 ms
- * from the mark (it waits out what is left). Returns 0, or -1 with *why set
- * when the TSC was asked for and cannot be used. */
-int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why);
+ * from the mark (it waits out what is left). Returns 0, or -1 with err
+ * saying why when the TSC was asked for and cannot be used. */
+int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, struct diag *err);
 
 static inline uint64_t tick_now(const struct tick_clock *c)
 {

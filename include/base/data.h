@@ -10,6 +10,8 @@
 
 #include "base/rng.h"
 
+struct diag;
+
 #define DATA_BLOCK 4096u     /* the unit compress, dedupe and stamps work on */
 #define DATA_MAX_BYTES 32    /* longest 0xHEX pattern, in bytes */
 
@@ -24,8 +26,8 @@ struct data_pattern {
 };
 
 /* "random", "zero" or "0x" and an even number (2..64) of hex digits; 0 or -1
- * with why filled in. */
-int data_pattern_parse(const char *s, struct data_pattern *out, char *why, size_t whylen);
+ * with err set, without a location (its caller has it). */
+int data_pattern_parse(const char *s, struct data_pattern *out, struct diag *err);
 
 /* Lays the pattern over buf; random bytes come from r. */
 void data_fill(const struct data_pattern *p, struct rng *r, char *buf, size_t len);

@@ -26,11 +26,9 @@ int diag_set(struct diag *d, const struct srcloc *loc, const char *fmt, ...);
 __attribute__((format(printf, 3, 0)))
 int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list ap);
 void diag_clear(struct diag *d);
-/* A message into a plain text buffer the caller owns (buf may be NULL or len
- * 0: none wanted), for the layers that report a reason without a location;
- * returns -1. */
-__attribute__((format(printf, 3, 4)))
-int diag_text(char *buf, size_t len, const char *fmt, ...);
+/* Places d, set without a location by a layer that has none (a value's
+ * parser), at loc, the place its caller knows; the text stays. Returns -1. */
+int diag_locate(struct diag *d, const struct srcloc *loc);
 /* Writes one diagnostic to out (stderr) after flushing stdout, so both keep their order
  * in one file; every error, warning and note that is not part of the report goes through it. */
 __attribute__((format(printf, 2, 3)))

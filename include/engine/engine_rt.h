@@ -308,10 +308,9 @@ uint64_t engine_step_reached(const struct engine *e);
 bool engine_step_tick(struct engine *e, const uint64_t *summed);
 
 /* engine_dist.c: the ranks of a run meeting (dist.h). Every rank reaches an
- * agreement; -1 when one failed, with msg (or err) then naming that rank and
- * its host on every rank. */
-int engine_dist_agree(bool failed, char *msg, size_t cap);
-int engine_dist_agree_diag(bool failed, struct diag *err);
+ * agreement; -1 when one failed, with err (this rank's error when it failed)
+ * then naming that rank and its host on every rank. */
+int engine_dist_agree(bool failed, struct diag *err);
 /* Over many ranks, what a rank tells the others. Set: whether it failed, its host (to
  * name it if it is lost) and its thread slots, set's one agreement. The end of a run (engine_dist_results): its interval,
  * stonewall, latency log and the shape of its figures, for the one agreement of finish. */
@@ -337,7 +336,7 @@ struct rank_end {
 int engine_dist_prepare(struct engine *e, struct diag *err);
 /* Set's one agreement (over many ranks): every rank's word on its steps (failed: this
  * rank's), host and slots on every rank. -1 when a rank failed, err then naming it
- * on every rank, as engine_dist_agree_diag. */
+ * on every rank, as engine_dist_agree. */
 int engine_dist_set(struct engine *e, bool failed, struct diag *err);
 /* Started, over many ranks: room for the end's one agreement, of the size set's agreement
  * found (every rank's part, writers and figures), so that no rank misses the end for want

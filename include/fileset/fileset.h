@@ -194,19 +194,21 @@ const char *fileset_type_name(mode_t mode);
 
 /* Whether st may stand where flowbench makes a directory (a directory of uid's
  * that no other user may write to) or a file (a regular file of uid's with no
- * other name): 0, or -1 with why saying what it is ("is a FIFO where flowbench
- * made a file"). The rules of a tree used again, shared by every managed tree. */
-int fileset_judge_dir(const struct stat *st, uid_t uid, char *why, size_t len);
-int fileset_judge_file(const struct stat *st, uid_t uid, char *why, size_t len);
+ * other name): 0, or -1 with err saying what it is, to follow its path ("is a
+ * FIFO where flowbench made a file"; no location). The rules of a tree used
+ * again, shared by every managed tree. */
+int fileset_judge_dir(const struct stat *st, uid_t uid, struct diag *err);
+int fileset_judge_file(const struct stat *st, uid_t uid, struct diag *err);
 
 /* Checks a tree flowbench is about to reuse (reuse, trusttree, or kept from
  * the run before) beneath its open root, before anything is written: where
  * flowbench makes a directory or a file there must be nothing, or a
  * directory (a regular file) owned by this user, only it writing to it (with
  * one link). 0: fit; 1: made in another shape (a file where a directory
- * belongs, or the reverse), *why says where: rebuild it; -1: refused, err
- * naming the path and what is there, marked bad input. */
-int fileset_check_tree(struct fileset_rt *fs, char *why, size_t whylen, struct diag *err);
+ * belongs, or the reverse), err's text saying where ("PATH is a file where the
+ * fileset has a directory", no location): rebuild it; -1: refused, err naming
+ * the fileset, the path and what is there, marked bad input. */
+int fileset_check_tree(struct fileset_rt *fs, struct diag *err);
 
 /* Makes the fileset's directory (its path) if it is missing: only its last
  * component, as mkdir does, unless FS_MKDIR_PARENTS; a missing parent is an

@@ -10,6 +10,8 @@
 
 #include "base/rng.h"
 
+struct diag;
+
 enum dist_kind { DIST_UNIFORM, DIST_GAMMA, DIST_TABULAR, DIST_CVAR, DIST_BUCKETS };
 
 #define DIST_TABLE_MAX   100   /* randtable rows */
@@ -54,8 +56,8 @@ struct cvar_type {
     const char *summary;               /* one line for `help` */
     const struct cvar_param *params;   /* in the order p[] holds them */
     size_t nparams;
-    /* 0, or -1 with the reason (without the type name) in why. */
-    int    (*check)(const double *p, char *why, size_t whylen);
+    /* 0, or -1 with the reason (without the type name) in err. */
+    int    (*check)(const double *p, struct diag *err);
     double (*draw)(const double *p, struct rng *r);
     double (*mean)(const double *p);
 };
@@ -85,10 +87,12 @@ struct dist {
     };
 };
 
-int    randvar_init(struct dist *d, const struct randvar_spec *s, char *err, size_t errlen);
-int    cvar_init(struct dist *d, const struct cvar_spec *s, char *err, size_t errlen);
+/* 0, or -1 with err set without a location: the caller knows which attribute
+ * (or row) the message is about and places it. */
+int    randvar_init(struct dist *d, const struct randvar_spec *s, struct diag *err);
+int    cvar_init(struct dist *d, const struct cvar_spec *s, struct diag *err);
 /* -1 with the reason in err, and in *bad the row at fault (s->n: the whole list). */
-int    buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, char *err, size_t errlen);
+int    buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, struct diag *err);
 /* Hot path: no allocation, no locks, no syscalls. Deterministic per rng state. */
 double dist_sample(const struct dist *d, struct rng *r);
 /* Analytic mean, for fileset sizing. Exact for randvars (for gamma and tabular

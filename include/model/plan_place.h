@@ -40,8 +40,8 @@ struct place_default {
 int plan_place_attrs(const struct attrvals *a, int first, const struct scope *sc, const struct plan_place *inherit,
                      struct plan_place *out, struct diag *err);
 void plan_place_free(struct plan_place *p);
-/* Parses --bind's argument; -1 with a message in msg when it is not KIND[:POLICY]. */
-int place_default_parse(const char *text, struct place_default *out, char *msg, size_t size);
+/* Parses --bind's argument; -1 with err set when it is not KIND[:POLICY]. */
+int place_default_parse(const char *text, struct place_default *out, struct diag *err);
 const char *place_kind_name(enum place_kind k);
 
 #endif

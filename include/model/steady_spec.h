@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct diag;
+
 enum steady_metric { STEADY_IOPS, STEADY_BW, STEADY_P99, STEADY_NMETRICS };
 
 /* One row per metric: its word, its unit in reports, and what it is. */
@@ -27,8 +29,9 @@ struct steady_spec {
 };
 
 /* Parses "METRIC:LIMIT%:WINDOW[:warmup=SECONDS]" (durations: 30, 30s, 2m, 1h)
- * or "off"; -1 with why filled (for a located message) when it is not one. */
-int steady_parse(const char *text, struct steady_spec *out, char *why, size_t len);
+ * or "off"; -1 with err set, without a location (its caller places it), when
+ * it is not one. */
+int steady_parse(const char *text, struct steady_spec *out, struct diag *err);
 /* The spec as it is written, for reports. */
 void steady_format(const struct steady_spec *s, char *buf, size_t len);
 

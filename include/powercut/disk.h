@@ -11,6 +11,8 @@
 
 #include "powercut/write_cache.h"
 
+struct diag;
+
 struct pc_disk {
     char image[PATH_MAX];     /* the durable image's absolute path */
     int image_fd;
@@ -20,8 +22,8 @@ struct pc_disk {
 };
 
 /* Opens the image (a regular file, a whole number of 512-byte sectors); on failure
- * returns -1 with the reason in err. */
-int disk_open(struct pc_disk *d, const char *image, char *err, size_t errlen);
+ * returns -1 with err set: "IMAGE: reason". */
+int disk_open(struct pc_disk *d, const char *image, struct diag *err);
 /* An orderly power-off: without a cut, the cache goes to the image first. Returns the
  * number of blocks written, or a negative errno. */
 int64_t disk_shutdown(struct pc_disk *d);

@@ -4,6 +4,13 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/diag.h"
+
+/* The TSC refused for why: auto goes on with the vDSO (0), tsc asked for is an error. */
+static int vdso_instead(enum clock_source want, struct diag *err, const char *why)
+{
+    return want == CLOCK_AUTO ? 0 : diag_set(err, NULL, "%s", why);
+}
 
 #if defined(__x86_64__)
 
@@ -56,17 +63,15 @@ static int calibrate(struct tick_clock *c, const struct tick_mark *m)
     return c->ns_per_tick > 0.05 && c->ns_per_tick < 10.0 ? 0 : -1;
 }
 
-/* The TSC if it can be trusted; else 0 with the vDSO (auto) or -1 and *why. */
-static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
+/* The TSC if it can be trusted; else 0 with the vDSO (auto) or -1 and err. */
+static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, struct diag *err)
 {
-    if (!kernel_uses_tsc()) {
-        *why = "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), so it is not trusted";
-        return want == CLOCK_AUTO ? 0 : -1;
-    }
+    if (!kernel_uses_tsc())
+        return vdso_instead(want, err, "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), "
+                                       "so it is not trusted");
     if (calibrate(c, m) != 0) {
         c->ns_per_tick = 1.0;
-        *why = "the TSC failed its calibration against CLOCK_MONOTONIC";
-        return want == CLOCK_AUTO ? 0 : -1;
+        return vdso_instead(want, err, "the TSC failed its calibration against CLOCK_MONOTONIC");
     }
     c->tsc = true;
     c->name = "tsc";
@@ -81,20 +86,19 @@ void tick_clock_mark(struct tick_mark *m)
     m->tsc = 0;
 }
 
-static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
+static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, struct diag *err)
 {
     (void)c;
     (void)m;
-    *why = "the TSC clock is available on x86-64 only";
-    return want == CLOCK_AUTO ? 0 : -1;
+    return vdso_instead(want, err, "the TSC clock is available on x86-64 only");
 }
 
 #endif
 
-int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, const char **why)
+int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, struct diag *err)
 {
     *c = (struct tick_clock){ .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
     if (want == CLOCK_VDSO)
         return 0;
-    return choose_tsc(c, want, m, why);
+    return choose_tsc(c, want, m, err);
 }

@@ -16,15 +16,15 @@ static int hex_digit(char c)
     return -1;
 }
 
-static int parse_hex(const char *h, struct data_pattern *out, char *why, size_t whylen)
+static int parse_hex(const char *h, struct data_pattern *out, struct diag *err)
 {
     size_t n = strlen(h);
     if (n == 0 || n % 2 != 0 || n / 2 > DATA_MAX_BYTES)
-        return diag_text(why, whylen, "0x needs an even number of hex digits, 2 to %d", 2 * DATA_MAX_BYTES);
+        return diag_set(err, NULL, "0x needs an even number of hex digits, 2 to %d", 2 * DATA_MAX_BYTES);
     for (size_t i = 0; i < n; i += 2) {
         int hi = hex_digit(h[i]), lo = hex_digit(h[i + 1]);
         if (hi < 0 || lo < 0)
-            return diag_text(why, whylen, "'%c%c' is not a hex byte", h[i], h[i + 1]);
+            return diag_set(err, NULL, "'%c%c' is not a hex byte", h[i], h[i + 1]);
         out->bytes[i / 2] = (uint8_t)(hi << 4 | lo);
     }
     out->len = (uint8_t)(n / 2);
@@ -32,7 +32,7 @@ static int parse_hex(const char *h, struct data_pattern *out, char *why, size_t 
     return 0;
 }
 
-int data_pattern_parse(const char *s, struct data_pattern *out, char *why, size_t whylen)
+int data_pattern_parse(const char *s, struct data_pattern *out, struct diag *err)
 {
     if (strcmp(s, "random") == 0) {
         out->kind = DATA_RANDOM;
@@ -43,8 +43,8 @@ int data_pattern_parse(const char *s, struct data_pattern *out, char *why, size_
         return 0;
     }
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        return parse_hex(s + 2, out, why, whylen);
-    return diag_text(why, whylen, "wants random, zero or 0xHEX, got '%s'", s);
+        return parse_hex(s + 2, out, err);
+    return diag_set(err, NULL, "wants random, zero or 0xHEX, got '%s'", s);
 }
 
 /* Each block: its first (100 - compress)% random, the rest zeros. */

@@ -16,14 +16,11 @@ int diag_vset(struct diag *d, const struct srcloc *loc, const char *fmt, va_list
     return -1;
 }
 
-int diag_text(char *buf, size_t len, const char *fmt, ...)
+int diag_locate(struct diag *d, const struct srcloc *loc)
 {
-    if (buf == NULL || len == 0)
-        return -1;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, len, fmt, ap);
-    va_end(ap);
+    d->has_loc = loc != NULL && loc->file != NULL;
+    if (d->has_loc)
+        d->loc = *loc;
     return -1;
 }
 

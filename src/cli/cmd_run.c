@@ -101,11 +101,11 @@ static int check_journals(struct interp *in, struct plan *plan, struct diag *err
  * calibration takes 2 ms). */
 static int clock_ready(struct interp *in, struct diag *err)
 {
-    const char *why = NULL;
+    struct diag why;
     if (in->clock_ready)
         return 0;
     if (tick_clock_init(&in->clock, in->opt.clock, &in->clock_mark, &why) != 0)
-        return diag_set(err, NULL, "--clock tsc: %s", why);
+        return diag_set(err, NULL, "--clock tsc: %s", why.msg);
     in->clock_ready = true;
     return 0;
 }

@@ -169,9 +169,8 @@ static int make_randvar(struct interp *in, const struct attrvals *a, const struc
         return -1;
     if (s.kind == DIST_TABULAR && s.nrows == 0)
         return diag_set(err, loc, "a tabular randvar needs randtable={{pct, lo, hi}, ...}");
-    char why[256];
-    if (randvar_init(d, &s, why, sizeof why) != 0)
-        return diag_set(err, strstr(why, "randtable") && a->val[RV_RANDTABLE] ? &a->loc[RV_RANDTABLE] : loc, "%s", why);
+    if (randvar_init(d, &s, err) != 0)
+        return diag_locate(err, strstr(err->msg, "randtable") && a->val[RV_RANDTABLE] ? &a->loc[RV_RANDTABLE] : loc);
     return 0;
 }
 
@@ -237,15 +236,14 @@ static int set_cvar(struct interp *in, const struct ast_cmd *c, struct diag *err
             rc = diag_set(err, &a.loc[CV_PARAMETERS], "out of memory");
         s.parameters = expanded;
     }
-    char why[256];
-    if (rc == 0 && cvar_init(&d, &s, why, sizeof why) != 0) {
+    if (rc == 0 && cvar_init(&d, &s, err) != 0) {
         /* Point at the attribute the message is about. */
         const struct srcloc *at = &c->loc;
-        if (strstr(why, "cvar type") != NULL)
+        if (strstr(err->msg, "cvar type") != NULL)
             at = &a.loc[CV_TYPE];
         else if (a.val[CV_PARAMETERS] != NULL)
             at = &a.loc[CV_PARAMETERS];
-        rc = diag_set(err, at, "%s", why);
+        rc = diag_locate(err, at);
     }
     if (rc == 0)
         rc = store_dist(in, c->var, &d, true, err, &c->loc);
@@ -394,10 +392,9 @@ int cmd_set_mode(struct interp *in, const struct ast_cmd *c, struct diag *err)
 
 int cmd_set_steady(struct interp *in, const struct ast_cmd *c, struct diag *err)
 {
-    char why[256];
     struct steady_spec spec;
-    if (steady_parse(c->word, &spec, why, sizeof why) != 0)
-        return diag_set(err, &c->word_loc, "%s", why);
+    if (steady_parse(c->word, &spec, err) != 0)
+        return diag_locate(err, &c->word_loc);
     in->steady = spec;
     return 0;
 }

@@ -155,21 +155,18 @@ static int parse_clock(void *field, const char *text, struct diag *err)
 
 static int parse_bind(void *field, const char *text, struct diag *err)
 {
-    char msg[256];
-    if (place_default_parse(text, field, msg, sizeof msg) == 0)
-        return 0;
-    return diag_set(err, NULL, "%s", msg);
+    return place_default_parse(text, field, err);
 }
 
 static int parse_steadystate(void *field, const char *text, struct diag *err)
 {
     struct interp_options *o = field;
-    char why[256];
-    if (steady_parse(text, &o->steady, why, sizeof why) == 0) {
+    struct diag why;
+    if (steady_parse(text, &o->steady, &why) == 0) {
         o->have_steady = true;
         return 0;
     }
-    return diag_set(err, NULL, "--steadystate: %s", why);
+    return diag_set(err, NULL, "--steadystate: %s", why.msg);
 }
 
 static int set_file(void *field, const char *path, struct diag *err)

@@ -594,7 +594,7 @@ int engine_create_files(const struct run_desc *d, struct diag *err)
      * for rank 0's making), and a rank that failed takes its part in them all the same. */
     if (engine_share_adopt(&e, rc == 0, err) != 0)
         rc = -1;
-    if (engine_dist_agree_diag(rc != 0, err) != 0)
+    if (engine_dist_agree(rc != 0, err) != 0)
         rc = -1;
     engine_dist_tally(&e, "created");
     engine_free(&e);
@@ -665,7 +665,7 @@ static int finish(struct engine *e)
 static bool phase_made(struct engine *e, const struct run_desc *d, struct diag *err)
 {
     bool made = prepare(e, d, err) == 0 && create_filesets(e, err) == 0;
-    made = engine_dist_agree_diag(!made, err) == 0;
+    made = engine_dist_agree(!made, err) == 0;
     engine_dist_tally(e, "made");
     return made;
 }
@@ -702,6 +702,18 @@ static bool phase_set(struct engine *e, struct diag *err)
     return set;
 }
 
+/* Whether every rank started; when one did not, the run's error (sh->err) on
+ * every rank is that rank's, named. */
+static bool agreed_started(struct engine *e, bool started)
+{
+    struct diag why;
+    diag_set(&why, NULL, "%s", e->sh->err);
+    if (engine_dist_agree(!started, &why) == 0)
+        return true;
+    snprintf(e->sh->err, sizeof e->sh->err, "%s", why.msg);
+    return false;
+}
+
 /* Started: room for the end's agreement, the workers forked and at the start barrier,
  * the event generator running; the start of the measured interval, on every rank
  * together. -1 when there is no room or the workers could not be forked (the other
@@ -711,7 +723,7 @@ static int phase_started(struct engine *e, pthread_t *gen, struct diag *err)
     if (engine_dist_room(e, err) != 0 || fork_workers(e, err) != 0) {
         engine_stop(e, STOP_WORKER);
         kill_workers(e);
-        engine_dist_agree_diag(true, err); /* the other ranks wait at the start */
+        engine_dist_agree(true, err); /* the other ranks wait at the start */
         return -1;
     }
     signals_arm_run(e->pids, e->npids);
@@ -723,7 +735,7 @@ static int phase_started(struct engine *e, pthread_t *gen, struct diag *err)
         engine_stop(e, STOP_ERROR);
         snprintf(e->sh->err, sizeof e->sh->err, "cannot start the event generator");
     }
-    if (engine_dist_agree(!started, e->sh->err, sizeof e->sh->err) != 0 && started) {
+    if (!agreed_started(e, started) && started) {
         atomic_store(&e->sh->err_taken, 1);
         engine_stop(e, STOP_ERROR);
         events_stop(e, *gen);

@@ -55,11 +55,6 @@ static int agree_who(bool failed, char *msg, size_t cap)
     return who;
 }
 
-int engine_dist_agree(bool failed, char *msg, size_t cap)
-{
-    return agree_who(failed, msg, cap) < 0 ? 0 : -1;
-}
-
 /* err's text, with its place in the script, as the other ranks are told it. */
 static void diag_words(const struct diag *err, char *msg, size_t cap)
 {
@@ -90,7 +85,7 @@ static int diag_named(int who, const char *msg, bool bad_input, struct diag *err
     return -1;
 }
 
-int engine_dist_agree_diag(bool failed, struct diag *err)
+int engine_dist_agree(bool failed, struct diag *err)
 {
     char msg[sizeof err->msg];
     diag_words(err, msg, sizeof msg);

@@ -15,16 +15,21 @@
  * runs: its path must still lead to it, and nothing foreign may be in it. */
 static int recheck_kept(struct fileset_rt *fs, size_t budget, struct diag *err)
 {
-    char why[1024];
     if (fileset_root_reopen(fs, budget, err) != 0)
         return -1;
-    int rc = fileset_check_tree(fs, why, sizeof why, err);
-    if (rc == 1) {   /* the same layout cannot change shape unless changed by hand */
-        diag_set(err, &fs->plan->loc, "fileset '%s': %s, since the run before; refusing to use the tree",
-                 fs->plan->name, why);
-        err->bad_input = 1;
+    struct diag found;
+    int rc = fileset_check_tree(fs, &found);
+    if (rc == 0)
+        return 0;
+    if (rc < 0) {
+        *err = found;
+        return -1;
     }
-    return rc == 0 ? 0 : -1;
+    /* the same layout cannot change shape unless changed by hand */
+    diag_set(err, &fs->plan->loc, "fileset '%s': %s, since the run before; refusing to use the tree", fs->plan->name,
+             found.msg);
+    err->bad_input = 1;
+    return -1;
 }
 
 int engine_trees_open(struct engine *e, struct diag *err)

@@ -18,57 +18,54 @@ struct check {
     struct fileset_rt *fs;
     uid_t uid;
     bool *missing;          /* per ordinary directory: absent, so is everything below it */
-    char why[512];          /* what is wrong, after the path */
+    struct diag why;        /* what is wrong, after the path */
     char path[PATH_MAX];    /* the object judged, for the message */
 };
 
-int fileset_judge_dir(const struct stat *st, uid_t uid, char *why, size_t len)
+int fileset_judge_dir(const struct stat *st, uid_t uid, struct diag *err)
 {
     if (!S_ISDIR(st->st_mode))
-        snprintf(why, len, "is %s where flowbench made a directory", fileset_type_name(st->st_mode));
-    else if (st->st_uid != uid)
-        snprintf(why, len, "is a directory owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
-                 (unsigned)uid);
-    else if (st->st_mode & (S_IWGRP | S_IWOTH))
-        snprintf(why, len, "is a directory other users may write to (mode %04o)", (unsigned)(st->st_mode & 07777));
-    else
-        return 0;
-    return -1;
+        return diag_set(err, NULL, "is %s where flowbench made a directory", fileset_type_name(st->st_mode));
+    if (st->st_uid != uid)
+        return diag_set(err, NULL, "is a directory owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
+                        (unsigned)uid);
+    if (st->st_mode & (S_IWGRP | S_IWOTH))
+        return diag_set(err, NULL, "is a directory other users may write to (mode %04o)",
+                        (unsigned)(st->st_mode & 07777));
+    return 0;
 }
 
-int fileset_judge_file(const struct stat *st, uid_t uid, char *why, size_t len)
+int fileset_judge_file(const struct stat *st, uid_t uid, struct diag *err)
 {
     if (!S_ISREG(st->st_mode))
-        snprintf(why, len, "is %s where flowbench made a file", fileset_type_name(st->st_mode));
-    else if (st->st_uid != uid)
-        snprintf(why, len, "is a file owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
-                 (unsigned)uid);
-    else if (st->st_nlink != 1)
-        snprintf(why, len, "is a file with %ju links (a hard link to a file flowbench did not make?)",
-                 (uintmax_t)st->st_nlink);
-    else
-        return 0;
-    return -1;
+        return diag_set(err, NULL, "is %s where flowbench made a file", fileset_type_name(st->st_mode));
+    if (st->st_uid != uid)
+        return diag_set(err, NULL, "is a file owned by uid %u, not by this user (uid %u)", (unsigned)st->st_uid,
+                        (unsigned)uid);
+    if (st->st_nlink != 1)
+        return diag_set(err, NULL, "is a file with %ju links (a hard link to a file flowbench did not make?)",
+                        (uintmax_t)st->st_nlink);
+    return 0;
 }
 
 /* A directory where flowbench makes one: only its owner, this user, may change it. */
 static enum verdict judge_dir(struct check *c, const struct stat *st)
 {
     if (S_ISREG(st->st_mode) && st->st_uid == c->uid && st->st_nlink == 1) {
-        snprintf(c->why, sizeof c->why, "is a file where the fileset has a directory");
+        diag_set(&c->why, NULL, "is a file where the fileset has a directory");
         return V_RESHAPE;
     }
-    return fileset_judge_dir(st, c->uid, c->why, sizeof c->why) == 0 ? V_FIT : V_FOREIGN;
+    return fileset_judge_dir(st, c->uid, &c->why) == 0 ? V_FIT : V_FOREIGN;
 }
 
 /* A file where flowbench makes one: a regular file of this user's, with no other name. */
 static enum verdict judge_file(struct check *c, const struct stat *st)
 {
     if (S_ISDIR(st->st_mode) && st->st_uid == c->uid) {
-        snprintf(c->why, sizeof c->why, "is a directory where the fileset has a file");
+        diag_set(&c->why, NULL, "is a directory where the fileset has a file");
         return V_RESHAPE;
     }
-    return fileset_judge_file(st, c->uid, c->why, sizeof c->why) == 0 ? V_FIT : V_FOREIGN;
+    return fileset_judge_file(st, c->uid, &c->why) == 0 ? V_FIT : V_FOREIGN;
 }
 
 /* Stats name in directory dir without following it and judges it. */
@@ -84,7 +81,7 @@ static enum verdict look(struct check *c, size_t dir, const char *name, bool wan
     if (rc != 0 && err == ENOENT)
         return V_MISSING;
     if (rc != 0) {
-        snprintf(c->why, sizeof c->why, "cannot be looked at: %s", strerror(err));
+        diag_set(&c->why, NULL, "cannot be looked at: %s", strerror(err));
         return V_FOREIGN;
     }
     return want_dir ? judge_dir(c, &st) : judge_file(c, &st);
@@ -129,7 +126,7 @@ static enum verdict check_entries(struct check *c, enum fs_kind kind)
     return V_FIT;
 }
 
-int fileset_check_tree(struct fileset_rt *fs, char *why, size_t whylen, struct diag *err)
+int fileset_check_tree(struct fileset_rt *fs, struct diag *err)
 {
     const struct plan_fileset *p = fs->plan;
     struct check *c = calloc(1, sizeof *c);
@@ -147,11 +144,11 @@ int fileset_check_tree(struct fileset_rt *fs, char *why, size_t whylen, struct d
         v = check_entries(c, FSK_LEAFDIR);
     int rc = 0;
     if (v == V_RESHAPE) {
-        snprintf(why, whylen, "%s %s", c->path, c->why);
+        diag_set(err, NULL, "%s %s", c->path, c->why.msg);
         rc = 1;
     } else if (v == V_FOREIGN) {
         diag_set(err, &p->loc, "fileset '%s': %s %s; refusing to use the tree (nothing was written; remove what is "
-                 "there yourself, or choose another $dir)", p->name, c->path, c->why);
+                 "there yourself, or choose another $dir)", p->name, c->path, c->why.msg);
         err->bad_input = 1;
         rc = -1;
     }

@@ -675,18 +675,17 @@ static void reset_state(struct fileset_rt *fs, struct shm *shm)
  * -1 when something foreign is in it (refused, nothing written). */
 static int keepable(struct fileset_rt *fs, const struct progress_sink *sink, struct diag *err)
 {
-    char why[PATH_MAX + 256];
     if (fileset_root_open(fs, dir_budget(), err) != 0)
         return -1;
-    int rc = fileset_check_tree(fs, why, sizeof why, err);
+    int rc = fileset_check_tree(fs, err);
     if (rc <= 0)
         return rc == 0 ? 1 : (fileset_root_close(fs), -1);
     fileset_root_close(fs);
     fs->root_dev = fs->root_ino = 0;
-    if (sink != NULL) {
+    if (sink != NULL) {   /* err's text says where: a note here, not an error */
         char line[2 * PATH_MAX + 512];
         snprintf(line, sizeof line, "%s: the tree kept at %s was made in another shape (%s); making it anew",
-                 fs->plan->name, fs->root, why);
+                 fs->plan->name, fs->root, err->msg);
         sink->note(sink->ctx, line);
     }
     return 0;

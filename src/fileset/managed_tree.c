@@ -48,7 +48,7 @@ struct managed_tree {
     struct names foreign;    /* with over: names there that the manifest does not hold */
     struct multi_link *links;
     size_t nlinks, caplinks;
-    char why[512];
+    struct diag why;         /* what is wrong with the object refused, after its path */
 };
 
 static int cmp_name(const void *a, const void *b)
@@ -105,7 +105,7 @@ static int refuse(struct managed_tree *mt, const char *rel, const char *advice, 
 {
     bool top = strcmp(rel, ".") == 0;
     diag_set(err, NULL, "%s%s%s %s; refusing to replay there (nothing was written; %s)", mt->dir, top ? "" : "/",
-             top ? "" : rel, mt->why, advice);
+             top ? "" : rel, mt->why.msg, advice);
     err->bad_input = 1;
     return -1;
 }
@@ -140,14 +140,14 @@ static int manifest_read(struct managed_tree *mt, struct diag *err)
         return 0;
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(mt->why, sizeof mt->why, "cannot be read: %s", errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+        diag_set(&mt->why, NULL, "cannot be read: %s", errno == ELOOP ? "it is a symbolic link" : strerror(errno));
         if (fd >= 0)
             close(fd);
         return refuse(mt, MANAGED_MANIFEST, remove_it, err);
     }
-    if (fileset_judge_file(&st, mt->uid, mt->why, sizeof mt->why) != 0 || (size_t)st.st_size > MANIFEST_MAX) {
+    if (fileset_judge_file(&st, mt->uid, &mt->why) != 0 || (size_t)st.st_size > MANIFEST_MAX) {
         if (S_ISREG(st.st_mode) && (size_t)st.st_size > MANIFEST_MAX)
-            snprintf(mt->why, sizeof mt->why, "is %jd bytes: not a manifest flowbench wrote", (intmax_t)st.st_size);
+            diag_set(&mt->why, NULL, "is %jd bytes: not a manifest flowbench wrote", (intmax_t)st.st_size);
         close(fd);
         return refuse(mt, MANAGED_MANIFEST, remove_it, err);
     }
@@ -158,7 +158,7 @@ static int manifest_read(struct managed_tree *mt, struct diag *err)
         len += (size_t)got;
     close(fd);
     if (mt->mbuf == NULL || got < 0 || len == cap || manifest_parse(mt, len) != 0) {
-        snprintf(mt->why, sizeof mt->why, "is not a manifest flowbench wrote (or it changed as it was read)");
+        diag_set(&mt->why, NULL, "is not a manifest flowbench wrote (or it changed as it was read)");
         return refuse(mt, MANAGED_MANIFEST, remove_it, err);
     }
     return 0;
@@ -185,21 +185,17 @@ static int note_link(struct managed_tree *mt, const struct stat *st, const char 
 static int judge(struct managed_tree *mt, const struct stat *st, bool known)
 {
     if (S_ISDIR(st->st_mode))
-        return fileset_judge_dir(st, mt->uid, mt->why, sizeof mt->why);
+        return fileset_judge_dir(st, mt->uid, &mt->why);
     if (S_ISLNK(st->st_mode) && known && st->st_uid == mt->uid)
         return 0; /* made by a replay here: flowbench never follows it */
-    if (S_ISLNK(st->st_mode)) {
-        snprintf(mt->why, sizeof mt->why, "is a symbolic link that no replay here made");
-        return -1;
-    }
-    if (!S_ISREG(st->st_mode)) {
-        snprintf(mt->why, sizeof mt->why, "is %s (a replay's directory holds directories, regular files and the "
-                 "links a replay made)", fileset_type_name(st->st_mode));
-        return -1;
-    }
+    if (S_ISLNK(st->st_mode))
+        return diag_set(&mt->why, NULL, "is a symbolic link that no replay here made");
+    if (!S_ISREG(st->st_mode))
+        return diag_set(&mt->why, NULL, "is %s (a replay's directory holds directories, regular files and the "
+                        "links a replay made)", fileset_type_name(st->st_mode));
     struct stat one = *st;
     one.st_nlink = 1; /* its names are counted over the whole walk instead */
-    return fileset_judge_file(&one, mt->uid, mt->why, sizeof mt->why);
+    return fileset_judge_file(&one, mt->uid, &mt->why);
 }
 
 /* The rules for one entry, then whether flowbench made it. */
@@ -215,7 +211,7 @@ static int judge_entry(struct managed_tree *mt, const struct stat *st, const cha
         return 0;
     }
     if (!mt->over) {
-        snprintf(mt->why, sizeof mt->why, "was not laid down by flowbench (%s does not name it)", MANAGED_MANIFEST);
+        diag_set(&mt->why, NULL, "was not laid down by flowbench (%s does not name it)", MANAGED_MANIFEST);
         return refuse(mt, rel, "give --over to replay over what is there, or choose an empty directory", err);
     }
     return names_add(&mt->foreign, rel) == 0 ? 0 : diag_set(err, NULL, "%s: out of memory to check it", mt->dir);
@@ -279,7 +275,7 @@ static int check_links(struct managed_tree *mt, struct diag *err)
             ;
         if ((nlink_t)(j - i) >= mt->links[i].nlink)
             continue;
-        snprintf(mt->why, sizeof mt->why, "is a file with %ju links, %zu of them beneath %s (a hard link to a file "
+        diag_set(&mt->why, NULL, "is a file with %ju links, %zu of them beneath %s (a hard link to a file "
                  "elsewhere)", (uintmax_t)mt->links[i].nlink, j - i, mt->dir);
         return refuse(mt, mt->links[i].path, remove_it, err);
     }
@@ -314,7 +310,7 @@ int managed_tree_check_at(int dirfd, const char *dir, enum managed_foreign forei
     int rc = 0;
     if (mt->rootfd < 0 || fstat(mt->rootfd, &st) != 0)
         rc = diag_set(err, NULL, "%s: %s", dir, strerror(errno));
-    else if (fileset_judge_dir(&st, mt->uid, mt->why, sizeof mt->why) != 0)
+    else if (fileset_judge_dir(&st, mt->uid, &mt->why) != 0)
         rc = refuse(mt, ".", remove_it, err);
     rel[0] = '\0';
     if (rc == 0)

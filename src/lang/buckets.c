@@ -9,7 +9,7 @@
 #include "base/weighted.h"
 
 /* The row at fault in *bad, the reason in err. */
-#define FAIL(row, ...) (*bad = (row), diag_text(err, errlen, __VA_ARGS__))
+#define FAIL(row, ...) (*bad = (row), diag_set(err, NULL, __VA_ARGS__))
 
 double buckets_sample(const struct dist *d, struct rng *r)
 {
@@ -31,7 +31,7 @@ static const char *pct_text(uint64_t pct, char *buf, size_t len)
     return buf;
 }
 
-int buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, char *err, size_t errlen)
+int buckets_init(struct dist *d, const struct buckets_spec *s, size_t *bad, struct diag *err)
 {
     const uint64_t hundred = 100 * (uint64_t)BUCKET_PCT_ONE;
     uint64_t total = 0;

@@ -11,11 +11,11 @@
 
 #define CVAR_PREFIX "cvar-"
 
-static int must_be_nonneg(const char *key, double v, char *why, size_t whylen)
+static int must_be_nonneg(const char *key, double v, struct diag *err)
 {
     if (v >= 0.0)
         return 0;
-    return diag_text(why, whylen, "%s must be >= 0 (got %g)", key, v);
+    return diag_set(err, NULL, "%s must be >= 0 (got %g)", key, v);
 }
 
 /* ---- the distributions -------------------------------------------------- */
@@ -28,13 +28,13 @@ static double uniform_draw(const double *p, struct rng *r)
 
 static double uniform_mean(const double *p) { return (p[0] + p[1]) / 2.0; }
 
-static int gamma_check(const double *p, char *why, size_t whylen)
+static int gamma_check(const double *p, struct diag *err)
 {
     if (p[1] == 0.0)
-        return diag_text(why, whylen, "gamma must not be 0");
+        return diag_set(err, NULL, "gamma must not be 0");
     if (p[1] < 0.0)
-        return diag_text(why, whylen, "gamma must be > 0 (got %g)", p[1]);
-    return must_be_nonneg("mean", p[0], why, whylen);
+        return diag_set(err, NULL, "gamma must be > 0 (got %g)", p[1]);
+    return must_be_nonneg("mean", p[0], err);
 }
 
 static double gamma_draw(const double *p, struct rng *r)
@@ -49,11 +49,11 @@ static double normal_draw(const double *p, struct rng *r)
     return p[0] + p[1] * dist_std_normal(r);
 }
 
-static int lognormal_check(const double *p, char *why, size_t whylen)
+static int lognormal_check(const double *p, struct diag *err)
 {
-    if (must_be_nonneg("shape", p[0], why, whylen))
+    if (must_be_nonneg("shape", p[0], err))
         return -1;
-    return must_be_nonneg("scale", p[1], why, whylen);
+    return must_be_nonneg("scale", p[1], err);
 }
 
 /* "scale" is the mean and "shape" the deviation of the underlying normal. */
@@ -64,9 +64,9 @@ static double lognormal_draw(const double *p, struct rng *r)
 
 static double lognormal_mean(const double *p) { return exp(p[1] + p[0] * p[0] / 2.0); }
 
-static int exponential_check(const double *p, char *why, size_t whylen)
+static int exponential_check(const double *p, struct diag *err)
 {
-    return must_be_nonneg("mean", p[0], why, whylen);
+    return must_be_nonneg("mean", p[0], err);
 }
 
 static double exponential_draw(const double *p, struct rng *r)
@@ -74,11 +74,11 @@ static double exponential_draw(const double *p, struct rng *r)
     return -p[0] * log(dist_unit_open(r));
 }
 
-static int erlang_check(const double *p, char *why, size_t whylen)
+static int erlang_check(const double *p, struct diag *err)
 {
     if (!(p[0] >= 1.0) || p[0] != floor(p[0]))
-        return diag_text(why, whylen, "shape must be a whole number >= 1 (got %g)", p[0]);
-    return must_be_nonneg("rate", p[1], why, whylen);
+        return diag_set(err, NULL, "shape must be a whole number >= 1 (got %g)", p[0]);
+    return must_be_nonneg("rate", p[1], err);
 }
 
 /* Classic: -rate * ln(u1 * ... * u_shape) / shape. The log of that product is
@@ -90,12 +90,12 @@ static double erlang_draw(const double *p, struct rng *r)
 
 static double erlang_mean(const double *p) { return p[1]; }
 
-static int triangular_check(const double *p, char *why, size_t whylen)
+static int triangular_check(const double *p, struct diag *err)
 {
     if (p[1] < p[0])
-        return diag_text(why, whylen, "upper (%g) must be >= lower (%g)", p[1], p[0]);
+        return diag_set(err, NULL, "upper (%g) must be >= lower (%g)", p[1], p[0]);
     if (p[2] < p[0] || p[2] > p[1])
-        return diag_text(why, whylen, "mode (%g) must lie within [lower, upper] = [%g, %g]",
+        return diag_set(err, NULL, "mode (%g) must lie within [lower, upper] = [%g, %g]",
                     p[2], p[0], p[1]);
     return 0;
 }
@@ -116,11 +116,11 @@ static double triangular_draw(const double *p, struct rng *r)
 
 static double triangular_mean(const double *p) { return (p[0] + p[1] + p[2]) / 3.0; }
 
-static int weibull_check(const double *p, char *why, size_t whylen)
+static int weibull_check(const double *p, struct diag *err)
 {
     if (!(p[0] > 0.0))   /* shape 0 would raise to the power 1/0 */
-        return diag_text(why, whylen, "shape must be > 0 (got %g)", p[0]);
-    return must_be_nonneg("scale", p[1], why, whylen);
+        return diag_set(err, NULL, "shape must be > 0 (got %g)", p[0]);
+    return must_be_nonneg("scale", p[1], err);
 }
 
 static double weibull_draw(const double *p, struct rng *r)
@@ -247,26 +247,26 @@ static int find_param(const struct cvar_type *t, const char *key, size_t keylen)
 
 /* A value is one finite number and nothing else ("12k" or "1e999" are errors). */
 static int parse_value(const struct cvar_type *t, const char *key, const char *val, size_t len,
-                       double *out, char *err, size_t errlen)
+                       double *out, struct diag *err)
 {
     char buf[64];
     char *end;
 
     if (len >= sizeof buf)
-        return diag_text(err, errlen, "%s: parameter '%s': value '%.*s' is too long",
+        return diag_set(err, NULL, "%s: parameter '%s': value '%.*s' is too long",
                     t->name, key, (int)len, val);
     memcpy(buf, val, len);
     buf[len] = '\0';
     *out = strtod(buf, &end);
     if (end == buf || *end != '\0' || !isfinite(*out))
-        return diag_text(err, errlen, "%s: parameter '%s': '%s' is not a finite number",
+        return diag_set(err, NULL, "%s: parameter '%s': '%s' is not a finite number",
                     t->name, key, buf);
     return 0;
 }
 
 /* One "key:value" item; blank items are skipped as classic does. */
 static int parse_item(const struct cvar_type *t, const char *item, size_t len,
-                      double *p, char *err, size_t errlen)
+                      double *p, struct diag *err)
 {
     trim(&item, &len);
     if (len == 0)
@@ -277,56 +277,56 @@ static int parse_item(const struct cvar_type *t, const char *item, size_t len,
     size_t keylen = colon ? (size_t)(colon - item) : len;
     trim(&key, &keylen);
     if (keylen == 0)
-        return diag_text(err, errlen, "%s: parameter '%.*s' has an empty name", t->name, (int)len, item);
+        return diag_set(err, NULL, "%s: parameter '%.*s' has an empty name", t->name, (int)len, item);
 
     int idx = find_param(t, key, keylen);
     if (idx < 0) {
         char known[128];
         list_params(t, known, sizeof known);
-        return diag_text(err, errlen, "%s: unsupported parameter '%.*s' (supported: %s)",
+        return diag_set(err, NULL, "%s: unsupported parameter '%.*s' (supported: %s)",
                     t->name, (int)keylen, key, known);
     }
     const char *val = colon ? colon + 1 : item + len;
     size_t vallen = colon ? (size_t)(item + len - val) : 0;
     trim(&val, &vallen);
     if (vallen == 0)
-        return diag_text(err, errlen, "%s: parameter '%s' has no value", t->name, t->params[idx].key);
-    return parse_value(t, t->params[idx].key, val, vallen, &p[idx], err, errlen);
+        return diag_set(err, NULL, "%s: parameter '%s' has no value", t->name, t->params[idx].key);
+    return parse_value(t, t->params[idx].key, val, vallen, &p[idx], err);
 }
 
 static int parse_params(const struct cvar_type *t, const char *s, double *p,
-                        char *err, size_t errlen)
+                        struct diag *err)
 {
     for (size_t i = 0; i < t->nparams; i++)
         p[i] = t->params[i].def;
     while (s && *s) {
         const char *semi = strchr(s, ';');
         size_t len = semi ? (size_t)(semi - s) : strlen(s);
-        if (parse_item(t, s, len, p, err, errlen))
+        if (parse_item(t, s, len, p, err))
             return -1;
         s = semi ? semi + 1 : s + len;
     }
     return 0;
 }
 
-static int check_bounds(const struct cvar_type *t, const struct dist *d, char *err, size_t errlen)
+static int check_bounds(const struct cvar_type *t, const struct dist *d, struct diag *err)
 {
     if (!(d->round >= 0.0))
-        return diag_text(err, errlen, "%s: round must be >= 0 (got %g)", t->name, d->round);
+        return diag_set(err, NULL, "%s: round must be >= 0 (got %g)", t->name, d->round);
     if (!(d->lo <= d->hi))
-        return diag_text(err, errlen, "%s: min (%g) must be <= max (%g)", t->name, d->lo, d->hi);
+        return diag_set(err, NULL, "%s: min (%g) must be <= max (%g)", t->name, d->lo, d->hi);
     return 0;
 }
 
-int cvar_init(struct dist *d, const struct cvar_spec *s, char *err, size_t errlen)
+int cvar_init(struct dist *d, const struct cvar_spec *s, struct diag *err)
 {
     const struct cvar_type *t = s->type ? find_type(s->type) : NULL;
     if (!t) {
         char known[256];
         list_types(known, sizeof known);
         if (!s->type || !*s->type)
-            return diag_text(err, errlen, "cvar: type is required (known: %s)", known);
-        return diag_text(err, errlen, "unknown cvar type '%s' (known: %s)", s->type, known);
+            return diag_set(err, NULL, "cvar: type is required (known: %s)", known);
+        return diag_set(err, NULL, "unknown cvar type '%s' (known: %s)", s->type, known);
     }
 
     struct dist v = {
@@ -337,12 +337,12 @@ int cvar_init(struct dist *d, const struct cvar_spec *s, char *err, size_t errle
         .hi = s->has_max ? s->max : DBL_MAX,
         .cvar.type = t,
     };
-    if (check_bounds(t, &v, err, errlen) || parse_params(t, s->parameters, v.cvar.p, err, errlen))
+    if (check_bounds(t, &v, err) || parse_params(t, s->parameters, v.cvar.p, err))
         return -1;
 
-    char why[160];
-    if (t->check && t->check(v.cvar.p, why, sizeof why))
-        return diag_text(err, errlen, "%s: %s", t->name, why);
+    struct diag why;
+    if (t->check && t->check(v.cvar.p, &why))
+        return diag_set(err, NULL, "%s: %s", t->name, why.msg);
 
     double m = t->mean(v.cvar.p);
     v.mean = m < v.lo ? v.lo : m > v.hi ? v.hi : m;

@@ -129,20 +129,20 @@ static double clamped_uniform_mean(double lo, double hi)
 }
 
 static int check_mean_min(double mean, bool has_mean, const char *mean_default,
-                          double min, char *err, size_t errlen)
+                          double min, struct diag *err)
 {
     if (mean >= min)
         return 0;
-    return diag_text(err, errlen, "randvar: mean (%g%s) must be >= min (%g)",
+    return diag_set(err, NULL, "randvar: mean (%g%s) must be >= min (%g)",
                 mean, has_mean ? "" : mean_default, min);
 }
 
-static int uniform_init(struct dist *d, const struct randvar_spec *s, char *err, size_t errlen)
+static int uniform_init(struct dist *d, const struct randvar_spec *s, struct diag *err)
 {
     double min = s->has_min ? s->min : 0.0;
     double mean = s->has_mean ? s->mean : 0.0;
 
-    if (check_mean_min(mean, s->has_mean, ", the default", min, err, errlen))
+    if (check_mean_min(mean, s->has_mean, ", the default", min, err))
         return -1;
     d->uniform.min = min;
     d->uniform.span = 2.0 * (mean - min);
@@ -150,18 +150,18 @@ static int uniform_init(struct dist *d, const struct randvar_spec *s, char *err,
     return 0;
 }
 
-static int gamma_init(struct dist *d, const struct randvar_spec *s, char *err, size_t errlen)
+static int gamma_init(struct dist *d, const struct randvar_spec *s, struct diag *err)
 {
     double gamma = s->has_gamma ? s->gamma : 1500.0;
     double g = gamma / 1000.0;
 
     if (!(gamma > 0.0))
-        return diag_text(err, errlen, "randvar: gamma must be > 0 (got %g)", gamma);
+        return diag_set(err, NULL, "randvar: gamma must be > 0 (got %g)", gamma);
     double min = s->has_min ? s->min : 0.0;
     /* Classic quirk kept on purpose: the default mean is gamma/1000 itself;
      * shipped scripts ($fileidx) rely on it being almost always 0. */
     double mean = s->has_mean ? s->mean : g;
-    if (check_mean_min(mean, s->has_mean, ", defaulted to gamma/1000", min, err, errlen))
+    if (check_mean_min(mean, s->has_mean, ", defaulted to gamma/1000", min, err))
         return -1;
     d->gamma.min = min;
     d->gamma.shape = g;
@@ -170,35 +170,35 @@ static int gamma_init(struct dist *d, const struct randvar_spec *s, char *err, s
     return 0;
 }
 
-static int check_rows(const struct randvar_spec *s, char *err, size_t errlen)
+static int check_rows(const struct randvar_spec *s, struct diag *err)
 {
     double total = 0.0;
 
     if (s->nrows == 0)
-        return diag_text(err, errlen, "randvar: type=tabular needs a randtable");
+        return diag_set(err, NULL, "randvar: type=tabular needs a randtable");
     if (s->nrows > DIST_TABLE_MAX)
-        return diag_text(err, errlen, "randvar: randtable has %zu rows, at most %d allowed",
+        return diag_set(err, NULL, "randvar: randtable has %zu rows, at most %d allowed",
                     s->nrows, DIST_TABLE_MAX);
     for (size_t i = 0; i < s->nrows; i++) {
         const struct dist_row *w = &s->rows[i];
         /* A 0% row is legal: it is never drawn but its lo still sets the table's minimum. */
         if (!(w->pct >= 0.0) || w->pct != floor(w->pct))
-            return diag_text(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
+            return diag_set(err, NULL, "randvar: randtable row %zu {%g, %g, %g}: "
                         "percentage must be a whole number >= 0", i + 1, w->pct, w->lo, w->hi);
         if (!(w->lo <= w->hi))
-            return diag_text(err, errlen, "randvar: randtable row %zu {%g, %g, %g}: "
+            return diag_set(err, NULL, "randvar: randtable row %zu {%g, %g, %g}: "
                         "lo must be <= hi", i + 1, w->pct, w->lo, w->hi);
         total += w->pct;
     }
     if (total != 100.0)
-        return diag_text(err, errlen, "randvar: randtable percentages total %g%%, must total exactly 100",
+        return diag_set(err, NULL, "randvar: randtable percentages total %g%%, must total exactly 100",
                     total);
     return 0;
 }
 
-static int tabular_init(struct dist *d, const struct randvar_spec *s, char *err, size_t errlen)
+static int tabular_init(struct dist *d, const struct randvar_spec *s, struct diag *err)
 {
-    if (check_rows(s, err, errlen))
+    if (check_rows(s, err))
         return -1;
 
     double tmin = s->rows[0].lo, weighted = 0.0;
@@ -227,7 +227,7 @@ static int tabular_init(struct dist *d, const struct randvar_spec *s, char *err,
         d->mean = min > 0.0 ? min : 0.0;
         return 0;
     }
-    if (check_mean_min(mean, s->has_mean, ", the table's mean", min, err, errlen))
+    if (check_mean_min(mean, s->has_mean, ", the table's mean", min, err))
         return -1;
     /* Written as scale*v + offset so the default (identity) mapping is exact. */
     d->tabular.scale = (mean - min) / (tmean - tmin);
@@ -236,21 +236,21 @@ static int tabular_init(struct dist *d, const struct randvar_spec *s, char *err,
     return 0;
 }
 
-static int (*const randvar_inits[])(struct dist *, const struct randvar_spec *, char *, size_t) = {
+static int (*const randvar_inits[])(struct dist *, const struct randvar_spec *, struct diag *) = {
     [DIST_UNIFORM] = uniform_init,
     [DIST_GAMMA]   = gamma_init,
     [DIST_TABULAR] = tabular_init,
 };
 
-int randvar_init(struct dist *d, const struct randvar_spec *s, char *err, size_t errlen)
+int randvar_init(struct dist *d, const struct randvar_spec *s, struct diag *err)
 {
     enum dist_kind kind = s->nrows > 0 ? DIST_TABULAR : s->kind;
 
     if ((unsigned)kind >= sizeof randvar_inits / sizeof randvar_inits[0])
-        return diag_text(err, errlen, "randvar: type must be uniform, gamma or tabular");
+        return diag_set(err, NULL, "randvar: type must be uniform, gamma or tabular");
     double round = s->has_round ? s->round : 0.0;
     if (!(round >= 0.0))
-        return diag_text(err, errlen, "randvar: round must be >= 0 (got %g)", round);
+        return diag_set(err, NULL, "randvar: round must be >= 0 (got %g)", round);
 
     *d = (struct dist){
         .kind = kind,
@@ -260,5 +260,5 @@ int randvar_init(struct dist *d, const struct randvar_spec *s, char *err, size_t
         .lo = 0.0,
         .hi = DBL_MAX,
     };
-    return randvar_inits[kind](d, s, err, errlen);
+    return randvar_inits[kind](d, s, err);
 }

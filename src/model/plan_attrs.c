@@ -44,9 +44,9 @@ int plan_attr_data(const struct attrvals *a, int first, const struct scope *sc, 
     uint64_t compress = out->compress, dedupe = out->dedupe;
     if (attr_str(a, first, sc, &pat, err) != 0)
         return -1;
-    char why[128];
-    if (pat != NULL && data_pattern_parse(pat, out, why, sizeof why) != 0)
-        return diag_set(err, &a->loc[first], "pattern %s", why);
+    struct diag why;
+    if (pat != NULL && data_pattern_parse(pat, out, &why) != 0)
+        return diag_set(err, &a->loc[first], "pattern %s", why.msg);
     if ((a->val[first + 1] != NULL && attr_u64(a, first + 1, sc, &compress, err) != 0)
         || (a->val[first + 2] != NULL && attr_u64(a, first + 2, sc, &dedupe, err) != 0))
         return -1;

@@ -36,9 +36,9 @@ static int file_size_gamma(const struct attrvals *a, const struct scope *sc, str
         return 0;
     struct randvar_spec s = { .kind = DIST_GAMMA, .has_mean = true, .mean = (double)size->u, .has_gamma = true,
                               .gamma = (double)g };
-    char why[256];
-    if (randvar_init(&size->dist, &s, why, sizeof why) != 0)
-        return diag_set(err, &a->loc[FS_FILESIZEGAMMA], "filesizegamma: %s", why);
+    struct diag why;
+    if (randvar_init(&size->dist, &s, &why) != 0)
+        return diag_set(err, &a->loc[FS_FILESIZEGAMMA], "filesizegamma: %s", why.msg);
     size->is_dist = true;
     return 0;
 }

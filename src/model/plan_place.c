@@ -145,7 +145,7 @@ void plan_place_free(struct plan_place *p)
     p->cpus.text = p->numa.text = p->memnodes.text = NULL;
 }
 
-int place_default_parse(const char *text, struct place_default *out, char *msg, size_t size)
+int place_default_parse(const char *text, struct place_default *out, struct diag *err)
 {
     char kn[128], pn[64];
     const char *colon = strchr(text, ':');
@@ -155,7 +155,7 @@ int place_default_parse(const char *text, struct place_default *out, char *msg, 
     word_names(kinds, NWORDS(kinds), kn, sizeof kn);
     word_names(policies, NWORDS(policies), pn, sizeof pn);
     if (k == NULL || p == NULL)
-        return diag_text(msg, size, "--bind wants KIND[:POLICY], KIND %s, POLICY %s; got '%s'", kn, pn, text);
+        return diag_set(err, NULL, "--bind wants KIND[:POLICY], KIND %s, POLICY %s; got '%s'", kn, pn, text);
     *out = (struct place_default){ (enum place_kind)k->value, (enum place_policy)p->value };
     return 0;
 }

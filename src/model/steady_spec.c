@@ -60,7 +60,7 @@ static int parse_limit(const char *s, double *out)
     return 0;
 }
 
-int steady_parse(const char *text, struct steady_spec *out, char *why, size_t len)
+int steady_parse(const char *text, struct steady_spec *out, struct diag *err)
 {
     *out = (struct steady_spec){ 0 };
     if (strcmp(text, "off") == 0)
@@ -68,7 +68,7 @@ int steady_parse(const char *text, struct steady_spec *out, char *why, size_t le
     char buf[128], *field[5] = { 0 };
     size_t n = 0;
     if (strlen(text) >= sizeof buf)
-        return diag_text(why, len, "steadystate '%.60s...' is too long", text);
+        return diag_set(err, NULL, "steadystate '%.60s...' is too long", text);
     snprintf(buf, sizeof buf, "%s", text);
     /* Split at every ':', keeping empty fields: "iops:2%::30s" is not "iops:2%:30s". */
     for (char *p = buf; p != NULL && n < 5; n++) {
@@ -79,20 +79,20 @@ int steady_parse(const char *text, struct steady_spec *out, char *why, size_t le
     }
     for (size_t i = 0; i < n; i++)
         if (field[i][0] == '\0')
-            return diag_text(why, len, "steadystate '%s': a field is empty (expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS])",
+            return diag_set(err, NULL, "steadystate '%s': a field is empty (expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS])",
                         text);
     if (n < 3 || n > 4)
-        return diag_text(why, len, "steadystate '%s': expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS], e.g. iops:2%%:30s",
+        return diag_set(err, NULL, "steadystate '%s': expected METRIC:LIMIT%%:WINDOW[:warmup=SECONDS], e.g. iops:2%%:30s",
                     text);
     if (parse_metric(field[0], &out->metric) != 0)
-        return diag_text(why, len, "steadystate metric '%s': expected iops, bw or p99", field[0]);
+        return diag_set(err, NULL, "steadystate metric '%s': expected iops, bw or p99", field[0]);
     if (parse_limit(field[1], &out->limit_pct) != 0)
-        return diag_text(why, len, "steadystate limit '%s': expected a percentage above 0 and below 100, e.g. 2%%",
+        return diag_set(err, NULL, "steadystate limit '%s': expected a percentage above 0 and below 100, e.g. 2%%",
                     field[1]);
     if (parse_seconds(field[2], &out->window_s) != 0 || out->window_s < 2)
-        return diag_text(why, len, "steadystate window '%s': expected 2 to 86400 seconds, e.g. 30s or 2m", field[2]);
+        return diag_set(err, NULL, "steadystate window '%s': expected 2 to 86400 seconds, e.g. 30s or 2m", field[2]);
     if (n == 4 && (strncmp(field[3], "warmup=", 7) != 0 || parse_seconds(field[3] + 7, &out->warmup_s) != 0))
-        return diag_text(why, len, "steadystate '%s': expected warmup=SECONDS (e.g. warmup=10s) after the window",
+        return diag_set(err, NULL, "steadystate '%s': expected warmup=SECONDS (e.g. warmup=10s) after the window",
                     field[3]);
     out->on = true;
     return 0;

@@ -1,6 +1,7 @@
 /* disk.c: the power-cut disk: requests pass through the volatile cache until the cut,
  * then fail; the control file's commands are rows of a table. */
 #include "powercut/disk.h"
+#include "base/diag.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,27 +10,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int disk_open(struct pc_disk *d, const char *image, char *err, size_t errlen)
+int disk_open(struct pc_disk *d, const char *image, struct diag *err)
 {
     memset(d, 0, sizeof(*d));
     d->image_fd = -1;
-    if (!realpath(image, d->image)) {
-        snprintf(err, errlen, "%s: %s", image, strerror(errno));
-        return -1;
-    }
+    if (!realpath(image, d->image))
+        return diag_set(err, NULL, "%s: %s", image, strerror(errno));
     struct stat st;
     d->image_fd = open(d->image, O_RDWR | O_CLOEXEC);
-    if (d->image_fd < 0 || fstat(d->image_fd, &st) != 0) {
-        snprintf(err, errlen, "%s: %s", image, strerror(errno));
-        return -1;
-    }
+    if (d->image_fd < 0 || fstat(d->image_fd, &st) != 0)
+        return diag_set(err, NULL, "%s: %s", image, strerror(errno));
     const char *why = !S_ISREG(st.st_mode)      ? "not a regular file (make one with truncate -s SIZE)"
                       : st.st_size == 0         ? "empty (give it the disk's size with truncate -s SIZE)"
                       : st.st_size % 512 != 0   ? "its size is not a whole number of 512-byte sectors"
                                                 : NULL;
     int rc = why ? -ENOTSUP : wcache_open(&d->cache, d->image_fd, (uint64_t)st.st_size);
     if (rc != 0) {
-        snprintf(err, errlen, "%s: %s", image, why ? why : strerror(-rc));
+        diag_set(err, NULL, "%s: %s", image, why ? why : strerror(-rc));
         close(d->image_fd);
         d->image_fd = -1;
         return -1;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/diag.h"
 #include "powercut/disk.h"
 #include "powercut/powercut_fs.h"
 
@@ -136,9 +137,9 @@ int main(int argc, char **argv)
         return 2;
     const char *image = argv[first], *mnt = argv[first + 1];
     struct pc_disk disk;
-    char err[PATH_MAX + 256];
-    if (disk_open(&disk, image, err, sizeof(err)) != 0) {
-        fprintf(stderr, "flowbench-powercut: error: image %s\n", err);
+    struct diag err;
+    if (disk_open(&disk, image, &err) != 0) {
+        fprintf(stderr, "flowbench-powercut: error: image %s\n", err.msg);
         return 2;
     }
     disk.cache.max_blocks = (size_t)max_blocks;
