@@ -47,6 +47,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->rotor = ops[i].opennext && has_fs ? (_Atomic uint64_t *)&w->rotors[ops[i].fileset] : NULL;
         inst->open_flags = has_fs ? op_open_flags(&w->eng->plan->filesets[ops[i].fileset], &ops[i]) : 0;
         inst->fs = has_fs ? worker_fileset(w, ops[i].fileset) : NULL;
+        inst->tree_fixed = inst->fs != NULL && inst->fs->nfiles > 0 && !engine_tree_changes(w->eng->plan, ops[i].fileset);
         inst->tb = (unsigned char)time_bucket_of(ops[i].type);
         /* A finish check is a load and a compare: its time stays in the bucket
          * of the flowop before it, not two clock reads per pass to move out and back. */
