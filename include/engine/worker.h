@@ -290,14 +290,11 @@ static inline int64_t op_pick_own(struct worker *w, const struct op_inst *op, st
 }
 
 /* Before the run, for a body that takes fileset_turn_existing's turns (its
- * fileset's tree fixed): op->rotor the one op_pick takes for an existing file
- * (the op's own, else the fileset's shared one) and op->priv its files' state words. */
-static inline void op_fix_turns(struct worker *w, struct op_inst *op)
-{
-    if (op->rotor == NULL)
-        op->rotor = &fileset_shared(op->fs, w->shm)->rotor_existing;
-    op->priv = fileset_states(op->fs, w->shm, FSK_FILE);
-}
+ * fileset's tree fixed) and names its file by fileset_file_kept_at: op->rotor
+ * the one op_pick takes for an existing file (the op's own, else the
+ * fileset's shared one) and op->priv its files' state words; false, nothing
+ * set, when a name is not in the table or the root is not open. */
+bool op_fix_turns(struct worker *w, struct op_inst *op);
 
 /* The start of an op's timing: now, or when it began waiting for its entry. */
 static inline uint64_t op_start(const struct worker *w, uint64_t since)

@@ -10,6 +10,8 @@
 #include "engine/journal.h"
 #include "engine/worker.h"
 #include "engine/worker_thread.h"
+#include "fileset/fileset_path.h"
+#include "fileset/fileset_pick.h"
 
 /* The time bucket op's ops end in: its own, or a composite's last child's
  * (a choose's children's when they share one, as a mix of reads does). */
@@ -183,4 +185,14 @@ void worker_free(struct worker *w)
     free(w->steps);
     free(w->rotors);
     free(w->mem);
+}
+
+bool op_fix_turns(struct worker *w, struct op_inst *op)
+{
+    if (!op->tree_fixed || !op->fs->h.open || !fileset_files_spelt(op->fs))
+        return false;
+    if (op->rotor == NULL)
+        op->rotor = &fileset_shared(op->fs, w->shm)->rotor_existing;
+    op->priv = fileset_states(op->fs, w->shm, FSK_FILE);
+    return true;
 }

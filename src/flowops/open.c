@@ -85,32 +85,53 @@ __attribute__((noinline, cold)) static int open_failed(struct worker *w, struct 
     return op_entry_error(w, op, "open", op->fs, FSK_FILE, idx, err);
 }
 
+/* openfile_fixed's file idx open as fd into slot s, timed t0..t1: its open
+ * count raised as any open's (closefile drops it), the slot bound, the op counted. */
+static inline int open_bound(struct worker *w, struct op_inst *op, struct slot *s, int64_t idx, int fd, uint64_t t0,
+                             uint64_t t1)
+{
+    _Atomic uint32_t *states = op->priv;
+    atomic_fetch_add_explicit(&states[idx], 1, memory_order_relaxed);   /* op_open.c: no carry into ENT_BUSY */
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = idx, .dsync = (op->open_flags & O_DSYNC) != 0 };
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* openfile_fixed's file idx when its directory's descriptor is not kept (past the budget). */
+__attribute__((noinline)) static int open_unkept(struct worker *w, struct op_inst *op, struct slot *s, int64_t idx)
+{
+    uint64_t t0 = op_now(w);
+    int fd = fileset_open_entry(op->fs, FSK_FILE, (size_t)idx, op->open_flags, 0);
+    uint64_t t1 = op_now(w);
+    if (fd < 0)
+        return open_failed(w, op, idx, errno);
+    return open_bound(w, op, s, idx, fd, t0, t1);
+}
+
 /* A plain openfile (op_open_plain) on a tree that no flowop of the run
  * changes (op_inst.tree_fixed), without directio: the file at the rotor's
  * turn is not held while it is opened, since no one can remove it, so there
- * is no claim to release and no one to wake; its open count is raised as
- * any open's (closefile drops it). A missing file (a fileset not wholly
- * preallocated) takes the plain body, which goes on to one that exists.
- * op->rotor and op->priv: op_fix_turns; tsc: the worker's clock is the TSC. */
+ * is no claim to release and no one to wake. A missing file (a fileset not
+ * wholly preallocated) takes the plain body, which goes on to one that
+ * exists. op->rotor and op->priv: op_fix_turns; tsc: the worker's clock is the TSC. */
 static inline __attribute__((always_inline)) int openfile_fixed(struct worker *w, struct op_inst *op, bool tsc)
 {
     struct slot *s = op_slot(w, op);
     if (s->fd >= 0)
         return op_slot_taken(w, op, s, OPEN_EXISTING);
-    struct fileset_rt *fs = op->fs;
-    _Atomic uint32_t *states = op->priv;
-    int64_t idx = fileset_turn_existing(fs, states, op->rotor);
+    int64_t idx = fileset_turn_existing(op->fs, op->priv, op->rotor);
     if (idx < 0)
         return op_openfile_plain(w, op);
+    const char *leaf;
+    int dfd = fileset_file_kept_at(op->fs, (size_t)idx, &leaf);
+    if (dfd < 0)
+        return open_unkept(w, op, s, idx);
     uint64_t t0 = tick_now_as(tsc);
-    int fd = fileset_open_entry(fs, FSK_FILE, (size_t)idx, op->open_flags, 0666);
+    long fd = sys_openat(dfd, leaf, op->open_flags | O_NOFOLLOW | O_CLOEXEC, 0);
     uint64_t t1 = tick_now_as(tsc);
     if (fd < 0)
-        return open_failed(w, op, idx, errno);
-    atomic_fetch_add_explicit(&states[idx], 1, memory_order_relaxed);   /* its open count: see op_open.c */
-    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = idx, .dsync = (op->open_flags & O_DSYNC) != 0 };
-    op_done(w, op, t0, t1, 0);
-    return FO_OK;
+        return open_failed(w, op, idx, (int)-fd);
+    return open_bound(w, op, s, idx, (int)fd, t0, t1);
 }
 
 static int openfile_fixed_tsc(struct worker *w, struct op_inst *op)
@@ -139,10 +160,8 @@ static int openfile_init(struct worker *w, struct op_inst *op)
     if (!op_open_plain(op))
         return FO_OK;
     op->run = op_openfile_plain;
-    if (!op->tree_fixed || op->op->directio)
-        return FO_OK;
-    op_fix_turns(w, op);
-    op->run = w->clk.tsc ? openfile_fixed_tsc : openfile_fixed_vdso;
+    if (!op->op->directio && op_fix_turns(w, op))
+        op->run = w->clk.tsc ? openfile_fixed_tsc : openfile_fixed_vdso;
     return FO_OK;
 }
 

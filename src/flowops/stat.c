@@ -110,7 +110,7 @@ static inline __attribute__((always_inline)) int stat_fixed(struct worker *w, st
     if (idx < 0)
         return stat_rotor(w, op);
     const char *leaf;
-    int dfd = fileset_kept_at(fs, FSK_FILE, (size_t)idx, &leaf);
+    int dfd = fileset_file_kept_at(fs, (size_t)idx, &leaf);
     if (dfd < 0)
         return stat_unkept(w, op, idx);
     struct stat sb;
@@ -133,13 +133,6 @@ static int stat_fixed_vdso(struct worker *w, struct op_inst *op)
     return stat_fixed(w, op, false);
 }
 
-/* stat_fixed's body for the worker's clock, its rotor and state words found. */
-static void stat_fix(struct worker *w, struct op_inst *op)
-{
-    op_fix_turns(w, op);   /* the rotor op_pick takes: stat_rotor's turns are the same */
-    op->run = w->clk.tsc ? stat_fixed_tsc : stat_fixed_vdso;
-}
-
 /* Without fd= the stat is always of a picked file: the loop calls stat_picked
  * itself, or stat_rotor when its fileset and order are the common ones, and
  * stat_fixed when, besides, nothing of the run changes its tree. */
@@ -148,8 +141,8 @@ static int statfile_init(struct worker *w, struct op_inst *op)
     if (op->op->fd > 0)
         return FO_OK;
     op->run = op->fs == NULL || !op->picks_rotor ? stat_picked : stat_rotor;
-    if (op->run == stat_rotor && op->tree_fixed)
-        stat_fix(w, op);
+    if (op->run == stat_rotor && op_fix_turns(w, op))
+        op->run = w->clk.tsc ? stat_fixed_tsc : stat_fixed_vdso;
     return FO_OK;
 }
 
