@@ -119,11 +119,12 @@ static inline __attribute__((always_inline)) int openfile_fixed(struct worker *w
     struct slot *s = op_slot(w, op);
     if (s->fd >= 0)
         return op_slot_taken(w, op, s, OPEN_EXISTING);
-    int64_t idx = fileset_turn_existing(op->fs, op->priv, op->rotor);
-    if (idx < 0)
+    size_t i;
+    if (!fileset_turn_existing(op->fs, op->priv, op->rotor, &i))
         return op_openfile_plain(w, op);
+    int64_t idx = (int64_t)i;
     const char *leaf;
-    int dfd = fileset_file_kept_at(op->fs, (size_t)idx, &leaf);
+    int dfd = fileset_file_kept_at(op->fs, i, &leaf);
     if (dfd < 0)
         return open_unkept(w, op, s, idx);
     uint64_t t0 = tick_now_as(tsc);

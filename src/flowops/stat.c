@@ -106,11 +106,12 @@ static int statfile_run(struct worker *w, struct op_inst *op)
 static inline __attribute__((always_inline)) int stat_fixed(struct worker *w, struct op_inst *op, bool tsc)
 {
     struct fileset_rt *fs = op->fs;
-    int64_t idx = fileset_turn_existing(fs, op->priv, op->rotor);
-    if (idx < 0)
+    size_t i;
+    if (!fileset_turn_existing(fs, op->priv, op->rotor, &i))
         return stat_rotor(w, op);
+    int64_t idx = (int64_t)i;
     const char *leaf;
-    int dfd = fileset_file_kept_at(fs, (size_t)idx, &leaf);
+    int dfd = fileset_file_kept_at(fs, i, &leaf);
     if (dfd < 0)
         return stat_unkept(w, op, idx);
     struct stat sb;
