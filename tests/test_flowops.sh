@@ -178,6 +178,24 @@ run stat_none
 expect_rc stat_none_exit "$rc" 0 "$d/err"
 expect_eq stat_none_ops "$(ops_of s1 "$d/out")" 0
 
+# a tree no flowop changes (stat and openfile take their turns without holding
+# the file): on a fileset half preallocated, a turn on a missing file goes on
+# to one that exists, so every op finds one and the run ends on its count
+new fixed_half <<'F'
+define fileset name=fs, path=$dir, entries=40, dirwidth=8, size=1k, prealloc=50
+define process name=p { thread name=t {
+  flowop statfile name=s1, filesetname=fs
+  flowop openfile name=o1, filesetname=fs, fd=1
+  flowop closefile name=c1, fd=1
+  flowop finishoncount name=f1, target=c1, value=1000 } }
+run 30
+F
+run fixed_half
+expect_rc fixed_half_exit "$rc" 0 "$d/err"
+expect_eq fixed_half_stats "$(ops_of s1 "$d/out")" 1000
+expect_eq fixed_half_opens "$(ops_of o1 "$d/out")" 1000
+expect_eq fixed_half_left "$(nfiles "$d/fs")" 20
+
 # ---- read: sequential reads loop at EOF (a 0-byte op); bytes are what was read ----
 # 1 MiB file, 4 KiB reads: 256 full reads, the 257th hits EOF (0 bytes), the 258th
 # passes 1 MiB. The implicit open is not an op.

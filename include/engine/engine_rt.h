@@ -232,6 +232,9 @@ int engine_share_layout(struct engine *e, size_t i, struct diag *err);
 int engine_share_kept(struct engine *e, size_t i, struct diag *err);
 /* Whether this rank makes fileset i on disk: its own tree, or rank 0 of a shared one. */
 bool engine_share_makes(const struct engine *e, size_t i);
+/* Whether a flowop of the plan creates or removes entries of fileset i
+ * (FF_TREE; one on a descriptor, with no fileset, may be on any). */
+bool engine_tree_changes(const struct plan *p, int i);
 /* Fileset i as a tree on disk: the whole of a shared one rank 0 creates, else its own. */
 const struct fileset_rt *engine_share_whole(const struct engine *e, size_t i);
 /* The tree to create for fileset i and the memory of its state. */

@@ -111,6 +111,8 @@ struct op_inst {
                               * one test for both, and then no load to tell which */
     /* Made once before the run (worker_setup.c), so that a pick or an open tests none of the plan: */
     bool picks_rotor;        /* its picks take the rotor's next turn (no pick=epoch, no indexed=) */
+    bool tree_fixed;         /* its fileset has files and no flowop of the run creates or removes
+                              * any (engine_tree_changes): an entry that exists stays */
     _Atomic uint64_t *rotor; /* opennext: the thread's own rotor for its fileset, else NULL (the shared one) */
     int open_flags;          /* open(2)'s flags for a file of its fileset (op_open_flags), less O_CREAT */
     struct fileset_rt *fs;   /* its fileset= (op_fileset), else NULL */
@@ -286,6 +288,13 @@ static inline int64_t op_pick_own(struct worker *w, const struct op_inst *op, st
     *since = op_now(w);
     return fileset_pick(fs, w->shm, kind, want, from, index, op->rotor);
 }
+
+/* Before the run, for a body that takes fileset_turn_existing's turns (its
+ * fileset's tree fixed) and names its file by fileset_file_kept_at: op->rotor
+ * the one op_pick takes for an existing file (the op's own, else the
+ * fileset's shared one) and op->priv its files' state words; false, nothing
+ * set, when a name is not in the table or the root is not open. */
+bool op_fix_turns(struct worker *w, struct op_inst *op);
 
 /* The start of an op's timing: now, or when it began waiting for its entry. */
 static inline uint64_t op_start(const struct worker *w, uint64_t since)

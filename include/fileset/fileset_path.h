@@ -27,4 +27,8 @@ static inline const char *fileset_leaf(const struct fileset_rt *fs, enum fs_kind
     return fileset_leaf_spelt(fs, kind, index, buf);
 }
 
+/* Whether every file's name is in the table (no filenames=, no serial past
+ * it): then fileset_file_kept_at tests none of that per op. */
+bool fileset_files_spelt(const struct fileset_rt *fs);
+
 #endif

@@ -81,6 +81,20 @@ static inline int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, e
     return fileset_scan_on(fs, shm, kind, want, from, ticket, rotor);
 }
 
+/* The file at rotor's next turn (*idx), not held, for an op that leaves it
+ * as it is on a tree that no flowop of the run changes, so that no one
+ * removes it under the op: nothing to claim or release. states: the files'
+ * state words (fileset_states), rotor: the op's (opennext) or the fileset's
+ * shared rotor_existing, both found once before the run. false when that
+ * file does not exist (then fileset_try_pick, which goes on to the next
+ * that does). fs has files (n > 0). */
+static inline bool fileset_turn_existing(const struct fileset_rt *fs, _Atomic uint32_t *states,
+                                         _Atomic uint64_t *rotor, size_t *idx)
+{
+    *idx = (size_t)(atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed) % fs->nfiles);
+    return (atomic_load_explicit(&states[*idx], memory_order_acquire) & ENT_EXISTS) != 0;
+}
+
 /* The same out of line: for the orders a flowop draws (indexed=, pick=epoch). */
 int64_t fileset_try_pick_at(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                             enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);

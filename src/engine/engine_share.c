@@ -30,7 +30,7 @@ static bool ops_change(const struct plan_op *ops, size_t n, int i)
     return false;
 }
 
-static bool tree_changes(const struct plan *p, int i)
+bool engine_tree_changes(const struct plan *p, int i)
 {
     for (size_t q = 0; q < p->nprocs; q++)
         for (size_t t = 0; t < p->procs[q].nthreads; t++)
@@ -47,7 +47,7 @@ int engine_share_layout(struct engine *e, size_t i, struct diag *err)
     fs->share_rank = (uint32_t)dist_rank();
     fs->share_ranks = (uint32_t)dist_size();
     /* A tree nobody changes is read whole by every rank; a file is one entry for all. */
-    if (fs->plan->is_file || !tree_changes(e->plan, (int)i))
+    if (fs->plan->is_file || !engine_tree_changes(e->plan, (int)i))
         return 0;
     if ((fs->nfiles > 0 && fs->nfiles < fs->share_ranks) || (fs->nleafdirs > 0 && fs->nleafdirs < fs->share_ranks))
         return diag_set(err, &fs->plan->loc,
@@ -68,7 +68,7 @@ int engine_share_layout(struct engine *e, size_t i, struct diag *err)
 int engine_share_kept(struct engine *e, size_t i, struct diag *err)
 {
     struct fileset_rt *fs = &e->fs[i];
-    if (!shared_by_ranks(e, i) || fs->split || fs->plan->is_file || !tree_changes(e->plan, (int)i))
+    if (!shared_by_ranks(e, i) || fs->split || fs->plan->is_file || !engine_tree_changes(e->plan, (int)i))
         return 0;
     struct fileset_rt own;
     if (fileset_split(&own, fs, fs->share_rank, fs->share_ranks, err) != 0)

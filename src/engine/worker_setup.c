@@ -10,6 +10,8 @@
 #include "engine/journal.h"
 #include "engine/worker.h"
 #include "engine/worker_thread.h"
+#include "fileset/fileset_path.h"
+#include "fileset/fileset_pick.h"
 
 /* The time bucket op's ops end in: its own, or a composite's last child's
  * (a choose's children's when they share one, as a mix of reads does). */
@@ -47,6 +49,7 @@ static int init_ops(struct worker *w, const struct plan_op *ops, size_t n, struc
         inst->rotor = ops[i].opennext && has_fs ? (_Atomic uint64_t *)&w->rotors[ops[i].fileset] : NULL;
         inst->open_flags = has_fs ? op_open_flags(&w->eng->plan->filesets[ops[i].fileset], &ops[i]) : 0;
         inst->fs = has_fs ? worker_fileset(w, ops[i].fileset) : NULL;
+        inst->tree_fixed = inst->fs != NULL && inst->fs->nfiles > 0 && !engine_tree_changes(w->eng->plan, ops[i].fileset);
         inst->tb = (unsigned char)time_bucket_of(ops[i].type);
         /* A finish check is a load and a compare: its time stays in the bucket
          * of the flowop before it, not two clock reads per pass to move out and back. */
@@ -182,4 +185,14 @@ void worker_free(struct worker *w)
     free(w->steps);
     free(w->rotors);
     free(w->mem);
+}
+
+bool op_fix_turns(struct worker *w, struct op_inst *op)
+{
+    if (!op->tree_fixed || !op->fs->h.open || !fileset_files_spelt(op->fs))
+        return false;
+    if (op->rotor == NULL)
+        op->rotor = &fileset_shared(op->fs, w->shm)->rotor_existing;
+    op->priv = fileset_states(op->fs, w->shm, FSK_FILE);
+    return true;
 }

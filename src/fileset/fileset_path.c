@@ -51,6 +51,14 @@ static uint64_t serial_span(const struct fileset_rt *fs)
     return (uint64_t)top + 1;
 }
 
+bool fileset_files_spelt(const struct fileset_rt *fs)
+{
+    for (size_t i = 0; i < fs->nfiles; i++)
+        if (fs->files[i].serial >= fs->nleaf_names)
+            return false;
+    return true;
+}
+
 /* Spells the serials of files and leaf dirs once, up to FS_LEAF_TABLE_MAX of
  * them; a fileset with filenames= spells each name as it goes. */
 static int spell_serials(struct fileset_rt *fs, struct diag *err)

@@ -1,10 +1,13 @@
 /* open.c: flowops that bind a file to a descriptor slot: createfile, openfile, closefile. */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 
 #include "base/sys_call.h"
 
 #include "flowops/flowop.h"
 #include "engine/worker.h"
+#include "fileset/fileset_root.h"
 
 /* The engine picks, opens, times and counts (op_open_file); a slot that still
  * holds a descriptor would leak it, so that is a script error. */
@@ -27,8 +30,9 @@ static int openfile_run(struct worker *w, struct op_inst *op)
 }
 
 /* Times close(2) itself, then drops the entry's open count. The entry
- * reference stays for a later deletefile fd=N. */
-static int closefile_run(struct worker *w, struct op_inst *op)
+ * reference stays for a later deletefile fd=N. tsc: the worker's clock is
+ * the TSC (closefile_init chooses the body). */
+static inline __attribute__((always_inline)) int closefile(struct worker *w, struct op_inst *op, bool tsc)
 {
     struct slot *s = op_slot(w, op);
     if (s->fd < 0)
@@ -36,9 +40,9 @@ static int closefile_run(struct worker *w, struct op_inst *op)
 
     if (w->ioe_forgets)   /* most threads have nothing to forget: no call */
         op_io_forget(w, s);
-    uint64_t t0 = op_now(w);
+    uint64_t t0 = tick_now_as(tsc);
     long rc = sys_close(s->fd);
-    uint64_t t1 = op_now(w);
+    uint64_t t1 = tick_now_as(tsc);
     /* Linux frees the descriptor even when close fails: the slot is closed either way */
     s->fd = -1;
     s->offset = 0;
@@ -53,6 +57,94 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
+static int closefile_tsc(struct worker *w, struct op_inst *op)
+{
+    return closefile(w, op, true);
+}
+
+static int closefile_vdso(struct worker *w, struct op_inst *op)
+{
+    return closefile(w, op, false);
+}
+
+/* The same reading the clock's kind: for a run its init did not choose. */
+static int closefile_run(struct worker *w, struct op_inst *op)
+{
+    return closefile(w, op, w->clk.tsc);
+}
+
+static int closefile_init(struct worker *w, struct op_inst *op)
+{
+    op->run = w->clk.tsc ? closefile_tsc : closefile_vdso;
+    return FO_OK;
+}
+
+/* An open of file idx that failed (err: errno), its open not counted. */
+__attribute__((noinline, cold)) static int open_failed(struct worker *w, struct op_inst *op, int64_t idx, int err)
+{
+    return op_entry_error(w, op, "open", op->fs, FSK_FILE, idx, err);
+}
+
+/* openfile_fixed's file idx open as fd into slot s, timed t0..t1: its open
+ * count raised as any open's (closefile drops it), the slot bound, the op counted. */
+static inline int open_bound(struct worker *w, struct op_inst *op, struct slot *s, int64_t idx, int fd, uint64_t t0,
+                             uint64_t t1)
+{
+    _Atomic uint32_t *states = op->priv;
+    atomic_fetch_add_explicit(&states[idx], 1, memory_order_relaxed);   /* op_open.c: no carry into ENT_BUSY */
+    *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = idx, .dsync = (op->open_flags & O_DSYNC) != 0 };
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+/* openfile_fixed's file idx when its directory's descriptor is not kept (past the budget). */
+__attribute__((noinline)) static int open_unkept(struct worker *w, struct op_inst *op, struct slot *s, int64_t idx)
+{
+    uint64_t t0 = op_now(w);
+    int fd = fileset_open_entry(op->fs, FSK_FILE, (size_t)idx, op->open_flags, 0);
+    uint64_t t1 = op_now(w);
+    if (fd < 0)
+        return open_failed(w, op, idx, errno);
+    return open_bound(w, op, s, idx, fd, t0, t1);
+}
+
+/* A plain openfile (op_open_plain) on a tree that no flowop of the run
+ * changes (op_inst.tree_fixed), without directio: the file at the rotor's
+ * turn is not held while it is opened, since no one can remove it, so there
+ * is no claim to release and no one to wake. A missing file (a fileset not
+ * wholly preallocated) takes the plain body, which goes on to one that
+ * exists. op->rotor and op->priv: op_fix_turns; tsc: the worker's clock is the TSC. */
+static inline __attribute__((always_inline)) int openfile_fixed(struct worker *w, struct op_inst *op, bool tsc)
+{
+    struct slot *s = op_slot(w, op);
+    if (s->fd >= 0)
+        return op_slot_taken(w, op, s, OPEN_EXISTING);
+    size_t i;
+    if (!fileset_turn_existing(op->fs, op->priv, op->rotor, &i))
+        return op_openfile_plain(w, op);
+    int64_t idx = (int64_t)i;
+    const char *leaf;
+    int dfd = fileset_file_kept_at(op->fs, i, &leaf);
+    if (dfd < 0)
+        return open_unkept(w, op, s, idx);
+    uint64_t t0 = tick_now_as(tsc);
+    long fd = sys_openat(dfd, leaf, op->open_flags | O_NOFOLLOW | O_CLOEXEC, 0);
+    uint64_t t1 = tick_now_as(tsc);
+    if (fd < 0)
+        return open_failed(w, op, idx, (int)-fd);
+    return open_bound(w, op, s, idx, (int)fd, t0, t1);
+}
+
+static int openfile_fixed_tsc(struct worker *w, struct op_inst *op)
+{
+    return openfile_fixed(w, op, true);
+}
+
+static int openfile_fixed_vdso(struct worker *w, struct op_inst *op)
+{
+    return openfile_fixed(w, op, false);
+}
+
 /* Most opens test nothing of the plan per op: their init makes the plain body their run. */
 static int createfile_init(struct worker *w, struct op_inst *op)
 {
@@ -62,11 +154,15 @@ static int createfile_init(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
+/* And on a tree nothing of the run changes, without directio, openfile_fixed
+ * for the worker's clock. */
 static int openfile_init(struct worker *w, struct op_inst *op)
 {
-    (void)w;
-    if (op_open_plain(op))
-        op->run = op_openfile_plain;
+    if (!op_open_plain(op))
+        return FO_OK;
+    op->run = op_openfile_plain;
+    if (!op->op->directio && op_fix_turns(w, op))
+        op->run = w->clk.tsc ? openfile_fixed_tsc : openfile_fixed_vdso;
     return FO_OK;
 }
 
@@ -74,4 +170,4 @@ const struct flowop_hooks flowop_createfile_hooks = { .init = createfile_init, .
 
 const struct flowop_hooks flowop_openfile_hooks = { .init = openfile_init, .run = openfile_run };
 
-const struct flowop_hooks flowop_closefile_hooks = { .run = closefile_run };
+const struct flowop_hooks flowop_closefile_hooks = { .init = closefile_init, .run = closefile_run };

@@ -52,6 +52,32 @@ static inline __attribute__((always_inline)) int stat_of(struct worker *w, struc
     return FO_OK;
 }
 
+/* A stat of file idx that failed (rc: -errno, or 0 for what is not a regular file). */
+__attribute__((noinline, cold)) static int stat_failed(struct worker *w, struct op_inst *op, int64_t idx, long rc)
+{
+    return op_entry_error(w, op, "stat", op->fs, FSK_FILE, idx, rc != 0 ? (int)-rc : ELOOP);
+}
+
+/* stat_fixed's file idx when its directory's descriptor is not kept (past
+ * the budget): named as stat_of names it, still not held. */
+__attribute__((noinline)) static int stat_unkept(struct worker *w, struct op_inst *op, int64_t idx)
+{
+    struct fileset_rt *fs = op->fs;
+    struct stat sb;
+    char buf[FS_NAME_LEN];
+    const char *leaf;
+    size_t dir;
+    uint64_t t0 = op_now(w);
+    int dfd = fileset_entry_dir(fs, FSK_FILE, (size_t)idx, buf, &leaf, &dir);
+    long rc = dfd < 0 ? -errno : sys_fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
+    uint64_t t1 = op_now(w);
+    fileset_dir_put(fs, dir, dfd);
+    if (rc != 0 || !S_ISREG(sb.st_mode))
+        return stat_failed(w, op, idx, rc);
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
 static int stat_picked(struct worker *w, struct op_inst *op)
 {
     return stat_of(w, op, false);
@@ -72,13 +98,52 @@ static int statfile_run(struct worker *w, struct op_inst *op)
     return stat_picked(w, op);
 }
 
+/* A stat on a tree that no flowop of the run changes (op_inst.tree_fixed):
+ * the file at the rotor's turn is not held, since no one can remove it, and
+ * is named by its directory's kept descriptor; a missing file (a fileset
+ * not wholly preallocated) takes stat_rotor, which goes on to one that
+ * exists. op->rotor and op->priv: op_fix_turns; tsc: the worker's clock is the TSC. */
+static inline __attribute__((always_inline)) int stat_fixed(struct worker *w, struct op_inst *op, bool tsc)
+{
+    struct fileset_rt *fs = op->fs;
+    size_t i;
+    if (!fileset_turn_existing(fs, op->priv, op->rotor, &i))
+        return stat_rotor(w, op);
+    int64_t idx = (int64_t)i;
+    const char *leaf;
+    int dfd = fileset_file_kept_at(fs, i, &leaf);
+    if (dfd < 0)
+        return stat_unkept(w, op, idx);
+    struct stat sb;
+    uint64_t t0 = tick_now_as(tsc);
+    long rc = sys_fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
+    uint64_t t1 = tick_now_as(tsc);
+    if (rc != 0 || !S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
+        return stat_failed(w, op, idx, rc);
+    op_done(w, op, t0, t1, 0);
+    return FO_OK;
+}
+
+static int stat_fixed_tsc(struct worker *w, struct op_inst *op)
+{
+    return stat_fixed(w, op, true);
+}
+
+static int stat_fixed_vdso(struct worker *w, struct op_inst *op)
+{
+    return stat_fixed(w, op, false);
+}
+
 /* Without fd= the stat is always of a picked file: the loop calls stat_picked
- * itself, or stat_rotor when its fileset and order are the common ones. */
+ * itself, or stat_rotor when its fileset and order are the common ones, and
+ * stat_fixed when, besides, nothing of the run changes its tree. */
 static int statfile_init(struct worker *w, struct op_inst *op)
 {
-    (void)w;
-    if (op->op->fd <= 0)
-        op->run = op->fs != NULL && op->picks_rotor ? stat_rotor : stat_picked;
+    if (op->op->fd > 0)
+        return FO_OK;
+    op->run = op->fs == NULL || !op->picks_rotor ? stat_picked : stat_rotor;
+    if (op->run == stat_rotor && op_fix_turns(w, op))
+        op->run = w->clk.tsc ? stat_fixed_tsc : stat_fixed_vdso;
     return FO_OK;
 }
 
