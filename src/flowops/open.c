@@ -53,13 +53,11 @@ static int closefile_run(struct worker *w, struct op_inst *op)
     return FO_OK;
 }
 
-/* Most opens test nothing of the plan per op: their init makes the plain body their run. */
+/* Most opens test nothing of the plan per op: their init makes the plain body
+ * their run (a create's, with a slot of its own, create.c's). */
 static int createfile_init(struct worker *w, struct op_inst *op)
 {
-    (void)w;
-    if (op_open_plain(op))
-        op->run = op_createfile_plain;
-    return FO_OK;
+    return createfile_choose(w, op);
 }
 
 static int openfile_init(struct worker *w, struct op_inst *op)
