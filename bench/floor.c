@@ -500,27 +500,35 @@ static void pool_release(size_t i, bool exists)
     atomic_store_explicit(&pool.state[i], exists ? F_EXISTS : 0, memory_order_release);
 }
 
-/* deletefile + createfile + closefile. Each op must choose its file among
+/* deletefile + createfile (without its close): varmail's first two ops and
+ * the create loop's. Each op must choose its file among
  * those a fileset shares between threads: the delete an existing one, the
  * create a missing one, each claimed while it works on it (the pool, as
  * varmail's). Until this floor claimed them it deleted and made again the
  * same file, choosing none: 172 instructions a pass, 2 claims and 2 releases
  * fewer than the op is asked to do (bench/ledger, docs/performance.md). */
+static inline int pool_delete_create(const struct entry **made)
+{
+    size_t i = pool_claim(true);
+    const struct entry *e = &pool.file[i];
+    if (unlinkat(e->dir, e->leaf, 0) != 0)
+        die("unlink", e->path);
+    pool_release(i, false);
+    e = &pool.file[i = pool_claim(false)];
+    int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0)
+        die("create", e->path);
+    pool_release(i, true);
+    *made = e;
+    return fd;
+}
+
 static void loop_create(struct job *j)
 {
     while (RUNNING()) {
         uint64_t t0 = pass_begin(j);
-        size_t i = pool_claim(true);
-        const struct entry *e = &pool.file[i];
-        if (unlinkat(e->dir, e->leaf, 0) != 0)
-            die("unlink", e->path);
-        pool_release(i, false);
-        e = &pool.file[i = pool_claim(false)];
-        int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0)
-            die("create", e->path);
-        pool_release(i, true);
-        close(fd);
+        const struct entry *e;
+        close(pool_delete_create(&e));
         pass_end(j, t0);
     }
 }
@@ -535,16 +543,9 @@ static void loop_varmail(struct job *j)
     buf_init(&b, VARMAIL_CHUNK, j->memsize);
     while (RUNNING()) {
         uint64_t t0 = pass_begin(j);
-        size_t i = pool_claim(true);
-        const struct entry *e = &pool.file[i];
-        if (unlinkat(e->dir, e->leaf, 0) != 0)
-            die("unlink", e->path);
-        pool_release(i, false);
-        e = &pool.file[i = pool_claim(false)];
-        int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0)
-            die("create", e->path);
-        pool_release(i, true);
+        const struct entry *e;
+        size_t i;
+        int fd = pool_delete_create(&e);
         append_rand(fd, &b, &r, e->path);
         fsync(fd);
         close(fd);

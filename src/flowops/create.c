@@ -49,7 +49,8 @@ static __attribute__((noinline)) int create_spelt(struct worker *w, struct op_in
  * clock's kind (tsc). The common case is one compare-and-swap that finds the
  * rotor's file missing and idle, a tabled name in a kept directory and a
  * release that knows the state it leaves; every other case leaves through a
- * tail call, so that the fast path keeps no frame. When the rotor's turn is
+ * tail call, so that the fast path saves few registers and reserves no
+ * stack. When the rotor's turn is
  * not idle, the general body takes the next turn: the pick is the one its
  * scan would have made from this turn (the rotor jumps past the same
  * entries), but a missing file still open in a slot (deletefile fd=N) is
