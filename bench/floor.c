@@ -25,7 +25,9 @@
  *   append   lseek(SEEK_END) + write BYTES + fsync on PATH (created empty)
  *   open     openat(O_RDWR) + close, round-robin over the files of the tree PATH
  *   stat     fstatat, round-robin over the files of the tree PATH
- *   create   unlinkat + openat(O_CREAT) + close over the files of the tree PATH
+ *   create   unlinkat + openat(O_CREAT) + close over the files of the tree PATH,
+ *            shared by THREADS threads as varmail's are: the delete claims a
+ *            file that exists, the create one that does not (spare names)
  *   varmail  the varmail session (13 ops) on the files of the tree PATH,
  *            shared by THREADS threads: appends of [0, 16 KiB), whole-file
  *            reads in 1 MiB chunks
@@ -415,22 +417,6 @@ static void loop_stat(struct job *j)
     }
 }
 
-/* deletefile + createfile + closefile. */
-static void loop_create(struct job *j)
-{
-    for (size_t i = 0; RUNNING(); i = i + 1 == j->nfiles ? 0 : i + 1) {
-        uint64_t t0 = pass_begin(j);
-        const struct entry *e = &j->files[i];
-        if (unlinkat(e->dir, e->leaf, 0) != 0)
-            die("unlink", e->path);
-        int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0)
-            die("create", e->path);
-        close(fd);
-        pass_end(j, t0);
-    }
-}
-
 #define VARMAIL_APPEND 16384      /* $meanappendsize: appends of [0, 16 KiB) */
 #define VARMAIL_CHUNK (1 << 20)   /* $iosize: whole-file reads in 1 MiB chunks */
 
@@ -455,8 +441,9 @@ static void read_whole(int fd, struct buf *b, struct rng *r, const char *path)
         die("read", path);
 }
 
-/* The varmail files, shared by every thread as flowbench's fileset is, with
- * spare names so that about one in five is missing (prealloc=80). A file is
+/* The varmail and create files, shared by every thread as flowbench's
+ * fileset is, with spare names so that about one in five is missing
+ * (varmail's prealloc=80). A file is
  * claimed with one compare-and-swap while a thread works on it, and picked
  * round-robin from shared rotors: the least any harness must do to let
  * threads share files. */
@@ -513,6 +500,39 @@ static void pool_release(size_t i, bool exists)
     atomic_store_explicit(&pool.state[i], exists ? F_EXISTS : 0, memory_order_release);
 }
 
+/* deletefile + createfile (without its close): varmail's first two ops and
+ * the create loop's. Each op must choose its file among
+ * those a fileset shares between threads: the delete an existing one, the
+ * create a missing one, each claimed while it works on it (the pool, as
+ * varmail's). Until this floor claimed them it deleted and made again the
+ * same file, choosing none: 172 instructions a pass, 2 claims and 2 releases
+ * fewer than the op is asked to do (bench/ledger, docs/performance.md). */
+static inline int pool_delete_create(const struct entry **made)
+{
+    size_t i = pool_claim(true);
+    const struct entry *e = &pool.file[i];
+    if (unlinkat(e->dir, e->leaf, 0) != 0)
+        die("unlink", e->path);
+    pool_release(i, false);
+    e = &pool.file[i = pool_claim(false)];
+    int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0)
+        die("create", e->path);
+    pool_release(i, true);
+    *made = e;
+    return fd;
+}
+
+static void loop_create(struct job *j)
+{
+    while (RUNNING()) {
+        uint64_t t0 = pass_begin(j);
+        const struct entry *e;
+        close(pool_delete_create(&e));
+        pass_end(j, t0);
+    }
+}
+
 /* One varmail session per pass (13 ops): delete, create + append + fsync +
  * close, open + read whole + append + fsync + close, open + read whole + close. */
 static void loop_varmail(struct job *j)
@@ -523,16 +543,9 @@ static void loop_varmail(struct job *j)
     buf_init(&b, VARMAIL_CHUNK, j->memsize);
     while (RUNNING()) {
         uint64_t t0 = pass_begin(j);
-        size_t i = pool_claim(true);
-        const struct entry *e = &pool.file[i];
-        if (unlinkat(e->dir, e->leaf, 0) != 0)
-            die("unlink", e->path);
-        pool_release(i, false);
-        e = &pool.file[i = pool_claim(false)];
-        int fd = openat(e->dir, e->leaf, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0)
-            die("create", e->path);
-        pool_release(i, true);
+        const struct entry *e;
+        size_t i;
+        int fd = pool_delete_create(&e);
         append_rand(fd, &b, &r, e->path);
         fsync(fd);
         close(fd);
@@ -644,9 +657,9 @@ int main(int argc, char **argv)
         if (nall < nthreads)
             die("fewer files than threads in", path);
     }
-    if (strcmp(op, "varmail") == 0) {
+    if (strcmp(op, "varmail") == 0 || strcmp(op, "create") == 0) {
         if (nall < 4)
-            die("too few files for varmail in", path);
+            die("too few files for a shared pool in", path);
         pool_init(all_files, nall);
     }
     struct job *jobs = calloc(nthreads, sizeof *jobs);
@@ -678,7 +691,7 @@ int main(int argc, char **argv)
     }
     double t1 = now_secs(), c1 = cpu_secs();
     for (size_t i = nall; i < pool.n; i++)
-        unlinkat(pool.file[i].dir, pool.file[i].leaf, 0); /* varmail's spare names: flowbench does not know them */
+        unlinkat(pool.file[i].dir, pool.file[i].leaf, 0); /* the pool's spare names: flowbench does not know them */
     printf("floor %s passes=%llu secs=%.3f passes_s=%.0f cpu_us_pass=%.3f\n", op, (unsigned long long)total, t1 - t0,
            (double)total / (t1 - t0), total ? (c1 - c0) * 1e6 / (double)total : 0.0);
     return 0;

@@ -141,6 +141,29 @@ expect_eq delete_fd_creates "$(ops_of c1 "$d/out")" 30
 expect_eq delete_fd_ops "$(ops_of d1 "$d/out")" 30
 expect_eq delete_fd_left "$(nfiles "$d/fs")" 0
 
+# delete, create, close in turn (their bodies for the common case, create.c
+# and delete.c): 4 threads on a half-full fileset, and one with spelt names
+# (filenames=): every op counted is a file gone or made on disk.
+for v in rotor:4 named:1; do
+    nm=${v%%:*} n=${v#*:} names=
+    [ "$nm" = named ] && names=", filenames=f.%i.x"
+    new "cd_$nm" <<F
+define fileset name=fs, path=\$dir, entries=40, dirwidth=10, size=0, prealloc=50$names
+define process name=p, instances=2 { thread name=t, instances=$((n / 2 > 0 ? n / 2 : 1)) {
+  flowop deletefile name=d1, filesetname=fs
+  flowop createfile name=c1, filesetname=fs, fd=1
+  flowop closefile name=cl1, fd=1
+  flowop finishoncount name=f1, target=cl1, value=300 } }
+run 30
+F
+    run "cd_$nm"
+    expect_rc "cd_${nm}_exit" "$rc" 0 "$d/err"
+    dl=$(ops_of d1 "$d/out") cr=$(ops_of c1 "$d/out")
+    expect_eq "cd_${nm}_files" "$(nfiles "$d/fs")" "$((20 - dl + cr))"
+    awk -v a="$dl" -v b="$cr" 'BEGIN { exit !(a >= 300 && b >= 300) }' && ok || bad "cd_${nm}_ops" "$dl deletes, $cr creates"
+done
+[ -z "$(find "$top"/cd_named/fs -type f -name '0*')" ] && ok || bad cd_named_spelt "tabled names in $top/cd_named/fs"
+
 # ---- statfile: one op per stat; none existing ends the run with none ----
 new stat <<'F'
 define fileset name=fs, path=$dir, entries=10, dirwidth=10, size=1k, prealloc

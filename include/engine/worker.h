@@ -183,6 +183,18 @@ static inline uint64_t op_now(const struct worker *w)
     return tick_now(&w->clk);
 }
 
+/* op_now in a body chosen at init for the clock's kind (tsc: w->clk.tsc):
+ * a reading without the test of which clock, nor a call with the TSC. */
+static inline uint64_t op_now_as(const struct worker *w, bool tsc)
+{
+#if defined(__x86_64__)
+    if (tsc)
+        return __builtin_ia32_rdtsc();
+#endif
+    (void)tsc;
+    return tick_now(&w->clk);
+}
+
 /* Records one completed op with its bytes (read/write bytes by type) and its
  * latency, t0 and t1 being op_now() readings, and the I/O's offset for the
  * latency log (LATLOG_NO_OFFSET: none). An open-loop thread also records it
@@ -349,6 +361,12 @@ int op_slot_taken(struct worker *w, struct op_inst *op, const struct slot *s, en
 bool op_open_plain(const struct op_inst *op);
 int op_openfile_plain(struct worker *w, struct op_inst *op);
 int op_createfile_plain(struct worker *w, struct op_inst *op);
+/* An open of entry e (held busy, claimed for mode) that failed with err:
+ * released as it was, and the error said (directio refused, or its path). */
+int op_open_failed(struct worker *w, struct op_inst *op, struct fileset_rt *fs, int64_t e, enum open_mode mode, int err);
+/* op_done out of line, then the fileset's threads waiting for a busy entry
+ * woken if any: the slow tail of a body that keeps no frame (delete, create). */
+int op_done_waking(struct worker *w, struct op_inst *op, struct fileset_rt *fs, uint64_t t0, uint64_t t1);
 /* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
 

@@ -95,6 +95,36 @@ static inline bool fileset_turn_existing(const struct fileset_rt *fs, _Atomic ui
     return (atomic_load_explicit(&states[*idx], memory_order_acquire) & ENT_EXISTS) != 0;
 }
 
+/* The common case of a rotor's pick, for a body chosen at init: the rotor's
+ * next file claimed with one compare-and-swap when its state is exactly
+ * idle (ENT_EXISTS: an existing file nobody holds or has open; 0: a missing
+ * one): true, its index in *idx and its state word in *state; else false,
+ * *idx being the turn taken, and the caller goes on with fileset_pick_on.
+ * The class must not be empty (the caller tested it) and rotor is the one
+ * fileset_try_pick would take. */
+static inline bool fileset_claim_idle(struct fileset_rt *fs, struct shm *shm, _Atomic uint64_t *rotor, uint32_t idle,
+                                      uint64_t *idx, _Atomic uint32_t **state)
+{
+    uint64_t t = atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed);
+    size_t i = (size_t)(t % fs->nfiles);
+    _Atomic uint32_t *w = &fileset_states(fs, shm, FSK_FILE)[i];
+    uint32_t s = idle;
+    *state = w;
+    if (atomic_compare_exchange_strong_explicit(w, &s, idle | ENT_BUSY, memory_order_acquire, memory_order_relaxed)) {
+        *idx = i;
+        return true;
+    }
+    *idx = t;
+    return false;
+}
+
+/* The rest of a rotor's pick of a file whose turn (ticket) fileset_claim_idle
+ * did not claim: that entry if it qualifies after all (an open count, as
+ * fileset_try_pick takes it), else the first after it that does;
+ * FS_PICK_BUSY when none does now. */
+int64_t fileset_pick_on(struct fileset_rt *fs, struct shm *shm, enum fs_presence want, uint64_t ticket,
+                        _Atomic uint64_t *rotor);
+
 /* The same out of line: for the orders a flowop draws (indexed=, pick=epoch). */
 int64_t fileset_try_pick_at(struct fileset_rt *fs, struct shm *shm, enum fs_kind kind, enum fs_presence want,
                             enum fs_pick_from from, uint64_t index, _Atomic uint64_t *rotor);

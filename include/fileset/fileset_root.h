@@ -55,16 +55,21 @@ static inline int fileset_entry_dir(struct fileset_rt *fs, enum fs_kind kind, si
 }
 /* The common case of fileset_entry_dir: the entry's name in the table and
  * its directory's kept descriptor (*leaf), nothing to spell and nothing to
- * give back; -1 when either is not there (then fileset_entry_dir). */
+ * give back; -1 when either is not there (then fileset_entry_dir).
+ * fileset_kept_of: the same for an entry known to be one of the fileset's. */
+static inline int fileset_kept_of(struct fileset_rt *fs, const struct fs_entry *ent, const char **leaf)
+{
+    _Atomic int *kept = fs->h.dirfds;
+    if (ent->serial >= fs->nleaf_names || kept == NULL)
+        return -1;
+    *leaf = fs->leaf_names[ent->serial];
+    return atomic_load_explicit(&kept[ent->dir], memory_order_acquire);
+}
 static inline int fileset_kept_at(struct fileset_rt *fs, enum fs_kind kind, size_t index, const char **leaf)
 {
     size_t n;
     const struct fs_entry *ent = fileset_entries(fs, kind, &n);
-    _Atomic int *kept = fs->h.dirfds;
-    if (index >= n || ent[index].serial >= fs->nleaf_names || kept == NULL)
-        return -1;
-    *leaf = fs->leaf_names[ent[index].serial];
-    return atomic_load_explicit(&kept[ent[index].dir], memory_order_acquire);
+    return index < n ? fileset_kept_of(fs, &ent[index], leaf) : -1;
 }
 /* fileset_kept_at of a file, index below nfiles, of a fileset whose files'
  * names are all in the table (fileset_files_spelt) and whose root is open,

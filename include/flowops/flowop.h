@@ -12,4 +12,10 @@
  * (run_desc.flowops), so that nothing below the cli names a flowop's code. */
 extern const struct flowop_hooks *const flowop_hook_table[FLOWOP_NTYPES];
 
+/* createfile's init (create.c): the plain body, or with a slot of its own
+ * (fd=) one for the common case and the clock's kind. */
+struct worker;
+struct op_inst;
+int createfile_choose(struct worker *w, struct op_inst *op);
+
 #endif

@@ -32,6 +32,15 @@ int64_t fileset_scan_on(struct fileset_rt *fs, struct shm *shm, enum fs_kind kin
     return FS_PICK_BUSY;
 }
 
+int64_t fileset_pick_on(struct fileset_rt *fs, struct shm *shm, enum fs_presence want, uint64_t ticket,
+                        _Atomic uint64_t *rotor)
+{
+    size_t idx = (size_t)(ticket % fs->nfiles);
+    if (fileset_claim(&fileset_states(fs, shm, FSK_FILE)[idx], want))
+        return (int64_t)idx;
+    return fileset_scan_on(fs, shm, FSK_FILE, want, FS_FROM_ROTOR, ticket, rotor);
+}
+
 /* What a thread waits for: a pick (from the rotor or an index), or with
  * exact, entry index itself. */
 struct want {

@@ -145,13 +145,11 @@ static int openfile_fixed_vdso(struct worker *w, struct op_inst *op)
     return openfile_fixed(w, op, false);
 }
 
-/* Most opens test nothing of the plan per op: their init makes the plain body their run. */
+/* Most opens test nothing of the plan per op: their init makes the plain body
+ * their run (a create's, with a slot of its own, create.c's). */
 static int createfile_init(struct worker *w, struct op_inst *op)
 {
-    (void)w;
-    if (op_open_plain(op))
-        op->run = op_createfile_plain;
-    return FO_OK;
+    return createfile_choose(w, op);
 }
 
 /* And on a tree nothing of the run changes, without directio, openfile_fixed
