@@ -91,16 +91,36 @@ static void test_ticks_agree_with_clock_monotonic(enum clock_source src, const c
 /* Counters of two CPUs a few cycles apart must not make a huge latency. */
 static void test_negative_tick_differences_count_as_zero(void)
 {
-    struct tick_clock c = { .tsc = true, .ns_per_tick = 0.4, .name = "tsc" };
+    struct tick_clock c = { .tsc = true, .name = "tsc" };
+    tick_clock_rate(&c, 0.4);
     uint64_t t0 = 1000000, t1 = 999990;
     CHECK_GOT(tick_to_ns(&c, t1 - t0) == 0, "t1 before t0", (double)tick_to_ns(&c, t1 - t0), 0);
     CHECK_GOT(tick_to_ns(&c, 2500) == 1000, "2500 ticks of 0.4 ns", (double)tick_to_ns(&c, 2500), 1000);
-    struct tick_clock v = { .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
+    struct tick_clock v = { .tsc = false, .name = "vdso" };
+    tick_clock_rate(&v, 1.0);
     CHECK_GOT(tick_to_ns(&v, 1234) == 1234, "vdso ticks are ns", (double)tick_to_ns(&v, 1234), 1234);
+    CHECK_GOT(tick_to_ns(&v, 1ull << 62) == 1ull << 62, "vdso ticks are ns however many", 0, 0);
+}
+
+/* The fixed-point conversion gives the double's ns within 1 ns, over the
+ * calibration's range of rates and deltas up to 2^44 ticks. */
+static void test_fixed_point_ticks_match_the_double_within_1_ns(void)
+{
+    const double rates[] = { 0.05, 0.1, 0.2857142857, 0.3125, 0.4, 0.41666667, 1.0, 2.5, 9.99 };
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+        struct tick_clock c = { .tsc = true, .name = "tsc" };
+        tick_clock_rate(&c, rates[r]);
+        for (uint64_t d = 1; d < 1ull << 44; d = d * 3 + 7) {
+            double want = (double)d * rates[r];
+            double got = (double)tick_to_ns(&c, d);
+            CHECK_GOT(fabs(got - (double)(uint64_t)want) <= 1.0, "fixed-point ns of d ticks", got, want);
+        }
+    }
 }
 
 int main(void)
 {
+    test_fixed_point_ticks_match_the_double_within_1_ns();
     test_gap_keeps_sampling_under_1_512_of_a_flowops_cpu_and_samples_every_50_ms();
     test_a_flowops_cpu_is_its_samples_mean_times_its_ops_within_the_threads();
     test_ticks_agree_with_clock_monotonic(CLOCK_AUTO, "auto clock");

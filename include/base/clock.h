@@ -43,8 +43,23 @@ enum clock_source { CLOCK_AUTO = 0, CLOCK_TSC, CLOCK_VDSO };
 struct tick_clock {
     bool tsc;                 /* false: ticks are CLOCK_MONOTONIC nanoseconds */
     double ns_per_tick;
+    uint64_t ns_per_tick_fx;  /* the same in fixed point, TICK_FX_BITS fraction bits, rounded up (tick_clock_rate) */
     const char *name;         /* "tsc" or "vdso", for the reports */
 };
+
+/* tick_to_ns's fraction bits: a rate of at most 10 ns a tick (calibrate's
+ * bound) stays under 2^48, and its rounding adds under 1 ns below 2^44 ticks
+ * (29 minutes at 10 GHz). */
+#define TICK_FX_BITS 44
+
+/* Sets the clock's rate both ways. Rounded up, so a whole number of ns (the
+ * vDSO's 1.0, 2500 ticks of 0.4 ns) converts to itself, not one below. */
+static inline void tick_clock_rate(struct tick_clock *c, double ns_per_tick)
+{
+    double fx = ns_per_tick * (double)(1ull << TICK_FX_BITS);
+    c->ns_per_tick = ns_per_tick;
+    c->ns_per_tick_fx = (uint64_t)fx + ((double)(uint64_t)fx < fx);
+}
 
 /* A first (ns, tsc) reading, taken when flowbench starts: the calibration
  * measures the TSC's rate from there, so the start-up's own work is the
@@ -85,14 +100,17 @@ static inline uint64_t tick_now_as(bool tsc)
 
 /* A difference of two tick_now() readings in nanoseconds. A negative one (two
  * CPUs' counters a few cycles apart, a thread moved between them) counts as 0.
- * Converted through a signed integer, one instruction where an unsigned one
- * takes a test and two paths: no interval comes near 2^63 ns. One formula for
- * both clocks, without a test of which: the vDSO clock's ticks are
- * nanoseconds (ns_per_tick 1.0), multiplied exactly below 2^53 ns (104 days). */
+ * Taken as a signed integer: no interval comes near 2^63 ticks. One formula
+ * for both clocks, without a test of which: the vDSO clock's ticks are
+ * nanoseconds (ns_per_tick_fx exactly 2^TICK_FX_BITS). An integer multiply
+ * into 128 bits and a shift, where the double took a test, two conversions
+ * and a multiply; within 1 ns of the double's below 2^44 ticks, and the
+ * product never overflows (the ns wraps only past 2^64 ns, 584 years). */
 static inline uint64_t tick_to_ns(const struct tick_clock *c, uint64_t ticks)
 {
-    int64_t d = (int64_t)ticks;
-    return d > 0 ? (uint64_t)(int64_t)((double)d * c->ns_per_tick) : 0;
+    __extension__ typedef unsigned __int128 u128;
+    uint64_t ns = (uint64_t)(((u128)ticks * c->ns_per_tick_fx) >> TICK_FX_BITS);
+    return (int64_t)ticks > 0 ? ns : 0;
 }
 
 #endif

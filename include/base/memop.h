@@ -34,4 +34,17 @@ static inline bool memop_equals(_Atomic uint32_t *p, uint32_t v)
 #endif
 }
 
+/* *p != 0, a byte this thread reads alone: one `cmpb` with memory where GCC
+ * loads it into a register and tests that (op_done's test of its records). */
+static inline bool memop_byte_set(const unsigned char *p)
+{
+#if defined(__x86_64__)
+    bool nz;
+    __asm__("cmpb $0, %1" : "=@ccnz"(nz) : "m"(*p));
+    return nz;
+#else
+    return *p != 0;
+#endif
+}
+
 #endif

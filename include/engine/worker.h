@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/clock.h"
+#include "base/memop.h"
 #include "base/rng.h"
 #include "engine/latlog.h"
 #include "engine/thread_clock.h"
@@ -108,7 +109,7 @@ struct op_inst {
                               * whose call; its type's init hook then chooses the run that takes it */
     bool drains;             /* not engine I/O: the requests in flight complete before it runs */
     unsigned char records;   /* what else records its op (enum op_records, set by worker_loop): op_done's
-                              * one test for both, and then no load to tell which */
+                              * one compare with memory for both (memop_byte_set), read again only when set */
     /* Made once before the run (worker_setup.c), so that a pick or an open tests none of the plan: */
     bool picks_rotor;        /* its picks take the rotor's next turn (no pick=epoch, no indexed=) */
     bool tree_fixed;         /* its fileset has files and no flowop of the run creates or removes
@@ -208,8 +209,8 @@ static inline void op_done_from(struct worker *w, struct op_inst *op, uint64_t t
 {
     uint64_t ns = tick_to_ns(&w->clk, t1 - t0);
     stats_add(op->st, ns, bytes);
-    unsigned more = op->records;
-    if (__builtin_expect(more != 0, 0)) {
+    if (__builtin_expect(memop_byte_set(&op->records), 0)) {   /* read again only on this branch */
+        unsigned more = op->records;
         if (more & OP_RECORDS_INTENDED)
             stats_add_unringed(op->ist, *lag_ns + tick_to_ns(&w->clk, t1 - *pass_t0), bytes);
         if (more & OP_RECORDS_LATLOG)
@@ -239,8 +240,8 @@ static inline void op_done(struct worker *w, struct op_inst *op, uint64_t t0, ui
 static inline void op_done_ns(struct worker *w, struct op_inst *op, uint64_t ns, uint64_t bytes)
 {
     stats_add(op->st, ns, bytes);
-    unsigned more = op->records;
-    if (__builtin_expect(more != 0, 0)) {
+    if (__builtin_expect(memop_byte_set(&op->records), 0)) {
+        unsigned more = op->records;
         if (more & OP_RECORDS_INTENDED)
             stats_add_unringed(op->ist, w->pass_lag_ns + tick_to_ns(&w->clk, op_now(w) - w->pass_t0), bytes);
         if (more & OP_RECORDS_LATLOG)

@@ -66,11 +66,21 @@ static inline void stats_add_unringed(struct op_stats *s, uint64_t lat, uint64_t
     s->hist.count[hist_bucket(lat)]++;
 }
 
-/* The same with the latency in the ring: every row of service times. */
+/* The same with the latency in the ring: every row of service times. The
+ * count is loaded once, for the ring's slot and its own increment, and the
+ * bucket taken before min and max, whose rare stores end the sequence. */
 static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
 {
-    s->recent[s->ops & (STATS_RECENT - 1)] = lat;
-    stats_add_unringed(s, lat, bytes);
+    uint64_t n = s->ops;
+    s->recent[n & (STATS_RECENT - 1)] = lat;
+    s->ops = n + 1;
+    s->hist.count[hist_bucket(lat)]++;
+    s->bytes += bytes;
+    s->lat_sum += lat;
+    if (lat < s->lat_min)
+        s->lat_min = lat;
+    if (lat > s->lat_max)
+        s->lat_max = lat;
 }
 
 void stats_init(struct op_stats *s);

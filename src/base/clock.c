@@ -58,7 +58,7 @@ static int calibrate(struct tick_clock *c, const struct tick_mark *m)
     pair(&ns, &tsc);
     if (tsc <= m->tsc || ns <= m->ns)
         return -1;
-    c->ns_per_tick = (double)(ns - m->ns) / (double)(tsc - m->tsc);
+    tick_clock_rate(c, (double)(ns - m->ns) / (double)(tsc - m->tsc));
     /* a counter between 100 MHz and 20 GHz, or something is wrong */
     return c->ns_per_tick > 0.05 && c->ns_per_tick < 10.0 ? 0 : -1;
 }
@@ -70,7 +70,7 @@ static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct
         return vdso_instead(want, err, "the kernel does not keep time with the TSC (" CLOCKSOURCE " is not tsc), "
                                        "so it is not trusted");
     if (calibrate(c, m) != 0) {
-        c->ns_per_tick = 1.0;
+        tick_clock_rate(c, 1.0);
         return vdso_instead(want, err, "the TSC failed its calibration against CLOCK_MONOTONIC");
     }
     c->tsc = true;
@@ -97,7 +97,8 @@ static int choose_tsc(struct tick_clock *c, enum clock_source want, const struct
 
 int tick_clock_init(struct tick_clock *c, enum clock_source want, const struct tick_mark *m, struct diag *err)
 {
-    *c = (struct tick_clock){ .tsc = false, .ns_per_tick = 1.0, .name = "vdso" };
+    *c = (struct tick_clock){ .tsc = false, .name = "vdso" };
+    tick_clock_rate(c, 1.0);
     if (want == CLOCK_VDSO)
         return 0;
     return choose_tsc(c, want, m, err);
