@@ -64,11 +64,11 @@ fork_case() {
     printf 'hello\n' >"$top/$name.b/in"
     cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.a/" 2>/dev/null
     cp "$top/fork.py" "$top/mk" "$top/cloexec.py" "$top/wait.py" "$top/$name.b/" 2>/dev/null
-    (cd "$top/$name.a" && "$bin" record -o "$top/$name.trace" -- "$@") >/dev/null 2>&1
-    expect_eq "${name}_record_exit" $? 0
+    (cd "$top/$name.a" && "$bin" record -o "$top/$name.trace" -- "$@") >/dev/null 2>"$top/$name.err"
+    expect_rc "${name}_record_exit" $? 0 "$top/$name.err"
     # --over: the copies made above are the user's, not laid down by flowbench
     "$bin" replay "$top/$name.trace" -D dir="$top/$name.b" --over >"$top/out" 2>&1
-    expect_eq "${name}_replay_exit" $? 0
+    expect_rc "${name}_replay_exit" $? 0 "$top/out"
     expect_eq "${name}_same_tree" "$(tree "$top/$name.a" | md5sum)" "$(tree "$top/$name.b" | md5sum)"
     expect_eq "${name}_mismatch" "$(awk '$1 == "mismatch" { s += $2 } END { print s + 0 }' "$top/out")" 0
 }
@@ -138,6 +138,40 @@ expect_eq strace_exit $? 0
 expect_eq strace_file "$(stat -c %s "$top/S/a b" 2>/dev/null)" 4
 expect_eq strace_calls "$(grep -c 'strace trace .*: 4 calls' "$top/out")" 1
 expect_eq strace_threads "$(grep -c '1 processes, 2 threads' "$top/out")" 1
+# A child that ran first: strace -f prints its calls before its parent's clone returns. They are read
+# after that clone, so the child's stdout is its parent's file, not one open before the trace: the replay is
+# the one of the same log in the usual order, call for call.
+mkdir "$top/E"
+cat >"$top/early.log" <<L
+100 1700000000.000100 openat(AT_FDCWD</r>, "out", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 3</r/out> <0.000010>
+100 1700000000.000150 dup2(3</r/out>, 1</dev/pts/0>) = 1</r/out> <0.000010>
+100 1700000000.000200 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f1 <unfinished ...>
+101 1700000000.000250 write(1</r/out>, "hi\\n", 3) = 3 <0.000010>
+101 1700000000.000260 close(1</r/out>) = 0 <0.000010>
+100 1700000000.000300 <... clone resumed>) = 101 <0.000100>
+100 1700000000.000350 wait4(101, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 101 <0.000010>
+100 1700000000.000400 write(3</r/out>, "ab", 2) = 2 <0.000010>
+100 1700000000.000500 close(3</r/out>) = 0 <0.000010>
+L
+awk 'NR == 4 || NR == 5 { held = held $0 "\n"; next } { print } NR == 6 { printf "%s", held }' "$top/early.log" >"$top/usual.log"
+early_shape() { "$bin" replay "$top/$1.log" --root /r -D dir="$top/E/$1" >"$top/$1.out" 2>&1 && sed -n '1s/^.*: \([0-9]* calls.*waits\);.*/\1/p' "$top/$1.out" && awk '$2 ~ /ops$/ { print $1, $2 }' "$top/$1.out"; }
+expect_eq early_child_same "$(early_shape early)" "$(early_shape usual)"
+# Held children in a chain (make -j2's sh spawning cat while make's own spawn is unfinished): a child's
+# return read among held lines releases its own child's; the rest of the first is still read in order.
+cat >"$top/nest.log" <<L
+100 1700000000.000100 openat(AT_FDCWD</r>, "out", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 3</r/out> <0.000010>
+100 1700000000.000200 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f1 <unfinished ...>
+101 1700000000.000250 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f2 <unfinished ...>
+102 1700000000.000260 write(3</r/out>, "x", 1) = 1 <0.000010>
+101 1700000000.000270 <... clone resumed>) = 102 <0.000020>
+101 1700000000.000280 write(3</r/out>, "y", 1 <unfinished ...>
+100 1700000000.000300 <... clone resumed>) = 101 <0.000100>
+101 1700000000.000310 <... write resumed>) = 1 <0.000030>
+L
+"$bin" replay "$top/nest.log" --root /r -D dir="$top/E/nest" >"$top/nest.out" 2>&1
+expect_rc nest_exit $? 0 "$top/nest.out"
+expect_eq nest_shape "$(sed -n '1s/^.*: \([0-9]* calls.*threads\),.*/\1/p' "$top/nest.out")/$(awk '$1 == "total:write" { print $2 }' "$top/nest.out")" \
+    "7 calls (0 left out), 3 processes, 3 threads/2ops"
 # -ff: one file per thread, the thread in the name.
 mkdir "$top/F"
 printf '1700000000.000100 mkdir("/r/x", 0755) = 0 <0.000010>\n' >"$top/ff.7"

@@ -1,7 +1,9 @@
 /* trace_strace.c: strace logs: -f with "[pid N]" or bare pid prefixes, -ff
  * files (the thread in the file's name), -ttt times, -T durations, calls split
  * over "<unfinished ...>" and "<... resumed>" lines, -y/-yy paths (octal
- * escapes), signals and exits skipped. Paths are kept beneath the root. */
+ * escapes), signals and exits skipped. Paths are kept beneath the root. A new
+ * child's first lines may come before its parent's clone returns (the child ran
+ * first): they are held until that clone names it (st_hold). */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -46,7 +48,12 @@ struct st_ctx {
     uint32_t argpath;        /* the -yy path (kept, beneath the root) of the call's descriptor argument; 0: none */
     struct st_fdset { uint64_t *v; size_t used, cap; } held; /* (pid, fd) + 1 each process was seen to get */
     struct st_fdset standin; /* of those, the ones /dev/null stands in for (st_standin) */
+    struct st_fdset seen;    /* (tid, 0) of every thread the log has shown, or a spawn has named */
+    struct st_early { char *line; int32_t ftid; unsigned ln; int32_t tid; } *early; /* lines held (st_hold), in order */
+    size_t nearly, capearly;
 };
+
+#define ST_EARLY_MAX 4096 /* lines held at once; past them, all are read as they came */
 
 /* The descriptors each process was seen to get (an open, a dup, a fork's copy, an inherit made below), as keys
  * pid << 32 | fd, plus one (0: an empty bucket; ST_GONE: a closed one, so that probing goes past it). A
@@ -873,6 +880,8 @@ static uint64_t st_clone_flags(const char *args)
            | (strstr(word, "CLONE_FILES") != NULL ? CLONE_FILES_BIT : 0);
 }
 
+static int st_release(struct st_ctx *c, int32_t tid);
+
 /* clone, clone3, fork, vfork: a child that shares the descriptor table (a
  * thread, CLONE_FILES) joins its maker's process; any other is a process of
  * its own with a copy of the table, which a fork call in its parent gives it. */
@@ -887,13 +896,14 @@ static int st_spawn(struct st_ctx *c, const char *text, int32_t tid, uint64_t t_
     uint64_t flags = st_clone_flags(text);
     if (flags & (CLONE_THREAD_BIT | CLONE_FILES_BIT)) {
         st_thread_add(c, (int32_t)child, tid);
-        return 0;
+        return st_release(c, (int32_t)child);
     }
     struct rp_rec r = { .t_ns = t_ns, .off = RP_NONE, .ret = child, .fd = -1, .fd2 = -1, .pid = st_group(c, tid),
                         .tid = tid, .line = ln, .call = RC_FORK };
     if (held_fork(&c->held, r.pid, (int32_t)child) != 0 || held_fork(&c->standin, r.pid, (int32_t)child) != 0)
         return trace_fail(c->err, c->path, ln, "out of memory");
-    return trace_put(c->t, &r, c->path, c->err);
+    /* the child's lines held so far come after its fork, with the parent's descriptors its own */
+    return trace_put(c->t, &r, c->path, c->err) != 0 ? -1 : st_release(c, (int32_t)child);
 }
 
 /* Where a line's result is: its last ") = " (the arguments may hold anything), or NULL. */
@@ -1096,6 +1106,78 @@ static int st_resumed(struct st_ctx *c, const char *p, int32_t tid, unsigned ln)
     return rc;
 }
 
+/* A spawn (clone, fork...) begun and not yet returned: its child may be any thread not seen yet. */
+static bool st_spawning(const struct st_ctx *c)
+{
+    for (int i = 0; i < ST_PENDING; i++) {
+        const char *text = c->pending[i].text;
+        if (text == NULL)
+            continue;
+        size_t n = strcspn(text, "(");
+        for (size_t k = 0; k < sizeof st_procs / sizeof st_procs[0]; k++)
+            if (st_procs[k].take == st_spawn && strlen(st_procs[k].name) == n && strncmp(st_procs[k].name, text, n) == 0)
+                return true;
+    }
+    return false;
+}
+
+static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, const char *path, struct diag *err);
+
+/* tid seen, and its held lines read now, in their order. Each is sought from the start again: reading one
+ * may release another thread's lines (its spawn's return), which moves those after them. */
+static int st_release(struct st_ctx *c, int32_t tid)
+{
+    if (held_put(&c->seen, tid, 0) != 0)
+        return diag_set(c->err, NULL, "out of memory");
+    for (;;) {
+        size_t i = 0;
+        while (i < c->nearly && c->early[i].tid != tid)
+            i++;
+        if (i == c->nearly)
+            return 0;
+        struct st_early e = c->early[i];
+        memmove(&c->early[i], &c->early[i + 1], (c->nearly - i - 1) * sizeof *c->early);
+        c->nearly--;
+        int rc = st_line(c, e.line, e.ftid, e.ln, c->path, c->err);
+        free(e.line);
+        if (rc != 0)
+            return rc;
+    }
+}
+
+/* Every held line, each thread's in its order (the end of the log, or too many held). */
+static int st_release_all(struct st_ctx *c)
+{
+    int rc = 0;
+    while (rc == 0 && c->nearly > 0)
+        rc = st_release(c, c->early[0].tid);
+    return rc;
+}
+
+/* A line of tid, a thread not seen yet: held (1) while a spawn is unfinished, since tid may be its child,
+ * whose descriptors are its parent's only once the spawn's return is read (strace -f prints a child that
+ * ran first before its parent's clone returns); else tid is seen from here on (0), its held lines read first. */
+static int st_hold(struct st_ctx *c, const char *line, int32_t ftid, unsigned ln, int32_t tid)
+{
+    if (!st_spawning(c))
+        return st_release(c, tid);
+    if (c->nearly == ST_EARLY_MAX)
+        return st_release_all(c) != 0 ? -1 : st_release(c, tid);
+    if (c->nearly == c->capearly) {
+        size_t cap = c->capearly ? 2 * c->capearly : 16;
+        struct st_early *e = realloc(c->early, cap * sizeof *e);
+        if (e == NULL)
+            return diag_set(c->err, NULL, "out of memory");
+        c->early = e;
+        c->capearly = cap;
+    }
+    char *copy = strdup(line);
+    if (copy == NULL)
+        return diag_set(c->err, NULL, "out of memory");
+    c->early[c->nearly++] = (struct st_early){ .line = copy, .ftid = ftid, .ln = ln, .tid = tid };
+    return 1;
+}
+
 /* One line, whole: its prefix, then a call, its first part or its resumption; signals and exits skipped. */
 static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, const char *path, struct diag *err)
 {
@@ -1104,6 +1186,11 @@ static int st_line(struct st_ctx *c, char *line, int32_t ftid, unsigned ln, cons
     uint64_t t_ns = 0;
     if (!st_prefix(&p, &tid, &t_ns, &why))
         return trace_fail(err, path, ln, "%s", why);
+    if (!held_has(&c->seen, tid, 0)) {
+        int held = st_hold(c, line, ftid, ln, tid);
+        if (held != 0)
+            return held < 0 ? -1 : 0;
+    }
     if (*p == '-' || *p == '+')
         return 0;
     const char *unf = strstr(p, " <unfinished ...>");
@@ -1134,9 +1221,15 @@ static int st_parse(struct trace *t, FILE *f, const char *path, int32_t tid, con
     int got = 0, rc = 0;
     while (rc == 0 && (got = trace_next_line(&l, err)) == 1)
         rc = l.line[0] != '\0' ? st_line(c, l.line, tid, l.ln, path, err) : 0;
+    if (rc == 0 && got == 0)
+        rc = st_release_all(c); /* threads no spawn named: read as they came */
     trace_lines_free(&l);
+    for (size_t i = 0; i < c->nearly; i++)
+        free(c->early[i].line);
+    free(c->early);
     free(c->held.v);
     free(c->standin.v);
+    free(c->seen.v);
     for (int i = 0; i < ST_PENDING; i++)
         free(c->pending[i].text);
     free(c);
