@@ -67,9 +67,23 @@ mounts=() devs=()
 loop_cleanup() {
   local i d
   # the last mounted first: a mount may lie inside an earlier one
-  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do mountpoint -q "${mounts[i]}" && umount "${mounts[i]}"; done
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount_settled "${mounts[i]}"; done
   for d in "${devs[@]}"; do losetup -d "$d"; done
   mounts=() devs=()
+}
+# umount_settled MNT: MNT unmounted. A process SIGKILLed just before may hold a file there
+# until its write in flight ends (a loaded machine, a loop device): busy is tried again for
+# 10 s, and then the mount is detached lazily (said on stderr) rather than left behind.
+umount_settled() {
+  local mnt=$1 _
+  for _ in $(seq 50); do
+    mountpoint -q "$mnt" || return 0
+    umount "$mnt" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  mountpoint -q "$mnt" || return 0
+  echo "loop_cleanup: $mnt still busy after 10 s ($(fuser -m "$mnt" 2>&1 | tr -s ' ')); detached lazily" >&2
+  umount -l "$mnt"
 }
 # loop_attach FILE [LOSETUP-OPTION...]: FILE on a new loop device, named in $dev (the
 # caller detaches it, or adds it to $devs); skips the case when losetup is not permitted.
@@ -118,7 +132,7 @@ loop_mount_image() {
 }
 loop_umount() {
   local mnt=$1 src x keep=()
-  src=$(findmnt -n -o SOURCE --mountpoint "$mnt") && umount "$mnt" || return 1
+  src=$(findmnt -n -o SOURCE --mountpoint "$mnt") && umount_settled "$mnt" || return 1
   for x in "${mounts[@]}"; do [ "$x" = "$mnt" ] || keep+=("$x"); done
   mounts=("${keep[@]}") keep=()
   losetup -d "$src" || return 1

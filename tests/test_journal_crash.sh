@@ -32,6 +32,8 @@ crash() {
     sleep 2
     kill -KILL -- "-$pid"
     wait "$pid" 2>/dev/null
+    # the workers too: one in a write on the image ends only when the write does
+    for _ in $(seq 100); do pgrep -g "$pid" >/dev/null || break; sleep 0.1; done
     expect_grep "${fs}_ran" "Running" "$d/out"
     expect_nogrep "${fs}_killed_mid_run" "IO Summary" "$d/out"
     "$bin" verify-tree -f "$here/journal/mailj.f" -D dir="$d/mnt" -D journal="$d/journal" --json "$d/v.json" \
