@@ -276,7 +276,10 @@ else
     took=$(( ($(date +%s%N) - start) / 1000000 ))
     [ $rc = 1 ] && ok || bad "a rank whose worker was killed: exit $rc, not 1"
     echo "killed worker of rank 1: rank 0 reported after ${stopped:-?} ms, every rank gone after $took ms"
-    [ -n "$stopped" ] && [ "$stopped" -lt 2000 ] && ok || bad "rank 0 did not stop within 2 s of rank 1's worker dying (${stopped:-never})"
+    # Noticed within 50 ms and voted on every 50 ms (docs/running.md), then rank 0 stops its own
+    # workers and gathers: under 2 s in soak passes but once, 2.45 s beside two other cases
+    # and a busy core. The bound tells a prompt stop from a run that goes on to its 60 s.
+    [ -n "$stopped" ] && [ "$stopped" -lt 6000 ] && ok || bad "rank 0 did not stop within 6 s of rank 1's worker dying (${stopped:-never})"
     [ $took -lt 10000 ] && ok || bad "the ranks took $took ms to leave after rank 1's worker died"
     grep -q "rank 1 (host $(hostname)): worker process p" "$t/k.out" && ok || bad "no error naming rank 1: $(tail -3 "$t/k.out")"
     [ "$(json "$t/k.json" "r['end']")" = "worker died" ] && ok || bad "rank 0's partial JSON does not end as 'worker died'"
