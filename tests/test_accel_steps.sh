@@ -185,7 +185,10 @@ if in_part steps; then
 # 5b. Accelerator utilisation counts the barrier: a computes 8 ms a step, b
 # 4 ms, both meet at the barrier: b is busy half of each step, overall 12 of
 # 16 ms; c computes without a barrier: all of its time. Compute does not
-# oversleep: 3.5 ms asked, 3.5 ms measured (the median).
+# oversleep: 3.5 ms asked, 3.5 ms measured (the median). a and b share every
+# step's wall time, so b's share is half of a's however late a busy machine
+# wakes either of them (a then waits too): the ratio is held, a's own share
+# only loosely (a CI run beside other cases once gave a 0.92).
 cat > "$T/split.f" <<'EOF'
 define process name=p {
   thread name=a { flowop compute name=ca, value=8000
@@ -201,10 +204,18 @@ python3 - "$T/split.json" <<'EOF' && ok || bad accel_split "utilisation against 
 import json, os, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 u = {t["thread"]: t["util"] for t in run["accel_util"]["threads"]}
+tt = {t["thread"]: t for t in run["thread_times"]}
 S = float(os.environ.get("FB_SLACK", 1))  # tests/lib.sh: 3 in a sanitizer build, beside others
-assert u["a"] > 1 - 0.05 * S and 0.5 - 0.06 * S < u["b"] < 0.5 + 0.08 * S and u["c"] > 1 - 0.03 * S, u
-# overall: (8 + 4 + 3.5 k) / (16 + 3.5 k) with c's k steps: between b's and 1
-assert 0.8 - 0.1 * S < run["accel_util"]["overall"] < 0.9, run["accel_util"]
+wall = {k: sum(v for n, v in t.items() if n.endswith("_s")) - t["pace_s"] for k, t in tt.items()}
+# each share is the thread's compute over its wall time, the barrier's wait included
+for k in u:
+    assert abs(u[k] - tt[k]["compute_s"] / wall[k]) < 1e-4, (k, u[k], tt[k])
+    assert tt[k]["compute_s"] > 0.3, (k, tt[k])
+assert tt["a"]["wait_s"] < tt["b"]["wait_s"] and abs(wall["a"] - wall["b"]) < 0.02, tt
+assert 0.5 - 0.05 * S < u["b"] / u["a"] < 0.5 + 0.08 * S, u
+assert u["a"] > 0.8 and u["c"] > 1 - 0.03 * S, u
+overall = sum(t["compute_s"] for t in tt.values()) / sum(wall.values())
+assert abs(run["accel_util"]["overall"] - overall) < 1e-4, (run["accel_util"], overall)
 rows = {f["name"]: f for f in run["flowops"]}
 cc = rows["cc"]["latency_ns"]
 assert 3.5e6 <= cc["min"] and cc["p50"] < 3.5e6 + 0.06e6 * S, cc
