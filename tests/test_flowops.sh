@@ -219,6 +219,26 @@ expect_eq fixed_half_stats "$(ops_of s1 "$d/out")" 1000
 expect_eq fixed_half_opens "$(ops_of o1 "$d/out")" 1000
 expect_eq fixed_half_left "$(nfiles "$d/fs")" 20
 
+# the same past the descriptor budget: 420 descriptors keep 17 of the tree's
+# 111 directories open (fileset_fd_budget: (420 - 130 slots - 256) / 2), so
+# most turns name their file through a directory opened for the call and
+# closed after it (stat_unkept, open_unkept): every op still finds its file,
+# and none of those descriptors is left behind to exhaust the 420
+new fixed_unkept <<'F'
+define fileset name=fs, path=$dir, entries=400, dirwidth=4, size=1k, prealloc=50
+define process name=p { thread name=t {
+  flowop statfile name=s1, filesetname=fs
+  flowop openfile name=o1, filesetname=fs, fd=1
+  flowop closefile name=c1, fd=1
+  flowop finishoncount name=f1, target=c1, value=1000 } }
+run 30
+F
+run_nofile 420 fixed_unkept
+expect_rc fixed_unkept_exit "$rc" 0 "$d/err"
+expect_eq fixed_unkept_stats "$(ops_of s1 "$d/out")" 1000
+expect_eq fixed_unkept_opens "$(ops_of o1 "$d/out")" 1000
+expect_eq fixed_unkept_dirs "$(ndirs "$d/fs")" 111
+
 # ---- read: sequential reads loop at EOF (a 0-byte op); bytes are what was read ----
 # 1 MiB file, 4 KiB reads: 256 full reads, the 257th hits EOF (0 bytes), the 258th
 # passes 1 MiB. The implicit open is not an op.

@@ -12,12 +12,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "base/clock.h"
 #include "base/memop.h"
 #include "base/rng.h"
 #include "engine/latlog.h"
 #include "engine/thread_clock.h"
+#include "fileset/fileset_turns.h"
 #include "fileset/fileset.h"
 #include "fileset/fileset_pick.h"
 #include "io/ioengine.h"
@@ -155,6 +157,7 @@ struct worker {
     size_t nops;
     struct worker_step *steps; /* the thread's flowops as steps, when each is one (worker_loop.c), else NULL */
     uint64_t *rotors;         /* private rotor per fileset (opennext) */
+    struct fs_turn **turns;   /* per fileset, made by op_fix_turns for its first fixed body, else NULL */
     struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
     uint64_t cpu_start;       /* the thread's CPU clock when the run began */
@@ -176,6 +179,9 @@ struct worker {
     struct thread_sched *sched; /* open loop: where it publishes its schedule (shared), else NULL */
     struct thread_clock tclock; /* where its wall-clock time goes (thread_clock.h) */
     uint64_t cpu_idle;        /* open loop: CPU its pacing sleeps cost, kept out of CPU per op */
+    /* A fixed stat's result: here, not on the stack, the body needs no frame
+     * and no saved register (stat.c; bench/ledger) */
+    struct stat sb;
 };
 
 /* The clock read around a measured call: ticks of the worker's clock. */
@@ -302,12 +308,20 @@ static inline int64_t op_pick_own(struct worker *w, const struct op_inst *op, st
     return fileset_pick(fs, w->shm, kind, want, from, index, op->rotor);
 }
 
-/* Before the run, for a body that takes fileset_turn_existing's turns (its
- * fileset's tree fixed) and names its file by fileset_file_kept_at: op->rotor
- * the one op_pick takes for an existing file (the op's own, else the
- * fileset's shared one) and op->priv its files' state words; false, nothing
- * set, when a name is not in the table or the root is not open. */
+/* Before the run, for a body that takes the rotor's turns on a fileset whose
+ * tree no flowop changes: op->rotor the one op_pick takes for an existing
+ * file (the op's own, else the fileset's shared one) and op->priv the
+ * fileset's turn table (fileset_turns.h), one per worker, shared by its
+ * bodies on it; false, nothing set, when a name is not in the table, the
+ * root is not open or memory is short. */
 bool op_fix_turns(struct worker *w, struct op_inst *op);
+
+/* The file at op's next turn (*idx) and its table row: a fixed body's pick. */
+static inline const struct fs_turn *op_turn(const struct op_inst *op, size_t *idx)
+{
+    *idx = (size_t)(atomic_fetch_add_explicit(op->rotor, 1, memory_order_relaxed) % op->fs->nfiles);
+    return &((const struct fs_turn *)op->priv)[*idx];
+}
 
 /* The start of an op's timing: now, or when it began waiting for its entry. */
 static inline uint64_t op_start(const struct worker *w, uint64_t since)
@@ -368,6 +382,9 @@ int op_open_failed(struct worker *w, struct op_inst *op, struct fileset_rt *fs, 
 /* op_done out of line, then the fileset's threads waiting for a busy entry
  * woken if any: the slow tail of a body that keeps no frame (delete, create). */
 int op_done_waking(struct worker *w, struct op_inst *op, struct fileset_rt *fs, uint64_t t0, uint64_t t1);
+/* op_done out of line, then FO_OK: the rare tail of a body that keeps no
+ * frame (stat.c's fixed body), when the op is also recorded elsewhere. */
+int op_done_recorded(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1);
 /* Opens a file into the empty slot s without counting the open (op_ensure_open, op_io.h). */
 int op_open_uncounted(struct worker *w, struct op_inst *op, struct slot *s);
 

@@ -28,7 +28,7 @@ static inline const char *fileset_leaf(const struct fileset_rt *fs, enum fs_kind
 }
 
 /* Whether every file's name is in the table (no filenames=, no serial past
- * it): then fileset_file_kept_at tests none of that per op. */
+ * it): then a turn table can hold every name (fileset_turns.h). */
 bool fileset_files_spelt(const struct fileset_rt *fs);
 
 #endif

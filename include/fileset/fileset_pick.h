@@ -81,20 +81,6 @@ static inline int64_t fileset_try_pick(struct fileset_rt *fs, struct shm *shm, e
     return fileset_scan_on(fs, shm, kind, want, from, ticket, rotor);
 }
 
-/* The file at rotor's next turn (*idx), not held, for an op that leaves it
- * as it is on a tree that no flowop of the run changes, so that no one
- * removes it under the op: nothing to claim or release. states: the files'
- * state words (fileset_states), rotor: the op's (opennext) or the fileset's
- * shared rotor_existing, both found once before the run. false when that
- * file does not exist (then fileset_try_pick, which goes on to the next
- * that does). fs has files (n > 0). */
-static inline bool fileset_turn_existing(const struct fileset_rt *fs, _Atomic uint32_t *states,
-                                         _Atomic uint64_t *rotor, size_t *idx)
-{
-    *idx = (size_t)(atomic_fetch_add_explicit(rotor, 1, memory_order_relaxed) % fs->nfiles);
-    return (atomic_load_explicit(&states[*idx], memory_order_acquire) & ENT_EXISTS) != 0;
-}
-
 /* The common case of a rotor's pick, for a body chosen at init: the rotor's
  * next file claimed with one compare-and-swap when its state is exactly
  * idle (ENT_EXISTS: an existing file nobody holds or has open; 0: a missing

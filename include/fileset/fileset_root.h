@@ -71,15 +71,6 @@ static inline int fileset_kept_at(struct fileset_rt *fs, enum fs_kind kind, size
     const struct fs_entry *ent = fileset_entries(fs, kind, &n);
     return index < n ? fileset_kept_of(fs, &ent[index], leaf) : -1;
 }
-/* fileset_kept_at of a file, index below nfiles, of a fileset whose files'
- * names are all in the table (fileset_files_spelt) and whose root is open,
- * both known before the run: none of that tested again. */
-static inline int fileset_file_kept_at(const struct fileset_rt *fs, size_t index, const char **leaf)
-{
-    const struct fs_entry *e = &fs->files[index];
-    *leaf = fs->leaf_names[e->serial];
-    return atomic_load_explicit(&fs->h.dirfds[e->dir], memory_order_acquire);
-}
 /* fileset_entry_dir with its common case first (fileset_kept_at): then *dir
  * is FS_DIR_KEPT and fileset_entry_put has nothing to give back. */
 #define FS_DIR_KEPT SIZE_MAX

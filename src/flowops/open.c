@@ -90,7 +90,7 @@ __attribute__((noinline, cold)) static int open_failed(struct worker *w, struct 
 static inline int open_bound(struct worker *w, struct op_inst *op, struct slot *s, int64_t idx, int fd, uint64_t t0,
                              uint64_t t1)
 {
-    _Atomic uint32_t *states = op->priv;
+    _Atomic uint32_t *states = fileset_states(op->fs, w->shm, FSK_FILE);
     atomic_fetch_add_explicit(&states[idx], 1, memory_order_relaxed);   /* op_open.c: no carry into ENT_BUSY */
     *s = (struct slot){ .fd = fd, .fileset = op->op->fileset, .entry = idx, .dsync = (op->open_flags & O_DSYNC) != 0 };
     op_done(w, op, t0, t1, 0);
@@ -110,25 +110,22 @@ __attribute__((noinline)) static int open_unkept(struct worker *w, struct op_ins
 
 /* A plain openfile (op_open_plain) on a tree that no flowop of the run
  * changes (op_inst.tree_fixed), without directio: the file at the rotor's
- * turn is not held while it is opened, since no one can remove it, so there
- * is no claim to release and no one to wake. A missing file (a fileset not
- * wholly preallocated) takes the plain body, which goes on to one that
- * exists. op->rotor and op->priv: op_fix_turns; tsc: the worker's clock is the TSC. */
+ * turn (op_turn) is not held while it is opened, since no one can remove it,
+ * so there is no claim to release and no one to wake. A missing file (a
+ * fileset not wholly preallocated) takes the plain body, which goes on to
+ * one that exists. tsc: the worker's clock is the TSC. */
 static inline __attribute__((always_inline)) int openfile_fixed(struct worker *w, struct op_inst *op, bool tsc)
 {
     struct slot *s = op_slot(w, op);
     if (s->fd >= 0)
         return op_slot_taken(w, op, s, OPEN_EXISTING);
     size_t i;
-    if (!fileset_turn_existing(op->fs, op->priv, op->rotor, &i))
-        return op_openfile_plain(w, op);
+    const struct fs_turn *t = op_turn(op, &i);
     int64_t idx = (int64_t)i;
-    const char *leaf;
-    int dfd = fileset_file_kept_at(op->fs, i, &leaf);
-    if (dfd < 0)
-        return open_unkept(w, op, s, idx);
+    if (__builtin_expect(t->dfd < 0, 0))
+        return t->dfd == FS_TURN_MISSING ? op_openfile_plain(w, op) : open_unkept(w, op, s, idx);
     uint64_t t0 = tick_now_as(tsc);
-    long fd = sys_openat(dfd, leaf, op->open_flags | O_NOFOLLOW | O_CLOEXEC, 0);
+    long fd = sys_openat(t->dfd, t->leaf, op->open_flags | O_NOFOLLOW | O_CLOEXEC, 0);
     uint64_t t1 = tick_now_as(tsc);
     if (fd < 0)
         return open_failed(w, op, idx, (int)-fd);

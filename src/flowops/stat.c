@@ -98,34 +98,39 @@ static int statfile_run(struct worker *w, struct op_inst *op)
     return stat_picked(w, op);
 }
 
+/* op_done and FO_OK, with no call but a tail call (op_done_recorded): the
+ * fixed body then keeps no frame and saves no register (bench/ledger). */
+static inline int stat_done(struct worker *w, struct op_inst *op, uint64_t t0, uint64_t t1)
+{
+    if (__builtin_expect(op->records != 0, 0))
+        return op_done_recorded(w, op, t0, t1);
+    stats_add(op->st, tick_to_ns(&w->clk, t1 - t0), 0);
+    return FO_OK;
+}
+
 /* A stat on a tree that no flowop of the run changes (op_inst.tree_fixed):
  * the file at the rotor's turn is not held, since no one can remove it, and
- * is named by its directory's kept descriptor; a missing file (a fileset
- * not wholly preallocated) takes stat_rotor, which goes on to one that
- * exists. op->rotor and op->priv: op_fix_turns; tsc: the worker's clock is the TSC. */
+ * is named by its turn's row (op_turn, fileset_turns.h): its directory's kept
+ * descriptor and its leaf. A missing file (a fileset not wholly
+ * preallocated) takes stat_rotor, which goes on to one that exists; a file
+ * whose directory is past the budget, stat_unkept. tsc: the worker's clock
+ * is the TSC. */
 static inline __attribute__((always_inline)) int stat_fixed(struct worker *w, struct op_inst *op, bool tsc)
 {
-    struct fileset_rt *fs = op->fs;
     size_t i;
-    if (!fileset_turn_existing(fs, op->priv, op->rotor, &i))
-        return stat_rotor(w, op);
-    int64_t idx = (int64_t)i;
-    const char *leaf;
-    int dfd = fileset_file_kept_at(fs, i, &leaf);
-    if (dfd < 0)
-        return stat_unkept(w, op, idx);
-    struct stat sb;
+    const struct fs_turn *t = op_turn(op, &i);
+    if (__builtin_expect(t->dfd < 0, 0))
+        return t->dfd == FS_TURN_MISSING ? stat_rotor(w, op) : stat_unkept(w, op, (int64_t)i);
     uint64_t t0 = tick_now_as(tsc);
-    long rc = sys_fstatat(dfd, leaf, &sb, AT_SYMLINK_NOFOLLOW);
+    long rc = sys_fstatat(t->dfd, t->leaf, &w->sb, AT_SYMLINK_NOFOLLOW);
     /* A failed stat records no latency: tested before the second reading, as
      * bench/floor.c does, rc need not outlive it (one saved register less) */
     if (__builtin_expect(rc != 0, 0))
-        return stat_failed(w, op, idx, rc);
+        return stat_failed(w, op, (int64_t)i, rc);
     uint64_t t1 = tick_now_as(tsc);
-    if (!S_ISREG(sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
-        return stat_failed(w, op, idx, 0);
-    op_done(w, op, t0, t1, 0);
-    return FO_OK;
+    if (!S_ISREG(w->sb.st_mode))   /* a link put in its place: stat'ed, not followed, and refused */
+        return stat_failed(w, op, (int64_t)i, 0);
+    return stat_done(w, op, t0, t1);
 }
 
 static int stat_fixed_tsc(struct worker *w, struct op_inst *op)
