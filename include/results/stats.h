@@ -54,25 +54,11 @@ static inline unsigned hist_bucket(uint64_t ns)
  * recent latencies: for a row whose ring nobody reads (an open loop's
  * latencies from the intended start: an interval's exact percentiles are
  * those of the service times, engine_recent.c). */
-static inline void stats_add_unringed(struct op_stats *s, uint64_t lat, uint64_t bytes)
+/* What every row records of an op but its ring slot: n is the row's count
+ * before it, loaded once by the caller. The bucket is taken before min and
+ * max, whose rare stores end the sequence. */
+static inline void stats_note(struct op_stats *s, uint64_t n, uint64_t lat, uint64_t bytes)
 {
-    s->ops++;
-    s->bytes += bytes;
-    s->lat_sum += lat;
-    if (lat < s->lat_min)
-        s->lat_min = lat;
-    if (lat > s->lat_max)
-        s->lat_max = lat;
-    s->hist.count[hist_bucket(lat)]++;
-}
-
-/* The same with the latency in the ring: every row of service times. The
- * count is loaded once, for the ring's slot and its own increment, and the
- * bucket taken before min and max, whose rare stores end the sequence. */
-static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
-{
-    uint64_t n = s->ops;
-    s->recent[n & (STATS_RECENT - 1)] = lat;
     s->ops = n + 1;
     s->hist.count[hist_bucket(lat)]++;
     s->bytes += bytes;
@@ -81,6 +67,19 @@ static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
         s->lat_min = lat;
     if (lat > s->lat_max)
         s->lat_max = lat;
+}
+
+static inline void stats_add_unringed(struct op_stats *s, uint64_t lat, uint64_t bytes)
+{
+    stats_note(s, s->ops, lat, bytes);
+}
+
+/* The same with the latency in the ring: every row of service times. */
+static inline void stats_add(struct op_stats *s, uint64_t lat, uint64_t bytes)
+{
+    uint64_t n = s->ops;
+    s->recent[n & (STATS_RECENT - 1)] = lat;
+    stats_note(s, n, lat, bytes);
 }
 
 void stats_init(struct op_stats *s);
