@@ -159,6 +159,7 @@ struct engine {
     bool done_at_end;              /* over many ranks: this one was done when the end vote began */
     size_t nranks_all;             /* ... out of this many ranks */
     uint64_t *journal_ids;         /* per fileset: the id journal_begin gave its tree (0: no journal), or NULL */
+    struct engine_turns *turns;    /* a worker process's turn tables of its fixed trees (engine_turns.c), or NULL */
 };
 
 static inline struct op_stats *slot_stats(const struct engine *e, size_t slot)

@@ -157,7 +157,6 @@ struct worker {
     size_t nops;
     struct worker_step *steps; /* the thread's flowops as steps, when each is one (worker_loop.c), else NULL */
     uint64_t *rotors;         /* private rotor per fileset (opennext) */
-    struct fs_turn **turns;   /* per fileset, made by op_fix_turns for its first fixed body, else NULL */
     struct rng cpu_rng;       /* draws the gaps: the workload's stream must not depend on timing */
     uint64_t cpu_overhead;    /* CPU cost of reading the thread's CPU clock, taken off each sample */
     uint64_t cpu_start;       /* the thread's CPU clock when the run began */
@@ -311,9 +310,9 @@ static inline int64_t op_pick_own(struct worker *w, const struct op_inst *op, st
 /* Before the run, for a body that takes the rotor's turns on a fileset whose
  * tree no flowop changes: op->rotor the one op_pick takes for an existing
  * file (the op's own, else the fileset's shared one) and op->priv the
- * fileset's turn table (fileset_turns.h), one per worker, shared by its
- * bodies on it; false, nothing set, when a name is not in the table, the
- * root is not open or memory is short. */
+ * fileset's turn table (fileset_turns.h), one per process, shared by its
+ * threads' bodies on it (engine_turns.c); false, nothing set, when a name
+ * is not in the table, the root is not open or memory is short. */
 bool op_fix_turns(struct worker *w, struct op_inst *op);
 
 /* The file at op's next turn (*idx) and its table row: a fixed body's pick. */

@@ -20,9 +20,9 @@ struct fs_turn {
 };
 
 /* The table of fs's nfiles files (their names all spelt, fileset_files_spelt,
- * and its root open), their directories kept now while the budget lasts; the
- * caller owns it (free). NULL with errno when out of memory. Only for a tree
- * that stays as it is: a file's presence is read once, here. */
+ * and its root open), their directories kept now, each asked for once, while
+ * the budget lasts; the caller owns it (free). NULL when out of memory. Only
+ * for a tree that stays as it is: a file's presence is read once, here. */
 struct fs_turn *fileset_turns_make(struct fileset_rt *fs, const struct shm *shm);
 
 #endif

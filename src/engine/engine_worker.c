@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/engine_rt.h"
+#include "engine/engine_turns.h"
 #include "engine/io_inflight.h"
 #include "engine/journal.h"
 #include "engine/latlog.h"
@@ -105,6 +106,7 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
         worker_set_error(&tmp, msg);
         _exit(3);
     }
+    e->turns = engine_turns_new(e->nfs);   /* NULL: the fixed bodies go without */
     struct thread_arg *args = calloc(n ? n : 1, sizeof *args);
     bool failed;
     struct latlog_proc *log = latlog_proc_start(e, mine, n, &failed);
@@ -132,6 +134,8 @@ void engine_worker_process(struct engine *e, size_t proc, size_t inst)
     }
     for (size_t i = 0; i < k; i++)
         pthread_join(args[i].thr, NULL);
+    engine_turns_free(e->turns);
+    e->turns = NULL;
     latlog_proc_end(log, e);
     _exit(0);
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "engine/engine_rt.h"
+#include "engine/engine_turns.h"
 #include "engine/flowop_hooks.h"
 #include "engine/io_inflight.h"
 #include "engine/journal.h"
@@ -184,9 +185,6 @@ void worker_free(struct worker *w)
         free(w->steps[i].kids);
     free(w->steps);
     free(w->rotors);
-    for (size_t i = 0; w->turns != NULL && i < w->eng->nfs; i++)
-        free(w->turns[i]);
-    free(w->turns);
     free(w->mem);
 }
 
@@ -194,13 +192,11 @@ bool op_fix_turns(struct worker *w, struct op_inst *op)
 {
     if (!op->tree_fixed || !op->fs->h.open || !fileset_files_spelt(op->fs))
         return false;
-    size_t i = (size_t)op->op->fileset;
-    if (w->turns == NULL && (w->turns = calloc(w->eng->nfs, sizeof *w->turns)) == NULL)
-        return false;
-    if (w->turns[i] == NULL && (w->turns[i] = fileset_turns_make(op->fs, w->shm)) == NULL)
+    struct fs_turn *t = engine_turns_of(w->eng, (size_t)op->op->fileset);
+    if (t == NULL)
         return false;
     if (op->rotor == NULL)
         op->rotor = &fileset_shared(op->fs, w->shm)->rotor_existing;
-    op->priv = w->turns[i];
+    op->priv = t;
     return true;
 }
