@@ -18,6 +18,10 @@
  * dirfds[0]). -1 with errno. Give it back with fileset_dir_put, which closes
  * it only when it was not kept. */
 int fileset_dir_open(struct fileset_rt *fs, size_t dir);
+/* dir's kept descriptor, opened and kept now if the budget allows; -1 when
+ * it is past the budget (then nothing is opened to learn it) or cannot be
+ * opened. Nothing to give back. */
+int fileset_dir_keep(struct fileset_rt *fs, size_t dir);
 /* The same for a directory known to be one of the tree's (an entry's). */
 static inline int fileset_dir_of_entry(struct fileset_rt *fs, size_t dir)
 {

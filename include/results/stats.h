@@ -50,13 +50,10 @@ static inline unsigned hist_bucket(uint64_t ns)
     return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
 }
 
-/* The hot path: a few adds, no lock, no allocation. Without the ring of
- * recent latencies: for a row whose ring nobody reads (an open loop's
- * latencies from the intended start: an interval's exact percentiles are
- * those of the service times, engine_recent.c). */
-/* What every row records of an op but its ring slot: n is the row's count
- * before it, loaded once by the caller. The bucket is taken before min and
- * max, whose rare stores end the sequence. */
+/* The hot path: a few adds, no lock, no allocation. What every row records
+ * of an op but its ring slot: n is the row's count before it, loaded once by
+ * the caller. The bucket is taken before min and max, whose rare stores end
+ * the sequence. */
 static inline void stats_note(struct op_stats *s, uint64_t n, uint64_t lat, uint64_t bytes)
 {
     s->ops = n + 1;
@@ -69,6 +66,9 @@ static inline void stats_note(struct op_stats *s, uint64_t n, uint64_t lat, uint
         s->lat_max = lat;
 }
 
+/* Without the ring of recent latencies: for a row whose ring nobody reads (an
+ * open loop's latencies from the intended start: an interval's exact
+ * percentiles are those of the service times, engine_recent.c). */
 static inline void stats_add_unringed(struct op_stats *s, uint64_t lat, uint64_t bytes)
 {
     stats_note(s, s->ops, lat, bytes);

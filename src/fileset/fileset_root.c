@@ -107,6 +107,23 @@ static int open_dir(struct fileset_rt *fs, size_t dir)
     return beneath_open(fs->h.rootfd, rel, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
 }
 
+/* Keeps fd, just opened, as dir's descriptor while the budget lasts. Threads
+ * of the process share the table: the first to keep one wins, and a loser's
+ * fd is closed for the winner's. -1 past the budget: fd is the caller's. */
+static int keep_dir(struct fileset_rt *fs, size_t dir, int fd)
+{
+    if (atomic_fetch_add(&fs->h.ndirfds, 1) >= fs->h.budget) {
+        atomic_fetch_sub(&fs->h.ndirfds, 1);
+        return -1;
+    }
+    int none = -1;
+    if (atomic_compare_exchange_strong(&fs->h.dirfds[dir], &none, fd))
+        return fd;
+    atomic_fetch_sub(&fs->h.ndirfds, 1);
+    close(fd);
+    return none;
+}
+
 /* fileset_dir_get's slow path: the directory's first use in this process, or
  * one past the budget (opened for each call then). */
 int fileset_dir_open(struct fileset_rt *fs, size_t dir)
@@ -122,17 +139,23 @@ int fileset_dir_open(struct fileset_rt *fs, size_t dir)
         return fd;
     if ((fd = open_dir(fs, dir)) < 0)
         return -1;
-    /* Threads of the process share the table: the first to keep one wins. */
-    if (atomic_fetch_add(&fs->h.ndirfds, 1) >= fs->h.budget) {
-        atomic_fetch_sub(&fs->h.ndirfds, 1);
+    int kept = keep_dir(fs, dir, fd);
+    return kept >= 0 ? kept : fd;
+}
+
+int fileset_dir_keep(struct fileset_rt *fs, size_t dir)
+{
+    if (!fs->h.open || dir >= fs->ndirs)
+        return -1;
+    int fd = atomic_load_explicit(&fs->h.dirfds[dir], memory_order_acquire);
+    if (fd >= 0 || atomic_load_explicit(&fs->h.ndirfds, memory_order_relaxed) >= fs->h.budget)
         return fd;
-    }
-    int none = -1;
-    if (atomic_compare_exchange_strong(&fs->h.dirfds[dir], &none, fd))
-        return fd;
-    atomic_fetch_sub(&fs->h.ndirfds, 1);
-    close(fd);
-    return none;
+    if ((fd = open_dir(fs, dir)) < 0)
+        return -1;
+    int kept = keep_dir(fs, dir, fd);
+    if (kept < 0)
+        close(fd);
+    return kept;
 }
 
 int fileset_open_dir(struct fileset_rt *fs, size_t dir, int flags)

@@ -9,23 +9,6 @@
 
 #define DIR_UNSEEN INT_MIN
 
-/* A directory's kept descriptor, or FS_TURN_UNKEPT: past the budget or not
- * there to open. Once the budget is spent nothing is opened to learn it. */
-static int kept_dir(struct fileset_rt *fs, size_t dir)
-{
-    int fd = atomic_load_explicit(&fs->h.dirfds[dir], memory_order_acquire);
-    if (fd >= 0)
-        return fd;
-    if (atomic_load_explicit(&fs->h.ndirfds, memory_order_relaxed) >= fs->h.budget)
-        return FS_TURN_UNKEPT;
-    if ((fd = fileset_dir_get(fs, dir)) < 0)
-        return FS_TURN_UNKEPT;
-    if (fd == atomic_load_explicit(&fs->h.dirfds[dir], memory_order_relaxed))
-        return fd;
-    fileset_dir_put(fs, dir, fd);   /* opened for this call only: the budget ran out meanwhile */
-    return FS_TURN_UNKEPT;
-}
-
 struct fs_turn *fileset_turns_make(struct fileset_rt *fs, const struct shm *shm)
 {
     struct fs_turn *t = malloc((fs->nfiles ? fs->nfiles : 1) * sizeof *t);
@@ -43,8 +26,10 @@ struct fs_turn *fileset_turns_make(struct fileset_rt *fs, const struct shm *shm)
         t[i] = (struct fs_turn){ .leaf = NULL, .dfd = FS_TURN_MISSING };
         if ((atomic_load_explicit(&states[i], memory_order_acquire) & ENT_EXISTS) == 0)
             continue;
-        if (dirs[e->dir] == DIR_UNSEEN)
-            dirs[e->dir] = kept_dir(fs, e->dir);
+        if (dirs[e->dir] == DIR_UNSEEN) {
+            int fd = fileset_dir_keep(fs, e->dir);
+            dirs[e->dir] = fd >= 0 ? fd : FS_TURN_UNKEPT;
+        }
         t[i].dfd = dirs[e->dir];
         t[i].leaf = t[i].dfd >= 0 ? fs->leaf_names[e->serial] : NULL;
     }
