@@ -204,8 +204,10 @@ expect_eq stat_none_ops "$(ops_of s1 "$d/out")" 0
 # a tree no flowop changes (stat and openfile take their turns without holding
 # the file): on a fileset half preallocated, a turn on a missing file goes on
 # to one that exists, so every op finds one and the run ends on its count
-new fixed_half <<'F'
-define fileset name=fs, path=$dir, entries=40, dirwidth=8, size=1k, prealloc=50
+# fixed_case NAME ENTRIES DIRWIDTH: that workload on a tree of its shape
+fixed_case() {
+    new "$1" <<F
+define fileset name=fs, path=\$dir, entries=$2, dirwidth=$3, size=1k, prealloc=50
 define process name=p { thread name=t {
   flowop statfile name=s1, filesetname=fs
   flowop openfile name=o1, filesetname=fs, fd=1
@@ -213,6 +215,8 @@ define process name=p { thread name=t {
   flowop finishoncount name=f1, target=c1, value=1000 } }
 run 30
 F
+}
+fixed_case fixed_half 40 8
 run fixed_half
 expect_rc fixed_half_exit "$rc" 0 "$d/err"
 expect_eq fixed_half_stats "$(ops_of s1 "$d/out")" 1000
@@ -224,15 +228,7 @@ expect_eq fixed_half_left "$(nfiles "$d/fs")" 20
 # most turns name their file through a directory opened for the call and
 # closed after it (stat_unkept, open_unkept): every op still finds its file,
 # and none of those descriptors is left behind to exhaust the 420
-new fixed_unkept <<'F'
-define fileset name=fs, path=$dir, entries=400, dirwidth=4, size=1k, prealloc=50
-define process name=p { thread name=t {
-  flowop statfile name=s1, filesetname=fs
-  flowop openfile name=o1, filesetname=fs, fd=1
-  flowop closefile name=c1, fd=1
-  flowop finishoncount name=f1, target=c1, value=1000 } }
-run 30
-F
+fixed_case fixed_unkept 400 4
 run_nofile 420 fixed_unkept
 expect_rc fixed_unkept_exit "$rc" 0 "$d/err"
 expect_eq fixed_unkept_stats "$(ops_of s1 "$d/out")" 1000
